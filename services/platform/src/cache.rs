@@ -1,0 +1,178 @@
+//! The cache behind one trait: moka in process (standalone) and Redis
+//! (distributed). Values are bytes; counters are decimal strings, as in
+//! Redis, so `incr` behaves the same on both. A cache failure is an error
+//! for the caller to treat as a miss, never a reason to fail a request.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use async_trait::async_trait;
+
+#[derive(Debug, thiserror::Error)]
+pub enum CacheError {
+    #[error("cache unavailable: {0}")]
+    Unavailable(String),
+    #[error("value at {0} is not an integer")]
+    NotAnInteger(String),
+}
+
+#[async_trait]
+pub trait Cache: Send + Sync + 'static {
+    async fn get(&self, key: &str) -> Result<Option<Vec<u8>>, CacheError>;
+    async fn set(&self, key: &str, value: &[u8], ttl: Duration) -> Result<(), CacheError>;
+    async fn delete(&self, key: &str) -> Result<(), CacheError>;
+    /// Adds `by` to the integer at `key` (a missing key counts as 0) and
+    /// returns the new value; an existing expiry is kept.
+    async fn incr(&self, key: &str, by: i64) -> Result<i64, CacheError>;
+}
+
+#[derive(Clone)]
+struct Entry {
+    value: Arc<[u8]>,
+    /// `None` keeps the remaining time to live (counter updates).
+    ttl: Option<Duration>,
+}
+
+struct PerEntryTtl;
+
+impl moka::Expiry<String, Entry> for PerEntryTtl {
+    fn expire_after_create(&self, _key: &String, value: &Entry, _at: Instant) -> Option<Duration> {
+        value.ttl
+    }
+
+    fn expire_after_update(&self, _key: &String, value: &Entry, _at: Instant, left: Option<Duration>) -> Option<Duration> {
+        value.ttl.or(left)
+    }
+}
+
+/// In-process cache, bounded by entry count.
+#[derive(Clone)]
+pub struct MokaCache {
+    inner: moka::future::Cache<String, Entry>,
+}
+
+impl MokaCache {
+    pub fn new(max_entries: u64) -> Self {
+        Self { inner: moka::future::Cache::builder().max_capacity(max_entries).expire_after(PerEntryTtl).build() }
+    }
+}
+
+#[async_trait]
+impl Cache for MokaCache {
+    async fn get(&self, key: &str) -> Result<Option<Vec<u8>>, CacheError> {
+        Ok(self.inner.get(key).await.map(|e| e.value.to_vec()))
+    }
+
+    async fn set(&self, key: &str, value: &[u8], ttl: Duration) -> Result<(), CacheError> {
+        self.inner.insert(key.to_owned(), Entry { value: value.into(), ttl: Some(ttl) }).await;
+        Ok(())
+    }
+
+    async fn delete(&self, key: &str) -> Result<(), CacheError> {
+        self.inner.invalidate(key).await;
+        Ok(())
+    }
+
+    async fn incr(&self, key: &str, by: i64) -> Result<i64, CacheError> {
+        use moka::ops::compute::{CompResult, Op};
+        let mut bad = false;
+        let result = self
+            .inner
+            .entry_by_ref(key)
+            .and_compute_with(|current| {
+                let now = match current {
+                    None => Some(by),
+                    Some(e) => std::str::from_utf8(&e.value().value)
+                        .ok()
+                        .and_then(|s| s.parse::<i64>().ok())
+                        .map(|n| n.saturating_add(by)),
+                };
+                let op = match now {
+                    Some(n) => Op::Put(Entry { value: n.to_string().into_bytes().into(), ttl: None }),
+                    None => {
+                        bad = true;
+                        Op::Nop
+                    }
+                };
+                std::future::ready(op)
+            })
+            .await;
+        if bad {
+            return Err(CacheError::NotAnInteger(key.to_owned()));
+        }
+        let entry = match result {
+            CompResult::Inserted(e) | CompResult::ReplacedWith(e) | CompResult::Unchanged(e) => e,
+            _ => return Err(CacheError::NotAnInteger(key.to_owned())),
+        };
+        std::str::from_utf8(entry.value().value.as_ref())
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| CacheError::NotAnInteger(key.to_owned()))
+    }
+}
+
+/// Redis cache; every key is prefixed so deployments and tests can share a server.
+#[derive(Clone)]
+pub struct RedisCache {
+    conn: redis::aio::ConnectionManager,
+    prefix: String,
+}
+
+impl RedisCache {
+    pub async fn connect(url: &str, prefix: &str) -> anyhow::Result<Self> {
+        let client = redis::Client::open(url)?;
+        let config = redis::aio::ConnectionManagerConfig::new()
+            .set_connection_timeout(Some(Duration::from_secs(2)))
+            .set_response_timeout(Some(Duration::from_secs(2)))
+            .set_number_of_retries(2);
+        let conn = tokio::time::timeout(Duration::from_secs(5), client.get_connection_manager_with_config(config))
+            .await
+            .map_err(|_| anyhow::anyhow!("timed out connecting to Redis"))??;
+        Ok(Self { conn, prefix: prefix.to_owned() })
+    }
+
+    fn key(&self, key: &str) -> String {
+        format!("{}{key}", self.prefix)
+    }
+}
+
+fn unavailable(e: redis::RedisError) -> CacheError {
+    CacheError::Unavailable(e.to_string())
+}
+
+#[async_trait]
+impl Cache for RedisCache {
+    async fn get(&self, key: &str) -> Result<Option<Vec<u8>>, CacheError> {
+        let mut conn = self.conn.clone();
+        redis::cmd("GET").arg(self.key(key)).query_async(&mut conn).await.map_err(unavailable)
+    }
+
+    async fn set(&self, key: &str, value: &[u8], ttl: Duration) -> Result<(), CacheError> {
+        let mut conn = self.conn.clone();
+        let ms = ttl.as_millis().max(1) as u64;
+        redis::cmd("SET")
+            .arg(self.key(key))
+            .arg(value)
+            .arg("PX")
+            .arg(ms)
+            .query_async::<()>(&mut conn)
+            .await
+            .map_err(unavailable)
+    }
+
+    async fn delete(&self, key: &str) -> Result<(), CacheError> {
+        let mut conn = self.conn.clone();
+        redis::cmd("DEL").arg(self.key(key)).query_async::<()>(&mut conn).await.map_err(unavailable)
+    }
+
+    async fn incr(&self, key: &str, by: i64) -> Result<i64, CacheError> {
+        let mut conn = self.conn.clone();
+        redis::cmd("INCRBY").arg(self.key(key)).arg(by).query_async(&mut conn).await.map_err(|e| {
+            if e.to_string().contains("not an integer") {
+                CacheError::NotAnInteger(key.to_owned())
+            } else {
+                unavailable(e)
+            }
+        })
+    }
+}

@@ -1,0 +1,149 @@
+//! One sqlx `Any` pool per service, on SQLite (default) or PostgreSQL
+//! (when the URL says `postgres://`). Queries use `$1` placeholders and
+//! portable SQL, so one code path serves both backends.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use anyhow::Context;
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::migrate::{MigrateDatabase, Migrator};
+use sqlx::{Any, AnyPool, ConnectOptions, Executor};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DbKind {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Clone, Debug)]
+pub struct Db {
+    pool: AnyPool,
+    kind: DbKind,
+}
+
+pub type Tx = sqlx::Transaction<'static, Any>;
+
+impl Db {
+    /// Connects, creating the database (or SQLite file) when it is missing.
+    pub async fn connect(url: &str) -> anyhow::Result<Self> {
+        sqlx::any::install_default_drivers();
+        let kind = if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            DbKind::Postgres
+        } else if url.starts_with("sqlite:") {
+            DbKind::Sqlite
+        } else {
+            anyhow::bail!("DATABASE_URL must start with sqlite: or postgres:");
+        };
+        if kind == DbKind::Sqlite {
+            if let Some(dir) = sqlite_dir(url) {
+                std::fs::create_dir_all(&dir)
+                    .with_context(|| format!("creating data directory {dir}"))?;
+            }
+        }
+        if !Any::database_exists(url).await.unwrap_or(false) {
+            // Another replica may create it at the same moment; only a
+            // connection failure below is fatal.
+            if let Err(e) = Any::create_database(url).await {
+                tracing::debug!(error = %e, "create database");
+            }
+        }
+        let options = AnyConnectOptions::from_str(url)
+            .context("parsing DATABASE_URL")?
+            .disable_statement_logging();
+        let pool = match kind {
+            DbKind::Sqlite => {
+                AnyPoolOptions::new()
+                    .max_connections(8)
+                    .after_connect(|conn, _| {
+                        Box::pin(async move {
+                            // WAL lets readers run beside the one writer;
+                            // busy_timeout makes writers queue instead of failing.
+                            conn.execute("PRAGMA journal_mode = WAL").await?;
+                            conn.execute("PRAGMA busy_timeout = 5000").await?;
+                            conn.execute("PRAGMA synchronous = NORMAL").await?;
+                            conn.execute("PRAGMA foreign_keys = ON").await?;
+                            Ok(())
+                        })
+                    })
+                    .connect_with(options)
+                    .await
+            }
+            DbKind::Postgres => {
+                AnyPoolOptions::new()
+                    .max_connections(10)
+                    .acquire_timeout(Duration::from_secs(5))
+                    .connect_with(options)
+                    .await
+            }
+        }
+        .context("connecting to the database")?;
+        Ok(Self { pool, kind })
+    }
+
+    /// Runs the platform tables' migrations, then the service's own
+    /// (`sqlx::migrate!()` of the service crate).
+    pub async fn migrate(&self, mut service: Migrator) -> anyhow::Result<()> {
+        // Both migrators share one history table, so each must ignore the
+        // other's rows. Platform versions are below 1000, services' above.
+        let mut platform = sqlx::migrate!("./migrations");
+        platform.set_ignore_missing(true);
+        platform.run(&self.pool).await.context("platform migrations")?;
+        service.set_ignore_missing(true);
+        service.run(&self.pool).await.context("service migrations")?;
+        Ok(())
+    }
+
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    pub fn kind(&self) -> DbKind {
+        self.kind
+    }
+
+    pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
+        self.pool.begin().await
+    }
+
+    /// A cheap round trip for readiness probes.
+    pub async fn ping(&self) -> bool {
+        sqlx::query("SELECT 1").execute(&self.pool).await.is_ok()
+    }
+
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+/// The directory part of a `sqlite://dir/file.db?...` URL, if any.
+fn sqlite_dir(url: &str) -> Option<String> {
+    let path = url.trim_start_matches("sqlite:").trim_start_matches("//");
+    let path = path.split('?').next().unwrap_or_default();
+    if path.is_empty() || path == ":memory:" {
+        return None;
+    }
+    let parent = std::path::Path::new(path).parent()?;
+    let parent = parent.to_string_lossy().into_owned();
+    (!parent.is_empty()).then_some(parent)
+}
+
+/// True when the error is a unique-constraint violation, on either backend.
+pub fn is_unique_violation(err: &sqlx::Error) -> bool {
+    match err {
+        sqlx::Error::Database(db) => db.is_unique_violation(),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sqlite_dir;
+
+    #[test]
+    fn sqlite_dir_is_taken_from_the_url() {
+        assert_eq!(sqlite_dir("sqlite://./data/catalog.db?mode=rwc").as_deref(), Some("./data"));
+        assert_eq!(sqlite_dir("sqlite:///tmp/x/a.db").as_deref(), Some("/tmp/x"));
+        assert_eq!(sqlite_dir("sqlite::memory:"), None);
+    }
+}

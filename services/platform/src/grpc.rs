@@ -1,0 +1,65 @@
+//! gRPC plumbing: servers with the standard health service, a span per call
+//! continuing the caller's trace, and graceful shutdown; clients with a
+//! deadline on every call and the trace context in their metadata.
+
+use std::time::Duration;
+
+use tokio::net::TcpListener;
+use tokio_util::sync::CancellationToken;
+use tonic::service::{Interceptor, Routes};
+use tonic::transport::{Channel, Endpoint, Server};
+
+/// A lazily connected channel: the first call connects, a peer that is down
+/// fails the call with UNAVAILABLE at once, and every call has `timeout` as
+/// its deadline.
+pub fn channel(addr: &str, timeout: Duration) -> anyhow::Result<Channel> {
+    let endpoint = Endpoint::from_shared(addr.to_owned())?
+        .connect_timeout(timeout)
+        .timeout(timeout)
+        .tcp_nodelay(true)
+        .http2_keep_alive_interval(Duration::from_secs(30));
+    Ok(endpoint.connect_lazy())
+}
+
+/// Puts the current trace context into each outgoing call's metadata.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TraceInterceptor;
+
+impl Interceptor for TraceInterceptor {
+    fn call(&mut self, mut request: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
+        let mut headers = http::HeaderMap::new();
+        crate::telemetry::inject_http(&mut headers);
+        for (name, value) in headers.iter() {
+            if let (Ok(k), Ok(v)) = (
+                tonic::metadata::MetadataKey::from_bytes(name.as_str().as_bytes()),
+                tonic::metadata::MetadataValue::try_from(value.as_bytes()),
+            ) {
+                request.metadata_mut().insert(k, v);
+            }
+        }
+        Ok(request)
+    }
+}
+
+/// The channel type every generated client is built on.
+pub type TracedChannel = tonic::codegen::InterceptedService<Channel, TraceInterceptor>;
+
+/// Serves `routes` plus `grpc.health.v1.Health` on `listener` until
+/// `shutdown`, then drains in-flight calls.
+pub async fn serve(service: &'static str, listener: TcpListener, routes: Routes, shutdown: CancellationToken) -> anyhow::Result<()> {
+    let (health, health_service) = tonic_health::server::health_reporter();
+    health.set_service_status("", tonic_health::ServingStatus::Serving).await;
+    let incoming = tokio_stream::wrappers::TcpListenerStream::new(listener);
+    Server::builder()
+        .trace_fn(move |req| {
+            let path = req.uri().path().to_owned();
+            metrics::counter!("grpc_server_requests_total", "service" => service, "method" => path.clone()).increment(1);
+            let span = tracing::info_span!("grpc.server", otel.name = %path, rpc.system = "grpc", service);
+            crate::telemetry::set_parent_from_http(&span, req.headers());
+            span
+        })
+        .add_routes(routes.add_service(health_service))
+        .serve_with_incoming_shutdown(incoming, shutdown.cancelled_owned())
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,54 @@
+//! The operations endpoints of every process: `/healthz` (the process is
+//! alive), `/readyz` (it can serve: its database answers) and `/metrics`
+//! (Prometheus text format).
+
+use std::sync::{Arc, OnceLock};
+
+use axum::Router;
+use axum::http::StatusCode;
+use axum::routing::get;
+use futures::future::BoxFuture;
+use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
+use tokio::net::TcpListener;
+use tokio_util::sync::CancellationToken;
+
+/// The process-wide Prometheus recorder, installed on first use.
+pub fn metrics_handle() -> PrometheusHandle {
+    static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
+    HANDLE
+        .get_or_init(|| {
+            PrometheusBuilder::new().install_recorder().unwrap_or_else(|_| {
+                // A recorder is already installed (tests): keep a detached one.
+                PrometheusBuilder::new().build_recorder().handle()
+            })
+        })
+        .clone()
+}
+
+pub type ReadyCheck = Arc<dyn Fn() -> BoxFuture<'static, bool> + Send + Sync>;
+
+/// The three endpoints; merge it into a bigger router or serve it alone.
+pub fn router(ready: ReadyCheck) -> Router {
+    let handle = metrics_handle();
+    Router::new()
+        .route("/healthz", get(|| async { "ok" }))
+        .route(
+            "/readyz",
+            get(move || {
+                let ready = ready.clone();
+                async move {
+                    if ready().await {
+                        (StatusCode::OK, "ready")
+                    } else {
+                        (StatusCode::SERVICE_UNAVAILABLE, "not ready")
+                    }
+                }
+            }),
+        )
+        .route("/metrics", get(move || std::future::ready(handle.render())))
+}
+
+pub async fn serve(listener: TcpListener, router: Router, shutdown: CancellationToken) -> anyhow::Result<()> {
+    axum::serve(listener, router).with_graceful_shutdown(shutdown.cancelled_owned()).await?;
+    Ok(())
+}

@@ -1,0 +1,7 @@
+//! Conformance suites: the same checks against both implementations of each
+//! adapter. The real-backend variants are skipped by name when
+//! TEST_POSTGRES_URL, TEST_NATS_URL or TEST_REDIS_URL is unset.
+
+mod bus;
+mod cache;
+mod db;
