@@ -1,0 +1,47 @@
+//! The catalog service: products of every type (packages, rooms' content,
+//! treatments, day-spa offers, products, vouchers), taxons, prices and
+//! promotions, in Polish, German and British English.
+//!
+//! - [`domain`]: locales, offer types, prices and their base-currency value.
+//! - [`store`]: SQL over the catalog's own tables.
+//! - [`seed`]: the demo data set, loaded once into an empty store.
+//! - [`grpc`]: `spa.catalog.v1.CatalogService`.
+//!
+//! Listing pages are cached; `catalog.product.changed` bumps the cache
+//! generation so every replica drops stale pages at once.
+
+pub mod domain;
+pub mod grpc;
+pub mod seed;
+pub mod store;
+
+use spa_platform::runtime::{Infra, Started};
+use tokio::net::TcpListener;
+
+pub const NAME: &str = "catalog";
+pub const DEFAULT_PORT: u16 = 50051;
+
+/// Migrates, seeds an empty store, subscribes to events and serves gRPC.
+pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Started> {
+    infra.db.migrate(sqlx::migrate!()).await?;
+    seed::load_if_empty(&infra.db).await?;
+
+    let cache = infra.cache.clone();
+    let sub = infra.bus.subscribe("catalog-listing-cache", "catalog.product.changed").await?;
+    spa_platform::bus::spawn_consumer(sub, "catalog-listing-cache", infra.shutdown.clone(), move |_event| {
+        let cache = cache.clone();
+        async move {
+            // Every replica reads the generation, so one bump retires every
+            // cached page; nothing to deduplicate, a second bump is harmless.
+            cache.incr(grpc::CACHE_GENERATION, 1).await?;
+            Ok(())
+        }
+    });
+    infra.spawn_relay();
+
+    let addr = listener.local_addr()?;
+    let service = grpc::CatalogGrpc::new(infra.db.clone(), infra.cache.clone());
+    let routes = tonic::service::Routes::new(spa_proto::spa::catalog::v1::catalog_service_server::CatalogServiceServer::new(service));
+    let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));
+    Ok(Started { addr, task })
+}

@@ -1,0 +1,158 @@
+//! The demo data set of a spa guesthouse (`seed/catalog.json`, compiled into
+//! the binary), loaded in one transaction into an empty store, so a restart
+//! or a second replica loads nothing twice.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use spa_platform::db::Db;
+use sqlx::Row;
+
+const CATALOG_JSON: &str = include_str!("../seed/catalog.json");
+
+/// Demo exchange rates (PLN per unit × 10⁶).
+const RATES: [(&str, i64); 2] = [("PLN", 1_000_000), ("EUR", 4_300_000)];
+
+type Text = BTreeMap<String, String>;
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SeedTaxon {
+    pub code: String,
+    pub position: i64,
+    pub parent: Option<String>,
+    pub name: Text,
+    pub slug: Text,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SeedProduct {
+    pub code: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub position: i64,
+    pub price: i64,
+    pub original_price: Option<i64>,
+    pub currency: String,
+    pub num_nights: i64,
+    pub duration_minutes: Option<i64>,
+    pub age_restriction: bool,
+    pub available_from: Option<String>,
+    pub available_to: Option<String>,
+    pub created_at: String,
+    pub main_taxon: String,
+    pub taxons: Vec<String>,
+    pub image: String,
+    pub name: Text,
+    pub slug: Text,
+    pub description: Text,
+    pub treatments: Option<serde_json::Value>,
+    pub room: Option<serde_json::Value>,
+    pub voucher_values: Option<serde_json::Value>,
+    #[serde(default)]
+    pub related: Vec<String>,
+}
+
+#[derive(Deserialize)]
+pub struct SeedCatalog {
+    pub taxons: Vec<SeedTaxon>,
+    pub products: Vec<SeedProduct>,
+}
+
+pub fn demo() -> SeedCatalog {
+    serde_json::from_str(CATALOG_JSON).expect("seed/catalog.json is valid")
+}
+
+/// Loads the demo catalog when the store has no product yet.
+pub async fn load_if_empty(db: &Db) -> anyhow::Result<bool> {
+    let count: i64 = sqlx::query("SELECT COUNT(*) FROM products").fetch_one(db.pool()).await?.try_get(0)?;
+    if count > 0 {
+        return Ok(false);
+    }
+    let seed = demo();
+    let mut tx = db.begin().await?;
+    // Two replicas starting on one empty database: the second one's inserts
+    // conflict and roll back, which is what we want.
+    for (currency, ppm) in RATES {
+        sqlx::query("INSERT INTO exchange_rates (currency, rate_ppm) VALUES ($1, $2)").bind(currency).bind(ppm).execute(&mut *tx).await?;
+    }
+    for t in &seed.taxons {
+        sqlx::query("INSERT INTO taxons (code, parent, position) VALUES ($1, $2, $3)")
+            .bind(&t.code)
+            .bind(&t.parent)
+            .bind(t.position)
+            .execute(&mut *tx)
+            .await?;
+        for (locale, name) in &t.name {
+            sqlx::query("INSERT INTO taxon_translations (taxon_code, locale, name, slug) VALUES ($1, $2, $3, $4)")
+                .bind(&t.code)
+                .bind(locale)
+                .bind(name)
+                .bind(t.slug.get(locale).unwrap_or(name))
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
+    for (i, p) in seed.products.iter().enumerate() {
+        let details = serde_json::json!({
+            "treatments": p.treatments,
+            "room": p.room,
+            "voucherValues": p.voucher_values,
+        });
+        sqlx::query(
+            "INSERT INTO products (id, code, type, position, price, original_price, currency, num_nights, duration_minutes, \
+             age_restricted, available_from, available_to, created_at, main_taxon, image, details) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+        )
+        .bind(i as i64 + 1)
+        .bind(&p.code)
+        .bind(&p.kind)
+        .bind(p.position)
+        .bind(p.price)
+        .bind(p.original_price)
+        .bind(&p.currency)
+        .bind(p.num_nights)
+        .bind(p.duration_minutes)
+        .bind(i64::from(p.age_restriction))
+        .bind(&p.available_from)
+        .bind(&p.available_to)
+        .bind(&p.created_at)
+        .bind(&p.main_taxon)
+        .bind(&p.image)
+        .bind(details.to_string())
+        .execute(&mut *tx)
+        .await?;
+        for (locale, name) in &p.name {
+            sqlx::query("INSERT INTO product_translations (product_code, locale, name, slug, description) VALUES ($1, $2, $3, $4, $5)")
+                .bind(&p.code)
+                .bind(locale)
+                .bind(name)
+                .bind(p.slug.get(locale).unwrap_or(name))
+                .bind(p.description.get(locale).map(String::as_str).unwrap_or_default())
+                .execute(&mut *tx)
+                .await?;
+        }
+        for (pos, taxon) in p.taxons.iter().enumerate() {
+            sqlx::query("INSERT INTO product_taxons (product_code, taxon_code, position) VALUES ($1, $2, $3)")
+                .bind(&p.code)
+                .bind(taxon)
+                .bind(pos as i64)
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
+    for p in &seed.products {
+        for (pos, related) in p.related.iter().enumerate() {
+            sqlx::query("INSERT INTO product_associations (product_code, related_code, position) VALUES ($1, $2, $3)")
+                .bind(&p.code)
+                .bind(related)
+                .bind(pos as i64)
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
+    tx.commit().await?;
+    tracing::info!(products = seed.products.len(), taxons = seed.taxons.len(), "demo catalog loaded");
+    Ok(true)
+}

@@ -1,0 +1,71 @@
+//! `spa.content.v1.ContentService`.
+
+use rand::RngCore;
+use spa_platform::db::{Db, is_unique_violation};
+use spa_platform::errors;
+use spa_platform::outbox::Outbox;
+use spa_proto::events::NewsletterSubscribed;
+use spa_proto::spa::content::v1::content_service_server::ContentService;
+use spa_proto::spa::content::v1::{SubscribeNewsletterRequest, SubscribeNewsletterResponse};
+use tonic::{Code, Request, Response, Status};
+
+use crate::newsletter;
+
+pub struct ContentGrpc {
+    db: Db,
+    outbox: Outbox,
+}
+
+impl ContentGrpc {
+    pub fn new(db: Db, outbox: Outbox) -> Self {
+        Self { db, outbox }
+    }
+}
+
+fn random_token() -> String {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn already_subscribed() -> Status {
+    errors::with_details(Code::AlreadyExists, "newsletter_exists", "This address already exists.", &[("email", "already subscribed")])
+}
+
+#[tonic::async_trait]
+impl ContentService for ContentGrpc {
+    async fn subscribe_newsletter(&self, request: Request<SubscribeNewsletterRequest>) -> Result<Response<SubscribeNewsletterResponse>, Status> {
+        let req = request.into_inner();
+        let email = req.email.trim().to_lowercase();
+        if email.is_empty() {
+            return Err(errors::invalid("invalid_email", "e-mail is required", &[("email", "required")]));
+        }
+        if !newsletter::is_valid_email(&email) {
+            return Err(errors::invalid("invalid_email", "e-mail is not valid", &[("email", "not a valid e-mail address")]));
+        }
+        let locale = if ["pl", "de", "en_GB"].contains(&req.locale.as_str()) { req.locale } else { "pl".to_owned() };
+        let token = random_token();
+        let mut tx = self.db.begin().await.map_err(errors::db)?;
+        let inserted = sqlx::query(
+            "INSERT INTO newsletter_subscribers (email, locale, status, confirmation_token, created_at) VALUES ($1, $2, 'pending', $3, $4) \
+             ON CONFLICT (email) DO NOTHING",
+        )
+        .bind(&email)
+        .bind(&locale)
+        .bind(&token)
+        .bind(spa_platform::now_ms())
+        .execute(&mut *tx)
+        .await;
+        match inserted {
+            Ok(r) if r.rows_affected() == 0 => return Err(already_subscribed()),
+            Ok(_) => {}
+            Err(e) if is_unique_violation(&e) => return Err(already_subscribed()),
+            Err(e) => return Err(errors::db(e)),
+        }
+        let event = NewsletterSubscribed { email, locale, confirmation_token: token };
+        self.outbox.add(&mut tx, newsletter::SUBJECT, &event).await.map_err(errors::db)?;
+        tx.commit().await.map_err(errors::db)?;
+        self.outbox.wake();
+        Ok(Response::new(SubscribeNewsletterResponse {}))
+    }
+}

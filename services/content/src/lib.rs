@@ -1,0 +1,33 @@
+//! The content service: CMS pages and blocks, the newsletter, contact and
+//! product questions, weather, and the e-mails that events call for. This
+//! first cut runs the newsletter sign-up with its double opt-in e-mail.
+//!
+//! - [`newsletter`]: sign-up rules and the confirmation e-mail.
+//! - [`grpc`]: `spa.content.v1.ContentService`.
+
+pub mod grpc;
+pub mod newsletter;
+
+use spa_platform::runtime::{Infra, Started};
+use tokio::net::TcpListener;
+
+pub const NAME: &str = "content";
+pub const DEFAULT_PORT: u16 = 50055;
+
+pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Started> {
+    infra.db.migrate(sqlx::migrate!()).await?;
+
+    let sub = infra.bus.subscribe(newsletter::MAILER, "content.newsletter.subscribed").await?;
+    let db = infra.db.clone();
+    spa_platform::bus::spawn_consumer(sub, newsletter::MAILER, infra.shutdown.clone(), move |event| {
+        let db = db.clone();
+        async move { newsletter::queue_confirmation_mail(&db, &event).await }
+    });
+    infra.spawn_relay();
+
+    let addr = listener.local_addr()?;
+    let service = grpc::ContentGrpc::new(infra.db.clone(), infra.outbox.clone());
+    let routes = tonic::service::Routes::new(spa_proto::spa::content::v1::content_service_server::ContentServiceServer::new(service));
+    let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));
+    Ok(Started { addr, task })
+}

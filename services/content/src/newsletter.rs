@@ -1,0 +1,77 @@
+//! Newsletter sign-up with double opt-in: the sign-up and its event are
+//! written in one transaction; the mailer consumer turns the event into a
+//! localized confirmation e-mail, once per event.
+
+use prost::Message;
+use spa_platform::bus::Event;
+use spa_platform::db::Db;
+use spa_platform::outbox::begin_once;
+use spa_proto::events::NewsletterSubscribed;
+
+pub const SUBJECT: &str = "content.newsletter.subscribed";
+pub const MAILER: &str = "content-mailer";
+
+/// A practical e-mail check: one `@`, a non-empty local part, a dotted
+/// domain, no spaces, at most 254 characters.
+pub fn is_valid_email(email: &str) -> bool {
+    if email.len() > 254 || email.chars().any(char::is_whitespace) {
+        return false;
+    }
+    let Some((local, domain)) = email.split_once('@') else { return false };
+    !local.is_empty()
+        && !domain.contains('@')
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !domain.contains("..")
+}
+
+fn confirmation_text(locale: &str, link: &str) -> (String, String) {
+    match locale {
+        "de" => (
+            "Bitte bestätigen Sie Ihre Newsletter-Anmeldung".into(),
+            format!("Guten Tag,\n\nbitte bestätigen Sie Ihre Anmeldung zu unserem Newsletter:\n{link}\n\nWenn Sie sich nicht angemeldet haben, ignorieren Sie diese E-Mail."),
+        ),
+        "en_GB" => (
+            "Please confirm your newsletter subscription".into(),
+            format!("Hello,\n\nplease confirm your subscription to our newsletter:\n{link}\n\nIf you did not sign up, please ignore this e-mail."),
+        ),
+        _ => (
+            "Potwierdź zapis do newslettera".into(),
+            format!("Dzień dobry,\n\nprosimy o potwierdzenie zapisu do naszego newslettera:\n{link}\n\nJeśli to nie Ty się zapisałeś, zignoruj tę wiadomość."),
+        ),
+    }
+}
+
+/// The consumer: queues the confirmation e-mail, at most once per event.
+pub async fn queue_confirmation_mail(db: &Db, event: &Event) -> anyhow::Result<()> {
+    let Some(mut tx) = begin_once(db, MAILER, &event.id).await? else { return Ok(()) };
+    let msg = NewsletterSubscribed::decode(event.payload.as_ref())?;
+    let link = format!("/newsletter/confirm/{}", msg.confirmation_token);
+    let (subject, body) = confirmation_text(&msg.locale, &link);
+    sqlx::query("INSERT INTO outgoing_mail (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(&event.id)
+        .bind(&msg.email)
+        .bind(subject)
+        .bind(body)
+        .bind(spa_platform::now_ms())
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_valid_email;
+
+    #[test]
+    fn email_rules() {
+        for ok in ["anna@example.pl", "a.b+c@sub.example.de"] {
+            assert!(is_valid_email(ok), "{ok}");
+        }
+        for bad in ["", "anna", "anna@", "@example.pl", "anna@example", "an na@example.pl", "a@b@c.pl", "a@.pl", "a@example..pl"] {
+            assert!(!is_valid_email(bad), "{bad}");
+        }
+    }
+}
