@@ -1,1 +1,13 @@
-fn main() {}
+use tokio_util::sync::CancellationToken;
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let _telemetry = spa_platform::telemetry::init("spa-standalone")?;
+    let config = spa_standalone::StackConfig::from_env()?;
+    let shutdown = CancellationToken::new();
+    spa_platform::runtime::cancel_on_signal(shutdown.clone());
+    let stack = spa_standalone::Stack::start(config, shutdown).await?;
+    let port = stack.http_addr.port();
+    println!("Spa shop running at http://localhost:{port}  (Ctrl-C stops it)");
+    stack.wait().await
+}

@@ -1,0 +1,32 @@
+//! gRPC clients of every service, each on a lazily connected channel whose
+//! calls all carry a deadline and the trace context.
+
+use spa_platform::config::Peers;
+use spa_platform::grpc::{TraceInterceptor, TracedChannel, channel};
+use spa_proto::spa::cart::v1::cart_service_client::CartServiceClient;
+use spa_proto::spa::catalog::v1::catalog_service_client::CatalogServiceClient;
+use spa_proto::spa::content::v1::content_service_client::ContentServiceClient;
+use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
+use spa_proto::spa::users::v1::users_service_client::UsersServiceClient;
+
+#[derive(Clone)]
+pub struct Clients {
+    pub catalog: CatalogServiceClient<TracedChannel>,
+    pub rooms: RoomsServiceClient<TracedChannel>,
+    pub cart: CartServiceClient<TracedChannel>,
+    pub users: UsersServiceClient<TracedChannel>,
+    pub content: ContentServiceClient<TracedChannel>,
+}
+
+impl Clients {
+    pub fn new(peers: &Peers) -> anyhow::Result<Self> {
+        let ch = |addr: &str| channel(addr, peers.timeout);
+        Ok(Self {
+            catalog: CatalogServiceClient::with_interceptor(ch(&peers.catalog)?, TraceInterceptor),
+            rooms: RoomsServiceClient::with_interceptor(ch(&peers.rooms)?, TraceInterceptor),
+            cart: CartServiceClient::with_interceptor(ch(&peers.cart)?, TraceInterceptor),
+            users: UsersServiceClient::with_interceptor(ch(&peers.users)?, TraceInterceptor),
+            content: ContentServiceClient::with_interceptor(ch(&peers.content)?, TraceInterceptor),
+        })
+    }
+}

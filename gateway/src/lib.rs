@@ -1,0 +1,149 @@
+//! The gateway: the `/shop-api` REST surface of the single-page app,
+//! translated into gRPC calls to the services; the built app itself with its
+//! locale in `<html lang>`; demo media; and the ops endpoints.
+//!
+//! - [`routes`]: one module per resource.
+//! - [`error`]: gRPC statuses and bad input as JSON `{code, message, errors}`.
+//! - [`locale`]: `/en` prefix, host map, Polish default.
+//! - [`spa`]: history-mode serving of `web/dist`.
+//! - [`openapi`]: the OpenAPI document of the whole surface.
+
+pub mod clients;
+pub mod error;
+pub mod json;
+pub mod locale;
+pub mod openapi;
+pub mod routes;
+pub mod spa;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
+use axum::http::{HeaderName, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use spa_platform::config::{Peers, parse_or, var_or};
+use tokio::net::TcpListener;
+use tokio_util::sync::CancellationToken;
+use tower_http::compression::CompressionLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::services::ServeDir;
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::clients::Clients;
+use crate::error::ApiError;
+
+/// Settings of the gateway, from the environment.
+#[derive(Clone, Debug)]
+pub struct GatewayConfig {
+    pub peers: Peers,
+    /// The spec's fixed channel code.
+    pub channel: String,
+    pub locale_hosts: HashMap<String, String>,
+    pub web_dist: PathBuf,
+    pub media_dir: PathBuf,
+    /// Whole-request limit, above every upstream deadline.
+    pub request_timeout: Duration,
+}
+
+impl GatewayConfig {
+    pub fn from_env() -> anyhow::Result<Self> {
+        Ok(Self {
+            peers: Peers::from_env()?,
+            channel: var_or("CHANNEL_CODE", "web_pl"),
+            locale_hosts: locale::parse_host_map(&var_or("LOCALE_HOSTS", ""))?,
+            web_dist: var_or("WEB_DIST", "web/dist").into(),
+            media_dir: var_or("MEDIA_DIR", "services/catalog/seed/media").into(),
+            request_timeout: Duration::from_millis(parse_or("REQUEST_TIMEOUT_MS", 10_000u64)?),
+        })
+    }
+}
+
+#[derive(Clone)]
+pub struct AppState {
+    pub config: Arc<GatewayConfig>,
+    pub clients: Clients,
+    /// `web/dist/index.html`, read once at start; `None` when not built.
+    pub index_html: Option<Arc<str>>,
+}
+
+impl AppState {
+    pub fn new(config: GatewayConfig) -> anyhow::Result<Self> {
+        let clients = Clients::new(&config.peers)?;
+        let index_html = std::fs::read_to_string(config.web_dist.join("index.html")).ok().map(Arc::from);
+        if index_html.is_none() {
+            tracing::warn!(dist = %config.web_dist.display(), "web app not built; pages show a hint");
+        }
+        Ok(Self { config: Arc::new(config), clients, index_html })
+    }
+}
+
+/// Counts and times every request by its route template, not its raw path,
+/// so metrics stay bounded.
+async fn http_metrics(request: Request, next: Next) -> Response {
+    let route = request.extensions().get::<MatchedPath>().map(|p| p.as_str().to_owned()).unwrap_or_else(|| "other".into());
+    let method = request.method().to_string();
+    let started = Instant::now();
+    let response = next.run(request).await;
+    let status = response.status().as_u16().to_string();
+    metrics::counter!("http_requests_total", "method" => method.clone(), "route" => route.clone(), "status" => status).increment(1);
+    metrics::histogram!("http_request_duration_seconds", "method" => method, "route" => route).record(started.elapsed().as_secs_f64());
+    response
+}
+
+async fn api_not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such API endpoint")
+}
+
+/// The whole HTTP surface.
+pub fn router(state: AppState, ready: spa_platform::ops::ReadyCheck) -> Router {
+    let request_id = HeaderName::from_static("x-request-id");
+    let api = routes::router()
+        .route("/shop-api/openapi.json", axum::routing::get(openapi::document))
+        .route("/shop-api/{*rest}", axum::routing::any(api_not_found))
+        .layer(DefaultBodyLimit::max(64 * 1024));
+    let static_files = ServeDir::new(&state.config.web_dist)
+        .append_index_html_on_directories(false)
+        .fallback(axum::routing::get(spa::index).with_state(state.clone()));
+    Router::new()
+        .merge(api)
+        .nest_service("/media", ServeDir::new(&state.config.media_dir))
+        .fallback_service(static_files)
+        .with_state(state.clone())
+        .merge(spa_platform::ops::router(ready))
+        .layer(axum::middleware::from_fn(http_metrics))
+        .layer(CompressionLayer::new())
+        .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, state.config.request_timeout))
+        .layer(
+            TraceLayer::new_for_http().make_span_with(|request: &Request| {
+                let id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+                let span = tracing::info_span!("http.request", otel.name = %format!("{} {}", request.method(), request.uri().path()), method = %request.method(), path = %request.uri().path(), request_id = %id);
+                spa_platform::telemetry::set_parent_from_http(&span, request.headers());
+                span
+            }),
+        )
+        .layer(PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+}
+
+/// Serves until `shutdown`, then finishes in-flight requests.
+pub async fn serve(listener: TcpListener, state: AppState, ready: spa_platform::ops::ReadyCheck, shutdown: CancellationToken) -> anyhow::Result<()> {
+    let app = router(state, ready);
+    axum::serve(listener, app).with_graceful_shutdown(shutdown.cancelled_owned()).await?;
+    Ok(())
+}
+
+/// Always ready: the gateway has no state of its own, and a dead peer is
+/// answered per request with a 503 rather than taking the gateway out.
+pub fn always_ready() -> spa_platform::ops::ReadyCheck {
+    Arc::new(|| Box::pin(async { true }))
+}
+
+pub fn unavailable_response() -> Response {
+    ApiError::unavailable().into_response()
+}

@@ -1,0 +1,58 @@
+//! Serves the built single-page app: static files as they are, and
+//! `index.html` for every other page path (history-mode routing) with
+//! `<html lang>` set to the page's locale, since the app reads its language
+//! from there.
+
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+
+use crate::AppState;
+use crate::locale::{html_lang, page_locale};
+
+/// The page shown when `web/dist` has not been built.
+const NOT_BUILT: &str = "<!doctype html><html lang=\"pl\"><meta charset=\"utf-8\"><title>Spa</title>\
+<p>The web app is not built. Run <code>make web</code> (or <code>npm ci &amp;&amp; npm run build</code> in <code>web/</code>) and restart.</p></html>";
+
+/// `index.html` with the given `lang`, replacing whatever the build wrote.
+pub fn with_lang(index: &str, lang: &str) -> String {
+    match (index.find("<html"), index.find("<html").and_then(|i| index[i..].find('>').map(|j| i + j))) {
+        (Some(start), Some(end)) => {
+            let tag = &index[start..end];
+            let without = match tag.find(" lang=\"") {
+                Some(l) => {
+                    let close = tag[l + 7..].find('"').map(|c| l + 7 + c + 1).unwrap_or(tag.len());
+                    format!("{}{}", &tag[..l], &tag[close..])
+                }
+                None => tag.to_owned(),
+            };
+            format!("{}{} lang=\"{lang}\"{}", &index[..start], without, &index[end..])
+        }
+        _ => index.to_owned(),
+    }
+}
+
+pub async fn index(State(state): State<AppState>, request: Request) -> Response {
+    let host = request.headers().get(header::HOST).and_then(|h| h.to_str().ok());
+    let locale = page_locale(request.uri().path(), host, &state.config.locale_hosts);
+    let Some(index) = state.index_html.as_deref() else {
+        return (StatusCode::OK, Html(NOT_BUILT)).into_response();
+    };
+    let mut response = Html(with_lang(index, html_lang(locale))).into_response();
+    // The page differs per host and must not be cached over a deploy.
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response.headers_mut().insert(header::VARY, HeaderValue::from_static("Host"));
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_lang;
+
+    #[test]
+    fn lang_is_set_or_replaced() {
+        assert_eq!(with_lang("<!doctype html><html lang=\"en\"><body></body></html>", "pl"), "<!doctype html><html lang=\"pl\"><body></body></html>");
+        assert_eq!(with_lang("<html><body>", "en-GB"), "<html lang=\"en-GB\"><body>");
+        assert_eq!(with_lang("<html class=\"x\" lang=\"pl\" dir=\"ltr\">", "de"), "<html class=\"x\" dir=\"ltr\" lang=\"de\">");
+    }
+}
