@@ -1,0 +1,288 @@
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+use sqlx::Row;
+
+use crate::support::{TestStack, client, common_checks, eventually, json, stay};
+
+#[tokio::test]
+async fn standalone_stack_answers_the_shared_checks() {
+    let t = TestStack::start().await;
+    common_checks(&t.base).await;
+}
+
+#[tokio::test]
+async fn listing_rejects_bad_input_by_field() {
+    let t = TestStack::start().await;
+    for (path, status, field) in [
+        ("/shop-api/offer/treatment?limit=0", 400, "limit"),
+        ("/shop-api/offer/treatment?limit=abc", 400, "limit"),
+        ("/shop-api/offer/treatment?page=0", 400, "page"),
+        ("/shop-api/offer/treatment?locale=fr", 400, "locale"),
+        ("/shop-api/offer/treatment?channel=web_de", 400, "channel"),
+        ("/shop-api/offer/nope", 404, "type"),
+    ] {
+        let (got, body) = t.get(path).await;
+        assert_eq!(got, status, "{path}: {body}");
+        assert_eq!(body["errors"][0]["field"], field, "{path}");
+        assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "{path} has a message");
+    }
+    let (status, body) = t.get("/shop-api/no-such-thing").await;
+    assert_eq!((status, body["code"].as_str()), (404, Some("not_found")));
+}
+
+#[tokio::test]
+async fn listing_pages_and_limits() {
+    let t = TestStack::start().await;
+    let (_, all) = t.get("/shop-api/offer/room?limit=100").await;
+    let total = all["pages"]["total"].as_u64().unwrap();
+    assert_eq!(total, 20);
+    let (_, page2) = t.get("/shop-api/offer/room?limit=8&page=2").await;
+    assert_eq!(page2["pages"]["pages"], 3);
+    assert_eq!(page2["items"].as_array().unwrap().len(), 8);
+    assert_eq!(page2["items"][0]["code"], all["items"][8]["code"], "pages follow position order");
+    let (_, page3) = t.get("/shop-api/offer/room?limit=8&page=3").await;
+    assert_eq!(page3["items"].as_array().unwrap().len(), 4);
+    // Packages show nights and days = nights + 1; the price stats bound the list.
+    let (_, packages) = t.get("/shop-api/offer/package").await;
+    for item in packages["items"].as_array().unwrap() {
+        assert_eq!(item["days"].as_u64().unwrap(), item["numNights"].as_u64().unwrap() + 1);
+        let price = item["priceBase"]["current"].as_i64().unwrap();
+        assert!(price >= packages["priceStats"]["min"].as_i64().unwrap() && price <= packages["priceStats"]["max"].as_i64().unwrap());
+    }
+}
+
+#[tokio::test]
+async fn promotions_and_foreign_currency_prices() {
+    let t = TestStack::start().await;
+    let (_, products) = t.get("/shop-api/offer/product?limit=100").await;
+    let items = products["items"].as_array().unwrap();
+    for item in items {
+        let (cur, orig) = (item["price"]["current"].as_i64().unwrap(), item["price"]["original"].as_i64().unwrap());
+        assert_eq!(item["isPromotion"].as_bool().unwrap(), orig > cur, "{}", item["code"]);
+    }
+    let eur = items.iter().find(|i| i["price"]["currency"] == "EUR").expect("a product priced in EUR");
+    let (cur, base) = (eur["price"]["current"].as_i64().unwrap(), eur["priceBase"]["current"].as_i64().unwrap());
+    assert_eq!(eur["priceBase"]["currency"], "PLN");
+    assert_eq!(base, (cur * 43 + 5) / 10, "EUR converted to PLN at the configured 4.30");
+    let wine = items.iter().find(|i| i["ageRestriction"] == true).expect("an age-restricted product");
+    assert_eq!(wine["type"], "product");
+}
+
+#[tokio::test]
+async fn newsletter_signup_sends_one_confirmation_mail_through_the_outbox() {
+    let t = TestStack::start().await;
+    let (status, _) = t.post("/shop-api/newsletter/subscribe?locale=de", json!({"email": "Gast@Example.de"})).await;
+    assert_eq!(status, 201);
+    let (status, body) = t.post("/shop-api/newsletter/subscribe", json!({"email": "gast@example.de"})).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("newsletter_exists")), "same address in other case");
+    let (status, body) = t.post("/shop-api/newsletter/subscribe", json!({"email": "not-an-email"})).await;
+    assert_eq!((status, body["errors"][0]["field"].as_str()), (400, Some("email")));
+    let (status, _) = t.post("/shop-api/newsletter/subscribe", json!({})).await;
+    assert_eq!(status, 400);
+
+    let content = t.stack.db("content").clone();
+    let subject: String = eventually("the confirmation e-mail", || {
+        let content = content.clone();
+        async move {
+            sqlx::query("SELECT subject FROM outgoing_mail WHERE recipient = $1")
+                .bind("gast@example.de")
+                .fetch_optional(content.pool())
+                .await
+                .unwrap()
+                .map(|r| r.get::<String, _>(0))
+        }
+    })
+    .await;
+    assert!(subject.contains("Newsletter"), "German subject: {subject}");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mails: i64 = sqlx::query("SELECT COUNT(*) FROM outgoing_mail").fetch_one(content.pool()).await.unwrap().get(0);
+    assert_eq!(mails, 1, "one e-mail per sign-up");
+    let pending: i64 = sqlx::query("SELECT COUNT(*) FROM outbox WHERE published_at IS NULL").fetch_one(content.pool()).await.unwrap().get(0);
+    assert_eq!(pending, 0, "the outbox is drained");
+}
+
+#[tokio::test]
+async fn carts_are_created_once_read_and_dropped() {
+    let t = TestStack::start().await;
+    let token = uuid::Uuid::new_v4().simple().to_string();
+    let path = format!("/shop-api/carts/{token}");
+    let (status, cart) = t.post(&path, json!({"channel": "web_pl", "locale": "de"})).await;
+    assert_eq!(status, 201, "{cart}");
+    assert_eq!(cart["tokenValue"], token.as_str());
+    assert_eq!(cart["locale"], "de");
+    assert_eq!(cart["totals"]["total"], 0);
+    let (status, again) = t.post(&path, json!({"channel": "web_pl", "locale": "pl"})).await;
+    assert_eq!((status, again["locale"].as_str()), (201, Some("de")), "creating twice keeps the first cart");
+    let (status, _) = t.get(&path).await;
+    assert_eq!(status, 200);
+    let response = t.http.delete(t.url(&path)).send().await.unwrap();
+    assert_eq!(response.status().as_u16(), 204);
+    let (status, body) = t.get(&path).await;
+    assert_eq!((status, body["code"].as_str()), (404, Some("cart_not_found")));
+    let (status, body) = t.post("/shop-api/carts/short", json!({})).await;
+    assert_eq!((status, body["errors"][0]["field"].as_str()), (400, Some("token")));
+}
+
+#[tokio::test]
+async fn me_is_empty_without_a_valid_session_and_the_customer_with_one() {
+    let t = TestStack::start().await;
+    let r = t.http.get(t.url("/shop-api/me")).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 204);
+    let r = t.http.get(t.url("/shop-api/me")).header("cookie", "spa_session=forged").send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 204, "an unknown token is not logged in");
+
+    let users = t.stack.db("users");
+    let token = uuid::Uuid::new_v4().simple().to_string();
+    sqlx::query("INSERT INTO customers (id, email, first_name, last_name, phone, roles, created_at) VALUES ('c1', 'ola@example.pl', 'Ola', 'Nowak', '+48 600 100 200', 'customer', 0)")
+        .execute(users.pool())
+        .await
+        .unwrap();
+    sqlx::query("INSERT INTO sessions (token_hash, customer_id, expires_at, created_at) VALUES ($1, 'c1', $2, 0)")
+        .bind(spa_users::grpc::token_hash(&token))
+        .bind(spa_platform::now_ms() + 60_000)
+        .execute(users.pool())
+        .await
+        .unwrap();
+    let r = t.http.get(t.url("/shop-api/me")).header("cookie", format!("other=1; spa_session={token}")).send().await.unwrap();
+    let (status, me) = json(r).await;
+    assert_eq!((status, me["email"].as_str(), me["firstName"].as_str()), (200, Some("ola@example.pl"), Some("Ola")));
+
+    sqlx::query("UPDATE sessions SET expires_at = 1").execute(users.pool()).await.unwrap();
+    let r = t.http.get(t.url("/shop-api/me")).header("cookie", format!("spa_session={token}")).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 204, "an expired session is not logged in");
+}
+
+#[tokio::test]
+async fn room_search_validates_stays_and_names_empty_results() {
+    let t = TestStack::start().await;
+    let (from, to) = stay(5, 3);
+    for (query, field) in [
+        (format!("from=2026-13-01&to={to}"), "from"),
+        (format!("from={to}&to={from}"), "to"),
+        (format!("from={from}&to={to}&adults=3"), "adults"),
+        (format!("from={from}&to={to}&adults=0"), "adults"),
+        (format!("from={from}&to={to}&children=3"), "children"),
+        ("from=2020-01-01&to=2020-01-03".to_owned(), "from"),
+        (format!("to={to}"), "from"),
+    ] {
+        let (status, body) = t.get(&format!("/shop-api/rooms/search?{query}")).await;
+        assert_eq!(status, 400, "{query}: {body}");
+        assert_eq!(body["errors"][0]["field"], field, "{query}: {body}");
+    }
+    // Beyond the inventory horizon no night is for sale.
+    let (from, to) = stay(400, 2);
+    let (status, body) = t.get(&format!("/shop-api/rooms/search?from={from}&to={to}")).await;
+    assert_eq!((status, body["emptyReason"].as_str()), (200, Some("no_rooms_for_dates")), "{body}");
+    // Two adults and two children fit only rooms for four.
+    let (from, to) = stay(10, 2);
+    let (_, body) = t.get(&format!("/shop-api/rooms/search?from={from}&to={to}&adults=2&children=2")).await;
+    for room in body["items"].as_array().unwrap() {
+        assert!(room["maxOccupancy"].as_u64().unwrap() >= 4, "{room}");
+    }
+}
+
+#[tokio::test]
+async fn pages_carry_their_locale_in_html_lang() {
+    let t = TestStack::start().await;
+    let http = client();
+    for (path, host, lang) in [
+        ("/oferta/zabiegi/", None, "pl"),
+        ("/en/offer/treatments", None, "en-GB"),
+        ("/angebot/behandlungen", Some("de.localhost"), "de"),
+        ("/", None, "pl"),
+    ] {
+        let mut req = http.get(t.url(path));
+        if let Some(h) = host {
+            req = req.header("host", h);
+        }
+        let r = req.send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 200, "{path}");
+        let html = r.text().await.unwrap();
+        assert!(html.contains(&format!("<html lang=\"{lang}\">")), "{path}: {html}");
+    }
+    let r = http.get(t.url("/media/default.svg")).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let r = http.get(t.url("/healthz")).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let r = http.get(t.url("/readyz")).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let r = http.get(t.url("/shop-api/offer/treatment")).send().await.unwrap();
+    assert!(r.headers().contains_key("x-request-id"), "every response carries a request id");
+    let metrics = http.get(t.url("/metrics")).send().await.unwrap().text().await.unwrap();
+    assert!(metrics.contains("http_requests_total"), "{metrics}");
+}
+
+#[tokio::test]
+async fn openapi_documents_every_route_and_every_documented_route_exists() {
+    let t = TestStack::start().await;
+    let (status, doc) = t.get("/shop-api/openapi.json").await;
+    assert_eq!(status, 200);
+    assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
+    let paths = doc["paths"].as_object().unwrap();
+    let routed = [
+        ("get", "/shop-api/offer/{type}"),
+        ("get", "/shop-api/rooms/search"),
+        ("post", "/shop-api/carts/{token}"),
+        ("get", "/shop-api/carts/{token}"),
+        ("delete", "/shop-api/carts/{token}"),
+        ("get", "/shop-api/me"),
+        ("post", "/shop-api/newsletter/subscribe"),
+        ("get", "/shop-api/openapi.json"),
+    ];
+    let documented: Vec<(String, String)> = paths
+        .iter()
+        .flat_map(|(p, ops)| ops.as_object().unwrap().keys().filter(|m| m.as_str() != "parameters").map(move |m| (m.clone(), p.clone())))
+        .collect();
+    for (m, p) in routed {
+        assert!(documented.contains(&(m.to_owned(), p.to_owned())), "{m} {p} is not documented");
+    }
+    assert_eq!(documented.len(), routed.len(), "documented operations: {documented:?}");
+    // Each documented operation answers something other than the catch-all 404.
+    for (m, p) in &documented {
+        let url = t.url(&p.replace("{type}", "treatment").replace("{token}", "abcdefghijklmnop1234"));
+        let r = t.http.request(m.to_uppercase().parse().unwrap(), url).header("content-type", "application/json").body("{}").send().await.unwrap();
+        let (_, body) = json(r).await;
+        assert_ne!(body["message"], "no such API endpoint", "{m} {p}");
+    }
+}
+
+#[tokio::test]
+async fn a_service_that_is_down_gives_503_quickly() {
+    let t = TestStack::start().await;
+    // Point the gateway at a port where nothing listens, and at a peer that
+    // accepts connections but never answers (deadline).
+    let dead = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let dead_addr = dead.local_addr().unwrap();
+    drop(dead);
+    let silent = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let silent_addr = silent.local_addr().unwrap();
+    let _keep = tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((s, _)) = silent.accept().await {
+            held.push(s);
+        }
+    });
+    for addr in [dead_addr, silent_addr] {
+        let mut config = spa_gateway::GatewayConfig::from_env().unwrap();
+        config.peers = t.stack.peers.clone();
+        config.peers.catalog = format!("http://{addr}");
+        config.peers.timeout = Duration::from_millis(500);
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        let shutdown = tokio_util::sync::CancellationToken::new();
+        let state = spa_gateway::AppState::new(config).unwrap();
+        tokio::spawn(spa_gateway::serve(listener, state, spa_gateway::always_ready(), shutdown.clone()));
+        let started = Instant::now();
+        let r = client().get(format!("{base}/shop-api/offer/treatment")).send().await.unwrap();
+        let elapsed = started.elapsed();
+        assert_eq!(r.headers().get("retry-after").map(|v| v.to_str().unwrap().to_owned()).as_deref(), Some("1"));
+        let (status, body) = json(r).await;
+        assert_eq!((status, body["code"].as_str()), (503, Some("service_unavailable")), "{addr}: {body}");
+        assert!(elapsed < Duration::from_secs(5), "no hang: {elapsed:?}");
+        // Other services still answer through the same gateway.
+        let (status, _) = json(client().get(format!("{base}/shop-api/carts/abcdefghijklmnop1234")).send().await.unwrap()).await;
+        assert_eq!(status, 404);
+        shutdown.cancel();
+    }
+}

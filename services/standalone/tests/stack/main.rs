@@ -1,0 +1,6 @@
+//! Black-box tests of the whole stack over HTTP: the standalone stack
+//! in-process, and the distributed mode as one OS process per service.
+
+mod api;
+mod distributed;
+mod support;

@@ -1,0 +1,149 @@
+use std::time::Duration;
+
+use serde_json::Value;
+use spa_standalone::{Stack, StackConfig};
+use tokio_util::sync::CancellationToken;
+
+/// A standalone stack on port 0 with its own data directory and a built-in
+/// index page, so page tests do not depend on a web build.
+pub struct TestStack {
+    pub stack: Stack,
+    pub base: String,
+    pub http: reqwest::Client,
+    _dir: tempfile::TempDir,
+}
+
+pub const INDEX: &str = "<!doctype html><html lang=\"xx\"><head><title>Spa</title></head><body><div id=\"root\"></div></body></html>";
+
+impl TestStack {
+    pub async fn start() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let web = dir.path().join("web");
+        std::fs::create_dir_all(&web).unwrap();
+        std::fs::write(web.join("index.html"), INDEX).unwrap();
+        let mut gateway = spa_gateway::GatewayConfig::from_env().unwrap();
+        gateway.web_dist = web;
+        gateway.media_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../catalog/seed/media").into();
+        gateway.locale_hosts = spa_gateway::locale::parse_host_map("de.localhost=de").unwrap();
+        gateway.peers.timeout = Duration::from_millis(1500);
+        let config = StackConfig { http_addr: "127.0.0.1:0".parse().unwrap(), data_dir: dir.path().join("data"), gateway };
+        let stack = Stack::start(config, CancellationToken::new()).await.expect("stack starts");
+        let base = format!("http://{}", stack.http_addr);
+        Self { stack, base, http: client(), _dir: dir }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        json(self.http.get(self.url(path)).send().await.unwrap()).await
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        json(self.http.post(self.url(path)).json(&body).send().await.unwrap()).await
+    }
+}
+
+impl Drop for TestStack {
+    fn drop(&mut self) {
+        self.stack.shutdown.cancel();
+    }
+}
+
+pub fn client() -> reqwest::Client {
+    reqwest::Client::builder().timeout(Duration::from_secs(20)).build().unwrap()
+}
+
+pub async fn json(response: reqwest::Response) -> (u16, Value) {
+    let status = response.status().as_u16();
+    let text = response.text().await.unwrap();
+    let value = if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap_or(Value::String(text)) };
+    (status, value)
+}
+
+/// Polls `check` until it returns `Some`, for effects of events.
+pub async fn eventually<T, F, Fut>(what: &str, mut check: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    loop {
+        if let Some(v) = check().await {
+            return v;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// A stay starting `in_days` from today, `nights` long, as YYYY-MM-DD.
+pub fn stay(in_days: i64, nights: i64) -> (String, String) {
+    let day = |d: i64| {
+        let t = std::time::SystemTime::now() + Duration::from_secs((d * 86400) as u64);
+        let secs = t.duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+        civil(secs.div_euclid(86400))
+    };
+    (day(in_days), day(in_days + nights))
+}
+
+/// Days since the epoch as YYYY-MM-DD (Howard Hinnant's civil_from_days).
+fn civil(z: i64) -> String {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// Checks shared by the standalone and the distributed runs: the same HTTP
+/// calls must give the same answers in both modes.
+pub async fn common_checks(base: &str) {
+    let http = client();
+    let get = |path: &str| {
+        let url = format!("{base}{path}");
+        let http = http.clone();
+        async move { json(http.get(url).send().await.unwrap()).await }
+    };
+
+    // HTTP -> gRPC -> catalog -> JSON, localized.
+    let (status, body) = get("/shop-api/offer/treatment?channel=web_pl&locale=pl&page=1&limit=20").await;
+    assert_eq!(status, 200, "{body}");
+    let items = body["items"].as_array().unwrap();
+    assert!(items.len() >= 10, "the demo treatments are listed");
+    let first = &items[0];
+    for field in ["code", "variantCode", "name", "slug", "description", "images", "links", "price", "taxons"] {
+        assert!(!first[field].is_null(), "item has {field}");
+    }
+    assert_eq!(first["type"], "treatment");
+    assert!(first["links"]["self"].as_str().unwrap().starts_with("/oferta/zabiegi/"));
+    assert!(first["price"]["current"].as_i64().unwrap() > 0, "integer minor units");
+    assert_eq!(body["pages"]["total"].as_u64().unwrap() as usize, items.len());
+    let polish = first["name"].as_str().unwrap().to_owned();
+
+    let (_, en) = get("/shop-api/offer/treatment?channel=web_pl&locale=en_GB").await;
+    assert_eq!(en["items"][0]["code"], first["code"]);
+    assert_ne!(en["items"][0]["name"].as_str().unwrap(), polish, "English names differ from Polish");
+    assert!(en["items"][0]["links"]["self"].as_str().unwrap().starts_with("/en/offer/treatments/"));
+
+    // Room search crosses rooms -> catalog over gRPC for the room names.
+    let (from, to) = stay(30, 2);
+    let (status, rooms) = get(&format!("/shop-api/rooms/search?from={from}&to={to}&adults=2&children=0&babies=0&locale=de")).await;
+    assert_eq!(status, 200, "{rooms}");
+    let first_room = &rooms["items"][0];
+    assert_eq!(first_room["nights"], 2);
+    assert!(first_room["available"].as_u64().unwrap() > 0);
+    assert!(!first_room["name"].as_str().unwrap().starts_with("ROOM_"), "named by the catalog");
+
+    // Bad input is a 400 naming the field, never a 500.
+    let (status, err) = get("/shop-api/offer/treatment?limit=1001").await;
+    assert_eq!((status, err["errors"][0]["field"].as_str()), (400, Some("limit")));
+    let (status, err) = get("/shop-api/offer/spaceship").await;
+    assert_eq!((status, err["code"].as_str()), (404, Some("unknown_type")));
+}
