@@ -51,7 +51,11 @@ impl ApiError {
     }
 
     pub fn unavailable() -> Self {
-        Self::new(StatusCode::SERVICE_UNAVAILABLE, "service_unavailable", "The service is temporarily unavailable. Please try again in a moment.")
+        Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "service_unavailable",
+            "The service is temporarily unavailable. Please try again in a moment.",
+        )
     }
 }
 

@@ -2,11 +2,11 @@
 //! translated into gRPC calls to the services; the built app itself with its
 //! locale in `<html lang>`; demo media; and the ops endpoints.
 //!
-//! - [`routes`]: one module per resource.
-//! - [`error`]: gRPC statuses and bad input as JSON `{code, message, errors}`.
-//! - [`locale`]: `/en` prefix, host map, Polish default.
-//! - [`spa`]: history-mode serving of `web/dist`.
-//! - [`openapi`]: the OpenAPI document of the whole surface.
+//! - [`routes`] — one module per resource.
+//! - [`error`] — gRPC statuses and bad input as JSON `{code, message, errors}`.
+//! - [`locale`] — `/en` prefix, host map, Polish default.
+//! - [`spa`] — history-mode serving of `web/dist`.
+//! - [`openapi`] — the OpenAPI document of the whole surface.
 
 pub mod clients;
 pub mod error;
@@ -132,7 +132,12 @@ pub fn router(state: AppState, ready: spa_platform::ops::ReadyCheck) -> Router {
 }
 
 /// Serves until `shutdown`, then finishes in-flight requests.
-pub async fn serve(listener: TcpListener, state: AppState, ready: spa_platform::ops::ReadyCheck, shutdown: CancellationToken) -> anyhow::Result<()> {
+pub async fn serve(
+    listener: TcpListener,
+    state: AppState,
+    ready: spa_platform::ops::ReadyCheck,
+    shutdown: CancellationToken,
+) -> anyhow::Result<()> {
     let app = router(state, ready);
     axum::serve(listener, app).with_graceful_shutdown(shutdown.cancelled_owned()).await?;
     Ok(())

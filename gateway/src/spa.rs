@@ -51,7 +51,10 @@ mod tests {
 
     #[test]
     fn lang_is_set_or_replaced() {
-        assert_eq!(with_lang("<!doctype html><html lang=\"en\"><body></body></html>", "pl"), "<!doctype html><html lang=\"pl\"><body></body></html>");
+        assert_eq!(
+            with_lang("<!doctype html><html lang=\"en\"><body></body></html>", "pl"),
+            "<!doctype html><html lang=\"pl\"><body></body></html>"
+        );
         assert_eq!(with_lang("<html><body>", "en-GB"), "<html lang=\"en-GB\"><body>");
         assert_eq!(with_lang("<html class=\"x\" lang=\"pl\" dir=\"ltr\">", "de"), "<html class=\"x\" dir=\"ltr\" lang=\"de\">");
     }

@@ -51,7 +51,8 @@ async fn create(
     let body: CreateBody = if body.iter().all(u8::is_ascii_whitespace) {
         CreateBody::default()
     } else {
-        serde_json::from_slice(&body).map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "invalid_body", format!("invalid JSON body: {e}")))?
+        serde_json::from_slice(&body)
+            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "invalid_body", format!("invalid JSON body: {e}")))?
     };
     if let Some(c) = body.channel {
         query.insert("channel".into(), c);
@@ -60,7 +61,13 @@ async fn create(
         query.insert("locale".into(), l);
     }
     let locale = shop_locale(&query, &state)?;
-    let cart = state.clients.cart.clone().create_cart(CreateCartRequest { token, channel: state.config.channel.clone(), locale }).await?.into_inner();
+    let cart = state
+        .clients
+        .cart
+        .clone()
+        .create_cart(CreateCartRequest { token, channel: state.config.channel.clone(), locale })
+        .await?
+        .into_inner();
     Ok((StatusCode::CREATED, Json(cart_json(&cart))))
 }
 

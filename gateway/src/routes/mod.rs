@@ -18,21 +18,20 @@ pub mod rooms;
 
 /// Every `/shop-api` route, merged.
 pub fn router() -> axum::Router<AppState> {
-    axum::Router::new()
-        .merge(offer::router())
-        .merge(rooms::router())
-        .merge(carts::router())
-        .merge(me::router())
-        .merge(newsletter::router())
+    axum::Router::new().merge(offer::router()).merge(rooms::router()).merge(carts::router()).merge(me::router()).merge(newsletter::router())
 }
 
 /// The `channel` and `locale` every call carries (spec section 7). A missing
 /// one takes the default; a wrong one is a 400 naming it.
 pub fn shop_locale(query: &HashMap<String, String>, state: &AppState) -> ApiResult<String> {
-    if let Some(channel) = query.get("channel") {
-        if *channel != state.config.channel {
-            return Err(ApiError::field("unknown_channel", "channel", format!("unknown channel; this shop's channel is {}", state.config.channel)));
-        }
+    if let Some(channel) = query.get("channel")
+        && *channel != state.config.channel
+    {
+        return Err(ApiError::field(
+            "unknown_channel",
+            "channel",
+            format!("unknown channel; this shop's channel is {}", state.config.channel),
+        ));
     }
     match query.get("locale").map(String::as_str) {
         None | Some("") => Ok(crate::locale::DEFAULT_LOCALE.to_owned()),

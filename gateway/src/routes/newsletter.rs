@@ -24,7 +24,11 @@ struct Body {
     email: String,
 }
 
-async fn subscribe(State(state): State<AppState>, Query(query): Query<HashMap<String, String>>, JsonBody(body): JsonBody<Body>) -> ApiResult<(StatusCode, Json<Value>)> {
+async fn subscribe(
+    State(state): State<AppState>,
+    Query(query): Query<HashMap<String, String>>,
+    JsonBody(body): JsonBody<Body>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
     let locale = shop_locale(&query, &state)?;
     state.clients.content.clone().subscribe_newsletter(SubscribeNewsletterRequest { email: body.email, locale }).await?;
     Ok((StatusCode::CREATED, Json(json!({}))))

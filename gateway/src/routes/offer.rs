@@ -75,7 +75,11 @@ pub fn item_json(p: &Product, locale: &str) -> Value {
     })
 }
 
-async fn list(State(state): State<AppState>, Path(kind): Path<String>, Query(query): Query<HashMap<String, String>>) -> ApiResult<Json<Value>> {
+async fn list(
+    State(state): State<AppState>,
+    Path(kind): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+) -> ApiResult<Json<Value>> {
     let locale = shop_locale(&query, &state)?;
     let page = int_param(&query, "page", 1, 1..=100_000)?;
     let limit = int_param(&query, "limit", 20, 1..=1000)?;

@@ -19,7 +19,13 @@ pub fn router() -> axum::Router<AppState> {
 
 async fn search(State(state): State<AppState>, Query(query): Query<HashMap<String, String>>) -> ApiResult<Json<Value>> {
     let locale = shop_locale(&query, &state)?;
-    let required = |name: &str| query.get(name).cloned().filter(|v| !v.is_empty()).ok_or_else(|| ApiError::field("invalid_parameter", name, "is required (YYYY-MM-DD)"));
+    let required = |name: &str| {
+        query
+            .get(name)
+            .cloned()
+            .filter(|v| !v.is_empty())
+            .ok_or_else(|| ApiError::field("invalid_parameter", name, "is required (YYYY-MM-DD)"))
+    };
     let (from, to) = (required("from")?, required("to")?);
     // Wider than the picker so the rooms service names the exact rule broken.
     let guests = Guests {
@@ -27,7 +33,8 @@ async fn search(State(state): State<AppState>, Query(query): Query<HashMap<Strin
         children: int_param(&query, "children", 0, 0..=20)?,
         babies: int_param(&query, "babies", 0, 0..=20)?,
     };
-    let response = state.clients.rooms.clone().search_rooms(SearchRoomsRequest { from, to, guests: Some(guests), locale }).await?.into_inner();
+    let response =
+        state.clients.rooms.clone().search_rooms(SearchRoomsRequest { from, to, guests: Some(guests), locale }).await?.into_inner();
     let items: Vec<Value> = response
         .rooms
         .iter()

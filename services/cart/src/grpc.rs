@@ -70,7 +70,11 @@ fn check_token(token: &str) -> Result<(), Status> {
     if valid_token(token) {
         Ok(())
     } else {
-        Err(errors::invalid("invalid_token", "the cart token must be 16 to 64 letters, digits, '-' or '_'", &[("token", "16-64 characters [A-Za-z0-9_-]")]))
+        Err(errors::invalid(
+            "invalid_token",
+            "the cart token must be 16 to 64 letters, digits, '-' or '_'",
+            &[("token", "16-64 characters [A-Za-z0-9_-]")],
+        ))
     }
 }
 
@@ -116,7 +120,8 @@ impl CartService for CartGrpc {
         check_token(&token)?;
         let mut tx = self.db.begin().await.map_err(errors::db)?;
         sqlx::query("DELETE FROM cart_items WHERE cart_token = $1").bind(&token).execute(&mut *tx).await.map_err(errors::db)?;
-        let deleted = sqlx::query("DELETE FROM carts WHERE token = $1").bind(&token).execute(&mut *tx).await.map_err(errors::db)?.rows_affected();
+        let deleted =
+            sqlx::query("DELETE FROM carts WHERE token = $1").bind(&token).execute(&mut *tx).await.map_err(errors::db)?.rows_affected();
         tx.commit().await.map_err(errors::db)?;
         if deleted == 0 {
             return Err(errors::with_details(Code::NotFound, "cart_not_found", "cart not found", &[]));

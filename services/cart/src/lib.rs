@@ -2,7 +2,7 @@
 //! machine and orders. This first cut holds carts (create, read, drop);
 //! items, checkout and orders follow.
 //!
-//! - [`grpc`]: `spa.cart.v1.CartService`.
+//! - [`grpc`] — `spa.cart.v1.CartService`.
 
 pub mod grpc;
 

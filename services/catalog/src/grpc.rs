@@ -44,7 +44,11 @@ fn check_locale(locale: &str) -> Result<(), Status> {
     if domain::is_locale(locale) {
         Ok(())
     } else {
-        Err(errors::invalid("invalid_locale", format!("unknown locale {locale:?}; use pl, de or en_GB"), &[("locale", "must be pl, de or en_GB")]))
+        Err(errors::invalid(
+            "invalid_locale",
+            format!("unknown locale {locale:?}; use pl, de or en_GB"),
+            &[("locale", "must be pl, de or en_GB")],
+        ))
     }
 }
 
@@ -65,24 +69,27 @@ impl CatalogService for CatalogGrpc {
         let page = paging.page.max(1);
         let limit = if paging.limit == 0 { DEFAULT_LIMIT } else { paging.limit };
         if limit > domain::MAX_LIMIT {
-            return Err(errors::invalid("invalid_limit", format!("limit must be at most {}", domain::MAX_LIMIT), &[("limit", "must be between 1 and 1000")]));
+            return Err(errors::invalid(
+                "invalid_limit",
+                format!("limit must be at most {}", domain::MAX_LIMIT),
+                &[("limit", "must be between 1 and 1000")],
+            ));
         }
 
         // A cache failure is a miss, never an error for the visitor.
         let generation = self.cache.incr(CACHE_GENERATION, 0).await.unwrap_or(-1);
         let key = format!("offers:{generation}:{}:{}:{page}:{limit}", req.r#type, req.locale);
-        if generation >= 0 {
-            if let Ok(Some(bytes)) = self.cache.get(&key).await {
-                if let Ok(cached) = ListOffersResponse::decode(bytes.as_slice()) {
-                    return Ok(Response::new(cached));
-                }
-            }
+        if generation >= 0
+            && let Ok(Some(bytes)) = self.cache.get(&key).await
+            && let Ok(cached) = ListOffersResponse::decode(bytes.as_slice())
+        {
+            return Ok(Response::new(cached));
         }
         let response = self.list_uncached(&req.r#type, &req.locale, page, limit).await?;
-        if generation >= 0 {
-            if let Err(e) = self.cache.set(&key, &response.encode_to_vec(), LISTING_TTL).await {
-                tracing::warn!(error = %e, "listing not cached");
-            }
+        if generation >= 0
+            && let Err(e) = self.cache.set(&key, &response.encode_to_vec(), LISTING_TTL).await
+        {
+            tracing::warn!(error = %e, "listing not cached");
         }
         Ok(Response::new(response))
     }

@@ -2,10 +2,10 @@
 //! treatments, day-spa offers, products, vouchers), taxons, prices and
 //! promotions, in Polish, German and British English.
 //!
-//! - [`domain`]: locales, offer types, prices and their base-currency value.
-//! - [`store`]: SQL over the catalog's own tables.
-//! - [`seed`]: the demo data set, loaded once into an empty store.
-//! - [`grpc`]: `spa.catalog.v1.CatalogService`.
+//! - [`domain`] — locales, offer types, prices and their base-currency value.
+//! - [`store`] — SQL over the catalog's own tables.
+//! - [`seed`] — the demo data set, loaded once into an empty store.
+//! - [`grpc`] — `spa.catalog.v1.CatalogService`.
 //!
 //! Listing pages are cached; `catalog.product.changed` bumps the cache
 //! generation so every replica drops stale pages at once.

@@ -96,7 +96,9 @@ async fn attach_taxons(db: &Db, locale: &str, items: &mut [Product]) -> Result<(
     for row in query.fetch_all(db.pool()).await? {
         let code: String = row.try_get("product_code")?;
         if let Some(&i) = index.get(&code) {
-            items[i].other_taxons.push(Taxon { code: row.try_get("taxon_code")?, name: row.try_get::<Option<String>, _>("name")?.unwrap_or_default() });
+            items[i]
+                .other_taxons
+                .push(Taxon { code: row.try_get("taxon_code")?, name: row.try_get::<Option<String>, _>("name")?.unwrap_or_default() });
         }
     }
     Ok(())

@@ -34,7 +34,10 @@ fn already_subscribed() -> Status {
 
 #[tonic::async_trait]
 impl ContentService for ContentGrpc {
-    async fn subscribe_newsletter(&self, request: Request<SubscribeNewsletterRequest>) -> Result<Response<SubscribeNewsletterResponse>, Status> {
+    async fn subscribe_newsletter(
+        &self,
+        request: Request<SubscribeNewsletterRequest>,
+    ) -> Result<Response<SubscribeNewsletterResponse>, Status> {
         let req = request.into_inner();
         let email = req.email.trim().to_lowercase();
         if email.is_empty() {

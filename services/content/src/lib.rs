@@ -2,8 +2,8 @@
 //! product questions, weather, and the e-mails that events call for. This
 //! first cut runs the newsletter sign-up with its double opt-in e-mail.
 //!
-//! - [`newsletter`]: sign-up rules and the confirmation e-mail.
-//! - [`grpc`]: `spa.content.v1.ContentService`.
+//! - [`newsletter`] — sign-up rules and the confirmation e-mail.
+//! - [`grpc`] — `spa.content.v1.ContentService`.
 
 pub mod grpc;
 pub mod newsletter;

@@ -30,15 +30,21 @@ fn confirmation_text(locale: &str, link: &str) -> (String, String) {
     match locale {
         "de" => (
             "Bitte bestätigen Sie Ihre Newsletter-Anmeldung".into(),
-            format!("Guten Tag,\n\nbitte bestätigen Sie Ihre Anmeldung zu unserem Newsletter:\n{link}\n\nWenn Sie sich nicht angemeldet haben, ignorieren Sie diese E-Mail."),
+            format!(
+                "Guten Tag,\n\nbitte bestätigen Sie Ihre Anmeldung zu unserem Newsletter:\n{link}\n\nWenn Sie sich nicht angemeldet haben, ignorieren Sie diese E-Mail."
+            ),
         ),
         "en_GB" => (
             "Please confirm your newsletter subscription".into(),
-            format!("Hello,\n\nplease confirm your subscription to our newsletter:\n{link}\n\nIf you did not sign up, please ignore this e-mail."),
+            format!(
+                "Hello,\n\nplease confirm your subscription to our newsletter:\n{link}\n\nIf you did not sign up, please ignore this e-mail."
+            ),
         ),
         _ => (
             "Potwierdź zapis do newslettera".into(),
-            format!("Dzień dobry,\n\nprosimy o potwierdzenie zapisu do naszego newslettera:\n{link}\n\nJeśli to nie Ty się zapisałeś, zignoruj tę wiadomość."),
+            format!(
+                "Dzień dobry,\n\nprosimy o potwierdzenie zapisu do naszego newslettera:\n{link}\n\nJeśli to nie Ty się zapisałeś, zignoruj tę wiadomość."
+            ),
         ),
     }
 }

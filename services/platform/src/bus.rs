@@ -67,7 +67,7 @@ pub struct Delivery {
 
 enum Acker {
     InProcess(oneshot::Sender<bool>),
-    Nats(async_nats::jetstream::Message),
+    Nats(Box<async_nats::jetstream::Message>),
 }
 
 impl Delivery {
@@ -164,9 +164,9 @@ impl EventBus for InProcessBus {
                     break; // the subscriber has gone away
                 }
                 let acked = match self.ack_timeout {
-                    Some(t) => tokio::time::timeout(t, ack_rx).await.map_err(|_| {
-                        BusError::NotAcknowledged(format!("{} not handled within {t:?}", event.subject))
-                    })?,
+                    Some(t) => tokio::time::timeout(t, ack_rx)
+                        .await
+                        .map_err(|_| BusError::NotAcknowledged(format!("{} not handled within {t:?}", event.subject)))?,
                     None => ack_rx.await,
                 };
                 match acked {
@@ -207,7 +207,8 @@ where
                 _ = shutdown.cancelled() => break,
                 d = sub.next() => match d { Some(d) => d, None => break },
             };
-            let span = tracing::info_span!("event.consume", consumer = name, subject = %delivery.event.subject, event_id = %delivery.event.id);
+            let span =
+                tracing::info_span!("event.consume", consumer = name, subject = %delivery.event.subject, event_id = %delivery.event.id);
             crate::telemetry::set_parent_from_headers(&span, &delivery.event.headers);
             let result = handler(delivery.event.clone()).instrument(span).await;
             match result {
@@ -222,10 +223,7 @@ where
 }
 
 /// Adapts a stream of JetStream messages into a [`Subscription`].
-pub(crate) fn forward_nats(
-    mut messages: async_nats::jetstream::consumer::pull::Stream,
-    strip_prefix: Option<String>,
-) -> Subscription {
+pub(crate) fn forward_nats(mut messages: async_nats::jetstream::consumer::pull::Stream, strip_prefix: Option<String>) -> Subscription {
     let (tx, rx) = mpsc::channel(64);
     tokio::spawn(async move {
         while let Some(next) = messages.next().await {
@@ -251,13 +249,13 @@ pub(crate) fn forward_nats(
                 }
             }
             let mut subject = msg.subject.to_string();
-            if let Some(p) = &strip_prefix {
-                if let Some(rest) = subject.strip_prefix(p.as_str()) {
-                    subject = rest.to_owned();
-                }
+            if let Some(p) = &strip_prefix
+                && let Some(rest) = subject.strip_prefix(p.as_str())
+            {
+                subject = rest.to_owned();
             }
             let event = Event { id, subject, payload: msg.payload.clone(), headers };
-            if tx.send(Delivery { event, acker: Acker::Nats(msg) }).await.is_err() {
+            if tx.send(Delivery { event, acker: Acker::Nats(Box::new(msg)) }).await.is_err() {
                 break;
             }
         }

@@ -82,10 +82,7 @@ impl Cache for MokaCache {
             .and_compute_with(|current| {
                 let now = match current {
                     None => Some(by),
-                    Some(e) => std::str::from_utf8(&e.value().value)
-                        .ok()
-                        .and_then(|s| s.parse::<i64>().ok())
-                        .map(|n| n.saturating_add(by)),
+                    Some(e) => std::str::from_utf8(&e.value().value).ok().and_then(|s| s.parse::<i64>().ok()).map(|n| n.saturating_add(by)),
                 };
                 let op = match now {
                     Some(n) => Op::Put(Entry { value: n.to_string().into_bytes().into(), ttl: None }),
@@ -150,14 +147,7 @@ impl Cache for RedisCache {
     async fn set(&self, key: &str, value: &[u8], ttl: Duration) -> Result<(), CacheError> {
         let mut conn = self.conn.clone();
         let ms = ttl.as_millis().max(1) as u64;
-        redis::cmd("SET")
-            .arg(self.key(key))
-            .arg(value)
-            .arg("PX")
-            .arg(ms)
-            .query_async::<()>(&mut conn)
-            .await
-            .map_err(unavailable)
+        redis::cmd("SET").arg(self.key(key)).arg(value).arg("PX").arg(ms).query_async::<()>(&mut conn).await.map_err(unavailable)
     }
 
     async fn delete(&self, key: &str) -> Result<(), CacheError> {
@@ -167,12 +157,11 @@ impl Cache for RedisCache {
 
     async fn incr(&self, key: &str, by: i64) -> Result<i64, CacheError> {
         let mut conn = self.conn.clone();
-        redis::cmd("INCRBY").arg(self.key(key)).arg(by).query_async(&mut conn).await.map_err(|e| {
-            if e.to_string().contains("not an integer") {
-                CacheError::NotAnInteger(key.to_owned())
-            } else {
-                unavailable(e)
-            }
-        })
+        redis::cmd("INCRBY")
+            .arg(self.key(key))
+            .arg(by)
+            .query_async(&mut conn)
+            .await
+            .map_err(|e| if e.to_string().contains("not an integer") { CacheError::NotAnInteger(key.to_owned()) } else { unavailable(e) })
     }
 }

@@ -26,9 +26,7 @@ where
 {
     match var(name) {
         None => Ok(default),
-        Some(raw) => raw
-            .parse()
-            .map_err(|e| anyhow!("environment variable {name}={raw:?} is invalid: {e}")),
+        Some(raw) => raw.parse().map_err(|e| anyhow!("environment variable {name}={raw:?} is invalid: {e}")),
     }
 }
 

@@ -35,11 +35,10 @@ impl Db {
         } else {
             anyhow::bail!("DATABASE_URL must start with sqlite: or postgres:");
         };
-        if kind == DbKind::Sqlite {
-            if let Some(dir) = sqlite_dir(url) {
-                std::fs::create_dir_all(&dir)
-                    .with_context(|| format!("creating data directory {dir}"))?;
-            }
+        if kind == DbKind::Sqlite
+            && let Some(dir) = sqlite_dir(url)
+        {
+            std::fs::create_dir_all(&dir).with_context(|| format!("creating data directory {dir}"))?;
         }
         if !Any::database_exists(url).await.unwrap_or(false) {
             // Another replica may create it at the same moment; only a
@@ -48,9 +47,7 @@ impl Db {
                 tracing::debug!(error = %e, "create database");
             }
         }
-        let options = AnyConnectOptions::from_str(url)
-            .context("parsing DATABASE_URL")?
-            .disable_statement_logging();
+        let options = AnyConnectOptions::from_str(url).context("parsing DATABASE_URL")?.disable_statement_logging();
         let pool = match kind {
             DbKind::Sqlite => {
                 AnyPoolOptions::new()
@@ -70,11 +67,7 @@ impl Db {
                     .await
             }
             DbKind::Postgres => {
-                AnyPoolOptions::new()
-                    .max_connections(10)
-                    .acquire_timeout(Duration::from_secs(5))
-                    .connect_with(options)
-                    .await
+                AnyPoolOptions::new().max_connections(10).acquire_timeout(Duration::from_secs(5)).connect_with(options).await
             }
         }
         .context("connecting to the database")?;

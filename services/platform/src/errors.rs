@@ -14,10 +14,7 @@ pub fn invalid(code: &str, message: impl Into<String>, violations: &[(&str, &str
 pub fn with_details(status: Code, code: &str, message: impl Into<String>, violations: &[(&str, &str)]) -> Status {
     let details = ErrorDetails {
         code: code.to_owned(),
-        violations: violations
-            .iter()
-            .map(|(f, m)| FieldViolation { field: (*f).to_owned(), message: (*m).to_owned() })
-            .collect(),
+        violations: violations.iter().map(|(f, m)| FieldViolation { field: (*f).to_owned(), message: (*m).to_owned() }).collect(),
     };
     Status::with_details(status, message, details.encode_to_vec().into())
 }

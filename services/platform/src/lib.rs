@@ -3,17 +3,17 @@
 //! alone: the standalone mode (SQLite, in-process bus, in-process cache) and
 //! the distributed mode (PostgreSQL, NATS JetStream, Redis).
 //!
-//! - [`config`]: environment variables with documented defaults.
-//! - [`db`]: sqlx `Any` pool on SQLite or PostgreSQL, migrations.
-//! - [`bus`]: the [`bus::EventBus`] trait, the in-process bus and NATS JetStream.
-//! - [`outbox`]: transactional outbox, its relay, and the idempotent consumer.
-//! - [`cache`]: the [`cache::Cache`] trait over moka and Redis.
-//! - [`grpc`]: server bootstrap with health and tracing, clients with deadlines.
-//! - [`errors`]: gRPC statuses that carry field violations.
-//! - [`ops`]: `/healthz`, `/readyz`, `/metrics`.
-//! - [`telemetry`]: tracing, OpenTelemetry, W3C trace context propagation.
-//! - [`runtime`]: [`runtime::Infra`] and the thin `main` of every service.
-//! - [`testkit`]: fresh databases per test on either backend.
+//! - [`config`] — environment variables with documented defaults.
+//! - [`db`] — sqlx `Any` pool on SQLite or PostgreSQL, migrations.
+//! - [`bus`] — the [`bus::EventBus`] trait, the in-process bus and NATS JetStream.
+//! - [`outbox`] — transactional outbox, its relay, and the idempotent consumer.
+//! - [`cache`] — the [`cache::Cache`] trait over moka and Redis.
+//! - [`grpc`] — server bootstrap with health and tracing, clients with deadlines.
+//! - [`errors`] — gRPC statuses that carry field violations.
+//! - [`ops`] — `/healthz`, `/readyz`, `/metrics`.
+//! - [`telemetry`] — tracing, OpenTelemetry, W3C trace context propagation.
+//! - [`runtime`] — [`runtime::Infra`] and the thin `main` of every service.
+//! - [`testkit`] — fresh databases per test on either backend.
 
 pub mod bus;
 pub mod cache;
@@ -30,8 +30,5 @@ pub mod testkit;
 /// Milliseconds since the Unix epoch: the one timestamp format in our tables,
 /// portable across SQLite and PostgreSQL.
 pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or_default()
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or_default()
 }

@@ -36,13 +36,7 @@ pub fn router(ready: ReadyCheck) -> Router {
             "/readyz",
             get(move || {
                 let ready = ready.clone();
-                async move {
-                    if ready().await {
-                        (StatusCode::OK, "ready")
-                    } else {
-                        (StatusCode::SERVICE_UNAVAILABLE, "not ready")
-                    }
-                }
+                async move { if ready().await { (StatusCode::OK, "ready") } else { (StatusCode::SERVICE_UNAVAILABLE, "not ready") } }
             }),
         )
         .route("/metrics", get(move || std::future::ready(handle.render())))

@@ -99,10 +99,7 @@ impl Relay {
         for row in rows {
             let event = event_from_row(&row)?;
             if let Err(e) = self.bus.publish(&event).await {
-                sqlx::query("UPDATE outbox SET attempts = attempts + 1 WHERE id = $1")
-                    .bind(&event.id)
-                    .execute(&mut *tx)
-                    .await?;
+                sqlx::query("UPDATE outbox SET attempts = attempts + 1 WHERE id = $1").bind(&event.id).execute(&mut *tx).await?;
                 tx.commit().await?;
                 return Err(e.into());
             }
@@ -120,20 +117,15 @@ impl Relay {
     /// SQLite: one process owns the file, so one relay per service; no row
     /// locks, and no transaction held while publishing.
     async fn drain_single(&self) -> anyhow::Result<usize> {
-        let rows = sqlx::query(
-            "SELECT id, subject, payload, headers FROM outbox WHERE published_at IS NULL ORDER BY id LIMIT $1",
-        )
-        .bind(BATCH)
-        .fetch_all(self.db.pool())
-        .await?;
+        let rows = sqlx::query("SELECT id, subject, payload, headers FROM outbox WHERE published_at IS NULL ORDER BY id LIMIT $1")
+            .bind(BATCH)
+            .fetch_all(self.db.pool())
+            .await?;
         let mut done = 0;
         for row in rows {
             let event = event_from_row(&row)?;
             if let Err(e) = self.bus.publish(&event).await {
-                sqlx::query("UPDATE outbox SET attempts = attempts + 1 WHERE id = $1")
-                    .bind(&event.id)
-                    .execute(self.db.pool())
-                    .await?;
+                sqlx::query("UPDATE outbox SET attempts = attempts + 1 WHERE id = $1").bind(&event.id).execute(self.db.pool()).await?;
                 return Err(e.into());
             }
             sqlx::query("UPDATE outbox SET published_at = $1 WHERE id = $2")
@@ -148,9 +140,7 @@ impl Relay {
 
     /// How many rows wait to be published (a metric and a test aid).
     pub async fn pending(&self) -> anyhow::Result<i64> {
-        let row = sqlx::query("SELECT COUNT(*) FROM outbox WHERE published_at IS NULL")
-            .fetch_one(self.db.pool())
-            .await?;
+        let row = sqlx::query("SELECT COUNT(*) FROM outbox WHERE published_at IS NULL").fetch_one(self.db.pool()).await?;
         Ok(row.try_get::<i64, _>(0)?)
     }
 
@@ -184,10 +174,10 @@ impl Relay {
                 }
             }
             rounds += 1;
-            if rounds % 7200 == 0 {
-                if let Err(e) = self.purge_published().await {
-                    tracing::warn!(service, error = %e, "outbox purge failed");
-                }
+            if rounds.is_multiple_of(7200)
+                && let Err(e) = self.purge_published().await
+            {
+                tracing::warn!(service, error = %e, "outbox purge failed");
             }
             tokio::select! {
                 _ = shutdown.cancelled() => break,

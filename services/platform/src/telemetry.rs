@@ -61,17 +61,9 @@ fn install(provider: SdkTracerProvider, service: &str) -> TelemetryGuard {
     let tracer = provider.tracer(service.to_owned());
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,async_nats=warn"));
     let json = crate::config::var("LOG_FORMAT").is_some_and(|f| f == "json");
-    let fmt = if json {
-        tracing_subscriber::fmt::layer().json().boxed()
-    } else {
-        tracing_subscriber::fmt::layer().compact().boxed()
-    };
+    let fmt = if json { tracing_subscriber::fmt::layer().json().boxed() } else { tracing_subscriber::fmt::layer().compact().boxed() };
     // A second init in the same process (tests) keeps the first subscriber.
-    let _ = tracing_subscriber::registry()
-        .with(filter)
-        .with(fmt)
-        .with(tracing_opentelemetry::layer().with_tracer(tracer))
-        .try_init();
+    let _ = tracing_subscriber::registry().with(filter).with(fmt).with(tracing_opentelemetry::layer().with_tracer(tracer)).try_init();
     TelemetryGuard { provider }
 }
 

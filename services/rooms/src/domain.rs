@@ -23,11 +23,7 @@ pub struct Season {
 impl Season {
     pub fn contains(&self, day: NaiveDate) -> bool {
         let md = format!("{:02}-{:02}", day.month(), day.day());
-        if self.from <= self.to {
-            self.from <= md && md <= self.to
-        } else {
-            md >= self.from || md <= self.to
-        }
+        if self.from <= self.to { self.from <= md && md <= self.to } else { md >= self.from || md <= self.to }
     }
 }
 

@@ -53,7 +53,11 @@ impl RoomsService for RoomsGrpc {
         }
         let nights = (to - from).num_days();
         if nights > MAX_STAY_NIGHTS {
-            return Err(errors::invalid("invalid_stay", format!("a stay can last at most {MAX_STAY_NIGHTS} nights"), &[("to", "stay too long")]));
+            return Err(errors::invalid(
+                "invalid_stay",
+                format!("a stay can last at most {MAX_STAY_NIGHTS} nights"),
+                &[("to", "stay too long")],
+            ));
         }
         let guests = req.guests.unwrap_or_default();
         let mut violations = Vec::new();
@@ -85,8 +89,11 @@ impl RoomsService for RoomsGrpc {
         .map_err(errors::db)?;
         let mut free_for_dates = Vec::new();
         for row in rows {
-            let (free, counted, min_stay): (i64, i64, i64) =
-                (row.try_get("free").map_err(errors::internal)?, row.try_get("nights").map_err(errors::internal)?, row.try_get("min_stay").map_err(errors::internal)?);
+            let (free, counted, min_stay): (i64, i64, i64) = (
+                row.try_get("free").map_err(errors::internal)?,
+                row.try_get("nights").map_err(errors::internal)?,
+                row.try_get("min_stay").map_err(errors::internal)?,
+            );
             if counted == nights && free > 0 && min_stay <= nights {
                 free_for_dates.push(Candidate {
                     code: row.try_get("code").map_err(errors::internal)?,
@@ -99,7 +106,8 @@ impl RoomsService for RoomsGrpc {
             }
         }
         let places = i64::from(domain::places_needed(guests.adults, guests.children));
-        let fitting: Vec<Candidate> = free_for_dates.iter().filter(|c| c.max_occupancy >= places).map(|c| Candidate { code: c.code.clone(), ..*c }).collect();
+        let fitting: Vec<Candidate> =
+            free_for_dates.iter().filter(|c| c.max_occupancy >= places).map(|c| Candidate { code: c.code.clone(), ..*c }).collect();
         let empty_reason = if free_for_dates.is_empty() {
             "no_rooms_for_dates"
         } else if fitting.is_empty() {

@@ -2,9 +2,9 @@
 //! nightly rates and room search. Room names, descriptions and pictures
 //! belong to the catalog and are fetched from it over gRPC.
 //!
-//! - [`domain`]: stays, guests and the nightly rate rules.
-//! - [`seed`]: demo room types and a year of inventory.
-//! - [`grpc`]: `spa.rooms.v1.RoomsService`.
+//! - [`domain`] — stays, guests and the nightly rate rules.
+//! - [`seed`] — demo room types and a year of inventory.
+//! - [`grpc`] — `spa.rooms.v1.RoomsService`.
 
 pub mod domain;
 pub mod grpc;

@@ -61,15 +61,17 @@ pub async fn load_if_empty(db: &Db, today: NaiveDate) -> anyhow::Result<bool> {
         .await?;
         let nights: Vec<NaiveDate> = (0..seed.horizon_days).filter_map(|i| today.checked_add_days(Days::new(i))).collect();
         for chunk in nights.chunks(CHUNK) {
-            let values: Vec<String> = (0..chunk.len()).map(|i| format!("(${}, ${}, ${}, ${})", i * 4 + 1, i * 4 + 2, i * 4 + 3, i * 4 + 4)).collect();
+            let values: Vec<String> =
+                (0..chunk.len()).map(|i| format!("(${}, ${}, ${}, ${})", i * 4 + 1, i * 4 + 2, i * 4 + 3, i * 4 + 4)).collect();
             let sql = format!("INSERT INTO inventory (room_code, night, units, rate) VALUES {}", values.join(", "));
             let mut q = sqlx::query(&sql);
             for night in chunk {
-                q = q
-                    .bind(r.code.clone())
-                    .bind(night.format("%Y-%m-%d").to_string())
-                    .bind(r.units)
-                    .bind(night_rate(*night, r.base_rate, r.weekend_rate, &seed.seasons));
+                q = q.bind(r.code.clone()).bind(night.format("%Y-%m-%d").to_string()).bind(r.units).bind(night_rate(
+                    *night,
+                    r.base_rate,
+                    r.weekend_rate,
+                    &seed.seasons,
+                ));
             }
             q.execute(&mut *tx).await?;
         }

@@ -2,7 +2,7 @@
 //! verification and roles. This first cut answers who is behind a session;
 //! registration and login follow.
 //!
-//! - [`grpc`]: `spa.users.v1.UsersService`.
+//! - [`grpc`] — `spa.users.v1.UsersService`.
 
 pub mod grpc;
 

@@ -25,11 +25,8 @@ pub struct NatsBus {
 impl NatsBus {
     /// Connects and creates the stream if it does not exist.
     pub async fn connect(url: &str, namespace: Option<&str>) -> anyhow::Result<Self> {
-        let client = async_nats::ConnectOptions::new()
-            .connection_timeout(Duration::from_secs(5))
-            .retry_on_initial_connect()
-            .connect(url)
-            .await?;
+        let client =
+            async_nats::ConnectOptions::new().connection_timeout(Duration::from_secs(5)).retry_on_initial_connect().connect(url).await?;
         let js = jetstream::new(client);
         let (stream_name, subjects, prefix) = match namespace {
             None => ("SPA_EVENTS".to_owned(), CONTEXTS.iter().map(|c| format!("{c}.>")).collect(), None),

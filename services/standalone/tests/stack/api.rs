@@ -98,7 +98,8 @@ async fn newsletter_signup_sends_one_confirmation_mail_through_the_outbox() {
     tokio::time::sleep(Duration::from_millis(300)).await;
     let mails: i64 = sqlx::query("SELECT COUNT(*) FROM outgoing_mail").fetch_one(content.pool()).await.unwrap().get(0);
     assert_eq!(mails, 1, "one e-mail per sign-up");
-    let pending: i64 = sqlx::query("SELECT COUNT(*) FROM outbox WHERE published_at IS NULL").fetch_one(content.pool()).await.unwrap().get(0);
+    let pending: i64 =
+        sqlx::query("SELECT COUNT(*) FROM outbox WHERE published_at IS NULL").fetch_one(content.pool()).await.unwrap().get(0);
     assert_eq!(pending, 0, "the outbox is drained");
 }
 
@@ -241,7 +242,14 @@ async fn openapi_documents_every_route_and_every_documented_route_exists() {
     // Each documented operation answers something other than the catch-all 404.
     for (m, p) in &documented {
         let url = t.url(&p.replace("{type}", "treatment").replace("{token}", "abcdefghijklmnop1234"));
-        let r = t.http.request(m.to_uppercase().parse().unwrap(), url).header("content-type", "application/json").body("{}").send().await.unwrap();
+        let r = t
+            .http
+            .request(m.to_uppercase().parse().unwrap(), url)
+            .header("content-type", "application/json")
+            .body("{}")
+            .send()
+            .await
+            .unwrap();
         let (_, body) = json(r).await;
         assert_ne!(body["message"], "no such API endpoint", "{m} {p}");
     }

@@ -64,7 +64,8 @@ impl Drop for Processes {
 #[cfg_attr(not(all(has_postgres, has_nats, has_redis)), ignore = "TEST_POSTGRES_URL, TEST_NATS_URL and TEST_REDIS_URL must all be set")]
 async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
     let run = testkit::unique("d");
-    let services = [("catalog", "spa-catalog"), ("rooms", "spa-rooms"), ("cart", "spa-cart"), ("users", "spa-users"), ("content", "spa-content")];
+    let services =
+        [("catalog", "spa-catalog"), ("rooms", "spa-rooms"), ("cart", "spa-cart"), ("users", "spa-users"), ("content", "spa-content")];
     let grpc: Vec<u16> = services.iter().map(|_| free_port()).collect();
     let ops: Vec<u16> = services.iter().map(|_| free_port()).collect();
     let http_port = free_port();
@@ -120,7 +121,12 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
 
     // An event crosses processes: content's outbox -> NATS -> content's
     // mailer consumer -> a row in content's PostgreSQL database.
-    let r = http.post(format!("{base}/shop-api/newsletter/subscribe?locale=en_GB")).json(&json!({"email": "guest@example.co.uk"})).send().await.unwrap();
+    let r = http
+        .post(format!("{base}/shop-api/newsletter/subscribe?locale=en_GB"))
+        .json(&json!({"email": "guest@example.co.uk"}))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status().as_u16(), 201);
     let content = Db::connect(&testkit::postgres_database_url(&pg, &databases[4])).await.unwrap();
     let subject: String = eventually("the confirmation e-mail", || {
