@@ -1,0 +1,57 @@
+# The two commands of this repository:
+#   make run   - the whole product on http://localhost:8080 (standalone mode)
+#   make test  - every check and test suite (what CI runs)
+#
+# The real-backend suites use PostgreSQL, NATS and Redis on their standard
+# local ports; set a variable to empty to skip its suites by name, e.g.
+#   make test TEST_POSTGRES_URL=
+
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+
+export TEST_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/test
+export TEST_NATS_URL ?= nats://127.0.0.1:4222
+export TEST_REDIS_URL ?= redis://127.0.0.1:6379
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+
+TARGET_DIR = $(shell cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
+
+.PHONY: run test setup web web-deps rust-checks rust-test web-test e2e deploy-check bench fmt
+
+run: web
+	cargo run --release -p spa-standalone
+
+test: setup rust-checks rust-test web-test e2e deploy-check
+
+# What a fresh machine of ours lacks: Debian's Chromium for the browser tests.
+setup:
+	deploy/scripts/ensure-tools.sh
+
+web-deps:
+	cd web && npm ci --no-audit --no-fund
+
+web: web-deps
+	cd web && npm run build
+
+rust-checks:
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets --locked -- -D warnings
+
+# The distributed-mode test runs the service binaries, so build them first.
+rust-test:
+	cargo build --workspace --bins --locked
+	cargo nextest run --workspace --locked --no-fail-fast
+
+web-test: web-deps
+	cd web && npm run typecheck && npm run lint && npm test
+
+# Browser tests in Debian's Chromium against the standalone stack serving the built app.
+e2e: web
+	cargo build -p spa-standalone --locked
+	cd web && CI=1 SPA_STANDALONE_BIN="$(TARGET_DIR)/debug/spa-standalone" npm run e2e
+
+deploy-check:
+	deploy/scripts/validate-manifests.sh
+
+fmt:
+	cargo fmt --all

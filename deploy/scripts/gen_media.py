@@ -1,0 +1,296 @@
+#!/usr/bin/env python3
+"""Generate the demo catalogue images (SVG thumbnails) from the catalogue seed.
+
+Reads services/catalog/seed/catalog.json and writes one 800x600 SVG per
+product (the file named by the product's "image" field) plus default.svg
+(the placeholder thumbnail) into services/catalog/seed/media/.
+
+The output is deterministic: colours and layout variations are derived from
+a CRC32 of the product code, so rerunning the script produces byte-identical
+files. Python 3 standard library only.
+
+Usage:
+    python3 deploy/scripts/gen_media.py            # (re)write the images
+    python3 deploy/scripts/gen_media.py --check    # exit 1 if any image is stale
+"""
+
+import argparse
+import json
+import sys
+import zlib
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_CATALOG = REPO_ROOT / "services" / "catalog" / "seed" / "catalog.json"
+DEFAULT_OUT = REPO_ROOT / "services" / "catalog" / "seed" / "media"
+
+WIDTH, HEIGHT = 800, 600
+FONT = "'Helvetica Neue', Helvetica, Arial, sans-serif"
+
+# (light, dark, accent, ink): calm spa tones
+PALETTES = [
+    ("#E8F0EA", "#B9D3C2", "#6E9C83", "#27453A"),  # sage
+    ("#EEF3F6", "#B7CFDC", "#5E8CA6", "#213D4F"),  # mist blue
+    ("#F6EFE6", "#E2CDB3", "#B08B62", "#4A3725"),  # sand
+    ("#F3ECF3", "#D5C3DB", "#8E6E9E", "#3E2D48"),  # lavender
+    ("#EDF2EE", "#C9DCCF", "#7FA08B", "#2E4A3B"),  # eucalyptus
+    ("#F7EEEA", "#E6C9BE", "#B9806C", "#4D2F26"),  # clay
+    ("#EAF3F1", "#B5D8D2", "#4F9990", "#1F433F"),  # lake teal
+    ("#F4F1E8", "#DCD5B8", "#9A8F5C", "#3F3A22"),  # birch
+]
+
+# gradient directions (x1, y1, x2, y2)
+DIRECTIONS = [(0, 0, 0, 1), (0, 0, 1, 1), (1, 0, 0, 1), (0, 0, 1, 0)]
+
+# ------------------------------------------------------------------ motifs
+# Each motif returns SVG markup centred roughly on (400, 250).
+
+
+def m_stones(a, ink):
+    return (
+        f'<g fill="{ink}"><ellipse cx="400" cy="335" rx="120" ry="34" opacity=".85"/>'
+        f'<ellipse cx="400" cy="277" rx="92" ry="29" fill="{a}"/>'
+        f'<ellipse cx="400" cy="226" rx="66" ry="24" opacity=".7"/>'
+        f'<ellipse cx="400" cy="185" rx="40" ry="18" fill="{a}" opacity=".9"/></g>'
+    )
+
+
+LEAF = "M0 0C40-62 128-62 170 0C128 62 40 62 0 0Z"
+
+
+def _leaf(x, y, rot, fill, op):
+    return (
+        f'<g transform="translate({x} {y}) rotate({rot})">'
+        f'<path d="{LEAF}" fill="{fill}" opacity="{op}"/>'
+        f'<path d="M8 0H160" stroke="#fff" stroke-width="3" opacity=".6"/></g>'
+    )
+
+
+def m_leaves(a, ink):
+    return (
+        _leaf(400, 320, -125, a, ".9")
+        + _leaf(400, 320, -55, ink, ".75")
+        + _leaf(400, 320, -90, a, ".6")
+    )
+
+
+def _waves(a, ink, y0):
+    out = []
+    for i, (col, op) in enumerate(((a, ".9"), (ink, ".7"), (a, ".5"))):
+        y = y0 + i * 38
+        out.append(
+            f'<path d="M210 {y}q47.5-34 95 0t95 0t95 0t95 0" fill="none" '
+            f'stroke="{col}" stroke-width="12" stroke-linecap="round" opacity="{op}"/>'
+        )
+    return "".join(out)
+
+
+def m_waves(a, ink):
+    return (
+        f'<path d="M400 150c34 42 48 68 48 92a48 48 0 0 1-96 0c0-24 14-50 48-92Z" '
+        f'fill="{a}"/>' + _waves(a, ink, 300)
+    )
+
+
+def m_sun_waves(a, ink):
+    return (
+        f'<circle cx="400" cy="215" r="72" fill="{a}" opacity=".85"/>'
+        f'<circle cx="400" cy="215" r="98" fill="none" stroke="{ink}" '
+        f'stroke-width="4" stroke-dasharray="6 14" opacity=".5"/>' + _waves(a, ink, 290)
+    )
+
+
+def m_package(a, ink):
+    return (
+        f'<g fill="{ink}"><ellipse cx="360" cy="335" rx="110" ry="32" opacity=".85"/>'
+        f'<ellipse cx="360" cy="280" rx="82" ry="27" fill="{a}"/>'
+        f'<ellipse cx="360" cy="233" rx="56" ry="22" opacity=".7"/></g>'
+        + _leaf(470, 340, -70, a, ".85")
+        + _leaf(470, 340, -35, ink, ".6")
+    )
+
+
+def m_bed(a, ink):
+    return (
+        f'<g><rect x="240" y="170" width="26" height="200" rx="8" fill="{ink}"/>'
+        f'<rect x="534" y="250" width="26" height="120" rx="8" fill="{ink}"/>'
+        f'<rect x="250" y="280" width="300" height="56" rx="10" fill="{ink}" opacity=".8"/>'
+        f'<rect x="280" y="232" width="90" height="46" rx="20" fill="#fff" opacity=".9"/>'
+        f'<rect x="362" y="250" width="182" height="40" rx="12" fill="{a}"/>'
+        f'<rect x="380" y="262" width="150" height="6" rx="3" fill="#fff" opacity=".5"/></g>'
+    )
+
+
+def m_gift(a, ink):
+    return (
+        f'<g><rect x="290" y="220" width="220" height="150" rx="10" fill="{a}"/>'
+        f'<rect x="276" y="190" width="248" height="44" rx="10" fill="{a}" opacity=".8"/>'
+        f'<rect x="386" y="190" width="28" height="180" fill="{ink}"/>'
+        f'<rect x="276" y="250" width="248" height="22" fill="{ink}" opacity=".85"/>'
+        f'<ellipse cx="368" cy="170" rx="38" ry="20" transform="rotate(-25 368 170)" '
+        f'fill="none" stroke="{ink}" stroke-width="12"/>'
+        f'<ellipse cx="432" cy="170" rx="38" ry="20" transform="rotate(25 432 170)" '
+        f'fill="none" stroke="{ink}" stroke-width="12"/></g>'
+    )
+
+
+def m_bottle(a, ink):
+    return (
+        f'<g><path d="M382 140h36v70c0 18 34 30 34 64v100c0 10-8 16-18 16h-68c-10 0-18-6-18-16'
+        f'V274c0-34 34-46 34-64Z" fill="{ink}"/>'
+        f'<rect x="378" y="128" width="44" height="22" rx="5" fill="{a}"/>'
+        f'<rect x="356" y="280" width="88" height="60" rx="6" fill="{a}" opacity=".9"/>'
+        f'<path d="M510 250h60l-6 46a24 24 0 0 1-48 0Z" fill="{a}" opacity=".75"/>'
+        f'<rect x="538" y="320" width="4" height="40" fill="{a}" opacity=".75"/>'
+        f'<rect x="516" y="358" width="48" height="6" rx="3" fill="{a}" opacity=".75"/></g>'
+    )
+
+
+def m_jar(a, ink):
+    return (
+        f'<g><rect x="320" y="190" width="160" height="30" rx="8" fill="{ink}"/>'
+        f'<rect x="306" y="220" width="188" height="160" rx="30" fill="{a}"/>'
+        f'<rect x="336" y="262" width="128" height="70" rx="8" fill="#fff" opacity=".75"/>'
+        f'<path d="M400 280l18 10v20l-18 10-18-10v-20Z" fill="{ink}" opacity=".8"/></g>'
+    )
+
+
+def m_default(a, ink):
+    return (
+        f'<circle cx="400" cy="260" r="120" fill="{a}" opacity=".25"/>'
+        + _leaf(400, 330, -90, a, ".9")
+        + _leaf(400, 330, -130, ink, ".55")
+        + _leaf(400, 330, -50, ink, ".55")
+    )
+
+
+def motif_for(product):
+    kind = product["type"]
+    taxons = product.get("taxons") or []
+    first = taxons[0] if taxons else ""
+    if kind == "treatment":
+        if first == "water-and-sauna":
+            return m_waves
+        if first in ("face-care", "body-treatments"):
+            return m_leaves
+        return m_stones
+    if kind == "package":
+        return m_package
+    if kind == "day_spa":
+        return m_sun_waves
+    if kind == "room":
+        return m_bed
+    if kind == "voucher":
+        return m_gift
+    if kind == "product":
+        return m_jar if first == "accessories" else m_bottle
+    return m_default
+
+
+def caption_for(product):
+    kind = product["type"]
+    if kind == "treatment":
+        return f"TREATMENT \u00b7 {product['durationMinutes']} MIN"
+    if kind == "package":
+        return f"STAY PACKAGE \u00b7 {product['numNights']} NIGHTS"
+    if kind == "day_spa":
+        minutes = product["durationMinutes"] or 0
+        return f"DAY SPA \u00b7 {minutes // 60} HOURS"
+    if kind == "room":
+        guests = (product.get("room") or {}).get("maxOccupancy")
+        return f"ROOM \u00b7 UP TO {guests} GUESTS" if guests else "ROOM"
+    if kind == "voucher":
+        return "GIFT VOUCHER"
+    return "SPA SHOP"
+
+
+# ------------------------------------------------------------------ layout
+
+
+def wrap(label, width=24):
+    """Split the label into at most two lines of about `width` characters."""
+    if len(label) <= width:
+        return [label]
+    words = label.split()
+    best = None
+    for i in range(1, len(words)):
+        a, b = " ".join(words[:i]), " ".join(words[i:])
+        score = max(len(a), len(b))
+        if best is None or score < best[0]:
+            best = (score, [a, b])
+    return best[1] if best else [label]
+
+
+def render(key, label, caption, motif):
+    crc = zlib.crc32(key.encode("utf-8"))
+    light, dark, accent, ink = PALETTES[crc % len(PALETTES)]
+    x1, y1, x2, y2 = DIRECTIONS[(crc >> 8) % len(DIRECTIONS)]
+    cx = 120 + (crc >> 12) % 560
+    cy = 60 + (crc >> 20) % 160
+    r = 150 + (crc >> 4) % 90
+    lines = wrap(label)
+    size = 44 if len(lines) == 1 else 38
+    y0 = 490 if len(lines) == 1 else 468
+    text = "".join(
+        f'<text x="400" y="{y0 + i * 48}" font-size="{size}">{escape(line)}</text>'
+        for i, line in enumerate(lines)
+    )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(label, {chr(34): "&quot;"})}">\n'
+        f'<defs><linearGradient id="bg" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}">'
+        f'<stop offset="0" stop-color="{light}"/><stop offset="1" stop-color="{dark}"/>'
+        f"</linearGradient></defs>\n"
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="url(#bg)"/>\n'
+        f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="#fff" opacity=".22"/>\n'
+        f"{motif(accent, ink)}\n"
+        f'<rect x="0" y="410" width="{WIDTH}" height="190" fill="#fff" opacity=".45"/>\n'
+        f'<g font-family="{FONT}" text-anchor="middle" fill="{ink}">'
+        f'<text x="400" y="{y0 - 52}" font-size="18" letter-spacing="4" opacity=".75">'
+        f"{escape(caption)}</text>{text}</g>\n"
+        f"</svg>\n"
+    )
+
+
+def build(catalog_path):
+    catalog = json.loads(Path(catalog_path).read_text(encoding="utf-8"))
+    files = {"default.svg": render("default", "Spa & Wellness", "GUESTHOUSE", m_default)}
+    for product in catalog["products"]:
+        name = product["image"]
+        label = product["name"]["en_GB"]
+        files[name] = render(product["code"], label, caption_for(product), motif_for(product))
+    return files
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--catalog", default=str(DEFAULT_CATALOG))
+    parser.add_argument("--out", default=str(DEFAULT_OUT))
+    parser.add_argument("--check", action="store_true", help="only verify, do not write")
+    args = parser.parse_args()
+
+    out = Path(args.out)
+    files = build(args.catalog)
+    stale = []
+    for name in sorted(files):
+        data = files[name].encode("utf-8")
+        target = out / name
+        if target.exists() and target.read_bytes() == data:
+            continue
+        stale.append(name)
+        if not args.check:
+            out.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+    if args.check:
+        if stale:
+            print("stale or missing: " + ", ".join(stale), file=sys.stderr)
+            return 1
+        print(f"{len(files)} images up to date")
+        return 0
+    print(f"{len(files)} images, {len(stale)} written to {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { defineConfig, devices } from '@playwright/test';
+
+const webDir = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(webDir, '..');
+
+const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:18080';
+const standaloneBin =
+  process.env.SPA_STANDALONE_BIN ?? path.resolve(repoRoot, 'target/debug/spa-standalone');
+
+// One fresh data directory per run. The config is loaded again in each worker;
+// the variable set here is inherited, so they all agree on the same directory.
+const dataDir = (process.env.SPA_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'spa-e2e-')));
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  // Two cores: the stack under test needs one.
+  workers: 1,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    headless: true,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        // Debian's Chromium: Playwright never downloads a browser here.
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  // The standalone stack (all services + gateway serving web/dist), started from
+  // the repo root. Build the SPA first (`npm run build`). E2E_EXTERNAL_SERVER=1
+  // skips it, to test a stack that already runs at E2E_BASE_URL.
+  webServer: process.env.E2E_EXTERNAL_SERVER
+    ? undefined
+    : {
+        command: JSON.stringify(standaloneBin),
+        cwd: repoRoot,
+        url: 'http://127.0.0.1:18080/readyz',
+        env: {
+          HTTP_ADDR: '127.0.0.1:18080',
+          DATA_DIR: dataDir,
+          WEB_DIST: 'web/dist',
+          RUST_LOG: process.env.RUST_LOG ?? 'warn',
+        },
+        reuseExistingServer: !process.env.CI,
+        timeout: 120_000,
+        stdout: 'pipe',
+        stderr: 'pipe',
+      },
+});

@@ -1,0 +1,127 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
+
+import { paths, type RouteName } from '@/config/paths';
+import type { Locale } from '@/lib/i18n/locale';
+import type { MessageKey } from '@/lib/i18n/messages';
+import type { RouteHandle } from '@/types/router';
+
+import { NotFoundRoute } from './routes/not-found';
+import { RootLayout, RootHydrateFallback } from './routes/root';
+import { RouteError } from './routes/route-error';
+
+const handle = (routeName: RouteName, titleKey: MessageKey): RouteHandle => ({ routeName, titleKey });
+
+/**
+ * The app's routes for one locale: only that locale's paths are registered
+ * (Polish and German share several paths; the gateway picked the language).
+ */
+export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObject[] {
+  const path = (name: RouteName) => paths[name].path(locale);
+
+  /** A part of the site that is not built yet: an honest "coming soon" page. */
+  const comingSoon = (name: RouteName, titleKey: MessageKey): RouteObject => ({
+    path: path(name),
+    handle: handle(name, titleKey),
+    lazy: async () => {
+      const { ComingSoonRoute } = await import('./routes/coming-soon');
+      return { Component: ComingSoonRoute };
+    },
+  });
+
+  /** The loader redirects before anything renders; the element covers a render without it. */
+  const redirectTo = (from: string, target: string): RouteObject => ({
+    path: from,
+    loader: () => redirect(target),
+    element: <Navigate to={target} replace />,
+  });
+
+  const pages: RouteObject[] = [
+    {
+      path: path('root'),
+      handle: handle('root', 'nav.home'),
+      lazy: async () => {
+        const { HomeRoute } = await import('./routes/home');
+        return { Component: HomeRoute };
+      },
+    },
+    {
+      path: path('treatments'),
+      handle: handle('treatments', 'catalog.treatments.title'),
+      lazy: async () => {
+        const { TreatmentsRoute, treatmentsLoader } = await import('./routes/catalog/treatments');
+        return { Component: TreatmentsRoute, loader: treatmentsLoader(queryClient, locale) };
+      },
+    },
+    comingSoon('offer', 'nav.offer'),
+    comingSoon('packages', 'nav.packages'),
+    comingSoon('products', 'nav.products'),
+    comingSoon('rooms', 'nav.rooms'),
+    comingSoon('vouchers', 'nav.vouchers'),
+    comingSoon('daySpa', 'nav.daySpa'),
+    comingSoon('regulations', 'nav.regulations'),
+    comingSoon('register', 'nav.register'),
+    comingSoon('contact', 'nav.contact'),
+
+    // Reservation area (spec 2.3).
+    redirectTo(path('reservation'), paths.reservationSearch.href(locale)),
+    comingSoon('reservationSearch', 'reservation.steps.search'),
+    {
+      ...comingSoon('reservationRooms', 'reservation.steps.rooms'),
+      // Results need a date range; without one the visitor goes back to search.
+      loader: ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        if (!query.get('dateFrom') || !query.get('dateTo')) {
+          return redirect(paths.reservationSearch.href(locale));
+        }
+        return null;
+      },
+    },
+    comingSoon('reservationTerms', 'reservation.steps.terms'),
+    comingSoon('reservationLocalization', 'reservation.steps.localization'),
+
+    // Basket area (spec 2.2).
+    redirectTo(path('basket'), paths.basketItems.href(locale)),
+    comingSoon('basketItems', 'basket.steps.items'),
+    {
+      ...comingSoon('basketSuggestion', 'basket.steps.suggestion'),
+      // Suggestions belong to an added item; without one go to the basket.
+      loader: ({ request }) => {
+        if (!new URL(request.url).searchParams.get('variantCode')) {
+          return redirect(paths.basketItems.href(locale));
+        }
+        return null;
+      },
+    },
+    comingSoon('basketPersonal', 'basket.steps.personal'),
+    comingSoon('basketVoucher', 'basket.steps.voucher'),
+    comingSoon('basketLogin', 'basket.steps.login'),
+    comingSoon('basketPayment', 'basket.steps.payment'),
+    comingSoon('basketComplete', 'basket.steps.complete'),
+
+    {
+      path: '*',
+      handle: { titleKey: 'notFound.title' } satisfies RouteHandle,
+      // Not lazy: the error boundary shows it for 404s too.
+      Component: NotFoundRoute,
+    },
+  ];
+
+  // On a host mapped to English, "/" is the English home too (spec 2.1).
+  if (path('root') !== '/') {
+    pages.push(redirectTo('/', paths.root.href(locale)));
+  }
+
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      HydrateFallback: RootHydrateFallback,
+      children: [{ ErrorBoundary: RouteError, children: pages }],
+    },
+  ];
+}
+
+export function createAppRouter(locale: Locale, queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(locale, queryClient));
+}

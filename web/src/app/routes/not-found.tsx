@@ -1,0 +1,19 @@
+import { Link } from 'react-router';
+
+import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useI18n } from '@/lib/i18n/i18n-provider';
+
+export function NotFoundRoute() {
+  const { t, locale } = useI18n();
+  useDocumentTitle(t('notFound.title'));
+  return (
+    <section className="page page--message">
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.body')}</p>
+      <Link className="button" to={paths.root.href(locale)}>
+        {t('notFound.home')}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { Link, NavLink } from 'react-router';
+
+import { paths, type RouteName } from '@/config/paths';
+import { useI18n } from '@/lib/i18n/i18n-provider';
+import type { MessageKey } from '@/lib/i18n/messages';
+
+import { LanguageSwitcher } from './language-switcher';
+
+const NAV = [
+  { route: 'treatments', label: 'nav.treatments' },
+  { route: 'packages', label: 'nav.packages' },
+  { route: 'daySpa', label: 'nav.daySpa' },
+  { route: 'rooms', label: 'nav.rooms' },
+  { route: 'products', label: 'nav.products' },
+  { route: 'vouchers', label: 'nav.vouchers' },
+  { route: 'reservation', label: 'nav.reservation' },
+] as const satisfies ReadonlyArray<{ route: RouteName; label: MessageKey }>;
+
+export function Header() {
+  const { t, locale } = useI18n();
+  // The basket feature is not built yet: the mini basket honestly shows none.
+  const basketCount = 0;
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner container">
+        <Link to={paths.root.href(locale)} className="logo">
+          {t('app.name')}
+        </Link>
+        <nav className="main-nav" aria-label={t('nav.label')}>
+          <ul>
+            {NAV.map(({ route, label }) => (
+              <li key={route}>
+                <NavLink to={paths[route].href(locale)}>{t(label)}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="site-header__tools">
+          <LanguageSwitcher />
+          <Link to={paths.basket.href(locale)} className="mini-basket">
+            {t('miniBasket.label', { count: basketCount })}
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+
+import { GlobalLoadingIndicator } from '@/components/ui/global-loading-indicator';
+import { Notifications } from '@/components/ui/notifications';
+import { useI18n } from '@/lib/i18n/i18n-provider';
+
+import { Footer } from './footer';
+import { Header } from './header';
+import { ScrollToTop } from './scroll-to-top';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+export function MainLayout({ children }: { children: ReactNode }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <ScrollToTop />
+      <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
+        {t('app.skipToContent')}
+      </a>
+      <GlobalLoadingIndicator />
+      <Header />
+      <main id={MAIN_CONTENT_ID} className="site-main container" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+      <Notifications />
+    </>
+  );
+}

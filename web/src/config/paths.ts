@@ -1,0 +1,157 @@
+/**
+ * The localized route table (spec 2.1) and an `href()` builder per route.
+ *
+ * The router registers only the paths of the current page's locale, so the
+ * Polish and German forms may coincide (/reservation, /basket): the gateway
+ * decides the language from the `/en` prefix or the host and writes it into
+ * <html lang> before the app starts.
+ *
+ * Paths are written exactly as the spec gives them (the Polish listings keep
+ * their trailing slash). Cells the spec leaves empty are marked "not in spec".
+ */
+import type { Locale } from '@/lib/i18n/locale';
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue>;
+
+// The query argument is optional unless the route declares required parameters.
+type HrefArgs<Q extends QueryParams> = Record<never, never> extends Q ? [query?: Q] : [query: Q];
+
+export type AppRoute<Q extends QueryParams = QueryParams> = {
+  /** The path the router registers for a locale. */
+  path: (locale: Locale) => string;
+  /** A link to the route in a locale, with an optional (or required) query. */
+  href: (locale: Locale, ...args: HrefArgs<Q>) => string;
+};
+
+type LocalizedPaths = Record<Locale, string>;
+
+export function toQueryString(query: QueryParams | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+function route<Q extends QueryParams = QueryParams>(paths: LocalizedPaths): AppRoute<Q> {
+  return {
+    path: (locale) => paths[locale],
+    href: (locale, ...[query]) => `${paths[locale]}${toQueryString(query)}`,
+  };
+}
+
+/** A sub-step under a localized base path; the segment is the same in every language. */
+function step<Q extends QueryParams = QueryParams>(base: LocalizedPaths, segment: string) {
+  const join = (path: string) => `${path.replace(/\/$/, '')}/${segment}`;
+  return route<Q>({ pl: join(base.pl), de: join(base.de), en_GB: join(base.en_GB) });
+}
+
+const reservationBase: LocalizedPaths = {
+  pl: '/reservation',
+  de: '/reservation',
+  en_GB: '/en/reservation',
+};
+
+const basketBase: LocalizedPaths = {
+  pl: '/basket',
+  de: '/basket',
+  en_GB: '/en/basket',
+};
+
+type ListingQuery = { page?: number };
+
+export type ReservationRoomsQuery = {
+  dateFrom: string;
+  dateTo: string;
+  adults?: number;
+  children?: number;
+  babies?: number;
+};
+
+export const paths = {
+  root: route({
+    pl: '/',
+    de: '/',
+    // The spec gives "/" for English too, which only stays English on a host
+    // mapped to en_GB; with the `/en` prefix the English home is /en.
+    en_GB: '/en',
+  }),
+  offer: route({ pl: '/oferta', de: '/angebot', en_GB: '/en/our-offer' }),
+  regulations: route({
+    pl: '/regulamin',
+    de: '/regulations',
+    en_GB: '/en/regulations', // not in spec
+  }),
+  register: route({
+    pl: '/register',
+    de: '/register',
+    en_GB: '/en/register', // not in spec
+  }),
+  contact: route({
+    pl: '/kontakt',
+    de: '/kontakt',
+    en_GB: '/en/contact', // not in spec (spec names only /kontakt)
+  }),
+
+  // Listings.
+  treatments: route<ListingQuery>({
+    pl: '/oferta/zabiegi/',
+    de: '/angebot/behandlungen',
+    en_GB: '/en/offer/treatments',
+  }),
+  packages: route<ListingQuery>({
+    pl: '/oferta/pakiety/',
+    de: '/angebot/pakete',
+    en_GB: '/en/offer/packages',
+  }),
+  products: route<ListingQuery>({
+    pl: '/oferta/produkty/',
+    de: '/angebot/produkte',
+    en_GB: '/en/offer/products',
+  }),
+  rooms: route<ListingQuery>({
+    pl: '/pensjonat/baza-noclegowa/',
+    de: '/pension/unterkunft',
+    en_GB: '/en/guesthouse/accomodation', // sic, as in the spec
+  }),
+  vouchers: route<ListingQuery>({
+    pl: '/oferta/vouchery',
+    de: '/angebot/gutscheine',
+    en_GB: '/en/offer/vouchers',
+  }),
+  daySpa: route<ListingQuery>({
+    // not in spec: shaped like the other offer listings
+    pl: '/oferta/day-spa/',
+    de: '/angebot/day-spa',
+    en_GB: '/en/offer/day-spa',
+  }),
+
+  // Reservation area (spec 2.3): the base redirects to search.
+  reservation: route(reservationBase),
+  reservationSearch: step(reservationBase, 'search'),
+  reservationRooms: step<ReservationRoomsQuery>(reservationBase, 'rooms'),
+  reservationTerms: step(reservationBase, 'terms'),
+  reservationLocalization: step(reservationBase, 'localization'),
+
+  // Basket area (spec 2.2): the base redirects to items.
+  basket: route(basketBase),
+  basketItems: step(basketBase, 'items'),
+  basketSuggestion: step<{ variantCode: string }>(basketBase, 'suggestion'),
+  basketPersonal: step(basketBase, 'personal'),
+  basketVoucher: step(basketBase, 'voucher'),
+  basketLogin: step(basketBase, 'login'),
+  basketPayment: step(basketBase, 'payment'),
+  basketComplete: step(basketBase, 'complete'),
+} as const;
+
+export type RouteName = keyof typeof paths;
+
+/** Full-page targets outside the app (spec 2.1 "other paths"). */
+export const externalPaths = {
+  orderPayment: (token: string) => `/order/${encodeURIComponent(token)}/pay`,
+  roomPartial: (locale: Locale, code: string) =>
+    `/${locale}/_partial/rooms/${encodeURIComponent(code)}`,
+  editBlock: (id: string | number) => `/backend/block/edit/${encodeURIComponent(String(id))}`,
+} as const;

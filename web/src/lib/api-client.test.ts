@@ -1,0 +1,92 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { apiPath } from '@/testing/mocks/handlers';
+import { server } from '@/testing/mocks/server';
+
+import { ApiError, apiClient, buildApiUrl } from './api-client';
+import { notifications } from './notifications';
+
+const messages = () => notifications.getSnapshot().map((n) => `${n.type}: ${n.message}`);
+
+describe('apiClient', () => {
+  it('builds URLs under /shop-api with channel and locale', () => {
+    expect(buildApiUrl('/offer/treatment', 'en_GB', { page: 2 })).toBe(
+      '/shop-api/offer/treatment?page=2&channel=web_pl&locale=en_GB',
+    );
+  });
+
+  it('always sends channel and locale', async () => {
+    let seen: URL | undefined;
+    server.use(
+      http.get(apiPath('/taxons/'), ({ request }) => {
+        seen = new URL(request.url);
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    await expect(apiClient.get('/taxons/', { locale: 'de', query: { a: 1 } })).resolves.toEqual({
+      ok: true,
+    });
+    expect(seen?.searchParams.get('channel')).toBe('web_pl');
+    expect(seen?.searchParams.get('locale')).toBe('de');
+    expect(seen?.searchParams.get('a')).toBe('1');
+  });
+
+  it('throws an ApiError with the body message and notifies', async () => {
+    server.use(
+      http.get(apiPath('/offer/:type'), () =>
+        HttpResponse.json(
+          { code: 'bad_query', message: 'Limit jest za duży', errors: [{ field: 'limit', message: 'max 1000' }] },
+          { status: 400 },
+        ),
+      ),
+    );
+    const error = await apiClient.get('/offer/treatment', { locale: 'pl' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'bad_query',
+      message: 'Limit jest za duży',
+      errors: [{ field: 'limit', message: 'max 1000' }],
+    });
+    expect(messages()).toEqual(['error: Limit jest za duży']);
+  });
+
+  it('uses the generic message when the body has none', async () => {
+    server.use(http.get(apiPath('/offer/:type'), () => new HttpResponse('oops', { status: 503 })));
+    await expect(apiClient.get('/offer/room', { locale: 'en_GB' })).rejects.toMatchObject({
+      status: 503,
+      code: 'unknown_error',
+    });
+    expect(messages()).toEqual(['error: An unexpected error has occurred...']);
+  });
+
+  it('reports a request that could not be sent', async () => {
+    server.use(http.get(apiPath('/offer/:type'), () => HttpResponse.error()));
+    await expect(apiClient.get('/offer/room', { locale: 'pl' })).rejects.toMatchObject({
+      status: 0,
+      code: 'network_error',
+    });
+    expect(messages()).toEqual(['error: Wystąpił nieoczekiwany błąd...']);
+  });
+
+  it('stays quiet when the caller handles the error', async () => {
+    server.use(http.get(apiPath('/offer/:type'), () => HttpResponse.json({}, { status: 500 })));
+    await expect(apiClient.get('/offer/room', { locale: 'pl', notifyOnError: false })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(messages()).toEqual([]);
+  });
+
+  it('sends JSON bodies', async () => {
+    let body: unknown;
+    server.use(
+      http.post(apiPath('/newsletter/subscribe'), async ({ request }) => {
+        body = await request.json();
+        return new HttpResponse(null, { status: 201 });
+      }),
+    );
+    await apiClient.post('/newsletter/subscribe', { locale: 'pl', body: { email: 'a@b.pl' } });
+    expect(body).toEqual({ email: 'a@b.pl' });
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * The one place that talks HTTP to the shop API.
+ *
+ * - Base path `/shop-api`; every call carries `channel` and `locale` (spec 7).
+ * - A non-2xx answer throws an `ApiError` with the body's `message`, `code`
+ *   and field `errors`; a request that cannot be sent throws an `ApiError`
+ *   with status 0. Both raise an error notification (spec 8) unless the call
+ *   opts out with `notifyOnError: false`. Cancelled requests stay silent.
+ */
+import { env } from '@/config/env';
+import { toQueryString, type QueryParams } from '@/config/paths';
+import type { Locale } from '@/lib/i18n/locale';
+import { createTranslator } from '@/lib/i18n/translate';
+import { notifications } from '@/lib/notifications';
+import type { ApiErrorBody, FieldError } from '@/types/api';
+
+export class ApiError extends Error {
+  /** HTTP status, 0 when the request never got an answer. */
+  readonly status: number;
+  readonly code: string;
+  readonly errors: FieldError[];
+
+  constructor(status: number, body: Partial<ApiErrorBody>, fallbackMessage: string) {
+    super(body.message || fallbackMessage);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body.code ?? (status === 0 ? 'network_error' : 'unknown_error');
+    this.errors = body.errors ?? [];
+  }
+}
+
+export type RequestOptions = {
+  /** Sent as the `locale` query parameter; also picks the language of generic errors. */
+  locale: Locale;
+  query?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Set false where the caller shows the failure itself (e.g. the weather widget). */
+  notifyOnError?: boolean;
+};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export function buildApiUrl(path: string, locale: Locale, query?: QueryParams): string {
+  const search = toQueryString({ ...query, channel: env.channelCode, locale });
+  return `${env.apiBase}${path.startsWith('/') ? path : `/${path}`}${search}`;
+}
+
+function isAbort(error: unknown, signal?: AbortSignal): boolean {
+  return signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
+}
+
+async function readErrorBody(response: Response): Promise<Partial<ApiErrorBody>> {
+  try {
+    const body: unknown = await response.json();
+    return body && typeof body === 'object' ? body : {};
+  } catch {
+    return {};
+  }
+}
+
+async function request<T>(method: Method, path: string, options: RequestOptions): Promise<T> {
+  const { locale, query, body, signal, notifyOnError = true } = options;
+  const generic = createTranslator(locale)('errors.generic');
+  // An absolute URL: fetch outside a browser (tests) cannot resolve a bare path.
+  const url = new URL(buildApiUrl(path, locale, query), globalThis.location?.origin);
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      signal,
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if (isAbort(error, signal)) throw error;
+    if (notifyOnError) notifications.notify('error', generic);
+    throw new ApiError(0, {}, generic);
+  }
+
+  if (!response.ok) {
+    const error = new ApiError(response.status, await readErrorBody(response), generic);
+    if (notifyOnError) notifications.notify('error', error.message);
+    throw error;
+  }
+
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const apiClient = {
+  get: <T>(path: string, options: RequestOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, options: RequestOptions) => request<T>('POST', path, options),
+  put: <T>(path: string, options: RequestOptions) => request<T>('PUT', path, options),
+  delete: <T>(path: string, options: RequestOptions) => request<T>('DELETE', path, options),
+};

@@ -1,0 +1,52 @@
+import { toLanguageTag, type Locale } from './locale';
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(locale: Locale, currency: string): Intl.NumberFormat {
+  const key = `${locale}:${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(toLanguageTag(locale), { style: 'currency', currency });
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * Formats an amount given in integer minor units (grosze, cents), as every
+ * amount on the wire is: formatMoney(18000, 'PLN', 'pl') === "180,00 zł".
+ */
+export function formatMoney(minorUnits: number, currency: string, locale: Locale): string {
+  const format = moneyFormat(locale, currency);
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minorUnits / 10 ** digits);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Dates are shown day.month.year in every language (DD.MM.YYYY).
+ * Accepts a Date, a wire date `YYYY-MM-DD` or the catalog's `DD-MM-YYYY`.
+ * Returns '' for a value it cannot read.
+ */
+export function formatDate(value: Date | string): string {
+  const date = typeof value === 'string' ? parseWireDate(value) : value;
+  if (!date || Number.isNaN(date.getTime())) return '';
+  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
+}
+
+/** Reads `YYYY-MM-DD` or `DD-MM-YYYY` as a local calendar date (no time zone shift). */
+export function parseWireDate(value: string): Date | null {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const dmy = /^(\d{2})-(\d{2})-(\d{4})$/.exec(value);
+  const [year, month, day] = iso
+    ? [iso[1], iso[2], iso[3]]
+    : dmy
+      ? [dmy[3], dmy[2], dmy[1]]
+      : [];
+  if (!year || !month || !day) return null;
+  const date = new Date(Number(year), Number(month) - 1, Number(day));
+  // Reject overflow such as 31-02-2026.
+  if (date.getMonth() !== Number(month) - 1 || date.getDate() !== Number(day)) return null;
+  return date;
+}

@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+
+import { AppProvider } from '@/app/provider';
+import { createAppRouter } from '@/app/router';
+import { getDocumentLocale } from '@/lib/i18n/locale';
+import { createQueryClient } from '@/lib/react-query';
+
+import '@/app/styles.css';
+
+const locale = getDocumentLocale();
+const queryClient = createQueryClient();
+const router = createAppRouter(locale, queryClient);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProvider locale={locale} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>
+  </StrictMode>,
+);

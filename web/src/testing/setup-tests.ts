@@ -1,0 +1,22 @@
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+
+import { notifications } from '@/lib/notifications';
+
+import { server } from './mocks/server';
+
+// A request no handler answers is a test bug, not a silent pass.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  notifications.clear();
+  document.documentElement.lang = 'pl';
+  document.title = '';
+});
+
+afterAll(() => server.close());
+
+// jsdom does not implement scrolling.
+window.scrollTo = () => {};

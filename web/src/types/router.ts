@@ -1,0 +1,10 @@
+import type { RouteName } from '@/config/paths';
+import type { MessageKey } from '@/lib/i18n/messages';
+
+/** `handle` of every app route: lets shared UI know where it is. */
+export type RouteHandle = {
+  /** The route table entry, for the language switcher and navigation. */
+  routeName?: RouteName;
+  /** The page title (also the heading of "coming soon" pages). */
+  titleKey?: MessageKey;
+};

@@ -1,0 +1,11 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_API_BASE?: string;
+  readonly VITE_CHANNEL_CODE?: string;
+  readonly VITE_LOCALE_ORIGINS?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
