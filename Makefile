@@ -50,8 +50,10 @@ e2e: web
 	cargo build -p spa-standalone --locked
 	cd web && CI=1 SPA_STANDALONE_BIN="$(TARGET_DIR)/debug/spa-standalone" npm run e2e
 
+# Deployment files validated offline; demo images match their generator.
 deploy-check:
 	deploy/scripts/validate-manifests.sh
+	python3 deploy/scripts/gen_media.py --check
 
 fmt:
 	cargo fmt --all

@@ -38,5 +38,25 @@ async fn one_request_is_one_trace_across_gateway_and_catalog() {
     assert!(gateway_span.span_context.is_valid());
     assert_eq!(catalog_span.span_context.trace_id(), gateway_span.span_context.trace_id(), "one trace");
     assert_ne!(catalog_span.span_context.span_id(), gateway_span.span_context.span_id());
+
+    // The trace goes on through the outbox and the bus (event headers) into
+    // the consumer that handles the event.
+    let url = format!("http://{}/shop-api/newsletter/subscribe", stack.http_addr);
+    let response = reqwest::Client::new().post(&url).json(&serde_json::json!({"email": "trace@example.pl"})).send().await.unwrap();
+    assert_eq!(response.status().as_u16(), 201);
+    let mut found = None;
+    for _ in 0..50 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        guard.force_flush();
+        let spans = exporter.get_finished_spans().unwrap();
+        let post = spans.iter().find(|s| s.name.starts_with("POST /shop-api/newsletter/subscribe")).cloned();
+        let consume = spans.iter().find(|s| s.name == "event.consume").cloned();
+        if let (Some(post), Some(consume)) = (post, consume) {
+            found = Some((post, consume));
+            break;
+        }
+    }
+    let (post, consume) = found.expect("a request span and an event.consume span");
+    assert_eq!(consume.span_context.trace_id(), post.span_context.trace_id(), "the event continues the request's trace");
     shutdown.cancel();
 }
