@@ -14,6 +14,7 @@ pub mod json;
 pub mod locale;
 pub mod openapi;
 pub mod routes;
+pub mod sitemap;
 pub mod spa;
 
 use std::collections::HashMap;
@@ -49,6 +50,8 @@ pub struct GatewayConfig {
     pub media_dir: PathBuf,
     /// Whole-request limit, above every upstream deadline.
     pub request_timeout: Duration,
+    /// Where visitors reach the shop, for absolute links (sitemap).
+    pub public_url: String,
 }
 
 impl GatewayConfig {
@@ -60,6 +63,7 @@ impl GatewayConfig {
             web_dist: var_or("WEB_DIST", "web/dist").into(),
             media_dir: var_or("MEDIA_DIR", "services/catalog/seed/media").into(),
             request_timeout: Duration::from_millis(parse_or("REQUEST_TIMEOUT_MS", 10_000u64)?),
+            public_url: var_or("PUBLIC_URL", "http://localhost:8080"),
         })
     }
 }
@@ -106,6 +110,7 @@ pub fn router(state: AppState, ready: spa_platform::ops::ReadyCheck) -> Router {
     let api = routes::router()
         .route("/shop-api/openapi.json", axum::routing::get(openapi::document))
         .route("/shop-api/{*rest}", axum::routing::any(api_not_found))
+        .route("/sitemap.xml", axum::routing::get(sitemap::sitemap))
         .layer(DefaultBodyLimit::max(64 * 1024));
     let static_files = ServeDir::new(&state.config.web_dist)
         .append_index_html_on_directories(false)

@@ -14,11 +14,22 @@ pub mod carts;
 pub mod me;
 pub mod newsletter;
 pub mod offer;
+pub mod packages;
+pub mod products;
 pub mod rooms;
+pub mod taxons;
 
 /// Every `/shop-api` route, merged.
 pub fn router() -> axum::Router<AppState> {
-    axum::Router::new().merge(offer::router()).merge(rooms::router()).merge(carts::router()).merge(me::router()).merge(newsletter::router())
+    axum::Router::new()
+        .merge(offer::router())
+        .merge(products::router())
+        .merge(taxons::router())
+        .merge(packages::router())
+        .merge(rooms::router())
+        .merge(carts::router())
+        .merge(me::router())
+        .merge(newsletter::router())
 }
 
 /// The `channel` and `locale` every call carries (spec section 7). A missing

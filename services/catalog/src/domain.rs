@@ -8,6 +8,121 @@ pub const FALLBACK_LOCALE: &str = "pl";
 pub const OFFER_TYPES: [&str; 6] = ["package", "room", "treatment", "product", "day_spa", "voucher"];
 pub const MAX_LIMIT: u32 = 1000;
 
+pub const MAX_PACKAGE_PERSONS: u32 = 2;
+/// Nights a package stay may last, as the stay-length filter offers them.
+pub const PACKAGE_NIGHTS: std::ops::RangeInclusive<u32> = 2..=5;
+/// A suggested treatment taken into a package: quantity 1 to 2 (spec 5),
+/// or up to the number of persons when that is higher.
+pub const ADDITIONAL_MAX_QUANTITY: u32 = 2;
+
+/// Listing orders.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Sorting {
+    #[default]
+    TaxonsPositionAsc,
+    PriceAsc,
+    PriceDesc,
+    Latest,
+    Oldest,
+    PositionAsc,
+}
+
+impl Sorting {
+    pub fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "" | "taxons_position_asc" => Self::TaxonsPositionAsc,
+            "price_asc" => Self::PriceAsc,
+            "price_desc" => Self::PriceDesc,
+            "latest" => Self::Latest,
+            "oldest" => Self::Oldest,
+            "position_asc" => Self::PositionAsc,
+            _ => return None,
+        })
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::TaxonsPositionAsc => "taxons_position_asc",
+            Self::PriceAsc => "price_asc",
+            Self::PriceDesc => "price_desc",
+            Self::Latest => "latest",
+            Self::Oldest => "oldest",
+            Self::PositionAsc => "position_asc",
+        }
+    }
+}
+
+/// A treatment of a package as the cost rule sees it.
+#[derive(Clone, Debug)]
+pub struct CostLine {
+    pub code: String,
+    /// Included quantity for one person; 0 for a suggested treatment.
+    pub included: u32,
+    pub min: u32,
+    pub max: u32,
+    pub free: bool,
+    pub deletable: bool,
+    pub additional: bool,
+    /// Base-currency minor units.
+    pub price: i64,
+    pub original: i64,
+}
+
+/// Why a package configuration cannot be priced: (field, message).
+pub type CostError = (String, String);
+
+/// The package's price for `persons` with the chosen treatments.
+///
+/// - The package price is per person and includes its primary treatments.
+/// - Each extra person adds one to every primary treatment's included
+///   quantity and maximum (the configurator's "one step per person").
+/// - Quantities above the included ones, and every suggested treatment
+///   taken in, cost the treatment's price each (nothing for free ones).
+/// - Taking out an included treatment lowers nothing; one that is not
+///   deletable cannot be taken out.
+///
+/// Returns (total current, total original, base current, base original).
+pub fn package_cost(
+    package_price: i64,
+    package_original: i64,
+    persons: u32,
+    lines: &[CostLine],
+    chosen: &[(String, u32)],
+) -> Result<(i64, i64, i64, i64), CostError> {
+    if !(1..=MAX_PACKAGE_PERSONS).contains(&persons) {
+        return Err(("persons".into(), format!("must be between 1 and {MAX_PACKAGE_PERSONS}")));
+    }
+    let step = persons - 1;
+    let base = package_price * i64::from(persons);
+    let base_original = package_original.max(package_price) * i64::from(persons);
+    let (mut extra, mut extra_original) = (0i64, 0i64);
+    for (i, (code, quantity)) in chosen.iter().enumerate() {
+        let field = format!("treatments[{i}]");
+        if chosen[..i].iter().any(|(c, _)| c == code) {
+            return Err((format!("{field}.code"), format!("{code} is listed twice")));
+        }
+        let Some(line) = lines.iter().find(|l| &l.code == code) else {
+            return Err((format!("{field}.code"), format!("{code} is not a treatment of this package")));
+        };
+        let (min, max, included) =
+            if line.additional { (1, ADDITIONAL_MAX_QUANTITY.max(persons), 0) } else { (line.min, line.max + step, line.included + step) };
+        if *quantity < min || *quantity > max {
+            return Err((format!("{field}.quantity"), format!("must be between {min} and {max}")));
+        }
+        if !line.free {
+            let paid = i64::from(quantity.saturating_sub(included));
+            extra += paid * line.price;
+            extra_original += paid * line.original.max(line.price);
+        }
+    }
+    for line in lines.iter().filter(|l| !l.additional && !l.deletable) {
+        if !chosen.iter().any(|(c, _)| c == &line.code) {
+            return Err(("treatments".into(), format!("{} is part of the package and cannot be removed", line.code)));
+        }
+    }
+    Ok((base + extra, base_original + extra_original, base, base_original))
+}
+
 pub fn is_locale(l: &str) -> bool {
     LOCALES.contains(&l)
 }
@@ -39,6 +154,58 @@ pub fn price(current: i64, original: Option<i64>, currency: &str, rate_ppm: i64)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn line(code: &str, included: u32, additional: bool, price: i64) -> CostLine {
+        CostLine { code: code.into(), included, min: 1, max: 2, free: false, deletable: additional, additional, price, original: price }
+    }
+
+    fn lines() -> Vec<CostLine> {
+        let mut sauna = line("SAUNA", 1, false, 9000);
+        sauna.free = true;
+        vec![line("MASSAGE", 1, false, 15000), sauna, line("FACIAL", 0, true, 20000)]
+    }
+
+    #[test]
+    fn included_treatments_cost_nothing_extra() {
+        let chosen = vec![("MASSAGE".into(), 1), ("SAUNA".into(), 1)];
+        assert_eq!(package_cost(100_000, 120_000, 1, &lines(), &chosen), Ok((100_000, 120_000, 100_000, 120_000)));
+    }
+
+    #[test]
+    fn a_second_person_doubles_the_base_and_includes_one_more_of_each() {
+        let chosen = vec![("MASSAGE".into(), 2), ("SAUNA".into(), 2)];
+        assert_eq!(package_cost(100_000, 100_000, 2, &lines(), &chosen).unwrap().0, 200_000);
+        let chosen = vec![("MASSAGE".into(), 3), ("SAUNA".into(), 3)];
+        assert_eq!(package_cost(100_000, 100_000, 2, &lines(), &chosen).unwrap().0, 215_000, "one extra massage; the sauna is free");
+    }
+
+    #[test]
+    fn extra_and_suggested_treatments_are_paid() {
+        let chosen = vec![("MASSAGE".into(), 2), ("SAUNA".into(), 1), ("FACIAL".into(), 1)];
+        assert_eq!(package_cost(100_000, 100_000, 1, &lines(), &chosen).unwrap().0, 135_000);
+    }
+
+    #[test]
+    fn bad_configurations_name_their_field() {
+        let err = |persons, chosen: Vec<(String, u32)>| package_cost(1, 1, persons, &lines(), &chosen).unwrap_err().0;
+        assert_eq!(err(3, vec![]), "persons");
+        assert_eq!(err(0, vec![]), "persons");
+        assert_eq!(err(1, vec![("MASSAGE".into(), 3), ("SAUNA".into(), 1)]), "treatments[0].quantity");
+        assert_eq!(err(1, vec![("MASSAGE".into(), 0), ("SAUNA".into(), 1)]), "treatments[0].quantity");
+        assert_eq!(err(1, vec![("NOPE".into(), 1)]), "treatments[0].code");
+        assert_eq!(err(1, vec![("MASSAGE".into(), 1), ("MASSAGE".into(), 1)]), "treatments[1].code");
+        assert_eq!(err(1, vec![("MASSAGE".into(), 1)]), "treatments", "the sauna is not deletable");
+        assert_eq!(err(1, vec![("MASSAGE".into(), 1), ("SAUNA".into(), 1), ("FACIAL".into(), 3)]), "treatments[2].quantity");
+    }
+
+    #[test]
+    fn sortings_round_trip() {
+        for s in ["taxons_position_asc", "price_asc", "price_desc", "latest", "oldest", "position_asc"] {
+            assert_eq!(Sorting::parse(s).unwrap().as_str(), s);
+        }
+        assert_eq!(Sorting::parse(""), Some(Sorting::TaxonsPositionAsc));
+        assert_eq!(Sorting::parse("name_asc"), None);
+    }
 
     #[test]
     fn base_price_converts_and_rounds() {

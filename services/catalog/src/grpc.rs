@@ -7,37 +7,28 @@ use prost::Message;
 use spa_platform::cache::Cache;
 use spa_platform::db::Db;
 use spa_platform::errors;
-use spa_proto::common::PageInfo;
+use spa_proto::common::{Money, PageInfo};
 use spa_proto::spa::catalog::v1::catalog_service_server::CatalogService;
-use spa_proto::spa::catalog::v1::{GetProductsRequest, GetProductsResponse, ListOffersRequest, ListOffersResponse};
+use spa_proto::spa::catalog::v1::get_product_request::Key;
+use spa_proto::spa::catalog::v1::{
+    EstimatePackageCostRequest, GetProductRequest, GetProductsRequest, GetProductsResponse, ListAssociationsRequest,
+    ListAssociationsResponse, ListOffersRequest, ListOffersResponse, ListTaxonsRequest, ListTaxonsResponse, PackageCost, PackageTreatment,
+    PackageTreatments, Product,
+};
 use tonic::{Code, Request, Response, Status};
 
-use crate::{domain, store};
+use crate::domain::{self, CostLine, Sorting};
+use crate::store::{self, OfferQuery};
 
 /// Cache key of the listing generation; bumping it retires every cached page.
 pub const CACHE_GENERATION: &str = "offers:generation";
 const LISTING_TTL: Duration = Duration::from_secs(300);
 const DEFAULT_LIMIT: u32 = 20;
+const MAX_RELATED: usize = 8;
 
 pub struct CatalogGrpc {
     db: Db,
     cache: Arc<dyn Cache>,
-}
-
-impl CatalogGrpc {
-    pub fn new(db: Db, cache: Arc<dyn Cache>) -> Self {
-        Self { db, cache }
-    }
-
-    async fn list_uncached(&self, kind: &str, locale: &str, page: u32, limit: u32) -> Result<ListOffersResponse, Status> {
-        let (items, total) = store::list_offers(&self.db, kind, locale, page, limit).await.map_err(errors::db)?;
-        let price_stats = store::price_stats(&self.db, kind).await.map_err(errors::db)?;
-        Ok(ListOffersResponse {
-            items,
-            page: Some(PageInfo { page, limit, pages: total.div_ceil(limit).max(1), total }),
-            price_stats: Some(price_stats),
-        })
-    }
 }
 
 fn check_locale(locale: &str) -> Result<(), Status> {
@@ -52,10 +43,17 @@ fn check_locale(locale: &str) -> Result<(), Status> {
     }
 }
 
-#[tonic::async_trait]
-impl CatalogService for CatalogGrpc {
-    async fn list_offers(&self, request: Request<ListOffersRequest>) -> Result<Response<ListOffersResponse>, Status> {
-        let req = request.into_inner();
+fn product_not_found(what: &str) -> Status {
+    errors::with_details(Code::NotFound, "product_not_found", format!("product {what:?} not found"), &[])
+}
+
+impl CatalogGrpc {
+    pub fn new(db: Db, cache: Arc<dyn Cache>) -> Self {
+        Self { db, cache }
+    }
+
+    /// Validates a listing request into a query.
+    async fn offer_query(&self, req: &ListOffersRequest) -> Result<OfferQuery, Status> {
         if !domain::is_offer_type(&req.r#type) {
             return Err(errors::with_details(
                 Code::NotFound,
@@ -66,7 +64,6 @@ impl CatalogService for CatalogGrpc {
         }
         check_locale(&req.locale)?;
         let paging = req.page.unwrap_or_default();
-        let page = paging.page.max(1);
         let limit = if paging.limit == 0 { DEFAULT_LIMIT } else { paging.limit };
         if limit > domain::MAX_LIMIT {
             return Err(errors::invalid(
@@ -75,17 +72,149 @@ impl CatalogService for CatalogGrpc {
                 &[("limit", "must be between 1 and 1000")],
             ));
         }
+        let sorting = Sorting::parse(&req.sorting).ok_or_else(|| {
+            errors::invalid(
+                "invalid_sorting",
+                format!("unknown sorting {:?}", req.sorting),
+                &[("sorting", "must be taxons_position_asc, price_asc, price_desc, latest, oldest or position_asc")],
+            )
+        })?;
+        for (field, value) in [("price_from", req.price_from), ("price_to", req.price_to)] {
+            if value.is_some_and(|v| v < 0) {
+                return Err(errors::invalid("invalid_price_range", format!("{field} cannot be negative"), &[(field, "must be 0 or more")]));
+            }
+        }
+        if let (Some(from), Some(to)) = (req.price_from, req.price_to)
+            && from > to
+        {
+            return Err(errors::invalid(
+                "invalid_price_range",
+                "price_from is above price_to",
+                &[("price_to", "must not be below price_from")],
+            ));
+        }
+        if req.nights != 0 {
+            if req.r#type != "package" {
+                return Err(errors::invalid("invalid_nights", "nights filters packages only", &[("nights", "only for packages")]));
+            }
+            if !domain::PACKAGE_NIGHTS.contains(&req.nights) {
+                return Err(errors::invalid("invalid_nights", "nights must be between 2 and 5", &[("nights", "must be between 2 and 5")]));
+            }
+        }
+        let mut taxons = Vec::new();
+        if !req.taxons.is_empty() {
+            let all = store::taxons(&self.db, &req.locale).await.map_err(errors::db)?;
+            if let Some(unknown) = req.taxons.iter().find(|code| !all.iter().any(|t| &t.0 == *code)) {
+                return Err(errors::invalid("unknown_taxon", format!("unknown taxon {unknown:?}"), &[("taxon", "unknown taxon code")]));
+            }
+            taxons = store::expand_taxons(&all, &req.taxons);
+        }
+        Ok(OfferQuery {
+            kind: req.r#type.clone(),
+            locale: req.locale.clone(),
+            page: paging.page.max(1),
+            limit,
+            sorting,
+            price_from: req.price_from,
+            price_to: req.price_to,
+            taxons,
+            nights: req.nights,
+        })
+    }
 
+    async fn list_uncached(&self, q: &OfferQuery) -> Result<ListOffersResponse, Status> {
+        let (items, total) = store::list_offers(&self.db, q).await.map_err(errors::db)?;
+        let price_stats = store::price_stats(&self.db, q).await.map_err(errors::db)?;
+        Ok(ListOffersResponse {
+            items,
+            page: Some(PageInfo { page: q.page, limit: q.limit, pages: total.div_ceil(q.limit).max(1), total }),
+            price_stats: Some(price_stats),
+        })
+    }
+
+    /// A package's treatments with their names and prices.
+    async fn package_treatments(&self, rules: &store::PackageRules, locale: &str) -> Result<PackageTreatments, Status> {
+        let codes: Vec<String> =
+            rules.primary.iter().map(|t| t.code.clone()).chain(rules.additional.iter().map(|t| t.code.clone())).collect();
+        let products = store::products_by_code(&self.db, &codes, locale).await.map_err(errors::db)?;
+        let find = |code: &str| products.iter().find(|p| p.code == code);
+        let base = |p: &Product| PackageTreatment {
+            code: p.code.clone(),
+            name: p.name.clone(),
+            description: p.description.clone(),
+            slug: p.slug.clone(),
+            images: p.images.clone(),
+            price: p.price.clone(),
+            duration_minutes: p.duration_minutes,
+            ..Default::default()
+        };
+        let primary = rules
+            .primary
+            .iter()
+            .filter_map(|r| {
+                find(&r.code).map(|p| PackageTreatment {
+                    quantity: r.quantity,
+                    min_quantity: r.min_quantity,
+                    max_quantity: r.max_quantity,
+                    free: r.free,
+                    deletable: r.deletable,
+                    replacable: r.replacable,
+                    additional: false,
+                    delete_permanently: r.delete_permanently,
+                    ..base(p)
+                })
+            })
+            .collect();
+        let additional = rules
+            .additional
+            .iter()
+            .filter_map(|r| {
+                find(&r.code).map(|p| PackageTreatment {
+                    quantity: 1,
+                    min_quantity: 1,
+                    max_quantity: domain::ADDITIONAL_MAX_QUANTITY,
+                    deletable: true,
+                    additional: true,
+                    ..base(p)
+                })
+            })
+            .collect();
+        Ok(PackageTreatments { primary, additional, min_treatments: rules.min_treatments })
+    }
+}
+
+/// The base-currency current and original amounts of a product.
+fn base_amounts(p: &Product) -> (i64, i64) {
+    let price = p.price.clone().unwrap_or_default();
+    let cur = price.base_current.map(|m| m.amount).unwrap_or_default();
+    (cur, price.base_original.map(|m| m.amount).unwrap_or(cur))
+}
+
+#[tonic::async_trait]
+impl CatalogService for CatalogGrpc {
+    async fn list_offers(&self, request: Request<ListOffersRequest>) -> Result<Response<ListOffersResponse>, Status> {
+        let q = self.offer_query(request.get_ref()).await?;
         // A cache failure is a miss, never an error for the visitor.
         let generation = self.cache.incr(CACHE_GENERATION, 0).await.unwrap_or(-1);
-        let key = format!("offers:{generation}:{}:{}:{page}:{limit}", req.r#type, req.locale);
+        let key = format!(
+            "offers:{generation}:{}:{}:{}:{}:{}:{:?}:{:?}:{}:{}",
+            q.kind,
+            q.locale,
+            q.page,
+            q.limit,
+            q.sorting.as_str(),
+            q.price_from,
+            q.price_to,
+            q.nights,
+            request.get_ref().taxons.join(",")
+        );
         if generation >= 0
             && let Ok(Some(bytes)) = self.cache.get(&key).await
             && let Ok(cached) = ListOffersResponse::decode(bytes.as_slice())
         {
             return Ok(Response::new(cached));
         }
-        let response = self.list_uncached(&req.r#type, &req.locale, page, limit).await?;
+        let response = self.list_uncached(&q).await?;
         if generation >= 0
             && let Err(e) = self.cache.set(&key, &response.encode_to_vec(), LISTING_TTL).await
         {
@@ -102,5 +231,108 @@ impl CatalogService for CatalogGrpc {
         }
         let items = store::products_by_code(&self.db, &req.codes, &req.locale).await.map_err(errors::db)?;
         Ok(Response::new(GetProductsResponse { items }))
+    }
+
+    async fn get_product(&self, request: Request<GetProductRequest>) -> Result<Response<Product>, Status> {
+        let req = request.into_inner();
+        check_locale(&req.locale)?;
+        let (code, slug) = match &req.key {
+            Some(Key::Code(c)) => (Some(c.as_str()), None),
+            Some(Key::Slug(s)) => (None, Some(s.as_str())),
+            None => return Err(errors::invalid("invalid_request", "a code or a slug is required", &[("code", "required")])),
+        };
+        let (mut product, details) = store::product(&self.db, code, slug, &req.locale)
+            .await
+            .map_err(errors::db)?
+            .ok_or_else(|| product_not_found(code.or(slug).unwrap_or_default()))?;
+        if let Some(rules) = &details.treatments {
+            product.treatments = Some(self.package_treatments(rules, &req.locale).await?);
+        }
+        Ok(Response::new(product))
+    }
+
+    async fn list_associations(&self, request: Request<ListAssociationsRequest>) -> Result<Response<ListAssociationsResponse>, Status> {
+        let req = request.into_inner();
+        check_locale(&req.locale)?;
+        if req.association != "related" {
+            return Err(errors::with_details(
+                Code::NotFound,
+                "unknown_association",
+                format!("unknown association {:?}; use related", req.association),
+                &[("type", "must be related")],
+            ));
+        }
+        if store::product(&self.db, Some(&req.code), None, &req.locale).await.map_err(errors::db)?.is_none() {
+            return Err(product_not_found(&req.code));
+        }
+        let mut codes = store::related_codes(&self.db, &req.code).await.map_err(errors::db)?;
+        codes.truncate(MAX_RELATED);
+        let items = store::products_by_code(&self.db, &codes, &req.locale).await.map_err(errors::db)?;
+        Ok(Response::new(ListAssociationsResponse { items }))
+    }
+
+    async fn list_taxons(&self, request: Request<ListTaxonsRequest>) -> Result<Response<ListTaxonsResponse>, Status> {
+        let req = request.into_inner();
+        check_locale(&req.locale)?;
+        let all = store::taxons(&self.db, &req.locale).await.map_err(errors::db)?;
+        let taxons = if req.root.is_empty() {
+            store::taxon_tree(&all, None)
+        } else {
+            let node = store::taxon_tree(&all, all.iter().find(|t| t.0 == req.root).and_then(|t| t.1.as_deref()))
+                .into_iter()
+                .find(|n| n.code == req.root)
+                .ok_or_else(|| errors::with_details(Code::NotFound, "taxon_not_found", format!("taxon {:?} not found", req.root), &[]))?;
+            vec![node]
+        };
+        Ok(Response::new(ListTaxonsResponse { taxons }))
+    }
+
+    async fn estimate_package_cost(&self, request: Request<EstimatePackageCostRequest>) -> Result<Response<PackageCost>, Status> {
+        let req = request.into_inner();
+        let (package, details) = store::product(&self.db, Some(&req.code), None, domain::FALLBACK_LOCALE)
+            .await
+            .map_err(errors::db)?
+            .filter(|(p, _)| p.r#type == "package")
+            .ok_or_else(|| errors::with_details(Code::NotFound, "package_not_found", format!("package {:?} not found", req.code), &[]))?;
+        let rules = details.treatments.unwrap_or(store::PackageRules { primary: vec![], additional: vec![], min_treatments: 0 });
+        let codes: Vec<String> =
+            rules.primary.iter().map(|t| t.code.clone()).chain(rules.additional.iter().map(|t| t.code.clone())).collect();
+        let treatments = store::products_by_code(&self.db, &codes, domain::FALLBACK_LOCALE).await.map_err(errors::db)?;
+        let price_of = |code: &str| treatments.iter().find(|p| p.code == code).map(base_amounts).unwrap_or_default();
+        let mut lines: Vec<CostLine> = rules
+            .primary
+            .iter()
+            .map(|r| {
+                let (price, original) = price_of(&r.code);
+                CostLine {
+                    code: r.code.clone(),
+                    included: r.quantity,
+                    min: r.min_quantity,
+                    max: r.max_quantity,
+                    free: r.free,
+                    deletable: r.deletable,
+                    additional: false,
+                    price,
+                    original,
+                }
+            })
+            .collect();
+        lines.extend(rules.additional.iter().map(|r| {
+            let (price, original) = price_of(&r.code);
+            CostLine { code: r.code.clone(), included: 0, min: 1, max: 2, free: false, deletable: true, additional: true, price, original }
+        }));
+        let chosen: Vec<(String, u32)> = req.treatments.iter().map(|t| (t.code.clone(), t.quantity)).collect();
+        let (package_price, package_original) = base_amounts(&package);
+        let (total, total_original, base, base_original) =
+            domain::package_cost(package_price, package_original, req.persons, &lines, &chosen).map_err(|(field, message)| {
+                errors::invalid("invalid_configuration", format!("{field}: {message}"), &[(&field, &message)])
+            })?;
+        let money = |amount| Some(Money { amount, currency: domain::BASE_CURRENCY.to_owned() });
+        Ok(Response::new(PackageCost {
+            total_current: money(total),
+            total_original: money(total_original),
+            base_current: money(base),
+            base_original: money(base_original),
+        }))
     }
 }

@@ -3,27 +3,95 @@
 
 use std::collections::HashMap;
 
+use serde::Deserialize;
 use spa_platform::db::Db;
-use spa_proto::spa::catalog::v1::{Image, PriceStats, Product, Taxon};
+use spa_proto::spa::catalog::v1::{Image, PriceStats, Product, RoomFacts, Taxon, TaxonNode};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use crate::domain::{self, FALLBACK_LOCALE};
+use crate::domain::{self, FALLBACK_LOCALE, Sorting};
 
-const PRODUCT_COLUMNS: &str = "p.id, p.code, p.type, p.price, p.original_price, p.currency, p.num_nights, \
-     p.duration_minutes, p.age_restricted, p.available_from, p.available_to, p.created_at, p.main_taxon, p.image, \
-     COALESCE(r.rate_ppm, 1000000) AS rate_ppm, \
-     COALESCE(t.name, f.name) AS name, COALESCE(t.slug, f.slug) AS slug, COALESCE(t.description, f.description) AS description";
+/// The current price in base-currency minor units, rounded like
+/// [`domain::to_base`] (prices are never negative).
+const BASE_PRICE: &str = "((p.price * COALESCE(r.rate_ppm, 1000000) + 500000) / 1000000)";
+
+fn product_columns() -> String {
+    format!(
+        "p.id, p.code, p.type, p.price, p.original_price, p.currency, p.num_nights, \
+         p.duration_minutes, p.age_restricted, p.available_from, p.available_to, p.created_at, p.main_taxon, p.image, p.details, \
+         COALESCE(r.rate_ppm, 1000000) AS rate_ppm, {BASE_PRICE} AS base_price, \
+         COALESCE((SELECT tx.position FROM product_taxons pt0 JOIN taxons tx ON tx.code = pt0.taxon_code \
+                   WHERE pt0.product_code = p.code AND pt0.position = 0), 0) AS taxon_position, \
+         COALESCE(t.name, f.name) AS name, COALESCE(t.slug, f.slug) AS slug, COALESCE(t.description, f.description) AS description"
+    )
+}
 
 const PRODUCT_JOINS: &str = "FROM products p \
      LEFT JOIN product_translations t ON t.product_code = p.code AND t.locale = $1 \
      LEFT JOIN product_translations f ON f.product_code = p.code AND f.locale = $2 \
      LEFT JOIN exchange_rates r ON r.currency = p.currency";
 
+/// What `products.details` holds besides the columns.
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct Details {
+    pub treatments: Option<PackageRules>,
+    pub room: Option<RoomJson>,
+    pub voucher_values: Option<Vec<i64>>,
+}
+
+#[derive(Deserialize, Clone)]
+#[serde(rename_all = "camelCase")]
+pub struct PackageRules {
+    pub primary: Vec<TreatmentRule>,
+    #[serde(default)]
+    pub additional: Vec<AdditionalRule>,
+    #[serde(default)]
+    pub min_treatments: u32,
+}
+
+#[derive(Deserialize, Clone)]
+#[serde(rename_all = "camelCase")]
+pub struct TreatmentRule {
+    pub code: String,
+    pub quantity: u32,
+    pub min_quantity: u32,
+    pub max_quantity: u32,
+    #[serde(default)]
+    pub free: bool,
+    #[serde(default)]
+    pub deletable: bool,
+    #[serde(default)]
+    pub replacable: bool,
+    #[serde(default)]
+    pub delete_permanently: bool,
+}
+
+#[derive(Deserialize, Clone)]
+pub struct AdditionalRule {
+    pub code: String,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "camelCase")]
+pub struct RoomJson {
+    pub occupancy: u32,
+    pub max_occupancy: u32,
+    pub extra_bed: bool,
+    pub average_rating: f64,
+    #[serde(default)]
+    pub area_m2: u32,
+}
+
+pub fn details(raw: &str) -> Details {
+    serde_json::from_str(raw).unwrap_or_default()
+}
+
 fn product_from_row(row: &AnyRow) -> Result<Product, sqlx::Error> {
     let rate: i64 = row.try_get("rate_ppm")?;
     let currency: String = row.try_get("currency")?;
     let image: Option<String> = row.try_get("image")?;
+    let details = details(&row.try_get::<String, _>("details")?);
     Ok(Product {
         id: row.try_get("id")?,
         code: row.try_get("code")?,
@@ -42,37 +110,183 @@ fn product_from_row(row: &AnyRow) -> Result<Product, sqlx::Error> {
         main_taxon: row.try_get::<Option<String>, _>("main_taxon")?.unwrap_or_default(),
         other_taxons: Vec::new(),
         created_at: row.try_get("created_at")?,
+        treatments: None,
+        room: details.room.map(|r| RoomFacts {
+            occupancy: r.occupancy,
+            max_occupancy: r.max_occupancy,
+            extra_bed: r.extra_bed,
+            average_rating: r.average_rating,
+            area_m2: r.area_m2,
+        }),
+        voucher_values: details.voucher_values.unwrap_or_default(),
+        taxon_position: row.try_get::<i64, _>("taxon_position")? as u32,
     })
 }
 
-/// One page of a type's products in position order, and the type's total.
-pub async fn list_offers(db: &Db, kind: &str, locale: &str, page: u32, limit: u32) -> Result<(Vec<Product>, u32), sqlx::Error> {
-    let total: i64 = sqlx::query("SELECT COUNT(*) FROM products WHERE type = $1").bind(kind).fetch_one(db.pool()).await?.try_get(0)?;
-    let sql = format!("SELECT {PRODUCT_COLUMNS} {PRODUCT_JOINS} WHERE p.type = $3 ORDER BY p.position, p.id LIMIT $4 OFFSET $5");
-    let rows = sqlx::query(&sql)
-        .bind(locale)
-        .bind(FALLBACK_LOCALE)
-        .bind(kind)
-        .bind(i64::from(limit))
-        .bind(i64::from(page.saturating_sub(1)) * i64::from(limit))
+/// A listing query after validation.
+#[derive(Clone, Debug, Default)]
+pub struct OfferQuery {
+    pub kind: String,
+    pub locale: String,
+    pub page: u32,
+    pub limit: u32,
+    pub sorting: Sorting,
+    pub price_from: Option<i64>,
+    pub price_to: Option<i64>,
+    /// Already expanded with every descendant.
+    pub taxons: Vec<String>,
+    pub nights: u32,
+}
+
+enum Param {
+    Text(String),
+    Int(i64),
+}
+
+/// The WHERE clause of a listing and its parameters, numbered from `$first`.
+fn filter_sql(q: &OfferQuery, with_price: bool, first: usize) -> (String, Vec<Param>) {
+    let mut params = vec![Param::Text(q.kind.clone())];
+    let mut sql = format!("p.type = ${first}");
+    let next = |params: &Vec<Param>| params.len() + first;
+    if q.nights > 0 {
+        sql.push_str(&format!(" AND p.num_nights = ${}", next(&params)));
+        params.push(Param::Int(i64::from(q.nights)));
+    }
+    if !q.taxons.is_empty() {
+        let start = next(&params);
+        let list: Vec<String> = (0..q.taxons.len()).map(|i| format!("${}", start + i)).collect();
+        let list = list.join(", ");
+        sql.push_str(&format!(
+            " AND (p.main_taxon IN ({list}) OR EXISTS (SELECT 1 FROM product_taxons px WHERE px.product_code = p.code AND px.taxon_code IN ({list})))"
+        ));
+        params.extend(q.taxons.iter().cloned().map(Param::Text));
+    }
+    if with_price {
+        if let Some(from) = q.price_from {
+            sql.push_str(&format!(" AND {BASE_PRICE} >= ${}", next(&params)));
+            params.push(Param::Int(from));
+        }
+        if let Some(to) = q.price_to {
+            sql.push_str(&format!(" AND {BASE_PRICE} <= ${}", next(&params)));
+            params.push(Param::Int(to));
+        }
+    }
+    (sql, params)
+}
+
+fn bind_all<'q>(
+    mut query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    params: &'q [Param],
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    for p in params {
+        query = match p {
+            Param::Text(s) => query.bind(s.as_str()),
+            Param::Int(i) => query.bind(*i),
+        };
+    }
+    query
+}
+
+fn order_by(sorting: Sorting) -> &'static str {
+    match sorting {
+        Sorting::TaxonsPositionAsc => "taxon_position, p.position, p.id",
+        Sorting::PriceAsc => "base_price, p.position, p.id",
+        Sorting::PriceDesc => "base_price DESC, p.position, p.id",
+        Sorting::Latest => "p.created_at DESC, p.id DESC",
+        Sorting::Oldest => "p.created_at, p.id",
+        Sorting::PositionAsc => "p.position, p.id",
+    }
+}
+
+/// One page of a filtered listing, and how many products match in all.
+pub async fn list_offers(db: &Db, q: &OfferQuery) -> Result<(Vec<Product>, u32), sqlx::Error> {
+    let (filter, params) = filter_sql(q, true, 1);
+    let count_sql = format!("SELECT COUNT(*) FROM products p LEFT JOIN exchange_rates r ON r.currency = p.currency WHERE {filter}");
+    let total: i64 = bind_all(sqlx::query(&count_sql), &params).fetch_one(db.pool()).await?.try_get(0)?;
+    let (filter, params) = filter_sql(q, true, 3);
+    let n = params.len() + 3;
+    let sql = format!(
+        "SELECT {} {PRODUCT_JOINS} WHERE {filter} ORDER BY {} LIMIT ${n} OFFSET ${}",
+        product_columns(),
+        order_by(q.sorting),
+        n + 1
+    );
+    let rows = bind_all(sqlx::query(&sql).bind(q.locale.as_str()).bind(FALLBACK_LOCALE), &params)
+        .bind(i64::from(q.limit))
+        .bind(i64::from(q.page.saturating_sub(1)) * i64::from(q.limit))
         .fetch_all(db.pool())
         .await?;
     let mut items = rows.iter().map(product_from_row).collect::<Result<Vec<_>, _>>()?;
-    attach_taxons(db, locale, &mut items).await?;
+    attach_taxons(db, &q.locale, &mut items).await?;
     Ok((items, total as u32))
+}
+
+/// Lowest and highest base price of the listing without its price bounds,
+/// so a price slider keeps its range while it filters.
+pub async fn price_stats(db: &Db, q: &OfferQuery) -> Result<PriceStats, sqlx::Error> {
+    let (filter, params) = filter_sql(q, false, 1);
+    let sql = format!(
+        "SELECT MIN({BASE_PRICE}) AS lo, MAX({BASE_PRICE}) AS hi FROM products p LEFT JOIN exchange_rates r ON r.currency = p.currency WHERE {filter}"
+    );
+    let row = bind_all(sqlx::query(&sql), &params).fetch_one(db.pool()).await?;
+    Ok(PriceStats {
+        min: row.try_get::<Option<i64>, _>("lo")?.unwrap_or_default(),
+        max: row.try_get::<Option<i64>, _>("hi")?.unwrap_or_default(),
+        currency: domain::BASE_CURRENCY.to_owned(),
+    })
 }
 
 /// Products by code, in the order asked; unknown codes are left out.
 pub async fn products_by_code(db: &Db, codes: &[String], locale: &str) -> Result<Vec<Product>, sqlx::Error> {
-    let mut items = Vec::with_capacity(codes.len());
-    let sql = format!("SELECT {PRODUCT_COLUMNS} {PRODUCT_JOINS} WHERE p.code = $3");
-    for code in codes {
-        if let Some(row) = sqlx::query(&sql).bind(locale).bind(FALLBACK_LOCALE).bind(code).fetch_optional(db.pool()).await? {
-            items.push(product_from_row(&row)?);
-        }
+    if codes.is_empty() {
+        return Ok(Vec::new());
     }
+    let list: Vec<String> = (0..codes.len()).map(|i| format!("${}", i + 3)).collect();
+    let sql = format!("SELECT {} {PRODUCT_JOINS} WHERE p.code IN ({})", product_columns(), list.join(", "));
+    let mut query = sqlx::query(&sql).bind(locale).bind(FALLBACK_LOCALE);
+    for code in codes {
+        query = query.bind(code.as_str());
+    }
+    let rows = query.fetch_all(db.pool()).await?;
+    let mut found: HashMap<String, Product> = HashMap::new();
+    for row in &rows {
+        let p = product_from_row(row)?;
+        found.insert(p.code.clone(), p);
+    }
+    let mut items: Vec<Product> = codes.iter().filter_map(|c| found.remove(c)).collect();
     attach_taxons(db, locale, &mut items).await?;
     Ok(items)
+}
+
+/// One product by code or by its slug in `locale` (or Polish), with the raw
+/// details for the package rules.
+pub async fn product(db: &Db, code: Option<&str>, slug: Option<&str>, locale: &str) -> Result<Option<(Product, Details)>, sqlx::Error> {
+    let (condition, key) = match (code, slug) {
+        (Some(c), _) => ("p.code = $3", c),
+        (None, Some(s)) => (
+            "p.code = (SELECT s.product_code FROM product_translations s WHERE s.slug = $3 \
+             ORDER BY CASE WHEN s.locale = $1 THEN 0 WHEN s.locale = $2 THEN 1 ELSE 2 END LIMIT 1)",
+            s,
+        ),
+        (None, None) => return Ok(None),
+    };
+    let sql = format!("SELECT {} {PRODUCT_JOINS} WHERE {condition}", product_columns());
+    let Some(row) = sqlx::query(&sql).bind(locale).bind(FALLBACK_LOCALE).bind(key).fetch_optional(db.pool()).await? else {
+        return Ok(None);
+    };
+    let details = details(&row.try_get::<String, _>("details")?);
+    let mut items = vec![product_from_row(&row)?];
+    attach_taxons(db, locale, &mut items).await?;
+    Ok(items.pop().map(|p| (p, details)))
+}
+
+/// Codes of the products associated with `code`, in their order.
+pub async fn related_codes(db: &Db, code: &str) -> Result<Vec<String>, sqlx::Error> {
+    let rows = sqlx::query("SELECT related_code FROM product_associations WHERE product_code = $1 ORDER BY position")
+        .bind(code)
+        .fetch_all(db.pool())
+        .await?;
+    rows.iter().map(|r| r.try_get(0)).collect()
 }
 
 /// Fills each product's non-main taxons, in their order.
@@ -104,18 +318,56 @@ async fn attach_taxons(db: &Db, locale: &str, items: &mut [Product]) -> Result<(
     Ok(())
 }
 
-/// Lowest and highest current price of a type, in the base currency.
-pub async fn price_stats(db: &Db, kind: &str) -> Result<PriceStats, sqlx::Error> {
-    let row = sqlx::query(
-        "SELECT MIN(p.price * COALESCE(r.rate_ppm, 1000000) / 1000000) AS lo, MAX(p.price * COALESCE(r.rate_ppm, 1000000) / 1000000) AS hi \
-         FROM products p LEFT JOIN exchange_rates r ON r.currency = p.currency WHERE p.type = $1",
+/// Every taxon, localized, as (code, parent, position, name, slug).
+pub async fn taxons(db: &Db, locale: &str) -> Result<Vec<(String, Option<String>, i64, String, String)>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT x.code, x.parent, x.position, COALESCE(t.name, f.name) AS name, COALESCE(t.slug, f.slug) AS slug FROM taxons x \
+         LEFT JOIN taxon_translations t ON t.taxon_code = x.code AND t.locale = $1 \
+         LEFT JOIN taxon_translations f ON f.taxon_code = x.code AND f.locale = $2 ORDER BY x.position, x.code",
     )
-    .bind(kind)
-    .fetch_one(db.pool())
+    .bind(locale)
+    .bind(FALLBACK_LOCALE)
+    .fetch_all(db.pool())
     .await?;
-    Ok(PriceStats {
-        min: row.try_get::<Option<i64>, _>("lo")?.unwrap_or_default(),
-        max: row.try_get::<Option<i64>, _>("hi")?.unwrap_or_default(),
-        currency: domain::BASE_CURRENCY.to_owned(),
-    })
+    rows.iter()
+        .map(|r| {
+            Ok((
+                r.try_get("code")?,
+                r.try_get("parent")?,
+                r.try_get("position")?,
+                r.try_get::<Option<String>, _>("name")?.unwrap_or_default(),
+                r.try_get::<Option<String>, _>("slug")?.unwrap_or_default(),
+            ))
+        })
+        .collect()
+}
+
+/// The forest of taxons under `root` (all roots when `None`).
+pub fn taxon_tree(all: &[(String, Option<String>, i64, String, String)], root: Option<&str>) -> Vec<TaxonNode> {
+    all.iter()
+        .filter(|(_, parent, ..)| parent.as_deref() == root)
+        .map(|(code, _, position, name, slug)| TaxonNode {
+            code: code.clone(),
+            name: name.clone(),
+            slug: slug.clone(),
+            position: *position as u32,
+            children: taxon_tree(all, Some(code)),
+        })
+        .collect()
+}
+
+/// `codes` and all their descendants.
+pub fn expand_taxons(all: &[(String, Option<String>, i64, String, String)], codes: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = codes.to_vec();
+    let mut i = 0;
+    while i < out.len() {
+        let parent = out[i].clone();
+        for (code, p, ..) in all {
+            if p.as_deref() == Some(parent.as_str()) && !out.contains(code) {
+                out.push(code.clone());
+            }
+        }
+        i += 1;
+    }
+    out
 }

@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
 
-import { paths, type RouteName } from '@/config/paths';
+import { listingRouteByType, paths, productPage, type RouteName } from '@/config/paths';
 import type { Locale } from '@/lib/i18n/locale';
 import type { MessageKey } from '@/lib/i18n/messages';
+import type { OfferType } from '@/types/api';
 import type { RouteHandle } from '@/types/router';
 
 import { NotFoundRoute } from './routes/not-found';
@@ -36,6 +37,31 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
     element: <Navigate to={target} replace />,
   });
 
+  /** An offer listing and, under it, the pages of its products (spec 2.4). */
+  const listing = (type: OfferType, titleKey: MessageKey): RouteObject[] => {
+    const name = listingRouteByType[type];
+    return [
+      {
+        path: path(name),
+        handle: handle(name, titleKey),
+        lazy: async () => {
+          const { ListingRoute, listingLoader } = await import('./routes/catalog/listing');
+          // Keyed: another listing is a fresh page, not this one with new props.
+          return { element: <ListingRoute key={type} type={type} />, loader: listingLoader(queryClient, locale, type) };
+        },
+      },
+      {
+        path: productPage.path(name, locale),
+        // The language switcher offers the listing: slugs differ per language.
+        handle: handle(name, titleKey),
+        lazy: async () => {
+          const { ProductRoute, productLoader } = await import('./routes/catalog/product');
+          return { element: <ProductRoute listing={name} />, loader: productLoader(queryClient, locale) };
+        },
+      },
+    ];
+  };
+
   const pages: RouteObject[] = [
     {
       path: path('root'),
@@ -45,20 +71,14 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
         return { Component: HomeRoute };
       },
     },
-    {
-      path: path('treatments'),
-      handle: handle('treatments', 'catalog.treatments.title'),
-      lazy: async () => {
-        const { TreatmentsRoute, treatmentsLoader } = await import('./routes/catalog/treatments');
-        return { Component: TreatmentsRoute, loader: treatmentsLoader(queryClient, locale) };
-      },
-    },
+    ...listing('treatment', 'catalog.treatments.title'),
+    ...listing('package', 'catalog.packages.title'),
+    ...listing('product', 'catalog.products.title'),
+    ...listing('room', 'catalog.rooms.title'),
+    ...listing('voucher', 'catalog.vouchers.title'),
+    ...listing('day_spa', 'catalog.daySpa.title'),
+    comingSoon('voucherConfiguration', 'vouchers.configure.title'),
     comingSoon('offer', 'nav.offer'),
-    comingSoon('packages', 'nav.packages'),
-    comingSoon('products', 'nav.products'),
-    comingSoon('rooms', 'nav.rooms'),
-    comingSoon('vouchers', 'nav.vouchers'),
-    comingSoon('daySpa', 'nav.daySpa'),
     comingSoon('regulations', 'nav.regulations'),
     comingSoon('register', 'nav.register'),
     comingSoon('contact', 'nav.contact'),

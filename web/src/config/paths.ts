@@ -10,8 +10,10 @@
  * their trailing slash). Cells the spec leaves empty are marked "not in spec".
  */
 import type { Locale } from '@/lib/i18n/locale';
+import type { OfferType } from '@/types/api';
 
-export type QueryValue = string | number | boolean | null | undefined;
+/** An array is sent as repeated keys: `{ 'taxon[]': ['a', 'b'] }` -> `taxon[]=a&taxon[]=b`. */
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 export type QueryParams = Record<string, QueryValue>;
 
 // The query argument is optional unless the route declares required parameters.
@@ -29,7 +31,11 @@ type LocalizedPaths = Record<Locale, string>;
 export function toQueryString(query: QueryParams | undefined): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') search.append(key, String(value));
+    if (Array.isArray(value)) {
+      for (const entry of value as readonly (string | number)[]) search.append(key, String(entry));
+    } else if (value !== undefined && value !== null && value !== '') {
+      search.append(key, String(value));
+    }
   }
   const text = search.toString();
   return text ? `?${text}` : '';
@@ -60,7 +66,16 @@ const basketBase: LocalizedPaths = {
   en_GB: '/en/basket',
 };
 
-type ListingQuery = { page?: number };
+/** Listing filters live in the query (see features/catalog/utils/listing-filters.ts). */
+type ListingQuery = {
+  page?: number;
+  category?: string;
+  subcategory?: string;
+  nights?: number;
+  sorting?: string;
+  price_from?: number;
+  price_to?: number;
+};
 
 export type ReservationRoomsQuery = {
   dateFrom: string;
@@ -127,6 +142,12 @@ export const paths = {
     de: '/angebot/day-spa',
     en_GB: '/en/offer/day-spa',
   }),
+  // Gift voucher configuration (spec 2.4); not in spec: a step under the vouchers listing.
+  voucherConfiguration: route<{ code?: string }>({
+    pl: '/oferta/vouchery/konfiguracja',
+    de: '/angebot/gutscheine/konfiguration',
+    en_GB: '/en/offer/vouchers/configure',
+  }),
 
   // Reservation area (spec 2.3): the base redirects to search.
   reservation: route(reservationBase),
@@ -147,6 +168,32 @@ export const paths = {
 } as const;
 
 export type RouteName = keyof typeof paths;
+
+/** The listing of each offer type. */
+export const listingRouteByType = {
+  treatment: 'treatments',
+  package: 'packages',
+  product: 'products',
+  room: 'rooms',
+  voucher: 'vouchers',
+  day_spa: 'daySpa',
+} as const satisfies Record<OfferType, RouteName>;
+
+export type ListingRouteName = (typeof listingRouteByType)[OfferType];
+
+const withoutTrailingSlash = (path: string) => path.replace(/\/$/, '');
+
+/**
+ * A product page: its listing's path + `/{slug}`, e.g. /oferta/pakiety/{slug}
+ * (the API's `links.self`). Slugs differ per language, so the language switcher
+ * of a product page offers the listing instead.
+ */
+export const productPage = {
+  path: (listing: ListingRouteName, locale: Locale) =>
+    `${withoutTrailingSlash(paths[listing].path(locale))}/:slug`,
+  href: (listing: ListingRouteName, locale: Locale, slug: string) =>
+    `${withoutTrailingSlash(paths[listing].path(locale))}/${encodeURIComponent(slug)}`,
+} as const;
 
 /** Full-page targets outside the app (spec 2.1 "other paths"). */
 export const externalPaths = {

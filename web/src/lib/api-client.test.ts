@@ -70,6 +70,29 @@ describe('apiClient', () => {
     expect(messages()).toEqual(['error: Wystąpił nieoczekiwany błąd...']);
   });
 
+  it('asks a predicate whether to notify', async () => {
+    server.use(
+      http.get(apiPath('/products/by-slug/:slug'), () =>
+        HttpResponse.json({ code: 'product_not_found', message: 'Nie ma' }, { status: 404 }),
+      ),
+    );
+    const quietOn404 = (error: ApiError) => error.status !== 404;
+    await expect(
+      apiClient.get('/products/by-slug/x', { locale: 'pl', notifyOnError: quietOn404 }),
+    ).rejects.toMatchObject({ status: 404, code: 'product_not_found' });
+    expect(messages()).toEqual([]);
+
+    server.use(
+      http.get(apiPath('/products/by-slug/:slug'), () =>
+        HttpResponse.json({ message: 'Awaria' }, { status: 500 }),
+      ),
+    );
+    await expect(
+      apiClient.get('/products/by-slug/x', { locale: 'pl', notifyOnError: quietOn404 }),
+    ).rejects.toMatchObject({ status: 500 });
+    expect(messages()).toEqual(['error: Awaria']);
+  });
+
   it('stays quiet when the caller handles the error', async () => {
     server.use(http.get(apiPath('/offer/:type'), () => HttpResponse.json({}, { status: 500 })));
     await expect(apiClient.get('/offer/room', { locale: 'pl', notifyOnError: false })).rejects.toBeInstanceOf(

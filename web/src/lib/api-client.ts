@@ -35,8 +35,11 @@ export type RequestOptions = {
   query?: QueryParams;
   body?: unknown;
   signal?: AbortSignal;
-  /** Set false where the caller shows the failure itself (e.g. the weather widget). */
-  notifyOnError?: boolean;
+  /**
+   * Set false where the caller shows the failure itself (e.g. the weather widget),
+   * or pass a predicate to stay quiet for some answers only (e.g. a 404 the page shows).
+   */
+  notifyOnError?: boolean | ((error: ApiError) => boolean);
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -59,6 +62,10 @@ async function readErrorBody(response: Response): Promise<Partial<ApiErrorBody>>
   }
 }
 
+function shouldNotify(notifyOnError: RequestOptions['notifyOnError'], error: ApiError): boolean {
+  return typeof notifyOnError === 'function' ? notifyOnError(error) : notifyOnError !== false;
+}
+
 async function request<T>(method: Method, path: string, options: RequestOptions): Promise<T> {
   const { locale, query, body, signal, notifyOnError = true } = options;
   const generic = createTranslator(locale)('errors.generic');
@@ -79,13 +86,14 @@ async function request<T>(method: Method, path: string, options: RequestOptions)
     });
   } catch (error) {
     if (isAbort(error, signal)) throw error;
-    if (notifyOnError) notifications.notify('error', generic);
-    throw new ApiError(0, {}, generic);
+    const failure = new ApiError(0, {}, generic);
+    if (shouldNotify(notifyOnError, failure)) notifications.notify('error', generic);
+    throw failure;
   }
 
   if (!response.ok) {
     const error = new ApiError(response.status, await readErrorBody(response), generic);
-    if (notifyOnError) notifications.notify('error', error.message);
+    if (shouldNotify(notifyOnError, error)) notifications.notify('error', error.message);
     throw error;
   }
 

@@ -4,7 +4,14 @@
  * `availableFrom`/`availableTo`, which are `DD-MM-YYYY`.
  */
 
-export type ProductType = 'package' | 'room' | 'treatment' | 'product' | 'day_spa' | 'voucher';
+/** The types GET /offer/{type} lists. */
+export type OfferType = 'package' | 'room' | 'treatment' | 'product' | 'day_spa' | 'voucher';
+
+/** Item types; cards also know `gift`, which behaves like a voucher (spec 3). */
+export type ProductType = OfferType | 'gift';
+
+/** Listing order (spec 9); rooms also accept `position_asc`. */
+export type Sorting = 'taxons_position_asc' | 'position_asc' | 'price_asc' | 'price_desc' | 'latest' | 'oldest';
 
 export type Price = {
   /** Minor units (grosze, cents). */
@@ -20,6 +27,16 @@ export type ProductImage = {
 
 export type TaxonRef = { code: string; name: string };
 
+export type RoomInfo = {
+  occupancy: number;
+  maxOccupancy: number;
+  extraBed: boolean;
+  /** 1 to 5 stars; null while a room has no ratings. */
+  averageRating: number | null;
+  /** Rooms left (default 12). */
+  available: number;
+};
+
 export type ListingItem = {
   id: number;
   code: string;
@@ -27,20 +44,26 @@ export type ListingItem = {
   type: ProductType;
   name: string;
   slug: string;
+  /** Plain text. */
   description: string;
   images: ProductImage[];
+  /** links.self is the localized page path, e.g. /oferta/pakiety/<slug>. */
   links: { self: string };
   price: Price;
   /** The price in the base currency (PLN). */
   priceBase?: Price;
+  /** Packages: the price per person, shown as a "from" price. */
+  packageBasePrice?: Price;
   isPromotion: boolean;
   numNights?: number;
+  /** numNights + 1 for stays, else 1. */
   days?: number;
-  durationMinutes?: number;
+  durationMinutes?: number | null;
   ageRestriction: boolean;
   availableFrom: string | null;
   availableTo: string | null;
   taxons?: { main?: string; others: TaxonRef[] };
+  room?: RoomInfo;
 };
 
 export type PriceStats = { min: number; max: number; currency: string };
@@ -51,6 +74,59 @@ export type ListingResponse = {
   items: ListingItem[];
   priceStats: PriceStats;
   pages: Paging;
+};
+
+/** A treatment inside a package (spec 3). */
+export type Treatment = {
+  code: string;
+  name: string;
+  description: string;
+  images: ProductImage[];
+  links: { self: string };
+  price: { current: number; currency: string };
+  quantity: number;
+  minQuantity: number;
+  maxQuantity: number;
+  /** Included at no extra cost. */
+  free: boolean;
+  deletable: boolean;
+  replacable: boolean;
+  /** On the suggested (additional) list. */
+  additional: boolean;
+  /** Removing it drops it instead of returning it to the suggestions. */
+  deletePermanently: boolean;
+  durationMinutes: number | null;
+};
+
+/** GET /products/{code} and /products/by-slug/{slug}. */
+export type ProductDetails = ListingItem & {
+  treatments?: { primary: Treatment[]; additional: Treatment[] };
+  minTreatments?: number;
+  /** Vouchers: the values a buyer can choose, in minor units. */
+  voucherValues?: number[];
+};
+
+export type RelatedProductsResponse = { items: ListingItem[] };
+
+/** GET /taxons/{code}: a localized taxon with its subtree. */
+export type Taxon = {
+  code: string;
+  name: string;
+  slug: string;
+  position: number;
+  children: Taxon[];
+};
+
+/** POST /packages/{code}/estimated-cost. */
+export type PackageCostRequest = {
+  persons: number;
+  treatments: { code: string; quantity: number }[];
+};
+
+export type PackageCost = {
+  priceWithReservation: { current: number; original: number };
+  basePrice: { current: number };
+  currency: string;
 };
 
 export type FieldError = { field: string; message: string };

@@ -230,6 +230,12 @@ async fn openapi_documents_every_route_and_every_documented_route_exists() {
         ("get", "/shop-api/me"),
         ("post", "/shop-api/newsletter/subscribe"),
         ("get", "/shop-api/openapi.json"),
+        ("get", "/shop-api/products/{code}"),
+        ("get", "/shop-api/products/by-slug/{slug}"),
+        ("get", "/shop-api/products/{code}/associations/{type}"),
+        ("get", "/shop-api/taxons/"),
+        ("get", "/shop-api/taxons/{code}"),
+        ("post", "/shop-api/packages/{code}/estimated-cost"),
     ];
     let documented: Vec<(String, String)> = paths
         .iter()
@@ -241,7 +247,12 @@ async fn openapi_documents_every_route_and_every_documented_route_exists() {
     assert_eq!(documented.len(), routed.len(), "documented operations: {documented:?}");
     // Each documented operation answers something other than the catch-all 404.
     for (m, p) in &documented {
-        let url = t.url(&p.replace("{type}", "treatment").replace("{token}", "abcdefghijklmnop1234"));
+        let url = t.url(
+            &p.replace("{type}", "treatment")
+                .replace("{token}", "abcdefghijklmnop1234")
+                .replace("{code}", "TR_HOT_STONE")
+                .replace("{slug}", "x"),
+        );
         let r = t
             .http
             .request(m.to_uppercase().parse().unwrap(), url)

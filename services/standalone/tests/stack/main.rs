@@ -2,5 +2,6 @@
 //! in-process, and the distributed mode as one OS process per service.
 
 mod api;
+mod catalog;
 mod distributed;
 mod support;

@@ -141,6 +141,26 @@ pub async fn common_checks(base: &str) {
     assert!(first_room["available"].as_u64().unwrap() > 0);
     assert!(!first_room["name"].as_str().unwrap().starts_with("ROOM_"), "named by the catalog");
 
+    // Filters, sorting, product pages and package prices run the same SQL on
+    // either database.
+    let (status, filtered) =
+        get("/shop-api/offer/package?limit=1000&nights=3&taxon[]=packages&price_from=1&price_to=99999999&sorting=price_desc").await;
+    assert_eq!(status, 200, "{filtered}");
+    assert!(filtered["items"].as_array().unwrap().iter().all(|i| i["numNights"] == 3));
+    let (status, product) = get("/shop-api/products/by-slug/romantyczny-weekend-we-dwoje?locale=pl").await;
+    assert_eq!(status, 200, "{product}");
+    let (status, _) = get("/shop-api/taxons/?locale=en_GB").await;
+    assert_eq!(status, 200);
+    let cost = http
+        .post(format!("{base}/shop-api/packages/PKG_ROMANTIC_WEEKEND/estimated-cost"))
+        .json(&serde_json::json!({"persons": 1, "treatments": product["treatments"]["primary"].as_array().unwrap().iter()
+            .map(|t| serde_json::json!({"code": t["code"], "quantity": t["quantity"]})).collect::<Vec<_>>()}))
+        .send()
+        .await
+        .unwrap();
+    let (status, cost) = json(cost).await;
+    assert_eq!((status, &cost["priceWithReservation"]["current"]), (200, &product["price"]["current"]), "{cost}");
+
     // Bad input is a 400 naming the field, never a 500.
     let (status, err) = get("/shop-api/offer/treatment?limit=1001").await;
     assert_eq!((status, err["errors"][0]["field"].as_str()), (400, Some("limit")));

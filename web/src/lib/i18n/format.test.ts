@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDate, formatMoney, parseWireDate } from './format';
+import { formatDate, formatMoney, parseWireDate, toDecimalString } from './format';
 
 // Intl puts (narrow) no-break spaces into formatted numbers.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -42,5 +42,14 @@ describe('parseWireDate', () => {
   it('makes a local calendar date', () => {
     const date = parseWireDate('2026-07-01');
     expect([date?.getFullYear(), date?.getMonth(), date?.getDate()]).toEqual([2026, 6, 1]);
+  });
+});
+
+describe('toDecimalString', () => {
+  it('writes minor units as a decimal in major units with the currency digits', () => {
+    expect(toDecimalString(18000, 'PLN')).toBe('180.00');
+    expect(toDecimalString(1890, 'PLN')).toBe('18.90');
+    expect(toDecimalString(5, 'EUR')).toBe('0.05');
+    expect(toDecimalString(1500, 'JPY')).toBe('1500');
   });
 });

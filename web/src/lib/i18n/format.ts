@@ -22,6 +22,15 @@ export function formatMoney(minorUnits: number, currency: string, locale: Locale
   return format.format(minorUnits / 10 ** digits);
 }
 
+/**
+ * An amount in minor units as a plain decimal string in major units, for
+ * machine-readable output (schema.org `price`): toDecimalString(18000, 'PLN') === "180.00".
+ */
+export function toDecimalString(minorUnits: number, currency: string): string {
+  const digits = moneyFormat('en_GB', currency).resolvedOptions().maximumFractionDigits ?? 2;
+  return (minorUnits / 10 ** digits).toFixed(digits);
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**

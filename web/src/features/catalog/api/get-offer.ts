@@ -1,47 +1,63 @@
 /**
- * GET /shop-api/offer/{type}?page&limit: one page of an offer listing.
+ * GET /shop-api/offer/{type}?limit&page&sorting&price_from&price_to&taxon[]&nights:
+ * an offer listing with its filters.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
 import type { Locale } from '@/lib/i18n/locale';
-import type { ListingResponse, ProductType } from '@/types/api';
+import type { ListingResponse, OfferType, Sorting } from '@/types/api';
 
-export type OfferPageParams = {
-  type: ProductType;
+export type OfferParams = {
+  type: OfferType;
   locale: Locale;
-  page: number;
   limit: number;
+  page?: number;
+  sorting?: Sorting;
+  /** Inclusive bounds in minor units of the base currency. */
+  priceFrom?: number;
+  priceTo?: number;
+  /** Taxon codes; an item matches when it has any of them. */
+  taxons?: readonly string[];
+  /** Stay length in nights (packages). */
+  nights?: number;
 };
 
-export function getOfferPage(
-  { type, locale, page, limit }: OfferPageParams,
-  signal?: AbortSignal,
-): Promise<ListingResponse> {
+export function getOffer(params: OfferParams, signal?: AbortSignal): Promise<ListingResponse> {
+  const { type, locale, limit, page = 1, sorting, priceFrom, priceTo, taxons = [], nights } = params;
   return apiClient.get<ListingResponse>(`/offer/${type}`, {
     locale,
-    query: { page, limit },
+    query: {
+      limit,
+      page,
+      sorting,
+      price_from: priceFrom,
+      price_to: priceTo,
+      'taxon[]': taxons,
+      nights,
+    },
     signal,
   });
 }
 
 export const offerKeys = {
   all: ['catalog', 'offer'] as const,
-  page: ({ type, locale, page, limit }: OfferPageParams) =>
-    [...offerKeys.all, type, locale, { page, limit }] as const,
+  list: ({ type, locale, ...filters }: OfferParams) =>
+    [...offerKeys.all, type, locale, { page: 1, ...filters, taxons: [...(filters.taxons ?? [])] }] as const,
 };
 
-export function offerPageQueryOptions(params: OfferPageParams) {
+export function offerQueryOptions(params: OfferParams) {
   return queryOptions({
-    queryKey: offerKeys.page(params),
-    queryFn: ({ signal }) => getOfferPage(params, signal),
+    queryKey: offerKeys.list(params),
+    queryFn: ({ signal }) => getOffer(params, signal),
   });
 }
 
-export function useOfferPage(params: OfferPageParams) {
+export function useOffer(params: OfferParams, options: { enabled?: boolean } = {}) {
   return useQuery({
-    ...offerPageQueryOptions(params),
-    // Keep the current page on screen while the next one loads.
+    ...offerQueryOptions(params),
+    enabled: options.enabled ?? true,
+    // Keep the current results on screen while a new filter loads.
     placeholderData: keepPreviousData,
   });
 }

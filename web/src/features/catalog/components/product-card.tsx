@@ -1,19 +1,12 @@
-import defaultThumbnail from '@/assets/default-thumbnail.svg';
-import { CARD_DESCRIPTION_MAX_LENGTH, CARD_TITLE_MAX_LENGTH } from '@/config/constants';
+import { useId } from 'react';
+import { Link } from 'react-router';
+
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { ListingItem } from '@/types/api';
-import { truncate } from '@/utils/truncate';
 
-/** The listing thumbnail: the first image's default_listing, else a neutral placeholder. */
-export function cardImage(item: Pick<ListingItem, 'images'>): string {
-  const first = item.images[0];
-  return first?.thumbnails?.default_listing ?? first?.path ?? defaultThumbnail;
-}
+import { cardAction, cardDays, cardDescription, cardImage, cardPrice, cardTitle } from '@/features/catalog/utils/card';
 
-/** A promotion is shown only when the original price really is higher (spec 2.4). */
-export function isReducedPrice(item: Pick<ListingItem, 'price'>): boolean {
-  return item.price.original > item.price.current;
-}
+import { PriceTag } from './price-tag';
 
 type Props = {
   item: ListingItem;
@@ -21,40 +14,63 @@ type Props = {
   headingLevel?: 'h2' | 'h3';
 };
 
+/** One item of a listing (spec 2.4). */
 export function ProductCard({ item, headingLevel: Heading = 'h2' }: Props) {
-  const { t, formatMoney } = useI18n();
-  const title = truncate(item.name, CARD_TITLE_MAX_LENGTH);
-  const reduced = isReducedPrice(item);
+  const { t, locale } = useI18n();
+  const noteId = useId();
+  const title = cardTitle(item);
+  const price = cardPrice(item);
+  const days = cardDays(item);
+  const action = cardAction(item, locale);
+
+  const facts = [
+    days !== null ? t('card.days', { count: days }) : null,
+    item.durationMinutes ? t('card.duration', { minutes: item.durationMinutes }) : null,
+    item.room ? t('card.maxOccupancy', { count: item.room.maxOccupancy }) : null,
+  ].filter((fact): fact is string => fact !== null);
 
   return (
     <article className="card" data-testid="product-card">
-      <img
-        className="card__image"
-        src={cardImage(item)}
-        alt=""
-        loading="lazy"
-        width={400}
-        height={300}
-      />
+      <img className="card__image" src={cardImage(item)} alt="" loading="lazy" width={400} height={300} />
       <div className="card__body">
+        {price.original !== null && <p className="card__badge">{t('price.promotion')}</p>}
         <Heading className="card__title" title={title === item.name ? undefined : item.name}>
-          {title}
+          <Link to={item.links.self} className="card__link">
+            {title}
+          </Link>
         </Heading>
-        <p className="card__description">{truncate(item.description, CARD_DESCRIPTION_MAX_LENGTH)}</p>
-        <p className="card__price" data-testid="card-price">
-          {reduced && (
+        {facts.length > 0 && (
+          <p className="card__facts" data-testid="card-facts">
+            {facts.join(' · ')}
+          </p>
+        )}
+        <p className="card__description">{cardDescription(item)}</p>
+        <PriceTag price={price} className="card__price" testId="card-price" />
+        <div className="card__actions">
+          {action.kind === 'basket' ? (
             <>
-              <span className="sr-only">{t('price.original')}: </span>
-              <del className="card__price-original">
-                {formatMoney(item.price.original, item.price.currency)}
-              </del>{' '}
-              <span className="sr-only">{t('price.current')}: </span>
+              {/* The basket API does not exist yet: honestly unavailable, but focusable and explained. */}
+              <button
+                type="button"
+                className="button button--small"
+                aria-disabled="true"
+                aria-describedby={noteId}
+                title={t('card.basketSoon')}
+              >
+                {t('card.addToBasket')}
+                <span className="sr-only">: {item.name}</span>
+              </button>
+              <p id={noteId} className="card__note">
+                {t('card.basketSoon')}
+              </p>
             </>
+          ) : (
+            <Link className="button button--small button--primary" to={action.href}>
+              {t(`card.action.${action.kind}`)}
+              <span className="sr-only">: {item.name}</span>
+            </Link>
           )}
-          <strong className={reduced ? 'card__price-current card__price-current--reduced' : 'card__price-current'}>
-            {formatMoney(item.price.current, item.price.currency)}
-          </strong>
-        </p>
+        </div>
       </div>
     </article>
   );

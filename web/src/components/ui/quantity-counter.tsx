@@ -1,0 +1,53 @@
+import { useId } from 'react';
+
+import { useI18n } from '@/lib/i18n/i18n-provider';
+
+type Props = {
+  /** What is counted (the accessible name of the group and its buttons). */
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  onChange: (value: number) => void;
+  /** The value as text, e.g. "2 osoby"; the number by default. */
+  formatValue?: (value: number) => string;
+  /** Show the label visibly (otherwise it is for screen readers only). */
+  showLabel?: boolean;
+};
+
+/** A − value + counter that never leaves min..max (spec 5). */
+export function QuantityCounter({ label, value, min, max, onChange, formatValue, showLabel = false }: Props) {
+  const { t } = useI18n();
+  const labelId = useId();
+  const canDecrease = value > min;
+  const canIncrease = value < max;
+
+  return (
+    <div className="counter" role="group" aria-labelledby={labelId}>
+      <span id={labelId} className={showLabel ? 'counter__label' : 'sr-only'}>
+        {label}
+      </span>
+      <button
+        type="button"
+        className="counter__button"
+        aria-label={t('counter.decrease', { label })}
+        disabled={!canDecrease}
+        onClick={() => onChange(value - 1)}
+      >
+        −
+      </button>
+      <output className="counter__value" aria-live="polite">
+        {formatValue ? formatValue(value) : value}
+      </output>
+      <button
+        type="button"
+        className="counter__button"
+        aria-label={t('counter.increase', { label })}
+        disabled={!canIncrease}
+        onClick={() => onChange(value + 1)}
+      >
+        +
+      </button>
+    </div>
+  );
+}

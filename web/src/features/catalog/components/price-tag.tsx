@@ -1,0 +1,32 @@
+import { useI18n } from '@/lib/i18n/i18n-provider';
+
+import type { CardPrice } from '@/features/catalog/utils/card';
+
+type Props = {
+  price: CardPrice;
+  className?: string;
+  testId?: string;
+};
+
+/** A price: "from" when it is a starting price, the original struck through on a promotion. */
+export function PriceTag({ price, className, testId }: Props) {
+  const { t, formatMoney } = useI18n();
+  const reduced = price.original !== null;
+
+  return (
+    <p className={className} data-testid={testId}>
+      {price.from && <span className="price__from">{t('price.from')} </span>}
+      {price.original !== null && (
+        <>
+          <span className="sr-only">{t('price.original')}: </span>
+          <del className="price__original">{formatMoney(price.original, price.currency)}</del>{' '}
+          <span className="sr-only">{t('price.current')}: </span>
+        </>
+      )}
+      <strong className={reduced ? 'price__current price__current--reduced' : 'price__current'}>
+        {formatMoney(price.current, price.currency)}
+      </strong>
+      {price.perPerson && <span className="price__unit"> {t('price.perPerson')}</span>}
+    </p>
+  );
+}

@@ -1,0 +1,180 @@
+import { useId, type ReactNode } from 'react';
+import { Link, Navigate } from 'react-router';
+
+import { StatusMessage } from '@/components/ui/status-message';
+import { paths, type ListingRouteName } from '@/config/paths';
+import { isNotFound, useProductBySlug } from '@/features/catalog/api/get-product-by-slug';
+import { cardAction, cardDays, cardPrice } from '@/features/catalog/utils/card';
+import { listingConfigForRoute } from '@/features/catalog/utils/listing-config';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useMetaDescription } from '@/hooks/use-meta-description';
+import { useI18n } from '@/lib/i18n/i18n-provider';
+import type { OfferType, ProductDetails as Product } from '@/types/api';
+import { truncate } from '@/utils/truncate';
+
+import { AgeGate } from './age-gate';
+import { PackageConfigurator } from './package-configurator';
+import { PriceTag } from './price-tag';
+import { ProductGallery } from './product-gallery';
+import { ProductJsonLd } from './product-json-ld';
+import { RelatedProducts } from './related-products';
+
+/** Search engines show about this much of a meta description. */
+const META_DESCRIPTION_MAX_LENGTH = 160;
+
+type Props = {
+  slug: string;
+  /** The listing whose path the page lives under. */
+  listing: ListingRouteName;
+  /** What to show when there is no such product. */
+  notFound: ReactNode;
+};
+
+const offerType = (type: Product['type']): OfferType => (type === 'gift' ? 'voucher' : type);
+
+/** A product page (spec 2.4): gallery, price box, description, related products. */
+export function ProductDetails({ slug, listing, notFound }: Props) {
+  const { t, locale } = useI18n();
+  const query = useProductBySlug({ slug, locale });
+  const product = query.data;
+  const missing = query.isError && isNotFound(query.error);
+
+  useDocumentTitle(
+    product?.name ?? (missing ? t('notFound.title') : t(listingConfigForRoute(listing).text.title)),
+  );
+  useMetaDescription(product ? truncate(product.description, META_DESCRIPTION_MAX_LENGTH) : undefined);
+
+  if (query.isPending) {
+    return <StatusMessage kind="loading">{t('product.loading')}</StatusMessage>;
+  }
+  if (missing) return notFound;
+  if (query.isError) {
+    return (
+      <StatusMessage
+        kind="error"
+        action={
+          <button type="button" className="button" onClick={() => void query.refetch()}>
+            {t('errors.retry')}
+          </button>
+        }
+      >
+        {t('product.error')} {query.error.message}
+      </StatusMessage>
+    );
+  }
+  if (!product) return notFound;
+
+  // A product found under another type's path: go to its own page.
+  const ownListing = listingConfigForRoute(listing).type === offerType(product.type);
+  if (!ownListing) return <Navigate to={product.links.self} replace />;
+
+  return <ProductView product={product} listing={listing} />;
+}
+
+function ProductView({ product, listing }: { product: Product; listing: ListingRouteName }) {
+  const { t, locale } = useI18n();
+  const titleId = useId();
+  const paragraphs = product.description.split(/\n\s*\n/).filter((text) => text.trim() !== '');
+
+  return (
+    <article className="product" aria-labelledby={titleId}>
+      <p className="product__back">
+        <Link to={paths[listing].href(locale)}>← {t(listingConfigForRoute(listing).text.title)}</Link>
+      </p>
+      <div className="product__layout">
+        <ProductGallery images={product.images} name={product.name} />
+        <div className="product__summary">
+          <h1 id={titleId}>{product.name}</h1>
+          <ProductFacts product={product} />
+          <PriceBox product={product} />
+        </div>
+      </div>
+
+      {paragraphs.length > 0 && (
+        <section className="product__description" aria-labelledby={`${titleId}-description`}>
+          <h2 id={`${titleId}-description`}>{t('product.description')}</h2>
+          {paragraphs.map((text, index) => (
+            <p key={index}>{text}</p>
+          ))}
+        </section>
+      )}
+
+      {product.type === 'package' && <PackageConfigurator product={product} />}
+
+      <RelatedProducts code={product.code} />
+      <ProductJsonLd product={product} />
+      <AgeGate required={product.ageRestriction} />
+    </article>
+  );
+}
+
+function ProductFacts({ product }: { product: Product }) {
+  const { t, formatDate, formatMoney } = useI18n();
+  const days = cardDays(product);
+  const room = product.room;
+  const from = product.availableFrom ? formatDate(product.availableFrom) : '';
+  const to = product.availableTo ? formatDate(product.availableTo) : '';
+
+  const facts: { key: string; text: string }[] = [];
+  if (days !== null) facts.push({ key: 'days', text: t('product.stay', { days, nights: product.numNights ?? 0 }) });
+  if (product.durationMinutes) facts.push({ key: 'duration', text: t('product.duration', { minutes: product.durationMinutes }) });
+  if (room) {
+    facts.push({ key: 'occupancy', text: t('product.occupancy', { count: room.occupancy, max: room.maxOccupancy }) });
+    if (room.extraBed) facts.push({ key: 'extraBed', text: t('product.extraBed') });
+    if (room.averageRating) {
+      facts.push({ key: 'rating', text: t('product.rating', { rating: room.averageRating.toFixed(1) }) });
+    }
+    facts.push({ key: 'available', text: t('product.roomsLeft', { count: room.available }) });
+  }
+  if (from && to) facts.push({ key: 'availability', text: t('product.availableBetween', { from, to }) });
+  else if (from) facts.push({ key: 'availability', text: t('product.availableFrom', { date: from }) });
+  else if (to) facts.push({ key: 'availability', text: t('product.availableTo', { date: to }) });
+  if (product.voucherValues?.length) {
+    const values = product.voucherValues.map((value) => formatMoney(value, product.price.currency)).join(', ');
+    facts.push({ key: 'voucherValues', text: t('product.voucherValues', { values }) });
+  }
+  if (product.ageRestriction) facts.push({ key: 'age', text: t('product.adultsOnly') });
+
+  if (facts.length === 0) return null;
+  return (
+    <ul className="product__facts">
+      {facts.map((fact) => (
+        <li key={fact.key}>{fact.text}</li>
+      ))}
+    </ul>
+  );
+}
+
+function PriceBox({ product }: { product: Product }) {
+  const { t, locale } = useI18n();
+  const noteId = useId();
+  const action = cardAction(product, locale);
+
+  return (
+    <div className="price-box" data-testid="price-box">
+      <PriceTag price={cardPrice(product)} className="price-box__price" testId="product-price" />
+      {product.type === 'room' ? (
+        <Link className="button button--primary" to={paths.reservationSearch.href(locale)}>
+          {t('card.action.reserve')}
+        </Link>
+      ) : action.kind === 'voucher' ? (
+        <Link className="button button--primary" to={action.href}>
+          {t('card.action.voucher')}
+        </Link>
+      ) : product.type === 'package' ? (
+        <a className="button button--primary" href="#package-configurator">
+          {t('package.configure')}
+        </a>
+      ) : (
+        <>
+          <button type="button" className="button button--primary" aria-disabled="true" aria-describedby={noteId}>
+            {t('card.addToBasket')}
+          </button>
+          <p id={noteId} className="card__note">
+            {t('card.basketSoon')}
+          </p>
+        </>
+      )}
+    </div>
+  );
+}

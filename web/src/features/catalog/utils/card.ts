@@ -1,0 +1,82 @@
+/**
+ * The product card rules of spec 2.4 as plain functions.
+ */
+import defaultThumbnail from '@/assets/default-thumbnail.svg';
+import { CARD_DESCRIPTION_MAX_LENGTH, CARD_TITLE_MAX_LENGTH } from '@/config/constants';
+import { paths } from '@/config/paths';
+import type { Locale } from '@/lib/i18n/locale';
+import type { ListingItem } from '@/types/api';
+import { truncate } from '@/utils/truncate';
+
+/** Title cut at 36 characters. */
+export const cardTitle = (item: Pick<ListingItem, 'name'>) => truncate(item.name, CARD_TITLE_MAX_LENGTH);
+
+/** Description cut at 130 characters. */
+export const cardDescription = (item: Pick<ListingItem, 'description'>) =>
+  truncate(item.description, CARD_DESCRIPTION_MAX_LENGTH);
+
+/** The listing thumbnail: the first image's default_listing, else a neutral placeholder. */
+export function cardImage(item: Pick<ListingItem, 'images'>): string {
+  const first = item.images[0];
+  return first?.thumbnails?.default_listing ?? first?.path ?? defaultThumbnail;
+}
+
+export type CardPrice = {
+  current: number;
+  /** Set only when it is higher than the current price (a promotion). */
+  original: number | null;
+  currency: string;
+  /** "from" before the price: packages and day-spa offers (spec 2.4, 9). */
+  from: boolean;
+  /** A package's base price is per person. */
+  perPerson: boolean;
+};
+
+/**
+ * The price a card shows: a package shows its base price per person, every
+ * other type its price; the original is struck only when really higher.
+ */
+export function cardPrice(item: Pick<ListingItem, 'type' | 'price' | 'packageBasePrice'>): CardPrice {
+  const perPerson = item.type === 'package' && item.packageBasePrice !== undefined;
+  const price = perPerson && item.packageBasePrice ? item.packageBasePrice : item.price;
+  return {
+    current: price.current,
+    original: price.original > price.current ? price.original : null,
+    currency: price.currency,
+    from: item.type === 'package' || item.type === 'day_spa',
+    perPerson,
+  };
+}
+
+/**
+ * Days of a stay: the night count plus one (spec 2.4). Null for what is not
+ * a stay; a room's price is per night, so rooms show no day count either.
+ */
+export function cardDays(item: Pick<ListingItem, 'type' | 'numNights'>): number | null {
+  if (item.type === 'room' || !item.numNights || item.numNights <= 0) return null;
+  return item.numNights + 1;
+}
+
+export type CardAction =
+  /** A link to the item's page: rooms ("reserve"), packages and day spa ("details"). */
+  | { kind: 'reserve' | 'details'; href: string }
+  /** Vouchers and gifts: the voucher configuration. */
+  | { kind: 'voucher'; href: string }
+  /** Everything else goes into the basket (not available yet: the button is disabled). */
+  | { kind: 'basket' };
+
+/** The card's button by item type (spec 2.4). */
+export function cardAction(item: Pick<ListingItem, 'type' | 'code' | 'links'>, locale: Locale): CardAction {
+  switch (item.type) {
+    case 'room':
+      return { kind: 'reserve', href: item.links.self };
+    case 'package':
+    case 'day_spa':
+      return { kind: 'details', href: item.links.self };
+    case 'voucher':
+    case 'gift':
+      return { kind: 'voucher', href: paths.voucherConfiguration.href(locale, { code: item.code }) };
+    default:
+      return { kind: 'basket' };
+  }
+}

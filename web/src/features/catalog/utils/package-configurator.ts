@@ -1,0 +1,129 @@
+/**
+ * The package configuration (spec 2.5, 4, 5) as a pure reducer.
+ *
+ * - persons: 1..2, default 1. Each step changes every primary treatment's
+ *   quantity and maxQuantity by one: up when persons increase, down (never
+ *   below minQuantity) when they decrease.
+ * - adding a suggested (additional) treatment moves it to the primary list as
+ *   deletable and not replacable, its maxQuantity raised to the person count
+ *   if below it; it leaves the suggestions.
+ * - removing a deletable primary treatment returns it to the suggestions with
+ *   quantity 1, unless it is deletePermanently.
+ * - a quantity stays within minQuantity..maxQuantity.
+ */
+import { PACKAGE_PERSONS_MAX, PACKAGE_PERSONS_MIN } from '@/config/constants';
+import type { PackageCostRequest, ProductDetails, Treatment } from '@/types/api';
+
+export type ConfiguratorState = {
+  persons: number;
+  primary: Treatment[];
+  additional: Treatment[];
+  /** The package's minimum number of treatments (shown, spec 2.5). */
+  minTreatments: number;
+};
+
+export type ConfiguratorAction =
+  | { type: 'setPersons'; persons: number }
+  | { type: 'addTreatment'; code: string }
+  | { type: 'removeTreatment'; code: string }
+  | { type: 'setQuantity'; code: string; quantity: number };
+
+const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
+
+export function initConfigurator(product: Pick<ProductDetails, 'treatments' | 'minTreatments'>): ConfiguratorState {
+  return {
+    persons: PACKAGE_PERSONS_MIN,
+    primary: product.treatments?.primary ?? [],
+    additional: product.treatments?.additional ?? [],
+    minTreatments: product.minTreatments ?? 0,
+  };
+}
+
+/** One person step for a primary treatment: +1 or -1 on quantity and maximum. */
+function stepTreatment(treatment: Treatment, direction: 1 | -1): Treatment {
+  if (direction === 1) {
+    return { ...treatment, quantity: treatment.quantity + 1, maxQuantity: treatment.maxQuantity + 1 };
+  }
+  const maxQuantity = Math.max(treatment.minQuantity, treatment.maxQuantity - 1);
+  const quantity = clamp(treatment.quantity - 1, treatment.minQuantity, maxQuantity);
+  return { ...treatment, quantity, maxQuantity };
+}
+
+function setPersons(state: ConfiguratorState, wanted: number): ConfiguratorState {
+  const persons = clamp(Math.round(wanted), PACKAGE_PERSONS_MIN, PACKAGE_PERSONS_MAX);
+  if (persons === state.persons) return state;
+  const direction = persons > state.persons ? 1 : -1;
+  let primary = state.primary;
+  for (let i = 0; i < Math.abs(persons - state.persons); i += 1) {
+    primary = primary.map((treatment) => stepTreatment(treatment, direction));
+  }
+  return { ...state, persons, primary };
+}
+
+function addTreatment(state: ConfiguratorState, code: string): ConfiguratorState {
+  const suggestion = state.additional.find((t) => t.code === code);
+  if (!suggestion || state.primary.some((t) => t.code === code)) return state;
+  const maxQuantity = suggestion.maxQuantity < state.persons ? state.persons : suggestion.maxQuantity;
+  const added: Treatment = {
+    ...suggestion,
+    additional: false,
+    deletable: true,
+    replacable: false,
+    maxQuantity,
+    quantity: clamp(suggestion.quantity, suggestion.minQuantity, maxQuantity),
+  };
+  return {
+    ...state,
+    primary: [...state.primary, added],
+    additional: state.additional.filter((t) => t.code !== code),
+  };
+}
+
+function removeTreatment(state: ConfiguratorState, code: string): ConfiguratorState {
+  const treatment = state.primary.find((t) => t.code === code);
+  if (!treatment?.deletable) return state;
+  const primary = state.primary.filter((t) => t.code !== code);
+  if (treatment.deletePermanently || state.additional.some((t) => t.code === code)) {
+    return { ...state, primary };
+  }
+  return {
+    ...state,
+    primary,
+    additional: [...state.additional, { ...treatment, additional: true, quantity: 1 }],
+  };
+}
+
+function setQuantity(state: ConfiguratorState, code: string, wanted: number): ConfiguratorState {
+  const index = state.primary.findIndex((t) => t.code === code);
+  const treatment = state.primary[index];
+  if (!treatment) return state;
+  const quantity = clamp(Math.round(wanted), treatment.minQuantity, treatment.maxQuantity);
+  if (quantity === treatment.quantity) return state;
+  const primary = [...state.primary];
+  primary[index] = { ...treatment, quantity };
+  return { ...state, primary };
+}
+
+export function configuratorReducer(state: ConfiguratorState, action: ConfiguratorAction): ConfiguratorState {
+  switch (action.type) {
+    case 'setPersons':
+      return setPersons(state, action.persons);
+    case 'addTreatment':
+      return addTreatment(state, action.code);
+    case 'removeTreatment':
+      return removeTreatment(state, action.code);
+    case 'setQuantity':
+      return setQuantity(state, action.code, action.quantity);
+  }
+}
+
+/** The estimated-cost request body for a configuration. */
+export function costRequest(state: Pick<ConfiguratorState, 'persons' | 'primary'>): PackageCostRequest {
+  return {
+    persons: state.persons,
+    treatments: state.primary.map(({ code, quantity }) => ({ code, quantity })),
+  };
+}
+
+/** Removing is offered for deletable primary treatments only. */
+export const canRemove = (treatment: Pick<Treatment, 'deletable'>) => treatment.deletable;
