@@ -1,57 +1,233 @@
-//! `GET /shop-api/rooms/search`: room types free for a stay that fit the guests.
+//! Rooms: `GET /shop-api/rooms/search` (room types free for a stay that fit
+//! the guests), `POST /shop-api/rooms/search` (the same for a package stay,
+//! priced with the package), `GET /shop-api/rooms/availability` (a room
+//! type's calendar), and the room popup's HTML fragment
+//! `GET /{locale}/_partial/rooms/{code}`.
 
 use std::collections::HashMap;
 
 use axum::Json;
-use axum::extract::{Query, State};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
+use serde::Deserialize;
 use serde_json::{Value, json};
-use spa_proto::spa::rooms::v1::{Guests, SearchRoomsRequest};
+use spa_proto::spa::catalog::v1::GetProductRequest;
+use spa_proto::spa::catalog::v1::get_product_request::Key;
+use spa_proto::spa::rooms::v1::{
+    GetAvailabilityRequest, Guests, RoomOffer, SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse, TreatmentChoice,
+};
 
-use super::{int_param, shop_locale};
+use super::{JsonBody, int_param, shop_locale};
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::json::price_json;
 
 pub fn router() -> axum::Router<AppState> {
-    axum::Router::new().route("/shop-api/rooms/search", get(search))
+    axum::Router::new()
+        .route("/shop-api/rooms/search", get(search).post(search_package))
+        .route("/shop-api/rooms/availability", get(availability))
+        .route("/{locale}/_partial/rooms/{code}", get(partial))
+}
+
+fn required(query: &HashMap<String, String>, name: &str) -> ApiResult<String> {
+    query.get(name).cloned().filter(|v| !v.is_empty()).ok_or_else(|| ApiError::field("invalid_parameter", name, "is required (YYYY-MM-DD)"))
+}
+
+/// Guests from the query; wider than the picker's limits so the rooms
+/// service names the exact rule broken.
+fn guests(query: &HashMap<String, String>) -> ApiResult<Guests> {
+    Ok(Guests {
+        adults: int_param(query, "adults", 2, 0..=20)?,
+        children: int_param(query, "children", 0, 0..=20)?,
+        babies: int_param(query, "babies", 0, 0..=20)?,
+    })
+}
+
+fn offer_json(r: &RoomOffer) -> Value {
+    let mut room = json!({
+        "code": r.code,
+        "name": r.name,
+        "description": r.description,
+        "images": if r.image.is_empty() { vec![] } else { vec![json!({"path": r.image, "thumbnails": {"default_listing": r.image}})] },
+        "nights": r.nights,
+        "available": r.available,
+        "occupancy": r.occupancy,
+        "maxOccupancy": r.max_occupancy,
+        "extraBed": r.extra_bed,
+        "averageRating": r.average_rating,
+        "minStayNights": r.min_stay_nights,
+        "price": price_json(r.price.as_ref(), r.price.as_ref()),
+    });
+    if let Some(p) = &r.package_price {
+        room["packagePrice"] = price_json(Some(p), Some(p));
+        room["supplement"] = price_json(r.supplement.as_ref(), r.supplement.as_ref());
+    }
+    room
+}
+
+fn search_json(response: &SearchRoomsResponse) -> Value {
+    json!({
+        "items": response.rooms.iter().map(offer_json).collect::<Vec<_>>(),
+        "emptyReason": (!response.empty_reason.is_empty()).then_some(response.empty_reason.as_str()),
+    })
 }
 
 async fn search(State(state): State<AppState>, Query(query): Query<HashMap<String, String>>) -> ApiResult<Json<Value>> {
     let locale = shop_locale(&query, &state)?;
-    let required = |name: &str| {
-        query
-            .get(name)
-            .cloned()
-            .filter(|v| !v.is_empty())
-            .ok_or_else(|| ApiError::field("invalid_parameter", name, "is required (YYYY-MM-DD)"))
+    let request =
+        SearchRoomsRequest { from: required(&query, "from")?, to: required(&query, "to")?, guests: Some(guests(&query)?), locale };
+    let response = state.clients.rooms.clone().search_rooms(request).await?.into_inner();
+    Ok(Json(search_json(&response)))
+}
+
+#[derive(Deserialize)]
+struct PackageTreatment {
+    code: String,
+    quantity: u32,
+}
+
+#[derive(Deserialize)]
+struct PackageOptions {
+    from: Option<String>,
+    to: Option<String>,
+    adults: Option<u32>,
+    #[serde(default)]
+    children: u32,
+    #[serde(default)]
+    babies: u32,
+    #[serde(default)]
+    treatments: Vec<PackageTreatment>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PackageSearch {
+    package_code: Option<String>,
+    options: Option<PackageOptions>,
+}
+
+/// The spec's package search: rooms for a package stay, each priced as the
+/// package for the guests plus the room's supplement.
+async fn search_package(
+    State(state): State<AppState>,
+    Query(query): Query<HashMap<String, String>>,
+    JsonBody(body): JsonBody<PackageSearch>,
+) -> ApiResult<Json<Value>> {
+    let locale = shop_locale(&query, &state)?;
+    let package_code =
+        body.package_code.filter(|c| !c.is_empty()).ok_or_else(|| ApiError::field("invalid_request", "packageCode", "is required"))?;
+    let options = body.options.ok_or_else(|| ApiError::field("invalid_request", "options", "is required"))?;
+    let request = SearchPackageRoomsRequest {
+        package_code,
+        from: options.from.ok_or_else(|| ApiError::field("invalid_stay", "from", "is required (YYYY-MM-DD)"))?,
+        to: options.to.ok_or_else(|| ApiError::field("invalid_stay", "to", "is required (YYYY-MM-DD)"))?,
+        guests: Some(Guests { adults: options.adults.unwrap_or(2), children: options.children, babies: options.babies }),
+        treatments: options.treatments.into_iter().map(|t| TreatmentChoice { code: t.code, quantity: t.quantity }).collect(),
+        locale,
     };
-    let (from, to) = (required("from")?, required("to")?);
-    // Wider than the picker so the rooms service names the exact rule broken.
-    let guests = Guests {
-        adults: int_param(&query, "adults", 2, 0..=20)?,
-        children: int_param(&query, "children", 0, 0..=20)?,
-        babies: int_param(&query, "babies", 0, 0..=20)?,
+    let response = state.clients.rooms.clone().search_package_rooms(request).await?.into_inner();
+    Ok(Json(search_json(&response)))
+}
+
+async fn availability(State(state): State<AppState>, Query(query): Query<HashMap<String, String>>) -> ApiResult<Json<Value>> {
+    shop_locale(&query, &state)?;
+    let room_code = query
+        .get("roomCode")
+        .cloned()
+        .filter(|c| !c.is_empty())
+        .ok_or_else(|| ApiError::field("invalid_parameter", "roomCode", "is required"))?;
+    let request =
+        GetAvailabilityRequest { room_code, from: required(&query, "from")?, to: required(&query, "to")?, guests: Some(guests(&query)?) };
+    let response = state.clients.rooms.clone().get_availability(request).await?.into_inner();
+    Ok(Json(json!({
+        "roomCode": response.room_code,
+        "minStayNights": response.min_stay_nights,
+        "fitsGuests": response.fits_guests,
+        "days": response.days.iter().map(|d| json!({
+            "date": d.date,
+            "available": d.available,
+            "bookable": d.bookable,
+            "price": d.price.as_ref().map(|p| price_json(Some(p), Some(p))),
+        })).collect::<Vec<_>>(),
+    })))
+}
+
+/// Escapes text for HTML element content and attribute values.
+pub fn escape_html(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The room popup's content: a fragment of markup for the room's
+/// description, localized; every value is escaped.
+async fn partial(State(state): State<AppState>, Path((locale, code)): Path<(String, String)>) -> ApiResult<Response> {
+    let locale = match locale.as_str() {
+        "pl" => "pl",
+        "de" => "de",
+        "en" | "en_GB" | "en-GB" => "en_GB",
+        _ => return Err(ApiError::field("invalid_locale", "locale", "must be pl, de or en")),
     };
-    let response =
-        state.clients.rooms.clone().search_rooms(SearchRoomsRequest { from, to, guests: Some(guests), locale }).await?.into_inner();
-    let items: Vec<Value> = response
-        .rooms
-        .iter()
-        .map(|r| {
-            json!({
-                "code": r.code,
-                "name": r.name,
-                "description": r.description,
-                "images": if r.image.is_empty() { vec![] } else { vec![json!({"path": r.image, "thumbnails": {"default_listing": r.image}})] },
-                "nights": r.nights,
-                "available": r.available,
-                "occupancy": r.occupancy,
-                "maxOccupancy": r.max_occupancy,
-                "extraBed": r.extra_bed,
-                "price": price_json(r.price.as_ref(), r.price.as_ref()),
-            })
+    let product = state
+        .clients
+        .catalog
+        .clone()
+        .get_product(GetProductRequest { key: Some(Key::Code(code)), locale: locale.to_owned() })
+        .await?
+        .into_inner();
+    if product.r#type != "room" {
+        return Err(ApiError::not_found("room"));
+    }
+    let facts = product.room.unwrap_or_default();
+    let (guests, extra, area) = match locale {
+        "de" => ("Max. Personen", "Zusatzbett möglich", "Fläche"),
+        "en_GB" => ("Max. guests", "Extra bed available", "Area"),
+        _ => ("Maks. liczba osób", "Możliwa dostawka", "Powierzchnia"),
+    };
+    let image = product
+        .images
+        .first()
+        .map(|i| {
+            format!(
+                "<img src=\"{}\" alt=\"{}\" width=\"800\" height=\"600\" loading=\"lazy\">",
+                escape_html(&i.path),
+                escape_html(&product.name)
+            )
         })
-        .collect();
-    Ok(Json(json!({"items": items, "emptyReason": (!response.empty_reason.is_empty()).then_some(response.empty_reason)})))
+        .unwrap_or_default();
+    let mut facts_html = format!("<li>{guests}: {}</li>", facts.max_occupancy);
+    if facts.extra_bed {
+        facts_html.push_str(&format!("<li>{extra}</li>"));
+    }
+    if facts.area_m2 > 0 {
+        facts_html.push_str(&format!("<li>{area}: {} m²</li>", facts.area_m2));
+    }
+    let html = format!(
+        "<article class=\"room-partial\" data-code=\"{}\"><h2>{}</h2>{image}<p>{}</p><ul>{facts_html}</ul></article>",
+        escape_html(&product.code),
+        escape_html(&product.name),
+        escape_html(&product.description),
+    );
+    let mut response = (StatusCode::OK, Html(html)).into_response();
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=300"));
+    Ok(response)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn html_is_escaped() {
+        assert_eq!(super::escape_html("<b onclick=\"x\">R&D 'a'</b>"), "&lt;b onclick=&quot;x&quot;&gt;R&amp;D &#39;a&#39;&lt;/b&gt;");
+    }
 }

@@ -26,6 +26,22 @@ const LISTING_TTL: Duration = Duration::from_secs(300);
 const DEFAULT_LIMIT: u32 = 20;
 const MAX_RELATED: usize = 8;
 
+/// The cache key of a listing page in a cache generation.
+pub fn listing_key(generation: i64, q: &OfferQuery, taxons: &[String]) -> String {
+    format!(
+        "offers:{generation}:{}:{}:{}:{}:{}:{:?}:{:?}:{}:{}",
+        q.kind,
+        q.locale,
+        q.page,
+        q.limit,
+        q.sorting.as_str(),
+        q.price_from,
+        q.price_to,
+        q.nights,
+        taxons.join(",")
+    )
+}
+
 pub struct CatalogGrpc {
     db: Db,
     cache: Arc<dyn Cache>,
@@ -196,18 +212,7 @@ impl CatalogService for CatalogGrpc {
         let q = self.offer_query(request.get_ref()).await?;
         // A cache failure is a miss, never an error for the visitor.
         let generation = self.cache.incr(CACHE_GENERATION, 0).await.unwrap_or(-1);
-        let key = format!(
-            "offers:{generation}:{}:{}:{}:{}:{}:{:?}:{:?}:{}:{}",
-            q.kind,
-            q.locale,
-            q.page,
-            q.limit,
-            q.sorting.as_str(),
-            q.price_from,
-            q.price_to,
-            q.nights,
-            request.get_ref().taxons.join(",")
-        );
+        let key = listing_key(generation, &q, &request.get_ref().taxons);
         if generation >= 0
             && let Ok(Some(bytes)) = self.cache.get(&key).await
             && let Ok(cached) = ListOffersResponse::decode(bytes.as_slice())

@@ -27,12 +27,13 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     seed::load_if_empty(&infra.db).await?;
 
     let cache = infra.cache.clone();
-    let sub = infra.bus.subscribe("catalog-listing-cache", "catalog.product.changed").await?;
+    // Each process drops its own cached pages (moka is per process).
+    let sub = infra.bus.subscribe_each("catalog.product.changed").await?;
     spa_platform::bus::spawn_consumer(sub, "catalog-listing-cache", infra.shutdown.clone(), move |_event| {
         let cache = cache.clone();
         async move {
-            // Every replica reads the generation, so one bump retires every
-            // cached page; nothing to deduplicate, a second bump is harmless.
+            // One bump retires every cached page; a repeated bump is harmless,
+            // so there is nothing to deduplicate.
             cache.incr(grpc::CACHE_GENERATION, 1).await?;
             Ok(())
         }

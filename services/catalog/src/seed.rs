@@ -71,9 +71,19 @@ pub async fn load_if_empty(db: &Db) -> anyhow::Result<bool> {
         return Ok(false);
     }
     let seed = demo();
+    match insert(db, &seed).await {
+        Ok(()) => {
+            tracing::info!(products = seed.products.len(), taxons = seed.taxons.len(), "demo catalog loaded");
+            Ok(true)
+        }
+        // Another replica seeded the same empty database first.
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
+        Err(e) => Err(e.into()),
+    }
+}
+
+async fn insert(db: &Db, seed: &SeedCatalog) -> Result<(), sqlx::Error> {
     let mut tx = db.begin().await?;
-    // Two replicas starting on one empty database: the second one's inserts
-    // conflict and roll back, which is what we want.
     for (currency, ppm) in RATES {
         sqlx::query("INSERT INTO exchange_rates (currency, rate_ppm) VALUES ($1, $2)").bind(currency).bind(ppm).execute(&mut *tx).await?;
     }
@@ -152,7 +162,5 @@ pub async fn load_if_empty(db: &Db) -> anyhow::Result<bool> {
                 .await?;
         }
     }
-    tx.commit().await?;
-    tracing::info!(products = seed.products.len(), taxons = seed.taxons.len(), "demo catalog loaded");
-    Ok(true)
+    tx.commit().await
 }

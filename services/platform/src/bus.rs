@@ -47,6 +47,11 @@ pub trait EventBus: Send + Sync + 'static {
     /// A durable subscription: one named consumer, several processes sharing
     /// its name share its work. `subject` may use the NATS wildcards `*` and `>`.
     async fn subscribe(&self, durable: &str, subject: &str) -> Result<Subscription, BusError>;
+
+    /// A subscription of this process alone, from now on: every process that
+    /// subscribes gets every event (for dropping in-process caches). Events
+    /// published while the process was down are not replayed.
+    async fn subscribe_each(&self, subject: &str) -> Result<Subscription, BusError>;
 }
 
 /// Events delivered to a subscriber; each must be acked or nacked.
@@ -185,6 +190,10 @@ impl EventBus for InProcessBus {
         subs.retain(|s| !s.tx.is_closed());
         subs.push(Subscriber { durable: durable.to_owned(), pattern: subject.to_owned(), tx });
         Ok(Subscription { rx })
+    }
+
+    async fn subscribe_each(&self, subject: &str) -> Result<Subscription, BusError> {
+        self.subscribe(&format!("each-{}", uuid::Uuid::new_v4().simple()), subject).await
     }
 }
 

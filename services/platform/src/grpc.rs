@@ -44,13 +44,18 @@ impl Interceptor for TraceInterceptor {
 /// The channel type every generated client is built on.
 pub type TracedChannel = tonic::codegen::InterceptedService<Channel, TraceInterceptor>;
 
+/// How long in-flight calls may finish after shutdown; clients that keep
+/// their connections open do not hold the process beyond it.
+pub const DRAIN: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// Serves `routes` plus `grpc.health.v1.Health` on `listener` until
-/// `shutdown`, then drains in-flight calls.
+/// `shutdown`, then drains in-flight calls for at most [`DRAIN`].
 pub async fn serve(service: &'static str, listener: TcpListener, routes: Routes, shutdown: CancellationToken) -> anyhow::Result<()> {
     let (health, health_service) = tonic_health::server::health_reporter();
     health.set_service_status("", tonic_health::ServingStatus::Serving).await;
     let incoming = tokio_stream::wrappers::TcpListenerStream::new(listener);
-    Server::builder()
+    let stopping = shutdown.clone();
+    let server = Server::builder()
         .trace_fn(move |req| {
             let path = req.uri().path().to_owned();
             metrics::counter!("grpc_server_requests_total", "service" => service, "method" => path.clone()).increment(1);
@@ -59,7 +64,12 @@ pub async fn serve(service: &'static str, listener: TcpListener, routes: Routes,
             span
         })
         .add_routes(routes.add_service(health_service))
-        .serve_with_incoming_shutdown(incoming, shutdown.cancelled_owned())
-        .await?;
+        .serve_with_incoming_shutdown(incoming, shutdown.cancelled_owned());
+    tokio::select! {
+        result = server => result?,
+        _ = async { stopping.cancelled().await; tokio::time::sleep(DRAIN).await } => {
+            tracing::warn!(service, "connections still open after the drain time; stopping anyway");
+        }
+    }
     Ok(())
 }

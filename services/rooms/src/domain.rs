@@ -47,12 +47,70 @@ pub fn places_needed(adults: u32, children: u32) -> u32 {
     adults + children
 }
 
+/// A room type's occupancy rules.
+#[derive(Clone, Copy, Debug)]
+pub struct Occupancy {
+    /// Sleepers the nightly rate covers.
+    pub standard: u32,
+    /// Sleepers with the extra bed(s).
+    pub max: u32,
+    pub extra_bed: bool,
+}
+
+/// Extra-bed fee per night as a percentage of the night's rate.
+pub const EXTRA_ADULT_PERCENT: i64 = 30;
+pub const EXTRA_CHILD_PERCENT: i64 = 15;
+
+impl Occupancy {
+    /// Whether the room takes the party: adults and children each need a
+    /// bed, beyond the standard number only on extra beds; babies sleep in
+    /// a cot (up to [`MAX_BABIES`]) and count for nothing.
+    pub fn fits(&self, adults: u32, children: u32) -> bool {
+        let sleepers = places_needed(adults, children);
+        adults >= 1 && sleepers <= self.max && (sleepers <= self.standard || self.extra_bed)
+    }
+
+    /// The price of a stay whose nightly rates add up to `rates`: the rates
+    /// cover the standard sleepers; each sleeper beyond pays an extra-bed
+    /// fee, children first (their fee is lower).
+    pub fn stay_price(&self, rates: i64, adults: u32, children: u32) -> i64 {
+        let extra = places_needed(adults, children).saturating_sub(self.standard);
+        let extra_children = i64::from(extra.min(children));
+        let extra_adults = i64::from(extra) - extra_children;
+        let percent = extra_adults * EXTRA_ADULT_PERCENT + extra_children * EXTRA_CHILD_PERCENT;
+        rates + (rates * percent + 50) / 100
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn d(s: &str) -> NaiveDate {
         NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
+    }
+
+    #[test]
+    fn occupancy_counts_beds_not_cots() {
+        let double = Occupancy { standard: 2, max: 3, extra_bed: true };
+        assert!(double.fits(2, 0));
+        assert!(double.fits(2, 1), "extra bed");
+        assert!(!double.fits(2, 2), "over the maximum");
+        assert!(double.fits(1, 1));
+        assert!(!double.fits(0, 2), "children need an adult");
+        let no_extra = Occupancy { standard: 2, max: 3, extra_bed: false };
+        assert!(!no_extra.fits(2, 1), "no extra bed, no third sleeper");
+    }
+
+    #[test]
+    fn extra_sleepers_pay_the_extra_bed_fee_children_first() {
+        let double = Occupancy { standard: 2, max: 4, extra_bed: true };
+        assert_eq!(double.stay_price(100_000, 2, 0), 100_000);
+        assert_eq!(double.stay_price(100_000, 2, 1), 115_000, "one child on the extra bed");
+        assert_eq!(double.stay_price(100_000, 2, 2), 130_000);
+        let single = Occupancy { standard: 1, max: 2, extra_bed: true };
+        assert_eq!(single.stay_price(100_000, 2, 0), 130_000, "an adult on the extra bed");
+        assert_eq!(single.stay_price(100_000, 1, 1), 115_000);
     }
 
     #[test]

@@ -1,145 +1,389 @@
 //! `spa.rooms.v1.RoomsService`.
 
+use std::sync::Arc;
+use std::time::Duration;
+
 use chrono::NaiveDate;
+use prost::Message;
+use spa_platform::cache::Cache;
 use spa_platform::db::Db;
 use spa_platform::errors;
 use spa_platform::grpc::TracedChannel;
+use spa_platform::outbox::Outbox;
 use spa_proto::common::Money;
-use spa_proto::spa::catalog::v1::GetProductsRequest;
 use spa_proto::spa::catalog::v1::catalog_service_client::CatalogServiceClient;
+use spa_proto::spa::catalog::v1::get_product_request::Key;
+use spa_proto::spa::catalog::v1::{EstimatePackageCostRequest, GetProductRequest, GetProductsRequest, Product, TreatmentChoice};
 use spa_proto::spa::rooms::v1::rooms_service_server::RoomsService;
-use spa_proto::spa::rooms::v1::{RoomOffer, SearchRoomsRequest, SearchRoomsResponse};
-use sqlx::Row;
-use tonic::{Request, Response, Status};
+use spa_proto::spa::rooms::v1::{
+    CheckStaysRequest, CheckStaysResponse, DayAvailability, GetAvailabilityRequest, GetAvailabilityResponse, Guests, Hold, OrderRef,
+    ReserveRequest, RoomOffer, SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse, StayCheck, StayLine,
+};
+use tonic::{Code, Request, Response, Status};
 
-use crate::domain::{self, MAX_ADULTS, MAX_BABIES, MAX_CHILDREN, MAX_STAY_NIGHTS};
+use crate::domain::{MAX_ADULTS, MAX_BABIES, MAX_CHILDREN, MAX_STAY_NIGHTS};
+use crate::inventory::{self, HoldState, InventoryError, Stay, ymd};
+
+/// Cache key of the search generation; an availability or content change
+/// bumps it and so retires every cached search.
+pub const CACHE_GENERATION: &str = "search:generation";
+const SEARCH_TTL: Duration = Duration::from_secs(60);
+const DEFAULT_HOLD: Duration = Duration::from_secs(30 * 60);
+const MAX_CALENDAR_DAYS: i64 = 120;
 
 pub struct RoomsGrpc {
     db: Db,
+    outbox: Outbox,
+    cache: Arc<dyn Cache>,
     catalog: CatalogServiceClient<TracedChannel>,
 }
 
-impl RoomsGrpc {
-    pub fn new(db: Db, catalog: CatalogServiceClient<TracedChannel>) -> Self {
-        Self { db, catalog }
-    }
+fn invalid(field: &str, message: &str) -> Status {
+    let code = match field {
+        "adults" | "children" | "babies" => "invalid_guests",
+        "from" | "to" => "invalid_stay",
+        _ => "invalid_request",
+    };
+    errors::invalid(code, format!("{field}: {message}"), &[(field, message)])
 }
 
 fn date(field: &str, value: &str) -> Result<NaiveDate, Status> {
-    NaiveDate::parse_from_str(value, "%Y-%m-%d")
-        .map_err(|_| errors::invalid("invalid_date", format!("{field} must be a date YYYY-MM-DD"), &[(field, "must be a date YYYY-MM-DD")]))
+    NaiveDate::parse_from_str(value, "%Y-%m-%d").map_err(|_| invalid(field, "must be a date YYYY-MM-DD"))
 }
 
-struct Candidate {
-    code: String,
+pub fn today() -> NaiveDate {
+    chrono::Local::now().date_naive()
+}
+
+/// A stay's dates: well-formed, in order, not in the past, not too long.
+fn stay_dates(from: &str, to: &str) -> Result<(NaiveDate, NaiveDate), Status> {
+    let (from, to) = (date("from", from)?, date("to", to)?);
+    if from >= to {
+        return Err(invalid("to", "must be after from"));
+    }
+    if from < today() {
+        return Err(invalid("from", "must be today or later"));
+    }
+    if (to - from).num_days() > MAX_STAY_NIGHTS {
+        return Err(invalid("to", "a stay lasts at most 30 nights"));
+    }
+    Ok((from, to))
+}
+
+/// The guest picker's limits (spec 5).
+fn guests(g: Option<Guests>) -> Result<Guests, Status> {
+    let g = g.unwrap_or_default();
+    if !(1..=MAX_ADULTS).contains(&g.adults) {
+        return Err(invalid("adults", "must be between 1 and 2"));
+    }
+    if g.children > MAX_CHILDREN {
+        return Err(invalid("children", "must be between 0 and 2"));
+    }
+    if g.babies > MAX_BABIES {
+        return Err(invalid("babies", "must be between 0 and 2"));
+    }
+    Ok(g)
+}
+
+fn pln(amount: i64) -> Option<Money> {
+    Some(Money { amount, currency: "PLN".into() })
+}
+
+fn hold_message(h: HoldState) -> Hold {
+    Hold { order_id: h.order_id, status: h.status, expires_at_ms: h.expires_at, total: pln(h.total) }
+}
+
+impl From<InventoryError> for Status {
+    fn from(e: InventoryError) -> Self {
+        let message = e.to_string();
+        match e {
+            InventoryError::UnknownRoom(_) => {
+                errors::with_details(Code::NotFound, "unknown_room", message, &[("roomCode", "unknown room")])
+            }
+            InventoryError::SoldOut { .. } => errors::with_details(Code::FailedPrecondition, "room_unavailable", message, &[]),
+            InventoryError::DoesNotFit { .. } => errors::invalid("invalid_guests", message, &[("adults", "too many guests for this room")]),
+            InventoryError::MinStay { .. } => errors::invalid("invalid_stay", message, &[("to", "stay shorter than the minimum")]),
+            InventoryError::OrderConflict(_) | InventoryError::HoldNotActive(..) => {
+                errors::with_details(Code::FailedPrecondition, "hold_conflict", message, &[])
+            }
+            InventoryError::NoHold(_) => errors::with_details(Code::NotFound, "hold_not_found", message, &[]),
+            InventoryError::Db(e) => errors::db(e),
+        }
+    }
+}
+
+/// A room type free for a stay, before its content is attached.
+struct Fit {
+    room: inventory::RoomType,
     free: i64,
     price: i64,
-    occupancy: i64,
-    max_occupancy: i64,
-    extra_bed: bool,
+}
+
+impl RoomsGrpc {
+    pub fn new(db: Db, outbox: Outbox, cache: Arc<dyn Cache>, catalog: CatalogServiceClient<TracedChannel>) -> Self {
+        Self { db, outbox, cache, catalog }
+    }
+
+    /// Room types free on every night of the stay, and those of them that
+    /// take the guests; prices are for the party.
+    async fn fits(&self, from: NaiveDate, to: NaiveDate, g: &Guests) -> Result<(usize, Vec<Fit>), Status> {
+        let nights = (to - from).num_days();
+        let types = inventory::room_types(&self.db).await.map_err(errors::db)?;
+        let summary = inventory::stay_summary(&self.db, from, to).await.map_err(errors::db)?;
+        let mut free_for_dates = 0;
+        let mut fitting = Vec::new();
+        for room in types {
+            let Some(&(free, rates, counted)) = summary.get(&room.code) else { continue };
+            if counted != nights || free <= 0 || room.min_stay > nights {
+                continue;
+            }
+            free_for_dates += 1;
+            if room.occupancy.fits(g.adults, g.children) {
+                let price = room.occupancy.stay_price(rates, g.adults, g.children);
+                fitting.push(Fit { room, free, price });
+            }
+        }
+        Ok((free_for_dates, fitting))
+    }
+
+    async fn content(&self, codes: Vec<String>, locale: &str) -> Result<Vec<Product>, Status> {
+        let locale = if locale.is_empty() { "pl".to_owned() } else { locale.to_owned() };
+        Ok(self.catalog.clone().get_products(GetProductsRequest { codes, locale }).await?.into_inner().items)
+    }
+
+    fn offer(fit: &Fit, nights: i64, content: &[Product]) -> RoomOffer {
+        let product = content.iter().find(|p| p.code == fit.room.code);
+        RoomOffer {
+            code: fit.room.code.clone(),
+            name: product.map(|p| p.name.clone()).unwrap_or_else(|| fit.room.code.clone()),
+            description: product.map(|p| p.description.clone()).unwrap_or_default(),
+            image: product.and_then(|p| p.images.first()).map(|i| i.path.clone()).unwrap_or_default(),
+            nights: nights as u32,
+            available: fit.free as u32,
+            occupancy: fit.room.occupancy.standard,
+            max_occupancy: fit.room.occupancy.max,
+            extra_bed: fit.room.occupancy.extra_bed,
+            price: pln(fit.price),
+            average_rating: product.and_then(|p| p.room.as_ref()).map(|r| r.average_rating).unwrap_or_default(),
+            min_stay_nights: fit.room.min_stay as u32,
+            package_price: None,
+            supplement: None,
+        }
+    }
+
+    fn empty_reason(free_for_dates: usize, fitting: usize) -> String {
+        match (free_for_dates, fitting) {
+            (0, _) => "no_rooms_for_dates".into(),
+            (_, 0) => "no_room_for_guests".into(),
+            _ => String::new(),
+        }
+    }
+
+    async fn search_uncached(
+        &self,
+        req: &SearchRoomsRequest,
+        from: NaiveDate,
+        to: NaiveDate,
+        g: &Guests,
+    ) -> Result<SearchRoomsResponse, Status> {
+        let (free_for_dates, fitting) = self.fits(from, to, g).await?;
+        let empty_reason = Self::empty_reason(free_for_dates, fitting.len());
+        if fitting.is_empty() {
+            return Ok(SearchRoomsResponse { rooms: vec![], empty_reason });
+        }
+        let content = self.content(fitting.iter().map(|f| f.room.code.clone()).collect(), &req.locale).await?;
+        let nights = (to - from).num_days();
+        Ok(SearchRoomsResponse { rooms: fitting.iter().map(|f| Self::offer(f, nights, &content)).collect(), empty_reason })
+    }
+
+    fn stays(lines: &[StayLine]) -> Result<Vec<Stay>, Status> {
+        if lines.is_empty() {
+            return Err(invalid("lines", "at least one stay is required"));
+        }
+        lines
+            .iter()
+            .map(|l| {
+                let (from, to) = stay_dates(&l.from, &l.to)?;
+                let g = guests(l.guests)?;
+                if l.quantity == 0 {
+                    return Err(invalid("quantity", "must be at least 1"));
+                }
+                Ok(Stay { room_code: l.room_code.clone(), from, to, quantity: l.quantity, adults: g.adults, children: g.children })
+            })
+            .collect()
+    }
 }
 
 #[tonic::async_trait]
 impl RoomsService for RoomsGrpc {
     async fn search_rooms(&self, request: Request<SearchRoomsRequest>) -> Result<Response<SearchRoomsResponse>, Status> {
         let req = request.into_inner();
-        let from = date("from", &req.from)?;
-        let to = date("to", &req.to)?;
-        if from >= to {
-            return Err(errors::invalid("invalid_stay", "check-out must be after check-in", &[("to", "must be after from")]));
+        let (from, to) = stay_dates(&req.from, &req.to)?;
+        let g = guests(req.guests)?;
+        // Search is the seasonal hot path: answers are cached until the next
+        // availability or content change (or a minute, whichever is first).
+        let generation = self.cache.incr(CACHE_GENERATION, 0).await.unwrap_or(-1);
+        let key = format!("search:{generation}:{from}:{to}:{}:{}:{}:{}", g.adults, g.children, g.babies, req.locale);
+        if generation >= 0
+            && let Ok(Some(bytes)) = self.cache.get(&key).await
+            && let Ok(cached) = SearchRoomsResponse::decode(bytes.as_slice())
+        {
+            return Ok(Response::new(cached));
         }
-        if from < chrono::Local::now().date_naive() {
-            return Err(errors::invalid("invalid_stay", "check-in cannot be in the past", &[("from", "must be today or later")]));
+        let response = self.search_uncached(&req, from, to, &g).await?;
+        if generation >= 0
+            && let Err(e) = self.cache.set(&key, &response.encode_to_vec(), SEARCH_TTL).await
+        {
+            tracing::warn!(error = %e, "search not cached");
+        }
+        Ok(Response::new(response))
+    }
+
+    async fn search_package_rooms(&self, request: Request<SearchPackageRoomsRequest>) -> Result<Response<SearchRoomsResponse>, Status> {
+        let req = request.into_inner();
+        let (from, to) = stay_dates(&req.from, &req.to)?;
+        let g = guests(req.guests)?;
+        let locale = if req.locale.is_empty() { "pl".to_owned() } else { req.locale.clone() };
+        let package = self
+            .catalog
+            .clone()
+            .get_product(GetProductRequest { key: Some(Key::Code(req.package_code.clone())), locale: locale.clone() })
+            .await
+            .map_err(|s| {
+                if s.code() == Code::NotFound {
+                    errors::invalid("unknown_package", "unknown package", &[("packageCode", "unknown package")])
+                } else {
+                    s
+                }
+            })?
+            .into_inner();
+        if package.r#type != "package" {
+            return Err(errors::invalid("unknown_package", "not a package", &[("packageCode", "not a package")]));
         }
         let nights = (to - from).num_days();
-        if nights > MAX_STAY_NIGHTS {
-            return Err(errors::invalid(
-                "invalid_stay",
-                format!("a stay can last at most {MAX_STAY_NIGHTS} nights"),
-                &[("to", "stay too long")],
-            ));
+        if nights < i64::from(package.num_nights) {
+            return Err(invalid("to", &format!("the package needs a stay of at least {} nights", package.num_nights)));
         }
-        let guests = req.guests.unwrap_or_default();
-        let mut violations = Vec::new();
-        if !(1..=MAX_ADULTS).contains(&guests.adults) {
-            violations.push(("adults", "must be between 1 and 2"));
-        }
-        if guests.children > MAX_CHILDREN {
-            violations.push(("children", "must be between 0 and 2"));
-        }
-        if guests.babies > MAX_BABIES {
-            violations.push(("babies", "must be between 0 and 2"));
-        }
-        if !violations.is_empty() {
-            return Err(errors::invalid("invalid_guests", "the number of guests is outside the allowed range", &violations));
-        }
-
-        let rows = sqlx::query(
-            "SELECT rt.code, rt.occupancy, rt.max_occupancy, rt.extra_bed, rt.min_stay, rt.position, \
-                    MIN(i.units - i.booked - i.held) AS free, CAST(SUM(i.rate) AS BIGINT) AS price, COUNT(*) AS nights \
-             FROM room_types rt JOIN inventory i ON i.room_code = rt.code \
-             WHERE i.night >= $1 AND i.night < $2 AND i.closed = 0 \
-             GROUP BY rt.code, rt.occupancy, rt.max_occupancy, rt.extra_bed, rt.min_stay, rt.position \
-             ORDER BY rt.position",
-        )
-        .bind(req.from.clone())
-        .bind(req.to.clone())
-        .fetch_all(self.db.pool())
-        .await
-        .map_err(errors::db)?;
-        let mut free_for_dates = Vec::new();
-        for row in rows {
-            let (free, counted, min_stay): (i64, i64, i64) = (
-                row.try_get("free").map_err(errors::internal)?,
-                row.try_get("nights").map_err(errors::internal)?,
-                row.try_get("min_stay").map_err(errors::internal)?,
-            );
-            if counted == nights && free > 0 && min_stay <= nights {
-                free_for_dates.push(Candidate {
-                    code: row.try_get("code").map_err(errors::internal)?,
-                    free,
-                    price: row.try_get("price").map_err(errors::internal)?,
-                    occupancy: row.try_get("occupancy").map_err(errors::internal)?,
-                    max_occupancy: row.try_get("max_occupancy").map_err(errors::internal)?,
-                    extra_bed: row.try_get::<i64, _>("extra_bed").map_err(errors::internal)? != 0,
-                });
-            }
-        }
-        let places = i64::from(domain::places_needed(guests.adults, guests.children));
-        let fitting: Vec<Candidate> =
-            free_for_dates.iter().filter(|c| c.max_occupancy >= places).map(|c| Candidate { code: c.code.clone(), ..*c }).collect();
-        let empty_reason = if free_for_dates.is_empty() {
-            "no_rooms_for_dates"
-        } else if fitting.is_empty() {
-            "no_room_for_guests"
+        // Without a choice of treatments, the package's own ones for the persons.
+        let treatments: Vec<TreatmentChoice> = if req.treatments.is_empty() {
+            package
+                .treatments
+                .iter()
+                .flat_map(|t| t.primary.iter())
+                .map(|t| TreatmentChoice { code: t.code.clone(), quantity: t.quantity + g.adults - 1 })
+                .collect()
         } else {
-            ""
+            req.treatments.iter().map(|t| TreatmentChoice { code: t.code.clone(), quantity: t.quantity }).collect()
         };
+        let cost = self
+            .catalog
+            .clone()
+            .estimate_package_cost(EstimatePackageCostRequest { code: req.package_code.clone(), persons: g.adults, treatments })
+            .await?
+            .into_inner();
+        let package_price = cost.total_current.map(|m| m.amount).unwrap_or_default();
+        let (free_for_dates, fitting) = self.fits(from, to, &g).await?;
+        let empty_reason = Self::empty_reason(free_for_dates, fitting.len());
         if fitting.is_empty() {
-            return Ok(Response::new(SearchRoomsResponse { rooms: vec![], empty_reason: empty_reason.to_owned() }));
+            return Ok(Response::new(SearchRoomsResponse { rooms: vec![], empty_reason }));
         }
-
-        let locale = if req.locale.is_empty() { "pl".to_owned() } else { req.locale.clone() };
-        let codes = fitting.iter().map(|c| c.code.clone()).collect();
-        let content = self.catalog.clone().get_products(GetProductsRequest { codes, locale }).await?.into_inner().items;
+        // The package price includes its stay in the cheapest fitting room;
+        // a better room costs the difference.
+        let cheapest = fitting.iter().map(|f| f.price).min().unwrap_or_default();
+        let content = self.content(fitting.iter().map(|f| f.room.code.clone()).collect(), &locale).await?;
         let rooms = fitting
-            .into_iter()
-            .map(|c| {
-                let product = content.iter().find(|p| p.code == c.code);
+            .iter()
+            .map(|f| {
+                let supplement = f.price - cheapest;
                 RoomOffer {
-                    name: product.map(|p| p.name.clone()).unwrap_or_else(|| c.code.clone()),
-                    description: product.map(|p| p.description.clone()).unwrap_or_default(),
-                    image: product.and_then(|p| p.images.first()).map(|i| i.path.clone()).unwrap_or_default(),
-                    code: c.code,
-                    nights: nights as u32,
-                    available: c.free as u32,
-                    occupancy: c.occupancy as u32,
-                    max_occupancy: c.max_occupancy as u32,
-                    extra_bed: c.extra_bed,
-                    price: Some(Money { amount: c.price, currency: "PLN".into() }),
+                    price: pln(package_price + supplement),
+                    package_price: pln(package_price),
+                    supplement: pln(supplement),
+                    ..Self::offer(f, nights, &content)
                 }
             })
             .collect();
-        Ok(Response::new(SearchRoomsResponse { rooms, empty_reason: String::new() }))
+        Ok(Response::new(SearchRoomsResponse { rooms, empty_reason }))
+    }
+
+    async fn get_availability(&self, request: Request<GetAvailabilityRequest>) -> Result<Response<GetAvailabilityResponse>, Status> {
+        let req = request.into_inner();
+        let (from, to) = (date("from", &req.from)?, date("to", &req.to)?);
+        if from >= to {
+            return Err(invalid("to", "must be after from"));
+        }
+        if (to - from).num_days() > MAX_CALENDAR_DAYS {
+            return Err(invalid("to", "a calendar shows at most 120 days"));
+        }
+        let g = guests(req.guests)?;
+        let types = inventory::room_types(&self.db).await.map_err(errors::db)?;
+        let room = types.iter().find(|r| r.code == req.room_code).ok_or(InventoryError::UnknownRoom(req.room_code.clone()))?;
+        let fits = room.occupancy.fits(g.adults, g.children);
+        let first_bookable = today();
+        let nights = inventory::calendar(&self.db, &room.code, from, to).await.map_err(errors::db)?;
+        let days = from
+            .iter_days()
+            .take_while(|d| *d < to)
+            .map(|d| {
+                let key = ymd(d);
+                match nights.iter().find(|n| n.0 == key) {
+                    Some((_, free, closed, rate)) => DayAvailability {
+                        date: key,
+                        available: (*free).max(0) as u32,
+                        bookable: fits && !closed && *free > 0 && d >= first_bookable,
+                        price: pln(room.occupancy.stay_price(*rate, g.adults, g.children)),
+                    },
+                    None => DayAvailability { date: key, available: 0, bookable: false, price: None },
+                }
+            })
+            .collect();
+        Ok(Response::new(GetAvailabilityResponse {
+            room_code: room.code.clone(),
+            min_stay_nights: room.min_stay as u32,
+            fits_guests: fits,
+            days,
+        }))
+    }
+
+    async fn check_stays(&self, request: Request<CheckStaysRequest>) -> Result<Response<CheckStaysResponse>, Status> {
+        let stays = Self::stays(&request.into_inner().lines)?;
+        let types = inventory::room_types(&self.db).await.map_err(errors::db)?;
+        let mut lines = Vec::with_capacity(stays.len());
+        for s in stays {
+            let room = types.iter().find(|r| r.code == s.room_code).ok_or(InventoryError::UnknownRoom(s.room_code.clone()))?;
+            let summary = inventory::stay_summary(&self.db, s.from, s.to).await.map_err(errors::db)?;
+            let (free, rates, counted) = summary.get(&s.room_code).copied().unwrap_or((0, 0, 0));
+            let nights = (s.to - s.from).num_days();
+            let bookable =
+                counted == nights && free >= i64::from(s.quantity) && room.min_stay <= nights && room.occupancy.fits(s.adults, s.children);
+            lines.push(StayCheck {
+                available: if counted == nights { free.max(0) as u32 } else { 0 },
+                bookable,
+                price: pln(room.occupancy.stay_price(rates, s.adults, s.children) * i64::from(s.quantity)),
+            });
+        }
+        Ok(Response::new(CheckStaysResponse { lines }))
+    }
+
+    async fn reserve(&self, request: Request<ReserveRequest>) -> Result<Response<Hold>, Status> {
+        let req = request.into_inner();
+        if req.order_id.is_empty() || req.order_id.len() > 64 {
+            return Err(invalid("orderId", "1 to 64 characters"));
+        }
+        let stays = Self::stays(&req.lines)?;
+        let hold = if req.hold_seconds == 0 { DEFAULT_HOLD } else { Duration::from_secs(u64::from(req.hold_seconds)) };
+        let expires_at = spa_platform::now_ms() + hold.as_millis() as i64;
+        let state = inventory::reserve(&self.db, &self.outbox, &req.order_id, &stays, expires_at).await?;
+        Ok(Response::new(hold_message(state)))
+    }
+
+    async fn confirm(&self, request: Request<OrderRef>) -> Result<Response<Hold>, Status> {
+        let state = inventory::confirm(&self.db, &self.outbox, &request.into_inner().order_id).await?;
+        Ok(Response::new(hold_message(state)))
+    }
+
+    async fn release(&self, request: Request<OrderRef>) -> Result<Response<Hold>, Status> {
+        let state = inventory::release(&self.db, &self.outbox, &request.into_inner().order_id).await?;
+        Ok(Response::new(hold_message(state)))
     }
 }

@@ -1,14 +1,20 @@
 //! The rooms service: room types' occupancy rules, inventory per night,
-//! nightly rates and room search. Room names, descriptions and pictures
-//! belong to the catalog and are fetched from it over gRPC.
+//! nightly rates, search, availability calendars, and the holds and
+//! bookings that take nights. Room names, descriptions and pictures belong
+//! to the catalog and are fetched from it over gRPC. The rules are written
+//! down in this crate's README.
 //!
-//! - [`domain`] — stays, guests and the nightly rate rules.
-//! - [`seed`] — demo room types and a year of inventory.
+//! - [`domain`] — stays, guests, occupancy and the price rules.
+//! - [`inventory`] — taking and giving back nights, atomically.
+//! - [`seed`] — demo room types and a rolling year of inventory.
 //! - [`grpc`] — `spa.rooms.v1.RoomsService`.
 
 pub mod domain;
 pub mod grpc;
+pub mod inventory;
 pub mod seed;
+
+use std::time::Duration;
 
 use spa_platform::runtime::{Infra, Started};
 use spa_proto::spa::catalog::v1::catalog_service_client::CatalogServiceClient;
@@ -16,17 +22,57 @@ use tokio::net::TcpListener;
 
 pub const NAME: &str = "rooms";
 pub const DEFAULT_PORT: u16 = 50052;
+/// How often expired holds are looked for.
+const EXPIRY_INTERVAL: Duration = Duration::from_secs(5);
+/// How often the inventory horizon is extended.
+const HORIZON_INTERVAL: Duration = Duration::from_secs(6 * 3600);
 
 pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Started> {
     infra.db.migrate(sqlx::migrate!()).await?;
-    seed::load_if_empty(&infra.db, chrono::Local::now().date_naive()).await?;
+    seed::load_if_empty(&infra.db, grpc::today()).await?;
+
+    // Cached searches go stale when availability or room content changes.
+    for (name, subject) in [("rooms-search-cache", inventory::AVAILABILITY_CHANGED), ("rooms-content-cache", "catalog.product.changed")] {
+        let sub = infra.bus.subscribe_each(subject).await?;
+        let cache = infra.cache.clone();
+        spa_platform::bus::spawn_consumer(sub, name, infra.shutdown.clone(), move |_| {
+            let cache = cache.clone();
+            async move {
+                cache.incr(grpc::CACHE_GENERATION, 1).await?;
+                Ok(())
+            }
+        });
+    }
     infra.spawn_relay();
+    spawn_housekeeping(&infra);
 
     let channel = spa_platform::grpc::channel(&infra.peers.catalog, infra.peers.timeout)?;
     let catalog = CatalogServiceClient::with_interceptor(channel, spa_platform::grpc::TraceInterceptor);
     let addr = listener.local_addr()?;
-    let service = grpc::RoomsGrpc::new(infra.db.clone(), catalog);
+    let service = grpc::RoomsGrpc::new(infra.db.clone(), infra.outbox.clone(), infra.cache.clone(), catalog);
     let routes = tonic::service::Routes::new(spa_proto::spa::rooms::v1::rooms_service_server::RoomsServiceServer::new(service));
     let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));
     Ok(Started { addr, task })
+}
+
+/// Expires unpaid holds and keeps the calendar a year ahead.
+fn spawn_housekeeping(infra: &Infra) {
+    let (db, outbox, shutdown) = (infra.db.clone(), infra.outbox.clone(), infra.shutdown.clone());
+    tokio::spawn(async move {
+        let mut expiry = tokio::time::interval(EXPIRY_INTERVAL);
+        let mut horizon = tokio::time::interval(HORIZON_INTERVAL);
+        loop {
+            tokio::select! {
+                _ = shutdown.cancelled() => break,
+                _ = expiry.tick() => match inventory::expire_due(&db, &outbox, spa_platform::now_ms()).await {
+                    Ok(0) => {}
+                    Ok(n) => tracing::info!(expired = n, "holds expired"),
+                    Err(e) => tracing::warn!(error = %e, "hold expiry failed"),
+                },
+                _ = horizon.tick() => if let Err(e) = seed::extend_horizon(&db, grpc::today()).await {
+                    tracing::warn!(error = %e, "extending the inventory horizon failed");
+                },
+            }
+        }
+    });
 }

@@ -36,12 +36,32 @@ struct SeedRooms {
 /// inventory slow on PostgreSQL.
 const CHUNK: usize = 200;
 
+fn seed() -> SeedRooms {
+    serde_json::from_str(ROOMS_JSON).expect("seed/rooms.json is valid")
+}
+
+/// Loads the demo room types into an empty store, then opens the inventory
+/// up to the horizon.
 pub async fn load_if_empty(db: &Db, today: NaiveDate) -> anyhow::Result<bool> {
     let count: i64 = sqlx::query("SELECT COUNT(*) FROM room_types").fetch_one(db.pool()).await?.try_get(0)?;
     if count > 0 {
+        extend_horizon(db, today).await?;
         return Ok(false);
     }
-    let seed: SeedRooms = serde_json::from_str(ROOMS_JSON)?;
+    let seed = seed();
+    if let Err(e) = insert_room_types(db, &seed).await {
+        // Another replica seeded the same empty database first.
+        if !e.downcast_ref::<sqlx::Error>().is_some_and(spa_platform::db::is_unique_violation) {
+            return Err(e);
+        }
+        tracing::info!("room types already loaded by another replica");
+    }
+    let nights = extend_horizon(db, today).await?;
+    tracing::info!(room_types = seed.room_types.len(), nights, "demo rooms loaded");
+    Ok(true)
+}
+
+async fn insert_room_types(db: &Db, seed: &SeedRooms) -> anyhow::Result<()> {
     let mut tx = db.begin().await?;
     for r in &seed.room_types {
         sqlx::query(
@@ -59,24 +79,49 @@ pub async fn load_if_empty(db: &Db, today: NaiveDate) -> anyhow::Result<bool> {
         .bind(r.position)
         .execute(&mut *tx)
         .await?;
-        let nights: Vec<NaiveDate> = (0..seed.horizon_days).filter_map(|i| today.checked_add_days(Days::new(i))).collect();
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Opens every room type's nights from today up to `horizonDays` ahead, at
+/// the rates of the seasons; nights that exist are left as they are. Runs at
+/// start and daily, so the calendar always reaches a year ahead.
+pub async fn extend_horizon(db: &Db, today: NaiveDate) -> anyhow::Result<usize> {
+    let seed = seed();
+    let last = today.checked_add_days(Days::new(seed.horizon_days)).unwrap_or(today);
+    let types = sqlx::query("SELECT code, units, base_rate, weekend_rate FROM room_types").fetch_all(db.pool()).await?;
+    let mut added = 0;
+    for t in types {
+        let code: String = t.try_get("code")?;
+        let (units, base, weekend): (i64, i64, i64) = (t.try_get("units")?, t.try_get("base_rate")?, t.try_get("weekend_rate")?);
+        let max: Option<String> =
+            sqlx::query("SELECT MAX(night) FROM inventory WHERE room_code = $1").bind(&code).fetch_one(db.pool()).await?.try_get(0)?;
+        let start = max
+            .and_then(|m| NaiveDate::parse_from_str(&m, "%Y-%m-%d").ok())
+            .and_then(|d| d.checked_add_days(Days::new(1)))
+            .map_or(today, |d| d.max(today));
+        let nights: Vec<NaiveDate> = start.iter_days().take_while(|d| *d < last).collect();
+        let mut tx = db.begin().await?;
         for chunk in nights.chunks(CHUNK) {
             let values: Vec<String> =
                 (0..chunk.len()).map(|i| format!("(${}, ${}, ${}, ${})", i * 4 + 1, i * 4 + 2, i * 4 + 3, i * 4 + 4)).collect();
-            let sql = format!("INSERT INTO inventory (room_code, night, units, rate) VALUES {}", values.join(", "));
+            let sql = format!(
+                "INSERT INTO inventory (room_code, night, units, rate) VALUES {} ON CONFLICT (room_code, night) DO NOTHING",
+                values.join(", ")
+            );
             let mut q = sqlx::query(&sql);
             for night in chunk {
-                q = q.bind(r.code.clone()).bind(night.format("%Y-%m-%d").to_string()).bind(r.units).bind(night_rate(
+                q = q.bind(code.clone()).bind(night.format("%Y-%m-%d").to_string()).bind(units).bind(night_rate(
                     *night,
-                    r.base_rate,
-                    r.weekend_rate,
+                    base,
+                    weekend,
                     &seed.seasons,
                 ));
             }
-            q.execute(&mut *tx).await?;
+            added += q.execute(&mut *tx).await?.rows_affected() as usize;
         }
+        tx.commit().await?;
     }
-    tx.commit().await?;
-    tracing::info!(room_types = seed.room_types.len(), nights = seed.horizon_days, "demo rooms loaded");
-    Ok(true)
+    Ok(added)
 }

@@ -95,4 +95,23 @@ impl EventBus for NatsBus {
         let messages = consumer.messages().await.map_err(|e| unavailable(&e))?;
         Ok(forward_nats(messages, self.prefix.clone()))
     }
+
+    async fn subscribe_each(&self, subject: &str) -> Result<Subscription, BusError> {
+        let unavailable = |e: &dyn std::fmt::Display| BusError::Unavailable(e.to_string());
+        let stream = self.js.get_stream(&self.stream).await.map_err(|e| unavailable(&e))?;
+        // An ephemeral consumer: the server drops it a minute after this
+        // process stops pulling.
+        let consumer = stream
+            .create_consumer(pull::Config {
+                filter_subject: self.wire_subject(subject),
+                ack_policy: jetstream::consumer::AckPolicy::Explicit,
+                deliver_policy: jetstream::consumer::DeliverPolicy::New,
+                inactive_threshold: Duration::from_secs(60),
+                ..Default::default()
+            })
+            .await
+            .map_err(|e| unavailable(&e))?;
+        let messages = consumer.messages().await.map_err(|e| unavailable(&e))?;
+        Ok(forward_nats(messages, self.prefix.clone()))
+    }
 }

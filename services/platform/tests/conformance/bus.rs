@@ -48,6 +48,18 @@ async fn suite(bus: Arc<dyn EventBus>) {
 
     // Nothing else is pending.
     assert!(tokio::time::timeout(Duration::from_millis(300), sub.next()).await.is_err(), "no stray deliveries");
+
+    // Per-process subscriptions each get every event.
+    let mut a = bus.subscribe_each("catalog.product.changed").await.unwrap();
+    let mut b = bus.subscribe_each("catalog.product.changed").await.unwrap();
+    let changed = event("catalog.product.changed", "three");
+    let p = publish(&bus, changed.clone());
+    for sub in [&mut a, &mut b] {
+        let d = next(sub).await;
+        assert_eq!(d.event.id, changed.id);
+        d.ack().await;
+    }
+    p.await.unwrap();
 }
 
 #[tokio::test]

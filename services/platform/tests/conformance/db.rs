@@ -25,6 +25,9 @@ impl EventBus for Flaky {
     async fn subscribe(&self, durable: &str, subject: &str) -> Result<Subscription, BusError> {
         self.inner.subscribe(durable, subject).await
     }
+    async fn subscribe_each(&self, subject: &str) -> Result<Subscription, BusError> {
+        self.inner.subscribe_each(subject).await
+    }
 }
 
 fn message(text: &str) -> spa_proto::events::NewsletterSubscribed {

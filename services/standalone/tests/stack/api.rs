@@ -224,6 +224,8 @@ async fn openapi_documents_every_route_and_every_documented_route_exists() {
     let routed = [
         ("get", "/shop-api/offer/{type}"),
         ("get", "/shop-api/rooms/search"),
+        ("post", "/shop-api/rooms/search"),
+        ("get", "/shop-api/rooms/availability"),
         ("post", "/shop-api/carts/{token}"),
         ("get", "/shop-api/carts/{token}"),
         ("delete", "/shop-api/carts/{token}"),

@@ -14,7 +14,7 @@ use sqlx::Row;
 
 use crate::support::{client, common_checks, eventually};
 
-fn bin(name: &str) -> PathBuf {
+pub fn bin(name: &str) -> PathBuf {
     // target/<profile>/deps/<test binary> -> target/<profile>/<name>
     let exe = std::env::current_exe().unwrap();
     let path = exe.parent().unwrap().parent().unwrap().join(name);
@@ -22,16 +22,16 @@ fn bin(name: &str) -> PathBuf {
     path
 }
 
-fn free_port() -> u16 {
+pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
 /// Kills every process on drop, so a failing test leaves none behind.
-struct Processes(Vec<(&'static str, Child)>);
+pub struct Processes(pub Vec<(&'static str, Child)>);
 
 impl Processes {
     /// Sends SIGTERM and waits: the graceful path every orchestrator uses.
-    fn terminate(&mut self) -> Vec<(&'static str, std::process::ExitStatus)> {
+    pub fn terminate(&mut self) -> Vec<(&'static str, std::process::ExitStatus)> {
         for (_, child) in &self.0 {
             let _ = Command::new("kill").arg("-TERM").arg(child.id().to_string()).status();
         }
@@ -147,7 +147,8 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
     // Listing pages are cached in Redis under the catalog's prefix.
     let redis = spa_platform::cache::RedisCache::connect(&testkit::redis_url(), "spa:catalog:").await.unwrap();
     let generation = spa_platform::cache::Cache::incr(&redis, spa_catalog::grpc::CACHE_GENERATION, 0).await.unwrap();
-    let key = format!("offers:{generation}:treatment:pl:1:20");
+    let query = spa_catalog::store::OfferQuery { kind: "treatment".into(), locale: "pl".into(), page: 1, limit: 20, ..Default::default() };
+    let key = spa_catalog::grpc::listing_key(generation, &query, &[]);
     assert!(spa_platform::cache::Cache::get(&redis, &key).await.unwrap().is_some(), "{key} cached in Redis");
 
     // Metrics of a service process.

@@ -4,4 +4,5 @@
 mod api;
 mod catalog;
 mod distributed;
+mod rooms;
 mod support;

@@ -1,0 +1,365 @@
+//! The inventory of every night and the holds and bookings that take it.
+//!
+//! Taking a night is one guarded update per (room type, night):
+//! `held = held + n WHERE units - booked - held >= n AND closed = 0`, all of
+//! an order's nights in one transaction that starts by claiming the order id.
+//! So no night is ever sold twice, on SQLite (one writer at a time) or on
+//! PostgreSQL (row locks, updates in a fixed order so two orders cannot
+//! deadlock), however many replicas run; and a retried Reserve for the same
+//! order finds its claim and changes nothing.
+
+use std::collections::BTreeMap;
+
+use chrono::{Days, NaiveDate};
+use spa_platform::db::{Db, Tx};
+use spa_platform::outbox::Outbox;
+use spa_proto::events::{AvailabilityChanged, HoldExpired};
+use sqlx::Row;
+
+use crate::domain::Occupancy;
+
+pub const AVAILABILITY_CHANGED: &str = "rooms.availability.changed";
+pub const HOLD_EXPIRED: &str = "rooms.hold.expired";
+
+#[derive(Clone, Debug)]
+pub struct RoomType {
+    pub code: String,
+    pub units: i64,
+    pub occupancy: Occupancy,
+    pub min_stay: i64,
+    pub position: i64,
+}
+
+/// One stay of an order, validated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stay {
+    pub room_code: String,
+    pub from: NaiveDate,
+    pub to: NaiveDate,
+    pub quantity: u32,
+    pub adults: u32,
+    pub children: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HoldState {
+    pub order_id: String,
+    pub status: String,
+    pub total: i64,
+    pub expires_at: i64,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum InventoryError {
+    #[error("unknown room type {0}")]
+    UnknownRoom(String),
+    #[error("{room} is sold out on {night}")]
+    SoldOut { room: String, night: String },
+    #[error("{room} does not take these guests")]
+    DoesNotFit { room: String },
+    #[error("{room} needs at least {min} nights")]
+    MinStay { room: String, min: i64 },
+    #[error("order {0} already holds different nights")]
+    OrderConflict(String),
+    #[error("order {0} has no hold")]
+    NoHold(String),
+    #[error("the hold of order {0} is {1}")]
+    HoldNotActive(String, String),
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+}
+
+pub fn ymd(d: NaiveDate) -> String {
+    d.format("%Y-%m-%d").to_string()
+}
+
+fn nights_of(from: NaiveDate, to: NaiveDate) -> impl Iterator<Item = NaiveDate> {
+    from.iter_days().take_while(move |d| *d < to)
+}
+
+pub async fn room_types(db: &Db) -> Result<Vec<RoomType>, sqlx::Error> {
+    let rows =
+        sqlx::query("SELECT code, units, occupancy, max_occupancy, extra_bed, min_stay, position FROM room_types ORDER BY position, code")
+            .fetch_all(db.pool())
+            .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(RoomType {
+                code: r.try_get("code")?,
+                units: r.try_get("units")?,
+                occupancy: Occupancy {
+                    standard: r.try_get::<i64, _>("occupancy")? as u32,
+                    max: r.try_get::<i64, _>("max_occupancy")? as u32,
+                    extra_bed: r.try_get::<i64, _>("extra_bed")? != 0,
+                },
+                min_stay: r.try_get("min_stay")?,
+                position: r.try_get("position")?,
+            })
+        })
+        .collect()
+}
+
+/// Per room type over [from, to): units free on every night, the sum of the
+/// nightly rates, and how many open nights exist (fewer than the stay means
+/// a night is closed or beyond the horizon).
+pub async fn stay_summary(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<BTreeMap<String, (i64, i64, i64)>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT room_code, MIN(units - booked - held) AS free, CAST(SUM(rate) AS BIGINT) AS rates, COUNT(*) AS nights \
+         FROM inventory WHERE night >= $1 AND night < $2 AND closed = 0 GROUP BY room_code",
+    )
+    .bind(ymd(from))
+    .bind(ymd(to))
+    .fetch_all(db.pool())
+    .await?;
+    rows.iter().map(|r| Ok((r.try_get("room_code")?, (r.try_get("free")?, r.try_get("rates")?, r.try_get("nights")?)))).collect()
+}
+
+/// Every night of one room type in [from, to): (night, free units, closed, rate).
+pub async fn calendar(db: &Db, room: &str, from: NaiveDate, to: NaiveDate) -> Result<Vec<(String, i64, bool, i64)>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT night, units - booked - held AS free, closed, rate FROM inventory WHERE room_code = $1 AND night >= $2 AND night < $3 ORDER BY night",
+    )
+    .bind(room)
+    .bind(ymd(from))
+    .bind(ymd(to))
+    .fetch_all(db.pool())
+    .await?;
+    rows.iter().map(|r| Ok((r.try_get("night")?, r.try_get("free")?, r.try_get::<i64, _>("closed")? != 0, r.try_get("rate")?))).collect()
+}
+
+/// Units per (room, night) of an order, in the one order every transaction
+/// takes them in.
+fn claims(stays: &[Stay]) -> BTreeMap<(String, String), i64> {
+    let mut out = BTreeMap::new();
+    for s in stays {
+        for night in nights_of(s.from, s.to) {
+            *out.entry((s.room_code.clone(), ymd(night))).or_insert(0) += i64::from(s.quantity);
+        }
+    }
+    out
+}
+
+async fn hold_state(db: &Db, order_id: &str) -> Result<Option<HoldState>, sqlx::Error> {
+    let row = sqlx::query("SELECT order_id, status, total, expires_at FROM holds WHERE order_id = $1")
+        .bind(order_id)
+        .fetch_optional(db.pool())
+        .await?;
+    row.map(|r| {
+        Ok(HoldState {
+            order_id: r.try_get("order_id")?,
+            status: r.try_get("status")?,
+            total: r.try_get("total")?,
+            expires_at: r.try_get("expires_at")?,
+        })
+    })
+    .transpose()
+}
+
+async fn hold_nights(db: &Db, order_id: &str) -> Result<BTreeMap<(String, String), i64>, sqlx::Error> {
+    let rows =
+        sqlx::query("SELECT room_code, night, quantity FROM hold_nights WHERE order_id = $1").bind(order_id).fetch_all(db.pool()).await?;
+    rows.iter().map(|r| Ok(((r.try_get("room_code")?, r.try_get("night")?), r.try_get("quantity")?))).collect()
+}
+
+async fn announce(outbox: &Outbox, tx: &mut Tx, nights: &BTreeMap<(String, String), i64>) -> Result<(), sqlx::Error> {
+    let mut span: BTreeMap<&str, (&str, &str)> = BTreeMap::new();
+    for (room, night) in nights.keys() {
+        let e = span.entry(room.as_str()).or_insert((night.as_str(), night.as_str()));
+        e.0 = e.0.min(night.as_str());
+        e.1 = e.1.max(night.as_str());
+    }
+    for (room, (first, last)) in span {
+        let to =
+            NaiveDate::parse_from_str(last, "%Y-%m-%d").ok().and_then(|d| d.checked_add_days(Days::new(1))).map(ymd).unwrap_or_default();
+        outbox.add(tx, AVAILABILITY_CHANGED, &AvailabilityChanged { room_code: room.to_owned(), from: first.to_owned(), to }).await?;
+    }
+    Ok(())
+}
+
+/// Holds the nights of `stays` for `order_id` until `expires_at` (Unix ms).
+pub async fn reserve(db: &Db, outbox: &Outbox, order_id: &str, stays: &[Stay], expires_at: i64) -> Result<HoldState, InventoryError> {
+    let types = room_types(db).await?;
+    for s in stays {
+        let room = types.iter().find(|r| r.code == s.room_code).ok_or_else(|| InventoryError::UnknownRoom(s.room_code.clone()))?;
+        if !room.occupancy.fits(s.adults, s.children) {
+            return Err(InventoryError::DoesNotFit { room: room.code.clone() });
+        }
+        if (s.to - s.from).num_days() < room.min_stay {
+            return Err(InventoryError::MinStay { room: room.code.clone(), min: room.min_stay });
+        }
+    }
+    let wanted = claims(stays);
+    let now = spa_platform::now_ms();
+    let mut tx = db.begin().await?;
+    // Claiming the order id first makes a concurrent retry of the same order
+    // wait here, and on SQLite takes the write lock before any read.
+    let claimed = sqlx::query(
+        "INSERT INTO holds (order_id, status, total, expires_at, created_at, updated_at) VALUES ($1, 'held', 0, $2, $3, $3) \
+         ON CONFLICT (order_id) DO NOTHING",
+    )
+    .bind(order_id)
+    .bind(expires_at)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if claimed == 0 {
+        tx.rollback().await?;
+        let existing = hold_state(db, order_id).await?.ok_or_else(|| InventoryError::NoHold(order_id.to_owned()))?;
+        return if hold_nights(db, order_id).await? == wanted {
+            Ok(existing)
+        } else {
+            Err(InventoryError::OrderConflict(order_id.to_owned()))
+        };
+    }
+    for ((room, night), quantity) in &wanted {
+        let taken = sqlx::query(
+            "UPDATE inventory SET held = held + $1 WHERE room_code = $2 AND night = $3 AND closed = 0 AND units - booked - held >= $1",
+        )
+        .bind(*quantity)
+        .bind(room)
+        .bind(night)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if taken != 1 {
+            tx.rollback().await?;
+            return Err(InventoryError::SoldOut { room: room.clone(), night: night.clone() });
+        }
+        sqlx::query("INSERT INTO hold_nights (order_id, room_code, night, quantity) VALUES ($1, $2, $3, $4)")
+            .bind(order_id)
+            .bind(room)
+            .bind(night)
+            .bind(*quantity)
+            .execute(&mut *tx)
+            .await?;
+    }
+    let mut total = 0;
+    for s in stays {
+        let rates: i64 =
+            sqlx::query("SELECT CAST(COALESCE(SUM(rate), 0) AS BIGINT) FROM inventory WHERE room_code = $1 AND night >= $2 AND night < $3")
+                .bind(&s.room_code)
+                .bind(ymd(s.from))
+                .bind(ymd(s.to))
+                .fetch_one(&mut *tx)
+                .await?
+                .try_get(0)?;
+        let occupancy = types.iter().find(|r| r.code == s.room_code).map(|r| r.occupancy).expect("checked above");
+        total += occupancy.stay_price(rates, s.adults, s.children) * i64::from(s.quantity);
+    }
+    sqlx::query("UPDATE holds SET total = $1 WHERE order_id = $2").bind(total).bind(order_id).execute(&mut *tx).await?;
+    announce(outbox, &mut tx, &wanted).await?;
+    tx.commit().await?;
+    outbox.wake();
+    Ok(HoldState { order_id: order_id.to_owned(), status: "held".into(), total, expires_at })
+}
+
+/// Turns a hold into a booking.
+pub async fn confirm(db: &Db, outbox: &Outbox, order_id: &str) -> Result<HoldState, InventoryError> {
+    let mut tx = db.begin().await?;
+    let moved = sqlx::query("UPDATE holds SET status = 'confirmed', updated_at = $1 WHERE order_id = $2 AND status = 'held'")
+        .bind(spa_platform::now_ms())
+        .bind(order_id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    if moved == 1 {
+        sqlx::query(
+            "UPDATE inventory SET held = held - (SELECT h.quantity FROM hold_nights h WHERE h.order_id = $1 AND h.room_code = inventory.room_code AND h.night = inventory.night), \
+                                  booked = booked + (SELECT h.quantity FROM hold_nights h WHERE h.order_id = $1 AND h.room_code = inventory.room_code AND h.night = inventory.night) \
+             WHERE EXISTS (SELECT 1 FROM hold_nights h WHERE h.order_id = $1 AND h.room_code = inventory.room_code AND h.night = inventory.night)",
+        )
+        .bind(order_id)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        outbox.wake();
+    } else {
+        tx.rollback().await?;
+    }
+    let state = hold_state(db, order_id).await?.ok_or_else(|| InventoryError::NoHold(order_id.to_owned()))?;
+    if state.status != "confirmed" {
+        return Err(InventoryError::HoldNotActive(order_id.to_owned(), state.status));
+    }
+    Ok(state)
+}
+
+/// Gives a hold's or booking's nights back; `status` is `released` or `expired`.
+async fn give_back(db: &Db, outbox: &Outbox, order_id: &str, status: &str, only_held: bool) -> Result<bool, InventoryError> {
+    let mut tx = db.begin().await?;
+    let now = spa_platform::now_ms();
+    for (from, column) in [("held", "held"), ("confirmed", "booked")] {
+        if only_held && from != "held" {
+            continue;
+        }
+        let moved = sqlx::query("UPDATE holds SET status = $1, updated_at = $2 WHERE order_id = $3 AND status = $4")
+            .bind(status)
+            .bind(now)
+            .bind(order_id)
+            .bind(from)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if moved == 1 {
+            let sql = format!(
+                "UPDATE inventory SET {column} = {column} - (SELECT h.quantity FROM hold_nights h WHERE h.order_id = $1 AND h.room_code = inventory.room_code AND h.night = inventory.night) \
+                 WHERE EXISTS (SELECT 1 FROM hold_nights h WHERE h.order_id = $1 AND h.room_code = inventory.room_code AND h.night = inventory.night)"
+            );
+            sqlx::query(&sql).bind(order_id).execute(&mut *tx).await?;
+            let nights = {
+                let rows = sqlx::query("SELECT room_code, night, quantity FROM hold_nights WHERE order_id = $1")
+                    .bind(order_id)
+                    .fetch_all(&mut *tx)
+                    .await?;
+                rows.iter()
+                    .map(|r| Ok(((r.try_get("room_code")?, r.try_get("night")?), r.try_get("quantity")?)))
+                    .collect::<Result<BTreeMap<_, _>, sqlx::Error>>()?
+            };
+            announce(outbox, &mut tx, &nights).await?;
+            if status == "expired" {
+                outbox.add(&mut tx, HOLD_EXPIRED, &HoldExpired { order_id: order_id.to_owned() }).await?;
+            }
+            tx.commit().await?;
+            outbox.wake();
+            return Ok(true);
+        }
+    }
+    tx.rollback().await?;
+    Ok(false)
+}
+
+/// Cancels an order's hold or booking. Idempotent.
+pub async fn release(db: &Db, outbox: &Outbox, order_id: &str) -> Result<HoldState, InventoryError> {
+    give_back(db, outbox, order_id, "released", false).await?;
+    hold_state(db, order_id).await?.ok_or_else(|| InventoryError::NoHold(order_id.to_owned()))
+}
+
+/// Expires holds past their time; returns how many expired. Safe with
+/// several replicas: each hold changes status once.
+pub async fn expire_due(db: &Db, outbox: &Outbox, now: i64) -> Result<usize, InventoryError> {
+    let due: Vec<String> =
+        sqlx::query("SELECT order_id FROM holds WHERE status = 'held' AND expires_at <= $1 ORDER BY expires_at LIMIT 100")
+            .bind(now)
+            .fetch_all(db.pool())
+            .await?
+            .iter()
+            .map(|r| r.try_get(0))
+            .collect::<Result<_, _>>()?;
+    let mut n = 0;
+    for order_id in due {
+        if give_back(db, outbox, &order_id, "expired", true).await? {
+            n += 1;
+        }
+    }
+    Ok(n)
+}
+
+/// The held and booked units of one night, for tests and audits.
+pub async fn night(db: &Db, room: &str, night: &str) -> Result<(i64, i64, i64), sqlx::Error> {
+    let r = sqlx::query("SELECT units, booked, held FROM inventory WHERE room_code = $1 AND night = $2")
+        .bind(room)
+        .bind(night)
+        .fetch_one(db.pool())
+        .await?;
+    Ok((r.try_get("units")?, r.try_get("booked")?, r.try_get("held")?))
+}

@@ -1,0 +1,306 @@
+//! Rooms: search, calendars, package search, the popup fragment, and the
+//! inventory rule: no night is ever sold twice, whatever the backend and
+//! however many replicas run; a retried reservation changes nothing.
+
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use serde_json::json;
+use spa_platform::db::Db;
+use spa_platform::testkit;
+use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
+use spa_proto::spa::rooms::v1::{Guests, OrderRef, ReserveRequest, StayLine};
+use tonic::transport::Channel;
+
+use crate::distributed::{Processes, bin, free_port};
+use crate::support::{TestStack, client, eventually, stay};
+
+const ROOM: &str = "ROOM_STANDARD_DOUBLE";
+
+fn line(from: &str, to: &str, quantity: u32) -> StayLine {
+    StayLine {
+        room_code: ROOM.into(),
+        from: from.into(),
+        to: to.into(),
+        quantity,
+        guests: Some(Guests { adults: 2, children: 0, babies: 0 }),
+    }
+}
+
+fn day(offset: i64) -> String {
+    stay(offset, 1).0
+}
+
+/// 100 orders for stays of 1-4 nights that all include one night race for
+/// the last 3 units of a room type, spread over `clients`. Exactly 3 win,
+/// no night is over-sold, and retrying every order changes nothing.
+async fn compete(clients: Vec<RoomsServiceClient<Channel>>, db: &Db, start: i64) {
+    let key_night = day(start + 5);
+    let (units, booked, held) = spa_rooms::inventory::night(db, ROOM, &key_night).await.unwrap();
+    assert_eq!((booked, held), (0, 0), "a fresh night");
+    // Take all but three units with one order.
+    let mut setup = clients[0].clone();
+    setup
+        .reserve(ReserveRequest {
+            order_id: testkit::unique("setup-"),
+            lines: vec![line(&day(start), &day(start + 10), (units - 3) as u32)],
+            hold_seconds: 600,
+        })
+        .await
+        .unwrap();
+
+    let orders: Vec<(String, StayLine)> = (0..100)
+        .map(|i| {
+            let first = start + 5 - (i % 3);
+            let nights = 1 + (i % 4);
+            let last = (first + nights).max(start + 6);
+            (format!("race-{start}-{i}"), line(&day(first), &day(last), 1))
+        })
+        .collect();
+    let attempt = |round: usize| {
+        let clients = clients.clone();
+        let orders = orders.clone();
+        async move {
+            let tasks: Vec<_> = orders
+                .into_iter()
+                .enumerate()
+                .map(|(i, (id, l))| {
+                    let mut c = clients[(i + round) % clients.len()].clone();
+                    tokio::spawn(async move {
+                        (id.clone(), c.reserve(ReserveRequest { order_id: id, lines: vec![l], hold_seconds: 600 }).await)
+                    })
+                })
+                .collect();
+            let mut won = Vec::new();
+            for t in tasks {
+                let (id, result) = t.await.unwrap();
+                match result {
+                    Ok(hold) => {
+                        assert_eq!(hold.get_ref().status, "held");
+                        won.push(id);
+                    }
+                    Err(status) => {
+                        assert_eq!(status.code(), tonic::Code::FailedPrecondition, "{id}: {status:?}");
+                        assert_eq!(spa_platform::errors::details(&status).unwrap().code, "room_unavailable");
+                    }
+                }
+            }
+            won.sort();
+            won
+        }
+    };
+    let winners = attempt(0).await;
+    assert_eq!(winners.len(), 3, "exactly as many succeed as fit: {winners:?}");
+    let check_nights = || async {
+        for offset in start..start + 10 {
+            let (units, booked, held) = spa_rooms::inventory::night(db, ROOM, &day(offset)).await.unwrap();
+            assert!(booked + held <= units, "night {} over-sold: {booked} + {held} > {units}", day(offset));
+        }
+        spa_rooms::inventory::night(db, ROOM, &key_night).await.unwrap()
+    };
+    assert_eq!(check_nights().await, (units, 0, units), "the key night is full");
+
+    // Retrying every order, on other replicas, changes nothing.
+    let again = attempt(1).await;
+    assert_eq!(again, winners, "the same orders hold, no new ones");
+    assert_eq!(check_nights().await, (units, 0, units));
+
+    // Confirming and releasing are idempotent too.
+    let mut c = clients[clients.len() - 1].clone();
+    for _ in 0..2 {
+        assert_eq!(c.confirm(OrderRef { order_id: winners[0].clone() }).await.unwrap().get_ref().status, "confirmed");
+    }
+    assert_eq!(check_nights().await, (units, 1, units - 1));
+    for _ in 0..2 {
+        assert_eq!(c.release(OrderRef { order_id: winners[1].clone() }).await.unwrap().get_ref().status, "released");
+    }
+    assert_eq!(check_nights().await, (units, 1, units - 2), "a released unit is free again");
+    let err = c.confirm(OrderRef { order_id: winners[1].clone() }).await.unwrap_err();
+    assert_eq!(err.code(), tonic::Code::FailedPrecondition, "a released hold cannot be confirmed");
+    let late =
+        c.reserve(ReserveRequest { order_id: "late".into(), lines: vec![line(&key_night, &day(start + 6), 1)], hold_seconds: 600 }).await;
+    assert!(late.is_ok(), "the released unit sells again");
+    let full = c
+        .reserve(ReserveRequest { order_id: "too-late".into(), lines: vec![line(&key_night, &day(start + 6), 1)], hold_seconds: 600 })
+        .await;
+    assert_eq!(full.unwrap_err().code(), tonic::Code::FailedPrecondition);
+}
+
+#[tokio::test]
+async fn concurrent_reservations_never_oversell_on_sqlite() {
+    let t = TestStack::start().await;
+    let client = RoomsServiceClient::connect(t.stack.peers.rooms.clone()).await.unwrap();
+    compete(vec![client], t.stack.db("rooms"), 40).await;
+}
+
+#[tokio::test]
+#[cfg_attr(not(has_postgres), ignore = "TEST_POSTGRES_URL is not set")]
+async fn concurrent_reservations_never_oversell_across_three_processes_on_postgres() {
+    let pg = testkit::postgres_url();
+    let name = testkit::unique("spa_rooms_race_");
+    let url = testkit::postgres_database_url(&pg, &name);
+    let mut procs = Processes(Vec::new());
+    let mut clients = Vec::new();
+    for _ in 0..3 {
+        let (grpc, ops) = (free_port(), free_port());
+        let mut cmd = Command::new(bin("spa-rooms"));
+        cmd.env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .env("RUST_LOG", "warn")
+            .env("GRPC_ADDR", format!("127.0.0.1:{grpc}"))
+            .env("OPS_ADDR", format!("127.0.0.1:{ops}"))
+            .env("DATABASE_URL", &url)
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit());
+        procs.0.push(("rooms", cmd.spawn().unwrap()));
+        let ready = format!("http://127.0.0.1:{ops}/readyz");
+        eventually(&ready, || async { client().get(&ready).send().await.ok().filter(|r| r.status().is_success()).map(|_| ()) }).await;
+        clients.push(RoomsServiceClient::connect(format!("http://127.0.0.1:{grpc}")).await.unwrap());
+    }
+    let db = Db::connect(&url).await.unwrap();
+    compete(clients, &db, 60).await;
+    db.close().await;
+    // The clients are gone (moved), so SIGTERM finds no open connection.
+    for (name, status) in procs.terminate() {
+        assert!(status.success(), "{name} exited with {status}");
+    }
+    let admin = Db::connect(&pg).await.unwrap();
+    sqlx::query(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).execute(admin.pool()).await.unwrap();
+}
+
+#[tokio::test]
+async fn holds_expire_by_themselves_and_free_their_nights() {
+    let t = TestStack::start().await;
+    let mut c = RoomsServiceClient::connect(t.stack.peers.rooms.clone()).await.unwrap();
+    let db = t.stack.db("rooms").clone();
+    let night = day(70);
+    let before = spa_rooms::inventory::night(&db, ROOM, &night).await.unwrap();
+    let hold = c
+        .reserve(ReserveRequest { order_id: "short".into(), lines: vec![line(&night, &day(71), 2)], hold_seconds: 1 })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(hold.status, "held");
+    assert!(hold.total.unwrap().amount > 0, "priced by the server");
+    assert_eq!(spa_rooms::inventory::night(&db, ROOM, &night).await.unwrap().2, before.2 + 2);
+    eventually("the hold to expire", || {
+        let db = db.clone();
+        let night = night.clone();
+        async move { (spa_rooms::inventory::night(&db, ROOM, &night).await.unwrap().2 == before.2).then_some(()) }
+    })
+    .await;
+    let err = c.confirm(OrderRef { order_id: "short".into() }).await.unwrap_err();
+    assert_eq!(err.code(), tonic::Code::FailedPrecondition, "an expired hold cannot be confirmed");
+    // The expiry was announced on the bus through the outbox.
+    let events: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE subject = 'rooms.hold.expired'").fetch_one(db.pool()).await.unwrap();
+    assert_eq!(events, 1);
+}
+
+#[tokio::test]
+async fn search_reflects_reservations_and_calendars_show_sold_out_nights() {
+    let t = TestStack::start().await;
+    let (from, to) = stay(80, 2);
+    let search = format!("/shop-api/rooms/search?from={from}&to={to}&adults=2");
+    let left = |body: &serde_json::Value| {
+        body["items"].as_array().unwrap().iter().find(|r| r["code"] == ROOM).map(|r| r["available"].as_u64().unwrap()).unwrap_or(0)
+    };
+    let (_, body) = t.get(&search).await;
+    let units = left(&body);
+    assert!(units > 0);
+    assert!(body["items"][0]["averageRating"].as_f64().unwrap() > 0.0, "rating from the catalog");
+    let mut c = RoomsServiceClient::connect(t.stack.peers.rooms.clone()).await.unwrap();
+    c.reserve(ReserveRequest { order_id: "all".into(), lines: vec![line(&from, &to, units as u32)], hold_seconds: 600 }).await.unwrap();
+    eventually("search to drop the sold-out room", || async {
+        let (_, body) = t.get(&search).await;
+        (left(&body) == 0).then_some(())
+    })
+    .await;
+
+    let (status, cal) = t.get(&format!("/shop-api/rooms/availability?roomCode={ROOM}&from={}&to={}&adults=2", day(79), day(83))).await;
+    assert_eq!(status, 200, "{cal}");
+    let days = cal["days"].as_array().unwrap();
+    assert_eq!(days.len(), 4);
+    let bookable: Vec<bool> = days.iter().map(|d| d["bookable"].as_bool().unwrap()).collect();
+    assert_eq!(bookable, [true, false, false, true], "the two held nights are sold out");
+    assert!(days[0]["price"]["current"].as_i64().unwrap() > 0);
+    let (_, cal) =
+        t.get(&format!("/shop-api/rooms/availability?roomCode={ROOM}&from={}&to={}&adults=2&children=2", day(79), day(80))).await;
+    assert_eq!((cal["fitsGuests"].as_bool(), cal["days"][0]["bookable"].as_bool()), (Some(false), Some(false)), "four do not fit a double");
+    for (query, field) in [
+        (format!("roomCode=NOPE&from={}&to={}", day(1), day(2)), "roomCode"),
+        (format!("from={}&to={}", day(1), day(2)), "roomCode"),
+        (format!("roomCode={ROOM}&from={}&to={}", day(1), day(200)), "to"),
+    ] {
+        let (status, body) = t.get(&format!("/shop-api/rooms/availability?{query}")).await;
+        assert!(status == 400 || status == 404, "{query}: {status}");
+        assert_eq!(body["errors"][0]["field"], field, "{query}: {body}");
+    }
+}
+
+#[tokio::test]
+async fn extra_guests_pay_the_extra_bed_and_babies_sleep_free() {
+    let t = TestStack::start().await;
+    let (from, to) = stay(90, 2);
+    let price = |body: &serde_json::Value| {
+        body["items"].as_array().unwrap().iter().find(|r| r["code"] == ROOM).unwrap()["price"]["current"].as_i64().unwrap()
+    };
+    let (_, two) = t.get(&format!("/shop-api/rooms/search?from={from}&to={to}&adults=2")).await;
+    let (_, babies) = t.get(&format!("/shop-api/rooms/search?from={from}&to={to}&adults=2&babies=2")).await;
+    let (_, child) = t.get(&format!("/shop-api/rooms/search?from={from}&to={to}&adults=2&children=1")).await;
+    assert_eq!(price(&babies), price(&two), "babies sleep in a cot for free");
+    assert_eq!(price(&child), price(&two) + (price(&two) * 15 + 50) / 100, "a child on the extra bed pays 15 %");
+}
+
+#[tokio::test]
+async fn package_search_prices_rooms_with_the_package() {
+    let t = TestStack::start().await;
+    let (_, package) = t.get("/shop-api/products/PKG_ROMANTIC_WEEKEND").await;
+    let nights = package["numNights"].as_i64().unwrap();
+    let (from, to) = stay(100, nights);
+    let (status, body) = t
+        .post("/shop-api/rooms/search", json!({"packageCode": "PKG_ROMANTIC_WEEKEND", "options": {"from": from, "to": to, "adults": 2}}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let rooms = body["items"].as_array().unwrap();
+    assert!(!rooms.is_empty());
+    let package_price = rooms[0]["packagePrice"]["current"].as_i64().unwrap();
+    assert_eq!(package_price, 2 * package["price"]["current"].as_i64().unwrap(), "two persons with the included treatments");
+    assert!(rooms.iter().any(|r| r["supplement"]["current"] == 0), "the cheapest room has no supplement");
+    for r in rooms {
+        assert_eq!(r["price"]["current"].as_i64().unwrap(), package_price + r["supplement"]["current"].as_i64().unwrap());
+    }
+    let (short_from, short_to) = stay(100, nights - 1);
+    for (body, field) in [
+        (json!({"packageCode": "PKG_ROMANTIC_WEEKEND", "options": {"from": short_from, "to": short_to, "adults": 2}}), "to"),
+        (json!({"packageCode": "NOPE", "options": {"from": from, "to": to}}), "packageCode"),
+        (json!({"options": {"from": from, "to": to}}), "packageCode"),
+    ] {
+        let (status, err) = t.post("/shop-api/rooms/search", body.clone()).await;
+        assert_eq!((status, err["errors"][0]["field"].as_str()), (400, Some(field)), "{body}: {err}");
+    }
+}
+
+#[tokio::test]
+async fn room_popup_fragment_is_localized_and_escaped() {
+    let t = TestStack::start().await;
+    let r = client().get(t.url(&format!("/de/_partial/rooms/{ROOM}"))).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    assert!(r.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
+    let html = r.text().await.unwrap();
+    assert!(html.starts_with("<article class=\"room-partial\""), "{html}");
+    assert!(html.contains("Max. Personen: 3"), "{html}");
+    // A name with markup in it comes out as text.
+    sqlx::query("UPDATE product_translations SET name = '<script>alert(1)</script>' WHERE product_code = $1 AND locale = 'en_GB'")
+        .bind(ROOM)
+        .execute(t.stack.db("catalog").pool())
+        .await
+        .unwrap();
+    let html = client().get(t.url(&format!("/en/_partial/rooms/{ROOM}"))).send().await.unwrap().text().await.unwrap();
+    assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;") && !html.contains("<script>"), "{html}");
+    let r = client().get(t.url("/pl/_partial/rooms/TR_HOT_STONE")).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 404, "not a room");
+    let r = client().get(t.url(&format!("/fr/_partial/rooms/{ROOM}"))).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 400);
+    let _ = Duration::ZERO;
+}
