@@ -55,5 +55,11 @@ deploy-check:
 	deploy/scripts/validate-manifests.sh
 	python3 deploy/scripts/gen_media.py --check
 
+# Room search under load against the /healthz ceiling, standalone and
+# distributed (PostgreSQL, NATS, Redis); prints req/s, p50, p99, peak RSS.
+bench:
+	cargo build --release --workspace --bins --locked
+	"$(TARGET_DIR)/release/spa-loadgen"
+
 fmt:
 	cargo fmt --all

@@ -27,6 +27,8 @@ use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
 use axum::http::{HeaderName, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use spa_platform::bus::EventBus;
+use spa_platform::cache::Cache;
 use spa_platform::config::{Peers, parse_or, var_or};
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
@@ -74,16 +76,46 @@ pub struct AppState {
     pub clients: Clients,
     /// `web/dist/index.html`, read once at start; `None` when not built.
     pub index_html: Option<Arc<str>>,
+    /// Whole answers of the hot read paths (room search), kept until the
+    /// events that change them; `None` caches nothing.
+    pub cache: Option<Arc<dyn Cache>>,
 }
 
+/// Cache key of the answer generation; an availability or content change
+/// bumps it and so retires every cached answer.
+pub const CACHE_GENERATION: &str = "answers:generation";
+
 impl AppState {
+    /// A gateway that caches nothing.
     pub fn new(config: GatewayConfig) -> anyhow::Result<Self> {
         let clients = Clients::new(&config.peers)?;
         let index_html = std::fs::read_to_string(config.web_dist.join("index.html")).ok().map(Arc::from);
         if index_html.is_none() {
             tracing::warn!(dist = %config.web_dist.display(), "web app not built; pages show a hint");
         }
-        Ok(Self { config: Arc::new(config), clients, index_html })
+        Ok(Self { config: Arc::new(config), clients, index_html, cache: None })
+    }
+
+    /// A gateway that caches answers in `cache` and drops them on the events
+    /// of `bus` that change them.
+    pub async fn with_cache(
+        config: GatewayConfig,
+        cache: Arc<dyn Cache>,
+        bus: &dyn EventBus,
+        shutdown: CancellationToken,
+    ) -> anyhow::Result<Self> {
+        for subject in ["rooms.availability.changed", "catalog.product.changed"] {
+            let sub = bus.subscribe_each(subject).await?;
+            let cache = cache.clone();
+            spa_platform::bus::spawn_consumer(sub, "gateway-answers", shutdown.clone(), move |_| {
+                let cache = cache.clone();
+                async move {
+                    cache.incr(CACHE_GENERATION, 1).await?;
+                    Ok(())
+                }
+            });
+        }
+        Ok(Self { cache: Some(cache), ..Self::new(config)? })
     }
 }
 

@@ -11,8 +11,11 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
-use serde::Deserialize;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use spa_proto::common::Money;
 use spa_proto::spa::catalog::v1::GetProductRequest;
 use spa_proto::spa::catalog::v1::get_product_request::Key;
 use spa_proto::spa::rooms::v1::{
@@ -45,41 +48,128 @@ fn guests(query: &HashMap<String, String>) -> ApiResult<Guests> {
     })
 }
 
-fn offer_json(r: &RoomOffer) -> Value {
-    let mut room = json!({
-        "code": r.code,
-        "name": r.name,
-        "description": r.description,
-        "images": if r.image.is_empty() { vec![] } else { vec![json!({"path": r.image, "thumbnails": {"default_listing": r.image}})] },
-        "nights": r.nights,
-        "available": r.available,
-        "occupancy": r.occupancy,
-        "maxOccupancy": r.max_occupancy,
-        "extraBed": r.extra_bed,
-        "averageRating": r.average_rating,
-        "minStayNights": r.min_stay_nights,
-        "price": price_json(r.price.as_ref(), r.price.as_ref()),
-    });
-    if let Some(p) = &r.package_price {
-        room["packagePrice"] = price_json(Some(p), Some(p));
-        room["supplement"] = price_json(r.supplement.as_ref(), r.supplement.as_ref());
+// Typed wire shapes: search is the hot path, and building `serde_json::Value`
+// trees cost more than the rest of a cached answer.
+
+#[derive(Serialize)]
+struct WirePrice<'a> {
+    current: i64,
+    original: i64,
+    currency: &'a str,
+}
+
+impl<'a> WirePrice<'a> {
+    fn of(m: Option<&'a Money>) -> Self {
+        m.map_or(Self { current: 0, original: 0, currency: "PLN" }, |m| Self {
+            current: m.amount,
+            original: m.amount,
+            currency: &m.currency,
+        })
     }
-    room
 }
 
-fn search_json(response: &SearchRoomsResponse) -> Value {
-    json!({
-        "items": response.rooms.iter().map(offer_json).collect::<Vec<_>>(),
-        "emptyReason": (!response.empty_reason.is_empty()).then_some(response.empty_reason.as_str()),
-    })
+#[derive(Serialize)]
+struct WireThumbnails<'a> {
+    default_listing: &'a str,
 }
 
-async fn search(State(state): State<AppState>, Query(query): Query<HashMap<String, String>>) -> ApiResult<Json<Value>> {
+#[derive(Serialize)]
+struct WireImage<'a> {
+    path: &'a str,
+    thumbnails: WireThumbnails<'a>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct WireRoom<'a> {
+    code: &'a str,
+    name: &'a str,
+    description: &'a str,
+    images: Vec<WireImage<'a>>,
+    nights: u32,
+    available: u32,
+    occupancy: u32,
+    max_occupancy: u32,
+    extra_bed: bool,
+    average_rating: f64,
+    min_stay_nights: u32,
+    price: WirePrice<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    package_price: Option<WirePrice<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    supplement: Option<WirePrice<'a>>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct WireSearch<'a> {
+    items: Vec<WireRoom<'a>>,
+    empty_reason: Option<&'a str>,
+}
+
+fn wire_room(r: &RoomOffer) -> WireRoom<'_> {
+    WireRoom {
+        code: &r.code,
+        name: &r.name,
+        description: &r.description,
+        images: if r.image.is_empty() {
+            vec![]
+        } else {
+            vec![WireImage { path: &r.image, thumbnails: WireThumbnails { default_listing: &r.image } }]
+        },
+        nights: r.nights,
+        available: r.available,
+        occupancy: r.occupancy,
+        max_occupancy: r.max_occupancy,
+        extra_bed: r.extra_bed,
+        average_rating: r.average_rating,
+        min_stay_nights: r.min_stay_nights,
+        price: WirePrice::of(r.price.as_ref()),
+        package_price: r.package_price.as_ref().map(|p| WirePrice::of(Some(p))),
+        supplement: r.package_price.as_ref().map(|_| WirePrice::of(r.supplement.as_ref())),
+    }
+}
+
+fn search_body(response: &SearchRoomsResponse) -> Vec<u8> {
+    let wire = WireSearch {
+        items: response.rooms.iter().map(wire_room).collect(),
+        empty_reason: (!response.empty_reason.is_empty()).then_some(response.empty_reason.as_str()),
+    };
+    serde_json::to_vec(&wire).unwrap_or_default()
+}
+
+fn json_bytes(body: Vec<u8>) -> Response {
+    ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response()
+}
+
+const SEARCH_TTL: Duration = Duration::from_secs(60);
+
+async fn search(State(state): State<AppState>, Query(query): Query<HashMap<String, String>>) -> ApiResult<Response> {
     let locale = shop_locale(&query, &state)?;
     let request =
         SearchRoomsRequest { from: required(&query, "from")?, to: required(&query, "to")?, guests: Some(guests(&query)?), locale };
+    // The whole answer is cached until availability or room content changes;
+    // a cache that fails is a miss.
+    let key = match &state.cache {
+        Some(cache) => cache.incr(crate::CACHE_GENERATION, 0).await.ok().map(|generation| {
+            let g = request.guests.unwrap_or_default();
+            format!("search:{generation}:{}:{}:{}:{}:{}:{}", request.from, request.to, g.adults, g.children, g.babies, request.locale)
+        }),
+        None => None,
+    };
+    if let (Some(cache), Some(key)) = (&state.cache, &key)
+        && let Ok(Some(body)) = cache.get(key).await
+    {
+        return Ok(json_bytes(body));
+    }
     let response = state.clients.rooms.clone().search_rooms(request).await?.into_inner();
-    Ok(Json(search_json(&response)))
+    let body = search_body(&response);
+    if let (Some(cache), Some(key)) = (&state.cache, &key)
+        && let Err(e) = cache.set(key, &body, SEARCH_TTL).await
+    {
+        tracing::warn!(error = %e, "search answer not cached");
+    }
+    Ok(json_bytes(body))
 }
 
 #[derive(Deserialize)]
@@ -114,7 +204,7 @@ async fn search_package(
     State(state): State<AppState>,
     Query(query): Query<HashMap<String, String>>,
     JsonBody(body): JsonBody<PackageSearch>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Response> {
     let locale = shop_locale(&query, &state)?;
     let package_code =
         body.package_code.filter(|c| !c.is_empty()).ok_or_else(|| ApiError::field("invalid_request", "packageCode", "is required"))?;
@@ -128,7 +218,7 @@ async fn search_package(
         locale,
     };
     let response = state.clients.rooms.clone().search_package_rooms(request).await?.into_inner();
-    Ok(Json(search_json(&response)))
+    Ok(json_bytes(search_body(&response)))
 }
 
 async fn availability(State(state): State<AppState>, Query(query): Query<HashMap<String, String>>) -> ApiResult<Json<Value>> {

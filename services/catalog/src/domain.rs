@@ -11,8 +11,9 @@ pub const MAX_LIMIT: u32 = 1000;
 pub const MAX_PACKAGE_PERSONS: u32 = 2;
 /// Nights a package stay may last, as the stay-length filter offers them.
 pub const PACKAGE_NIGHTS: std::ops::RangeInclusive<u32> = 2..=5;
-/// A suggested treatment taken into a package: quantity 1 to 2 (spec 5),
-/// or up to the number of persons when that is higher.
+/// A suggested treatment taken into a package: quantity 1 to 2 for one
+/// person (spec 5); like the package's own treatments, each extra person
+/// adds one to its maximum.
 pub const ADDITIONAL_MAX_QUANTITY: u32 = 2;
 
 /// Listing orders.
@@ -105,7 +106,7 @@ pub fn package_cost(
             return Err((format!("{field}.code"), format!("{code} is not a treatment of this package")));
         };
         let (min, max, included) =
-            if line.additional { (1, ADDITIONAL_MAX_QUANTITY.max(persons), 0) } else { (line.min, line.max + step, line.included + step) };
+            if line.additional { (1, ADDITIONAL_MAX_QUANTITY + step, 0) } else { (line.min, line.max + step, line.included + step) };
         if *quantity < min || *quantity > max {
             return Err((format!("{field}.quantity"), format!("must be between {min} and {max}")));
         }
@@ -183,6 +184,9 @@ mod tests {
     fn extra_and_suggested_treatments_are_paid() {
         let chosen = vec![("MASSAGE".into(), 2), ("SAUNA".into(), 1), ("FACIAL".into(), 1)];
         assert_eq!(package_cost(100_000, 100_000, 1, &lines(), &chosen).unwrap().0, 135_000);
+        // A taken-in treatment raised to 2 for one person may go to 3 for two.
+        let chosen = vec![("MASSAGE".into(), 2), ("SAUNA".into(), 2), ("FACIAL".into(), 3)];
+        assert_eq!(package_cost(100_000, 100_000, 2, &lines(), &chosen).unwrap().0, 260_000);
     }
 
     #[test]

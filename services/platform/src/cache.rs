@@ -45,15 +45,22 @@ impl moka::Expiry<String, Entry> for PerEntryTtl {
     }
 }
 
-/// In-process cache, bounded by entry count.
+/// In-process cache, bounded by the bytes of its keys and values (cached
+/// answers range from a few bytes to tens of kilobytes, so a count would not
+/// bound memory).
 #[derive(Clone)]
 pub struct MokaCache {
     inner: moka::future::Cache<String, Entry>,
 }
 
 impl MokaCache {
-    pub fn new(max_entries: u64) -> Self {
-        Self { inner: moka::future::Cache::builder().max_capacity(max_entries).expire_after(PerEntryTtl).build() }
+    pub fn new(max_bytes: u64) -> Self {
+        let inner = moka::future::Cache::builder()
+            .max_capacity(max_bytes)
+            .weigher(|k: &String, v: &Entry| u32::try_from(k.len() + v.value.len() + 64).unwrap_or(u32::MAX))
+            .expire_after(PerEntryTtl)
+            .build();
+        Self { inner }
     }
 }
 

@@ -98,8 +98,13 @@ pub async fn connect_bus(nats_url: Option<&str>, namespace: Option<&str>) -> any
 pub async fn connect_cache(redis_url: Option<&str>, service: &str) -> anyhow::Result<Arc<dyn Cache>> {
     Ok(match redis_url {
         Some(url) => Arc::new(RedisCache::connect(url, &format!("spa:{service}:")).await.context("connecting to Redis")?),
-        None => Arc::new(MokaCache::new(10_000)),
+        None => Arc::new(MokaCache::new(local_cache_bytes()?)),
     })
+}
+
+/// The byte budget of one in-process cache (`CACHE_MAX_MB`, default 16).
+pub fn local_cache_bytes() -> anyhow::Result<u64> {
+    Ok(crate::config::parse_or("CACHE_MAX_MB", 16u64)? * 1024 * 1024)
 }
 
 /// A started service: where its gRPC server listens and the server's task.

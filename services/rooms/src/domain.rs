@@ -62,12 +62,13 @@ pub const EXTRA_ADULT_PERCENT: i64 = 30;
 pub const EXTRA_CHILD_PERCENT: i64 = 15;
 
 impl Occupancy {
-    /// Whether the room takes the party: adults and children each need a
-    /// bed, beyond the standard number only on extra beds; babies sleep in
-    /// a cot (up to [`MAX_BABIES`]) and count for nothing.
+    /// Whether the room takes the party: at least one adult, and adults
+    /// and children (each needs a sleeping place) up to the maximum
+    /// occupancy; babies sleep in a cot (up to [`MAX_BABIES`]) and count for
+    /// nothing. `extra_bed` says whether the places beyond the standard
+    /// occupancy are an extra bed (shown to guests), not whether they exist.
     pub fn fits(&self, adults: u32, children: u32) -> bool {
-        let sleepers = places_needed(adults, children);
-        adults >= 1 && sleepers <= self.max && (sleepers <= self.standard || self.extra_bed)
+        adults >= 1 && places_needed(adults, children) <= self.max
     }
 
     /// The price of a stay whose nightly rates add up to `rates`: the rates
@@ -98,8 +99,9 @@ mod tests {
         assert!(!double.fits(2, 2), "over the maximum");
         assert!(double.fits(1, 1));
         assert!(!double.fits(0, 2), "children need an adult");
-        let no_extra = Occupancy { standard: 2, max: 3, extra_bed: false };
-        assert!(!no_extra.fits(2, 1), "no extra bed, no third sleeper");
+        let comfort_single = Occupancy { standard: 1, max: 2, extra_bed: false };
+        assert!(comfort_single.fits(2, 0), "a wide bed: two sleepers, no extra bed");
+        assert!(!comfort_single.fits(2, 1));
     }
 
     #[test]

@@ -13,7 +13,9 @@ use spa_platform::outbox::Outbox;
 use spa_proto::common::Money;
 use spa_proto::spa::catalog::v1::catalog_service_client::CatalogServiceClient;
 use spa_proto::spa::catalog::v1::get_product_request::Key;
-use spa_proto::spa::catalog::v1::{EstimatePackageCostRequest, GetProductRequest, GetProductsRequest, Product, TreatmentChoice};
+use spa_proto::spa::catalog::v1::{
+    EstimatePackageCostRequest, GetProductRequest, GetProductsRequest, GetProductsResponse, Product, TreatmentChoice,
+};
 use spa_proto::spa::rooms::v1::rooms_service_server::RoomsService;
 use spa_proto::spa::rooms::v1::{
     CheckStaysRequest, CheckStaysResponse, DayAvailability, GetAvailabilityRequest, GetAvailabilityResponse, Guests, Hold, OrderRef,
@@ -28,6 +30,7 @@ use crate::inventory::{self, HoldState, InventoryError, Stay, ymd};
 /// bumps it and so retires every cached search.
 pub const CACHE_GENERATION: &str = "search:generation";
 const SEARCH_TTL: Duration = Duration::from_secs(60);
+const CONTENT_TTL: Duration = Duration::from_secs(300);
 const DEFAULT_HOLD: Duration = Duration::from_secs(30 * 60);
 const MAX_CALENDAR_DAYS: i64 = 120;
 
@@ -146,9 +149,26 @@ impl RoomsGrpc {
         Ok((free_for_dates, fitting))
     }
 
-    async fn content(&self, codes: Vec<String>, locale: &str) -> Result<Vec<Product>, Status> {
-        let locale = if locale.is_empty() { "pl".to_owned() } else { locale.to_owned() };
-        Ok(self.catalog.clone().get_products(GetProductsRequest { codes, locale }).await?.into_inner().items)
+    /// The catalog's content of every room type in `locale`, cached like
+    /// searches (a content change bumps the same generation).
+    async fn content(&self, locale: &str) -> Result<Vec<Product>, Status> {
+        let locale = if locale.is_empty() { "pl" } else { locale };
+        let generation = self.cache.incr(CACHE_GENERATION, 0).await.unwrap_or(-1);
+        let key = format!("content:{generation}:{locale}");
+        if generation >= 0
+            && let Ok(Some(bytes)) = self.cache.get(&key).await
+            && let Ok(cached) = GetProductsResponse::decode(bytes.as_slice())
+        {
+            return Ok(cached.items);
+        }
+        let codes = inventory::room_types(&self.db).await.map_err(errors::db)?.into_iter().map(|r| r.code).collect();
+        let response = self.catalog.clone().get_products(GetProductsRequest { codes, locale: locale.to_owned() }).await?.into_inner();
+        if generation >= 0
+            && let Err(e) = self.cache.set(&key, &response.encode_to_vec(), CONTENT_TTL).await
+        {
+            tracing::warn!(error = %e, "room content not cached");
+        }
+        Ok(response.items)
     }
 
     fn offer(fit: &Fit, nights: i64, content: &[Product]) -> RoomOffer {
@@ -191,7 +211,7 @@ impl RoomsGrpc {
         if fitting.is_empty() {
             return Ok(SearchRoomsResponse { rooms: vec![], empty_reason });
         }
-        let content = self.content(fitting.iter().map(|f| f.room.code.clone()).collect(), &req.locale).await?;
+        let content = self.content(&req.locale).await?;
         let nights = (to - from).num_days();
         Ok(SearchRoomsResponse { rooms: fitting.iter().map(|f| Self::offer(f, nights, &content)).collect(), empty_reason })
     }
@@ -290,7 +310,7 @@ impl RoomsService for RoomsGrpc {
         // The package price includes its stay in the cheapest fitting room;
         // a better room costs the difference.
         let cheapest = fitting.iter().map(|f| f.price).min().unwrap_or_default();
-        let content = self.content(fitting.iter().map(|f| f.room.code.clone()).collect(), &locale).await?;
+        let content = self.content(&locale).await?;
         let rooms = fitting
             .iter()
             .map(|f| {

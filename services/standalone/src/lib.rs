@@ -82,7 +82,7 @@ impl Stack {
                 service: name,
                 db,
                 bus: bus.clone(),
-                cache: Arc::new(MokaCache::new(10_000)),
+                cache: Arc::new(MokaCache::new(spa_platform::runtime::local_cache_bytes()?)),
                 outbox: Outbox::new(),
                 peers: peers.clone(),
                 shutdown: shutdown.clone(),
@@ -104,7 +104,13 @@ impl Stack {
 
         let mut gateway_config = config.gateway;
         gateway_config.peers = peers.clone();
-        let state = AppState::new(gateway_config)?;
+        let state = AppState::with_cache(
+            gateway_config,
+            Arc::new(MokaCache::new(spa_platform::runtime::local_cache_bytes()?)),
+            bus.as_ref(),
+            shutdown.clone(),
+        )
+        .await?;
         let ready_dbs: Vec<Db> = dbs.iter().map(|(_, db)| db.clone()).collect();
         let ready: spa_platform::ops::ReadyCheck = Arc::new(move || {
             let dbs = ready_dbs.clone();

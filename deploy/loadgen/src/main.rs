@@ -1,0 +1,285 @@
+//! Load benchmark of room search, the seasonal hot path.
+//!
+//! In one run, for the standalone stack and for the distributed one (each
+//! service its own process on PostgreSQL, NATS and Redis), it measures the
+//! gateway's `/healthz` as the ceiling of the HTTP path on this machine, then
+//! `GET /shop-api/rooms/search` for random 1-7-night stays over the next year
+//! across all room types, at each connection count, and prints requests per
+//! second, p50, p99, the servers' peak RSS and the ratio search / ceiling.
+//!
+//! `cargo run --release -p spa-loadgen -- [--seconds 10] [--conns 32,128] [--modes standalone,distributed]`
+//! (the binaries of the services must be built in the same target directory).
+
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use rand::Rng;
+
+struct Args {
+    seconds: u64,
+    warmup: u64,
+    conns: Vec<usize>,
+    modes: Vec<String>,
+}
+
+fn args() -> anyhow::Result<Args> {
+    let mut a = Args { seconds: 10, warmup: 2, conns: vec![32, 128], modes: vec!["standalone".into(), "distributed".into()] };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let value = it.next().with_context(|| format!("{flag} needs a value"))?;
+        match flag.as_str() {
+            "--seconds" => a.seconds = value.parse()?,
+            "--warmup" => a.warmup = value.parse()?,
+            "--conns" => a.conns = value.split(',').map(str::parse).collect::<Result<_, _>>()?,
+            "--modes" => a.modes = value.split(',').map(str::to_owned).collect(),
+            other => bail!("unknown flag {other}"),
+        }
+    }
+    Ok(a)
+}
+
+fn bin(name: &str) -> anyhow::Result<PathBuf> {
+    let path = std::env::current_exe()?.parent().context("exe dir")?.join(name);
+    anyhow::ensure!(path.exists(), "{} is missing: build the release binaries first", path.display());
+    Ok(path)
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
+}
+
+/// The servers of one mode; killed on drop.
+struct Servers {
+    children: Vec<(String, Child)>,
+    base: String,
+    /// Databases and the NATS namespace of a distributed run.
+    cleanup: Vec<String>,
+    namespace: Option<String>,
+}
+
+impl Drop for Servers {
+    fn drop(&mut self) {
+        for (_, c) in &mut self.children {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+impl Servers {
+    /// Peak resident memory of every server process, in MiB.
+    fn peak_rss_mib(&self) -> f64 {
+        self.children
+            .iter()
+            .filter_map(|(_, c)| std::fs::read_to_string(format!("/proc/{}/status", c.id())).ok())
+            .filter_map(|s| {
+                s.lines().find(|l| l.starts_with("VmHWM:")).and_then(|l| l.split_whitespace().nth(1)).and_then(|k| k.parse::<f64>().ok())
+            })
+            .sum::<f64>()
+            / 1024.0
+    }
+}
+
+fn spawn(name: &str, binary: &str, env: &[(String, String)]) -> anyhow::Result<(String, Child)> {
+    let mut cmd = Command::new(bin(binary)?);
+    cmd.env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    Ok((name.to_owned(), cmd.spawn().with_context(|| format!("starting {binary}"))?))
+}
+
+async fn wait_ready(url: &str) -> anyhow::Result<()> {
+    let http = reqwest::Client::new();
+    for _ in 0..600 {
+        if http.get(url).send().await.is_ok_and(|r| r.status().is_success()) {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    bail!("{url} not ready after 60 s")
+}
+
+async fn standalone() -> anyhow::Result<Servers> {
+    let port = free_port();
+    let dir = std::env::temp_dir().join(format!("spa-bench-{}", uuid::Uuid::new_v4().simple()));
+    let env = vec![
+        ("HTTP_ADDR".to_owned(), format!("127.0.0.1:{port}")),
+        ("DATA_DIR".to_owned(), dir.display().to_string()),
+        ("WEB_DIST".to_owned(), "/nonexistent".to_owned()),
+    ];
+    let servers = Servers {
+        children: vec![spawn("standalone", "spa-standalone", &env)?],
+        base: format!("http://127.0.0.1:{port}"),
+        cleanup: vec![],
+        namespace: None,
+    };
+    wait_ready(&format!("{}/readyz", servers.base)).await?;
+    Ok(servers)
+}
+
+async fn distributed() -> anyhow::Result<Servers> {
+    let pg = spa_platform::config::var_or("TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/test");
+    let nats = spa_platform::config::var_or("TEST_NATS_URL", "nats://127.0.0.1:4222");
+    let redis = spa_platform::config::var_or("TEST_REDIS_URL", "redis://127.0.0.1:6379");
+    let run = format!("b{}", &uuid::Uuid::new_v4().simple().to_string()[..10]);
+    let services = ["catalog", "rooms", "cart", "users", "content"];
+    let grpc: Vec<u16> = services.iter().map(|_| free_port()).collect();
+    let peers: Vec<(String, String)> =
+        services.iter().zip(&grpc).map(|(s, p)| (format!("{}_ADDR", s.to_uppercase()), format!("http://127.0.0.1:{p}"))).collect();
+    let mut servers = Servers { children: vec![], base: String::new(), cleanup: vec![], namespace: Some(run.clone()) };
+    for (i, service) in services.iter().enumerate() {
+        let db = format!("spa_{run}_{service}");
+        servers.cleanup.push(db.clone());
+        let ops = free_port();
+        let mut env = peers.clone();
+        env.extend([
+            ("GRPC_ADDR".to_owned(), format!("127.0.0.1:{}", grpc[i])),
+            ("OPS_ADDR".to_owned(), format!("127.0.0.1:{ops}")),
+            ("DATABASE_URL".to_owned(), spa_platform::testkit::postgres_database_url(&pg, &db)),
+            ("NATS_URL".to_owned(), nats.clone()),
+            ("NATS_NAMESPACE".to_owned(), run.clone()),
+            ("REDIS_URL".to_owned(), redis.clone()),
+        ]);
+        servers.children.push(spawn(service, &format!("spa-{service}"), &env)?);
+        wait_ready(&format!("http://127.0.0.1:{ops}/readyz")).await?;
+    }
+    let port = free_port();
+    let mut env = peers;
+    env.extend([("HTTP_ADDR".to_owned(), format!("127.0.0.1:{port}")), ("WEB_DIST".to_owned(), "/nonexistent".to_owned())]);
+    servers.children.push(spawn("gateway", "spa-gateway", &env)?);
+    servers.base = format!("http://127.0.0.1:{port}");
+    wait_ready(&format!("{}/readyz", servers.base)).await?;
+    Ok(servers)
+}
+
+struct Outcome {
+    rps: f64,
+    p50_ms: f64,
+    p99_ms: f64,
+    errors: u64,
+}
+
+/// A random stay of 1-7 nights starting within the next year, for 1-2 adults
+/// and 0-1 children.
+fn search_path() -> String {
+    let mut rng = rand::rng();
+    let today = chrono::Local::now().date_naive();
+    let from = today + chrono::Days::new(rng.random_range(1..=357));
+    let to = from + chrono::Days::new(rng.random_range(1..=7));
+    format!(
+        "/shop-api/rooms/search?channel=web_pl&locale=pl&from={from}&to={to}&adults={}&children={}&babies=0",
+        rng.random_range(1..=2),
+        rng.random_range(0..=1)
+    )
+}
+
+/// `conns` workers, each with its own connection, for `seconds` after a
+/// warm-up; latencies of the measured window only.
+async fn load(base: &str, conns: usize, warmup: u64, seconds: u64, search: bool) -> anyhow::Result<Outcome> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let measuring = Arc::new(AtomicBool::new(false));
+    let mut tasks = Vec::new();
+    for _ in 0..conns {
+        let http = reqwest::Client::builder().pool_max_idle_per_host(1).timeout(Duration::from_secs(10)).build()?;
+        let (stop, measuring, base) = (stop.clone(), measuring.clone(), base.to_owned());
+        tasks.push(tokio::spawn(async move {
+            let mut latencies = Vec::with_capacity(100_000);
+            let mut errors = 0u64;
+            while !stop.load(Ordering::Relaxed) {
+                let path = if search { search_path() } else { "/healthz".to_owned() };
+                let started = Instant::now();
+                let ok = match http.get(format!("{base}{path}")).send().await {
+                    Ok(r) => r.status().is_success() && r.bytes().await.is_ok(),
+                    Err(_) => false,
+                };
+                if measuring.load(Ordering::Relaxed) {
+                    if ok {
+                        latencies.push(started.elapsed().as_micros() as u32);
+                    } else {
+                        errors += 1;
+                    }
+                }
+            }
+            (latencies, errors)
+        }));
+    }
+    tokio::time::sleep(Duration::from_secs(warmup)).await;
+    measuring.store(true, Ordering::Relaxed);
+    let started = Instant::now();
+    tokio::time::sleep(Duration::from_secs(seconds)).await;
+    measuring.store(false, Ordering::Relaxed);
+    let elapsed = started.elapsed().as_secs_f64();
+    stop.store(true, Ordering::Relaxed);
+    let mut all = Vec::new();
+    let mut errors = 0;
+    for t in tasks {
+        let (l, e) = t.await?;
+        all.extend(l);
+        errors += e;
+    }
+    all.sort_unstable();
+    let pct = |p: f64| all.get(((all.len() as f64 * p) as usize).min(all.len().saturating_sub(1))).copied().unwrap_or(0) as f64 / 1000.0;
+    Ok(Outcome { rps: all.len() as f64 / elapsed, p50_ms: pct(0.50), p99_ms: pct(0.99), errors })
+}
+
+async fn clean_up(databases: &[String], namespace: Option<&str>) {
+    let pg = spa_platform::config::var_or("TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/test");
+    if let Ok(admin) = spa_platform::db::Db::connect(&pg).await {
+        for n in databases {
+            let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS \"{n}\" WITH (FORCE)")).execute(admin.pool()).await;
+        }
+    }
+    if let Some(ns) = namespace {
+        let nats = spa_platform::config::var_or("TEST_NATS_URL", "nats://127.0.0.1:4222");
+        if let Ok(bus) = spa_platform::bus::NatsBus::connect(&nats, Some(ns)).await {
+            let _ = bus.delete_stream().await;
+        }
+    }
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let a = args()?;
+    println!(
+        "room search load benchmark: {} s per measurement after {} s warm-up, {} cores",
+        a.seconds,
+        a.warmup,
+        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+    );
+    println!(
+        "{:<12} {:>6} {:<8} {:>10} {:>9} {:>9} {:>7} {:>10} {:>8}",
+        "mode", "conns", "path", "req/s", "p50 ms", "p99 ms", "errors", "peak MiB", "ratio"
+    );
+    for mode in &a.modes {
+        let servers = match mode.as_str() {
+            "standalone" => standalone().await?,
+            "distributed" => distributed().await?,
+            other => bail!("unknown mode {other}"),
+        };
+        for &conns in &a.conns {
+            let ceiling = load(&servers.base, conns, a.warmup, a.seconds, false).await?;
+            let search = load(&servers.base, conns, a.warmup, a.seconds, true).await?;
+            let rss = servers.peak_rss_mib();
+            for (path, o) in [("healthz", &ceiling), ("search", &search)] {
+                let ratio = if path == "search" { format!("{:.2}", search.rps / ceiling.rps.max(1.0)) } else { String::new() };
+                println!(
+                    "{:<12} {:>6} {:<8} {:>10.0} {:>9.2} {:>9.2} {:>7} {:>10.1} {:>8}",
+                    mode, conns, path, o.rps, o.p50_ms, o.p99_ms, o.errors, rss, ratio
+                );
+            }
+        }
+        let (databases, namespace) = (servers.cleanup.clone(), servers.namespace.clone());
+        drop(servers);
+        clean_up(&databases, namespace.as_deref()).await;
+    }
+    Ok(())
+}
