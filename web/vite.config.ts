@@ -36,6 +36,8 @@ export default defineConfig({
       '/shop-api': apiTarget,
       '/media': apiTarget,
       '/healthz': apiTarget,
+      // Server-rendered fragments, e.g. the room popup (/pl/_partial/rooms/{code}).
+      '^/(pl|de|en)/_partial/': apiTarget,
     },
   },
   build: {

@@ -53,7 +53,14 @@ pub const DRAIN: std::time::Duration = std::time::Duration::from_secs(5);
 pub async fn serve(service: &'static str, listener: TcpListener, routes: Routes, shutdown: CancellationToken) -> anyhow::Result<()> {
     let (health, health_service) = tonic_health::server::health_reporter();
     health.set_service_status("", tonic_health::ServingStatus::Serving).await;
-    let incoming = tokio_stream::wrappers::TcpListenerStream::new(listener);
+    // Without TCP_NODELAY on accepted sockets, Nagle's algorithm holds small
+    // response frames back until the peer's delayed ACK: 40 ms per call.
+    let incoming = tokio_stream::StreamExt::map(tokio_stream::wrappers::TcpListenerStream::new(listener), |conn| {
+        conn.and_then(|c| {
+            c.set_nodelay(true)?;
+            Ok(c)
+        })
+    });
     let stopping = shutdown.clone();
     let server = Server::builder()
         .trace_fn(move |req| {

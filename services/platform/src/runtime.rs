@@ -94,10 +94,12 @@ pub async fn connect_bus(nats_url: Option<&str>, namespace: Option<&str>) -> any
     })
 }
 
-/// Redis when a URL is given, otherwise moka. Keys are prefixed by service.
+/// Redis when a URL is given, otherwise moka with the service's byte budget.
+/// Keys are prefixed by service.
 pub async fn connect_cache(redis_url: Option<&str>, service: &str) -> anyhow::Result<Arc<dyn Cache>> {
     Ok(match redis_url {
         Some(url) => Arc::new(RedisCache::connect(url, &format!("spa:{service}:")).await.context("connecting to Redis")?),
+        None if service == "gateway" => Arc::new(MokaCache::new(gateway_cache_bytes()?)),
         None => Arc::new(MokaCache::new(local_cache_bytes()?)),
     })
 }
@@ -105,6 +107,13 @@ pub async fn connect_cache(redis_url: Option<&str>, service: &str) -> anyhow::Re
 /// The byte budget of one in-process cache (`CACHE_MAX_MB`, default 16).
 pub fn local_cache_bytes() -> anyhow::Result<u64> {
     Ok(crate::config::parse_or("CACHE_MAX_MB", 16u64)? * 1024 * 1024)
+}
+
+/// The byte budget of the gateway's in-process answer cache
+/// (`GATEWAY_CACHE_MAX_MB`, default 96): a room-search answer is about 10 KB,
+/// and a year of 1-7-night stays for the common parties is some 10,000 of them.
+pub fn gateway_cache_bytes() -> anyhow::Result<u64> {
+    Ok(crate::config::parse_or("GATEWAY_CACHE_MAX_MB", 96u64)? * 1024 * 1024)
 }
 
 /// A started service: where its gRPC server listens and the server's task.

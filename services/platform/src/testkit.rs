@@ -4,23 +4,12 @@
 //!
 //! Tests that need a real backend are compiled with
 //! `#[cfg_attr(not(has_postgres), ignore = "TEST_POSTGRES_URL is not set")]`
-//! (and `has_nats`, `has_redis`); the crate's build script sets those cfgs
-//! from the environment, so an unset variable shows up as a skipped test
-//! with its name, never as a pass. See [`emit_backend_cfgs`].
+//! (and `has_nats`, `has_redis`); the crate's `build.rs` sets those cfgs
+//! from the environment (seven lines, copied rather than making this crate a
+//! build dependency), so an unset variable shows up as a skipped test with
+//! its name, never as a pass.
 
 use crate::db::Db;
-
-/// For a test crate's `build.rs`: sets `has_postgres`, `has_nats` and
-/// `has_redis` when the matching variable is set.
-pub fn emit_backend_cfgs() {
-    for (var, cfg) in [("TEST_POSTGRES_URL", "has_postgres"), ("TEST_NATS_URL", "has_nats"), ("TEST_REDIS_URL", "has_redis")] {
-        println!("cargo::rustc-check-cfg=cfg({cfg})");
-        println!("cargo::rerun-if-env-changed={var}");
-        if std::env::var(var).is_ok_and(|v| !v.is_empty()) {
-            println!("cargo::rustc-cfg={cfg}");
-        }
-    }
-}
 
 pub fn postgres_url() -> String {
     std::env::var("TEST_POSTGRES_URL").expect("TEST_POSTGRES_URL must be set for this test")

@@ -155,9 +155,13 @@ async fn hold_state(db: &Db, order_id: &str) -> Result<Option<HoldState>, sqlx::
     .transpose()
 }
 
-async fn hold_nights(db: &Db, order_id: &str) -> Result<BTreeMap<(String, String), i64>, sqlx::Error> {
+/// The units per (room, night) an order holds or booked.
+async fn hold_nights<'e, E>(executor: E, order_id: &str) -> Result<BTreeMap<(String, String), i64>, sqlx::Error>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
     let rows =
-        sqlx::query("SELECT room_code, night, quantity FROM hold_nights WHERE order_id = $1").bind(order_id).fetch_all(db.pool()).await?;
+        sqlx::query("SELECT room_code, night, quantity FROM hold_nights WHERE order_id = $1").bind(order_id).fetch_all(executor).await?;
     rows.iter().map(|r| Ok(((r.try_get("room_code")?, r.try_get("night")?), r.try_get("quantity")?))).collect()
 }
 
@@ -206,7 +210,7 @@ pub async fn reserve(db: &Db, outbox: &Outbox, order_id: &str, stays: &[Stay], e
     if claimed == 0 {
         tx.rollback().await?;
         let existing = hold_state(db, order_id).await?.ok_or_else(|| InventoryError::NoHold(order_id.to_owned()))?;
-        return if hold_nights(db, order_id).await? == wanted {
+        return if hold_nights(db.pool(), order_id).await? == wanted {
             Ok(existing)
         } else {
             Err(InventoryError::OrderConflict(order_id.to_owned()))
@@ -306,15 +310,7 @@ async fn give_back(db: &Db, outbox: &Outbox, order_id: &str, status: &str, only_
                  WHERE EXISTS (SELECT 1 FROM hold_nights h WHERE h.order_id = $1 AND h.room_code = inventory.room_code AND h.night = inventory.night)"
             );
             sqlx::query(&sql).bind(order_id).execute(&mut *tx).await?;
-            let nights = {
-                let rows = sqlx::query("SELECT room_code, night, quantity FROM hold_nights WHERE order_id = $1")
-                    .bind(order_id)
-                    .fetch_all(&mut *tx)
-                    .await?;
-                rows.iter()
-                    .map(|r| Ok(((r.try_get("room_code")?, r.try_get("night")?), r.try_get("quantity")?)))
-                    .collect::<Result<BTreeMap<_, _>, sqlx::Error>>()?
-            };
+            let nights = hold_nights(&mut *tx, order_id).await?;
             announce(outbox, &mut tx, &nights).await?;
             if status == "expired" {
                 outbox.add(&mut tx, HOLD_EXPIRED, &HoldExpired { order_id: order_id.to_owned() }).await?;

@@ -3,10 +3,18 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import type { Locale } from '@/lib/i18n/locale';
-import { listingItem, listingResponse } from '@/testing/mocks/fixtures';
+import {
+  listingItem,
+  listingResponse,
+  packageCost,
+  packageDetails,
+  roomOffer,
+  roomSearchResponse,
+} from '@/testing/mocks/fixtures';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { createTestQueryClient, renderRoutes } from '@/testing/test-utils';
+import { addDays, todayIso } from '@/utils/calendar-date';
 
 import { createRoutes } from './router';
 
@@ -62,11 +70,75 @@ describe('app router', () => {
   });
 
   it('shows an honest coming-soon page for parts not built yet', async () => {
-    renderApp('/angebot/pakete', 'de');
+    renderApp('/angebot', 'de');
     const page = await screen.findByTestId('coming-soon');
-    expect(within(page).getByRole('heading', { level: 1, name: 'Pakete' })).toBeTruthy();
+    expect(within(page).getByRole('heading', { level: 1, name: 'Angebot' })).toBeTruthy();
     expect(page.textContent).toContain('Dieser Bereich ist noch nicht verfügbar.');
-    expect(document.title).toBe('Pakete | Pension Spa & Wellness');
+    expect(document.title).toBe('Angebot | Pension Spa & Wellness');
+  });
+
+  it.each([
+    ['pl', '/oferta/pakiety/', 'package', 'Pakiety'],
+    ['pl', '/oferta/produkty/', 'product', 'Produkty'],
+    ['pl', '/oferta/vouchery', 'voucher', 'Vouchery'],
+    ['pl', '/oferta/day-spa/', 'day_spa', 'Day spa'],
+    ['pl', '/pensjonat/baza-noclegowa/', 'room', 'Pokoje'],
+    ['de', '/angebot/pakete', 'package', 'Pakete'],
+    ['de', '/pension/unterkunft', 'room', 'Zimmer'],
+    ['en_GB', '/en/offer/vouchers', 'voucher', 'Gift vouchers'],
+    ['en_GB', '/en/offer/day-spa', 'day_spa', 'Day spa'],
+    ['en_GB', '/en/guesthouse/accomodation', 'room', 'Rooms'],
+  ] as const)('in %s serves the listing at %s', async (locale, url, type, heading) => {
+    const types: string[] = [];
+    server.use(
+      http.get(apiPath('/offer/:type'), ({ params }) => {
+        types.push(String(params.type));
+        return HttpResponse.json(listingResponse([listingItem(), listingItem()]));
+      }),
+    );
+    renderApp(url, locale);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(await screen.findAllByTestId('product-card')).toHaveLength(2);
+    expect(types).toEqual([type]);
+    expect(screen.getByRole('search')).toBeTruthy();
+  });
+
+  it('serves a product page under its listing, found by slug', async () => {
+    const slugs: string[] = [];
+    server.use(
+      http.get(apiPath('/products/by-slug/:slug'), ({ params }) => {
+        slugs.push(String(params.slug));
+        return HttpResponse.json(
+          packageDetails({ links: { self: '/en/offer/packages/romantic-weekend-for-two' }, name: 'Romantic weekend' }),
+        );
+      }),
+      http.post(apiPath('/packages/:code/estimated-cost'), () => HttpResponse.json(packageCost(129900))),
+    );
+    renderApp('/en/offer/packages/romantic-weekend-for-two', 'en_GB');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Romantic weekend' })).toBeTruthy();
+    expect(slugs).toEqual(['romantic-weekend-for-two']);
+    await waitFor(() => expect(document.title).toBe('Romantic weekend | Spa & Wellness Guesthouse'));
+    // The packages link stays current under a package; the switcher offers the Polish listing.
+    const nav = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(nav).getByRole('link', { name: 'Packages' }).getAttribute('aria-current')).toBe('page');
+    const switcher = screen.getByRole('navigation', { name: 'Choose language' });
+    expect(within(switcher).getByRole('link', { name: 'Polski' }).getAttribute('href')).toBe('/oferta/pakiety/');
+  });
+
+  it('shows the not-found page for an unknown product', async () => {
+    server.use(
+      http.get(apiPath('/products/by-slug/:slug'), () =>
+        HttpResponse.json({ code: 'product_not_found', message: 'Product not found' }, { status: 404 }),
+      ),
+    );
+    renderApp('/oferta/produkty/nie-ma-takiego', 'pl');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nie znaleziono strony' })).toBeTruthy();
+  });
+
+  it('has a voucher configuration page (coming soon) ahead of product slugs', async () => {
+    renderApp('/oferta/vouchery/konfiguracja?code=VC_AMOUNT', 'pl');
+    const page = await screen.findByTestId('coming-soon');
+    expect(within(page).getByRole('heading', { level: 1, name: 'Konfiguracja vouchera' })).toBeTruthy();
   });
 
   it('renders the shell: skip link, landmarks, nav in the page language and a language switcher', async () => {
@@ -99,5 +171,48 @@ describe('app router', () => {
     renderApp('/en/offer/treatments', 'en_GB');
     const region = await screen.findByRole('region', { name: 'Notifications' });
     expect(await within(region).findByText('Service unavailable')).toBeTruthy();
+  });
+
+  it('serves the reservation search with the date and guest pickers', async () => {
+    renderApp('/en/reservation', 'en_GB');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Find a room' })).toBeTruthy();
+    const form = screen.getByRole('search', { name: 'Room search' });
+    expect(within(form).getByRole('button', { name: 'Dates of stay Choose dates' })).toBeTruthy();
+    expect(within(form).getByRole('button', { name: 'Guests 2 guests' })).toBeTruthy();
+    expect(screen.queryByTestId('coming-soon')).toBeNull();
+    expect(document.title).toBe('Find a room | Spa & Wellness Guesthouse');
+    const more = screen.getByRole('navigation', { name: 'More about booking' });
+    expect(within(more).getByRole('link', { name: 'Reservation rules' }).getAttribute('href')).toBe('/en/reservation/terms');
+  });
+
+  it('keeps the guests when results lack dates and go back to search', async () => {
+    const { router } = renderApp('/reservation/rooms?adults=1&babies=2', 'pl');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reservation/search'));
+    expect(router.state.location.search).toBe('?adults=1&children=0&babies=2');
+    expect(await screen.findByRole('button', { name: 'Goście 1 gość, 2 niemowlęta' })).toBeTruthy();
+  });
+
+  it('serves shareable results from the query', async () => {
+    const from = addDays(todayIso(), 30);
+    const to = addDays(from, 2);
+    const asked: string[] = [];
+    server.use(
+      http.get(apiPath('/rooms/search'), ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json(roomSearchResponse([roomOffer({ name: 'Pokój z balkonem' })]));
+      }),
+    );
+    renderApp(`/reservation/rooms?dateFrom=${from}&dateTo=${to}&adults=2&children=1&babies=0`, 'pl');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dostępne pokoje' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Pokój z balkonem' })).toBeTruthy();
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain(`from=${from}&to=${to}&adults=2&children=1&babies=0`);
+    expect(document.title).toBe('Dostępne pokoje | Pensjonat Spa & Wellness');
+  });
+
+  it('keeps reservation terms and location honest: coming soon', async () => {
+    renderApp('/reservation/terms', 'pl');
+    const page = await screen.findByTestId('coming-soon');
+    expect(within(page).getByRole('heading', { level: 1, name: 'Zasady rezerwacji' })).toBeTruthy();
   });
 });

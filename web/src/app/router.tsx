@@ -85,18 +85,24 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
 
     // Reservation area (spec 2.3).
     redirectTo(path('reservation'), paths.reservationSearch.href(locale)),
-    comingSoon('reservationSearch', 'reservation.steps.search'),
     {
-      ...comingSoon('reservationRooms', 'reservation.steps.rooms'),
-      // Results need a date range; without one the visitor goes back to search.
-      loader: ({ request }) => {
-        const query = new URL(request.url).searchParams;
-        if (!query.get('dateFrom') || !query.get('dateTo')) {
-          return redirect(paths.reservationSearch.href(locale));
-        }
-        return null;
+      path: path('reservationSearch'),
+      handle: handle('reservationSearch', 'reservation.steps.search'),
+      lazy: async () => {
+        const { ReservationSearchRoute } = await import('./routes/reservation/search');
+        return { Component: ReservationSearchRoute };
       },
     },
+    {
+      // Results need a date range; without one the visitor goes back to search.
+      path: path('reservationRooms'),
+      handle: handle('reservationRooms', 'reservation.steps.rooms'),
+      lazy: async () => {
+        const { ReservationRoomsRoute, roomsLoader } = await import('./routes/reservation/rooms');
+        return { Component: ReservationRoomsRoute, loader: roomsLoader(queryClient, locale) };
+      },
+    },
+    // The content system that holds these pages does not exist yet.
     comingSoon('reservationTerms', 'reservation.steps.terms'),
     comingSoon('reservationLocalization', 'reservation.steps.localization'),
 

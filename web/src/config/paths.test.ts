@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { LOCALES } from '@/lib/i18n/locale';
 
-import { paths, toQueryString, type RouteName } from './paths';
+import { externalPaths, listingRouteByType, paths, productPage, toQueryString, type RouteName } from './paths';
 
 const names = Object.keys(paths) as RouteName[];
 
@@ -44,6 +44,28 @@ describe('route table', () => {
     expect(toQueryString({ a: undefined, b: null, c: '' })).toBe('');
   });
 
+  it('repeats array values in the query', () => {
+    expect(toQueryString({ 'taxon[]': ['a', 'b'], limit: 10 })).toBe('?taxon%5B%5D=a&taxon%5B%5D=b&limit=10');
+    expect(toQueryString({ 'taxon[]': [] })).toBe('');
+  });
+
+  it('puts product pages under their listing', () => {
+    expect(productPage.path('packages', 'pl')).toBe('/oferta/pakiety/:slug');
+    expect(productPage.path('packages', 'de')).toBe('/angebot/pakete/:slug');
+    expect(productPage.path('rooms', 'en_GB')).toBe('/en/guesthouse/accomodation/:slug');
+    expect(productPage.href('daySpa', 'pl', 'pol dnia')).toBe('/oferta/day-spa/pol%20dnia');
+    expect(productPage.href(listingRouteByType.voucher, 'en_GB', 'value-gift-voucher')).toBe(
+      '/en/offer/vouchers/value-gift-voucher',
+    );
+  });
+
+  it('has a voucher configuration step under the vouchers listing', () => {
+    expect(paths.voucherConfiguration.href('pl', { code: 'VC_AMOUNT' })).toBe(
+      '/oferta/vouchery/konfiguracja?code=VC_AMOUNT',
+    );
+    expect(paths.voucherConfiguration.href('de')).toBe('/angebot/gutscheine/konfiguration');
+  });
+
   it.each(LOCALES)('has a distinct absolute path for every route in %s', (locale) => {
     const all = names.map((name) => paths[name].path(locale));
     for (const path of all) expect(path.startsWith('/')).toBe(true);
@@ -52,5 +74,16 @@ describe('route table', () => {
 
   it('keeps every English path under /en', () => {
     for (const name of names) expect(paths[name].path('en_GB')).toMatch(/^\/en(\/|$)/);
+  });
+
+  it('puts the room popup fragment under /pl, /de or /en', () => {
+    expect(externalPaths.roomPartial('pl', 'ROOM_LAKE_VIEW')).toBe('/pl/_partial/rooms/ROOM_LAKE_VIEW');
+    expect(externalPaths.roomPartial('de', 'ROOM 1')).toBe('/de/_partial/rooms/ROOM%201');
+    expect(externalPaths.roomPartial('en_GB', 'ROOM_LAKE_VIEW')).toBe('/en/_partial/rooms/ROOM_LAKE_VIEW');
+  });
+
+  it('carries the room search in the reservation query', () => {
+    expect(paths.reservationSearch.href('pl', { adults: 1, children: 0 })).toBe('/reservation/search?adults=1&children=0');
+    expect(paths.reservationSearch.href('de')).toBe('/reservation/search');
   });
 });

@@ -77,13 +77,17 @@ type ListingQuery = {
   price_to?: number;
 };
 
-export type ReservationRoomsQuery = {
-  dateFrom: string;
-  dateTo: string;
+/** The room search, shareable in the URL (spec 3 "search state"); dates `YYYY-MM-DD`. */
+export type ReservationSearchQuery = {
+  dateFrom?: string;
+  dateTo?: string;
   adults?: number;
   children?: number;
   babies?: number;
 };
+
+/** Results need both dates (spec 2.3). */
+export type ReservationRoomsQuery = ReservationSearchQuery & { dateFrom: string; dateTo: string };
 
 export const paths = {
   root: route({
@@ -151,7 +155,7 @@ export const paths = {
 
   // Reservation area (spec 2.3): the base redirects to search.
   reservation: route(reservationBase),
-  reservationSearch: step(reservationBase, 'search'),
+  reservationSearch: step<ReservationSearchQuery>(reservationBase, 'search'),
   reservationRooms: step<ReservationRoomsQuery>(reservationBase, 'rooms'),
   reservationTerms: step(reservationBase, 'terms'),
   reservationLocalization: step(reservationBase, 'localization'),
@@ -198,7 +202,8 @@ export const productPage = {
 /** Full-page targets outside the app (spec 2.1 "other paths"). */
 export const externalPaths = {
   orderPayment: (token: string) => `/order/${encodeURIComponent(token)}/pay`,
+  /** The room popup's HTML fragment: `/{pl|de|en}/_partial/rooms/{code}`. */
   roomPartial: (locale: Locale, code: string) =>
-    `/${locale}/_partial/rooms/${encodeURIComponent(code)}`,
+    `/${locale === 'en_GB' ? 'en' : locale}/_partial/rooms/${encodeURIComponent(code)}`,
   editBlock: (id: string | number) => `/backend/block/edit/${encodeURIComponent(String(id))}`,
 } as const;

@@ -22,14 +22,22 @@ describe('useDebouncedValue', () => {
 
     // A burst: each change comes before the previous one settled.
     rerender({ value: 2 });
-    act(() => vi.advanceTimersByTime(30));
+    act(() => {
+      vi.advanceTimersByTime(30);
+    });
     rerender({ value: 3 });
-    act(() => vi.advanceTimersByTime(30));
+    act(() => {
+      vi.advanceTimersByTime(30);
+    });
     rerender({ value: 4 });
-    act(() => vi.advanceTimersByTime(49));
+    act(() => {
+      vi.advanceTimersByTime(49);
+    });
     expect(result.current).toBe(1);
 
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current).toBe(4);
     // The intermediate values were never emitted: one update per burst.
     expect(seen).toEqual([1, 4]);

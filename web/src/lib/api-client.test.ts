@@ -112,4 +112,36 @@ describe('apiClient', () => {
     await apiClient.post('/newsletter/subscribe', { locale: 'pl', body: { email: 'a@b.pl' } });
     expect(body).toEqual({ email: 'a@b.pl' });
   });
+
+  it('fetches a same-origin page fragment as text, without the channel query', async () => {
+    let seen: URL | undefined;
+    let accept: string | null = null;
+    server.use(
+      http.get('*/pl/_partial/rooms/:code', ({ request }) => {
+        seen = new URL(request.url);
+        accept = request.headers.get('Accept');
+        return HttpResponse.text('<article class="room-partial">Pokój</article>');
+      }),
+    );
+    await expect(apiClient.getPage('/pl/_partial/rooms/ROOM_1', { locale: 'pl' })).resolves.toBe(
+      '<article class="room-partial">Pokój</article>',
+    );
+    expect(seen?.pathname).toBe('/pl/_partial/rooms/ROOM_1');
+    expect(seen?.search).toBe('');
+    expect(accept).toBe('text/html');
+  });
+
+  it('treats a failed fragment like a failed API call', async () => {
+    server.use(
+      http.get('*/de/_partial/rooms/:code', () =>
+        HttpResponse.json({ code: 'not_found', message: 'Zimmer nicht gefunden' }, { status: 404 }),
+      ),
+    );
+    await expect(apiClient.getPage('/de/_partial/rooms/X', { locale: 'de' })).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+    });
+    expect(messages()).toEqual(['error: Zimmer nicht gefunden']);
+    await expect(apiClient.getPage('https://example.org/x', { locale: 'de' })).rejects.toThrow(/same-origin/);
+  });
 });

@@ -2,6 +2,7 @@
  * The one place that talks HTTP to the shop API.
  *
  * - Base path `/shop-api`; every call carries `channel` and `locale` (spec 7).
+ *   `getPage` fetches a same-origin page fragment (HTML) outside the API.
  * - A non-2xx answer throws an `ApiError` with the body's `message`, `code`
  *   and field `errors`; a request that cannot be sent throws an `ApiError`
  *   with status 0. Both raise an error notification (spec 8) unless the call
@@ -66,11 +67,18 @@ function shouldNotify(notifyOnError: RequestOptions['notifyOnError'], error: Api
   return typeof notifyOnError === 'function' ? notifyOnError(error) : notifyOnError !== false;
 }
 
-async function request<T>(method: Method, path: string, options: RequestOptions): Promise<T> {
-  const { locale, query, body, signal, notifyOnError = true } = options;
+/**
+ * Sends a request and returns a 2xx response; anything else becomes an
+ * `ApiError` (and a notification, unless the caller opts out).
+ */
+async function send(
+  method: Method,
+  url: URL,
+  accept: string,
+  options: Pick<RequestOptions, 'locale' | 'body' | 'signal' | 'notifyOnError'>,
+): Promise<Response> {
+  const { locale, body, signal, notifyOnError = true } = options;
   const generic = createTranslator(locale)('errors.generic');
-  // An absolute URL: fetch outside a browser (tests) cannot resolve a bare path.
-  const url = new URL(buildApiUrl(path, locale, query), globalThis.location?.origin);
 
   let response: Response;
   try {
@@ -79,7 +87,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions)
       signal,
       credentials: 'same-origin',
       headers: {
-        Accept: 'application/json',
+        Accept: accept,
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -96,10 +104,30 @@ async function request<T>(method: Method, path: string, options: RequestOptions)
     if (shouldNotify(notifyOnError, error)) notifications.notify('error', error.message);
     throw error;
   }
+  return response;
+}
 
+// An absolute URL: fetch outside a browser (tests) cannot resolve a bare path.
+const absolute = (path: string) => new URL(path, globalThis.location?.origin);
+
+async function request<T>(method: Method, path: string, options: RequestOptions): Promise<T> {
+  const url = absolute(buildApiUrl(path, options.locale, options.query));
+  const response = await send(method, url, 'application/json', options);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * GET of a server-rendered page part outside the shop API (e.g. the room
+ * popup's fragment, spec 7): a same-origin path as given, without the
+ * channel query, answered as text. Errors behave as for API calls.
+ */
+async function getPage(path: string, options: Omit<RequestOptions, 'body'>): Promise<string> {
+  const url = absolute(`${path}${toQueryString(options.query)}`);
+  if (url.origin !== absolute('/').origin) throw new Error(`Not a same-origin page: ${path}`);
+  const response = await send('GET', url, 'text/html', options);
+  return response.text();
 }
 
 export const apiClient = {
@@ -107,4 +135,5 @@ export const apiClient = {
   post: <T>(path: string, options: RequestOptions) => request<T>('POST', path, options),
   put: <T>(path: string, options: RequestOptions) => request<T>('PUT', path, options),
   delete: <T>(path: string, options: RequestOptions) => request<T>('DELETE', path, options),
+  getPage,
 };

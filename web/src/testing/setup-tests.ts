@@ -14,6 +14,11 @@ afterEach(() => {
   notifications.clear();
   document.documentElement.lang = 'pl';
   document.title = '';
+  // Cookies (agePermission) would leak from one test into the next.
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; path=/; max-age=0`;
+  }
 });
 
 afterAll(() => server.close());

@@ -33,8 +33,10 @@ export type RoomInfo = {
   extraBed: boolean;
   /** 1 to 5 stars; null while a room has no ratings. */
   averageRating: number | null;
-  /** Rooms left (default 12). */
-  available: number;
+  /** Rooms left; absent means the default (12, spec 9). */
+  available?: number;
+  /** Floor area in m², when known. */
+  areaM2?: number;
 };
 
 export type ListingItem = {
@@ -136,4 +138,54 @@ export type ApiErrorBody = {
   code: string;
   message: string;
   errors?: FieldError[];
+};
+
+/** GET /rooms/search: why no room is listed. */
+export type RoomSearchEmptyReason = 'no_rooms_for_dates' | 'no_room_for_guests';
+
+/** A room type free for the whole stay that takes the guests. */
+export type RoomOffer = {
+  code: string;
+  name: string;
+  /** Plain text. */
+  description: string;
+  images: ProductImage[];
+  nights: number;
+  /** Rooms of this type left for every night of the stay. */
+  available: number;
+  occupancy: number;
+  maxOccupancy: number;
+  extraBed: boolean;
+  /** 1 to 5 stars; 0 while the room has no ratings. */
+  averageRating: number;
+  minStayNights: number;
+  /** The whole stay for the guests. */
+  price: Price;
+  /** Package searches (POST) only. */
+  packagePrice?: Price;
+  supplement?: Price;
+};
+
+export type RoomSearchResponse = {
+  items: RoomOffer[];
+  emptyReason: RoomSearchEmptyReason | null;
+};
+
+/** One day of a room's calendar: the night that starts that day. */
+export type RoomAvailabilityDay = {
+  date: string;
+  /** Rooms of the type free that night. */
+  available: number;
+  /** Free, open, from today on, and the room takes the guests. */
+  bookable: boolean;
+  /** The night for the guests; null when the night is not offered at all. */
+  price: Price | null;
+};
+
+/** GET /rooms/availability. */
+export type RoomAvailability = {
+  roomCode: string;
+  minStayNights: number;
+  fitsGuests: boolean;
+  days: RoomAvailabilityDay[];
 };

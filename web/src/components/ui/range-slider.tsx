@@ -29,7 +29,9 @@ const clamp = (value: number, low: number, high: number) => Math.min(high, Math.
 export function snapToStep(value: number, min: number, max: number, step: number): number {
   if (value <= min) return min;
   if (value >= max) return max;
-  return clamp(min + Math.round((value - min) / step) * step, min, max);
+  const onGrid = clamp(min + Math.round((value - min) / step) * step, min, max);
+  // Off-grid max: take it when it is nearer than the last grid point.
+  return Math.abs(max - value) < Math.abs(onGrid - value) ? max : onGrid;
 }
 
 /** The next value of one thumb after a key press, or null for keys it ignores. */

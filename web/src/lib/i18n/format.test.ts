@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDate, formatMoney, parseWireDate, toDecimalString } from './format';
+import {
+  formatDate,
+  formatLongDate,
+  formatMoney,
+  formatMonthYear,
+  parseWireDate,
+  toDecimalString,
+  weekdayNames,
+} from './format';
 
 // Intl puts (narrow) no-break spaces into formatted numbers.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -51,5 +59,34 @@ describe('toDecimalString', () => {
     expect(toDecimalString(1890, 'PLN')).toBe('18.90');
     expect(toDecimalString(5, 'EUR')).toBe('0.05');
     expect(toDecimalString(1500, 'JPY')).toBe('1500');
+  });
+});
+
+describe('calendar wording', () => {
+  it('says a day in full, in every language, whatever the time zone', () => {
+    expect(formatLongDate('2026-06-15', 'pl')).toBe('poniedziałek, 15 czerwca 2026');
+    expect(formatLongDate('2026-06-15', 'de')).toBe('Montag, 15. Juni 2026');
+    // ICU versions differ on the comma.
+    expect(formatLongDate('2026-06-15', 'en_GB')).toMatch(/^Monday,? 15 June 2026$/);
+  });
+
+  it('names months for headings, capitalised', () => {
+    expect(formatMonthYear('2026-06-01', 'pl')).toBe('Czerwiec 2026');
+    expect(formatMonthYear('2026-06-01', 'de')).toBe('Juni 2026');
+    expect(formatMonthYear('2026-06-01', 'en_GB')).toBe('June 2026');
+  });
+
+  it('lists weekdays from Monday', () => {
+    expect(weekdayNames('en_GB', 'long')).toEqual([
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+      'Saturday',
+      'Sunday',
+    ]);
+    expect(weekdayNames('pl', 'long')[0]).toBe('poniedziałek');
+    expect(weekdayNames('de', 'short')).toHaveLength(7);
   });
 });

@@ -59,3 +59,41 @@ export function parseWireDate(value: string): Date | null {
   if (date.getMonth() !== Number(month) - 1 || date.getDate() !== Number(day)) return null;
   return date;
 }
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}:${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    // Calendar days are UTC midnights (utils/calendar-date.ts): format them in UTC.
+    format = new Intl.DateTimeFormat(toLanguageTag(locale), { ...options, timeZone: 'UTC' });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+const utcDay = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
+};
+
+/**
+ * A day `YYYY-MM-DD` in words, for screen readers and titles:
+ * "poniedziałek, 15 czerwca 2026", "Monday 15 June 2026".
+ */
+export function formatLongDate(day: string, locale: Locale): string {
+  return dateFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(utcDay(day));
+}
+
+/** A month heading: "czerwiec 2026", "Juni 2026", "June 2026". */
+export function formatMonthYear(day: string, locale: Locale): string {
+  const text = dateFormat(locale, { month: 'long', year: 'numeric' }).format(utcDay(day));
+  return text.charAt(0).toLocaleUpperCase(toLanguageTag(locale)) + text.slice(1);
+}
+
+/** Weekday names from Monday: short for column heads, long for their `abbr`. */
+export function weekdayNames(locale: Locale, width: 'short' | 'long'): string[] {
+  // 2024-01-01 was a Monday.
+  return Array.from({ length: 7 }, (_, i) => dateFormat(locale, { weekday: width }).format(utcDay(`2024-01-0${i + 1}`)));
+}

@@ -1,4 +1,16 @@
-import type { ListingItem, ListingResponse, Paging } from '@/types/api';
+import { addDays, diffDays } from '@/utils/calendar-date';
+import type {
+  ListingItem,
+  ListingResponse,
+  PackageCost,
+  Paging,
+  ProductDetails,
+  RoomAvailability,
+  RoomOffer,
+  RoomSearchResponse,
+  Taxon,
+  Treatment,
+} from '@/types/api';
 
 let nextId = 1;
 
@@ -35,6 +47,27 @@ export function listingItem(overrides: Partial<ListingItem> = {}): ListingItem {
   };
 }
 
+/** A stay package (2 nights) with a per-person base price. */
+export function packageItem(overrides: Partial<ListingItem> = {}): ListingItem {
+  const id = nextId++;
+  const slug = overrides.slug ?? `pakiet-testowy-${id}`;
+  return listingItem({
+    code: `PKG_TEST_${id}`,
+    type: 'package',
+    name: `Pakiet testowy ${id}`,
+    slug,
+    links: { self: `/oferta/pakiety/${slug}` },
+    price: { current: 129900, original: 129900, currency: 'PLN' },
+    priceBase: { current: 129900, original: 129900, currency: 'PLN' },
+    packageBasePrice: { current: 64950, original: 64950, currency: 'PLN' },
+    numNights: 2,
+    days: 3,
+    durationMinutes: null,
+    taxons: { main: 'packages', others: [{ code: 'romantic', name: 'Romantyczne' }] },
+    ...overrides,
+  });
+}
+
 export function listingResponse(items: ListingItem[], paging: Partial<Paging> = {}): ListingResponse {
   const prices = items.map((item) => item.price.current);
   return {
@@ -46,4 +79,141 @@ export function listingResponse(items: ListingItem[], paging: Partial<Paging> = 
     },
     pages: { page: 1, limit: 20, pages: 1, total: items.length, ...paging },
   };
+}
+
+/** A taxon node; children are given as [code, name] pairs or nodes. */
+export function taxon(code: string, name: string, children: (Taxon | [string, string])[] = []): Taxon {
+  return {
+    code,
+    name,
+    slug: code,
+    position: 1,
+    children: children.map((child, index) =>
+      Array.isArray(child) ? { ...taxon(child[0], child[1]), position: index + 1 } : child,
+    ),
+  };
+}
+
+export function treatment(overrides: Partial<Treatment> = {}): Treatment {
+  const code = overrides.code ?? `TR_${nextId++}`;
+  return {
+    code,
+    name: `Zabieg ${code}`,
+    description: 'Opis zabiegu.',
+    images: [],
+    links: { self: `/oferta/zabiegi/${code.toLowerCase()}` },
+    price: { current: 15000, currency: 'PLN' },
+    quantity: 1,
+    minQuantity: 1,
+    maxQuantity: 2,
+    free: false,
+    deletable: false,
+    replacable: true,
+    additional: false,
+    deletePermanently: false,
+    durationMinutes: 60,
+    ...overrides,
+  };
+}
+
+/** The romantic weekend of the demo data, as GET /products/by-slug returns it. */
+export function packageDetails(overrides: Partial<ProductDetails> = {}): ProductDetails {
+  return {
+    ...packageItem({
+      code: 'PKG_ROMANTIC_WEEKEND',
+      name: 'Romantyczny weekend we dwoje',
+      slug: 'romantyczny-weekend-we-dwoje',
+      description: 'Dwie noce tylko dla Was.\n\nKolacja przy świecach i wspólny masaż.',
+      price: { current: 129900, original: 144900, currency: 'PLN' },
+      availableFrom: '01-02-2025',
+    }),
+    treatments: {
+      primary: [
+        treatment({
+          code: 'TR_AROMATHERAPY_MASSAGE',
+          name: 'Masaż aromaterapeutyczny',
+          price: { current: 17000, currency: 'PLN' },
+        }),
+        treatment({ code: 'TR_HERBAL_BATH', name: 'Kąpiel ziołowa', deletable: true }),
+        treatment({ code: 'TR_SAUNA_RITUAL', name: 'Ceremonia saunowa', free: true, replacable: false }),
+      ],
+      additional: [
+        treatment({ code: 'TR_HOT_STONE', name: 'Masaż gorącymi kamieniami', additional: true, maxQuantity: 1 }),
+        treatment({ code: 'TR_CHOCOLATE_WRAP', name: 'Zawijanie czekoladowe', additional: true }),
+      ],
+    },
+    minTreatments: 3,
+    ...overrides,
+  };
+}
+
+export function packageCost(current: number, basePrice = 64950, original = current): PackageCost {
+  return {
+    priceWithReservation: { current, original },
+    basePrice: { current: basePrice },
+    currency: 'PLN',
+  };
+}
+
+/** A room of a search result (GET /rooms/search). */
+export function roomOffer(overrides: Partial<RoomOffer> = {}): RoomOffer {
+  const id = nextId++;
+  const code = overrides.code ?? `ROOM_TEST_${id}`;
+  return {
+    code,
+    name: `Pokój testowy ${id}`,
+    description: 'Przestronny pokój z widokiem na jezioro i balkonem.',
+    images: [{ path: `/media/rooms/${code}.svg`, thumbnails: { default_listing: `/media/rooms/${code}.svg` } }],
+    nights: 3,
+    available: 4,
+    occupancy: 2,
+    maxOccupancy: 3,
+    extraBed: true,
+    averageRating: 4.6,
+    minStayNights: 1,
+    price: { current: 108000, original: 108000, currency: 'PLN' },
+    ...overrides,
+  };
+}
+
+export function roomSearchResponse(
+  items: RoomOffer[],
+  emptyReason: RoomSearchResponse['emptyReason'] = null,
+): RoomSearchResponse {
+  return { items, emptyReason };
+}
+
+/** A room calendar from `from` up to (not including) `to`; `closed` nights are not bookable. */
+export function roomAvailability(
+  roomCode: string,
+  from: string,
+  to: string,
+  closed: readonly string[] = [],
+  minStayNights = 1,
+): RoomAvailability {
+  return {
+    roomCode,
+    minStayNights,
+    fitsGuests: true,
+    days: Array.from({ length: Math.max(0, diffDays(from, to)) }, (_, i) => {
+      const date = addDays(from, i);
+      const bookable = !closed.includes(date);
+      return {
+        date,
+        available: bookable ? 3 : 0,
+        bookable,
+        price: { current: 36000, original: 36000, currency: 'PLN' },
+      };
+    }),
+  };
+}
+
+/** The room popup fragment as the gateway renders it (values escaped). */
+export function roomPartialHtml(code: string, name: string): string {
+  return (
+    `<article class="room-partial" data-code="${code}"><h2>${name}</h2>` +
+    `<img src="/media/rooms/${code}.svg" alt="${name}" width="800" height="600" loading="lazy">` +
+    '<p>Pokój z balkonem &lt;b&gt;i widokiem&lt;/b&gt; na jezioro.</p>' +
+    '<ul><li>Maks. liczba osób: 3</li><li>Możliwa dostawka</li></ul></article>'
+  );
 }

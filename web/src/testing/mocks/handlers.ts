@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 
-import { listingItem, listingResponse } from './fixtures';
+import { listingItem, listingResponse, roomAvailability, roomPartialHtml, taxon } from './fixtures';
 
 /** The shop API path as the app calls it (same origin). */
 export const apiPath = (path: string) => `*/shop-api${path}`;
@@ -14,5 +14,23 @@ export const handlers = [
         listingItem({ name: 'Rytuał z olejkiem różanym' }),
       ]),
     ),
+  ),
+  // A main taxon without categories.
+  http.get(apiPath('/taxons/:code'), ({ params }) =>
+    HttpResponse.json(taxon(String(params.code), String(params.code))),
+  ),
+  http.get(apiPath('/products/:code/associations/related'), () => HttpResponse.json({ items: [] })),
+  // Every night bookable.
+  http.get(apiPath('/rooms/availability'), ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    return HttpResponse.json(
+      roomAvailability(query.get('roomCode') ?? '', query.get('from') ?? '', query.get('to') ?? ''),
+    );
+  }),
+  // The room popup's fragment (outside /shop-api).
+  http.get('*/:lang/_partial/rooms/:code', ({ params }) =>
+    HttpResponse.text(roomPartialHtml(String(params.code), 'Pokój testowy'), {
+      headers: { 'Content-Type': 'text/html; charset=utf-8' },
+    }),
   ),
 ];

@@ -1,11 +1,10 @@
 import { useId } from 'react';
 
 import { STAY_LENGTH_NIGHTS } from '@/config/constants';
-import { useI18n } from '@/lib/i18n/i18n-provider';
-import type { PriceStats, Sorting, Taxon } from '@/types/api';
-
 import type { ListingConfig } from '@/features/catalog/utils/listing-config';
 import { findTaxon, hasActiveFilters, type ListingFilters } from '@/features/catalog/utils/listing-filters';
+import { useI18n } from '@/lib/i18n/i18n-provider';
+import type { PriceStats, Sorting, Taxon } from '@/types/api';
 
 import { PriceFilter } from './price-filter';
 
@@ -30,7 +29,12 @@ export function ListingFiltersForm({ config, filters, taxon, priceStats, onChang
   const showPrice = priceStats !== undefined && priceStats.max > priceStats.min;
 
   return (
-    <form className="filters" role="search" aria-label={t('catalog.filters.label')} onSubmit={(e) => e.preventDefault()}>
+    <form
+      className="filters"
+      role="search"
+      aria-label={t('catalog.filters.label')}
+      onSubmit={(event) => event.preventDefault()}
+    >
       {(categories.length > 0 || filters.category) && (
         <div className="filters__field">
           <label htmlFor={`${id}-category`}>{t('catalog.filters.category')}</label>

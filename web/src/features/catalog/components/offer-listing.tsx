@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 
+import type { KeepScrollState } from '@/components/layouts/scroll-to-top';
 import { Pagination } from '@/components/ui/pagination';
 import { StatusMessage } from '@/components/ui/status-message';
 import { useOffer } from '@/features/catalog/api/get-offer';
@@ -36,9 +37,11 @@ export function OfferListing({ config }: { config: ListingConfig }) {
   const waitForTree = filters.category !== undefined && taxon.isPending;
   const query = useOffer(offerParamsFor(config, locale, filters, taxon.data), { enabled: !waitForTree });
 
+  // A filter changes the list in place: the page keeps its scroll position.
+  const inPlace = { state: { keepScroll: true } satisfies KeepScrollState };
   const update = (change: Partial<ListingFilters>) =>
-    setSearch(filtersToSearch(changeFilters(filters, change)), { preventScrollReset: true });
-  const reset = () => setSearch(new URLSearchParams(), { preventScrollReset: true });
+    setSearch(filtersToSearch(changeFilters(filters, change)), inPlace);
+  const reset = () => setSearch(new URLSearchParams(), inPlace);
 
   const form = (
     <ListingFiltersForm

@@ -20,25 +20,20 @@ import { notifications } from '@/lib/notifications';
 import type { ProductDetails, Treatment } from '@/types/api';
 import { truncate } from '@/utils/truncate';
 
-type Props = {
-  product: ProductDetails;
-  /** Delay before the price is recalculated; the spec's 50 ms unless a test needs more. */
-  debounceMs?: number;
-};
 
 /**
  * The package configuration (spec 2.5, 4): persons, the package's treatments
  * with their quantities, suggested treatments to add, and the price, which the
  * server recalculates 50 ms after the last change.
  */
-export function PackageConfigurator({ product, debounceMs = PACKAGE_PRICE_DEBOUNCE_MS }: Props) {
+export function PackageConfigurator({ product }: { product: ProductDetails }) {
   const { t, locale, formatMoney } = useI18n();
   const headingId = useId();
   const [state, dispatch] = useReducer(configuratorReducer, product, initConfigurator);
 
-  // One request per burst of changes: the body settles for `debounceMs` first.
+  // One request per burst of changes: the body must settle for 50 ms first.
   const request = useMemo(() => costRequest(state), [state]);
-  const settled = useDebouncedValue(request, debounceMs);
+  const settled = useDebouncedValue(request, PACKAGE_PRICE_DEBOUNCE_MS);
   const cost = usePackageCost({ code: product.code, locale, request: settled });
   const pending = settled !== request || cost.isFetching;
 
@@ -93,10 +88,10 @@ export function PackageConfigurator({ product, debounceMs = PACKAGE_PRICE_DEBOUN
                 <button
                   type="button"
                   className="button button--small"
+                  aria-label={`${t('package.remove')}: ${treatment.name}`}
                   onClick={() => dispatch({ type: 'removeTreatment', code: treatment.code })}
                 >
                   {t('package.remove')}
-                  <span className="sr-only">: {treatment.name}</span>
                 </button>
               )}
             </div>
@@ -112,9 +107,13 @@ export function PackageConfigurator({ product, debounceMs = PACKAGE_PRICE_DEBOUN
               <li key={treatment.code} className="treatment">
                 <TreatmentInfo treatment={treatment} />
                 <div className="treatment__controls">
-                  <button type="button" className="button button--small" onClick={() => addTreatment(treatment)}>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    aria-label={`${t('package.add')}: ${treatment.name}`}
+                    onClick={() => addTreatment(treatment)}
+                  >
                     {t('package.add')}
-                    <span className="sr-only">: {treatment.name}</span>
                   </button>
                 </div>
               </li>
@@ -131,7 +130,9 @@ export function PackageConfigurator({ product, debounceMs = PACKAGE_PRICE_DEBOUN
               {price.priceWithReservation.original > price.priceWithReservation.current && (
                 <>
                   <span className="sr-only">{t('price.original')}: </span>
-                  <del className="price__original">{formatMoney(price.priceWithReservation.original, currency)}</del>{' '}
+                  <del className="price__original">
+                    {formatMoney(price.priceWithReservation.original, currency)}
+                  </del>{' '}
                 </>
               )}
               <strong className="price-box__amount" data-testid="package-price">

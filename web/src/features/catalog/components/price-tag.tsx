@@ -1,6 +1,5 @@
-import { useI18n } from '@/lib/i18n/i18n-provider';
-
 import type { CardPrice } from '@/features/catalog/utils/card';
+import { useI18n } from '@/lib/i18n/i18n-provider';
 
 type Props = {
   price: CardPrice;

@@ -1,18 +1,20 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import defaultThumbnail from '@/assets/default-thumbnail.svg';
-import { listingItem } from '@/testing/mocks/fixtures';
+import { listingItem, packageItem } from '@/testing/mocks/fixtures';
 import { renderWithProviders } from '@/testing/test-utils';
 
-import { cardImage, ProductCard } from './product-card';
+import { ProductCard } from './product-card';
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 describe('ProductCard', () => {
-  it('shows a short title and description as they are', () => {
-    renderWithProviders(<ProductCard item={listingItem({ name: 'Masaż', description: 'Krótko.' })} />);
-    expect(screen.getByRole('heading', { name: 'Masaż' })).toBeTruthy();
+  it('shows a short title and description as they are, the title linking to the page', () => {
+    renderWithProviders(
+      <ProductCard item={listingItem({ name: 'Masaż', description: 'Krótko.', links: { self: '/oferta/zabiegi/masaz' } })} />,
+    );
+    const heading = screen.getByRole('heading', { name: 'Masaż' });
+    expect(heading.querySelector('a')?.getAttribute('href')).toBe('/oferta/zabiegi/masaz');
     expect(screen.getByText('Krótko.')).toBeTruthy();
   });
 
@@ -33,6 +35,7 @@ describe('ProductCard', () => {
     );
     expect(plain(screen.getByRole('deletion').textContent)).toBe('200,00 zł');
     expect(plain(screen.getByTestId('card-price').textContent)).toContain('180,00 zł');
+    expect(screen.getByText('Promocja')).toBeTruthy();
   });
 
   it.each([
@@ -53,11 +56,57 @@ describe('ProductCard', () => {
     expect(plain(screen.getByTestId('card-price').textContent)).toBe('PLN 180.00');
   });
 
-  it('uses the listing thumbnail, else the image, else a default', () => {
-    expect(
-      cardImage({ images: [{ path: '/media/a.jpg', thumbnails: { default_listing: '/media/a-thumb.jpg' } }] }),
-    ).toBe('/media/a-thumb.jpg');
-    expect(cardImage({ images: [{ path: '/media/a.jpg' }] })).toBe('/media/a.jpg');
-    expect(cardImage({ images: [] })).toBe(defaultThumbnail);
+  it('shows a package as a "from" price per person, with days as nights plus one', () => {
+    renderWithProviders(<ProductCard item={packageItem({ name: 'Weekend', numNights: 2 })} />);
+    expect(plain(screen.getByTestId('card-price').textContent)).toBe('od 649,50 zł / os.');
+    expect(screen.getByTestId('card-facts').textContent).toBe('3 dni');
+    const link = screen.getByRole('link', { name: 'Zobacz szczegóły: Weekend' });
+    expect(link.getAttribute('href')).toMatch(/^\/oferta\/pakiety\//);
+  });
+
+  it('shows a day-spa offer as a "from" price', () => {
+    renderWithProviders(<ProductCard item={listingItem({ type: 'day_spa' })} />, { locale: 'de' });
+    expect(plain(screen.getByTestId('card-price').textContent)).toBe('ab 180,00 PLN');
+  });
+
+  it('lets a room be reserved through the reservation search', () => {
+    renderWithProviders(
+      <ProductCard
+        item={listingItem({
+          type: 'room',
+          name: 'Pokój z widokiem',
+          numNights: 1,
+          links: { self: '/pensjonat/baza-noclegowa/pokoj' },
+          room: { occupancy: 2, maxOccupancy: 3, extraBed: true, averageRating: 4.5, available: 12 },
+        })}
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'Zarezerwuj: Pokój z widokiem' }).getAttribute('href')).toBe(
+      '/reservation/search',
+    );
+    // The title still leads to the room's page.
+    expect(screen.getByRole('link', { name: 'Pokój z widokiem' }).getAttribute('href')).toBe(
+      '/pensjonat/baza-noclegowa/pokoj',
+    );
+    expect(screen.getByTestId('card-facts').textContent).toContain('maks. 3 osoby');
+  });
+
+  it('sends a voucher to the voucher configuration', () => {
+    renderWithProviders(<ProductCard item={listingItem({ type: 'voucher', code: 'VC_AMOUNT', name: 'Voucher' })} />, {
+      locale: 'en_GB',
+    });
+    expect(screen.getByRole('link', { name: 'Configure voucher: Voucher' }).getAttribute('href')).toBe(
+      '/en/offer/vouchers/configure?code=VC_AMOUNT',
+    );
+  });
+
+  it.each(['treatment', 'product'] as const)('offers a %s for the basket, honestly unavailable', (type) => {
+    renderWithProviders(<ProductCard item={listingItem({ type, name: 'Olejek' })} />);
+    const button = screen.getByRole('button', { name: 'Dodaj do koszyka: Olejek' });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button.getAttribute('aria-describedby')).toBeTruthy();
+    const note = document.getElementById(button.getAttribute('aria-describedby') ?? '');
+    expect(note?.textContent).toBe('Koszyk będzie dostępny wkrótce');
+    expect(screen.queryByRole('link', { name: /Zobacz szczegóły/ })).toBeNull();
   });
 });

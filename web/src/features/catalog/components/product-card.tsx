@@ -1,10 +1,9 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 
+import { cardAction, cardDays, cardDescription, cardImage, cardPrice, cardTitle } from '@/features/catalog/utils/card';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { ListingItem } from '@/types/api';
-
-import { cardAction, cardDays, cardDescription, cardImage, cardPrice, cardTitle } from '@/features/catalog/utils/card';
 
 import { PriceTag } from './price-tag';
 
@@ -55,19 +54,22 @@ export function ProductCard({ item, headingLevel: Heading = 'h2' }: Props) {
                 className="button button--small"
                 aria-disabled="true"
                 aria-describedby={noteId}
+                aria-label={`${t('card.addToBasket')}: ${item.name}`}
                 title={t('card.basketSoon')}
               >
                 {t('card.addToBasket')}
-                <span className="sr-only">: {item.name}</span>
               </button>
               <p id={noteId} className="card__note">
                 {t('card.basketSoon')}
               </p>
             </>
           ) : (
-            <Link className="button button--small button--primary" to={action.href}>
+            <Link
+              className="button button--small button--primary"
+              to={action.href}
+              aria-label={`${t(`card.action.${action.kind}`)}: ${item.name}`}
+            >
               {t(`card.action.${action.kind}`)}
-              <span className="sr-only">: {item.name}</span>
             </Link>
           )}
         </div>

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 
 import { StatusMessage } from '@/components/ui/status-message';
+import { ROOMS_AVAILABLE_DEFAULT } from '@/config/constants';
 import { paths, type ListingRouteName } from '@/config/paths';
 import { isNotFound, useProductBySlug } from '@/features/catalog/api/get-product-by-slug';
 import { cardAction, cardDays, cardPrice } from '@/features/catalog/utils/card';
@@ -116,24 +117,24 @@ function ProductFacts({ product }: { product: Product }) {
   const to = product.availableTo ? formatDate(product.availableTo) : '';
 
   const facts: { key: string; text: string }[] = [];
-  if (days !== null) facts.push({ key: 'days', text: t('product.stay', { days, nights: product.numNights ?? 0 }) });
-  if (product.durationMinutes) facts.push({ key: 'duration', text: t('product.duration', { minutes: product.durationMinutes }) });
+  const add = (key: string, text: string) => facts.push({ key, text });
+  if (days !== null) add('days', t('product.stay', { days, nights: product.numNights ?? 0 }));
+  if (product.durationMinutes) add('duration', t('product.duration', { minutes: product.durationMinutes }));
   if (room) {
-    facts.push({ key: 'occupancy', text: t('product.occupancy', { count: room.occupancy, max: room.maxOccupancy }) });
-    if (room.extraBed) facts.push({ key: 'extraBed', text: t('product.extraBed') });
-    if (room.averageRating) {
-      facts.push({ key: 'rating', text: t('product.rating', { rating: room.averageRating.toFixed(1) }) });
-    }
-    facts.push({ key: 'available', text: t('product.roomsLeft', { count: room.available }) });
+    add('occupancy', t('product.occupancy', { count: room.occupancy, max: room.maxOccupancy }));
+    if (room.areaM2) add('area', t('product.area', { area: room.areaM2 }));
+    if (room.extraBed) add('extraBed', t('product.extraBed'));
+    if (room.averageRating) add('rating', t('product.rating', { rating: Math.round(room.averageRating * 10) / 10 }));
+    add('available', t('product.roomsLeft', { count: room.available ?? ROOMS_AVAILABLE_DEFAULT }));
   }
-  if (from && to) facts.push({ key: 'availability', text: t('product.availableBetween', { from, to }) });
-  else if (from) facts.push({ key: 'availability', text: t('product.availableFrom', { date: from }) });
-  else if (to) facts.push({ key: 'availability', text: t('product.availableTo', { date: to }) });
+  if (from && to) add('availability', t('product.availableBetween', { from, to }));
+  else if (from) add('availability', t('product.availableFrom', { date: from }));
+  else if (to) add('availability', t('product.availableTo', { date: to }));
   if (product.voucherValues?.length) {
     const values = product.voucherValues.map((value) => formatMoney(value, product.price.currency)).join(', ');
-    facts.push({ key: 'voucherValues', text: t('product.voucherValues', { values }) });
+    add('voucherValues', t('product.voucherValues', { values }));
   }
-  if (product.ageRestriction) facts.push({ key: 'age', text: t('product.adultsOnly') });
+  if (product.ageRestriction) add('age', t('product.adultsOnly'));
 
   if (facts.length === 0) return null;
   return (

@@ -68,9 +68,10 @@ export function RelatedProducts({ code }: { code: string }) {
           </div>
         )}
       </div>
-      <ul className="carousel__track" aria-live="polite">
+      {/* Slides are groups (APG carousel), so the track is not a list. */}
+      <div className="carousel__track" aria-live="polite">
         {items.map((item, index) => (
-          <li
+          <div
             key={item.code}
             className="carousel__slide"
             role="group"
@@ -79,9 +80,9 @@ export function RelatedProducts({ code }: { code: string }) {
             hidden={index < first || index >= first + visible}
           >
             <ProductCard item={item} headingLevel="h3" />
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
     </section>
   );
 }

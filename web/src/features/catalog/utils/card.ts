@@ -58,8 +58,10 @@ export function cardDays(item: Pick<ListingItem, 'type' | 'numNights'>): number 
 }
 
 export type CardAction =
-  /** A link to the item's page: rooms ("reserve"), packages and day spa ("details"). */
-  | { kind: 'reserve' | 'details'; href: string }
+  /** Rooms: "reserve" opens the reservation search. */
+  | { kind: 'reserve'; href: string }
+  /** A link to the item's page: packages and day spa ("details"). */
+  | { kind: 'details'; href: string }
   /** Vouchers and gifts: the voucher configuration. */
   | { kind: 'voucher'; href: string }
   /** Everything else goes into the basket (not available yet: the button is disabled). */
@@ -69,7 +71,9 @@ export type CardAction =
 export function cardAction(item: Pick<ListingItem, 'type' | 'code' | 'links'>, locale: Locale): CardAction {
   switch (item.type) {
     case 'room':
-      return { kind: 'reserve', href: item.links.self };
+      // The rooms listing's "reserve" (spec 2.4) starts a reservation search; the
+      // card's title still links to the room's own page.
+      return { kind: 'reserve', href: paths.reservationSearch.href(locale) };
     case 'package':
     case 'day_spa':
       return { kind: 'details', href: item.links.self };

@@ -8,7 +8,7 @@ import type { ListingFilters } from './listing-filters';
  * price_from or price_to is set, the list is flat. (A category alone keeps
  * the groups: it narrows, it does not reorder.)
  */
-export function isGroupedListing(filters: Pick<ListingFilters, 'nights' | 'sorting' | 'priceFrom' | 'priceTo'>): boolean {
+export function isGroupedListing(filters: ListingFilters): boolean {
   return (
     filters.nights === undefined &&
     (filters.sorting === undefined || filters.sorting === 'taxons_position_asc') &&

@@ -1,0 +1,147 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Packages against the real stack: browse, filter by stay length and by
+ * price, open a package and configure it while the server prices it.
+ * Only the shape of the demo data is relied upon (several packages of
+ * 3 to 6 days, each with suggested treatments).
+ */
+
+const cards = (page: Page) => page.getByTestId('product-card');
+
+async function openPackages(page: Page) {
+  await page.goto('/oferta/pakiety/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pakiety' })).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
+}
+
+test('browse packages: grouped by category, "from" prices and days', async ({ page }) => {
+  await openPackages(page);
+  await expect(page).toHaveTitle(/^Pakiety \|/);
+
+  // No filter: the list is grouped under category headings (h2), card titles are h3.
+  const main = page.getByRole('main');
+  expect(await main.getByRole('heading', { level: 2 }).count()).toBeGreaterThanOrEqual(2);
+  await expect(main.getByRole('heading', { level: 3 })).toHaveCount(await cards(page).count());
+
+  const count = await cards(page).count();
+  for (let i = 0; i < count; i += 1) {
+    const card = cards(page).nth(i);
+    await expect(card.getByTestId('card-price')).toHaveText(/^od .*\d[\d\s.,]*[.,]\d{2}/);
+    await expect(card.getByTestId('card-facts')).toHaveText(/\d+ dni/);
+    await expect(card.getByRole('link', { name: /^Zobacz szczegóły/ })).toBeVisible();
+  }
+
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
+
+test('filter packages by stay length: a flat list of stays that long', async ({ page }) => {
+  await openPackages(page);
+  const all = await cards(page).count();
+
+  await page.getByLabel('Długość pobytu').selectOption('3'); // 4 days = 3 nights
+  await expect(page).toHaveURL(/[?&]nights=3(&|$)/);
+  await expect(cards(page).first()).toBeVisible();
+  // Flat: no group headings, the card titles are the h2s.
+  await expect(page.getByRole('main').getByRole('heading', { level: 3 })).toHaveCount(0);
+
+  const filtered = await cards(page).count();
+  expect(filtered).toBeLessThan(all);
+  for (let i = 0; i < filtered; i += 1) {
+    await expect(cards(page).nth(i).getByTestId('card-facts')).toHaveText('4 dni');
+  }
+
+  // The filter is in the URL: a reload (or a shared link) shows the same list.
+  await page.reload();
+  await expect(page.getByLabel('Długość pobytu')).toHaveValue('3');
+  await expect(cards(page)).toHaveCount(filtered);
+
+  await page.getByRole('button', { name: 'Wyczyść filtry' }).first().click();
+  await expect(page).not.toHaveURL(/nights=/);
+  await expect(cards(page)).toHaveCount(all);
+});
+
+test('filter packages by price with the keyboard', async ({ page }) => {
+  await openPackages(page);
+  const all = await cards(page).count();
+
+  const max = page.getByRole('slider', { name: 'Cena maksymalna' });
+  const min = page.getByRole('slider', { name: 'Cena minimalna' });
+  const top = Number(await max.getAttribute('aria-valuemax'));
+  const bottom = Number(await min.getAttribute('aria-valuemin'));
+  expect(top).toBeGreaterThan(bottom);
+
+  // A tenth of the range off the top leaves out at least the most expensive package.
+  await max.focus();
+  await page.keyboard.press('PageDown');
+  await expect(page).toHaveURL(/[?&]price_to=\d+/);
+  const priceTo = Number(new URL(page.url()).searchParams.get('price_to'));
+  expect(priceTo).toBeLessThan(top);
+  await expect.poll(() => cards(page).count()).toBeLessThan(all);
+  await expect(max).toBeFocused();
+  // The bounds stay those of the unfiltered list.
+  await expect(max).toHaveAttribute('aria-valuemax', String(top));
+
+  await page.keyboard.press('End');
+  await expect(page).not.toHaveURL(/price_to=/);
+  await expect(cards(page)).toHaveCount(all);
+});
+
+test('configure a package: persons and treatments change the server price', async ({ page }) => {
+  await openPackages(page);
+  await cards(page).first().getByRole('link', { name: /^Zobacz szczegóły/ }).click();
+
+  await expect(page).toHaveURL(/\/oferta\/pakiety\/[^/?]+$/);
+  const title = page.getByRole('heading', { level: 1 });
+  await expect(title).toHaveText(/\S/);
+  await expect(page).toHaveTitle(new RegExp(`^${await title.innerText()} \\|`));
+  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
+
+  const configurator = page.getByRole('region', { name: 'Skonfiguruj pakiet' });
+  await expect(configurator).toBeVisible();
+  await expect(configurator.getByTestId('min-treatments')).toHaveText(/co najmniej \d+ zabieg/);
+
+  const price = configurator.getByTestId('package-price');
+  await expect(price).toHaveText(/\d[.,]\d{2}/);
+  const priceFor1 = await price.innerText();
+
+  // Two persons: one request (after 50 ms), a new price.
+  const twoPersons = page.waitForResponse(
+    (r) => r.url().includes('/estimated-cost') && r.request().method() === 'POST' && r.ok(),
+  );
+  await configurator.getByRole('button', { name: 'Zwiększ: Liczba osób' }).click();
+  const body = (await (await twoPersons).request().postDataJSON()) as { persons: number };
+  expect(body.persons).toBe(2);
+  await expect(configurator.getByRole('group', { name: 'Liczba osób' })).toContainText('2 osoby');
+  await expect(price).not.toHaveText(priceFor1);
+  const priceFor2 = await price.innerText();
+
+  // A suggested treatment joins the package: a notification, and the price moves again.
+  const suggested = configurator.getByRole('list', { name: 'Proponowane zabiegi' });
+  const add = suggested.getByRole('button', { name: /^Dodaj/ }).first();
+  const treatmentName = ((await add.getAttribute('aria-label'))?.split(':')[1] ?? '').trim();
+  const withTreatment = page.waitForResponse((r) => r.url().includes('/estimated-cost') && r.ok());
+  await add.click();
+  await expect(page.getByRole('region', { name: 'Powiadomienia' })).toContainText('Dodano zabieg');
+  await withTreatment;
+  const included = configurator.getByRole('list', { name: 'Zabiegi w pakiecie' });
+  await expect(included.getByRole('heading', { name: treatmentName })).toBeVisible();
+  await expect(price).not.toHaveText(priceFor2);
+
+  // And it can be taken out again.
+  await included.getByRole('button', { name: `Usuń: ${treatmentName}` }).click();
+  await expect(suggested.getByRole('heading', { name: treatmentName })).toBeVisible();
+  await expect(price).toHaveText(priceFor2);
+});
+
+test('a package page in English', async ({ page }) => {
+  await page.goto('/en/offer/packages');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+  await cards(page).first().getByRole('link', { name: /^See details/ }).click();
+  await expect(page).toHaveURL(/\/en\/offer\/packages\/[^/?]+$/);
+  await expect(page.getByRole('region', { name: 'Configure your package' })).toBeVisible();
+  await expect(page.getByTestId('package-price')).toHaveText(/PLN\s?\d/);
+});

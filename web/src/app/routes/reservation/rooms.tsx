@@ -1,0 +1,47 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { redirect, useLocation, type LoaderFunctionArgs } from 'react-router';
+
+import { paths } from '@/config/paths';
+import { roomSearchQueryOptions } from '@/features/rooms/api/search-rooms';
+import { RoomResults } from '@/features/rooms/components/room-results';
+import { queryFromSearch, roomSearchParams, searchFromQuery } from '@/features/rooms/utils/search-query';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useI18n } from '@/lib/i18n/i18n-provider';
+import type { Locale } from '@/lib/i18n/locale';
+import { todayIso } from '@/utils/calendar-date';
+
+/**
+ * Results need dateFrom and dateTo (spec 2.3): without both (or with one
+ * that is not a date) the visitor goes to the search, keeping the guests.
+ * Otherwise the search starts loading together with the page's code.
+ */
+export const roomsLoader =
+  (queryClient: QueryClient, locale: Locale) =>
+  ({ request }: LoaderFunctionArgs) => {
+    const search = searchFromQuery(new URL(request.url).searchParams);
+    const params = roomSearchParams(search, locale);
+    if (!params) return redirect(paths.reservationSearch.href(locale, queryFromSearch(search)));
+    void queryClient.prefetchQuery(roomSearchQueryOptions(params));
+    return null;
+  };
+
+export function ReservationRoomsRoute() {
+  const { t } = useI18n();
+  const { search: query } = useLocation();
+  const search = useMemo(() => searchFromQuery(new URLSearchParams(query)), [query]);
+  const title = t('reservation.steps.rooms');
+  useDocumentTitle(title);
+  const { dateFrom, dateTo } = search;
+
+  return (
+    <div className="page reservation">
+      <div className="page__header">
+        <h1>{title}</h1>
+      </div>
+      {dateFrom !== null && dateTo !== null && (
+        <RoomResults search={{ ...search, dateFrom, dateTo }} today={todayIso()} />
+      )}
+    </div>
+  );
+}

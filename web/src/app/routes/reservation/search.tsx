@@ -1,0 +1,53 @@
+import { useMemo } from 'react';
+import { Link, useLocation } from 'react-router';
+
+import { STAY_MAX_NIGHTS } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { RoomSearchForm } from '@/features/rooms/components/room-search-form';
+import { searchFromQuery } from '@/features/rooms/utils/search-query';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useI18n } from '@/lib/i18n/i18n-provider';
+import { todayIso } from '@/utils/calendar-date';
+
+/**
+ * The reservation search (spec 2.3). Its body is meant to come from the
+ * content system by path; until that exists the heading and introduction
+ * come from the dictionaries. A search in the query (e.g. "change search"
+ * from the results) fills the form.
+ */
+export function ReservationSearchRoute() {
+  const { t, locale } = useI18n();
+  const { search } = useLocation();
+  const initial = useMemo(() => searchFromQuery(new URLSearchParams(search)), [search]);
+  const title = t('reservation.steps.search');
+  useDocumentTitle(title);
+
+  return (
+    <div className="page reservation">
+      <div className="page__header">
+        <h1>{title}</h1>
+        <p className="page__lead">{t('reservation.search.lead')}</p>
+      </div>
+      {/* Keyed: another query in the URL is a fresh form. */}
+      <RoomSearchForm key={search} initial={initial} today={todayIso()} />
+      <section className="reservation__info" aria-labelledby="reservation-info">
+        <h2 id="reservation-info">{t('reservation.search.infoTitle')}</h2>
+        <ul>
+          <li>{t('reservation.search.infoStay', { max: STAY_MAX_NIGHTS })}</li>
+          <li>{t('reservation.search.infoGuests')}</li>
+          <li>{t('reservation.search.infoBabies')}</li>
+        </ul>
+        <nav aria-label={t('reservation.search.moreLabel')}>
+          <ul className="reservation__links">
+            <li>
+              <Link to={paths.reservationTerms.href(locale)}>{t('reservation.steps.terms')}</Link>
+            </li>
+            <li>
+              <Link to={paths.reservationLocalization.href(locale)}>{t('reservation.steps.localization')}</Link>
+            </li>
+          </ul>
+        </nav>
+      </section>
+    </div>
+  );
+}

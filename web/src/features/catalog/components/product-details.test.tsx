@@ -1,0 +1,228 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { useParams } from 'react-router';
+import { describe, expect, it } from 'vitest';
+
+import { notifications } from '@/lib/notifications';
+import { listingItem, packageCost, packageDetails } from '@/testing/mocks/fixtures';
+import { apiPath } from '@/testing/mocks/handlers';
+import { server } from '@/testing/mocks/server';
+import { renderRoutes } from '@/testing/test-utils';
+import type { ListingItem, ProductDetails as Product } from '@/types/api';
+
+import { ProductDetails } from './product-details';
+
+const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+const wine = (): Product => ({
+  ...listingItem({
+    code: 'PR_LUBUSZ_WHITE_WINE',
+    type: 'product',
+    name: 'Lubuskie wino białe Solaris',
+    slug: 'lubuskie-wino-biale-solaris',
+    description: 'Rześkie białe wino z winnic Ziemi Lubuskiej. Idealne do ryb.',
+    links: { self: '/oferta/produkty/lubuskie-wino-biale-solaris' },
+    price: { current: 7900, original: 7900, currency: 'PLN' },
+    images: [{ path: '/media/catalog/wine-1.svg' }, { path: '/media/catalog/wine-2.svg' }],
+    ageRestriction: true,
+    durationMinutes: null,
+    taxons: { main: 'products', others: [{ code: 'wine-and-spirits', name: 'Wina i nalewki' }] },
+  }),
+});
+
+function serveProduct(product: Product | Response, related: ListingItem[] = []) {
+  const slugs: string[] = [];
+  server.use(
+    http.get(apiPath('/products/by-slug/:slug'), ({ params, request }) => {
+      slugs.push(`${String(params.slug)}@${new URL(request.url).searchParams.get('locale')}`);
+      return product instanceof Response ? product : HttpResponse.json(product);
+    }),
+    http.get(apiPath('/products/:code/associations/related'), () => HttpResponse.json({ items: related })),
+    http.post(apiPath('/packages/:code/estimated-cost'), () => HttpResponse.json(packageCost(129900))),
+  );
+  return slugs;
+}
+
+function ProductPage({ listing }: { listing: 'products' | 'packages' | 'rooms' }) {
+  const { slug = '' } = useParams();
+  return <ProductDetails key={slug} slug={slug} listing={listing} notFound={<h1>Nie ma takiego produktu</h1>} />;
+}
+
+function renderProduct(url: string) {
+  return renderRoutes(
+    [
+      { path: '/', element: <h1>Strona główna</h1> },
+      { path: '/oferta/produkty/:slug', element: <ProductPage listing="products" /> },
+      { path: '/oferta/pakiety/:slug', element: <ProductPage listing="packages" /> },
+      { path: '/pensjonat/baza-noclegowa/:slug', element: <ProductPage listing="rooms" /> },
+    ],
+    url,
+  );
+}
+
+describe('ProductDetails', () => {
+  it('shows the product by its slug: gallery, price box, description, title and meta description', async () => {
+    document.cookie = 'agePermission=1; path=/';
+    const slugs = serveProduct(wine());
+    renderProduct('/oferta/produkty/lubuskie-wino-biale-solaris');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lubuskie wino białe Solaris' })).toBeTruthy();
+    expect(slugs).toEqual(['lubuskie-wino-biale-solaris@pl']);
+    expect(plain(screen.getByTestId('product-price').textContent)).toBe('79,00 zł');
+    expect(screen.getByText('Rześkie białe wino z winnic Ziemi Lubuskiej. Idealne do ryb.')).toBeTruthy();
+    expect(screen.getByText('Sprzedaż wyłącznie osobom pełnoletnim')).toBeTruthy();
+    const basket = within(screen.getByTestId('price-box')).getByRole('button', { name: 'Dodaj do koszyka' });
+    expect(basket.getAttribute('aria-disabled')).toBe('true');
+
+    await waitFor(() => expect(document.title).toBe('Lubuskie wino białe Solaris | Pensjonat Spa & Wellness'));
+    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+      'Rześkie białe wino z winnic Ziemi Lubuskiej. Idealne do ryb.',
+    );
+
+    // Gallery: the second image on request, the pressed button tells which.
+    const thumbs = screen.getByRole('list', { name: 'Zdjęcia produktu' });
+    await userEvent.setup().click(within(thumbs).getByRole('button', { name: 'Pokaż zdjęcie 2 z 2' }));
+    expect(screen.getByRole('img', { name: 'Lubuskie wino białe Solaris – zdjęcie 2 z 2' }).getAttribute('src')).toBe(
+      '/media/catalog/wine-2.svg',
+    );
+    expect(within(thumbs).getByRole('button', { name: 'Pokaż zdjęcie 2 z 2' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('publishes schema.org Product/Offer data', async () => {
+    document.cookie = 'agePermission=1; path=/';
+    serveProduct(wine());
+    renderProduct('/oferta/produkty/lubuskie-wino-biale-solaris');
+    await screen.findByRole('heading', { level: 1 });
+
+    const script = document.querySelector('script[type="application/ld+json"]');
+    const data = JSON.parse(script?.textContent ?? '{}') as Record<string, unknown>;
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Lubuskie wino białe Solaris',
+      sku: 'PR_LUBUSZ_WHITE_WINE',
+      offers: { '@type': 'Offer', price: '79.00', priceCurrency: 'PLN' },
+    });
+  });
+
+  it('asks for age confirmation on an age-restricted product', async () => {
+    serveProduct(wine());
+    renderProduct('/oferta/produkty/lubuskie-wino-biale-solaris');
+    const dialog = await screen.findByRole('dialog', { name: 'Czy masz ukończone 18 lat?' });
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Tak' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.cookie).toContain('agePermission=1');
+  });
+
+  it('says so, without an error toast, when there is no such product', async () => {
+    serveProduct(HttpResponse.json({ code: 'product_not_found', message: 'Product not found' }, { status: 404 }));
+    renderProduct('/oferta/produkty/nie-ma');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nie ma takiego produktu' })).toBeTruthy();
+    expect(notifications.getSnapshot()).toEqual([]);
+    await waitFor(() => expect(document.title).toBe('Nie znaleziono strony | Pensjonat Spa & Wellness'));
+  });
+
+  it('shows other failures with a retry and a toast', async () => {
+    serveProduct(HttpResponse.json({ code: 'unavailable', message: 'Katalog niedostępny' }, { status: 503 }));
+    renderProduct('/oferta/produkty/wino');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Nie udało się wczytać produktu.');
+    expect(notifications.getSnapshot().map((n) => n.message)).toEqual(['Katalog niedostępny']);
+  });
+
+  it('moves a product found under another listing to its own page', async () => {
+    serveProduct(packageDetails());
+    const { router } = renderProduct('/oferta/produkty/romantyczny-weekend-we-dwoje');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/oferta/pakiety/romantyczny-weekend-we-dwoje'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Romantyczny weekend we dwoje' })).toBeTruthy();
+  });
+
+  it('shows a package with its "from" price, stay length and configuration', async () => {
+    serveProduct(packageDetails());
+    renderProduct('/oferta/pakiety/romantyczny-weekend-we-dwoje');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Romantyczny weekend we dwoje' })).toBeTruthy();
+    expect(plain(screen.getByTestId('product-price').textContent)).toBe('od 649,50 zł / os.');
+    expect(screen.getByText('Pobyt: 3 dni (2 noce)')).toBeTruthy();
+    expect(screen.getByText('Dostępne od 01.02.2025')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Skonfiguruj pakiet' })).toBeTruthy();
+    await waitFor(() => expect(plain(screen.getByTestId('package-price').textContent)).toBe('1299,00 zł'));
+    // Two paragraphs of description.
+    const description = screen.getByRole('region', { name: 'Opis' });
+    expect(within(description).getAllByText(/./, { selector: 'p' })).toHaveLength(2);
+  });
+
+  it('shows a room with its facts and a way to reserve it', async () => {
+    serveProduct({
+      ...listingItem({
+        type: 'room',
+        name: 'Pokój z widokiem na jezioro',
+        slug: 'pokoj-jezioro',
+        links: { self: '/pensjonat/baza-noclegowa/pokoj-jezioro' },
+        numNights: 1,
+        durationMinutes: null,
+        price: { current: 44000, original: 44000, currency: 'PLN' },
+        // No `available`: the default 12 is shown.
+        room: { occupancy: 2, maxOccupancy: 3, extraBed: true, averageRating: 4.8, areaM2: 24 },
+      }),
+    });
+    renderProduct('/pensjonat/baza-noclegowa/pokoj-jezioro');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pokój z widokiem na jezioro' })).toBeTruthy();
+    for (const fact of [
+      'Dla 2 osób (maks. 3)',
+      'Powierzchnia: 24 m²',
+      'Możliwa dostawka',
+      'Ocena gości: 4,8 / 5',
+      'Zostało 12 pokoi',
+    ]) {
+      expect(screen.getByText(fact)).toBeTruthy();
+    }
+    expect(screen.queryByText(/Pobyt:/)).toBeNull();
+    const reserve = within(screen.getByTestId('price-box')).getByRole('link', { name: 'Zarezerwuj' });
+    expect(reserve.getAttribute('href')).toBe('/reservation/search');
+  });
+
+  describe('related products slider', () => {
+    const related = Array.from({ length: 6 }, (_, i) =>
+      listingItem({ code: `REL_${i + 1}`, name: `Polecany ${i + 1}`, type: 'product' }),
+    );
+    const visibleTitles = (slider: HTMLElement) =>
+      within(slider)
+        .getAllByRole('group', { hidden: false })
+        .map((slide) => within(slide).getByRole('heading').textContent);
+
+    it('shows at most four slides and moves by one with buttons and arrow keys', async () => {
+      document.cookie = 'agePermission=1; path=/';
+      serveProduct(wine(), related);
+      const user = userEvent.setup();
+      renderProduct('/oferta/produkty/lubuskie-wino-biale-solaris');
+
+      const slider = await screen.findByRole('region', { name: 'Polecamy również' });
+      expect(slider.getAttribute('aria-roledescription')).toBe('karuzela');
+      expect(visibleTitles(slider)).toEqual(['Polecany 1', 'Polecany 2', 'Polecany 3', 'Polecany 4']);
+      expect(within(slider).getAllByRole('group', { hidden: true })).toHaveLength(6);
+      expect(within(slider).getAllByRole('group')[0]?.getAttribute('aria-label')).toBe('1 z 6');
+
+      const previous = within(slider).getByRole('button', { name: 'Poprzednie' });
+      const next = within(slider).getByRole('button', { name: 'Następne' });
+      expect(previous.hasAttribute('disabled')).toBe(true);
+
+      await user.click(next);
+      expect(visibleTitles(slider)).toEqual(['Polecany 2', 'Polecany 3', 'Polecany 4', 'Polecany 5']);
+      fireEvent.keyDown(next, { key: 'ArrowRight' });
+      expect(visibleTitles(slider)).toEqual(['Polecany 3', 'Polecany 4', 'Polecany 5', 'Polecany 6']);
+      expect(next.hasAttribute('disabled')).toBe(true);
+      fireEvent.keyDown(previous, { key: 'ArrowLeft' });
+      expect(visibleTitles(slider)).toEqual(['Polecany 2', 'Polecany 3', 'Polecany 4', 'Polecany 5']);
+    });
+
+    it('has no controls with four or fewer items, and is absent without any', async () => {
+      document.cookie = 'agePermission=1; path=/';
+      serveProduct(wine(), related.slice(0, 3));
+      renderProduct('/oferta/produkty/lubuskie-wino-biale-solaris');
+      const slider = await screen.findByRole('region', { name: 'Polecamy również' });
+      expect(within(slider).getAllByTestId('product-card')).toHaveLength(3);
+      expect(within(slider).queryByRole('button', { name: 'Następne' })).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+
+import { packageDetails, treatment } from '@/testing/mocks/fixtures';
+import type { Treatment } from '@/types/api';
+
+import {
+  configuratorReducer,
+  costRequest,
+  initConfigurator,
+  type ConfiguratorAction,
+  type ConfiguratorState,
+} from './package-configurator';
+
+function state(primary: Treatment[], additional: Treatment[] = [], persons = 1): ConfiguratorState {
+  return { persons, primary, additional, minTreatments: 2 };
+}
+
+const run = (start: ConfiguratorState, ...actions: ConfiguratorAction[]) =>
+  actions.reduce(configuratorReducer, start);
+
+const quantities = (s: ConfiguratorState) =>
+  s.primary.map((t) => [t.code, t.quantity, t.minQuantity, t.maxQuantity]);
+
+describe('package configurator', () => {
+  it('starts with one person and the package treatments', () => {
+    const s = initConfigurator(packageDetails());
+    expect(s.persons).toBe(1);
+    expect(s.minTreatments).toBe(3);
+    expect(s.primary.map((t) => t.code)).toEqual(['TR_AROMATHERAPY_MASSAGE', 'TR_HERBAL_BATH', 'TR_SAUNA_RITUAL']);
+    expect(s.additional.map((t) => t.code)).toEqual(['TR_HOT_STONE', 'TR_CHOCOLATE_WRAP']);
+    expect(initConfigurator({})).toEqual({ persons: 1, primary: [], additional: [], minTreatments: 0 });
+  });
+
+  describe('persons', () => {
+    const start = state([
+      treatment({ code: 'A', quantity: 1, minQuantity: 1, maxQuantity: 2 }),
+      treatment({ code: 'B', quantity: 2, minQuantity: 2, maxQuantity: 4 }),
+    ]);
+
+    it('one more person raises every quantity and maximum by one', () => {
+      const s = run(start, { type: 'setPersons', persons: 2 });
+      expect(s.persons).toBe(2);
+      expect(quantities(s)).toEqual([
+        ['A', 2, 1, 3],
+        ['B', 3, 2, 5],
+      ]);
+    });
+
+    it('one person less lowers them by one, never below minQuantity', () => {
+      const s = run(start, { type: 'setPersons', persons: 2 }, { type: 'setPersons', persons: 1 });
+      expect(s.persons).toBe(1);
+      expect(quantities(s)).toEqual(quantities(start));
+
+      const atMinimum = state([treatment({ code: 'C', quantity: 1, minQuantity: 1, maxQuantity: 1 })], [], 2);
+      expect(quantities(run(atMinimum, { type: 'setPersons', persons: 1 }))).toEqual([['C', 1, 1, 1]]);
+    });
+
+    it('keeps the quantity within the lowered maximum', () => {
+      const s = state([treatment({ code: 'D', quantity: 3, minQuantity: 1, maxQuantity: 3 })], [], 2);
+      expect(quantities(run(s, { type: 'setPersons', persons: 1 }))).toEqual([['D', 2, 1, 2]]);
+    });
+
+    it('stays within 1..2 persons', () => {
+      expect(run(start, { type: 'setPersons', persons: 0 })).toBe(start);
+      const two = run(start, { type: 'setPersons', persons: 2 });
+      expect(run(two, { type: 'setPersons', persons: 3 })).toBe(two);
+      // A jump is clamped: 1 -> 5 is one step to 2.
+      expect(quantities(run(start, { type: 'setPersons', persons: 5 }))).toEqual(quantities(two));
+    });
+  });
+
+  describe('adding a suggested treatment', () => {
+    const suggestion = treatment({
+      code: 'S',
+      additional: true,
+      deletable: false,
+      replacable: true,
+      quantity: 1,
+      minQuantity: 1,
+      maxQuantity: 1,
+    });
+    const start = state([treatment({ code: 'A' })], [suggestion, treatment({ code: 'T', additional: true })]);
+
+    it('moves it to the primary list as deletable and not replacable', () => {
+      const s = run(start, { type: 'addTreatment', code: 'S' });
+      expect(s.primary.map((t) => t.code)).toEqual(['A', 'S']);
+      expect(s.primary[1]).toMatchObject({ deletable: true, replacable: false, additional: false, quantity: 1 });
+      expect(s.additional.map((t) => t.code)).toEqual(['T']);
+    });
+
+    it('raises its maximum to the person count when below it', () => {
+      const two = run(start, { type: 'setPersons', persons: 2 }, { type: 'addTreatment', code: 'S' });
+      expect(two.primary.find((t) => t.code === 'S')?.maxQuantity).toBe(2);
+      const one = run(start, { type: 'addTreatment', code: 'S' });
+      expect(one.primary.find((t) => t.code === 'S')?.maxQuantity).toBe(1);
+      const roomy = run(start, { type: 'addTreatment', code: 'T' });
+      expect(roomy.primary.find((t) => t.code === 'T')?.maxQuantity).toBe(2);
+    });
+
+    it('ignores unknown codes and treatments already included', () => {
+      expect(run(start, { type: 'addTreatment', code: 'NOPE' })).toBe(start);
+      const duplicate = state([treatment({ code: 'S' })], [suggestion]);
+      expect(run(duplicate, { type: 'addTreatment', code: 'S' })).toBe(duplicate);
+    });
+  });
+
+  describe('removing a treatment', () => {
+    it('returns a deletable treatment to the suggestions with quantity 1', () => {
+      const start = state([treatment({ code: 'A' }), treatment({ code: 'B', deletable: true, quantity: 2 })]);
+      const s = run(start, { type: 'removeTreatment', code: 'B' });
+      expect(s.primary.map((t) => t.code)).toEqual(['A']);
+      expect(s.additional).toHaveLength(1);
+      expect(s.additional[0]).toMatchObject({ code: 'B', quantity: 1, additional: true });
+    });
+
+    it('drops a deletePermanently treatment for good', () => {
+      const start = state([treatment({ code: 'A', deletable: true, deletePermanently: true })]);
+      const s = run(start, { type: 'removeTreatment', code: 'A' });
+      expect(s.primary).toEqual([]);
+      expect(s.additional).toEqual([]);
+    });
+
+    it('keeps treatments that are not deletable', () => {
+      const start = state([treatment({ code: 'A', deletable: false })]);
+      expect(run(start, { type: 'removeTreatment', code: 'A' })).toBe(start);
+    });
+
+    it('can add back what was removed, and remove what was added', () => {
+      const start = state([treatment({ code: 'A' })], [treatment({ code: 'S', additional: true })]);
+      const added = run(start, { type: 'addTreatment', code: 'S' });
+      const removed = run(added, { type: 'removeTreatment', code: 'S' });
+      expect(removed.primary.map((t) => t.code)).toEqual(['A']);
+      expect(removed.additional.map((t) => [t.code, t.quantity])).toEqual([['S', 1]]);
+    });
+  });
+
+  describe('quantities', () => {
+    const start = state([treatment({ code: 'A', quantity: 1, minQuantity: 1, maxQuantity: 2 })]);
+
+    it('change within minQuantity..maxQuantity', () => {
+      expect(quantities(run(start, { type: 'setQuantity', code: 'A', quantity: 2 }))).toEqual([['A', 2, 1, 2]]);
+      expect(quantities(run(start, { type: 'setQuantity', code: 'A', quantity: 3 }))).toEqual([['A', 2, 1, 2]]);
+      expect(run(start, { type: 'setQuantity', code: 'A', quantity: 0 })).toBe(start);
+      expect(run(start, { type: 'setQuantity', code: 'X', quantity: 2 })).toBe(start);
+    });
+  });
+
+  it('builds the estimated-cost request from persons and primary treatments', () => {
+    const s = run(
+      initConfigurator(packageDetails()),
+      { type: 'setPersons', persons: 2 },
+      { type: 'addTreatment', code: 'TR_HOT_STONE' },
+    );
+    expect(costRequest(s)).toEqual({
+      persons: 2,
+      treatments: [
+        { code: 'TR_AROMATHERAPY_MASSAGE', quantity: 2 },
+        { code: 'TR_HERBAL_BATH', quantity: 2 },
+        { code: 'TR_SAUNA_RITUAL', quantity: 2 },
+        { code: 'TR_HOT_STONE', quantity: 1 },
+      ],
+    });
+  });
+});

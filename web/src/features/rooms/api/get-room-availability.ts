@@ -1,0 +1,51 @@
+/**
+ * GET /shop-api/rooms/availability?roomCode&from&to&adults&children&babies:
+ * one room type's calendar (at most 120 days), one entry per night. Each
+ * calendar shows its own loading and failure, so neither the top loading
+ * bar nor an error toast (a dozen calendars would raise a dozen).
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { apiClient } from '@/lib/api-client';
+import type { Locale } from '@/lib/i18n/locale';
+import type { RoomAvailability } from '@/types/api';
+
+export type RoomAvailabilityParams = {
+  locale: Locale;
+  roomCode: string;
+  /** First day, `YYYY-MM-DD`. */
+  from: string;
+  /** The day after the last. */
+  to: string;
+  adults: number;
+  children: number;
+  babies: number;
+};
+
+export function getRoomAvailability(params: RoomAvailabilityParams, signal?: AbortSignal): Promise<RoomAvailability> {
+  const { locale, roomCode, from, to, adults, children, babies } = params;
+  return apiClient.get<RoomAvailability>('/rooms/availability', {
+    locale,
+    query: { roomCode, from, to, adults, children, babies },
+    signal,
+    notifyOnError: false,
+  });
+}
+
+export const roomAvailabilityKeys = {
+  all: ['rooms', 'availability'] as const,
+  detail: ({ locale, roomCode, ...window }: RoomAvailabilityParams) =>
+    [...roomAvailabilityKeys.all, roomCode, locale, window] as const,
+};
+
+export function roomAvailabilityQueryOptions(params: RoomAvailabilityParams) {
+  return queryOptions({
+    queryKey: roomAvailabilityKeys.detail(params),
+    queryFn: ({ signal }) => getRoomAvailability(params, signal),
+    meta: { skipGlobalLoader: true },
+  });
+}
+
+export function useRoomAvailability(params: RoomAvailabilityParams) {
+  return useQuery(roomAvailabilityQueryOptions(params));
+}

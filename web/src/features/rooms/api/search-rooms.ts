@@ -1,0 +1,48 @@
+/**
+ * GET /shop-api/rooms/search?from&to&adults&children&babies: room types free
+ * for the whole stay that take the guests, each priced for the stay;
+ * `emptyReason` says why none is listed. A 400 (bad dates or guests) is
+ * shown by the results page itself, with the field the server names.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { apiClient } from '@/lib/api-client';
+import type { Locale } from '@/lib/i18n/locale';
+import type { RoomSearchResponse } from '@/types/api';
+
+export type RoomSearchParams = {
+  locale: Locale;
+  /** Check-in, `YYYY-MM-DD`. */
+  from: string;
+  /** Check-out, `YYYY-MM-DD`. */
+  to: string;
+  adults: number;
+  children: number;
+  babies: number;
+};
+
+export function searchRooms(params: RoomSearchParams, signal?: AbortSignal): Promise<RoomSearchResponse> {
+  const { locale, from, to, adults, children, babies } = params;
+  return apiClient.get<RoomSearchResponse>('/rooms/search', {
+    locale,
+    query: { from, to, adults, children, babies },
+    signal,
+    notifyOnError: (error) => error.status !== 400,
+  });
+}
+
+export const roomSearchKeys = {
+  all: ['rooms', 'search'] as const,
+  list: ({ locale, ...stay }: RoomSearchParams) => [...roomSearchKeys.all, locale, stay] as const,
+};
+
+export function roomSearchQueryOptions(params: RoomSearchParams) {
+  return queryOptions({
+    queryKey: roomSearchKeys.list(params),
+    queryFn: ({ signal }) => searchRooms(params, signal),
+  });
+}
+
+export function useRoomSearch(params: RoomSearchParams) {
+  return useQuery(roomSearchQueryOptions(params));
+}

@@ -1,0 +1,86 @@
+import { useId, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+
+import { DateRangePicker } from '@/components/ui/date-range-picker';
+import { STAY_MAX_NIGHTS } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { useRoomAvailability } from '@/features/rooms/api/get-room-availability';
+import { availabilityWindow, rangeOf, resultsQuery, type RoomSearch } from '@/features/rooms/utils/search-query';
+import { useI18n } from '@/lib/i18n/i18n-provider';
+import type { IsoDate } from '@/utils/calendar-date';
+import type { DateRange } from '@/utils/date-range';
+
+type Props = {
+  roomCode: string;
+  roomName: string;
+  /** The current search; its dates are both set. */
+  search: RoomSearch & { dateFrom: IsoDate; dateTo: IsoDate };
+  today: IsoDate;
+};
+
+/**
+ * A room's availability around the chosen stay (spec 2.3): a one-month
+ * calendar from the availability API in which nights that cannot be booked
+ * are shown (and disabled) as such. Picking another stay in it searches
+ * again with those dates.
+ */
+export function RoomAvailabilityCalendar({ roomCode, roomName, search, today }: Props) {
+  const { t, locale } = useI18n();
+  const navigate = useNavigate();
+  const headingId = useId();
+  const span = availabilityWindow(search.dateFrom, today);
+  const availability = useRoomAvailability({ locale, roomCode, ...span, ...search.guests });
+  const [draft, setDraft] = useState<DateRange>(() => rangeOf(search));
+
+  // Nights the API says cannot be booked, and the first night it was not asked about
+  // (the window's end may still end a stay, but cannot start one).
+  const unbookable = useMemo(
+    () => [...(availability.data?.days.filter((day) => !day.bookable).map((day) => day.date) ?? []), span.to],
+    [availability.data, span.to],
+  );
+
+  const onChange = (range: DateRange, complete: boolean) => {
+    setDraft(range);
+    if (!complete) return;
+    const query = resultsQuery({ dateFrom: range.checkIn, dateTo: range.checkOut, guests: search.guests });
+    if (query) void navigate(paths.reservationRooms.href(locale, query));
+  };
+
+  return (
+    <section className="room-calendar" aria-labelledby={headingId} data-testid="room-calendar">
+      <h3 id={headingId} className="room-calendar__title">
+        {t('rooms.calendar.title')}
+      </h3>
+      {availability.isPending ? (
+        <p className="room-calendar__status" role="status">
+          <span className="spinner spinner--small" aria-hidden="true" /> {t('rooms.calendar.loading')}
+        </p>
+      ) : availability.isError ? (
+        <div className="room-calendar__status" role="alert">
+          <p>{t('rooms.calendar.error')}</p>
+          <button type="button" className="button button--small" onClick={() => void availability.refetch()}>
+            {t('errors.retry')}
+          </button>
+        </div>
+      ) : (
+        <>
+          <p className="room-calendar__hint">{t('rooms.calendar.hint')}</p>
+          <DateRangePicker
+            label={t('rooms.calendar.label', { name: roomName })}
+            months={1}
+            value={draft}
+            onChange={onChange}
+            startDate={span.from}
+            endDate={span.to}
+            disabledDates={unbookable}
+            minNights={Math.max(1, availability.data.minStayNights)}
+            maxNights={STAY_MAX_NIGHTS}
+            today={today}
+            legend
+            className="date-picker--compact"
+          />
+        </>
+      )}
+    </section>
+  );
+}

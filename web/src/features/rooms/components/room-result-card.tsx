@@ -1,0 +1,106 @@
+import { useId, useState } from 'react';
+
+import defaultThumbnail from '@/assets/default-thumbnail.svg';
+import { ROOM_DESCRIPTION_MAX_LENGTH } from '@/config/constants';
+import type { RoomSearch } from '@/features/rooms/utils/search-query';
+import { useI18n } from '@/lib/i18n/i18n-provider';
+import type { RoomOffer } from '@/types/api';
+import type { IsoDate } from '@/utils/calendar-date';
+import { truncate } from '@/utils/truncate';
+
+import { RoomAvailabilityCalendar } from './room-availability-calendar';
+import { RoomDescriptionDialog } from './room-description-dialog';
+import { RoomRating } from './room-rating';
+
+type Props = {
+  room: RoomOffer;
+  search: RoomSearch & { dateFrom: IsoDate; dateTo: IsoDate };
+  today: IsoDate;
+};
+
+/**
+ * One room of the results (spec 2.3, 3): max persons, rooms left, rating,
+ * the description popup, the stay price, "reserve" and an availability
+ * calendar.
+ */
+export function RoomResultCard({ room, search, today }: Props) {
+  const { t, formatMoney } = useI18n();
+  const headingId = useId();
+  const noteId = useId();
+  const [describing, setDescribing] = useState(false);
+  const image = room.images[0];
+  const reduced = room.price.original > room.price.current;
+
+  return (
+    <article className="room-result" aria-labelledby={headingId} data-testid="room-result" data-room-code={room.code}>
+      <img
+        className="room-result__image"
+        src={image?.thumbnails?.default_listing ?? image?.path ?? defaultThumbnail}
+        alt=""
+        width={400}
+        height={300}
+        loading="lazy"
+      />
+      <div className="room-result__body">
+        <h2 id={headingId} className="room-result__name">
+          {room.name}
+        </h2>
+        <RoomRating rating={room.averageRating} />
+        <p className="room-result__description">{truncate(room.description, ROOM_DESCRIPTION_MAX_LENGTH)}</p>
+        <ul className="room-result__facts">
+          <li data-testid="room-max-persons">{t('rooms.maxPersons', { count: room.maxOccupancy })}</li>
+          <li data-testid="rooms-left">{t('rooms.roomsLeft', { count: room.available })}</li>
+          {room.extraBed && <li>{t('rooms.extraBed')}</li>}
+          {room.minStayNights > 1 && <li>{t('rooms.minStay', { count: room.minStayNights })}</li>}
+        </ul>
+        <button
+          type="button"
+          className="button button--small"
+          aria-label={`${t('rooms.description.open')}: ${room.name}`}
+          onClick={() => setDescribing(true)}
+        >
+          {t('rooms.description.open')}
+        </button>
+      </div>
+      <div className="room-result__aside">
+        <div className="room-result__price" data-testid="room-price">
+          <p className="room-result__price-label">{t('rooms.priceForStay', { count: room.nights })}</p>
+          <p className="room-result__price-value">
+            {reduced && (
+              <>
+                <span className="sr-only">{t('price.original')}: </span>
+                <del className="price__original">{formatMoney(room.price.original, room.price.currency)}</del>{' '}
+                <span className="sr-only">{t('price.current')}: </span>
+              </>
+            )}
+            <strong className={reduced ? 'price__current price__current--reduced' : 'price__current'}>
+              {formatMoney(room.price.current, room.price.currency)}
+            </strong>
+          </p>
+        </div>
+        {/* The basket does not exist yet: honestly unavailable, but focusable and explained. */}
+        <button
+          type="button"
+          className="button button--primary"
+          aria-disabled="true"
+          aria-describedby={noteId}
+          aria-label={`${t('rooms.reserve')}: ${room.name}`}
+          title={t('card.basketSoon')}
+        >
+          {t('rooms.reserve')}
+        </button>
+        <p id={noteId} className="card__note">
+          {t('card.basketSoon')}
+        </p>
+        <RoomAvailabilityCalendar
+          key={`${search.dateFrom}/${search.dateTo}`}
+          roomCode={room.code}
+          roomName={room.name}
+          search={search}
+          today={today}
+        />
+      </div>
+      {describing && <RoomDescriptionDialog code={room.code} name={room.name} onClose={() => setDescribing(false)} />}
+    </article>
+  );
+}

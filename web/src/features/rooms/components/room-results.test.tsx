@@ -1,0 +1,240 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { notifications } from '@/lib/notifications';
+import type { Locale } from '@/lib/i18n/locale';
+import { roomAvailability, roomOffer, roomSearchResponse } from '@/testing/mocks/fixtures';
+import { apiPath } from '@/testing/mocks/handlers';
+import { server } from '@/testing/mocks/server';
+import { renderRoutes } from '@/testing/test-utils';
+import type { RoomSearchResponse } from '@/types/api';
+
+import { RoomResults } from './room-results';
+
+const TODAY = '2026-06-10';
+const search = {
+  dateFrom: '2026-07-15',
+  dateTo: '2026-07-18',
+  guests: { adults: 2, children: 1, babies: 1 },
+};
+
+function serveSearch(answer: RoomSearchResponse | (() => Response)) {
+  const requests: URL[] = [];
+  server.use(
+    http.get(apiPath('/rooms/search'), ({ request }) => {
+      requests.push(new URL(request.url));
+      return typeof answer === 'function' ? answer() : HttpResponse.json(answer);
+    }),
+  );
+  return requests;
+}
+
+function renderResults(locale: Locale = 'pl') {
+  return renderRoutes(
+    [
+      { path: '/reservation/rooms', element: <RoomResults search={search} today={TODAY} /> },
+      { path: '/en/reservation/rooms', element: <RoomResults search={search} today={TODAY} /> },
+      { path: '*', element: <p>inna strona</p> },
+    ],
+    locale === 'en_GB' ? '/en/reservation/rooms' : '/reservation/rooms',
+    { locale },
+  );
+}
+
+const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+describe('RoomResults', () => {
+  it('lists the rooms that fit with max persons, rooms left, rating, the stay price and reserve', async () => {
+    const requests = serveSearch(
+      roomSearchResponse([
+        roomOffer({ code: 'ROOM_LAKE_VIEW', name: 'Pokój z widokiem na jezioro', available: 4, maxOccupancy: 3 }),
+        roomOffer({
+          code: 'ROOM_FAMILY',
+          name: 'Pokój rodzinny',
+          available: 1,
+          maxOccupancy: 4,
+          averageRating: 0,
+          minStayNights: 2,
+          price: { current: 150000, original: 180000, currency: 'PLN' },
+        }),
+      ]),
+    );
+    renderResults();
+
+    expect(screen.getByText('Szukamy wolnych pokoi…')).toBeTruthy();
+    const cards = await screen.findAllByTestId('room-result');
+    expect(cards).toHaveLength(2);
+    expect(screen.getByText('2 wolne pokoje')).toBeTruthy();
+    expect(screen.getByTestId('search-summary').textContent).toContain('15.07.2026 – 18.07.2026, 3 noce, 3 gości, 1 niemowlę');
+
+    const [lake, family] = cards as [HTMLElement, HTMLElement];
+    expect(within(lake).getByRole('heading', { level: 2, name: 'Pokój z widokiem na jezioro' })).toBeTruthy();
+    expect(within(lake).getByTestId('room-max-persons').textContent).toBe('maks. 3 osoby');
+    expect(within(lake).getByTestId('rooms-left').textContent).toBe('Zostały 4 pokoje');
+    expect(within(lake).getByRole('img', { name: 'Ocena gości: 4,6 z 5' })).toBeTruthy();
+    expect(plain(within(lake).getByTestId('room-price').textContent)).toBe('Cena za 3 noce1080,00 zł');
+    const reserve = within(lake).getByRole('button', { name: 'Zarezerwuj: Pokój z widokiem na jezioro' });
+    expect(reserve.getAttribute('aria-disabled')).toBe('true');
+    expect(reserve.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(reserve.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Koszyk będzie dostępny wkrótce',
+    );
+
+    expect(within(family).getByTestId('rooms-left').textContent).toBe('Został 1 pokój');
+    expect(within(family).getByText('Brak ocen')).toBeTruthy();
+    expect(within(family).getByText('Minimalny pobyt: 2 noce')).toBeTruthy();
+    expect(plain(within(family).getByTestId('room-price').textContent)).toContain('1800,00 zł');
+
+    const query = Object.fromEntries(requests[0]?.searchParams ?? []);
+    expect(query).toEqual({
+      from: '2026-07-15',
+      to: '2026-07-18',
+      adults: '2',
+      children: '1',
+      babies: '1',
+      channel: 'web_pl',
+      locale: 'pl',
+    });
+  });
+
+  it('opens the room description popup with the server fragment, as a modal dialog', async () => {
+    const user = userEvent.setup();
+    const partials: string[] = [];
+    serveSearch(roomSearchResponse([roomOffer({ code: 'ROOM_LAKE_VIEW', name: 'Pokój z widokiem' })]));
+    server.use(
+      http.get('*/:lang/_partial/rooms/:code', ({ params, request }) => {
+        partials.push(new URL(request.url).pathname);
+        return HttpResponse.text(
+          `<article class="room-partial" data-code="${String(params.code)}"><h2>Pokój z widokiem</h2>` +
+            '<p>Balkon &lt;i&gt;z widokiem&lt;/i&gt; na jezioro.</p><ul><li>Maks. liczba osób: 3</li></ul></article>',
+        );
+      }),
+    );
+    renderResults();
+
+    const open = await screen.findByRole('button', { name: 'Opis pokoju: Pokój z widokiem' });
+    await user.click(open);
+    const dialog = screen.getByRole('dialog', { name: 'Pokój z widokiem' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    const content = await within(dialog).findByTestId('room-partial');
+    expect(content.textContent).toContain('Balkon <i>z widokiem</i> na jezioro.');
+    expect(content.textContent).toContain('Maks. liczba osób: 3');
+    expect(within(dialog).getAllByRole('heading')).toHaveLength(1);
+    expect(partials).toEqual(['/pl/_partial/rooms/ROOM_LAKE_VIEW']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Zamknij' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(open);
+
+    await user.click(open);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks for the English fragment under /en', async () => {
+    const user = userEvent.setup();
+    const partials: string[] = [];
+    serveSearch(roomSearchResponse([roomOffer({ code: 'ROOM_LAKE_VIEW', name: 'Lake view room' })]));
+    server.use(
+      http.get('*/:lang/_partial/rooms/:code', ({ request }) => {
+        partials.push(new URL(request.url).pathname);
+        return HttpResponse.text('<article class="room-partial"><p>Balcony.</p></article>');
+      }),
+    );
+    renderResults('en_GB');
+    await user.click(await screen.findByRole('button', { name: 'Room description: Lake view room' }));
+    expect(await screen.findByText('Balcony.')).toBeTruthy();
+    expect(partials).toEqual(['/en/_partial/rooms/ROOM_LAKE_VIEW']);
+  });
+
+  it("shows each room's calendar with its unbookable nights, and searches again from it", async () => {
+    const user = userEvent.setup();
+    const asked: URLSearchParams[] = [];
+    serveSearch(roomSearchResponse([roomOffer({ code: 'ROOM_LAKE_VIEW', name: 'Pokój z widokiem' })]));
+    server.use(
+      http.get(apiPath('/rooms/availability'), ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push(query);
+        return HttpResponse.json(
+          roomAvailability('ROOM_LAKE_VIEW', query.get('from') ?? '', query.get('to') ?? '', ['2026-07-22', '2026-07-23']),
+        );
+      }),
+    );
+    const { router } = renderResults();
+
+    const calendar = await screen.findByRole('group', { name: 'Dostępność: Pokój z widokiem' });
+    expect(Object.fromEntries(asked[0] ?? [])).toMatchObject({
+      roomCode: 'ROOM_LAKE_VIEW',
+      from: '2026-07-01',
+      to: '2026-10-01',
+      adults: '2',
+      children: '1',
+      babies: '1',
+    });
+    const day = (date: string) => calendar.querySelector<HTMLButtonElement>(`[data-date="${date}"]`)!;
+    expect(within(calendar).getAllByRole('grid')).toHaveLength(1);
+    expect(day('2026-07-15').getAttribute('aria-label')).toContain('przyjazd');
+    expect(day('2026-07-22').getAttribute('aria-label')).toContain('noc niedostępna');
+    expect(day('2026-07-22').getAttribute('aria-disabled')).toBe('true');
+
+    await user.click(day('2026-07-20'));
+    // The unavailable night can end the stay; the one after cannot be reached.
+    expect(day('2026-07-22').getAttribute('aria-disabled')).toBeNull();
+    expect(day('2026-07-24').getAttribute('aria-disabled')).toBe('true');
+    await user.click(day('2026-07-22'));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?dateFrom=2026-07-20&dateTo=2026-07-22&adults=2&children=1&babies=1'),
+    );
+  });
+
+  it('says when no room is free for the dates, and offers to change them', async () => {
+    serveSearch(roomSearchResponse([], 'no_rooms_for_dates'));
+    renderResults();
+    const empty = await screen.findByTestId('rooms-empty');
+    expect(within(empty).getByRole('heading', { name: 'Brak wolnych pokoi w wybranym terminie' })).toBeTruthy();
+    expect(within(empty).getByRole('link', { name: 'Zmień daty' }).getAttribute('href')).toBe(
+      '/reservation/search?dateFrom=2026-07-15&dateTo=2026-07-18&adults=2&children=1&babies=1',
+    );
+    expect(screen.queryByTestId('room-result')).toBeNull();
+  });
+
+  it('says when no room takes this many people, and prompts to change the guests', async () => {
+    serveSearch(roomSearchResponse([], 'no_room_for_guests'));
+    renderResults();
+    const empty = await screen.findByTestId('rooms-empty');
+    expect(within(empty).getByRole('heading', { name: 'Brak pokoju dla wybranej liczby osób' })).toBeTruthy();
+    expect(empty.textContent).toContain('Zmień liczbę osób.');
+    expect(within(empty).getByRole('link', { name: 'Zmień liczbę osób' })).toBeTruthy();
+  });
+
+  it('shows a failed search with a retry (and the toast of spec 8)', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    serveSearch(() => {
+      calls += 1;
+      return calls === 1
+        ? HttpResponse.json({ code: 'unavailable', message: 'Service unavailable' }, { status: 503 })
+        : HttpResponse.json(roomSearchResponse([roomOffer()]));
+    });
+    renderResults();
+    expect(await screen.findByText('Nie udało się wyszukać pokoi.')).toBeTruthy();
+    expect(notifications.getSnapshot().map((n) => n.message)).toEqual(['Service unavailable']);
+    await user.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
+    expect(await screen.findAllByTestId('room-result')).toHaveLength(1);
+  });
+
+  it('explains a refused search (400) in the visitor language, without a toast', async () => {
+    serveSearch(() =>
+      HttpResponse.json(
+        { code: 'invalid_argument', message: 'from: must be today or later', errors: [{ field: 'from', message: 'must be today or later' }] },
+        { status: 400 },
+      ),
+    );
+    renderResults();
+    expect(await screen.findByText('Data przyjazdu nie może być w przeszłości.')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Zmień wyszukiwanie' }).length).toBeGreaterThan(0);
+    expect(notifications.getSnapshot()).toEqual([]);
+  });
+});

@@ -1,0 +1,141 @@
+import { Link } from 'react-router';
+
+import { StatusMessage } from '@/components/ui/status-message';
+import { guestSummaryLabel } from '@/components/ui/guest-picker';
+import { STAY_MAX_NIGHTS } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { useRoomSearch } from '@/features/rooms/api/search-rooms';
+import { queryFromSearch, type RoomSearch } from '@/features/rooms/utils/search-query';
+import { ApiError } from '@/lib/api-client';
+import { useI18n } from '@/lib/i18n/i18n-provider';
+import type { MessageKey } from '@/lib/i18n/messages';
+import type { Translate } from '@/lib/i18n/translate';
+import type { RoomSearchEmptyReason } from '@/types/api';
+import { diffDays, type IsoDate } from '@/utils/calendar-date';
+
+import { RoomResultCard } from './room-result-card';
+
+type Props = {
+  /** The search from the page query; both dates are set (the route sees to it). */
+  search: RoomSearch & { dateFrom: IsoDate; dateTo: IsoDate };
+  today: IsoDate;
+};
+
+type EmptyKind = RoomSearchEmptyReason | 'none';
+
+const EMPTY_TEXT: Record<EmptyKind, { title: MessageKey; body: MessageKey; action: MessageKey }> = {
+  no_rooms_for_dates: {
+    title: 'rooms.empty.dates.title',
+    body: 'rooms.empty.dates.body',
+    action: 'rooms.empty.dates.action',
+  },
+  no_room_for_guests: {
+    title: 'rooms.empty.guests.title',
+    body: 'rooms.empty.guests.body',
+    action: 'rooms.empty.guests.action',
+  },
+  none: { title: 'rooms.empty.none.title', body: 'rooms.empty.none.body', action: 'rooms.empty.dates.action' },
+};
+
+/** A 400 in the visitor's language, by the field the server names (its own text is not localized). */
+function invalidSearchMessage(t: Translate, error: ApiError): string {
+  const field = error.errors[0]?.field;
+  if (field === 'from') return t('rooms.invalid.from');
+  if (field === 'to') return t('rooms.invalid.to', { max: STAY_MAX_NIGHTS });
+  if (field === 'adults' || field === 'children' || field === 'babies') return t('rooms.invalid.guests');
+  return t('rooms.invalid.other');
+}
+
+/**
+ * The search results (spec 2.3, 8): the rooms that fit, or why none does
+ * with a way to change the dates or the guests; loading and error states.
+ */
+export function RoomResults({ search, today }: Props) {
+  const i18n = useI18n();
+  const { t, locale, formatDate } = i18n;
+  const result = useRoomSearch({ locale, from: search.dateFrom, to: search.dateTo, ...search.guests });
+  const changeHref = paths.reservationSearch.href(locale, queryFromSearch(search));
+
+  const summary = (
+    <div className="room-results__summary" data-testid="search-summary">
+      <p>
+        {t('rooms.summary', {
+          from: formatDate(search.dateFrom),
+          to: formatDate(search.dateTo),
+          nights: diffDays(search.dateFrom, search.dateTo),
+          guests: guestSummaryLabel(i18n, search.guests),
+        })}
+      </p>
+      <Link className="button button--small" to={changeHref}>
+        {t('rooms.changeSearch')}
+      </Link>
+    </div>
+  );
+
+  if (result.isPending) {
+    return (
+      <>
+        {summary}
+        <StatusMessage kind="loading">{t('rooms.loading')}</StatusMessage>
+      </>
+    );
+  }
+
+  if (result.isError) {
+    const invalid = result.error instanceof ApiError && result.error.status === 400 ? result.error : null;
+    return (
+      <>
+        {summary}
+        <StatusMessage
+          kind="error"
+          action={
+            invalid ? (
+              <Link className="button button--small" to={changeHref}>
+                {t('rooms.changeSearch')}
+              </Link>
+            ) : (
+              <button type="button" className="button button--small" onClick={() => void result.refetch()}>
+                {t('errors.retry')}
+              </button>
+            )
+          }
+        >
+          {invalid ? invalidSearchMessage(t, invalid) : t('rooms.error')}
+        </StatusMessage>
+      </>
+    );
+  }
+
+  const { items, emptyReason } = result.data;
+  if (items.length === 0) {
+    const text = EMPTY_TEXT[emptyReason ?? 'none'];
+    return (
+      <>
+        {summary}
+        <section className="status status--empty room-results__empty" data-testid="rooms-empty" data-reason={emptyReason ?? 'none'}>
+          <h2>{t(text.title)}</h2>
+          <p className="status__text">{t(text.body)}</p>
+          <Link className="button button--primary" to={changeHref}>
+            {t(text.action)}
+          </Link>
+        </section>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {summary}
+      <p className="listing__count" role="status">
+        {t('rooms.found', { count: items.length })}
+      </p>
+      <ul className="room-results__list">
+        {items.map((room) => (
+          <li key={room.code}>
+            <RoomResultCard room={room} search={search} today={today} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
