@@ -106,7 +106,7 @@ impl Stack {
         gateway_config.peers = peers.clone();
         let state = AppState::with_cache(
             gateway_config,
-            Arc::new(MokaCache::new(spa_platform::runtime::local_cache_bytes()?)),
+            Arc::new(MokaCache::new(spa_platform::runtime::gateway_cache_bytes()?)),
             bus.as_ref(),
             shutdown.clone(),
         )
