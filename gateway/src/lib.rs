@@ -28,7 +28,7 @@ use axum::http::{HeaderName, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use spa_platform::bus::EventBus;
-use spa_platform::cache::Cache;
+use spa_platform::cache::{Cache, Generation};
 use spa_platform::config::{Peers, parse_or, var_or};
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
@@ -79,11 +79,9 @@ pub struct AppState {
     /// Whole answers of the hot read paths (room search), kept until the
     /// events that change them; `None` caches nothing.
     pub cache: Option<Arc<dyn Cache>>,
+    /// Bumped by availability and content changes; part of every answer's key.
+    pub generation: Generation,
 }
-
-/// Cache key of the answer generation; an availability or content change
-/// bumps it and so retires every cached answer.
-pub const CACHE_GENERATION: &str = "answers:generation";
 
 impl AppState {
     /// A gateway that caches nothing.
@@ -93,7 +91,7 @@ impl AppState {
         if index_html.is_none() {
             tracing::warn!(dist = %config.web_dist.display(), "web app not built; pages show a hint");
         }
-        Ok(Self { config: Arc::new(config), clients, index_html, cache: None })
+        Ok(Self { config: Arc::new(config), clients, index_html, cache: None, generation: Generation::new() })
     }
 
     /// A gateway that caches answers in `cache` and drops them on the events
@@ -104,18 +102,9 @@ impl AppState {
         bus: &dyn EventBus,
         shutdown: CancellationToken,
     ) -> anyhow::Result<Self> {
-        for subject in ["rooms.availability.changed", "catalog.product.changed"] {
-            let sub = bus.subscribe_each(subject).await?;
-            let cache = cache.clone();
-            spa_platform::bus::spawn_consumer(sub, "gateway-answers", shutdown.clone(), move |_| {
-                let cache = cache.clone();
-                async move {
-                    cache.incr(CACHE_GENERATION, 1).await?;
-                    Ok(())
-                }
-            });
-        }
-        Ok(Self { cache: Some(cache), ..Self::new(config)? })
+        let state = Self { cache: Some(cache), ..Self::new(config)? };
+        state.generation.follow(bus, &["rooms.availability.changed", "catalog.product.changed"], "gateway-answers", shutdown).await?;
+        Ok(state)
     }
 }
 

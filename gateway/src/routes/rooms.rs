@@ -150,13 +150,19 @@ async fn search(State(state): State<AppState>, Query(query): Query<HashMap<Strin
         SearchRoomsRequest { from: required(&query, "from")?, to: required(&query, "to")?, guests: Some(guests(&query)?), locale };
     // The whole answer is cached until availability or room content changes;
     // a cache that fails is a miss.
-    let key = match &state.cache {
-        Some(cache) => cache.incr(crate::CACHE_GENERATION, 0).await.ok().map(|generation| {
-            let g = request.guests.unwrap_or_default();
-            format!("search:{generation}:{}:{}:{}:{}:{}:{}", request.from, request.to, g.adults, g.children, g.babies, request.locale)
-        }),
-        None => None,
-    };
+    let key = state.cache.as_ref().map(|_| {
+        let g = request.guests.unwrap_or_default();
+        format!(
+            "search:{}:{}:{}:{}:{}:{}:{}",
+            state.generation.current(),
+            request.from,
+            request.to,
+            g.adults,
+            g.children,
+            g.babies,
+            request.locale
+        )
+    });
     if let (Some(cache), Some(key)) = (&state.cache, &key)
         && let Ok(Some(body)) = cache.get(key).await
     {

@@ -172,3 +172,55 @@ impl Cache for RedisCache {
             .map_err(|e| if e.to_string().contains("not an integer") { CacheError::NotAnInteger(key.to_owned()) } else { unavailable(e) })
     }
 }
+
+/// A cache generation kept in this process: part of every cached answer's
+/// key, bumped by the events (received with
+/// [`crate::bus::EventBus::subscribe_each`], so every process sees each one)
+/// that make answers stale. Reading it costs no round trip to the cache;
+/// the random epoch keeps a restarted or another process from reading
+/// answers that a generation of its own never saw invalidated.
+#[derive(Clone)]
+pub struct Generation {
+    epoch: u64,
+    count: Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl Default for Generation {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Generation {
+    pub fn new() -> Self {
+        Self { epoch: rand::random(), count: Arc::default() }
+    }
+
+    /// The key prefix of the current generation.
+    pub fn current(&self) -> String {
+        format!("{:016x}.{}", self.epoch, self.count.load(std::sync::atomic::Ordering::Acquire))
+    }
+
+    pub fn bump(&self) {
+        self.count.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+    }
+
+    /// Bumps this generation on every event of `subjects` until `shutdown`.
+    pub async fn follow(
+        &self,
+        bus: &dyn crate::bus::EventBus,
+        subjects: &[&str],
+        consumer: &'static str,
+        shutdown: tokio_util::sync::CancellationToken,
+    ) -> Result<(), crate::bus::BusError> {
+        for subject in subjects {
+            let sub = bus.subscribe_each(subject).await?;
+            let generation = self.clone();
+            crate::bus::spawn_consumer(sub, consumer, shutdown.clone(), move |_| {
+                generation.bump();
+                std::future::ready(Ok(()))
+            });
+        }
+        Ok(())
+    }
+}

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use chrono::NaiveDate;
 use prost::Message;
-use spa_platform::cache::Cache;
+use spa_platform::cache::{Cache, Generation};
 use spa_platform::db::Db;
 use spa_platform::errors;
 use spa_platform::grpc::TracedChannel;
@@ -26,9 +26,6 @@ use tonic::{Code, Request, Response, Status};
 use crate::domain::{MAX_ADULTS, MAX_BABIES, MAX_CHILDREN, MAX_STAY_NIGHTS};
 use crate::inventory::{self, HoldState, InventoryError, Stay, ymd};
 
-/// Cache key of the search generation; an availability or content change
-/// bumps it and so retires every cached search.
-pub const CACHE_GENERATION: &str = "search:generation";
 const SEARCH_TTL: Duration = Duration::from_secs(60);
 const CONTENT_TTL: Duration = Duration::from_secs(300);
 const DEFAULT_HOLD: Duration = Duration::from_secs(30 * 60);
@@ -38,6 +35,8 @@ pub struct RoomsGrpc {
     db: Db,
     outbox: Outbox,
     cache: Arc<dyn Cache>,
+    /// Bumped by availability and content changes; part of every cached key.
+    generation: Generation,
     catalog: CatalogServiceClient<TracedChannel>,
 }
 
@@ -123,8 +122,14 @@ struct Fit {
 }
 
 impl RoomsGrpc {
-    pub fn new(db: Db, outbox: Outbox, cache: Arc<dyn Cache>, catalog: CatalogServiceClient<TracedChannel>) -> Self {
-        Self { db, outbox, cache, catalog }
+    pub fn new(
+        db: Db,
+        outbox: Outbox,
+        cache: Arc<dyn Cache>,
+        generation: Generation,
+        catalog: CatalogServiceClient<TracedChannel>,
+    ) -> Self {
+        Self { db, outbox, cache, generation, catalog }
     }
 
     /// Room types free on every night of the stay, and those of them that
@@ -153,19 +158,15 @@ impl RoomsGrpc {
     /// searches (a content change bumps the same generation).
     async fn content(&self, locale: &str) -> Result<Vec<Product>, Status> {
         let locale = if locale.is_empty() { "pl" } else { locale };
-        let generation = self.cache.incr(CACHE_GENERATION, 0).await.unwrap_or(-1);
-        let key = format!("content:{generation}:{locale}");
-        if generation >= 0
-            && let Ok(Some(bytes)) = self.cache.get(&key).await
+        let key = format!("content:{}:{locale}", self.generation.current());
+        if let Ok(Some(bytes)) = self.cache.get(&key).await
             && let Ok(cached) = GetProductsResponse::decode(bytes.as_slice())
         {
             return Ok(cached.items);
         }
         let codes = inventory::room_types(&self.db).await.map_err(errors::db)?.into_iter().map(|r| r.code).collect();
         let response = self.catalog.clone().get_products(GetProductsRequest { codes, locale: locale.to_owned() }).await?.into_inner();
-        if generation >= 0
-            && let Err(e) = self.cache.set(&key, &response.encode_to_vec(), CONTENT_TTL).await
-        {
+        if let Err(e) = self.cache.set(&key, &response.encode_to_vec(), CONTENT_TTL).await {
             tracing::warn!(error = %e, "room content not cached");
         }
         Ok(response.items)
@@ -242,18 +243,14 @@ impl RoomsService for RoomsGrpc {
         let g = guests(req.guests)?;
         // Search is the seasonal hot path: answers are cached until the next
         // availability or content change (or a minute, whichever is first).
-        let generation = self.cache.incr(CACHE_GENERATION, 0).await.unwrap_or(-1);
-        let key = format!("search:{generation}:{from}:{to}:{}:{}:{}:{}", g.adults, g.children, g.babies, req.locale);
-        if generation >= 0
-            && let Ok(Some(bytes)) = self.cache.get(&key).await
+        let key = format!("search:{}:{from}:{to}:{}:{}:{}:{}", self.generation.current(), g.adults, g.children, g.babies, req.locale);
+        if let Ok(Some(bytes)) = self.cache.get(&key).await
             && let Ok(cached) = SearchRoomsResponse::decode(bytes.as_slice())
         {
             return Ok(Response::new(cached));
         }
         let response = self.search_uncached(&req, from, to, &g).await?;
-        if generation >= 0
-            && let Err(e) = self.cache.set(&key, &response.encode_to_vec(), SEARCH_TTL).await
-        {
+        if let Err(e) = self.cache.set(&key, &response.encode_to_vec(), SEARCH_TTL).await {
             tracing::warn!(error = %e, "search not cached");
         }
         Ok(Response::new(response))

@@ -32,24 +32,22 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     seed::load_if_empty(&infra.db, grpc::today()).await?;
 
     // Cached searches go stale when availability or room content changes.
-    for (name, subject) in [("rooms-search-cache", inventory::AVAILABILITY_CHANGED), ("rooms-content-cache", "catalog.product.changed")] {
-        let sub = infra.bus.subscribe_each(subject).await?;
-        let cache = infra.cache.clone();
-        spa_platform::bus::spawn_consumer(sub, name, infra.shutdown.clone(), move |_| {
-            let cache = cache.clone();
-            async move {
-                cache.incr(grpc::CACHE_GENERATION, 1).await?;
-                Ok(())
-            }
-        });
-    }
+    let generation = spa_platform::cache::Generation::new();
+    generation
+        .follow(
+            infra.bus.as_ref(),
+            &[inventory::AVAILABILITY_CHANGED, "catalog.product.changed"],
+            "rooms-search-cache",
+            infra.shutdown.clone(),
+        )
+        .await?;
     infra.spawn_relay();
     spawn_housekeeping(&infra);
 
     let channel = spa_platform::grpc::channel(&infra.peers.catalog, infra.peers.timeout)?;
     let catalog = CatalogServiceClient::with_interceptor(channel, spa_platform::grpc::TraceInterceptor);
     let addr = listener.local_addr()?;
-    let service = grpc::RoomsGrpc::new(infra.db.clone(), infra.outbox.clone(), infra.cache.clone(), catalog);
+    let service = grpc::RoomsGrpc::new(infra.db.clone(), infra.outbox.clone(), infra.cache.clone(), generation, catalog);
     let routes = tonic::service::Routes::new(spa_proto::spa::rooms::v1::rooms_service_server::RoomsServiceServer::new(service));
     let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));
     Ok(Started { addr, task })
