@@ -174,7 +174,3 @@ pub async fn serve(
 pub fn always_ready() -> spa_platform::ops::ReadyCheck {
     Arc::new(|| Box::pin(async { true }))
 }
-
-pub fn unavailable_response() -> Response {
-    ApiError::unavailable().into_response()
-}
