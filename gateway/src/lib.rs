@@ -26,7 +26,7 @@ use axum::Router;
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
 use axum::http::{HeaderName, StatusCode};
 use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use spa_platform::bus::EventBus;
 use spa_platform::cache::{Cache, Generation};
 use spa_platform::config::{Peers, parse_or, var_or};
