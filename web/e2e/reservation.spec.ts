@@ -237,7 +237,11 @@ test('choose a stay with the keyboard only', async ({ page }) => {
   await expect(guestsToggle(page)).toBeFocused();
   await page.keyboard.press('Enter');
   await page.keyboard.press('Tab'); // fewer adults
-  await page.keyboard.press('Tab'); // more children (more adults and fewer children are disabled)
+  await page.keyboard.press('Tab'); // more adults (at its limit: aria-disabled, still focusable)
+  await expect(page.getByRole('button', { name: 'Zwiększ: Dorośli' })).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Enter'); // does nothing at the limit
+  await page.keyboard.press('Tab'); // fewer children (at its limit)
+  await page.keyboard.press('Tab'); // more children
   await expect(page.getByRole('button', { name: 'Zwiększ: Dzieci (4–16 lat)' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(guestsToggle(page)).toHaveText('3 gości');

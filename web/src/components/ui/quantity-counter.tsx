@@ -15,7 +15,11 @@ type Props = {
   showLabel?: boolean;
 };
 
-/** A − value + counter that never leaves min..max (spec 5). */
+/**
+ * A − value + counter that never leaves min..max (spec 5). A button at its
+ * limit is `aria-disabled`, not `disabled`: a disabled button drops keyboard
+ * focus to the page when the last step reaches the limit.
+ */
 export function QuantityCounter({ label, value, min, max, onChange, formatValue, showLabel = false }: Props) {
   const { t } = useI18n();
   const labelId = useId();
@@ -31,8 +35,8 @@ export function QuantityCounter({ label, value, min, max, onChange, formatValue,
         type="button"
         className="counter__button"
         aria-label={t('counter.decrease', { label })}
-        disabled={!canDecrease}
-        onClick={() => onChange(value - 1)}
+        aria-disabled={!canDecrease}
+        onClick={() => canDecrease && onChange(value - 1)}
       >
         −
       </button>
@@ -43,8 +47,8 @@ export function QuantityCounter({ label, value, min, max, onChange, formatValue,
         type="button"
         className="counter__button"
         aria-label={t('counter.increase', { label })}
-        disabled={!canIncrease}
-        onClick={() => onChange(value + 1)}
+        aria-disabled={!canIncrease}
+        onClick={() => canIncrease && onChange(value + 1)}
       >
         +
       </button>
