@@ -154,7 +154,13 @@ async fn distributed() -> anyhow::Result<Servers> {
     }
     let port = free_port();
     let mut env = peers;
-    env.extend([("HTTP_ADDR".to_owned(), format!("127.0.0.1:{port}")), ("WEB_DIST".to_owned(), "/nonexistent".to_owned())]);
+    env.extend([
+        ("HTTP_ADDR".to_owned(), format!("127.0.0.1:{port}")),
+        ("WEB_DIST".to_owned(), "/nonexistent".to_owned()),
+        ("NATS_URL".to_owned(), nats),
+        ("NATS_NAMESPACE".to_owned(), run),
+        ("REDIS_URL".to_owned(), redis),
+    ]);
     servers.children.push(spawn("gateway", "spa-gateway", &env)?);
     servers.base = format!("http://127.0.0.1:{port}");
     wait_ready(&format!("{}/readyz", servers.base)).await?;

@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use prost::Message;
-use spa_platform::cache::Cache;
+use spa_platform::cache::{Cache, Generation};
 use spa_platform::db::Db;
 use spa_platform::errors;
 use spa_proto::common::{Money, PageInfo};
@@ -20,14 +20,12 @@ use tonic::{Code, Request, Response, Status};
 use crate::domain::{self, CostLine, Sorting};
 use crate::store::{self, OfferQuery};
 
-/// Cache key of the listing generation; bumping it retires every cached page.
-pub const CACHE_GENERATION: &str = "offers:generation";
 const LISTING_TTL: Duration = Duration::from_secs(300);
 const DEFAULT_LIMIT: u32 = 20;
 const MAX_RELATED: usize = 8;
 
 /// The cache key of a listing page in a cache generation.
-pub fn listing_key(generation: i64, q: &OfferQuery, taxons: &[String]) -> String {
+pub fn listing_key(generation: &str, q: &OfferQuery, taxons: &[String]) -> String {
     format!(
         "offers:{generation}:{}:{}:{}:{}:{}:{:?}:{:?}:{}:{}",
         q.kind,
@@ -45,6 +43,8 @@ pub fn listing_key(generation: i64, q: &OfferQuery, taxons: &[String]) -> String
 pub struct CatalogGrpc {
     db: Db,
     cache: Arc<dyn Cache>,
+    /// Bumped by `catalog.product.changed`; part of every cached page's key.
+    generation: Generation,
 }
 
 fn check_locale(locale: &str) -> Result<(), Status> {
@@ -64,8 +64,8 @@ fn product_not_found(what: &str) -> Status {
 }
 
 impl CatalogGrpc {
-    pub fn new(db: Db, cache: Arc<dyn Cache>) -> Self {
-        Self { db, cache }
+    pub fn new(db: Db, cache: Arc<dyn Cache>, generation: Generation) -> Self {
+        Self { db, cache, generation }
     }
 
     /// Validates a listing request into a query.
@@ -211,18 +211,14 @@ impl CatalogService for CatalogGrpc {
     async fn list_offers(&self, request: Request<ListOffersRequest>) -> Result<Response<ListOffersResponse>, Status> {
         let q = self.offer_query(request.get_ref()).await?;
         // A cache failure is a miss, never an error for the visitor.
-        let generation = self.cache.incr(CACHE_GENERATION, 0).await.unwrap_or(-1);
-        let key = listing_key(generation, &q, &request.get_ref().taxons);
-        if generation >= 0
-            && let Ok(Some(bytes)) = self.cache.get(&key).await
+        let key = listing_key(&self.generation.current(), &q, &request.get_ref().taxons);
+        if let Ok(Some(bytes)) = self.cache.get(&key).await
             && let Ok(cached) = ListOffersResponse::decode(bytes.as_slice())
         {
             return Ok(Response::new(cached));
         }
         let response = self.list_uncached(&q).await?;
-        if generation >= 0
-            && let Err(e) = self.cache.set(&key, &response.encode_to_vec(), LISTING_TTL).await
-        {
+        if let Err(e) = self.cache.set(&key, &response.encode_to_vec(), LISTING_TTL).await {
             tracing::warn!(error = %e, "listing not cached");
         }
         Ok(Response::new(response))

@@ -8,7 +8,7 @@
 //! - [`grpc`] — `spa.catalog.v1.CatalogService`.
 //!
 //! Listing pages are cached; `catalog.product.changed` bumps the cache
-//! generation so every replica drops stale pages at once.
+//! process's cache generation, so every replica drops stale pages at once.
 
 pub mod domain;
 pub mod grpc;
@@ -26,22 +26,13 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     infra.db.migrate(sqlx::migrate!()).await?;
     seed::load_if_empty(&infra.db).await?;
 
-    let cache = infra.cache.clone();
-    // Each process drops its own cached pages (moka is per process).
-    let sub = infra.bus.subscribe_each("catalog.product.changed").await?;
-    spa_platform::bus::spawn_consumer(sub, "catalog-listing-cache", infra.shutdown.clone(), move |_event| {
-        let cache = cache.clone();
-        async move {
-            // One bump retires every cached page; a repeated bump is harmless,
-            // so there is nothing to deduplicate.
-            cache.incr(grpc::CACHE_GENERATION, 1).await?;
-            Ok(())
-        }
-    });
+    // Each process drops its own cached pages when a product changes.
+    let generation = spa_platform::cache::Generation::new();
+    generation.follow(infra.bus.as_ref(), &["catalog.product.changed"], "catalog-listing-cache", infra.shutdown.clone()).await?;
     infra.spawn_relay();
 
     let addr = listener.local_addr()?;
-    let service = grpc::CatalogGrpc::new(infra.db.clone(), infra.cache.clone());
+    let service = grpc::CatalogGrpc::new(infra.db.clone(), infra.cache.clone(), generation);
     let routes = tonic::service::Routes::new(spa_proto::spa::catalog::v1::catalog_service_server::CatalogServiceServer::new(service));
     let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));
     Ok(Started { addr, task })

@@ -132,11 +132,3 @@ pub fn inject_http(headers: &mut http::HeaderMap) {
     let cx = tracing::Span::current().context();
     opentelemetry::global::get_text_map_propagator(|p| p.inject_context(&cx, &mut HttpWriter(headers)));
 }
-
-/// The trace id of the current span, for logs and error bodies.
-pub fn current_trace_id() -> Option<String> {
-    use opentelemetry::trace::TraceContextExt;
-    let cx = tracing::Span::current().context();
-    let sc = cx.span().span_context().clone();
-    sc.is_valid().then(|| sc.trace_id().to_string())
-}

@@ -100,6 +100,9 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
         .env("PATH", std::env::var("PATH").unwrap_or_default())
         .env("RUST_LOG", "warn")
         .env("HTTP_ADDR", format!("127.0.0.1:{http_port}"))
+        .env("NATS_URL", testkit::nats_url())
+        .env("NATS_NAMESPACE", &run)
+        .env("REDIS_URL", testkit::redis_url())
         .env("WEB_DIST", "/nonexistent")
         .env("MEDIA_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../catalog/seed/media"))
         .envs(peer_env.iter().cloned())
@@ -144,12 +147,13 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
     assert_eq!(subject, "Please confirm your newsletter subscription");
     content.close().await;
 
-    // Listing pages are cached in Redis under the catalog's prefix.
-    let redis = spa_platform::cache::RedisCache::connect(&testkit::redis_url(), "spa:catalog:").await.unwrap();
-    let generation = spa_platform::cache::Cache::incr(&redis, spa_catalog::grpc::CACHE_GENERATION, 0).await.unwrap();
-    let query = spa_catalog::store::OfferQuery { kind: "treatment".into(), locale: "pl".into(), page: 1, limit: 20, ..Default::default() };
-    let key = spa_catalog::grpc::listing_key(generation, &query, &[]);
-    assert!(spa_platform::cache::Cache::get(&redis, &key).await.unwrap().is_some(), "{key} cached in Redis");
+    // Listing pages, room searches and search answers are cached in Redis
+    // under each process's prefix.
+    let mut redis = redis::Client::open(testkit::redis_url()).unwrap().get_multiplexed_async_connection().await.unwrap();
+    for prefix in ["spa:catalog:offers:", "spa:rooms:search:", "spa:gateway:search:"] {
+        let keys: Vec<String> = redis::cmd("KEYS").arg(format!("{prefix}*")).query_async(&mut redis).await.unwrap();
+        assert!(!keys.is_empty(), "nothing cached under {prefix}");
+    }
 
     // Metrics of a service process.
     let metrics = http.get(format!("http://127.0.0.1:{}/metrics", ops[0])).send().await.unwrap().text().await.unwrap();
