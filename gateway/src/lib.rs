@@ -4,12 +4,14 @@
 //!
 //! - [`routes`] — one module per resource.
 //! - [`error`] — gRPC statuses and bad input as JSON `{code, message, errors}`.
+//! - [`guard`] — load shedding, rate limits, security headers, bad characters.
 //! - [`locale`] — `/en` prefix, host map, Polish default.
 //! - [`spa`] — history-mode serving of `web/dist`.
 //! - [`openapi`] — the OpenAPI document of the whole surface.
 
 pub mod clients;
 pub mod error;
+pub mod guard;
 pub mod json;
 pub mod locale;
 pub mod openapi;
@@ -54,6 +56,8 @@ pub struct GatewayConfig {
     pub request_timeout: Duration,
     /// Where visitors reach the shop, for absolute links (sitemap).
     pub public_url: String,
+    /// Limits of the public listener (see `docs/SECURITY.md`).
+    pub limits: guard::Limits,
 }
 
 impl GatewayConfig {
@@ -66,6 +70,7 @@ impl GatewayConfig {
             media_dir: var_or("MEDIA_DIR", "services/catalog/seed/media").into(),
             request_timeout: Duration::from_millis(parse_or("REQUEST_TIMEOUT_MS", 10_000u64)?),
             public_url: var_or("PUBLIC_URL", "http://localhost:8080"),
+            limits: guard::Limits::from_env()?,
         })
     }
 }
@@ -81,6 +86,7 @@ pub struct AppState {
     pub cache: Option<Arc<dyn Cache>>,
     /// Bumped by availability and content changes; part of every answer's key.
     pub generation: Generation,
+    pub guard: guard::Guard,
 }
 
 impl AppState {
@@ -91,7 +97,8 @@ impl AppState {
         if index_html.is_none() {
             tracing::warn!(dist = %config.web_dist.display(), "web app not built; pages show a hint");
         }
-        Ok(Self { config: Arc::new(config), clients, index_html, cache: None, generation: Generation::new() })
+        let guard = guard::Guard::new(config.limits.clone())?;
+        Ok(Self { config: Arc::new(config), clients, index_html, cache: None, generation: Generation::new(), guard })
     }
 
     /// A gateway that caches answers in `cache` and drops them on the events
@@ -112,11 +119,11 @@ impl AppState {
 /// so metrics stay bounded.
 async fn http_metrics(request: Request, next: Next) -> Response {
     let route = request.extensions().get::<MatchedPath>().map(|p| p.as_str().to_owned()).unwrap_or_else(|| "other".into());
-    let method = request.method().to_string();
+    let method = guard::method_label(request.method());
     let started = Instant::now();
     let response = next.run(request).await;
     let status = response.status().as_u16().to_string();
-    metrics::counter!("http_requests_total", "method" => method.clone(), "route" => route.clone(), "status" => status).increment(1);
+    metrics::counter!("http_requests_total", "method" => method, "route" => route.clone(), "status" => status).increment(1);
     metrics::histogram!("http_request_duration_seconds", "method" => method, "route" => route).record(started.elapsed().as_secs_f64());
     response
 }
@@ -125,14 +132,16 @@ async fn api_not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such API endpoint")
 }
 
-/// The whole HTTP surface.
+/// The whole public HTTP surface. `/metrics` is not part of it: it is served
+/// on the ops listener only.
 pub fn router(state: AppState, ready: spa_platform::ops::ReadyCheck) -> Router {
     let request_id = HeaderName::from_static("x-request-id");
+    let guard = state.guard.clone();
     let api = routes::router()
         .route("/shop-api/openapi.json", axum::routing::get(openapi::document))
         .route("/shop-api/{*rest}", axum::routing::any(api_not_found))
         .route("/sitemap.xml", axum::routing::get(sitemap::sitemap))
-        .layer(DefaultBodyLimit::max(64 * 1024));
+        .layer(DefaultBodyLimit::max(guard.limits().body_limit));
     let static_files = ServeDir::new(&state.config.web_dist)
         .append_index_html_on_directories(false)
         .fallback(axum::routing::get(spa::index).with_state(state.clone()));
@@ -141,14 +150,21 @@ pub fn router(state: AppState, ready: spa_platform::ops::ReadyCheck) -> Router {
         .nest_service("/media", ServeDir::new(&state.config.media_dir))
         .fallback_service(static_files)
         .with_state(state.clone())
-        .merge(spa_platform::ops::router(ready))
+        .merge(spa_platform::ops::probes(ready))
         .layer(axum::middleware::from_fn(http_metrics))
+        .layer(axum::middleware::from_fn(guard::reject_control_characters))
         .layer(CompressionLayer::new())
         .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, state.config.request_timeout))
+        .layer(axum::middleware::from_fn_with_state(guard.clone(), guard::limit))
+        // Outside the timeout and the limits, so their answers are JSON too.
+        .layer(axum::middleware::from_fn(guard::json_errors))
+        .layer(axum::middleware::from_fn_with_state(guard, guard::security_headers))
         .layer(
             TraceLayer::new_for_http().make_span_with(|request: &Request| {
                 let id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
-                let span = tracing::info_span!("http.request", otel.name = %format!("{} {}", request.method(), request.uri().path()), method = %request.method(), path = %request.uri().path(), request_id = %id);
+                // Basket and order tokens grant access: never in a span or a log line.
+                let path = guard::loggable_path(request.uri().path());
+                let span = tracing::info_span!("http.request", otel.name = %format!("{} {path}", guard::method_label(request.method())), method = %request.method(), path = %path, request_id = %id);
                 spa_platform::telemetry::set_parent_from_http(&span, request.headers());
                 span
             }),
@@ -164,8 +180,53 @@ pub async fn serve(
     ready: spa_platform::ops::ReadyCheck,
     shutdown: CancellationToken,
 ) -> anyhow::Result<()> {
-    let app = router(state, ready);
-    axum::serve(listener, app).with_graceful_shutdown(shutdown.cancelled_owned()).await?;
+    let limits = state.guard.limits().clone();
+    serve_router(listener, router(state, ready), &limits, shutdown).await
+}
+
+/// The HTTP/1.1 server loop. Unlike `axum::serve` it bounds how long a
+/// connection may take to send a request's headers or sit idle between
+/// requests (slow-loris clients would otherwise hold sockets forever) and how
+/// large a request head may be; each request learns its peer address for the
+/// per-client limits.
+pub async fn serve_router(listener: TcpListener, app: Router, limits: &guard::Limits, shutdown: CancellationToken) -> anyhow::Result<()> {
+    use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+    use tower::ServiceExt;
+
+    let mut builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new()).http1_only();
+    builder.http1().timer(TokioTimer::new()).header_read_timeout(limits.header_timeout).max_buf_size(limits.max_header_bytes);
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    loop {
+        let (stream, peer) = tokio::select! {
+            _ = shutdown.cancelled() => break,
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of file descriptors and the like: back off, keep serving.
+                    tracing::warn!(error = %e, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+        };
+        let _ = stream.set_nodelay(true);
+        let app = app.clone();
+        let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
+            request.extensions_mut().insert(axum::extract::ConnectInfo(peer));
+            app.clone().oneshot(request.map(axum::body::Body::new))
+        });
+        let connection = graceful.watch(builder.serve_connection_with_upgrades(TokioIo::new(stream), service).into_owned());
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::debug!(error = %e, "connection closed with an error");
+            }
+        });
+    }
+    drop(listener);
+    // In-flight requests finish; idle keep-alive connections close now.
+    if tokio::time::timeout(Duration::from_secs(30), graceful.shutdown()).await.is_err() {
+        tracing::warn!("connections still open after 30 s; closing");
+    }
     Ok(())
 }
 

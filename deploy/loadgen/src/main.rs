@@ -113,6 +113,7 @@ async fn standalone() -> anyhow::Result<Servers> {
     let dir = std::env::temp_dir().join(format!("spa-bench-{}", uuid::Uuid::new_v4().simple()));
     let env = vec![
         ("HTTP_ADDR".to_owned(), format!("127.0.0.1:{port}")),
+        ("OPS_ADDR".to_owned(), format!("127.0.0.1:{}", free_port())),
         ("DATA_DIR".to_owned(), dir.display().to_string()),
         ("WEB_DIST".to_owned(), "/nonexistent".to_owned()),
     ];
@@ -156,6 +157,7 @@ async fn distributed() -> anyhow::Result<Servers> {
     let mut env = peers;
     env.extend([
         ("HTTP_ADDR".to_owned(), format!("127.0.0.1:{port}")),
+        ("OPS_ADDR".to_owned(), format!("127.0.0.1:{}", free_port())),
         ("WEB_DIST".to_owned(), "/nonexistent".to_owned()),
         ("NATS_URL".to_owned(), nats),
         ("NATS_NAMESPACE".to_owned(), run),

@@ -10,9 +10,9 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use spa_proto::spa::cart::v1::{Cart, CreateCartRequest, DropCartRequest, GetCartRequest};
 
-use super::shop_locale;
+use super::{JsonBody, shop_locale};
 use crate::AppState;
-use crate::error::{ApiError, ApiResult};
+use crate::error::ApiResult;
 use crate::json::price_json;
 
 pub fn router() -> axum::Router<AppState> {
@@ -45,15 +45,9 @@ async fn create(
     State(state): State<AppState>,
     Path(token): Path<String>,
     Query(mut query): Query<HashMap<String, String>>,
-    body: axum::body::Bytes,
+    JsonBody(body): JsonBody<CreateBody>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     // The spec sends channel and locale in the body; the query works too.
-    let body: CreateBody = if body.iter().all(u8::is_ascii_whitespace) {
-        CreateBody::default()
-    } else {
-        serde_json::from_slice(&body)
-            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "invalid_body", format!("invalid JSON body: {e}")))?
-    };
     if let Some(c) = body.channel {
         query.insert("channel".into(), c);
     }

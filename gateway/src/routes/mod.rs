@@ -3,7 +3,8 @@
 use std::collections::HashMap;
 
 use axum::extract::{FromRequest, Request};
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
+use bytes::Bytes;
 use serde::de::DeserializeOwned;
 
 use crate::AppState;
@@ -61,16 +62,52 @@ pub fn int_param(query: &HashMap<String, String>, name: &str, default: u32, rang
     Ok(value)
 }
 
-/// A JSON body whose rejection is our JSON error, not axum's plain text.
+/// A required date query parameter, strictly `YYYY-MM-DD`, in its one
+/// spelling (cache keys are built from it).
+pub fn date_param(query: &HashMap<String, String>, name: &str, code: &str) -> ApiResult<String> {
+    let raw = query.get(name).filter(|v| !v.is_empty()).ok_or_else(|| ApiError::field(code, name, "is required (YYYY-MM-DD)"))?;
+    strict_date(raw, name, code)
+}
+
+/// `raw` as a strict `YYYY-MM-DD` date, or a 400 naming `field`.
+pub fn strict_date(raw: &str, field: &str, code: &str) -> ApiResult<String> {
+    spa_platform::dates::parse_ymd(raw).map(|d| d.to_string()).ok_or_else(|| ApiError::field(code, field, "must be a date YYYY-MM-DD"))
+}
+
+/// A JSON request body: `application/json`, within the body limit, no
+/// control characters in any string, and every rejection our JSON error.
 pub struct JsonBody<T>(pub T);
 
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
+impl<S: Send + Sync, T: DeserializeOwned + Default> FromRequest<S> for JsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match axum::Json::<T>::from_request(req, state).await {
-            Ok(axum::Json(v)) => Ok(Self(v)),
-            Err(rejection) => Err(ApiError::new(StatusCode::BAD_REQUEST, "invalid_body", rejection.body_text())),
+        let json_type = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .map(|v| v.split(';').next().unwrap_or_default().trim().to_ascii_lowercase());
+        let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
+            if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", "The request body is too large.")
+            } else {
+                ApiError::new(StatusCode::BAD_REQUEST, "invalid_body", "The request body could not be read.")
+            }
+        })?;
+        // The spec's clients may send an empty body where every field is optional.
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Ok(Self(T::default()));
         }
+        if json_type.as_deref().is_some_and(|t| t != "application/json" && !t.ends_with("+json")) {
+            return Err(ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", "Send the body as application/json."));
+        }
+        let value: serde_json::Value = serde_json::from_slice(&bytes)
+            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "invalid_body", format!("The body is not valid JSON: {e}")))?;
+        if let Some(field) = crate::guard::control_character_field(&value) {
+            return Err(ApiError::field("invalid_characters", &field, "must not contain control characters"));
+        }
+        serde_json::from_value(value)
+            .map(Self)
+            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "invalid_body", format!("The body does not fit this call: {e}")))
     }
 }

@@ -18,7 +18,7 @@ pub fn router() -> axum::Router<AppState> {
     axum::Router::new().route("/shop-api/newsletter/subscribe", post(subscribe))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 struct Body {
     #[serde(default)]
     email: String,

@@ -22,7 +22,7 @@ struct Choice {
     quantity: u32,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 struct Body {
     persons: Option<u32>,
     #[serde(default)]

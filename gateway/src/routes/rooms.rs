@@ -22,7 +22,7 @@ use spa_proto::spa::rooms::v1::{
     GetAvailabilityRequest, Guests, RoomOffer, SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse, TreatmentChoice,
 };
 
-use super::{JsonBody, int_param, shop_locale};
+use super::{JsonBody, date_param, int_param, shop_locale, strict_date};
 use crate::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::json::price_json;
@@ -32,10 +32,6 @@ pub fn router() -> axum::Router<AppState> {
         .route("/shop-api/rooms/search", get(search).post(search_package))
         .route("/shop-api/rooms/availability", get(availability))
         .route("/{locale}/_partial/rooms/{code}", get(partial))
-}
-
-fn required(query: &HashMap<String, String>, name: &str) -> ApiResult<String> {
-    query.get(name).cloned().filter(|v| !v.is_empty()).ok_or_else(|| ApiError::field("invalid_parameter", name, "is required (YYYY-MM-DD)"))
 }
 
 /// Guests from the query; wider than the picker's limits so the rooms
@@ -146,10 +142,14 @@ const SEARCH_TTL: Duration = Duration::from_secs(60);
 
 async fn search(State(state): State<AppState>, Query(query): Query<HashMap<String, String>>) -> ApiResult<Response> {
     let locale = shop_locale(&query, &state)?;
-    let request =
-        SearchRoomsRequest { from: required(&query, "from")?, to: required(&query, "to")?, guests: Some(guests(&query)?), locale };
+    let request = SearchRoomsRequest {
+        from: date_param(&query, "from", "invalid_stay")?,
+        to: date_param(&query, "to", "invalid_stay")?,
+        guests: Some(guests(&query)?),
+        locale,
+    };
     // The whole answer is cached until availability or room content changes;
-    // a cache that fails is a miss.
+    // a cache that fails is a miss. The key holds parsed values only.
     let key = state.cache.as_ref().map(|_| {
         let g = request.guests.unwrap_or_default();
         format!(
@@ -197,7 +197,7 @@ struct PackageOptions {
     treatments: Vec<PackageTreatment>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
 struct PackageSearch {
     package_code: Option<String>,
@@ -217,8 +217,16 @@ async fn search_package(
     let options = body.options.ok_or_else(|| ApiError::field("invalid_request", "options", "is required"))?;
     let request = SearchPackageRoomsRequest {
         package_code,
-        from: options.from.ok_or_else(|| ApiError::field("invalid_stay", "from", "is required (YYYY-MM-DD)"))?,
-        to: options.to.ok_or_else(|| ApiError::field("invalid_stay", "to", "is required (YYYY-MM-DD)"))?,
+        from: strict_date(
+            &options.from.ok_or_else(|| ApiError::field("invalid_stay", "from", "is required (YYYY-MM-DD)"))?,
+            "from",
+            "invalid_stay",
+        )?,
+        to: strict_date(
+            &options.to.ok_or_else(|| ApiError::field("invalid_stay", "to", "is required (YYYY-MM-DD)"))?,
+            "to",
+            "invalid_stay",
+        )?,
         guests: Some(Guests { adults: options.adults.unwrap_or(2), children: options.children, babies: options.babies }),
         treatments: options.treatments.into_iter().map(|t| TreatmentChoice { code: t.code, quantity: t.quantity }).collect(),
         locale,
@@ -234,8 +242,12 @@ async fn availability(State(state): State<AppState>, Query(query): Query<HashMap
         .cloned()
         .filter(|c| !c.is_empty())
         .ok_or_else(|| ApiError::field("invalid_parameter", "roomCode", "is required"))?;
-    let request =
-        GetAvailabilityRequest { room_code, from: required(&query, "from")?, to: required(&query, "to")?, guests: Some(guests(&query)?) };
+    let request = GetAvailabilityRequest {
+        room_code,
+        from: date_param(&query, "from", "invalid_parameter")?,
+        to: date_param(&query, "to", "invalid_parameter")?,
+        guests: Some(guests(&query)?),
+    };
     let response = state.clients.rooms.clone().get_availability(request).await?.into_inner();
     Ok(Json(json!({
         "roomCode": response.room_code,

@@ -23,6 +23,8 @@ use crate::store::{self, OfferQuery};
 const LISTING_TTL: Duration = Duration::from_secs(300);
 const DEFAULT_LIMIT: u32 = 20;
 const MAX_RELATED: usize = 8;
+/// Bounds the SQL placeholders of one listing (SQLite allows 32,766).
+const MAX_TAXON_FILTERS: usize = 50;
 
 /// The cache key of a listing page in a cache generation.
 pub fn listing_key(generation: &str, q: &OfferQuery, taxons: &[String]) -> String {
@@ -119,8 +121,17 @@ impl CatalogGrpc {
         }
         let mut taxons = Vec::new();
         if !req.taxons.is_empty() {
+            let requested: std::collections::BTreeSet<&String> = req.taxons.iter().collect();
+            if requested.len() > MAX_TAXON_FILTERS {
+                return Err(errors::invalid(
+                    "too_many_taxons",
+                    format!("at most {MAX_TAXON_FILTERS} different taxons"),
+                    &[("taxon", "too many taxons")],
+                ));
+            }
             let all = store::taxons(&self.db, &req.locale).await.map_err(errors::db)?;
-            if let Some(unknown) = req.taxons.iter().find(|code| !all.iter().any(|t| &t.0 == *code)) {
+            let known: std::collections::HashSet<&str> = all.iter().map(|t| t.0.as_str()).collect();
+            if let Some(unknown) = requested.iter().find(|code| !known.contains(code.as_str())) {
                 return Err(errors::invalid("unknown_taxon", format!("unknown taxon {unknown:?}"), &[("taxon", "unknown taxon code")]));
             }
             taxons = store::expand_taxons(&all, &req.taxons);

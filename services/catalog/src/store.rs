@@ -356,18 +356,21 @@ pub fn taxon_tree(all: &[(String, Option<String>, i64, String, String)], root: O
         .collect()
 }
 
-/// `codes` and all their descendants.
+/// `codes` and all their descendants, each once, sorted: linear in the size
+/// of the tree, whatever `codes` holds.
 pub fn expand_taxons(all: &[(String, Option<String>, i64, String, String)], codes: &[String]) -> Vec<String> {
-    let mut out: Vec<String> = codes.to_vec();
-    let mut i = 0;
-    while i < out.len() {
-        let parent = out[i].clone();
-        for (code, p, ..) in all {
-            if p.as_deref() == Some(parent.as_str()) && !out.contains(code) {
-                out.push(code.clone());
-            }
+    let mut children: std::collections::HashMap<&str, Vec<&str>> = std::collections::HashMap::new();
+    for (code, parent, ..) in all {
+        if let Some(parent) = parent {
+            children.entry(parent.as_str()).or_default().push(code.as_str());
         }
-        i += 1;
     }
-    out
+    let mut seen: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
+    let mut todo: Vec<&str> = codes.iter().map(String::as_str).collect();
+    while let Some(code) = todo.pop() {
+        if seen.insert(code) {
+            todo.extend(children.get(code).into_iter().flatten());
+        }
+    }
+    seen.into_iter().map(str::to_owned).collect()
 }

@@ -4,6 +4,7 @@
 //! the distributed mode (PostgreSQL, NATS JetStream, Redis).
 //!
 //! - [`config`] — environment variables with documented defaults.
+//! - [`dates`] — the one strict `YYYY-MM-DD` parser.
 //! - [`db`] — sqlx `Any` pool on SQLite or PostgreSQL, migrations.
 //! - [`bus`] — the [`bus::EventBus`] trait, the in-process bus and NATS JetStream.
 //! - [`outbox`] — transactional outbox, its relay, and the idempotent consumer.
@@ -25,6 +26,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 pub mod bus;
 pub mod cache;
 pub mod config;
+pub mod dates;
 pub mod db;
 pub mod errors;
 pub mod grpc;

@@ -27,19 +27,21 @@ pub fn metrics_handle() -> PrometheusHandle {
 
 pub type ReadyCheck = Arc<dyn Fn() -> BoxFuture<'static, bool> + Send + Sync>;
 
-/// The three endpoints; merge it into a bigger router or serve it alone.
+/// The three endpoints, for a process's ops listener.
 pub fn router(ready: ReadyCheck) -> Router {
     let handle = metrics_handle();
-    Router::new()
-        .route("/healthz", get(|| async { "ok" }))
-        .route(
-            "/readyz",
-            get(move || {
-                let ready = ready.clone();
-                async move { if ready().await { (StatusCode::OK, "ready") } else { (StatusCode::SERVICE_UNAVAILABLE, "not ready") } }
-            }),
-        )
-        .route("/metrics", get(move || std::future::ready(handle.render())))
+    probes(ready).route("/metrics", get(move || std::future::ready(handle.render())))
+}
+
+/// `/healthz` and `/readyz` alone: what a public listener may also answer.
+pub fn probes(ready: ReadyCheck) -> Router {
+    Router::new().route("/healthz", get(|| async { "ok" })).route(
+        "/readyz",
+        get(move || {
+            let ready = ready.clone();
+            async move { if ready().await { (StatusCode::OK, "ready") } else { (StatusCode::SERVICE_UNAVAILABLE, "not ready") } }
+        }),
+    )
 }
 
 pub async fn serve(listener: TcpListener, router: Router, shutdown: CancellationToken) -> anyhow::Result<()> {

@@ -50,7 +50,7 @@ fn invalid(field: &str, message: &str) -> Status {
 }
 
 fn date(field: &str, value: &str) -> Result<NaiveDate, Status> {
-    NaiveDate::parse_from_str(value, "%Y-%m-%d").map_err(|_| invalid(field, "must be a date YYYY-MM-DD"))
+    spa_platform::dates::parse_ymd(value).ok_or_else(|| invalid(field, "must be a date YYYY-MM-DD"))
 }
 
 pub fn today() -> NaiveDate {

@@ -20,6 +20,8 @@ use tokio_util::sync::CancellationToken;
 
 pub struct StackConfig {
     pub http_addr: SocketAddr,
+    /// `/healthz`, `/readyz` and `/metrics` of the whole process (`OPS_ADDR`).
+    pub ops_addr: SocketAddr,
     pub data_dir: PathBuf,
     pub gateway: GatewayConfig,
 }
@@ -28,6 +30,7 @@ impl StackConfig {
     pub fn from_env() -> anyhow::Result<Self> {
         Ok(Self {
             http_addr: spa_platform::config::parse_or("HTTP_ADDR", SocketAddr::from(([0, 0, 0, 0], 8080)))?,
+            ops_addr: spa_platform::config::parse_or("OPS_ADDR", SocketAddr::from(([127, 0, 0, 1], 9090)))?,
             data_dir: spa_platform::config::var_or("DATA_DIR", "./data").into(),
             gateway: GatewayConfig::from_env()?,
         })
@@ -37,6 +40,7 @@ impl StackConfig {
 /// A running stack.
 pub struct Stack {
     pub http_addr: SocketAddr,
+    pub ops_addr: SocketAddr,
     pub peers: Peers,
     pub dbs: Vec<(&'static str, Db)>,
     pub shutdown: CancellationToken,
@@ -125,8 +129,12 @@ impl Stack {
         });
         let listener = TcpListener::bind(config.http_addr).await.with_context(|| format!("binding {}", config.http_addr))?;
         let http_addr = listener.local_addr()?;
+        let ops_listener = TcpListener::bind(config.ops_addr).await.with_context(|| format!("binding {}", config.ops_addr))?;
+        let ops_addr = ops_listener.local_addr()?;
+        let ops = spa_platform::ops::router(ready.clone());
+        tasks.push(("ops", tokio::spawn(spa_platform::ops::serve(ops_listener, ops, shutdown.clone()))));
         tasks.push(("gateway", tokio::spawn(spa_gateway::serve(listener, state, ready, shutdown.clone()))));
-        Ok(Self { http_addr, peers, dbs, shutdown, tasks })
+        Ok(Self { http_addr, ops_addr, peers, dbs, shutdown, tasks })
     }
 
     /// Waits until every server has stopped; the first failure stops the rest.

@@ -16,7 +16,12 @@ async fn one_request_is_one_trace_across_gateway_and_catalog() {
     let dir = tempfile::tempdir().unwrap();
     let mut gateway = spa_gateway::GatewayConfig::from_env().unwrap();
     gateway.web_dist = dir.path().join("none");
-    let config = StackConfig { http_addr: "127.0.0.1:0".parse().unwrap(), data_dir: dir.path().join("data"), gateway };
+    let config = StackConfig {
+        http_addr: "127.0.0.1:0".parse().unwrap(),
+        ops_addr: "127.0.0.1:0".parse().unwrap(),
+        data_dir: dir.path().join("data"),
+        gateway,
+    };
     let shutdown = CancellationToken::new();
     let stack = Stack::start(config, shutdown.clone()).await.unwrap();
 

@@ -114,15 +114,54 @@ async fn carts_are_created_once_read_and_dropped() {
     assert_eq!(cart["locale"], "de");
     assert_eq!(cart["totals"]["total"], 0);
     let (status, again) = t.post(&path, json!({"channel": "web_pl", "locale": "pl"})).await;
-    assert_eq!((status, again["locale"].as_str()), (201, Some("de")), "creating twice keeps the first cart");
-    let (status, _) = t.get(&path).await;
-    assert_eq!(status, 200);
+    assert_eq!((status, again["code"].as_str()), (409, Some("cart_exists")), "creating twice is a conflict");
+    assert!(again.get("tokenValue").is_none() && again.get("items").is_none(), "never that cart's contents: {again}");
+    let response = t.http.get(t.url(&path)).send().await.unwrap();
+    assert_eq!(response.headers().get("cache-control").unwrap(), "no-store", "a basket is personal");
+    let (status, kept) = json(response).await;
+    assert_eq!((status, kept["locale"].as_str()), (200, Some("de")), "the first cart is kept");
     let response = t.http.delete(t.url(&path)).send().await.unwrap();
     assert_eq!(response.status().as_u16(), 204);
     let (status, body) = t.get(&path).await;
     assert_eq!((status, body["code"].as_str()), (404, Some("cart_not_found")));
     let (status, body) = t.post("/shop-api/carts/short", json!({})).await;
     assert_eq!((status, body["errors"][0]["field"].as_str()), (400, Some("token")));
+    for weak in ["a".repeat(40), "0123456789abcdef0123456789abcdef".to_owned(), "ab".repeat(20)] {
+        let (status, body) = t.post(&format!("/shop-api/carts/{weak}"), json!({})).await;
+        assert_eq!(
+            (status, body["code"].as_str(), body["errors"][0]["field"].as_str()),
+            (400, Some("weak_token"), Some("token")),
+            "{weak}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn abandoned_carts_answer_not_found_and_are_swept() {
+    let t = TestStack::start().await;
+    let (old, fresh) = (uuid::Uuid::new_v4().simple().to_string(), uuid::Uuid::new_v4().simple().to_string());
+    for token in [&old, &fresh] {
+        let (status, _) = t.post(&format!("/shop-api/carts/{token}"), json!({})).await;
+        assert_eq!(status, 201);
+    }
+    let cart = t.stack.db("cart");
+    let ttl_ms: i64 = 30 * 24 * 3600 * 1000;
+    sqlx::query("UPDATE carts SET updated_at = $1 WHERE token = $2")
+        .bind(spa_platform::now_ms() - ttl_ms - 1000)
+        .bind(&old)
+        .execute(cart.pool())
+        .await
+        .unwrap();
+    let (status, body) = t.get(&format!("/shop-api/carts/{old}")).await;
+    assert_eq!((status, body["code"].as_str()), (404, Some("cart_not_found")), "abandoned after 30 days");
+    let (status, _) = t.get(&format!("/shop-api/carts/{fresh}")).await;
+    assert_eq!(status, 200);
+    let swept = spa_cart::store::delete_abandoned(cart, spa_cart::domain::CartTtl::from_env().unwrap().cutoff(spa_platform::now_ms()))
+        .await
+        .unwrap();
+    assert_eq!(swept, 1);
+    let left: Vec<String> = sqlx::query("SELECT token FROM carts").fetch_all(cart.pool()).await.unwrap().iter().map(|r| r.get(0)).collect();
+    assert_eq!(left, [fresh]);
 }
 
 #[tokio::test]
@@ -210,8 +249,10 @@ async fn pages_carry_their_locale_in_html_lang() {
     assert_eq!(r.status().as_u16(), 200);
     let r = http.get(t.url("/shop-api/offer/treatment")).send().await.unwrap();
     assert!(r.headers().contains_key("x-request-id"), "every response carries a request id");
-    let metrics = http.get(t.url("/metrics")).send().await.unwrap().text().await.unwrap();
+    let metrics = http.get(format!("http://{}/metrics", t.stack.ops_addr)).send().await.unwrap().text().await.unwrap();
     assert!(metrics.contains("http_requests_total"), "{metrics}");
+    let public = http.get(t.url("/metrics")).send().await.unwrap().text().await.unwrap();
+    assert!(!public.contains("http_requests_total"), "metrics only on the ops port");
 }
 
 #[tokio::test]

@@ -69,6 +69,7 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
     let grpc: Vec<u16> = services.iter().map(|_| free_port()).collect();
     let ops: Vec<u16> = services.iter().map(|_| free_port()).collect();
     let http_port = free_port();
+    let gateway_ops = free_port();
     let pg = testkit::postgres_url();
     let databases: Vec<String> = services.iter().map(|(name, _)| format!("spa_{run}_{name}")).collect();
     let peer_env: Vec<(String, String)> = services
@@ -100,6 +101,7 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
         .env("PATH", std::env::var("PATH").unwrap_or_default())
         .env("RUST_LOG", "warn")
         .env("HTTP_ADDR", format!("127.0.0.1:{http_port}"))
+        .env("OPS_ADDR", format!("127.0.0.1:{gateway_ops}"))
         .env("NATS_URL", testkit::nats_url())
         .env("NATS_NAMESPACE", &run)
         .env("REDIS_URL", testkit::redis_url())
@@ -155,9 +157,13 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
         assert!(!keys.is_empty(), "nothing cached under {prefix}");
     }
 
-    // Metrics of a service process.
+    // Metrics of a service process, and of the gateway on its ops port only.
     let metrics = http.get(format!("http://127.0.0.1:{}/metrics", ops[0])).send().await.unwrap().text().await.unwrap();
     assert!(metrics.contains("grpc_server_requests_total"), "{metrics}");
+    let metrics = http.get(format!("http://127.0.0.1:{gateway_ops}/metrics")).send().await.unwrap().text().await.unwrap();
+    assert!(metrics.contains("http_requests_total"), "{metrics}");
+    let public = http.get(format!("{base}/metrics")).send().await.unwrap().text().await.unwrap();
+    assert!(!public.contains("http_requests_total"), "no metrics on the public port");
 
     // SIGTERM stops every process cleanly.
     for (name, status) in procs.terminate() {

@@ -4,5 +4,6 @@
 mod api;
 mod catalog;
 mod distributed;
+mod hardening;
 mod rooms;
 mod support;

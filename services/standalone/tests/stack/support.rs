@@ -17,6 +17,11 @@ pub const INDEX: &str = "<!doctype html><html lang=\"xx\"><head><title>Spa</titl
 
 impl TestStack {
     pub async fn start() -> Self {
+        Self::start_with(|_| {}).await
+    }
+
+    /// A stack whose gateway settings `adjust` changes first.
+    pub async fn start_with(adjust: impl FnOnce(&mut spa_gateway::GatewayConfig)) -> Self {
         let dir = tempfile::tempdir().unwrap();
         let web = dir.path().join("web");
         std::fs::create_dir_all(&web).unwrap();
@@ -26,7 +31,13 @@ impl TestStack {
         gateway.media_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../catalog/seed/media").into();
         gateway.locale_hosts = spa_gateway::locale::parse_host_map("de.localhost=de").unwrap();
         gateway.peers.timeout = Duration::from_millis(1500);
-        let config = StackConfig { http_addr: "127.0.0.1:0".parse().unwrap(), data_dir: dir.path().join("data"), gateway };
+        adjust(&mut gateway);
+        let config = StackConfig {
+            http_addr: "127.0.0.1:0".parse().unwrap(),
+            ops_addr: "127.0.0.1:0".parse().unwrap(),
+            data_dir: dir.path().join("data"),
+            gateway,
+        };
         let stack = Stack::start(config, CancellationToken::new()).await.expect("stack starts");
         let base = format!("http://{}", stack.http_addr);
         Self { stack, base, http: client(), _dir: dir }

@@ -1,0 +1,30 @@
+//! Dates on the wire are `YYYY-MM-DD` exactly: four-digit year, two-digit
+//! month and day. Looser forms (`+0002026-7-1`) would parse to the same day
+//! under another spelling and multiply cache keys, so they are refused.
+
+use chrono::NaiveDate;
+
+/// The calendar day of a strict `YYYY-MM-DD` string.
+pub fn parse_ymd(s: &str) -> Option<NaiveDate> {
+    let b = s.as_bytes();
+    let digits = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_digit);
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' || !digits(0..4) || !digits(5..7) || !digits(8..10) {
+        return None;
+    }
+    NaiveDate::from_ymd_opt(s[0..4].parse().ok()?, s[5..7].parse().ok()?, s[8..10].parse().ok()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_ymd;
+
+    #[test]
+    fn only_the_strict_form_is_a_date() {
+        assert_eq!(parse_ymd("2026-07-01").map(|d| d.to_string()).as_deref(), Some("2026-07-01"));
+        for loose in
+            ["+0002026-7-1", "2026-7-1", "2026-07-1", " 2026-07-01", "2026-07-01 ", "2026/07/01", "２０２６-07-01", "2026-02-30", ""]
+        {
+            assert_eq!(parse_ymd(loose), None, "{loose:?}");
+        }
+    }
+}
