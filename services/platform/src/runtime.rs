@@ -3,6 +3,7 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context;
 use tokio::net::TcpListener;
@@ -95,13 +96,20 @@ pub async fn connect_bus(nats_url: Option<&str>, namespace: Option<&str>) -> any
 }
 
 /// Redis when a URL is given, otherwise moka with the service's byte budget.
-/// Keys are prefixed by service.
+/// Keys are prefixed by service. Redis need not be up: it is connected on
+/// first use, and every call has the deadline `CACHE_TIMEOUT_MS`.
 pub async fn connect_cache(redis_url: Option<&str>, service: &str) -> anyhow::Result<Arc<dyn Cache>> {
     Ok(match redis_url {
-        Some(url) => Arc::new(RedisCache::connect(url, &format!("spa:{service}:")).await.context("connecting to Redis")?),
+        Some(url) => Arc::new(RedisCache::new(url, &format!("spa:{service}:"), cache_timeout()?).context("REDIS_URL")?),
         None if service == "gateway" => Arc::new(MokaCache::new(gateway_cache_bytes()?)),
         None => Arc::new(MokaCache::new(local_cache_bytes()?)),
     })
+}
+
+/// The deadline of every Redis call (`CACHE_TIMEOUT_MS`, default 100): past
+/// it the call counts as a miss.
+pub fn cache_timeout() -> anyhow::Result<Duration> {
+    Ok(Duration::from_millis(crate::config::parse_or("CACHE_TIMEOUT_MS", 100u64)?))
 }
 
 /// The byte budget of one in-process cache (`CACHE_MAX_MB`, default 16).
