@@ -228,7 +228,10 @@ impl Generation {
         self.count.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
     }
 
-    /// Bumps this generation on every event of `subjects` until `shutdown`.
+    /// Bumps this generation on every event of `subjects` (the subjects of
+    /// [`spa_proto::EventMessage`]s) until `shutdown`. Each subscription is
+    /// this process's own ([`crate::bus::EventBus::subscribe_each`]), and
+    /// catches up after an outage of the bus.
     pub async fn follow(
         &self,
         bus: &dyn crate::bus::EventBus,
@@ -236,10 +239,12 @@ impl Generation {
         consumer: &'static str,
         shutdown: tokio_util::sync::CancellationToken,
     ) -> Result<(), crate::bus::BusError> {
+        // Bumping cannot fail, so there is nothing to retry or park.
+        let consumer = crate::bus::Consumer { name: consumer, retry: crate::bus::RetryPolicy::default(), dead_letters: None };
         for subject in subjects {
             let sub = bus.subscribe_each(subject).await?;
             let generation = self.clone();
-            crate::bus::spawn_consumer(sub, consumer, shutdown.clone(), move |_| {
+            crate::bus::spawn_consumer(sub, consumer.clone(), shutdown.clone(), move |_| {
                 generation.bump();
                 std::future::ready(Ok(()))
             });
