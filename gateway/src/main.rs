@@ -12,8 +12,9 @@ async fn main() -> anyhow::Result<()> {
     let var = spa_platform::config::var;
     let bus = spa_platform::runtime::connect_bus(var("NATS_URL").as_deref(), var("NATS_NAMESPACE").as_deref()).await?;
     let cache = spa_platform::runtime::connect_cache(var("REDIS_URL").as_deref(), "gateway").await?;
+    let ready = spa_platform::runtime::readiness(None, bus.clone(), cache.clone());
     let state = spa_gateway::AppState::with_cache(config, cache, bus.as_ref(), shutdown.clone()).await?;
     let listener = TcpListener::bind(addr).await.with_context(|| format!("binding {addr}"))?;
     tracing::info!(%addr, "gateway serving");
-    spa_gateway::serve(listener, state, spa_gateway::always_ready(), shutdown).await
+    spa_gateway::serve(listener, state, ready, shutdown).await
 }
