@@ -32,6 +32,8 @@ use axum::response::Response;
 use spa_platform::bus::EventBus;
 use spa_platform::cache::{Cache, Generation};
 use spa_platform::config::{Peers, parse_or, var_or};
+use spa_proto::EventMessage;
+use spa_proto::events::{AvailabilityChanged, ProductChanged};
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 use tower_http::compression::CompressionLayer;
@@ -110,7 +112,8 @@ impl AppState {
         shutdown: CancellationToken,
     ) -> anyhow::Result<Self> {
         let state = Self { cache: Some(cache), ..Self::new(config)? };
-        state.generation.follow(bus, &["rooms.availability.changed", "catalog.product.changed"], "gateway-answers", shutdown).await?;
+        let subjects = [AvailabilityChanged::SUBJECT, ProductChanged::SUBJECT];
+        state.generation.follow(bus, &subjects, "gateway-answers", shutdown).await?;
         Ok(state)
     }
 }
@@ -230,8 +233,10 @@ pub async fn serve_router(listener: TcpListener, app: Router, limits: &guard::Li
     Ok(())
 }
 
-/// Always ready: the gateway has no state of its own, and a dead peer is
-/// answered per request with a 503 rather than taking the gateway out.
+/// Always ready: for a gateway without a bus or a cache to wait for (tests).
+/// The gateway process is ready when its bus and cache answer
+/// ([`spa_platform::runtime::readiness`]); a dead peer is answered per
+/// request with a 503 rather than taking the gateway out.
 pub fn always_ready() -> spa_platform::ops::ReadyCheck {
     Arc::new(|| Box::pin(async { true }))
 }

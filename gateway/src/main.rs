@@ -12,15 +12,15 @@ async fn main() -> anyhow::Result<()> {
     let var = spa_platform::config::var;
     let bus = spa_platform::runtime::connect_bus(var("NATS_URL").as_deref(), var("NATS_NAMESPACE").as_deref()).await?;
     let cache = spa_platform::runtime::connect_cache(var("REDIS_URL").as_deref(), "gateway").await?;
+    let ready = spa_platform::runtime::readiness(None, bus.clone(), cache.clone());
     let state = spa_gateway::AppState::with_cache(config, cache, bus.as_ref(), shutdown.clone()).await?;
     let ops_addr: std::net::SocketAddr = spa_platform::config::parse_or("OPS_ADDR", std::net::SocketAddr::from(([0, 0, 0, 0], 9090)))?;
     let listener = TcpListener::bind(addr).await.with_context(|| format!("binding {addr}"))?;
     let ops_listener = TcpListener::bind(ops_addr).await.with_context(|| format!("binding {ops_addr}"))?;
     // /metrics only on the ops port, which is not exposed to visitors.
-    let ops =
-        tokio::spawn(spa_platform::ops::serve(ops_listener, spa_platform::ops::router(spa_gateway::always_ready()), shutdown.clone()));
+    let ops = tokio::spawn(spa_platform::ops::serve(ops_listener, spa_platform::ops::router(ready.clone()), shutdown.clone()));
     tracing::info!(%addr, ops = %ops_addr, "gateway serving");
-    let result = spa_gateway::serve(listener, state, spa_gateway::always_ready(), shutdown.clone()).await;
+    let result = spa_gateway::serve(listener, state, ready, shutdown.clone()).await;
     shutdown.cancel();
     let _ = ops.await;
     result

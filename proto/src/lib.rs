@@ -1,9 +1,13 @@
 //! Rust types and gRPC stubs for every context, generated at build time from
 //! the `.proto` files beside this crate. The module tree mirrors the proto
-//! packages (`spa::rooms::v1`, ...).
+//! packages (`spa::rooms::v1`, ...). [`EventMessage`] binds every event
+//! message to its subject.
 
 pub use prost;
 pub use tonic;
+
+pub mod event;
+pub use event::EventMessage;
 
 pub mod spa {
     pub mod common {

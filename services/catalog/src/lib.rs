@@ -16,6 +16,8 @@ pub mod seed;
 pub mod store;
 
 use spa_platform::runtime::{Infra, Started};
+use spa_proto::EventMessage;
+use spa_proto::events::ProductChanged;
 use tokio::net::TcpListener;
 
 pub const NAME: &str = "catalog";
@@ -28,7 +30,7 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
 
     // Each process drops its own cached pages when a product changes.
     let generation = spa_platform::cache::Generation::new();
-    generation.follow(infra.bus.as_ref(), &["catalog.product.changed"], "catalog-listing-cache", infra.shutdown.clone()).await?;
+    generation.follow(infra.bus.as_ref(), &[ProductChanged::SUBJECT], "catalog-listing-cache", infra.shutdown.clone()).await?;
     infra.spawn_relay();
 
     let addr = listener.local_addr()?;

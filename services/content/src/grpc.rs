@@ -66,7 +66,7 @@ impl ContentService for ContentGrpc {
             Err(e) => return Err(errors::db(e)),
         }
         let event = NewsletterSubscribed { email, locale, confirmation_token: token };
-        self.outbox.add(&mut tx, newsletter::SUBJECT, &event).await.map_err(errors::db)?;
+        self.outbox.add(&mut tx, &event).await.map_err(errors::db)?;
         tx.commit().await.map_err(errors::db)?;
         self.outbox.wake();
         Ok(Response::new(SubscribeNewsletterResponse {}))

@@ -17,12 +17,13 @@ pub const DEFAULT_PORT: u16 = 50055;
 pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Started> {
     infra.db.migrate(sqlx::migrate!()).await?;
 
-    let sub = infra.bus.subscribe(newsletter::MAILER, "content.newsletter.subscribed").await?;
     let db = infra.db.clone();
-    spa_platform::bus::spawn_consumer(sub, newsletter::MAILER, infra.shutdown.clone(), move |event| {
-        let db = db.clone();
-        async move { newsletter::queue_confirmation_mail(&db, &event).await }
-    });
+    infra
+        .consume(newsletter::MAILER, move |event| {
+            let db = db.clone();
+            async move { newsletter::queue_confirmation_mail(&db, event).await }
+        })
+        .await?;
     infra.spawn_relay();
 
     let addr = listener.local_addr()?;

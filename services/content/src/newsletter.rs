@@ -2,13 +2,11 @@
 //! written in one transaction; the mailer consumer turns the event into a
 //! localized confirmation e-mail, once per event.
 
-use prost::Message;
-use spa_platform::bus::Event;
+use spa_platform::bus::Received;
 use spa_platform::db::Db;
 use spa_platform::outbox::begin_once;
 use spa_proto::events::NewsletterSubscribed;
 
-pub const SUBJECT: &str = "content.newsletter.subscribed";
 pub const MAILER: &str = "content-mailer";
 
 /// A practical e-mail check: one `@`, a non-empty local part, a dotted
@@ -50,9 +48,9 @@ fn confirmation_text(locale: &str, link: &str) -> (String, String) {
 }
 
 /// The consumer: queues the confirmation e-mail, at most once per event.
-pub async fn queue_confirmation_mail(db: &Db, event: &Event) -> anyhow::Result<()> {
+pub async fn queue_confirmation_mail(db: &Db, event: Received<NewsletterSubscribed>) -> anyhow::Result<()> {
     let Some(mut tx) = begin_once(db, MAILER, &event.id).await? else { return Ok(()) };
-    let msg = NewsletterSubscribed::decode(event.payload.as_ref())?;
+    let msg = event.message;
     let link = format!("/newsletter/confirm/{}", msg.confirmation_token);
     let (subject, body) = confirmation_text(&msg.locale, &link);
     sqlx::query("INSERT INTO outgoing_mail (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)")

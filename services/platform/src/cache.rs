@@ -1,7 +1,9 @@
 //! The cache behind one trait: moka in process (standalone) and Redis
 //! (distributed). Values are bytes; counters are decimal strings, as in
 //! Redis, so `incr` behaves the same on both. A cache failure is an error
-//! for the caller to treat as a miss, never a reason to fail a request.
+//! for the caller to treat as a miss, never a reason to fail a request, and
+//! it comes quickly: every Redis call has a short deadline
+//! (`CACHE_TIMEOUT_MS`), and a process starts and serves while Redis is down.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -24,6 +26,11 @@ pub trait Cache: Send + Sync + 'static {
     /// Adds `by` to the integer at `key` (a missing key counts as 0) and
     /// returns the new value; an existing expiry is kept.
     async fn incr(&self, key: &str, by: i64) -> Result<i64, CacheError>;
+
+    /// The cache answers now (for readiness probes).
+    async fn ready(&self) -> bool {
+        true
+    }
 }
 
 #[derive(Clone)]
@@ -120,23 +127,42 @@ impl Cache for MokaCache {
 pub struct RedisCache {
     conn: redis::aio::ConnectionManager,
     prefix: String,
+    /// The deadline of every call.
+    timeout: Duration,
 }
 
+/// How long a readiness probe waits for Redis's answer.
+const READY_TIMEOUT: Duration = Duration::from_secs(1);
+
 impl RedisCache {
-    pub async fn connect(url: &str, prefix: &str) -> anyhow::Result<Self> {
+    /// Returns at once (call it inside a Tokio runtime): the connection is
+    /// made on first use and made again after every failure, so a process
+    /// starts while Redis is down and uses it once it is back; until then
+    /// every call fails within `timeout`, which callers take for a miss.
+    /// Fails only on a malformed URL.
+    pub fn new(url: &str, prefix: &str, timeout: Duration) -> anyhow::Result<Self> {
         let client = redis::Client::open(url)?;
         let config = redis::aio::ConnectionManagerConfig::new()
-            .set_connection_timeout(Some(Duration::from_secs(2)))
-            .set_response_timeout(Some(Duration::from_secs(2)))
-            .set_number_of_retries(2);
-        let conn = tokio::time::timeout(Duration::from_secs(5), client.get_connection_manager_with_config(config))
-            .await
-            .map_err(|_| anyhow::anyhow!("timed out connecting to Redis"))??;
-        Ok(Self { conn, prefix: prefix.to_owned() })
+            .set_connection_timeout(Some(Duration::from_secs(1)))
+            .set_response_timeout(Some(timeout))
+            .set_number_of_retries(0);
+        let conn = redis::aio::ConnectionManager::new_lazy_with_config(client, config)?;
+        Ok(Self { conn, prefix: prefix.to_owned(), timeout })
     }
 
     fn key(&self, key: &str) -> String {
         format!("{}{key}", self.prefix)
+    }
+
+    /// Runs one command within `deadline`.
+    async fn run<T: redis::FromRedisValue>(&self, cmd: &redis::Cmd, deadline: Duration) -> Result<T, redis::RedisError> {
+        let mut conn = self.conn.clone();
+        match tokio::time::timeout(deadline, cmd.query_async(&mut conn)).await {
+            Ok(result) => result,
+            Err(_) => {
+                Err(redis::RedisError::from(std::io::Error::new(std::io::ErrorKind::TimedOut, format!("no answer within {deadline:?}"))))
+            }
+        }
     }
 }
 
@@ -147,29 +173,26 @@ fn unavailable(e: redis::RedisError) -> CacheError {
 #[async_trait]
 impl Cache for RedisCache {
     async fn get(&self, key: &str) -> Result<Option<Vec<u8>>, CacheError> {
-        let mut conn = self.conn.clone();
-        redis::cmd("GET").arg(self.key(key)).query_async(&mut conn).await.map_err(unavailable)
+        self.run(redis::cmd("GET").arg(self.key(key)), self.timeout).await.map_err(unavailable)
     }
 
     async fn set(&self, key: &str, value: &[u8], ttl: Duration) -> Result<(), CacheError> {
-        let mut conn = self.conn.clone();
         let ms = ttl.as_millis().max(1) as u64;
-        redis::cmd("SET").arg(self.key(key)).arg(value).arg("PX").arg(ms).query_async::<()>(&mut conn).await.map_err(unavailable)
+        self.run::<()>(redis::cmd("SET").arg(self.key(key)).arg(value).arg("PX").arg(ms), self.timeout).await.map_err(unavailable)
     }
 
     async fn delete(&self, key: &str) -> Result<(), CacheError> {
-        let mut conn = self.conn.clone();
-        redis::cmd("DEL").arg(self.key(key)).query_async::<()>(&mut conn).await.map_err(unavailable)
+        self.run::<()>(redis::cmd("DEL").arg(self.key(key)), self.timeout).await.map_err(unavailable)
     }
 
     async fn incr(&self, key: &str, by: i64) -> Result<i64, CacheError> {
-        let mut conn = self.conn.clone();
-        redis::cmd("INCRBY")
-            .arg(self.key(key))
-            .arg(by)
-            .query_async(&mut conn)
+        self.run(redis::cmd("INCRBY").arg(self.key(key)).arg(by), self.timeout)
             .await
             .map_err(|e| if e.to_string().contains("not an integer") { CacheError::NotAnInteger(key.to_owned()) } else { unavailable(e) })
+    }
+
+    async fn ready(&self) -> bool {
+        self.run::<String>(&redis::cmd("PING"), READY_TIMEOUT.max(self.timeout)).await.is_ok()
     }
 }
 
@@ -205,7 +228,10 @@ impl Generation {
         self.count.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
     }
 
-    /// Bumps this generation on every event of `subjects` until `shutdown`.
+    /// Bumps this generation on every event of `subjects` (the subjects of
+    /// [`spa_proto::EventMessage`]s) until `shutdown`. Each subscription is
+    /// this process's own ([`crate::bus::EventBus::subscribe_each`]), and
+    /// catches up after an outage of the bus.
     pub async fn follow(
         &self,
         bus: &dyn crate::bus::EventBus,
@@ -213,10 +239,12 @@ impl Generation {
         consumer: &'static str,
         shutdown: tokio_util::sync::CancellationToken,
     ) -> Result<(), crate::bus::BusError> {
+        // Bumping cannot fail, so there is nothing to retry or park.
+        let consumer = crate::bus::Consumer { name: consumer, retry: crate::bus::RetryPolicy::default(), dead_letters: None };
         for subject in subjects {
             let sub = bus.subscribe_each(subject).await?;
             let generation = self.clone();
-            crate::bus::spawn_consumer(sub, consumer, shutdown.clone(), move |_| {
+            crate::bus::spawn_consumer(sub, consumer.clone(), shutdown.clone(), move |_| {
                 generation.bump();
                 std::future::ready(Ok(()))
             });

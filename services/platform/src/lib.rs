@@ -8,10 +8,11 @@
 //! - [`db`] — sqlx `Any` pool on SQLite or PostgreSQL, migrations.
 //! - [`bus`] — the [`bus::EventBus`] trait, the in-process bus and NATS JetStream.
 //! - [`outbox`] — transactional outbox, its relay, and the idempotent consumer.
+//! - [`dead_letters`] — events given up on after their last attempt.
 //! - [`cache`] — the [`cache::Cache`] trait over moka and Redis.
 //! - [`grpc`] — server bootstrap with health and tracing, clients with deadlines.
 //! - [`errors`] — gRPC statuses that carry field violations.
-//! - [`ops`] — `/healthz`, `/readyz`, `/metrics`.
+//! - [`ops`] — `/healthz`, `/readyz` (database, bus and cache answer), `/metrics`.
 //! - [`telemetry`] — tracing, OpenTelemetry, W3C trace context propagation.
 //! - [`runtime`] — [`runtime::Infra`] and the thin `main` of every service.
 //! - [`testkit`] — fresh databases per test on either backend.
@@ -28,6 +29,7 @@ pub mod cache;
 pub mod config;
 pub mod dates;
 pub mod db;
+pub mod dead_letters;
 pub mod errors;
 pub mod grpc;
 pub mod ops;

@@ -1,6 +1,6 @@
 //! The operations endpoints of every process: `/healthz` (the process is
-//! alive), `/readyz` (it can serve: its database answers) and `/metrics`
-//! (Prometheus text format).
+//! alive), `/readyz` (it can serve: what it depends on answers, see
+//! [`crate::runtime::readiness`]) and `/metrics` (Prometheus text format).
 
 use std::sync::{Arc, OnceLock};
 

@@ -3,13 +3,14 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
 
-use crate::bus::{EventBus, InProcessBus, NatsBus};
+use crate::bus::{Consumer, EventBus, InProcessBus, NatsBus, Received, RetryPolicy};
 use crate::cache::{Cache, MokaCache, RedisCache};
 use crate::config::{Peers, ServiceConfig};
 use crate::db::Db;
@@ -41,6 +42,29 @@ impl Gate {
     }
 }
 
+/// How events that fail are retried before they are parked in the dead
+/// letters: outbox rows the bus refuses (`OUTBOX_MAX_ATTEMPTS`,
+/// `OUTBOX_RETRY_MS`) and events a consumer fails to handle
+/// (`EVENT_MAX_ATTEMPTS`, `EVENT_RETRY_MS`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EventSettings {
+    pub relay: RetryPolicy,
+    pub consumer: RetryPolicy,
+}
+
+impl Default for EventSettings {
+    fn default() -> Self {
+        Self { relay: crate::outbox::RELAY_RETRY, consumer: crate::bus::CONSUMER_RETRY }
+    }
+}
+
+impl EventSettings {
+    pub fn from_env() -> anyhow::Result<Self> {
+        let defaults = Self::default();
+        Ok(Self { relay: RetryPolicy::from_env("OUTBOX", defaults.relay)?, consumer: RetryPolicy::from_env("EVENT", defaults.consumer)? })
+    }
+}
+
 /// The adapters a service runs on, chosen by configuration.
 #[derive(Clone)]
 pub struct Infra {
@@ -52,10 +76,13 @@ pub struct Infra {
     pub peers: Peers,
     pub shutdown: CancellationToken,
     pub relay_gate: Gate,
+    pub events: EventSettings,
 }
 
 impl Infra {
-    /// Connects every adapter named by `config`.
+    /// Connects every adapter named by `config`. Only the database must
+    /// answer now; NATS and Redis are connected in the background (the
+    /// process reports not ready until they answer).
     pub async fn connect(config: &ServiceConfig, shutdown: CancellationToken) -> anyhow::Result<Self> {
         let db = Db::connect(&config.database_url).await?;
         let bus = connect_bus(config.nats_url.as_deref(), config.nats_namespace.as_deref()).await?;
@@ -69,39 +96,96 @@ impl Infra {
             peers: config.peers.clone(),
             shutdown,
             relay_gate: Gate::open(),
+            events: EventSettings::from_env()?,
         })
     }
 
     /// Starts the outbox relay of this service once the relay gate opens.
     pub fn spawn_relay(&self) -> tokio::task::JoinHandle<()> {
-        let relay = Relay::new(self.db.clone(), self.bus.clone(), self.outbox.clone());
-        let (gate, shutdown, service) = (self.relay_gate.clone(), self.shutdown.clone(), self.service);
+        let mut relay = Relay::new(self.service, self.db.clone(), self.bus.clone(), self.outbox.clone());
+        relay.retry = self.events.relay;
+        let (gate, shutdown) = (self.relay_gate.clone(), self.shutdown.clone());
         tokio::spawn(async move {
             tokio::select! {
                 _ = shutdown.cancelled() => return,
                 _ = gate.wait() => {}
             }
-            relay.run(service, shutdown).await;
+            relay.run(shutdown).await;
         })
+    }
+
+    /// Runs `handler` on every event of type `M` as the durable consumer
+    /// `name` (see [`crate::bus::consume`]): retried with this service's
+    /// consumer policy, then parked in its `dead_letters` table.
+    pub async fn consume<M, F, Fut>(&self, name: &'static str, handler: F) -> anyhow::Result<tokio::task::JoinHandle<()>>
+    where
+        M: spa_proto::EventMessage,
+        F: Fn(Received<M>) -> Fut + Send + Sync + 'static,
+        Fut: std::future::Future<Output = anyhow::Result<()>> + Send,
+    {
+        let consumer = Consumer { name, retry: self.events.consumer, dead_letters: Some(self.db.clone()) };
+        Ok(crate::bus::consume(self.bus.as_ref(), consumer, self.shutdown.clone(), handler).await?)
+    }
+
+    /// Ready when the database, the bus and the cache all answer.
+    pub fn readiness(&self) -> crate::ops::ReadyCheck {
+        readiness(Some(self.db.clone()), self.bus.clone(), self.cache.clone())
     }
 }
 
+/// How long a readiness probe waits for each dependency.
+const READY_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// A readiness check over what a process depends on: its database (if it
+/// has one), its event bus and its cache, each asked at once and within
+/// two seconds.
+pub fn readiness(db: Option<Db>, bus: Arc<dyn EventBus>, cache: Arc<dyn Cache>) -> crate::ops::ReadyCheck {
+    Arc::new(move || {
+        let (db, bus, cache) = (db.clone(), bus.clone(), cache.clone());
+        Box::pin(async move {
+            let within =
+                |f: futures::future::BoxFuture<'static, bool>| async move { tokio::time::timeout(READY_TIMEOUT, f).await.unwrap_or(false) };
+            let db_ok = within(Box::pin(async move {
+                match db {
+                    Some(db) => db.ping().await,
+                    None => true,
+                }
+            }));
+            let bus_ok = within(Box::pin(async move { bus.ready().await }));
+            let cache_ok = within(Box::pin(async move { cache.ready().await }));
+            let (db_ok, bus_ok, cache_ok) = tokio::join!(db_ok, bus_ok, cache_ok);
+            if !(db_ok && bus_ok && cache_ok) {
+                tracing::debug!(database = db_ok, bus = bus_ok, cache = cache_ok, "not ready");
+            }
+            db_ok && bus_ok && cache_ok
+        })
+    })
+}
+
 /// NATS JetStream when a URL is given, otherwise a fresh in-process bus.
+/// NATS need not be up: the bus connects and reconnects in the background.
 pub async fn connect_bus(nats_url: Option<&str>, namespace: Option<&str>) -> anyhow::Result<Arc<dyn EventBus>> {
     Ok(match nats_url {
-        Some(url) => Arc::new(NatsBus::connect(url, namespace).await.context("connecting to NATS")?),
+        Some(url) => Arc::new(NatsBus::connect(url, namespace).await.context("NATS_URL")?),
         None => Arc::new(InProcessBus::new()),
     })
 }
 
 /// Redis when a URL is given, otherwise moka with the service's byte budget.
-/// Keys are prefixed by service.
+/// Keys are prefixed by service. Redis need not be up: it is connected on
+/// first use, and every call has the deadline `CACHE_TIMEOUT_MS`.
 pub async fn connect_cache(redis_url: Option<&str>, service: &str) -> anyhow::Result<Arc<dyn Cache>> {
     Ok(match redis_url {
-        Some(url) => Arc::new(RedisCache::connect(url, &format!("spa:{service}:")).await.context("connecting to Redis")?),
+        Some(url) => Arc::new(RedisCache::new(url, &format!("spa:{service}:"), cache_timeout()?).context("REDIS_URL")?),
         None if service == "gateway" => Arc::new(MokaCache::new(gateway_cache_bytes()?)),
         None => Arc::new(MokaCache::new(local_cache_bytes()?)),
     })
+}
+
+/// The deadline of every Redis call (`CACHE_TIMEOUT_MS`, default 100): past
+/// it the call counts as a miss.
+pub fn cache_timeout() -> anyhow::Result<Duration> {
+    Ok(Duration::from_millis(crate::config::parse_or("CACHE_TIMEOUT_MS", 100u64)?))
 }
 
 /// The byte budget of one in-process cache (`CACHE_MAX_MB`, default 16).
@@ -151,14 +235,10 @@ where
     let shutdown = CancellationToken::new();
     cancel_on_signal(shutdown.clone());
     let infra = Infra::connect(&config, shutdown.clone()).await?;
-    let db = infra.db.clone();
+    let ready = infra.readiness();
     let listener = TcpListener::bind(config.grpc_addr).await.with_context(|| format!("binding {}", config.grpc_addr))?;
     let started = start(infra, listener).await?;
     let ops_listener = TcpListener::bind(config.ops_addr).await.with_context(|| format!("binding {}", config.ops_addr))?;
-    let ready: crate::ops::ReadyCheck = Arc::new(move || {
-        let db = db.clone();
-        Box::pin(async move { db.ping().await })
-    });
     let ops = tokio::spawn(crate::ops::serve(ops_listener, crate::ops::router(ready), shutdown.clone()));
     tracing::info!(service = name, grpc = %started.addr, ops = %config.ops_addr, "serving");
     let result = started.task.await.context("gRPC server task")?;

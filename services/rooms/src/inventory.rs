@@ -18,9 +18,6 @@ use sqlx::Row;
 
 use crate::domain::Occupancy;
 
-pub const AVAILABILITY_CHANGED: &str = "rooms.availability.changed";
-pub const HOLD_EXPIRED: &str = "rooms.hold.expired";
-
 #[derive(Clone, Debug)]
 pub struct RoomType {
     pub code: String,
@@ -175,7 +172,7 @@ async fn announce(outbox: &Outbox, tx: &mut Tx, nights: &BTreeMap<(String, Strin
     for (room, (first, last)) in span {
         let to =
             NaiveDate::parse_from_str(last, "%Y-%m-%d").ok().and_then(|d| d.checked_add_days(Days::new(1))).map(ymd).unwrap_or_default();
-        outbox.add(tx, AVAILABILITY_CHANGED, &AvailabilityChanged { room_code: room.to_owned(), from: first.to_owned(), to }).await?;
+        outbox.add(tx, &AvailabilityChanged { room_code: room.to_owned(), from: first.to_owned(), to }).await?;
     }
     Ok(())
 }
@@ -313,7 +310,7 @@ async fn give_back(db: &Db, outbox: &Outbox, order_id: &str, status: &str, only_
             let nights = hold_nights(&mut *tx, order_id).await?;
             announce(outbox, &mut tx, &nights).await?;
             if status == "expired" {
-                outbox.add(&mut tx, HOLD_EXPIRED, &HoldExpired { order_id: order_id.to_owned() }).await?;
+                outbox.add(&mut tx, &HoldExpired { order_id: order_id.to_owned() }).await?;
             }
             tx.commit().await?;
             outbox.wake();

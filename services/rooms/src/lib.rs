@@ -17,6 +17,8 @@ pub mod seed;
 use std::time::Duration;
 
 use spa_platform::runtime::{Infra, Started};
+use spa_proto::EventMessage;
+use spa_proto::events::{AvailabilityChanged, ProductChanged};
 use spa_proto::spa::catalog::v1::catalog_service_client::CatalogServiceClient;
 use tokio::net::TcpListener;
 
@@ -34,12 +36,7 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     // Cached searches go stale when availability or room content changes.
     let generation = spa_platform::cache::Generation::new();
     generation
-        .follow(
-            infra.bus.as_ref(),
-            &[inventory::AVAILABILITY_CHANGED, "catalog.product.changed"],
-            "rooms-search-cache",
-            infra.shutdown.clone(),
-        )
+        .follow(infra.bus.as_ref(), &[AvailabilityChanged::SUBJECT, ProductChanged::SUBJECT], "rooms-search-cache", infra.shutdown.clone())
         .await?;
     infra.spawn_relay();
     spawn_housekeeping(&infra);

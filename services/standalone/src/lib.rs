@@ -91,6 +91,7 @@ impl Stack {
                 peers: peers.clone(),
                 shutdown: shutdown.clone(),
                 relay_gate: gate.clone(),
+                events: spa_platform::runtime::EventSettings::from_env()?,
             };
             let listener = listeners.next().expect("one listener per service");
             let started: Started = match name {

@@ -1,7 +1,7 @@
 use std::time::Duration;
 
 use spa_platform::cache::{Cache, CacheError, MokaCache, RedisCache};
-use spa_platform::testkit;
+use spa_platform::testkit::{self, ProxyMode, TcpProxy, wait_until};
 
 async fn suite(cache: &dyn Cache) {
     let k = testkit::unique("k");
@@ -49,15 +49,49 @@ async fn moka_cache_conforms() {
 #[tokio::test]
 #[cfg_attr(not(has_redis), ignore = "TEST_REDIS_URL is not set")]
 async fn redis_cache_conforms() {
-    let cache = RedisCache::connect(&testkit::redis_url(), &testkit::unique("spa_test:")).await.unwrap();
+    let cache = RedisCache::new(&testkit::redis_url(), &testkit::unique("spa_test:"), Duration::from_millis(500)).unwrap();
+    assert!(cache.ready().await);
     suite(&cache).await;
 }
 
 #[tokio::test]
-async fn redis_down_is_an_error_not_a_hang() {
-    // Nothing listens on port 1.
+async fn redis_down_is_a_miss_and_not_ready() {
+    // Nothing listens on port 1; the cache is made all the same.
+    let cache = RedisCache::new("redis://127.0.0.1:1", "x:", Duration::from_millis(100)).unwrap();
+    assert!(matches!(cache.get("k").await, Err(CacheError::Unavailable(_))));
+    assert!(cache.set("k", b"v", Duration::from_secs(1)).await.is_err());
+    assert!(!cache.ready().await);
+}
+
+#[tokio::test]
+#[cfg_attr(not(has_redis), ignore = "TEST_REDIS_URL is not set")]
+async fn a_hung_redis_is_a_miss_within_the_call_deadline() {
+    let proxy = TcpProxy::start(&testkit::redis_url()).await;
+    let cache = RedisCache::new(&proxy.url("redis"), &testkit::unique("spa_test:"), Duration::from_millis(50)).unwrap();
+    wait_until("Redis to answer", || cache.ready()).await;
+    cache.set("k", b"v", Duration::from_secs(60)).await.unwrap();
+
+    // Redis stops answering, the connection stays open.
+    proxy.set(ProxyMode::Frozen);
     let started = std::time::Instant::now();
-    let result = RedisCache::connect("redis://127.0.0.1:1", "x:").await;
-    assert!(result.is_err());
-    assert!(started.elapsed() < Duration::from_secs(10));
+    assert!(matches!(cache.get("k").await, Err(CacheError::Unavailable(_))), "a miss");
+    // The deadline is 50 ms; calls used to wait 2 s for an answer, twice.
+    assert!(started.elapsed() < Duration::from_millis(1500), "took {:?}", started.elapsed());
+    assert!(!cache.ready().await);
+
+    proxy.set(ProxyMode::Open);
+    wait_until("the cache to answer again", || async { cache.get("k").await.ok().flatten().as_deref() == Some(&b"v"[..]) }).await;
+}
+
+#[tokio::test]
+#[cfg_attr(not(has_redis), ignore = "TEST_REDIS_URL is not set")]
+async fn a_cache_made_while_redis_is_down_is_used_once_it_answers() {
+    let proxy = TcpProxy::start_in(&testkit::redis_url(), ProxyMode::Cut).await;
+    let cache = RedisCache::new(&proxy.url("redis"), &testkit::unique("spa_test:"), Duration::from_millis(100)).unwrap();
+    assert!(cache.get("k").await.is_err());
+    assert!(!cache.ready().await);
+    proxy.set(ProxyMode::Open);
+    wait_until("Redis to answer", || cache.ready()).await;
+    cache.set("k", b"v", Duration::from_secs(60)).await.unwrap();
+    assert_eq!(cache.get("k").await.unwrap().as_deref(), Some(&b"v"[..]));
 }

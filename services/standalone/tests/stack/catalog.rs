@@ -226,11 +226,7 @@ async fn a_product_change_event_drops_cached_listings() {
     let mut tx = catalog.begin().await.unwrap();
     sqlx::query("UPDATE products SET price = 12345, original_price = NULL WHERE code = $1").bind(&code).execute(&mut *tx).await.unwrap();
     spa_platform::outbox::Outbox::new()
-        .add(
-            &mut tx,
-            "catalog.product.changed",
-            &spa_proto::events::ProductChanged { codes: vec![code.clone()], product_type: "treatment".into() },
-        )
+        .add(&mut tx, &spa_proto::events::ProductChanged { codes: vec![code.clone()], product_type: "treatment".into() })
         .await
         .unwrap();
     tx.commit().await.unwrap();

@@ -5,14 +5,16 @@
 
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::json;
 use spa_platform::db::Db;
-use spa_platform::testkit;
+use spa_platform::testkit::{self, NatsServer, ProxyMode, TcpProxy};
+use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
+use spa_proto::spa::rooms::v1::{Guests, ReserveRequest, StayLine};
 use sqlx::Row;
 
-use crate::support::{client, common_checks, eventually};
+use crate::support::{client, common_checks, eventually, stay};
 
 pub fn bin(name: &str) -> PathBuf {
     // target/<profile>/deps/<test binary> -> target/<profile>/<name>
@@ -60,69 +62,117 @@ impl Drop for Processes {
     }
 }
 
+const SERVICES: [(&str, &str); 5] =
+    [("catalog", "spa-catalog"), ("rooms", "spa-rooms"), ("cart", "spa-cart"), ("users", "spa-users"), ("content", "spa-content")];
+
+/// Every service and the gateway, each its own OS process, with one
+/// PostgreSQL database per service made for this run.
+struct Distributed {
+    procs: Processes,
+    grpc: Vec<u16>,
+    ops: Vec<u16>,
+    gateway_ops: u16,
+    http_port: u16,
+    pg: String,
+    databases: Vec<String>,
+}
+
+impl Distributed {
+    /// Starts the processes; returns before they are ready.
+    fn start(run: &str, nats_url: &str, nats_namespace: Option<&str>, redis_url: &str) -> Self {
+        let grpc: Vec<u16> = SERVICES.iter().map(|_| free_port()).collect();
+        let ops: Vec<u16> = SERVICES.iter().map(|_| free_port()).collect();
+        let http_port = free_port();
+        let gateway_ops = free_port();
+        let pg = testkit::postgres_url();
+        let databases: Vec<String> = SERVICES.iter().map(|(name, _)| format!("spa_{run}_{name}")).collect();
+        let peer_env: Vec<(String, String)> = SERVICES
+            .iter()
+            .zip(&grpc)
+            .map(|((name, _), port)| (format!("{}_ADDR", name.to_uppercase()), format!("http://127.0.0.1:{port}")))
+            .collect();
+        let common = |cmd: &mut Command| {
+            cmd.env_clear()
+                .env("PATH", std::env::var("PATH").unwrap_or_default())
+                .env("RUST_LOG", "warn")
+                .env("NATS_URL", nats_url)
+                .env("REDIS_URL", redis_url)
+                .envs(nats_namespace.map(|ns| ("NATS_NAMESPACE", ns)))
+                .envs(peer_env.iter().cloned())
+                .stdout(Stdio::null())
+                .stderr(Stdio::inherit());
+        };
+        let mut procs = Processes(Vec::new());
+        for (i, (name, binary)) in SERVICES.iter().enumerate() {
+            let mut cmd = Command::new(bin(binary));
+            common(&mut cmd);
+            cmd.env("GRPC_ADDR", format!("127.0.0.1:{}", grpc[i]))
+                .env("OPS_ADDR", format!("127.0.0.1:{}", ops[i]))
+                .env("DATABASE_URL", testkit::postgres_database_url(&pg, &databases[i]));
+            procs.0.push((name, cmd.spawn().unwrap()));
+        }
+        let mut gateway = Command::new(bin("spa-gateway"));
+        common(&mut gateway);
+        gateway
+            .env("HTTP_ADDR", format!("127.0.0.1:{http_port}"))
+            .env("OPS_ADDR", format!("127.0.0.1:{gateway_ops}"))
+            .env("WEB_DIST", "/nonexistent")
+            .env("MEDIA_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../catalog/seed/media"));
+        procs.0.push(("gateway", gateway.spawn().unwrap()));
+        Self { procs, grpc, ops, gateway_ops, http_port, pg, databases }
+    }
+
+    fn base(&self) -> String {
+        format!("http://127.0.0.1:{}", self.http_port)
+    }
+
+    /// The `/readyz` of every service and of the gateway.
+    fn readyz_urls(&self) -> Vec<String> {
+        self.ops.iter().chain(std::iter::once(&self.http_port)).map(|port| format!("http://127.0.0.1:{port}/readyz")).collect()
+    }
+
+    /// Waits until every `/readyz` answers `status` (0: no answer at all).
+    async fn all_readyz(&self, status: u16) {
+        let http = client();
+        for url in self.readyz_urls() {
+            eventually(&format!("{url} to answer {status}"), || {
+                let (http, url) = (http.clone(), url.clone());
+                async move {
+                    let got = http.get(&url).send().await.map(|r| r.status().as_u16()).unwrap_or(0);
+                    (got == status).then_some(())
+                }
+            })
+            .await;
+        }
+    }
+
+    async fn db(&self, service: &str) -> Db {
+        let i = SERVICES.iter().position(|(n, _)| *n == service).expect("a service");
+        Db::connect(&testkit::postgres_database_url(&self.pg, &self.databases[i])).await.unwrap()
+    }
+
+    /// SIGTERM to every process (each must exit cleanly), then drops the
+    /// run's databases.
+    async fn stop(mut self) {
+        for (name, status) in self.procs.terminate() {
+            assert!(status.success(), "{name} exited with {status}");
+        }
+        let admin = Db::connect(&self.pg).await.unwrap();
+        for db in &self.databases {
+            sqlx::query(&format!("DROP DATABASE IF EXISTS \"{db}\" WITH (FORCE)")).execute(admin.pool()).await.unwrap();
+        }
+    }
+}
+
 #[tokio::test]
 #[cfg_attr(not(all(has_postgres, has_nats, has_redis)), ignore = "TEST_POSTGRES_URL, TEST_NATS_URL and TEST_REDIS_URL must all be set")]
 async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
     let run = testkit::unique("d");
-    let services =
-        [("catalog", "spa-catalog"), ("rooms", "spa-rooms"), ("cart", "spa-cart"), ("users", "spa-users"), ("content", "spa-content")];
-    let grpc: Vec<u16> = services.iter().map(|_| free_port()).collect();
-    let ops: Vec<u16> = services.iter().map(|_| free_port()).collect();
-    let http_port = free_port();
-    let gateway_ops = free_port();
-    let pg = testkit::postgres_url();
-    let databases: Vec<String> = services.iter().map(|(name, _)| format!("spa_{run}_{name}")).collect();
-    let peer_env: Vec<(String, String)> = services
-        .iter()
-        .zip(&grpc)
-        .map(|((name, _), port)| (format!("{}_ADDR", name.to_uppercase()), format!("http://127.0.0.1:{port}")))
-        .collect();
-
-    let mut procs = Processes(Vec::new());
-    for (i, (name, binary)) in services.iter().enumerate() {
-        let mut cmd = Command::new(bin(binary));
-        cmd.env_clear()
-            .env("PATH", std::env::var("PATH").unwrap_or_default())
-            .env("RUST_LOG", "warn")
-            .env("GRPC_ADDR", format!("127.0.0.1:{}", grpc[i]))
-            .env("OPS_ADDR", format!("127.0.0.1:{}", ops[i]))
-            .env("DATABASE_URL", testkit::postgres_database_url(&pg, &databases[i]))
-            .env("NATS_URL", testkit::nats_url())
-            .env("NATS_NAMESPACE", &run)
-            .env("REDIS_URL", testkit::redis_url())
-            .envs(peer_env.iter().cloned())
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit());
-        procs.0.push((name, cmd.spawn().unwrap()));
-    }
-    let mut gateway = Command::new(bin("spa-gateway"));
-    gateway
-        .env_clear()
-        .env("PATH", std::env::var("PATH").unwrap_or_default())
-        .env("RUST_LOG", "warn")
-        .env("HTTP_ADDR", format!("127.0.0.1:{http_port}"))
-        .env("OPS_ADDR", format!("127.0.0.1:{gateway_ops}"))
-        .env("NATS_URL", testkit::nats_url())
-        .env("NATS_NAMESPACE", &run)
-        .env("REDIS_URL", testkit::redis_url())
-        .env("WEB_DIST", "/nonexistent")
-        .env("MEDIA_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../catalog/seed/media"))
-        .envs(peer_env.iter().cloned())
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit());
-    procs.0.push(("gateway", gateway.spawn().unwrap()));
-
-    let http = client();
-    for port in ops.iter().chain(std::iter::once(&http_port)) {
-        let url = format!("http://127.0.0.1:{port}/readyz");
-        eventually(&url, || {
-            let (http, url) = (http.clone(), url.clone());
-            async move { http.get(&url).send().await.ok().filter(|r| r.status().is_success()).map(|_| ()) }
-        })
-        .await;
-    }
-    let base = format!("http://127.0.0.1:{http_port}");
+    let stack = Distributed::start(&run, &testkit::nats_url(), Some(&run), &testkit::redis_url());
+    stack.all_readyz(200).await;
+    let base = stack.base();
     common_checks(&base).await;
+    let http = client();
 
     // An event crosses processes: content's outbox -> NATS -> content's
     // mailer consumer -> a row in content's PostgreSQL database.
@@ -133,7 +183,7 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
         .await
         .unwrap();
     assert_eq!(r.status().as_u16(), 201);
-    let content = Db::connect(&testkit::postgres_database_url(&pg, &databases[4])).await.unwrap();
+    let content = stack.db("content").await;
     let subject: String = eventually("the confirmation e-mail", || {
         let content = content.clone();
         async move {
@@ -158,23 +208,182 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
     }
 
     // Metrics of a service process, and of the gateway on its ops port only.
-    let metrics = http.get(format!("http://127.0.0.1:{}/metrics", ops[0])).send().await.unwrap().text().await.unwrap();
+    let metrics = http.get(format!("http://127.0.0.1:{}/metrics", stack.ops[0])).send().await.unwrap().text().await.unwrap();
     assert!(metrics.contains("grpc_server_requests_total"), "{metrics}");
-    let metrics = http.get(format!("http://127.0.0.1:{gateway_ops}/metrics")).send().await.unwrap().text().await.unwrap();
+    let metrics = http.get(format!("http://127.0.0.1:{}/metrics", stack.gateway_ops)).send().await.unwrap().text().await.unwrap();
     assert!(metrics.contains("http_requests_total"), "{metrics}");
     let public = http.get(format!("{base}/metrics")).send().await.unwrap().text().await.unwrap();
     assert!(!public.contains("http_requests_total"), "no metrics on the public port");
 
-    // SIGTERM stops every process cleanly.
-    for (name, status) in procs.terminate() {
-        assert!(status.success(), "{name} exited with {status}");
-    }
-
-    // Clean up the run's databases and stream.
-    let admin = Db::connect(&pg).await.unwrap();
-    for db in &databases {
-        sqlx::query(&format!("DROP DATABASE IF EXISTS \"{db}\" WITH (FORCE)")).execute(admin.pool()).await.unwrap();
-    }
+    // SIGTERM stops every process cleanly; clean up the run's stream.
+    stack.stop().await;
     let bus = spa_platform::bus::NatsBus::connect(&testkit::nats_url(), Some(&run)).await.unwrap();
     bus.delete_stream().await.unwrap();
+}
+
+const ROOM: &str = "ROOM_STANDARD_DOUBLE";
+
+async fn sign_up(base: &str, emails: &[String]) {
+    let http = client();
+    for email in emails {
+        let r = http.post(format!("{base}/shop-api/newsletter/subscribe")).json(&json!({"email": email})).send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 201, "{email}");
+    }
+}
+
+/// Each recipient's number of queued confirmation e-mails.
+async fn mails(content: &Db) -> Vec<(String, i64)> {
+    sqlx::query("SELECT recipient, COUNT(*) FROM outgoing_mail GROUP BY recipient ORDER BY recipient")
+        .fetch_all(content.pool())
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| (r.get::<String, _>(0), r.get::<i64, _>(1)))
+        .collect()
+}
+
+/// The rows every relay still holds and the events anyone parked.
+async fn stuck_and_parked(db: &Db) -> (i64, i64) {
+    let pending: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE published_at IS NULL").fetch_one(db.pool()).await.unwrap();
+    let parked: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM dead_letters").fetch_one(db.pool()).await.unwrap();
+    (pending, parked)
+}
+
+/// The whole distributed mode through a NATS crash: every process starts
+/// while NATS and Redis are down and is not ready until both answer; NATS
+/// is killed mid-flow and started again on its store; every process goes
+/// not ready and comes back on its own; the events written during the
+/// outage are delivered after it, each once, and the caches they
+/// invalidate are dropped.
+#[tokio::test]
+#[cfg_attr(not(all(has_postgres, has_nats, has_redis)), ignore = "TEST_POSTGRES_URL, TEST_NATS_URL and TEST_REDIS_URL must all be set")]
+async fn a_nats_outage_loses_no_event_and_readiness_follows_it() {
+    let run = testkit::unique("o");
+    // A NATS server of this test's own (production's stream, no namespace),
+    // not running yet; Redis behind a proxy that refuses connections.
+    let mut nats = NatsServer::stopped();
+    let redis = TcpProxy::start_in(&testkit::redis_url(), ProxyMode::Cut).await;
+    let stack = Distributed::start(&run, &nats.url(), None, &redis.url("redis"));
+    let http = client();
+
+    // Every process starts and is alive, none is ready.
+    for url in stack.readyz_urls() {
+        let health = url.replace("/readyz", "/healthz");
+        eventually(&health, || {
+            let (http, health) = (http.clone(), health.clone());
+            async move { http.get(&health).send().await.ok().filter(|r| r.status().is_success()).map(|_| ()) }
+        })
+        .await;
+    }
+    stack.all_readyz(503).await;
+    redis.set(ProxyMode::Open);
+    let started = Instant::now();
+    nats.start_again().await;
+    stack.all_readyz(200).await;
+    let ready_after_start = started.elapsed();
+
+    let base = stack.base();
+    let content = stack.db("content").await;
+    let emails = |phase: &str| (0..5).map(|i| format!("{phase}{i}@example.pl")).collect::<Vec<_>>();
+    sign_up(&base, &emails("before")).await;
+    eventually("the first five e-mails", || async { (mails(&content).await.len() == 5).then_some(()) }).await;
+
+    // Answers cached before the outage: a listing (catalog, Redis) and a
+    // room search (rooms and gateway, Redis).
+    let listing = format!("{base}/shop-api/offer/treatment?limit=1000");
+    let get_json = |url: String| {
+        let http = http.clone();
+        async move { http.get(url).send().await.unwrap().json::<serde_json::Value>().await.unwrap() }
+    };
+    let price_of = |body: &serde_json::Value, code: &str| {
+        body["items"].as_array().unwrap().iter().find(|i| i["code"] == code).map(|i| i["price"]["current"].as_i64().unwrap())
+    };
+    let before = get_json(listing.clone()).await;
+    let code = before["items"][0]["code"].as_str().unwrap().to_owned();
+    let old_price = price_of(&before, &code).unwrap();
+    let (from, to) = stay(120, 2);
+    let search = format!("{base}/shop-api/rooms/search?from={from}&to={to}&adults=2");
+    let left = |body: &serde_json::Value| {
+        body["items"].as_array().unwrap().iter().find(|r| r["code"] == ROOM).map(|r| r["available"].as_u64().unwrap()).unwrap_or(0)
+    };
+    let units = left(&get_json(search.clone()).await);
+    assert!(units >= 2, "{units}");
+
+    // NATS crashes.
+    nats.stop();
+    stack.all_readyz(503).await;
+
+    // The shop goes on writing: sign-ups, an admin's price change, a hold
+    // on two rooms. Each writes its event to its service's outbox.
+    sign_up(&base, &emails("during")).await;
+    let catalog = stack.db("catalog").await;
+    let mut tx = catalog.begin().await.unwrap();
+    sqlx::query("UPDATE products SET price = $1, original_price = NULL WHERE code = $2")
+        .bind(old_price + 1111)
+        .bind(&code)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    spa_platform::outbox::Outbox::new()
+        .add(&mut tx, &spa_proto::events::ProductChanged { codes: vec![code.clone()], product_type: "treatment".into() })
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let mut rooms = RoomsServiceClient::connect(format!("http://127.0.0.1:{}", stack.grpc[1])).await.unwrap();
+    let line = StayLine {
+        room_code: ROOM.into(),
+        from: from.clone(),
+        to: to.clone(),
+        quantity: 2,
+        guests: Some(Guests { adults: 2, children: 0, babies: 0 }),
+    };
+    rooms.reserve(ReserveRequest { order_id: format!("{run}-hold"), lines: vec![line], hold_seconds: 3600 }).await.unwrap();
+
+    // Until their events arrive, the cached answers stand (the processes
+    // say they are not ready meanwhile).
+    assert_eq!(price_of(&get_json(listing.clone()).await, &code), Some(old_price), "cached listing");
+    assert_eq!(left(&get_json(search.clone()).await), units, "cached search answer");
+    assert_eq!(mails(&content).await.len(), 5, "the outage's e-mails wait in the outbox");
+
+    // NATS comes back on its store; nobody restarts anything.
+    let restarted = Instant::now();
+    nats.start_again().await;
+    stack.all_readyz(200).await;
+    let ready_after_restart = restarted.elapsed();
+    eventually("the outage's e-mails", || async { (mails(&content).await.len() == 10).then_some(()) }).await;
+    let mails_after_restart = restarted.elapsed();
+    eventually("the new price in the listing", || {
+        let (listing, code) = (listing.clone(), code.clone());
+        async move { (price_of(&get_json(listing).await, &code) == Some(old_price + 1111)).then_some(()) }
+    })
+    .await;
+    eventually("the held rooms gone from the search answer", || {
+        let search = search.clone();
+        async move { (left(&get_json(search).await) == units - 2).then_some(()) }
+    })
+    .await;
+    let caches_after_restart = restarted.elapsed();
+
+    // And on it goes; every e-mail queued once, nothing stuck or parked.
+    sign_up(&base, &emails("after")).await;
+    eventually("all fifteen e-mails", || async { (mails(&content).await.len() == 15).then_some(()) }).await;
+    let all = mails(&content).await;
+    assert!(all.iter().all(|(_, n)| *n == 1), "each e-mail once: {all:?}");
+    for service in ["catalog", "rooms", "content"] {
+        let db = stack.db(service).await;
+        eventually(&format!("{service}'s outbox to drain"), || async { (stuck_and_parked(&db).await == (0, 0)).then_some(()) }).await;
+        db.close().await;
+    }
+    eprintln!(
+        "NATS outage: all 6 processes ready {:.1} s after NATS first started and {:.1} s after its restart; \
+         the outage's events delivered {:.1} s and the caches dropped {:.1} s after the restart; \
+         events lost: 0 of 17 (15 sign-ups, a price change, a hold)",
+        ready_after_start.as_secs_f64(),
+        ready_after_restart.as_secs_f64(),
+        mails_after_restart.as_secs_f64(),
+        caches_after_restart.as_secs_f64(),
+    );
+    content.close().await;
+    catalog.close().await;
+    stack.stop().await;
 }
