@@ -1,6 +1,9 @@
 //! Test helpers: a fresh database per test on either backend, unique names
-//! for shared servers, and the real-backend URLs from the environment
-//! (`TEST_POSTGRES_URL`, `TEST_NATS_URL`, `TEST_REDIS_URL`).
+//! for shared servers, the real-backend URLs from the environment
+//! (`TEST_POSTGRES_URL`, `TEST_NATS_URL`, `TEST_REDIS_URL`), and two ways to
+//! take a backend away without touching the shared servers: a [`TcpProxy`]
+//! the test can cut, and a [`NatsServer`] of the test's own it can stop and
+//! start again.
 //!
 //! Tests that need a real backend are compiled with
 //! `#[cfg_attr(not(has_postgres), ignore = "TEST_POSTGRES_URL is not set")]`
@@ -8,6 +11,13 @@
 //! from the environment (seven lines, copied rather than making this crate a
 //! build dependency), so an unset variable shows up as a skipped test with
 //! its name, never as a pass.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::watch;
 
 use crate::db::Db;
 
@@ -70,12 +80,15 @@ impl TestDb {
 impl Drop for TestDb {
     fn drop(&mut self) {
         let Some((admin, name)) = self.pg.take() else { return };
-        let pool = self.db.pool().clone();
         // Drop runs outside async context guarantees: use a thread of its own.
+        // The test's pool is not closed first: closing waits for every
+        // connection to come back, and one still finishing a dropped
+        // transaction needs the test's runtime, which this join blocks (a
+        // single-threaded test runtime then hangs for ever). `WITH (FORCE)`
+        // ends those sessions instead.
         let _ = std::thread::spawn(move || {
             let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
             rt.block_on(async move {
-                pool.close().await;
                 if let Ok(admin) = Db::connect(&admin).await {
                     let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).execute(admin.pool()).await;
                     admin.close().await;
@@ -103,9 +116,196 @@ pub fn postgres_database_url(url: &str, name: &str) -> String {
     }
 }
 
+/// What a [`TcpProxy`] lets through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProxyMode {
+    /// Bytes flow both ways.
+    Open,
+    /// Open connections are closed and new ones closed at once: the server
+    /// is unreachable.
+    Cut,
+    /// Connections stay open and nothing passes: the server hangs. Leaving
+    /// this mode closes them.
+    Frozen,
+}
+
+/// A TCP proxy on a loopback port in front of `target`, so a test can make
+/// a shared server unreachable (or hang) for its own clients only.
+pub struct TcpProxy {
+    addr: SocketAddr,
+    mode: watch::Sender<ProxyMode>,
+    accept: tokio::task::JoinHandle<()>,
+}
+
+impl TcpProxy {
+    /// Starts an open proxy to `target` (`host:port`, or a URL such as
+    /// `nats://127.0.0.1:4222` whose host and port are taken).
+    pub async fn start(target: &str) -> Self {
+        Self::start_in(target, ProxyMode::Open).await
+    }
+
+    pub async fn start_in(target: &str, mode: ProxyMode) -> Self {
+        let target = host_port(target);
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind proxy");
+        let addr = listener.local_addr().expect("proxy address");
+        let (mode, _) = watch::channel(mode);
+        let modes = mode.clone();
+        let accept = tokio::spawn(async move {
+            while let Ok((inbound, _)) = listener.accept().await {
+                tokio::spawn(pipe(inbound, target.clone(), modes.subscribe()));
+            }
+        });
+        Self { addr, mode, accept }
+    }
+
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// `scheme://127.0.0.1:<port>` of the proxy.
+    pub fn url(&self, scheme: &str) -> String {
+        format!("{scheme}://{}", self.addr)
+    }
+
+    pub fn set(&self, mode: ProxyMode) {
+        self.mode.send_replace(mode);
+    }
+}
+
+impl Drop for TcpProxy {
+    fn drop(&mut self) {
+        self.accept.abort();
+        // Open connections end when they see the mode sender gone.
+        self.mode.send_replace(ProxyMode::Cut);
+    }
+}
+
+fn host_port(target: &str) -> String {
+    let rest = target.split_once("://").map(|(_, r)| r).unwrap_or(target);
+    let rest = rest.rsplit_once('@').map(|(_, r)| r).unwrap_or(rest);
+    rest.split(['/', '?']).next().unwrap_or(rest).to_owned()
+}
+
+async fn pipe(mut inbound: TcpStream, target: String, mut mode: watch::Receiver<ProxyMode>) {
+    let now = *mode.borrow_and_update();
+    match now {
+        ProxyMode::Cut => return,
+        ProxyMode::Frozen => {
+            let _ = mode.wait_for(|m| *m != ProxyMode::Frozen).await;
+            return;
+        }
+        ProxyMode::Open => {}
+    }
+    let Ok(mut outbound) = TcpStream::connect(&target).await else { return };
+    tokio::select! {
+        _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound) => {}
+        _ = mode.wait_for(|m| *m != ProxyMode::Open) => {}
+    }
+    let now = *mode.borrow();
+    if now == ProxyMode::Frozen {
+        let _ = mode.wait_for(|m| *m != ProxyMode::Frozen).await;
+    }
+}
+
+/// A NATS server with JetStream of one test's own, on a port and store
+/// directory of its own, that the test may stop (SIGKILL, as in a crash) and
+/// start again on the same port with the same store. The binary is
+/// `NATS_SERVER_BIN`, else `nats-server` on the `PATH` or in `/usr/sbin`.
+pub struct NatsServer {
+    port: u16,
+    dir: tempfile::TempDir,
+    child: Option<std::process::Child>,
+}
+
+impl NatsServer {
+    pub async fn start() -> Self {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").expect("free port").local_addr().expect("port").port();
+        let mut server = Self { port, dir: tempfile::tempdir().expect("temp dir"), child: None };
+        server.start_again().await;
+        server
+    }
+
+    /// A server that is not running yet: [`NatsServer::start_again`] starts it.
+    pub fn stopped() -> Self {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").expect("free port").local_addr().expect("port").port();
+        Self { port, dir: tempfile::tempdir().expect("temp dir"), child: None }
+    }
+
+    pub fn url(&self) -> String {
+        format!("nats://127.0.0.1:{}", self.port)
+    }
+
+    /// Kills the server, as a crash would, and waits for it to be gone.
+    pub fn stop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// Starts the server (again) and waits until it accepts connections.
+    pub async fn start_again(&mut self) {
+        assert!(self.child.is_none(), "the NATS server is running");
+        let child = std::process::Command::new(nats_server_bin())
+            .args(["-js", "-a", "127.0.0.1", "-p", &self.port.to_string(), "-sd"])
+            .arg(self.dir.path().join("store"))
+            .arg("-l")
+            .arg(self.dir.path().join("nats.log"))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("start nats-server");
+        self.child = Some(child);
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        while TcpStream::connect(("127.0.0.1", self.port)).await.is_err() {
+            assert!(tokio::time::Instant::now() < deadline, "nats-server did not listen on {}", self.port);
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+impl Drop for NatsServer {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+fn nats_server_bin() -> PathBuf {
+    if let Some(bin) = crate::config::var("NATS_SERVER_BIN") {
+        return bin.into();
+    }
+    let path = std::env::var("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .chain(["/usr/sbin".into(), "/usr/local/bin".into()])
+        .map(|dir| dir.join("nats-server"))
+        .find(|p| p.exists())
+        .expect("nats-server not found: install it or set NATS_SERVER_BIN")
+}
+
+/// Polls `check` every 20 ms until it is true; panics with `what` after 30 s.
+pub async fn wait_until<F, Fut>(what: &str, mut check: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    while !check().await {
+        assert!(tokio::time::Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::postgres_database_url;
+    use super::{host_port, postgres_database_url};
+
+    #[test]
+    fn proxy_targets_are_taken_from_urls() {
+        assert_eq!(host_port("nats://127.0.0.1:4222"), "127.0.0.1:4222");
+        assert_eq!(host_port("redis://127.0.0.1:6379/0"), "127.0.0.1:6379");
+        assert_eq!(host_port("redis://:pw@h:1"), "h:1");
+        assert_eq!(host_port("127.0.0.1:5"), "127.0.0.1:5");
+    }
 
     #[test]
     fn database_name_replaces_the_path() {
