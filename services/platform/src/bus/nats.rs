@@ -105,7 +105,14 @@ impl NatsBus {
         };
         // Wait briefly for the first connection, so a process that starts
         // beside a running NATS is ready at once; never fail for it.
-        let _ = bus.wait_connected(CONNECT_WAIT).await;
+        // With NATS up, the stream exists once `connect` returns, so a
+        // publisher outside this process can use it at once; otherwise the
+        // first publish or subscription makes it.
+        if bus.wait_connected(CONNECT_WAIT).await.is_ok()
+            && let Err(e) = bus.ensure_stream().await
+        {
+            tracing::warn!(error = %e, "event stream not ready yet; retried on first use");
+        }
         Ok(bus)
     }
 
