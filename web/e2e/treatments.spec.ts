@@ -1,5 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+
+import { expectNoSeriousA11yIssues } from './helpers/a11y';
 
 /**
  * The treatments listing against the real stack, in Polish and English.
@@ -12,12 +13,10 @@ async function expectTreatmentCards(page: Page) {
   const count = await cards.count();
   expect(count).toBeGreaterThanOrEqual(3);
 
-  for (let i = 0; i < count; i += 1) {
-    const card = cards.nth(i);
-    await expect(card.getByRole('heading')).toHaveText(/\S/);
-    // A price: digits with two decimals and a currency (zł, PLN, €, £ ...).
-    await expect(card.getByTestId('card-price')).toHaveText(/\d[\d\s.,]*[.,]\d{2}/);
-  }
+  const each = (pattern: RegExp) => Array.from({ length: count }, () => pattern);
+  await expect(cards.getByRole('heading')).toHaveText(each(/\S/));
+  // A price on every card: digits with two decimals and a currency (zł, PLN, €, £ ...).
+  await expect(cards.getByTestId('card-price')).toHaveText(each(/\d[\d\s.,]*[.,]\d{2}/));
 }
 
 const languages = [
@@ -41,7 +40,5 @@ test('treatments listing has no serious accessibility violations', async ({ page
   await page.goto('/oferta/zabiegi/');
   await expect(page.getByTestId('product-card').first()).toBeVisible();
 
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expectNoSeriousA11yIssues(page);
 });

@@ -76,5 +76,7 @@ export const CALENDAR_DAY_CELLS = 42;
 export const NEXT_MONTH_THROTTLE_MS = 200;
 /** The room availability calendar asks for at most this many days at once (API limit). */
 export const AVAILABILITY_MAX_DAYS = 120;
+/** A result's availability calendar loads once it is this close to the viewport. */
+export const ROOM_CALENDAR_PRELOAD_MARGIN = '400px 0px';
 /** Room descriptions on search results are cut here. */
 export const ROOM_DESCRIPTION_MAX_LENGTH = 120;

@@ -285,19 +285,44 @@ describe('next-month throttle (spec 4, 9)', () => {
     vi.useRealTimers();
   });
 
-  it('lets one click through per 200 ms', () => {
+  it('runs one call per 200 ms: the first at once, one within the interval when it ends', () => {
     vi.useFakeTimers();
     expect(NEXT_MONTH_THROTTLE_MS).toBe(200);
-    const gate = createThrottle(NEXT_MONTH_THROTTLE_MS);
-    expect(gate()).toBe(true);
-    expect(gate()).toBe(false);
-    vi.advanceTimersByTime(199);
-    expect(gate()).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(gate()).toBe(true);
+    const throttle = createThrottle(NEXT_MONTH_THROTTLE_MS);
+    const runs: string[] = [];
+
+    throttle(() => runs.push('a'));
+    expect(runs).toEqual(['a']);
+    // Too soon: not dropped, it runs when the 200 ms are up.
     vi.advanceTimersByTime(50);
-    expect(gate()).toBe(false);
+    throttle(() => runs.push('b'));
+    expect(runs).toEqual(['a']);
+    vi.advanceTimersByTime(149);
+    expect(runs).toEqual(['a']);
+    vi.advanceTimersByTime(1);
+    expect(runs).toEqual(['a', 'b']);
+
+    // Calls while one waits join it (the last one wins): a held key does not pile up.
+    throttle(() => runs.push('c'));
+    throttle(() => runs.push('d'));
+    throttle(() => runs.push('e'));
+    vi.advanceTimersByTime(200);
+    expect(runs).toEqual(['a', 'b', 'e']);
+
+    // After a quiet interval a call runs at once again.
     vi.advanceTimersByTime(250);
-    expect(gate()).toBe(true);
+    throttle(() => runs.push('f'));
+    expect(runs).toEqual(['a', 'b', 'e', 'f']);
+  });
+
+  it('forgets a waiting call when cancelled', () => {
+    vi.useFakeTimers();
+    const throttle = createThrottle(NEXT_MONTH_THROTTLE_MS);
+    const runs: string[] = [];
+    throttle(() => runs.push('a'));
+    throttle(() => runs.push('b'));
+    throttle.cancel();
+    vi.advanceTimersByTime(1000);
+    expect(runs).toEqual(['a']);
   });
 });

@@ -265,17 +265,41 @@ export function moveByKey(day: IsoDate, key: string, shiftKey: boolean, rules: D
   return clampDay(next, rules);
 }
 
+export type Throttle = {
+  /** Runs `action` now, or when the interval since the last run has passed. */
+  (action: () => void): void;
+  /** Forgets a run still waiting (the caller is going away). */
+  cancel: () => void;
+};
+
 /**
- * A gate that lets a call through at most once per `intervalMs` (the first
- * at once, the rest dropped until the interval has passed): the picker's
- * next-month click (spec 4, 9: 200 ms).
+ * At most one run per `intervalMs` (the picker's next-month click, spec 4,
+ * 9: 200 ms). The first call runs at once; a call within the interval is
+ * not dropped but runs when the interval ends, so two quick clicks still
+ * move two months. Further calls while one waits join it: a held key does
+ * not pile up moves that go on after it is released.
  */
-export function createThrottle(intervalMs: number, now: () => number = Date.now): () => boolean {
+export function createThrottle(intervalMs: number): Throttle {
   let last = Number.NEGATIVE_INFINITY;
-  return () => {
-    const time = now();
-    if (time - last < intervalMs) return false;
-    last = time;
-    return true;
+  let waiting: ReturnType<typeof setTimeout> | undefined;
+  let next: () => void = () => {};
+
+  const run = () => {
+    waiting = undefined;
+    last = Date.now();
+    next();
   };
+
+  const throttle = (action: () => void) => {
+    next = action;
+    if (waiting !== undefined) return;
+    const wait = last + intervalMs - Date.now();
+    if (wait <= 0) run();
+    else waiting = setTimeout(run, wait);
+  };
+  throttle.cancel = () => {
+    if (waiting !== undefined) clearTimeout(waiting);
+    waiting = undefined;
+  };
+  return throttle;
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -152,21 +152,47 @@ describe('DateRangePicker', () => {
   });
 
   it('moves a month at a time, never before the start month, with next-month clicks throttled to 200 ms', () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.useFakeTimers();
     renderWithProviders(<Harness months={1} />);
     const previous = screen.getByRole('button', { name: 'Poprzedni miesiąc' });
     const next = screen.getByRole('button', { name: 'Następny miesiąc' });
     expect(previous.getAttribute('aria-disabled')).toBe('true');
 
+    // A quick second click (a double click, Enter pressed twice) is not lost:
+    // it moves on once the 200 ms are up.
     fireEvent.click(next);
     fireEvent.click(next);
     expect(screen.getByText('Lipiec 2026')).toBeTruthy();
-    vi.advanceTimersByTime(200);
-    fireEvent.click(next);
+    act(() => {
+      vi.advanceTimersByTime(199);
+    });
+    expect(screen.getByText('Lipiec 2026')).toBeTruthy();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByText('Sierpień 2026')).toBeTruthy();
 
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    fireEvent.click(next);
+    expect(screen.getByText('Wrzesień 2026')).toBeTruthy();
+
     fireEvent.click(previous);
+    expect(screen.getByText('Sierpień 2026')).toBeTruthy();
+  });
+
+  it('never pages past the end date, even with clicks waiting for the throttle', () => {
+    vi.useFakeTimers();
+    renderWithProviders(<Harness months={1} endDate="2026-07-20" />);
+    const next = screen.getByRole('button', { name: 'Następny miesiąc' });
+    fireEvent.click(next);
+    fireEvent.click(next);
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.getByText('Lipiec 2026')).toBeTruthy();
+    expect(next.getAttribute('aria-disabled')).toBe('true');
   });
 });
 

@@ -141,7 +141,8 @@ export function DateRangePicker({
   const [focusRequest, setFocusRequest] = useState(autoFocus ? 1 : 0);
   const [previewDay, setPreviewDay] = useState<IsoDate | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const [nextMonthGate] = useState(() => createThrottle(NEXT_MONTH_THROTTLE_MS));
+  const [nextMonthThrottle] = useState(() => createThrottle(NEXT_MONTH_THROTTLE_MS));
+  useEffect(() => () => nextMonthThrottle.cancel(), [nextMonthThrottle]);
 
   const shown = Array.from({ length: months }, (_, i) => addMonths(firstMonth, i));
   const lastShownPrefix = (shown.at(-1) ?? firstMonth).slice(0, 7);
@@ -175,7 +176,12 @@ export function DateRangePicker({
   const canPrevious = canShowPreviousMonth(firstMonth, rules);
   const canNext = canShowNextMonth(firstMonth, months, rules);
 
-  const showMonth = (offset: number) => setFirstMonth((month) => addMonths(month, offset));
+  const showPreviousMonth = () => setFirstMonth((month) => addMonths(month, -1));
+  // A throttled click may run later: the limit is checked against the month shown then.
+  const showNextMonth = () =>
+    nextMonthThrottle(() =>
+      setFirstMonth((month) => (canShowNextMonth(month, months, rules) ? addMonths(month, 1) : month)),
+    );
 
   const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const day = (event.target as HTMLElement).dataset.date;
@@ -215,7 +221,7 @@ export function DateRangePicker({
           className="date-picker__nav-button"
           aria-label={t('datePicker.previousMonth')}
           aria-disabled={!canPrevious || undefined}
-          onClick={() => canPrevious && showMonth(-1)}
+          onClick={() => canPrevious && showPreviousMonth()}
         >
           <span aria-hidden="true">‹</span>
         </button>
@@ -224,7 +230,7 @@ export function DateRangePicker({
           className="date-picker__nav-button"
           aria-label={t('datePicker.nextMonth')}
           aria-disabled={!canNext || undefined}
-          onClick={() => canNext && nextMonthGate() && showMonth(1)}
+          onClick={() => canNext && showNextMonth()}
         >
           <span aria-hidden="true">›</span>
         </button>

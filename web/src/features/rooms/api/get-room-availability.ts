@@ -2,7 +2,8 @@
  * GET /shop-api/rooms/availability?roomCode&from&to&adults&children&babies:
  * one room type's calendar (at most 120 days), one entry per night. Each
  * calendar shows its own loading and failure, so neither the top loading
- * bar nor an error toast (a dozen calendars would raise a dozen).
+ * bar nor an error toast (a dozen calendars would raise a dozen). A
+ * calendar asks only once it comes near the viewport (`enabled`).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -46,6 +47,6 @@ export function roomAvailabilityQueryOptions(params: RoomAvailabilityParams) {
   });
 }
 
-export function useRoomAvailability(params: RoomAvailabilityParams) {
-  return useQuery(roomAvailabilityQueryOptions(params));
+export function useRoomAvailability(params: RoomAvailabilityParams, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...roomAvailabilityQueryOptions(params), enabled });
 }

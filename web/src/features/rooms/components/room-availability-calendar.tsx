@@ -2,10 +2,11 @@ import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { DateRangePicker } from '@/components/ui/date-range-picker';
-import { STAY_MAX_NIGHTS } from '@/config/constants';
+import { ROOM_CALENDAR_PRELOAD_MARGIN, STAY_MAX_NIGHTS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useRoomAvailability } from '@/features/rooms/api/get-room-availability';
 import { availabilityWindow, rangeOf, resultsQuery, type RoomSearch } from '@/features/rooms/utils/search-query';
+import { useInView } from '@/hooks/use-in-view';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { IsoDate } from '@/utils/calendar-date';
 import type { DateRange } from '@/utils/date-range';
@@ -23,13 +24,17 @@ type Props = {
  * calendar from the availability API in which nights that cannot be booked
  * are shown (and disabled) as such. Picking another stay in it searches
  * again with those dates.
+ *
+ * It asks the API only once it comes near the viewport: a long result list
+ * does not fetch (and draw) a calendar for every room nobody scrolled to.
  */
 export function RoomAvailabilityCalendar({ roomCode, roomName, search, today }: Props) {
   const { t, locale } = useI18n();
   const navigate = useNavigate();
   const headingId = useId();
+  const [sectionRef, nearViewport] = useInView<HTMLElement>({ rootMargin: ROOM_CALENDAR_PRELOAD_MARGIN });
   const span = availabilityWindow(search.dateFrom, today);
-  const availability = useRoomAvailability({ locale, roomCode, ...span, ...search.guests });
+  const availability = useRoomAvailability({ locale, roomCode, ...span, ...search.guests }, { enabled: nearViewport });
   const [draft, setDraft] = useState<DateRange>(() => rangeOf(search));
 
   // Nights the API says cannot be booked, and the first night it was not asked about
@@ -47,7 +52,12 @@ export function RoomAvailabilityCalendar({ roomCode, roomName, search, today }: 
   };
 
   return (
-    <section className="room-calendar" aria-labelledby={headingId} data-testid="room-calendar">
+    <section
+      ref={sectionRef}
+      className={availability.isPending ? 'room-calendar room-calendar--pending' : 'room-calendar'}
+      aria-labelledby={headingId}
+      data-testid="room-calendar"
+    >
       <h3 id={headingId} className="room-calendar__title">
         {t('rooms.calendar.title')}
       </h3>

@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { ROOM_CALENDAR_PRELOAD_MARGIN } from '@/config/constants';
 
 import { notifications } from '@/lib/notifications';
 import type { Locale } from '@/lib/i18n/locale';
@@ -43,9 +45,56 @@ function renderResults(locale: Locale = 'pl') {
   );
 }
 
+/**
+ * A stand-in for the browser's IntersectionObserver (jsdom has none, and
+ * without one every calendar counts as in view): `show` reports an element
+ * as scrolled near the viewport to the observers watching it.
+ */
+function installIntersectionObserver() {
+  const live = new Set<FakeObserver>();
+  class FakeObserver {
+    readonly elements = new Set<Element>();
+    constructor(
+      readonly callback: IntersectionObserverCallback,
+      readonly options?: IntersectionObserverInit,
+    ) {
+      live.add(this);
+    }
+    observe(element: Element) {
+      this.elements.add(element);
+    }
+    unobserve(element: Element) {
+      this.elements.delete(element);
+    }
+    disconnect() {
+      this.elements.clear();
+      live.delete(this);
+    }
+    takeRecords() {
+      return [];
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  return {
+    watched: () => [...live].flatMap((observer) => [...observer.elements]),
+    options: () => [...live].map((observer) => observer.options),
+    show(element: Element) {
+      for (const observer of [...live]) {
+        if (!observer.elements.has(element)) continue;
+        const entry = { target: element, isIntersecting: true } as IntersectionObserverEntry;
+        act(() => observer.callback([entry], observer as unknown as IntersectionObserver));
+      }
+    },
+  };
+}
+
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 describe('RoomResults', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it('lists the rooms that fit with max persons, rooms left, rating, the stay price and reserve', async () => {
     const requests = serveSearch(
       roomSearchResponse([
@@ -187,6 +236,46 @@ describe('RoomResults', () => {
     await waitFor(() =>
       expect(router.state.location.search).toBe('?dateFrom=2026-07-20&dateTo=2026-07-22&adults=2&children=1&babies=1'),
     );
+  });
+
+  it("asks for a room's calendar only once it comes near the viewport", async () => {
+    const observers = installIntersectionObserver();
+    const asked: string[] = [];
+    serveSearch(
+      roomSearchResponse([
+        roomOffer({ code: 'ROOM_LAKE_VIEW', name: 'Pokój z widokiem' }),
+        roomOffer({ code: 'ROOM_FAMILY', name: 'Pokój rodzinny' }),
+      ]),
+    );
+    server.use(
+      http.get(apiPath('/rooms/availability'), ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push(query.get('roomCode') ?? '');
+        return HttpResponse.json(roomAvailability(query.get('roomCode') ?? '', query.get('from') ?? '', query.get('to') ?? ''));
+      }),
+    );
+    renderResults();
+
+    const calendars = await screen.findAllByTestId('room-calendar');
+    expect(calendars).toHaveLength(2);
+    const [lake, family] = calendars as [HTMLElement, HTMLElement];
+    expect(observers.watched()).toEqual([lake, family]);
+    expect(observers.options().every((o) => o?.rootMargin === ROOM_CALENDAR_PRELOAD_MARGIN)).toBe(true);
+    // Nothing in view yet: no request, each calendar waits.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toEqual([]);
+    expect(within(lake).getByText('Wczytywanie dostępności…')).toBeTruthy();
+
+    observers.show(family);
+    expect(await screen.findByRole('group', { name: 'Dostępność: Pokój rodzinny' })).toBeTruthy();
+    expect(asked).toEqual(['ROOM_FAMILY']);
+    expect(screen.queryByRole('group', { name: 'Dostępność: Pokój z widokiem' })).toBeNull();
+    // Seen once is enough: the observer is let go.
+    expect(observers.watched()).toEqual([lake]);
+
+    observers.show(lake);
+    expect(await screen.findByRole('group', { name: 'Dostępność: Pokój z widokiem' })).toBeTruthy();
+    expect(asked).toEqual(['ROOM_FAMILY', 'ROOM_LAKE_VIEW']);
   });
 
   it('says when no room is free for the dates, and offers to change them', async () => {
