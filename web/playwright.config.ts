@@ -59,6 +59,8 @@ export default defineConfig({
         url: 'http://127.0.0.1:18080/readyz',
         env: {
           HTTP_ADDR: '127.0.0.1:18080',
+          // Metrics and probes on a port of their own; any free one.
+          OPS_ADDR: '127.0.0.1:0',
           DATA_DIR: dataDir,
           WEB_DIST: 'web/dist',
           RUST_LOG: process.env.RUST_LOG ?? 'warn',
