@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use rand::Rng;
+use spa_platform::testkit::ReservedPort;
 
 struct Args {
     seconds: u64,
@@ -48,8 +49,14 @@ fn bin(name: &str) -> anyhow::Result<PathBuf> {
     Ok(path)
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
+/// A loopback port for a server to listen on, kept from everyone else while
+/// `held` lives: a port found free and let go again may be handed to the
+/// next `bind` to port 0 before the server it was meant for binds it.
+fn reserve_port(held: &mut Vec<ReservedPort>) -> u16 {
+    let port = ReservedPort::new();
+    let number = port.port();
+    held.push(port);
+    number
 }
 
 /// The servers of one mode; killed on drop.
@@ -59,6 +66,8 @@ struct Servers {
     /// Databases and the NATS namespace of a distributed run.
     cleanup: Vec<String>,
     namespace: Option<String>,
+    /// The servers' ports, kept until they have stopped.
+    ports: Vec<ReservedPort>,
 }
 
 impl Drop for Servers {
@@ -109,11 +118,12 @@ async fn wait_ready(url: &str) -> anyhow::Result<()> {
 }
 
 async fn standalone() -> anyhow::Result<Servers> {
-    let port = free_port();
+    let mut ports = Vec::new();
+    let port = reserve_port(&mut ports);
     let dir = std::env::temp_dir().join(format!("spa-bench-{}", uuid::Uuid::new_v4().simple()));
     let env = vec![
         ("HTTP_ADDR".to_owned(), format!("127.0.0.1:{port}")),
-        ("OPS_ADDR".to_owned(), format!("127.0.0.1:{}", free_port())),
+        ("OPS_ADDR".to_owned(), format!("127.0.0.1:{}", reserve_port(&mut ports))),
         ("DATA_DIR".to_owned(), dir.display().to_string()),
         ("WEB_DIST".to_owned(), "/nonexistent".to_owned()),
     ];
@@ -122,6 +132,7 @@ async fn standalone() -> anyhow::Result<Servers> {
         base: format!("http://127.0.0.1:{port}"),
         cleanup: vec![],
         namespace: None,
+        ports,
     };
     wait_ready(&format!("{}/readyz", servers.base)).await?;
     Ok(servers)
@@ -133,14 +144,14 @@ async fn distributed() -> anyhow::Result<Servers> {
     let redis = spa_platform::config::var_or("TEST_REDIS_URL", "redis://127.0.0.1:6379");
     let run = format!("b{}", &uuid::Uuid::new_v4().simple().to_string()[..10]);
     let services = ["catalog", "rooms", "cart", "users", "content"];
-    let grpc: Vec<u16> = services.iter().map(|_| free_port()).collect();
+    let mut servers = Servers { children: vec![], base: String::new(), cleanup: vec![], namespace: Some(run.clone()), ports: vec![] };
+    let grpc: Vec<u16> = services.iter().map(|_| reserve_port(&mut servers.ports)).collect();
     let peers: Vec<(String, String)> =
         services.iter().zip(&grpc).map(|(s, p)| (format!("{}_ADDR", s.to_uppercase()), format!("http://127.0.0.1:{p}"))).collect();
-    let mut servers = Servers { children: vec![], base: String::new(), cleanup: vec![], namespace: Some(run.clone()) };
     for (i, service) in services.iter().enumerate() {
         let db = format!("spa_{run}_{service}");
         servers.cleanup.push(db.clone());
-        let ops = free_port();
+        let ops = reserve_port(&mut servers.ports);
         let mut env = peers.clone();
         env.extend([
             ("GRPC_ADDR".to_owned(), format!("127.0.0.1:{}", grpc[i])),
@@ -153,11 +164,11 @@ async fn distributed() -> anyhow::Result<Servers> {
         servers.children.push(spawn(service, &format!("spa-{service}"), &env)?);
         wait_ready(&format!("http://127.0.0.1:{ops}/readyz")).await?;
     }
-    let port = free_port();
+    let port = reserve_port(&mut servers.ports);
     let mut env = peers;
     env.extend([
         ("HTTP_ADDR".to_owned(), format!("127.0.0.1:{port}")),
-        ("OPS_ADDR".to_owned(), format!("127.0.0.1:{}", free_port())),
+        ("OPS_ADDR".to_owned(), format!("127.0.0.1:{}", reserve_port(&mut servers.ports))),
         ("WEB_DIST".to_owned(), "/nonexistent".to_owned()),
         ("NATS_URL".to_owned(), nats),
         ("NATS_NAMESPACE".to_owned(), run),

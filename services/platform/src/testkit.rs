@@ -1,6 +1,7 @@
 //! Test helpers: a fresh database per test on either backend, unique names
 //! for shared servers, the real-backend URLs from the environment
-//! (`TEST_POSTGRES_URL`, `TEST_NATS_URL`, `TEST_REDIS_URL`), and two ways to
+//! (`TEST_POSTGRES_URL`, `TEST_NATS_URL`, `TEST_REDIS_URL`), loopback ports
+//! kept for the processes a test starts ([`ReservedPort`]), and two ways to
 //! take a backend away without touching the shared servers: a [`TcpProxy`]
 //! the test can cut, and a [`NatsServer`] of the test's own it can stop and
 //! start again.
@@ -116,6 +117,50 @@ pub fn postgres_database_url(url: &str, name: &str) -> String {
     }
 }
 
+/// A loopback port kept for a server that a test starts later (a child
+/// process, a NATS server), for as long as this lives.
+///
+/// Picking a port by binding port 0 and closing the socket again is a race:
+/// the kernel hands a port that was just closed to the next `bind` to port 0
+/// on the machine (another test, another port picked by the same test, the
+/// process next door), and whichever binds it first wins; the loser exits
+/// with "Address already in use" while the test's probes on that port are
+/// answered by the winner. Here the socket stays bound (not listening) with
+/// `SO_REUSEADDR`: Linux then gives the port to no `bind` to port 0 and to
+/// no outgoing connection, yet a listener that binds it by number with
+/// `SO_REUSEADDR` (Tokio's, the standard library's and Go's all do) still
+/// can, and a connection to it is refused while nothing listens.
+pub struct ReservedPort {
+    _socket: tokio::net::TcpSocket,
+    addr: SocketAddr,
+}
+
+impl ReservedPort {
+    /// Reserves a free port on 127.0.0.1 (no Tokio runtime needed).
+    pub fn new() -> Self {
+        let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+        socket.set_reuseaddr(true).expect("SO_REUSEADDR");
+        socket.bind(SocketAddr::from(([127, 0, 0, 1], 0))).expect("reserve a loopback port");
+        let addr = socket.local_addr().expect("reserved address");
+        Self { _socket: socket, addr }
+    }
+
+    pub fn port(&self) -> u16 {
+        self.addr.port()
+    }
+
+    /// `127.0.0.1:<port>`.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+}
+
+impl Default for ReservedPort {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 /// What a [`TcpProxy`] lets through.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ProxyMode {
@@ -209,30 +254,30 @@ async fn pipe(mut inbound: TcpStream, target: String, mut mode: watch::Receiver<
 
 /// A NATS server with JetStream of one test's own, on a port and store
 /// directory of its own, that the test may stop (SIGKILL, as in a crash) and
-/// start again on the same port with the same store. The binary is
-/// `NATS_SERVER_BIN`, else `nats-server` on the `PATH` or in `/usr/sbin`.
+/// start again on the same port with the same store. The port is reserved
+/// ([`ReservedPort`]) for the whole life of this value, also while the
+/// server is down, so nothing else takes it before a (re)start. The binary
+/// is `NATS_SERVER_BIN`, else `nats-server` on the `PATH` or in `/usr/sbin`.
 pub struct NatsServer {
-    port: u16,
+    port: ReservedPort,
     dir: tempfile::TempDir,
     child: Option<std::process::Child>,
 }
 
 impl NatsServer {
     pub async fn start() -> Self {
-        let port = std::net::TcpListener::bind("127.0.0.1:0").expect("free port").local_addr().expect("port").port();
-        let mut server = Self { port, dir: tempfile::tempdir().expect("temp dir"), child: None };
+        let mut server = Self::stopped();
         server.start_again().await;
         server
     }
 
     /// A server that is not running yet: [`NatsServer::start_again`] starts it.
     pub fn stopped() -> Self {
-        let port = std::net::TcpListener::bind("127.0.0.1:0").expect("free port").local_addr().expect("port").port();
-        Self { port, dir: tempfile::tempdir().expect("temp dir"), child: None }
+        Self { port: ReservedPort::new(), dir: tempfile::tempdir().expect("temp dir"), child: None }
     }
 
     pub fn url(&self) -> String {
-        format!("nats://127.0.0.1:{}", self.port)
+        format!("nats://{}", self.port.addr())
     }
 
     /// Kills the server, as a crash would, and waits for it to be gone.
@@ -246,19 +291,27 @@ impl NatsServer {
     /// Starts the server (again) and waits until it accepts connections.
     pub async fn start_again(&mut self) {
         assert!(self.child.is_none(), "the NATS server is running");
+        let port = self.port.port();
+        let log = self.dir.path().join("nats.log");
         let child = std::process::Command::new(nats_server_bin())
-            .args(["-js", "-a", "127.0.0.1", "-p", &self.port.to_string(), "-sd"])
+            .args(["-js", "-a", "127.0.0.1", "-p", &port.to_string(), "-sd"])
             .arg(self.dir.path().join("store"))
             .arg("-l")
-            .arg(self.dir.path().join("nats.log"))
+            .arg(&log)
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn()
             .expect("start nats-server");
-        self.child = Some(child);
+        // Kept at once, so a failing wait below still stops it on drop.
+        let child = self.child.insert(child);
         let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-        while TcpStream::connect(("127.0.0.1", self.port)).await.is_err() {
-            assert!(tokio::time::Instant::now() < deadline, "nats-server did not listen on {}", self.port);
+        while TcpStream::connect(self.port.addr()).await.is_err() {
+            if let Ok(Some(status)) = child.try_wait() {
+                self.child = None;
+                let log = std::fs::read_to_string(&log).unwrap_or_default();
+                panic!("nats-server on port {port} exited with {status}:\n{log}");
+            }
+            assert!(tokio::time::Instant::now() < deadline, "nats-server did not listen on {port}");
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
@@ -297,7 +350,22 @@ where
 
 #[cfg(test)]
 mod tests {
-    use super::{host_port, postgres_database_url};
+    use super::{ReservedPort, host_port, postgres_database_url};
+
+    #[test]
+    fn a_reserved_port_goes_to_its_server_and_to_no_one_else() {
+        let reserved = ReservedPort::new();
+        // A port let go is handed out again within a few thousand binds to
+        // port 0 (the race the reservation closes); a reserved one never is.
+        for _ in 0..10_000 {
+            let other = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            assert_ne!(other.local_addr().unwrap().port(), reserved.port(), "a reserved port was handed out");
+        }
+        let server = std::net::TcpListener::bind(reserved.addr()).expect("the server binds its reserved port");
+        std::net::TcpStream::connect(reserved.addr()).expect("and is reached there");
+        drop(server);
+        assert!(std::net::TcpStream::connect(reserved.addr()).is_err(), "refused while nothing listens");
+    }
 
     #[test]
     fn proxy_targets_are_taken_from_urls() {

@@ -312,11 +312,11 @@ async fn openapi_documents_every_route_and_every_documented_route_exists() {
 #[tokio::test]
 async fn a_service_that_is_down_gives_503_quickly() {
     let t = TestStack::start().await;
-    // Point the gateway at a port where nothing listens, and at a peer that
-    // accepts connections but never answers (deadline).
-    let dead = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let dead_addr = dead.local_addr().unwrap();
-    drop(dead);
+    // Point the gateway at a port where nothing listens (nor can: it is
+    // reserved), and at a peer that accepts connections but never answers
+    // (deadline).
+    let dead = spa_platform::testkit::ReservedPort::new();
+    let dead_addr = dead.addr();
     let silent = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let silent_addr = silent.local_addr().unwrap();
     let _keep = tokio::spawn(async move {

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 use spa_platform::db::Db;
-use spa_platform::testkit::{self, NatsServer, ProxyMode, TcpProxy};
+use spa_platform::testkit::{self, NatsServer, ProxyMode, ReservedPort, TcpProxy};
 use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
 use spa_proto::spa::rooms::v1::{Guests, ReserveRequest, StayLine};
 use sqlx::Row;
@@ -24,32 +24,51 @@ pub fn bin(name: &str) -> PathBuf {
     path
 }
 
-pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+/// Ports for `n` processes to listen on, kept from everyone else until the
+/// reservations are dropped (see [`ReservedPort`]).
+pub fn reserve_ports(n: usize) -> Vec<ReservedPort> {
+    (0..n).map(|_| ReservedPort::new()).collect()
 }
 
 /// Kills every process on drop, so a failing test leaves none behind.
 pub struct Processes(pub Vec<(&'static str, Child)>);
 
 impl Processes {
+    /// Fails the test if a process has exited: a process that is gone must
+    /// not pass for one that is still starting.
+    pub fn assert_running(&mut self) {
+        for (name, child) in &mut self.0 {
+            if let Ok(Some(status)) = child.try_wait() {
+                panic!("{name} exited with {status} while it should be running (its output is above)");
+            }
+        }
+    }
+
     /// Sends SIGTERM and waits: the graceful path every orchestrator uses.
-    pub fn terminate(&mut self) -> Vec<(&'static str, std::process::ExitStatus)> {
+    /// The wait sleeps on the test's runtime rather than blocking it, so the
+    /// test's own connections to the processes (a gRPC client answering the
+    /// server's shutdown handshake, a proxy) go on working meanwhile.
+    pub async fn terminate(&mut self) -> Vec<(&'static str, std::process::ExitStatus)> {
         for (_, child) in &self.0 {
             let _ = Command::new("kill").arg("-TERM").arg(child.id().to_string()).status();
         }
-        self.0
-            .drain(..)
-            .map(|(name, mut child)| {
-                for _ in 0..100 {
-                    if let Ok(Some(status)) = child.try_wait() {
-                        return (name, status);
-                    }
-                    std::thread::sleep(Duration::from_millis(100));
+        let mut stopped = Vec::new();
+        for (name, mut child) in self.0.drain(..) {
+            let mut status = None;
+            for _ in 0..100 {
+                status = child.try_wait().unwrap();
+                if status.is_some() {
+                    break;
                 }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            let status = status.unwrap_or_else(|| {
                 let _ = child.kill();
-                (name, child.wait().unwrap())
-            })
-            .collect()
+                child.wait().unwrap()
+            });
+            stopped.push((name, status));
+        }
+        stopped
     }
 }
 
@@ -75,15 +94,19 @@ struct Distributed {
     http_port: u16,
     pg: String,
     databases: Vec<String>,
+    /// The processes' ports, kept until they have stopped.
+    _ports: Vec<ReservedPort>,
 }
 
 impl Distributed {
     /// Starts the processes; returns before they are ready.
     fn start(run: &str, nats_url: &str, nats_namespace: Option<&str>, redis_url: &str) -> Self {
-        let grpc: Vec<u16> = SERVICES.iter().map(|_| free_port()).collect();
-        let ops: Vec<u16> = SERVICES.iter().map(|_| free_port()).collect();
-        let http_port = free_port();
-        let gateway_ops = free_port();
+        let ports = reserve_ports(2 * SERVICES.len() + 2);
+        let port = |i: usize| ports[i].port();
+        let grpc: Vec<u16> = (0..SERVICES.len()).map(port).collect();
+        let ops: Vec<u16> = (SERVICES.len()..2 * SERVICES.len()).map(port).collect();
+        let http_port = port(2 * SERVICES.len());
+        let gateway_ops = port(2 * SERVICES.len() + 1);
         let pg = testkit::postgres_url();
         let databases: Vec<String> = SERVICES.iter().map(|(name, _)| format!("spa_{run}_{name}")).collect();
         let peer_env: Vec<(String, String)> = SERVICES
@@ -119,27 +142,40 @@ impl Distributed {
             .env("WEB_DIST", "/nonexistent")
             .env("MEDIA_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../catalog/seed/media"));
         procs.0.push(("gateway", gateway.spawn().unwrap()));
-        Self { procs, grpc, ops, gateway_ops, http_port, pg, databases }
+        Self { procs, grpc, ops, gateway_ops, http_port, pg, databases, _ports: ports }
     }
 
     fn base(&self) -> String {
         format!("http://127.0.0.1:{}", self.http_port)
     }
 
-    /// The `/readyz` of every service and of the gateway.
-    fn readyz_urls(&self) -> Vec<String> {
-        self.ops.iter().chain(std::iter::once(&self.http_port)).map(|port| format!("http://127.0.0.1:{port}/readyz")).collect()
+    /// `path` (`/healthz`, `/readyz`) of every service and of the gateway.
+    fn probe_urls(&self, path: &str) -> Vec<String> {
+        self.ops.iter().chain(std::iter::once(&self.http_port)).map(|port| format!("http://127.0.0.1:{port}{path}")).collect()
     }
 
     /// Waits until every `/readyz` answers `status` (0: no answer at all).
-    async fn all_readyz(&self, status: u16) {
+    async fn all_readyz(&mut self, status: u16) {
+        self.all_answer("/readyz", &status.to_string(), |got| got == status).await;
+    }
+
+    /// Waits until every `/healthz` answers: each process is up.
+    async fn all_healthy(&mut self) {
+        self.all_answer("/healthz", "2xx", |got| (200..300).contains(&got)).await;
+    }
+
+    /// Waits until `path` of every process answers a status that `want`
+    /// takes, and fails at once when a process has exited.
+    async fn all_answer(&mut self, path: &str, what: &str, want: impl Fn(u16) -> bool) {
         let http = client();
-        for url in self.readyz_urls() {
-            eventually(&format!("{url} to answer {status}"), || {
+        for url in self.probe_urls(path) {
+            eventually(&format!("{url} to answer {what}"), || {
+                self.procs.assert_running();
                 let (http, url) = (http.clone(), url.clone());
+                let want = &want;
                 async move {
                     let got = http.get(&url).send().await.map(|r| r.status().as_u16()).unwrap_or(0);
-                    (got == status).then_some(())
+                    want(got).then_some(())
                 }
             })
             .await;
@@ -154,7 +190,7 @@ impl Distributed {
     /// SIGTERM to every process (each must exit cleanly), then drops the
     /// run's databases.
     async fn stop(mut self) {
-        for (name, status) in self.procs.terminate() {
+        for (name, status) in self.procs.terminate().await {
             assert!(status.success(), "{name} exited with {status}");
         }
         let admin = Db::connect(&self.pg).await.unwrap();
@@ -168,7 +204,7 @@ impl Distributed {
 #[cfg_attr(not(all(has_postgres, has_nats, has_redis)), ignore = "TEST_POSTGRES_URL, TEST_NATS_URL and TEST_REDIS_URL must all be set")]
 async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
     let run = testkit::unique("d");
-    let stack = Distributed::start(&run, &testkit::nats_url(), Some(&run), &testkit::redis_url());
+    let mut stack = Distributed::start(&run, &testkit::nats_url(), Some(&run), &testkit::redis_url());
     stack.all_readyz(200).await;
     let base = stack.base();
     common_checks(&base).await;
@@ -263,18 +299,11 @@ async fn a_nats_outage_loses_no_event_and_readiness_follows_it() {
     // not running yet; Redis behind a proxy that refuses connections.
     let mut nats = NatsServer::stopped();
     let redis = TcpProxy::start_in(&testkit::redis_url(), ProxyMode::Cut).await;
-    let stack = Distributed::start(&run, &nats.url(), None, &redis.url("redis"));
+    let mut stack = Distributed::start(&run, &nats.url(), None, &redis.url("redis"));
     let http = client();
 
     // Every process starts and is alive, none is ready.
-    for url in stack.readyz_urls() {
-        let health = url.replace("/readyz", "/healthz");
-        eventually(&health, || {
-            let (http, health) = (http.clone(), health.clone());
-            async move { http.get(&health).send().await.ok().filter(|r| r.status().is_success()).map(|_| ()) }
-        })
-        .await;
-    }
+    stack.all_healthy().await;
     stack.all_readyz(503).await;
     redis.set(ProxyMode::Open);
     let started = Instant::now();

@@ -11,7 +11,7 @@ use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
 use spa_proto::spa::rooms::v1::{Guests, OrderRef, ReserveRequest, StayLine};
 use tonic::transport::Channel;
 
-use crate::distributed::{Processes, bin, free_port};
+use crate::distributed::{Processes, bin, reserve_ports};
 use crate::support::{TestStack, client, eventually, stay};
 
 const ROOM: &str = "ROOM_STANDARD_DOUBLE";
@@ -140,8 +140,10 @@ async fn concurrent_reservations_never_oversell_across_three_processes_on_postgr
     let url = testkit::postgres_database_url(&pg, &name);
     let mut procs = Processes(Vec::new());
     let mut clients = Vec::new();
-    for _ in 0..3 {
-        let (grpc, ops) = (free_port(), free_port());
+    // Kept until the processes have stopped.
+    let ports = reserve_ports(6);
+    for pair in ports.chunks(2) {
+        let (grpc, ops) = (pair[0].port(), pair[1].port());
         let mut cmd = Command::new(bin("spa-rooms"));
         cmd.env_clear()
             .env("PATH", std::env::var("PATH").unwrap_or_default())
@@ -153,14 +155,18 @@ async fn concurrent_reservations_never_oversell_across_three_processes_on_postgr
             .stderr(Stdio::inherit());
         procs.0.push(("rooms", cmd.spawn().unwrap()));
         let ready = format!("http://127.0.0.1:{ops}/readyz");
-        eventually(&ready, || async { client().get(&ready).send().await.ok().filter(|r| r.status().is_success()).map(|_| ()) }).await;
+        eventually(&ready, || {
+            procs.assert_running();
+            async { client().get(&ready).send().await.ok().filter(|r| r.status().is_success()).map(|_| ()) }
+        })
+        .await;
         clients.push(RoomsServiceClient::connect(format!("http://127.0.0.1:{grpc}")).await.unwrap());
     }
     let db = Db::connect(&url).await.unwrap();
     compete(clients, &db, 60).await;
     db.close().await;
     // The clients are gone (moved), so SIGTERM finds no open connection.
-    for (name, status) in procs.terminate() {
+    for (name, status) in procs.terminate().await {
         assert!(status.success(), "{name} exited with {status}");
     }
     let admin = Db::connect(&pg).await.unwrap();
