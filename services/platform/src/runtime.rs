@@ -146,6 +146,7 @@ where
     F: FnOnce(Infra, TcpListener) -> Fut,
     Fut: std::future::Future<Output = anyhow::Result<Started>>,
 {
+    crate::no_huge_pages();
     let _telemetry = crate::telemetry::init(name)?;
     let config = ServiceConfig::from_env(name, default_grpc_port)?;
     let shutdown = CancellationToken::new();
