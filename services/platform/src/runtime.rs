@@ -96,11 +96,11 @@ pub async fn connect_bus(nats_url: Option<&str>, namespace: Option<&str>) -> any
 
 /// Redis when a URL is given, otherwise moka with the service's byte budget.
 /// Keys are prefixed by service.
-pub async fn connect_cache(redis_url: Option<&str>, service: &str) -> anyhow::Result<Arc<dyn Cache>> {
+pub async fn connect_cache(redis_url: Option<&str>, service: &'static str) -> anyhow::Result<Arc<dyn Cache>> {
     Ok(match redis_url {
         Some(url) => Arc::new(RedisCache::connect(url, &format!("spa:{service}:")).await.context("connecting to Redis")?),
-        None if service == "gateway" => Arc::new(MokaCache::new(gateway_cache_bytes()?)),
-        None => Arc::new(MokaCache::new(local_cache_bytes()?)),
+        None if service == "gateway" => Arc::new(MokaCache::new("gateway", gateway_cache_bytes()?)),
+        None => Arc::new(MokaCache::new(service, local_cache_bytes()?)),
     })
 }
 

@@ -86,7 +86,7 @@ impl Stack {
                 service: name,
                 db,
                 bus: bus.clone(),
-                cache: Arc::new(MokaCache::new(spa_platform::runtime::local_cache_bytes()?)),
+                cache: Arc::new(MokaCache::new(name, spa_platform::runtime::local_cache_bytes()?)),
                 outbox: Outbox::new(),
                 peers: peers.clone(),
                 shutdown: shutdown.clone(),
@@ -110,7 +110,7 @@ impl Stack {
         gateway_config.peers = peers.clone();
         let state = AppState::with_cache(
             gateway_config,
-            Arc::new(MokaCache::new(spa_platform::runtime::gateway_cache_bytes()?)),
+            Arc::new(MokaCache::new("gateway", spa_platform::runtime::gateway_cache_bytes()?)),
             bus.as_ref(),
             shutdown.clone(),
         )
