@@ -57,9 +57,11 @@ deploy-check:
 
 # Room search under load against the /healthz ceiling, standalone and
 # distributed (PostgreSQL, NATS, Redis); prints req/s, p50, p99, peak RSS.
+# A shorter or narrower run: make bench BENCH_FLAGS="--modes standalone --conns 32"
+BENCH_FLAGS ?=
 bench:
 	cargo build --release --workspace --bins --locked
-	"$(TARGET_DIR)/release/spa-loadgen"
+	"$(TARGET_DIR)/release/spa-loadgen" $(BENCH_FLAGS)
 
 fmt:
 	cargo fmt --all

@@ -12,6 +12,7 @@
 pub mod clients;
 pub mod error;
 pub mod guard;
+pub mod gzip;
 pub mod json;
 pub mod locale;
 pub mod openapi;

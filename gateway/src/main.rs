@@ -4,6 +4,7 @@ use tokio_util::sync::CancellationToken;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    spa_platform::no_huge_pages();
     let _telemetry = spa_platform::telemetry::init("gateway")?;
     let config = spa_gateway::GatewayConfig::from_env()?;
     let addr: std::net::SocketAddr = spa_platform::config::parse_or("HTTP_ADDR", std::net::SocketAddr::from(([0, 0, 0, 0], 8080)))?;

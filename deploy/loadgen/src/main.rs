@@ -9,6 +9,7 @@
 //!
 //! `cargo run --release -p spa-loadgen -- [--seconds 10] [--conns 32,128] [--modes standalone,distributed]`
 //! (the binaries of the services must be built in the same target directory).
+//! The servers get a clean environment but for `MIMALLOC_*` and `*CACHE_MAX_MB`.
 
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -93,6 +94,13 @@ impl Servers {
     }
 }
 
+/// The variables of the benchmark's own environment that reach the servers,
+/// so memory settings can be compared without a rebuild: the allocator's
+/// (`MIMALLOC_*`) and the cache budgets (`*CACHE_MAX_MB`).
+fn forwarded(name: &str) -> bool {
+    name.starts_with("MIMALLOC_") || name.ends_with("CACHE_MAX_MB")
+}
+
 fn spawn(name: &str, binary: &str, env: &[(String, String)]) -> anyhow::Result<(String, Child)> {
     let mut cmd = Command::new(bin(binary)?);
     cmd.env_clear()
@@ -100,6 +108,9 @@ fn spawn(name: &str, binary: &str, env: &[(String, String)]) -> anyhow::Result<(
         .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
         .stderr(Stdio::inherit());
+    for (k, v) in std::env::vars().filter(|(k, _)| forwarded(k)) {
+        cmd.env(k, v);
+    }
     for (k, v) in env {
         cmd.env(k, v);
     }

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use std::time::Duration;
@@ -23,9 +23,9 @@ use spa_proto::spa::rooms::v1::{
 };
 
 use super::{JsonBody, date_param, int_param, shop_locale, strict_date};
-use crate::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::json::price_json;
+use crate::{AppState, gzip};
 
 pub fn router() -> axum::Router<AppState> {
     axum::Router::new()
@@ -140,7 +140,7 @@ fn json_bytes(body: Vec<u8>) -> Response {
 
 const SEARCH_TTL: Duration = Duration::from_secs(60);
 
-async fn search(State(state): State<AppState>, Query(query): Query<HashMap<String, String>>) -> ApiResult<Response> {
+async fn search(State(state): State<AppState>, headers: HeaderMap, Query(query): Query<HashMap<String, String>>) -> ApiResult<Response> {
     let locale = shop_locale(&query, &state)?;
     let request = SearchRoomsRequest {
         from: date_param(&query, "from", "invalid_stay")?,
@@ -148,34 +148,45 @@ async fn search(State(state): State<AppState>, Query(query): Query<HashMap<Strin
         guests: Some(guests(&query)?),
         locale,
     };
-    // The whole answer is cached until availability or room content changes;
-    // a cache that fails is a miss. The key holds parsed values only.
-    let key = state.cache.as_ref().map(|_| {
-        let g = request.guests.unwrap_or_default();
-        format!(
-            "search:{}:{}:{}:{}:{}:{}:{}",
-            state.generation.current(),
-            request.from,
-            request.to,
-            g.adults,
-            g.children,
-            g.babies,
-            request.locale
-        )
-    });
-    if let (Some(cache), Some(key)) = (&state.cache, &key)
-        && let Ok(Some(body)) = cache.get(key).await
-    {
-        return Ok(json_bytes(body));
+    let Some(cache) = &state.cache else {
+        let response = state.clients.rooms.clone().search_rooms(request).await?.into_inner();
+        return Ok(json_bytes(search_body(&response)));
+    };
+    // The whole answer is cached, gzipped, until availability or room content
+    // changes; a cache that fails is a miss. The key holds parsed values only.
+    let gzip = gzip::accepts_gzip(&headers);
+    let g = request.guests.unwrap_or_default();
+    let key = format!(
+        "search:{}:{}:{}:{}:{}:{}:{}",
+        state.generation.current(),
+        request.from,
+        request.to,
+        g.adults,
+        g.children,
+        g.babies,
+        request.locale
+    );
+    if let Ok(Some(gz)) = cache.get(&key).await {
+        if gzip {
+            return Ok(gzip::json_gzip(gz));
+        }
+        if let Some(body) = gzip::inflate(&gz) {
+            return Ok(varying(json_bytes(body)));
+        }
     }
     let response = state.clients.rooms.clone().search_rooms(request).await?.into_inner();
     let body = search_body(&response);
-    if let (Some(cache), Some(key)) = (&state.cache, &key)
-        && let Err(e) = cache.set(key, &body, SEARCH_TTL).await
-    {
+    let gz = gzip::deflate(&body);
+    if let Err(e) = cache.set(&key, &gz, SEARCH_TTL).await {
         tracing::warn!(error = %e, "search answer not cached");
     }
-    Ok(json_bytes(body))
+    Ok(if gzip { gzip::json_gzip(gz) } else { varying(json_bytes(body)) })
+}
+
+/// An answer that another `Accept-Encoding` would get compressed.
+fn varying(mut response: Response) -> Response {
+    response.headers_mut().insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    response
 }
 
 #[derive(Deserialize)]

@@ -24,6 +24,23 @@
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// Keeps this process's heap on 4 KiB pages. A transparent huge page stays
+/// resident, all 2 MiB of it, while any byte of it is in use, and mimalloc
+/// asks for them on its arenas. Measured on the standalone benchmark (32
+/// connections, 10 s of room search): huge pages held 127 of the heap's
+/// 189 MiB, and without them the idle process fell from 43 to 23 MiB and the
+/// peak from 214 to 180 MiB, with no change in requests per second or p99
+/// beyond the run-to-run noise. mimalloc is built without its huge-page
+/// advice (`no_thp`); this also opts the process out where the kernel hands
+/// out huge pages unasked (`transparent_hugepage=always`). Call it first in
+/// `main`.
+pub fn no_huge_pages() {
+    #[cfg(target_os = "linux")]
+    if let Err(e) = rustix::thread::disable_transparent_huge_pages(true) {
+        eprintln!("transparent huge pages stay on: {e}");
+    }
+}
+
 pub mod bus;
 pub mod cache;
 pub mod config;

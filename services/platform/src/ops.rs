@@ -12,15 +12,31 @@ use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
-/// The process-wide Prometheus recorder, installed on first use.
+/// How often the recorder drains histogram samples into their summaries.
+const METRICS_UPKEEP: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// The process-wide Prometheus recorder, installed on first use. Histograms
+/// keep every sample until upkeep drains them (8 bytes a request, for ever
+/// when nothing scrapes `/metrics`), so a thread runs upkeep every 5 s.
 pub fn metrics_handle() -> PrometheusHandle {
     static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
     HANDLE
-        .get_or_init(|| {
-            PrometheusBuilder::new().install_recorder().unwrap_or_else(|_| {
-                // A recorder is already installed (tests): keep a detached one.
-                PrometheusBuilder::new().build_recorder().handle()
-            })
+        .get_or_init(|| match PrometheusBuilder::new().install_recorder() {
+            Ok(handle) => {
+                let upkeep = handle.clone();
+                let spawned = std::thread::Builder::new().name("metrics-upkeep".into()).spawn(move || {
+                    loop {
+                        std::thread::sleep(METRICS_UPKEEP);
+                        upkeep.run_upkeep();
+                    }
+                });
+                if let Err(e) = spawned {
+                    tracing::warn!(error = %e, "metrics upkeep not started");
+                }
+                handle
+            }
+            // A recorder is already installed (tests): keep a detached one.
+            Err(_) => PrometheusBuilder::new().build_recorder().handle(),
         })
         .clone()
 }

@@ -174,11 +174,11 @@ pub async fn connect_bus(nats_url: Option<&str>, namespace: Option<&str>) -> any
 /// Redis when a URL is given, otherwise moka with the service's byte budget.
 /// Keys are prefixed by service. Redis need not be up: it is connected on
 /// first use, and every call has the deadline `CACHE_TIMEOUT_MS`.
-pub async fn connect_cache(redis_url: Option<&str>, service: &str) -> anyhow::Result<Arc<dyn Cache>> {
+pub async fn connect_cache(redis_url: Option<&str>, service: &'static str) -> anyhow::Result<Arc<dyn Cache>> {
     Ok(match redis_url {
         Some(url) => Arc::new(RedisCache::new(url, &format!("spa:{service}:"), cache_timeout()?).context("REDIS_URL")?),
-        None if service == "gateway" => Arc::new(MokaCache::new(gateway_cache_bytes()?)),
-        None => Arc::new(MokaCache::new(local_cache_bytes()?)),
+        None if service == "gateway" => Arc::new(MokaCache::new("gateway", gateway_cache_bytes()?)),
+        None => Arc::new(MokaCache::new(service, local_cache_bytes()?)),
     })
 }
 
@@ -194,10 +194,11 @@ pub fn local_cache_bytes() -> anyhow::Result<u64> {
 }
 
 /// The byte budget of the gateway's in-process answer cache
-/// (`GATEWAY_CACHE_MAX_MB`, default 96): a room-search answer is about 10 KB,
-/// and a year of 1-7-night stays for the common parties is some 10,000 of them.
+/// (`GATEWAY_CACHE_MAX_MB`, default 48): a room-search answer is about
+/// 3.5 KB gzipped, and a year of 1-7-night stays for the common parties,
+/// some 10,000 answers, weighs 38.5 MB (measured under the benchmark).
 pub fn gateway_cache_bytes() -> anyhow::Result<u64> {
-    Ok(crate::config::parse_or("GATEWAY_CACHE_MAX_MB", 96u64)? * 1024 * 1024)
+    Ok(crate::config::parse_or("GATEWAY_CACHE_MAX_MB", 48u64)? * 1024 * 1024)
 }
 
 /// A started service: where its gRPC server listens and the server's task.
@@ -230,6 +231,7 @@ where
     F: FnOnce(Infra, TcpListener) -> Fut,
     Fut: std::future::Future<Output = anyhow::Result<Started>>,
 {
+    crate::no_huge_pages();
     let _telemetry = crate::telemetry::init(name)?;
     let config = ServiceConfig::from_env(name, default_grpc_port)?;
     let shutdown = CancellationToken::new();

@@ -18,6 +18,44 @@ use spa_platform::runtime::{Gate, Infra, Started};
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
+/// Default of `STANDALONE_CACHE_MAX_MB`, the one byte budget of every
+/// in-process cache of the standalone process.
+pub const DEFAULT_CACHE_MAX_MB: u64 = 64;
+
+/// Each cache's share of that budget, in 64ths. The gateway's gzipped
+/// room-search answers come first: a year of 1-7-night stays for the common
+/// parties is some 10,000 answers that weigh 38.5 MB (measured under the
+/// benchmark), and 46/64 leaves a fifth of room to grow. The rooms service's
+/// own search answers only serve what the gateway has dropped and its room
+/// content is a few entries; catalog keeps listing pages; cart, users and
+/// content cache nothing today.
+pub const CACHE_SHARES: [(&str, u64); 6] = [("gateway", 46), ("rooms", 8), ("catalog", 6), ("cart", 2), ("users", 1), ("content", 1)];
+
+/// The byte budget of each cache out of `total` bytes; the gateway gets what
+/// rounding leaves, so the budgets add up to `total`.
+pub fn cache_budgets(total: u64) -> [(&'static str, u64); 6] {
+    let parts: u64 = CACHE_SHARES.iter().map(|(_, share)| share).sum();
+    let mut budgets = CACHE_SHARES.map(|(name, share)| (name, total / parts * share + total % parts * share / parts));
+    let given: u64 = budgets.iter().map(|(_, bytes)| bytes).sum();
+    budgets[0].1 += total - given;
+    budgets
+}
+
+/// `STANDALONE_CACHE_MAX_MB` in bytes. The per-process `CACHE_MAX_MB` and
+/// `GATEWAY_CACHE_MAX_MB` do not apply here.
+pub fn cache_budget_bytes() -> anyhow::Result<u64> {
+    for ignored in ["CACHE_MAX_MB", "GATEWAY_CACHE_MAX_MB"] {
+        if std::env::var_os(ignored).is_some() {
+            tracing::warn!(variable = ignored, "ignored by the standalone process: STANDALONE_CACHE_MAX_MB bounds all its caches");
+        }
+    }
+    Ok(spa_platform::config::parse_or("STANDALONE_CACHE_MAX_MB", DEFAULT_CACHE_MAX_MB)? * 1024 * 1024)
+}
+
+fn budget_of(budgets: &[(&'static str, u64)], name: &str) -> u64 {
+    budgets.iter().find(|(n, _)| *n == name).map_or(0, |(_, bytes)| *bytes)
+}
+
 pub struct StackConfig {
     pub http_addr: SocketAddr,
     /// `/healthz`, `/readyz` and `/metrics` of the whole process (`OPS_ADDR`).
@@ -73,6 +111,8 @@ impl Stack {
             content: addrs[4].clone(),
             timeout: config.gateway.peers.timeout,
         };
+        let budgets = cache_budgets(cache_budget_bytes()?);
+        tracing::info!(?budgets, "cache budgets in bytes");
         let bus: Arc<dyn EventBus> = Arc::new(InProcessBus::new());
         let gate = Gate::closed();
         let mut dbs = Vec::new();
@@ -86,7 +126,7 @@ impl Stack {
                 service: name,
                 db,
                 bus: bus.clone(),
-                cache: Arc::new(MokaCache::new(spa_platform::runtime::local_cache_bytes()?)),
+                cache: Arc::new(MokaCache::new(name, budget_of(&budgets, name))),
                 outbox: Outbox::new(),
                 peers: peers.clone(),
                 shutdown: shutdown.clone(),
@@ -111,7 +151,7 @@ impl Stack {
         gateway_config.peers = peers.clone();
         let state = AppState::with_cache(
             gateway_config,
-            Arc::new(MokaCache::new(spa_platform::runtime::gateway_cache_bytes()?)),
+            Arc::new(MokaCache::new("gateway", budget_of(&budgets, "gateway"))),
             bus.as_ref(),
             shutdown.clone(),
         )
@@ -156,5 +196,33 @@ impl Stack {
 
     pub fn db(&self, service: &str) -> &Db {
         &self.dbs.iter().find(|(n, _)| *n == service).expect("known service").1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cache_budgets_add_up_to_the_whole() {
+        assert_eq!(CACHE_SHARES.iter().map(|(_, s)| s).sum::<u64>(), 64, "shares are 64ths");
+        for total in [DEFAULT_CACHE_MAX_MB * 1024 * 1024, 1024 * 1024, 100 * 1024 * 1024 + 63, 63, 0] {
+            let budgets = cache_budgets(total);
+            assert_eq!(budgets.iter().map(|(_, b)| b).sum::<u64>(), total, "{budgets:?}");
+            assert_eq!(budgets.map(|(name, _)| name), ["gateway", "rooms", "catalog", "cart", "users", "content"]);
+        }
+        let mb = cache_budgets(DEFAULT_CACHE_MAX_MB * 1024 * 1024).map(|(name, bytes)| (name, bytes / 1024 / 1024));
+        assert_eq!(mb, [("gateway", 46), ("rooms", 8), ("catalog", 6), ("cart", 2), ("users", 1), ("content", 1)]);
+    }
+
+    /// The configuration reference states the default and every share.
+    #[test]
+    fn the_budgets_are_documented() {
+        let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/CONFIGURATION.md")).unwrap();
+        assert!(doc.contains(&format!("| `STANDALONE_CACHE_MAX_MB` | `{DEFAULT_CACHE_MAX_MB}` |")), "default of STANDALONE_CACHE_MAX_MB");
+        for ((name, share), (_, bytes)) in CACHE_SHARES.iter().zip(cache_budgets(DEFAULT_CACHE_MAX_MB * 1024 * 1024)) {
+            let row = format!("| {name} | {share}/64 | {} MB |", bytes / 1024 / 1024);
+            assert!(doc.contains(&row), "no row `{row}` in docs/CONFIGURATION.md");
+        }
     }
 }

@@ -2,6 +2,7 @@ use tokio_util::sync::CancellationToken;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    spa_platform::no_huge_pages();
     let _telemetry = spa_platform::telemetry::init("spa-standalone")?;
     let config = spa_standalone::StackConfig::from_env()?;
     let shutdown = CancellationToken::new();

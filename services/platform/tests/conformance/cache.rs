@@ -43,7 +43,7 @@ async fn suite(cache: &dyn Cache) {
 
 #[tokio::test]
 async fn moka_cache_conforms() {
-    suite(&MokaCache::new(1024 * 1024)).await;
+    suite(&MokaCache::new("test", 1024 * 1024)).await;
 }
 
 #[tokio::test]

@@ -243,6 +243,37 @@ async fn search_reflects_reservations_and_calendars_show_sold_out_nights() {
     }
 }
 
+/// Search answers are cached gzipped: a client that takes gzip gets those
+/// bytes, any other the same JSON inflated, on a miss and on a hit alike.
+#[tokio::test]
+async fn search_answers_are_the_same_gzipped_or_not_cached_or_not() {
+    use std::io::Read;
+    let t = TestStack::start().await;
+    // The first request of each stay misses the cache, the others hit it.
+    for (offset, encodings) in [(120, ["gzip, deflate, br", "identity", "br;q=1, gzip;q=0"]), (140, ["identity", "gzip", "*"])] {
+        let (from, to) = stay(offset, 3);
+        let url = t.url(&format!("/shop-api/rooms/search?from={from}&to={to}&adults=2"));
+        let mut answers = Vec::new();
+        for encoding in encodings {
+            let r = t.http.get(&url).header("accept-encoding", encoding).send().await.unwrap();
+            assert_eq!(r.status().as_u16(), 200, "{encoding}");
+            assert_eq!(r.headers()["vary"], "accept-encoding", "{encoding}");
+            let gzipped = r.headers().get("content-encoding").is_some_and(|v| v == "gzip");
+            assert_eq!(gzipped, encoding.starts_with("gzip") || encoding == "*", "{encoding}");
+            let bytes = r.bytes().await.unwrap();
+            let mut json = Vec::new();
+            if gzipped {
+                flate2::read::GzDecoder::new(&bytes[..]).read_to_end(&mut json).unwrap();
+            } else {
+                json = bytes.to_vec();
+            }
+            answers.push(serde_json::from_slice::<serde_json::Value>(&json).unwrap());
+        }
+        assert!(!answers[0]["items"].as_array().unwrap().is_empty());
+        assert!(answers.iter().all(|a| *a == answers[0]), "{answers:?}");
+    }
+}
+
 #[tokio::test]
 async fn extra_guests_pay_the_extra_bed_and_babies_sleep_free() {
     let t = TestStack::start().await;

@@ -1,0 +1,102 @@
+//! Answers cached gzip-compressed. A room-search answer is 7-12 KB of JSON
+//! and about 3.4 KB gzipped, so the answer cache holds three times as many
+//! answers in the same bytes (a year of stays for the common parties in
+//! about 40 MB instead of 120 MB). A client that accepts gzip, as every
+//! browser does, gets the cached bytes as they are; any other gets them
+//! inflated (about 22 µs for a 12 KB answer).
+
+use std::io::{Read, Write};
+
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+
+/// Largest answer [`inflate`] expands, against a corrupt length trailer.
+const MAX_INFLATED: usize = 4 * 1024 * 1024;
+
+/// `body` gzip-compressed at the default level (about 80 µs for a 12 KB
+/// answer, paid once per cached answer; the fastest level makes it a third
+/// larger).
+pub fn deflate(body: &[u8]) -> Vec<u8> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::with_capacity(body.len() / 3 + 64), flate2::Compression::default());
+    // Writing into a Vec cannot fail.
+    let _ = encoder.write_all(body);
+    encoder.finish().unwrap_or_default()
+}
+
+/// The bytes of a gzip member, or `None` when they are not one.
+pub fn inflate(gz: &[u8]) -> Option<Vec<u8>> {
+    // The trailer's last four bytes are the length of the original.
+    let size = gz.len().checked_sub(4).and_then(|at| gz.get(at..)).map_or(0, |t| u32::from_le_bytes([t[0], t[1], t[2], t[3]]) as usize);
+    let mut body = Vec::with_capacity(size.min(MAX_INFLATED));
+    flate2::read::GzDecoder::new(gz).take(MAX_INFLATED as u64 + 1).read_to_end(&mut body).ok()?;
+    (body.len() <= MAX_INFLATED).then_some(body)
+}
+
+/// True when `Accept-Encoding` takes gzip: named with a weight above zero,
+/// or not named and `*` is.
+pub fn accepts_gzip(headers: &HeaderMap) -> bool {
+    let (mut gzip, mut any) = (None, None);
+    for item in headers.get_all(header::ACCEPT_ENCODING).iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(',')) {
+        let mut parts = item.split(';');
+        let coding = parts.next().unwrap_or_default().trim();
+        let weight = parts
+            .find_map(|p| {
+                p.split_once('=').filter(|(k, _)| k.trim().eq_ignore_ascii_case("q")).map(|(_, v)| v.trim().parse::<f32>().unwrap_or(0.0))
+            })
+            .unwrap_or(1.0);
+        if coding.eq_ignore_ascii_case("gzip") || coding.eq_ignore_ascii_case("x-gzip") {
+            gzip = Some(weight > 0.0);
+        } else if coding == "*" {
+            any = Some(weight > 0.0);
+        }
+    }
+    gzip.or(any).unwrap_or(false)
+}
+
+/// A JSON answer whose body is `gz`, gzip-compressed.
+pub fn json_gzip(gz: Vec<u8>) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static("application/json")),
+            (header::CONTENT_ENCODING, HeaderValue::from_static("gzip")),
+            (header::VARY, HeaderValue::from_static("accept-encoding")),
+        ],
+        gz,
+    )
+        .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn accept(value: &str) -> bool {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_str(value).unwrap());
+        accepts_gzip(&headers)
+    }
+
+    #[test]
+    fn gzip_is_taken_when_offered_with_a_weight_above_zero() {
+        assert!(accept("gzip, deflate, br, zstd"));
+        assert!(accept("br;q=1.0, GZIP;q=0.5"));
+        assert!(accept("*"));
+        assert!(accept("x-gzip"));
+        assert!(!accept("gzip;q=0"));
+        assert!(!accept("gzip;q=0, *"));
+        assert!(!accept("br, zstd"));
+        assert!(!accept("identity"));
+        assert!(!accept("gzipped"));
+        assert!(!accepts_gzip(&HeaderMap::new()));
+    }
+
+    #[test]
+    fn answers_come_back_as_they_went_in() {
+        let body = br#"{"items":[{"code":"ROOM_STANDARD_DOUBLE","description":"Jasny pok\xc3\xb3j"}]}"#.repeat(40);
+        let gz = deflate(&body);
+        assert!(gz.len() < body.len() / 3, "{} of {}", gz.len(), body.len());
+        assert_eq!(inflate(&gz).as_deref(), Some(&body[..]));
+        assert_eq!(inflate(b"not gzip at all"), None);
+        assert_eq!(inflate(&gz[..gz.len() / 2]), None, "a truncated member");
+    }
+}
