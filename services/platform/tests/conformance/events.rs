@@ -44,15 +44,21 @@ fn by_email(letters: &[DeadLetter]) -> HashMap<String, DeadLetter> {
         .collect()
 }
 
-/// Outbox rows -> relay -> bus -> a typed consumer with three attempts.
-async fn consumer_suite(bus: Arc<dyn EventBus>, raw_publish: Option<Box<dyn Fn() -> futures::future::BoxFuture<'static, ()>>>) {
+/// Outbox rows -> relay -> bus -> a typed consumer named `name` with three
+/// attempts. Each suite names its own consumer: the counter it checks is
+/// process-wide, and tests may share a process (`cargo test`).
+async fn consumer_suite(
+    name: &'static str,
+    bus: Arc<dyn EventBus>,
+    raw_publish: Option<Box<dyn Fn() -> futures::future::BoxFuture<'static, ()>>>,
+) {
     let _metrics = spa_platform::ops::metrics_handle();
     let t = migrated(Backend::Sqlite).await;
     let shutdown = CancellationToken::new();
     let calls: Arc<Mutex<HashMap<String, u32>>> = Arc::default();
     let handled: Arc<Mutex<Vec<String>>> = Arc::default();
     let retry = RetryPolicy { max_attempts: 3, first_delay: Duration::from_millis(10), max_delay: Duration::from_millis(20) };
-    let consumer = Consumer { name: "mailer-under-test", retry, dead_letters: Some(t.db.clone()) };
+    let consumer = Consumer { name, retry, dead_letters: Some(t.db.clone()) };
     let (c, h) = (calls.clone(), handled.clone());
     consume::<NewsletterSubscribed, _, _>(bus.as_ref(), consumer, shutdown.clone(), move |r: Received<NewsletterSubscribed>| {
         let (calls, handled) = (c.clone(), h.clone());
@@ -93,7 +99,7 @@ async fn consumer_suite(bus: Arc<dyn EventBus>, raw_publish: Option<Box<dyn Fn()
         raw().await;
     }
 
-    let relay = Relay::new("test", t.db.clone(), bus.clone(), outbox.clone());
+    let relay = Relay::new(name, t.db.clone(), bus.clone(), outbox.clone());
     wait_until("the relay to publish every row", || async {
         relay.drain_once().await.unwrap();
         relay.pending().await.unwrap() == 0
@@ -111,7 +117,7 @@ async fn consumer_suite(bus: Arc<dyn EventBus>, raw_publish: Option<Box<dyn Fn()
     let calls = calls.lock().unwrap().clone();
     assert_eq!((calls["poison@x.pl"], calls["boom@x.pl"]), (3, 3), "bounded attempts, then no more");
     let letters = dead_letters::list(&t.db).await.unwrap();
-    assert!(letters.iter().all(|l| l.consumer == "mailer-under-test" && l.subject == "content.newsletter.subscribed"));
+    assert!(letters.iter().all(|l| l.consumer == name && l.subject == "content.newsletter.subscribed"));
     let letters = by_email(&letters);
     assert_eq!(letters["poison@x.pl"].attempts, 3);
     assert!(letters["poison@x.pl"].error.contains("no template for this locale"), "{:?}", letters["poison@x.pl"]);
@@ -123,13 +129,13 @@ async fn consumer_suite(bus: Arc<dyn EventBus>, raw_publish: Option<Box<dyn Fn()
         assert!(no_id[0].error.contains("no id"), "{:?}", no_id[0]);
         assert!(!calls.contains_key("no-id@x.pl"));
     }
-    assert_eq!(parked_count("mailer-under-test"), expected_letters as u64);
+    assert_eq!(parked_count(name), expected_letters as u64);
     shutdown.cancel();
 }
 
 #[tokio::test]
 async fn in_process_poison_events_are_parked_and_do_not_hold_up_the_relay() {
-    consumer_suite(Arc::new(InProcessBus::new()), None).await;
+    consumer_suite("in-process-mailer", Arc::new(InProcessBus::new()), None).await;
 }
 
 #[tokio::test]
@@ -147,7 +153,7 @@ async fn nats_poison_events_are_parked_and_do_not_hold_up_the_others() {
             js.publish(subject, signup("no-id@x.pl").encode_to_vec().into()).await.unwrap().await.unwrap();
         }) as futures::future::BoxFuture<'static, ()>
     });
-    consumer_suite(Arc::new(bus.clone()), Some(raw)).await;
+    consumer_suite("nats-mailer", Arc::new(bus.clone()), Some(raw)).await;
     bus.delete_stream().await.unwrap();
 }
 
@@ -175,7 +181,9 @@ impl EventBus for Refusing {
     }
 }
 
-async fn relay_suite(backend: Backend) {
+/// The relay of service `service` (its dead letters go to `<service>-relay`,
+/// a name of this suite's own, as in `consumer_suite`).
+async fn relay_suite(service: &'static str, backend: Backend) {
     let _metrics = spa_platform::ops::metrics_handle();
     let t = migrated(backend).await;
     let db = &t.db;
@@ -209,7 +217,8 @@ async fn relay_suite(backend: Backend) {
         .unwrap();
     add("behind@x.pl").await;
 
-    let mut relay = Relay::new("test", db.clone(), bus.clone(), outbox.clone());
+    let mut relay = Relay::new(service, db.clone(), bus.clone(), outbox.clone());
+    let relay_consumer = format!("{service}-relay");
     relay.retry = RetryPolicy { max_attempts: 3, first_delay: Duration::from_secs(3600), max_delay: Duration::from_secs(3600) };
     assert_eq!(relay.drain_once().await.unwrap(), 1, "the row behind the refused one goes out");
     assert_eq!(*received.lock().unwrap(), ["behind@x.pl"]);
@@ -234,13 +243,13 @@ async fn relay_suite(backend: Backend) {
     assert_eq!(relay.pending().await.unwrap(), 0, "nothing stuck in the outbox");
     let letters = dead_letters::list(db).await.unwrap();
     assert_eq!(letters.len(), 2, "{letters:?}");
-    assert!(letters.iter().all(|l| l.consumer == "test-relay"));
+    assert!(letters.iter().all(|l| l.consumer == relay_consumer));
     let letters = by_email(&letters);
     assert_eq!((letters["refused@x.pl"].attempts, letters["refused@x.pl"].event_id.as_deref()), (3, Some(refused.as_str())));
     assert!(letters["refused@x.pl"].error.contains("no stream takes this subject"));
     assert_eq!((letters["no-id@x.pl"].attempts, letters["no-id@x.pl"].event_id.as_deref()), (1, None), "parked at once");
     assert!(letters["no-id@x.pl"].error.contains("no id"), "{:?}", letters["no-id@x.pl"]);
-    assert_eq!(parked_count("test-relay"), 2);
+    assert_eq!(parked_count(&relay_consumer), 2);
 
     // The relay carries on.
     add("after@x.pl").await;
@@ -250,11 +259,11 @@ async fn relay_suite(backend: Backend) {
 
 #[tokio::test]
 async fn sqlite_relay_parks_a_row_the_bus_keeps_refusing() {
-    relay_suite(Backend::Sqlite).await;
+    relay_suite("sqlite-test", Backend::Sqlite).await;
 }
 
 #[tokio::test]
 #[cfg_attr(not(has_postgres), ignore = "TEST_POSTGRES_URL is not set")]
 async fn postgres_relay_parks_a_row_the_bus_keeps_refusing() {
-    relay_suite(Backend::Postgres).await;
+    relay_suite("postgres-test", Backend::Postgres).await;
 }
