@@ -65,12 +65,12 @@ pub fn int_param(query: &HashMap<String, String>, name: &str, default: u32, rang
 /// A required date query parameter, strictly `YYYY-MM-DD`, in its one
 /// spelling (cache keys are built from it).
 pub fn date_param(query: &HashMap<String, String>, name: &str, code: &str) -> ApiResult<String> {
-    let raw = query.get(name).filter(|v| !v.is_empty()).ok_or_else(|| ApiError::field(code, name, "is required (YYYY-MM-DD)"))?;
-    strict_date(raw, name, code)
+    required_date(query.get(name).map(String::as_str), name, code)
 }
 
-/// `raw` as a strict `YYYY-MM-DD` date, or a 400 naming `field`.
-pub fn strict_date(raw: &str, field: &str, code: &str) -> ApiResult<String> {
+/// A required date, strictly `YYYY-MM-DD`, or a 400 naming `field`.
+pub fn required_date(raw: Option<&str>, field: &str, code: &str) -> ApiResult<String> {
+    let raw = raw.filter(|v| !v.is_empty()).ok_or_else(|| ApiError::field(code, field, "is required (YYYY-MM-DD)"))?;
     spa_platform::dates::parse_ymd(raw).map(|d| d.to_string()).ok_or_else(|| ApiError::field(code, field, "must be a date YYYY-MM-DD"))
 }
 

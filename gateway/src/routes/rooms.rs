@@ -22,7 +22,7 @@ use spa_proto::spa::rooms::v1::{
     GetAvailabilityRequest, Guests, RoomOffer, SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse, TreatmentChoice,
 };
 
-use super::{JsonBody, date_param, int_param, shop_locale, strict_date};
+use super::{JsonBody, date_param, int_param, required_date, shop_locale};
 use crate::error::{ApiError, ApiResult};
 use crate::json::price_json;
 use crate::{AppState, gzip};
@@ -228,16 +228,8 @@ async fn search_package(
     let options = body.options.ok_or_else(|| ApiError::field("invalid_request", "options", "is required"))?;
     let request = SearchPackageRoomsRequest {
         package_code,
-        from: strict_date(
-            &options.from.ok_or_else(|| ApiError::field("invalid_stay", "from", "is required (YYYY-MM-DD)"))?,
-            "from",
-            "invalid_stay",
-        )?,
-        to: strict_date(
-            &options.to.ok_or_else(|| ApiError::field("invalid_stay", "to", "is required (YYYY-MM-DD)"))?,
-            "to",
-            "invalid_stay",
-        )?,
+        from: required_date(options.from.as_deref(), "from", "invalid_stay")?,
+        to: required_date(options.to.as_deref(), "to", "invalid_stay")?,
         guests: Some(Guests { adults: options.adults.unwrap_or(2), children: options.children, babies: options.babies }),
         treatments: options.treatments.into_iter().map(|t| TreatmentChoice { code: t.code, quantity: t.quantity }).collect(),
         locale,

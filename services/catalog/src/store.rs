@@ -374,3 +374,20 @@ pub fn expand_taxons(all: &[(String, Option<String>, i64, String, String)], code
     }
     seen.into_iter().map(str::to_owned).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::expand_taxons;
+
+    #[test]
+    fn taxons_expand_to_their_descendants_once_and_in_one_order() {
+        let node = |code: &str, parent: Option<&str>| (code.to_owned(), parent.map(str::to_owned), 0, String::new(), String::new());
+        let tree = [node("spa", None), node("massage", Some("spa")), node("stone", Some("massage")), node("gifts", None)];
+        let codes = |c: &[&str]| c.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(expand_taxons(&tree, &codes(&["spa"])), ["massage", "spa", "stone"]);
+        // Repeats, overlaps and order do not change the set (it is the cache key).
+        let many: Vec<String> = std::iter::repeat_n("massage".to_owned(), 27_000).chain(codes(&["gifts", "spa"])).collect();
+        assert_eq!(expand_taxons(&tree, &many), ["gifts", "massage", "spa", "stone"]);
+        assert_eq!(expand_taxons(&tree, &codes(&["spa", "gifts"])), expand_taxons(&tree, &codes(&["gifts", "spa", "spa"])));
+    }
+}

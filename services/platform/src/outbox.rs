@@ -42,17 +42,17 @@ impl Outbox {
     /// ([`EventMessage::SUBJECT`]); the current trace context goes into its
     /// headers. Returns the event id. Call [`Outbox::wake`] after the commit.
     pub async fn add<M: EventMessage>(&self, tx: &mut Tx, message: &M) -> Result<String, sqlx::Error> {
-        let id = uuid::Uuid::now_v7().to_string();
-        let headers = serde_json::to_string(&crate::telemetry::current_trace_headers()).unwrap_or_else(|_| "{}".into());
+        let event = Event::of(message);
+        let headers = serde_json::to_string(&event.headers).unwrap_or_else(|_| "{}".into());
         sqlx::query("INSERT INTO outbox (id, subject, payload, headers, created_at) VALUES ($1, $2, $3, $4, $5)")
-            .bind(&id)
-            .bind(M::SUBJECT)
-            .bind(message.encode_to_vec())
+            .bind(&event.id)
+            .bind(&event.subject)
+            .bind(event.payload.to_vec())
             .bind(headers)
             .bind(crate::now_ms())
             .execute(&mut **tx)
             .await?;
-        Ok(id)
+        Ok(event.id)
     }
 
     /// Tells the relay that committed rows are waiting.

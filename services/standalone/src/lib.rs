@@ -31,13 +31,12 @@ pub const DEFAULT_CACHE_MAX_MB: u64 = 64;
 /// content cache nothing today.
 pub const CACHE_SHARES: [(&str, u64); 6] = [("gateway", 46), ("rooms", 8), ("catalog", 6), ("cart", 2), ("users", 1), ("content", 1)];
 
-/// The byte budget of each cache out of `total` bytes; the gateway gets what
-/// rounding leaves, so the budgets add up to `total`.
+/// The byte budget of each cache out of `total` bytes; the gateway also
+/// gets the few bytes rounding leaves, so the budgets add up to `total`.
 pub fn cache_budgets(total: u64) -> [(&'static str, u64); 6] {
     let parts: u64 = CACHE_SHARES.iter().map(|(_, share)| share).sum();
-    let mut budgets = CACHE_SHARES.map(|(name, share)| (name, total / parts * share + total % parts * share / parts));
-    let given: u64 = budgets.iter().map(|(_, bytes)| bytes).sum();
-    budgets[0].1 += total - given;
+    let mut budgets = CACHE_SHARES.map(|(name, share)| (name, total / parts * share));
+    budgets[0].1 += total % parts;
     budgets
 }
 
@@ -112,6 +111,7 @@ impl Stack {
             timeout: config.gateway.peers.timeout,
         };
         let budgets = cache_budgets(cache_budget_bytes()?);
+        let events = spa_platform::runtime::EventSettings::from_env()?;
         tracing::info!(?budgets, "cache budgets in bytes");
         let bus: Arc<dyn EventBus> = Arc::new(InProcessBus::new());
         let gate = Gate::closed();
@@ -131,7 +131,7 @@ impl Stack {
                 peers: peers.clone(),
                 shutdown: shutdown.clone(),
                 relay_gate: gate.clone(),
-                events: spa_platform::runtime::EventSettings::from_env()?,
+                events,
             };
             let listener = listeners.next().expect("one listener per service");
             let started: Started = match name {
