@@ -16,12 +16,12 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 TARGET_DIR = $(shell cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
 
-.PHONY: run test setup web web-deps rust-checks rust-test web-test e2e deploy-check bench fmt
+.PHONY: run test setup web web-deps rust-checks rust-test api-contract web-test e2e deploy-check bench fmt openapi
 
 run: web
 	cargo run --release -p spa-standalone
 
-test: setup rust-checks rust-test web-test e2e deploy-check
+test: setup rust-checks rust-test api-contract web-test e2e deploy-check
 
 # What a fresh machine of ours lacks: Debian's Chromium for the browser tests.
 setup:
@@ -42,8 +42,15 @@ rust-test:
 	cargo build --workspace --bins --locked
 	cargo nextest run --workspace --locked --no-fail-fast
 
+# Every operation of the generated OpenAPI document, fuzzed against the
+# standalone stack: no 5xx, every answer as documented.
+api-contract:
+	cargo build -p spa-standalone --locked
+	deploy/scripts/api-contract.sh "$(TARGET_DIR)/debug/spa-standalone"
+
+# The web's API types must be the ones generated from gateway/openapi.json.
 web-test: web-deps
-	cd web && npm run typecheck && npm run lint && npm test
+	cd web && npm run check:api && npm run typecheck && npm run lint && npm test
 
 # Browser tests in Debian's Chromium against the standalone stack serving the built app.
 e2e: web
@@ -65,3 +72,9 @@ bench:
 
 fmt:
 	cargo fmt --all
+
+# After changing a request or answer type: the OpenAPI document and the
+# web's types generated from it (both committed; `make test` fails while stale).
+openapi: web-deps
+	UPDATE_OPENAPI=1 cargo test -p spa-gateway --lib openapi::
+	cd web && npm run gen:api

@@ -1,61 +1,255 @@
 //! The one error type of the REST surface: every failure becomes a JSON body
-//! `{code, message, errors?}` with a fitting status. Internal details are
+//! `{code, message, errors?}` with a fitting status. `code` is one of the
+//! declared [`ErrorCode`]s; `message` (and each field error's message) is
+//! written in the request's locale from the translation catalogue
+//! ([`crate::i18n`]) when the answer leaves the gateway. Internal details are
 //! logged, never sent.
+
+use std::collections::BTreeMap;
 
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tonic::Code;
+use utoipa::ToSchema;
 
-#[derive(Debug, Serialize, Clone, PartialEq, Eq)]
-pub struct FieldError {
-    pub field: String,
-    pub message: String,
+use crate::i18n::{self, Locale};
+
+/// Every error code the REST surface answers with. The web maps none of them
+/// to text of its own: the message comes with the answer, localized.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    // Bad input (400, 413, 415).
+    InvalidRequest,
+    InvalidParameter,
+    InvalidBody,
+    InvalidCharacters,
+    UnsupportedMediaType,
+    PayloadTooLarge,
+    UnknownChannel,
+    InvalidLocale,
+    InvalidLimit,
+    InvalidSorting,
+    InvalidPriceRange,
+    InvalidNights,
+    UnknownTaxon,
+    TooManyTaxons,
+    InvalidStay,
+    InvalidGuests,
+    InvalidConfiguration,
+    InvalidToken,
+    WeakToken,
+    InvalidEmail,
+    UnknownPackage,
+    // Not found (404, 405).
+    NotFound,
+    MethodNotAllowed,
+    UnknownType,
+    UnknownAssociation,
+    ProductNotFound,
+    TaxonNotFound,
+    PackageNotFound,
+    UnknownRoom,
+    CartNotFound,
+    HoldNotFound,
+    // Conflicts (409).
+    Conflict,
+    CartExists,
+    NewsletterExists,
+    RoomUnavailable,
+    HoldConflict,
+    // Who is asking (401, 403).
+    Unauthenticated,
+    NotLoggedIn,
+    Forbidden,
+    // The shop itself (408, 429, 500, 503).
+    RequestTimeout,
+    TooManyRequests,
+    Overloaded,
+    ServiceUnavailable,
+    InternalError,
 }
 
-#[derive(Debug, Clone)]
-pub struct ApiError {
-    pub status: StatusCode,
-    pub code: String,
-    pub message: String,
-    pub errors: Vec<FieldError>,
-}
+impl ErrorCode {
+    /// Every code, for the catalogue's completeness check.
+    pub const ALL: [ErrorCode; 44] = {
+        use ErrorCode::*;
+        [
+            InvalidRequest,
+            InvalidParameter,
+            InvalidBody,
+            InvalidCharacters,
+            UnsupportedMediaType,
+            PayloadTooLarge,
+            UnknownChannel,
+            InvalidLocale,
+            InvalidLimit,
+            InvalidSorting,
+            InvalidPriceRange,
+            InvalidNights,
+            UnknownTaxon,
+            TooManyTaxons,
+            InvalidStay,
+            InvalidGuests,
+            InvalidConfiguration,
+            InvalidToken,
+            WeakToken,
+            InvalidEmail,
+            UnknownPackage,
+            NotFound,
+            MethodNotAllowed,
+            UnknownType,
+            UnknownAssociation,
+            ProductNotFound,
+            TaxonNotFound,
+            PackageNotFound,
+            UnknownRoom,
+            CartNotFound,
+            HoldNotFound,
+            Conflict,
+            CartExists,
+            NewsletterExists,
+            RoomUnavailable,
+            HoldConflict,
+            Unauthenticated,
+            NotLoggedIn,
+            Forbidden,
+            RequestTimeout,
+            TooManyRequests,
+            Overloaded,
+            ServiceUnavailable,
+            InternalError,
+        ]
+    };
 
-#[derive(Serialize)]
-struct Body<'a> {
-    code: &'a str,
-    message: &'a str,
-    #[serde(skip_serializing_if = "<[FieldError]>::is_empty")]
-    errors: &'a [FieldError],
-}
-
-impl ApiError {
-    pub fn new(status: StatusCode, code: &str, message: impl Into<String>) -> Self {
-        Self { status, code: code.to_owned(), message: message.into(), errors: Vec::new() }
-    }
-
-    /// 400 naming one field.
-    pub fn field(code: &str, field: &str, message: impl Into<String>) -> Self {
-        let message = message.into();
-        Self {
-            status: StatusCode::BAD_REQUEST,
-            code: code.to_owned(),
-            errors: vec![FieldError { field: field.to_owned(), message: message.clone() }],
-            message: format!("{field}: {message}"),
+    /// The wire spelling, e.g. `invalid_stay`.
+    pub fn as_str(self) -> &'static str {
+        use ErrorCode::*;
+        match self {
+            InvalidRequest => "invalid_request",
+            InvalidParameter => "invalid_parameter",
+            InvalidBody => "invalid_body",
+            InvalidCharacters => "invalid_characters",
+            UnsupportedMediaType => "unsupported_media_type",
+            PayloadTooLarge => "payload_too_large",
+            UnknownChannel => "unknown_channel",
+            InvalidLocale => "invalid_locale",
+            InvalidLimit => "invalid_limit",
+            InvalidSorting => "invalid_sorting",
+            InvalidPriceRange => "invalid_price_range",
+            InvalidNights => "invalid_nights",
+            UnknownTaxon => "unknown_taxon",
+            TooManyTaxons => "too_many_taxons",
+            InvalidStay => "invalid_stay",
+            InvalidGuests => "invalid_guests",
+            InvalidConfiguration => "invalid_configuration",
+            InvalidToken => "invalid_token",
+            WeakToken => "weak_token",
+            InvalidEmail => "invalid_email",
+            UnknownPackage => "unknown_package",
+            NotFound => "not_found",
+            MethodNotAllowed => "method_not_allowed",
+            UnknownType => "unknown_type",
+            UnknownAssociation => "unknown_association",
+            ProductNotFound => "product_not_found",
+            TaxonNotFound => "taxon_not_found",
+            PackageNotFound => "package_not_found",
+            UnknownRoom => "unknown_room",
+            CartNotFound => "cart_not_found",
+            HoldNotFound => "hold_not_found",
+            Conflict => "conflict",
+            CartExists => "cart_exists",
+            NewsletterExists => "newsletter_exists",
+            RoomUnavailable => "room_unavailable",
+            HoldConflict => "hold_conflict",
+            Unauthenticated => "unauthenticated",
+            NotLoggedIn => "not_logged_in",
+            Forbidden => "forbidden",
+            RequestTimeout => "request_timeout",
+            TooManyRequests => "too_many_requests",
+            Overloaded => "overloaded",
+            ServiceUnavailable => "service_unavailable",
+            InternalError => "internal_error",
         }
     }
 
-    pub fn not_found(what: &str) -> Self {
-        Self::new(StatusCode::NOT_FOUND, "not_found", format!("{what} not found"))
+    /// A code a service sent in its status details.
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|c| c.as_str() == s)
+    }
+}
+
+/// One wrong field of a request, shown beside that field.
+#[derive(Debug, Serialize, Clone, PartialEq, Eq, ToSchema)]
+pub struct FieldError {
+    /// The query parameter or body field, as the request spelled it
+    /// (`options.from`, `taxon[]`).
+    pub field: String,
+    /// What is wrong, in the request's locale.
+    pub message: String,
+}
+
+/// The body of every error answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    pub code: ErrorCode,
+    /// What went wrong, in the request's locale, fit for a notification.
+    pub message: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(required = false)]
+    pub errors: Vec<FieldError>,
+}
+
+/// A failure on its way to the visitor: a code, the values its message
+/// names, and the fields it concerns. Rendered by [`ApiError::render`].
+#[derive(Debug, Clone)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: ErrorCode,
+    /// Values the catalogue's message may use (`$seconds`, `$max`).
+    pub args: BTreeMap<&'static str, String>,
+    pub fields: Vec<String>,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: ErrorCode) -> Self {
+        Self { status, code, args: BTreeMap::new(), fields: Vec::new() }
+    }
+
+    /// 400 naming one field.
+    pub fn field(code: ErrorCode, field: &str) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, code).with_field(field)
+    }
+
+    pub fn with_field(mut self, field: &str) -> Self {
+        self.fields.push(field.to_owned());
+        self
+    }
+
+    pub fn arg(mut self, name: &'static str, value: impl ToString) -> Self {
+        self.args.insert(name, value.to_string());
+        self
+    }
+
+    pub fn not_found(code: ErrorCode) -> Self {
+        Self::new(StatusCode::NOT_FOUND, code)
     }
 
     pub fn unavailable() -> Self {
-        Self::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "service_unavailable",
-            "The service is temporarily unavailable. Please try again in a moment.",
-        )
+        Self::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::ServiceUnavailable)
+    }
+
+    /// The body in `locale`.
+    pub fn render(&self, locale: Locale) -> ErrorBody {
+        let message = i18n::error_message(locale, self.code, &self.args, None);
+        let errors = self
+            .fields
+            .iter()
+            .map(|field| FieldError { field: field.clone(), message: i18n::error_message(locale, self.code, &self.args, Some(field)) })
+            .collect();
+        ErrorBody { code: self.code, message, errors }
     }
 }
 
@@ -63,13 +257,12 @@ impl From<tonic::Status> for ApiError {
     fn from(status: tonic::Status) -> Self {
         let details = spa_platform::errors::details(&status);
         let (http, default_code) = match status.code() {
-            Code::InvalidArgument | Code::OutOfRange => (StatusCode::BAD_REQUEST, "invalid_request"),
-            Code::NotFound => (StatusCode::NOT_FOUND, "not_found"),
-            Code::AlreadyExists => (StatusCode::CONFLICT, "conflict"),
-            Code::FailedPrecondition | Code::Aborted => (StatusCode::CONFLICT, "conflict"),
-            Code::Unauthenticated => (StatusCode::UNAUTHORIZED, "unauthenticated"),
-            Code::PermissionDenied => (StatusCode::FORBIDDEN, "forbidden"),
-            Code::ResourceExhausted => (StatusCode::TOO_MANY_REQUESTS, "too_many_requests"),
+            Code::InvalidArgument | Code::OutOfRange => (StatusCode::BAD_REQUEST, ErrorCode::InvalidRequest),
+            Code::NotFound => (StatusCode::NOT_FOUND, ErrorCode::NotFound),
+            Code::AlreadyExists | Code::FailedPrecondition | Code::Aborted => (StatusCode::CONFLICT, ErrorCode::Conflict),
+            Code::Unauthenticated => (StatusCode::UNAUTHORIZED, ErrorCode::Unauthenticated),
+            Code::PermissionDenied => (StatusCode::FORBIDDEN, ErrorCode::Forbidden),
+            Code::ResourceExhausted => (StatusCode::TOO_MANY_REQUESTS, ErrorCode::TooManyRequests),
             // A peer that is down, slow past its deadline, or cut off.
             Code::Unavailable | Code::DeadlineExceeded | Code::Cancelled => {
                 tracing::warn!(grpc_code = ?status.code(), message = status.message(), "upstream unavailable");
@@ -77,23 +270,30 @@ impl From<tonic::Status> for ApiError {
             }
             _ => {
                 tracing::error!(grpc_code = ?status.code(), message = status.message(), "upstream failed");
-                return Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal_error", "An unexpected error has occurred...");
+                return Self::new(StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::InternalError);
             }
         };
-        let (code, errors) = match details {
-            Some(d) => (
-                if d.code.is_empty() { default_code.to_owned() } else { d.code },
-                d.violations.into_iter().map(|v| FieldError { field: v.field, message: v.message }).collect(),
-            ),
-            None => (default_code.to_owned(), Vec::new()),
+        let Some(details) = details else { return Self::new(http, default_code) };
+        let code = match ErrorCode::parse(&details.code) {
+            Some(code) => code,
+            None => {
+                // A service speaks a code this surface has not declared: the
+                // visitor still gets the status's general message.
+                tracing::warn!(code = %details.code, message = status.message(), "undeclared error code from a service");
+                default_code
+            }
         };
-        Self { status: http, code, message: status.message().to_owned(), errors }
+        let mut error = Self::new(http, code);
+        error.fields = details.violations.into_iter().map(|v| v.field).collect();
+        error
     }
 }
 
 impl IntoResponse for ApiError {
+    /// Rendered in the locale that [`crate::i18n::localize_errors`] found
+    /// for the request (Polish outside one).
     fn into_response(self) -> Response {
-        let body = Body { code: &self.code, message: &self.message, errors: &self.errors };
+        let body = self.render(i18n::request_locale());
         let mut response = (self.status, Json(body)).into_response();
         if self.status == StatusCode::SERVICE_UNAVAILABLE {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
@@ -103,3 +303,30 @@ impl IntoResponse for ApiError {
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_spell_as_on_the_wire() {
+        for code in ErrorCode::ALL {
+            assert_eq!(serde_json::to_value(code).unwrap(), code.as_str(), "{code:?}");
+            assert_eq!(ErrorCode::parse(code.as_str()), Some(code));
+        }
+        assert_eq!(ErrorCode::parse("no_such_code"), None);
+    }
+
+    #[test]
+    fn service_codes_and_fields_pass_through() {
+        let status = spa_platform::errors::invalid("invalid_stay", "to: before from", &[("to", "before from")]);
+        let error = ApiError::from(status);
+        assert_eq!(
+            (error.status, error.code, error.fields.as_slice()),
+            (StatusCode::BAD_REQUEST, ErrorCode::InvalidStay, &["to".to_owned()][..])
+        );
+        let odd = spa_platform::errors::with_details(Code::NotFound, "brand_new_code", "x", &[]);
+        assert_eq!(ApiError::from(odd).code, ErrorCode::NotFound);
+        assert_eq!(ApiError::from(tonic::Status::unavailable("down")).status, StatusCode::SERVICE_UNAVAILABLE);
+    }
+}

@@ -18,7 +18,7 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use spa_platform::config::{parse_or, var};
 use tokio::sync::Semaphore;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 
 /// The browser app runs under this policy: its own scripts, styles, images
 /// and API only, and no framing. React sets inline styles through the CSSOM,
@@ -208,12 +208,7 @@ pub async fn limit(State(guard): State<Guard>, request: Request, next: Next) -> 
     }
     let Ok(_permit) = guard.in_flight.clone().try_acquire_owned() else {
         metrics::counter!("http_requests_shed_total").increment(1);
-        return ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "overloaded",
-            "The shop is very busy right now. Please try again in a moment.",
-        )
-        .into_response();
+        return ApiError::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Overloaded).into_response();
     };
     let limiter = match rate_class(request.method(), path) {
         Some(RateClass::Write) => guard.writes.as_ref(),
@@ -226,11 +221,7 @@ pub async fn limit(State(guard): State<Guard>, request: Request, next: Next) -> 
         let wait = not_until.wait_time_from(DefaultClock::default().now());
         let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
         metrics::counter!("http_requests_rate_limited_total").increment(1);
-        let error = ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too_many_requests",
-            format!("Too many requests. Please wait {} s and try again.", seconds.max(1)),
-        );
+        let error = ApiError::new(StatusCode::TOO_MANY_REQUESTS, ErrorCode::TooManyRequests).arg("seconds", seconds.max(1));
         return retry_after(error.into_response(), seconds);
     }
     next.run(request).await
@@ -247,13 +238,13 @@ pub async fn reject_control_characters(request: Request, next: Next) -> Response
     let uri = request.uri();
     let path = percent_encoding::percent_decode_str(uri.path()).decode_utf8_lossy();
     if has_control(&path) {
-        return ApiError::field("invalid_characters", "path", "must not contain control characters").into_response();
+        return ApiError::field(ErrorCode::InvalidCharacters, "path").into_response();
     }
     if let Some(query) = uri.query()
         && let Some((name, _)) = form_urlencoded::parse(query.as_bytes()).find(|(k, v)| has_control(k) || has_control(v))
     {
         let name = if has_control(&name) { "query".to_owned() } else { name.into_owned() };
-        return ApiError::field("invalid_characters", &name, "must not contain control characters").into_response();
+        return ApiError::field(ErrorCode::InvalidCharacters, &name).into_response();
     }
     next.run(request).await
 }
@@ -304,17 +295,17 @@ fn is_json(headers: &HeaderMap) -> bool {
 /// The code and message of an error answer that a layer below our handlers
 /// made (the router, a body limit, a timeout).
 fn error_for(status: StatusCode) -> ApiError {
-    let (code, message) = match status {
-        StatusCode::NOT_FOUND => ("not_found", "No such API endpoint."),
-        StatusCode::METHOD_NOT_ALLOWED => ("method_not_allowed", "This method is not allowed here."),
-        StatusCode::PAYLOAD_TOO_LARGE => ("payload_too_large", "The request body is too large."),
-        StatusCode::REQUEST_TIMEOUT => ("request_timeout", "The request took too long to arrive."),
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => ("unsupported_media_type", "Send the body as application/json."),
+    let code = match status {
+        StatusCode::NOT_FOUND => ErrorCode::NotFound,
+        StatusCode::METHOD_NOT_ALLOWED => ErrorCode::MethodNotAllowed,
+        StatusCode::PAYLOAD_TOO_LARGE => ErrorCode::PayloadTooLarge,
+        StatusCode::REQUEST_TIMEOUT => ErrorCode::RequestTimeout,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => ErrorCode::UnsupportedMediaType,
         StatusCode::SERVICE_UNAVAILABLE => return ApiError::unavailable(),
-        s if s.is_client_error() => ("invalid_request", "The request is not valid."),
-        _ => ("internal_error", "An unexpected error has occurred..."),
+        s if s.is_client_error() => ErrorCode::InvalidRequest,
+        _ => ErrorCode::InternalError,
     };
-    ApiError::new(status, code, message)
+    ApiError::new(status, code)
 }
 
 /// Every API error answer is JSON `{code, message}`, whichever layer made it.

@@ -2,23 +2,27 @@
 //! translated into gRPC calls to the services; the built app itself with its
 //! locale in `<html lang>`; demo media; and the ops endpoints.
 //!
-//! - [`routes`] — one module per resource.
-//! - [`error`] — gRPC statuses and bad input as JSON `{code, message, errors}`.
+//! - [`routes`] — one module per resource; [`extract`] their typed inputs,
+//!   [`wire`] their answers.
+//! - [`error`] — gRPC statuses and bad input as JSON `{code, message, errors}`,
+//!   with messages from the translation catalogue of [`i18n`].
 //! - [`guard`] — load shedding, rate limits, security headers, bad characters.
 //! - [`locale`] — `/en` prefix, host map, Polish default.
 //! - [`spa`] — history-mode serving of `web/dist`.
-//! - [`openapi`] — the OpenAPI document of the whole surface.
+//! - [`openapi`] — the OpenAPI document, generated from the handlers and types.
 
 pub mod clients;
 pub mod error;
+pub mod extract;
 pub mod guard;
 pub mod gzip;
-pub mod json;
+pub mod i18n;
 pub mod locale;
 pub mod openapi;
 pub mod routes;
 pub mod sitemap;
 pub mod spa;
+pub mod wire;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -44,7 +48,7 @@ use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::clients::Clients;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 
 /// Settings of the gateway, from the environment.
 #[derive(Clone, Debug)]
@@ -133,7 +137,7 @@ async fn http_metrics(request: Request, next: Next) -> Response {
 }
 
 async fn api_not_found() -> ApiError {
-    ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such API endpoint")
+    ApiError::not_found(ErrorCode::NotFound)
 }
 
 /// The whole public HTTP surface. `/metrics` is not part of it: it is served
@@ -141,7 +145,8 @@ async fn api_not_found() -> ApiError {
 pub fn router(state: AppState, ready: spa_platform::ops::ReadyCheck) -> Router {
     let request_id = HeaderName::from_static("x-request-id");
     let guard = state.guard.clone();
-    let api = routes::router()
+    let (routes, _) = routes::router().split_for_parts();
+    let api = routes
         .route("/shop-api/openapi.json", axum::routing::get(openapi::document))
         .route("/shop-api/{*rest}", axum::routing::any(api_not_found))
         .route("/sitemap.xml", axum::routing::get(sitemap::sitemap))
@@ -162,6 +167,9 @@ pub fn router(state: AppState, ready: spa_platform::ops::ReadyCheck) -> Router {
         .layer(axum::middleware::from_fn_with_state(guard.clone(), guard::limit))
         // Outside the timeout and the limits, so their answers are JSON too.
         .layer(axum::middleware::from_fn(guard::json_errors))
+        // Outside every layer that answers with an error, so all speak the
+        // request's language.
+        .layer(axum::middleware::from_fn(i18n::localize_errors))
         .layer(axum::middleware::from_fn_with_state(guard, guard::security_headers))
         .layer(
             TraceLayer::new_for_http().make_span_with(|request: &Request| {

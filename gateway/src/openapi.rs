@@ -1,12 +1,82 @@
-//! The OpenAPI 3.1 document of `/shop-api`, kept beside the code in
-//! `gateway/openapi.json`; a test checks that every documented operation is
-//! routed and every route is documented.
+//! The OpenAPI 3.1 document of `/shop-api`, generated from the handlers'
+//! `#[utoipa::path]` and the request and answer types. `gateway/openapi.json`
+//! is this document committed, for the web's generated types and for
+//! readers; a test fails while it is stale (`make openapi` rewrites it).
+
+use std::sync::OnceLock;
 
 use axum::http::header;
 use axum::response::IntoResponse;
+use utoipa::OpenApi;
 
-pub const DOCUMENT: &str = include_str!("../openapi.json");
+use crate::error::{ErrorBody, ErrorCode, FieldError};
+use crate::extract::Ymd;
+use crate::i18n::Locale;
+use crate::routes::offer::Sorting;
+use crate::wire::OfferType;
 
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Spa guesthouse shop API",
+        version = "0.1.0",
+        description = "The /shop-api REST surface that the web app calls. Amounts are integer minor units (grosze, cents); dates are YYYY-MM-DD unless stated. Every call takes the `channel` and `locale` query parameters. Errors are JSON {code, message, errors?}: `code` is one of ErrorCode, `message` and each field error's message are written in the request's locale.",
+        license(name = "MIT", identifier = "MIT"),
+    ),
+    paths(document),
+    // Types that only parameters name: the routers collect body types alone.
+    components(schemas(ErrorBody, ErrorCode, FieldError, Locale, OfferType, Sorting, Ymd)),
+    tags(
+        (name = "catalog", description = "Listings, product pages, taxons, package prices"),
+        (name = "rooms", description = "Room search and calendars"),
+        (name = "cart", description = "The visitor's basket"),
+        (name = "user", description = "The customer's account"),
+        (name = "content", description = "Newsletter and pages"),
+        (name = "meta", description = "This document"),
+    )
+)]
+struct ApiDoc;
+
+/// The whole document: this module's parts and every routed operation.
+pub fn build() -> utoipa::openapi::OpenApi {
+    let (_, routed) = crate::routes::router().split_for_parts();
+    let mut doc = ApiDoc::openapi();
+    doc.merge(routed);
+    doc
+}
+
+/// The document as served and committed: pretty JSON, one space indents.
+pub fn json() -> &'static str {
+    static JSON: OnceLock<String> = OnceLock::new();
+    JSON.get_or_init(|| {
+        let mut out = Vec::new();
+        let formatter = serde_json::ser::PrettyFormatter::with_indent(b" ");
+        let mut serializer = serde_json::Serializer::with_formatter(&mut out, formatter);
+        serde::Serialize::serialize(&build(), &mut serializer).unwrap_or_default();
+        out.push(b'\n');
+        String::from_utf8(out).unwrap_or_default()
+    })
+}
+
+/// This document
+#[utoipa::path(get, path = "/shop-api/openapi.json", tag = "meta", responses((status = 200, description = "The OpenAPI document", content_type = "application/json")))]
 pub async fn document() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "application/json")], DOCUMENT)
+    ([(header::CONTENT_TYPE, "application/json")], json())
+}
+
+#[cfg(test)]
+mod tests {
+    const COMMITTED: &str = include_str!("../openapi.json");
+
+    /// `gateway/openapi.json` is what the code generates. `UPDATE_OPENAPI=1`
+    /// rewrites it (as `make openapi` does).
+    #[test]
+    fn the_committed_document_is_current() {
+        let generated = super::json();
+        if std::env::var_os("UPDATE_OPENAPI").is_some() {
+            std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi.json"), generated).unwrap();
+            return;
+        }
+        assert!(generated == COMMITTED, "gateway/openapi.json is stale: run `make openapi` and commit the result");
+    }
 }

@@ -11,9 +11,8 @@ use spa_proto::spa::catalog::v1::ListOffersRequest;
 
 use crate::AppState;
 use crate::error::ApiResult;
-use crate::routes::offer::listing_path;
-
-const TYPES: [&str; 6] = ["treatment", "package", "product", "day_spa", "voucher", "room"];
+use crate::i18n::Locale;
+use crate::wire::OfferType;
 
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
@@ -35,19 +34,19 @@ pub fn origin(state: &AppState, locale: &str) -> Option<String> {
 
 pub async fn sitemap(State(state): State<AppState>) -> ApiResult<impl IntoResponse> {
     let mut urls = Vec::new();
-    for locale in ["pl", "de", "en_GB"] {
-        let Some(origin) = origin(&state, locale) else { continue };
-        for kind in TYPES {
-            urls.push(format!("{origin}{}", listing_path(kind, locale)));
+    for locale in Locale::ALL {
+        let Some(origin) = origin(&state, locale.code()) else { continue };
+        for kind in OfferType::ALL {
+            urls.push(format!("{origin}{}", kind.listing_path(locale)));
             let request = ListOffersRequest {
-                r#type: kind.to_owned(),
-                locale: locale.to_owned(),
+                r#type: kind.code().to_owned(),
+                locale: locale.code().to_owned(),
                 page: Some(PageRequest { page: 1, limit: 1000 }),
                 sorting: "position_asc".to_owned(),
                 ..Default::default()
             };
             let response = state.clients.catalog.clone().list_offers(request).await?.into_inner();
-            urls.extend(response.items.iter().map(|p| format!("{origin}{}/{}", listing_path(kind, locale), p.slug)));
+            urls.extend(response.items.iter().map(|p| format!("{origin}{}", kind.item_path(locale, &p.slug))));
         }
     }
     let mut xml =

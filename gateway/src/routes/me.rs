@@ -4,19 +4,20 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use serde_json::json;
+use serde::Serialize;
 use spa_proto::spa::users::v1::GetMeRequest;
 use tonic::Code;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::AppState;
-use crate::error::ApiResult;
+use crate::error::{ApiResult, ErrorBody};
 
 /// The HttpOnly, SameSite session cookie.
 pub const SESSION_COOKIE: &str = "spa_session";
 
-pub fn router() -> axum::Router<AppState> {
-    axum::Router::new().route("/shop-api/me", get(me))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(me))
 }
 
 pub fn session_token(headers: &HeaderMap) -> Option<String> {
@@ -30,15 +31,35 @@ pub fn session_token(headers: &HeaderMap) -> Option<String> {
         .map(|(_, value)| value.to_owned())
 }
 
-async fn me(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
+/// The logged-in customer.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Customer {
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub phone: String,
+    pub roles: Vec<String>,
+}
+
+/// The logged-in customer
+#[utoipa::path(
+    get,
+    path = "/shop-api/me",
+    tag = "user",
+    responses(
+        (status = 200, description = "The customer of the session cookie", body = Customer),
+        (status = 204, description = "Not logged in"),
+        (status = 503, description = "The accounts service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn me(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
     let Some(token) = session_token(&headers) else { return Ok(StatusCode::NO_CONTENT.into_response()) };
     match state.clients.users.clone().get_me(GetMeRequest { session_token: token }).await {
         Ok(c) => {
             let c = c.into_inner();
-            Ok(Json(json!({
-                "email": c.email, "firstName": c.first_name, "lastName": c.last_name, "phone": c.phone, "roles": c.roles,
-            }))
-            .into_response())
+            Ok(Json(Customer { email: c.email, first_name: c.first_name, last_name: c.last_name, phone: c.phone, roles: c.roles })
+                .into_response())
         }
         Err(status) if status.code() == Code::NotFound => Ok(StatusCode::NO_CONTENT.into_response()),
         Err(status) => Err(status.into()),

@@ -1,35 +1,56 @@
 //! `POST /shop-api/newsletter/subscribe`: 201 subscribed, 409 already, 400 bad e-mail.
 
-use std::collections::HashMap;
-
 use axum::Json;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::post;
 use serde::Deserialize;
-use serde_json::{Value, json};
 use spa_proto::spa::content::v1::SubscribeNewsletterRequest;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{JsonBody, shop_locale};
 use crate::AppState;
-use crate::error::ApiResult;
+use crate::error::{ApiResult, ErrorBody, ErrorCode};
+use crate::extract::{JsonBody, Shop, ShopParams, Validate};
+use crate::wire::Empty;
 
-pub fn router() -> axum::Router<AppState> {
-    axum::Router::new().route("/shop-api/newsletter/subscribe", post(subscribe))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(subscribe))
 }
 
-#[derive(Deserialize, Default)]
-struct Body {
+#[derive(Deserialize, Default, ToSchema)]
+pub struct Subscribe {
     #[serde(default)]
-    email: String,
+    #[schema(format = Email, max_length = 254)]
+    pub email: String,
 }
 
-async fn subscribe(
+impl Validate for Subscribe {
+    fn error_code(_field: &str) -> ErrorCode {
+        ErrorCode::InvalidEmail
+    }
+}
+
+/// Newsletter sign-up with double opt-in
+#[utoipa::path(
+    post,
+    path = "/shop-api/newsletter/subscribe",
+    tag = "content",
+    params(ShopParams),
+    request_body = Subscribe,
+    responses(
+        (status = 201, description = "A confirmation link was sent to the address", body = Empty),
+        (status = 400, description = "The address is not valid", body = ErrorBody),
+        (status = 409, description = "The address is already signed up", body = ErrorBody),
+        (status = 429, description = "Too many sign-ups from this client; wait", body = ErrorBody),
+        (status = 503, description = "The newsletter service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn subscribe(
     State(state): State<AppState>,
-    Query(query): Query<HashMap<String, String>>,
-    JsonBody(body): JsonBody<Body>,
-) -> ApiResult<(StatusCode, Json<Value>)> {
-    let locale = shop_locale(&query, &state)?;
-    state.clients.content.clone().subscribe_newsletter(SubscribeNewsletterRequest { email: body.email, locale }).await?;
-    Ok((StatusCode::CREATED, Json(json!({}))))
+    shop: Shop,
+    JsonBody(body): JsonBody<Subscribe>,
+) -> ApiResult<(StatusCode, Json<Empty>)> {
+    let request = SubscribeNewsletterRequest { email: body.email, locale: shop.code().to_owned() };
+    state.clients.content.clone().subscribe_newsletter(request).await?;
+    Ok((StatusCode::CREATED, Json(Empty {})))
 }

@@ -1,165 +1,143 @@
 //! `GET /shop-api/offer/{type}`: a page of offers of one type.
 
-use std::collections::HashMap;
-
 use axum::Json;
-use axum::extract::{Path, Query, State};
-use axum::routing::get;
-use serde_json::{Value, json};
+use axum::extract::{Path, State};
+use serde::Deserialize;
 use spa_proto::common::PageRequest;
-use spa_proto::spa::catalog::v1::{ListOffersRequest, Product};
+use spa_proto::spa::catalog::v1::ListOffersRequest;
+use utoipa::IntoParams;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{int_param, shop_locale};
 use crate::AppState;
-use crate::error::{ApiError, ApiResult};
-use crate::json::{date_dmy, price_json};
+use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
+use crate::extract::{ApiQuery, Shop, ShopParams, Validate, within};
+use crate::wire::{Listing, OfferItem, OfferType, Paging, PriceStats};
 
-pub fn router() -> axum::Router<AppState> {
-    axum::Router::new().route("/shop-api/offer/{type}", get(list))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list))
 }
 
-/// The localized base path of a type's pages (the SPA's route table).
-pub fn listing_path(kind: &str, locale: &str) -> &'static str {
-    match (kind, locale) {
-        ("treatment", "de") => "/angebot/behandlungen",
-        ("treatment", "en_GB") => "/en/offer/treatments",
-        ("treatment", _) => "/oferta/zabiegi",
-        ("package", "de") => "/angebot/pakete",
-        ("package", "en_GB") => "/en/offer/packages",
-        ("package", _) => "/oferta/pakiety",
-        ("room", "de") => "/pension/unterkunft",
-        ("room", "en_GB") => "/en/guesthouse/accomodation",
-        ("room", _) => "/pensjonat/baza-noclegowa",
-        ("voucher", "de") => "/angebot/gutscheine",
-        ("voucher", "en_GB") => "/en/offer/vouchers",
-        ("voucher", _) => "/oferta/vouchery",
-        ("day_spa", "de") => "/angebot/day-spa",
-        ("day_spa", "en_GB") => "/en/offer/day-spa",
-        ("day_spa", _) => "/oferta/day-spa",
-        (_, "de") => "/angebot/produkte",
-        (_, "en_GB") => "/en/offer/products",
-        _ => "/oferta/produkty",
-    }
+/// Sort orders of a listing (spec 9); rooms also take `position_asc`.
+#[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Sorting {
+    TaxonsPositionAsc,
+    PositionAsc,
+    PriceAsc,
+    PriceDesc,
+    Latest,
+    Oldest,
 }
 
-/// A catalog product as the SPA's listing item (spec section 3).
-pub fn item_json(p: &Product, locale: &str) -> Value {
-    let images: Vec<Value> = p.images.iter().map(|i| json!({"path": i.path, "thumbnails": {"default_listing": i.path}})).collect();
-    let price = p.price.clone().unwrap_or_default();
-    let current = price.current.as_ref().map(|m| m.amount).unwrap_or_default();
-    let original = price.original.as_ref().map(|m| m.amount).unwrap_or(current);
-    let mut item = json!({
-        "id": p.id,
-        "code": p.code,
-        "variantCode": p.variant_code,
-        "type": p.r#type,
-        "name": p.name,
-        "slug": p.slug,
-        "description": p.description,
-        "images": images,
-        "links": {"self": format!("{}/{}", listing_path(&p.r#type, locale), p.slug)},
-        "price": price_json(price.current.as_ref(), price.original.as_ref()),
-        "priceBase": price_json(price.base_current.as_ref(), price.base_original.as_ref()),
-        "isPromotion": original > current,
-        "numNights": p.num_nights,
-        // A stay of n nights spans n + 1 days.
-        "days": if p.num_nights > 0 { p.num_nights + 1 } else { 1 },
-        "durationMinutes": (p.duration_minutes > 0).then_some(p.duration_minutes),
-        "ageRestriction": p.age_restriction,
-        "availableFrom": date_dmy(&p.available_from),
-        "availableTo": date_dmy(&p.available_to),
-        "taxons": {
-            "main": p.main_taxon,
-            "others": p.other_taxons.iter().map(|t| json!({"code": t.code, "name": t.name})).collect::<Vec<_>>(),
-        },
-    });
-    if p.r#type == "package" {
-        // The package price is per person.
-        item["packageBasePrice"] = price_json(price.current.as_ref(), price.original.as_ref());
-    }
-    if let Some(r) = &p.room {
-        item["room"] = json!({
-            "occupancy": r.occupancy, "maxOccupancy": r.max_occupancy, "extraBed": r.extra_bed,
-            "averageRating": r.average_rating, "areaM2": r.area_m2,
-        });
-    }
-    item
-}
-
-/// The listing query: the last value of each parameter, and every `taxon`,
-/// `taxon[]` or `taxon[N]` value.
-pub fn split_query(pairs: Vec<(String, String)>) -> (HashMap<String, String>, Vec<String>) {
-    let mut map = HashMap::new();
-    let mut taxons = Vec::new();
-    for (k, v) in pairs {
-        let is_taxon =
-            k == "taxon" || (k.starts_with("taxon[") && k.ends_with(']') && k[6..k.len() - 1].bytes().all(|b| b.is_ascii_digit()));
-        if is_taxon {
-            if !v.is_empty() {
-                taxons.push(v);
-            }
-        } else {
-            map.insert(k, v);
+impl Sorting {
+    fn code(self) -> &'static str {
+        match self {
+            Sorting::TaxonsPositionAsc => "taxons_position_asc",
+            Sorting::PositionAsc => "position_asc",
+            Sorting::PriceAsc => "price_asc",
+            Sorting::PriceDesc => "price_desc",
+            Sorting::Latest => "latest",
+            Sorting::Oldest => "oldest",
         }
     }
-    (map, taxons)
 }
 
-fn price_param(query: &HashMap<String, String>, name: &str) -> ApiResult<Option<i64>> {
-    match query.get(name).filter(|v| !v.is_empty()) {
-        None => Ok(None),
-        Some(raw) => raw
-            .parse::<i64>()
-            .map(Some)
-            .map_err(|_| ApiError::field("invalid_price_range", name, "must be a whole number of minor units (grosze)")),
+/// The listing's filters and paging.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListingQuery {
+    /// From 1.
+    #[param(minimum = 1, maximum = 100000)]
+    pub page: Option<u32>,
+    /// Items per page, 20 by default.
+    #[param(minimum = 1, maximum = 1000)]
+    pub limit: Option<u32>,
+    pub sorting: Option<Sorting>,
+    /// Lowest current price, in minor units of `priceStats.currency`.
+    #[param(minimum = 0)]
+    pub price_from: Option<i64>,
+    /// Highest current price, in minor units of `priceStats.currency`.
+    #[param(minimum = 0)]
+    pub price_to: Option<i64>,
+    /// Taxon codes; an item matches any of them or their descendants.
+    /// `taxon[]`, `taxon[0]` and `taxon` are read alike.
+    #[serde(default)]
+    #[param(rename = "taxon[]", style = Form, explode, max_items = 50)]
+    pub taxon: Vec<String>,
+    /// Packages only: nights of the stay (2 to 5).
+    #[param(minimum = 2, maximum = 5)]
+    pub nights: Option<u32>,
+}
+
+impl Validate for ListingQuery {
+    fn validate(&self) -> ApiResult<()> {
+        within(self.page.unwrap_or(1), 1..=100_000, ErrorCode::InvalidParameter, "page")?;
+        within(self.limit.unwrap_or(20), 1..=1000, ErrorCode::InvalidLimit, "limit")?;
+        for (field, value) in [("price_from", self.price_from), ("price_to", self.price_to)] {
+            if value.is_some_and(|v| v < 0) {
+                return Err(ApiError::field(ErrorCode::InvalidPriceRange, field));
+            }
+        }
+        Ok(())
+    }
+
+    fn error_code(field: &str) -> ErrorCode {
+        match field {
+            "limit" => ErrorCode::InvalidLimit,
+            "sorting" => ErrorCode::InvalidSorting,
+            "price_from" | "price_to" => ErrorCode::InvalidPriceRange,
+            "nights" => ErrorCode::InvalidNights,
+            _ => ErrorCode::InvalidParameter,
+        }
     }
 }
 
-async fn list(
+/// A listing's type, or 404 naming `type`.
+pub fn offer_type(kind: &str) -> ApiResult<OfferType> {
+    OfferType::parse(kind).ok_or_else(|| ApiError::not_found(ErrorCode::UnknownType).with_field("type"))
+}
+
+/// A page of offers of one type
+#[utoipa::path(
+    get,
+    path = "/shop-api/offer/{type}",
+    tag = "catalog",
+    params(("type" = OfferType, Path, description = "The kind of offer"), ShopParams, ListingQuery),
+    responses(
+        (status = 200, description = "The page", body = Listing),
+        (status = 400, description = "A filter is not valid", body = ErrorBody),
+        (status = 404, description = "No such type", body = ErrorBody),
+        (status = 503, description = "The catalog is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn list(
     State(state): State<AppState>,
+    shop: Shop,
     Path(kind): Path<String>,
-    Query(pairs): Query<Vec<(String, String)>>,
-) -> ApiResult<Json<Value>> {
+    ApiQuery(query): ApiQuery<ListingQuery>,
+) -> ApiResult<Json<Listing>> {
+    let kind = offer_type(&kind)?;
     // Repeats and the limit on distinct taxons are the catalog's rule.
-    let (query, taxons) = split_query(pairs);
-    let locale = shop_locale(&query, &state)?;
-    let page = int_param(&query, "page", 1, 1..=100_000)?;
-    let limit = int_param(&query, "limit", 20, 1..=1000)?;
-    let nights = int_param(&query, "nights", 0, 0..=u32::MAX)?;
     let request = ListOffersRequest {
-        r#type: kind,
-        locale: locale.clone(),
-        page: Some(PageRequest { page, limit }),
-        sorting: query.get("sorting").cloned().unwrap_or_default(),
-        price_from: price_param(&query, "price_from")?,
-        price_to: price_param(&query, "price_to")?,
-        taxons,
-        nights,
+        r#type: kind.code().to_owned(),
+        locale: shop.code().to_owned(),
+        page: Some(PageRequest { page: query.page.unwrap_or(1), limit: query.limit.unwrap_or(20) }),
+        sorting: query.sorting.map(Sorting::code).unwrap_or_default().to_owned(),
+        price_from: query.price_from,
+        price_to: query.price_to,
+        taxons: query.taxon.into_iter().filter(|t| !t.is_empty()).collect(),
+        nights: query.nights.unwrap_or(0),
     };
     let response = state.clients.catalog.clone().list_offers(request).await?.into_inner();
+    let mut items: Vec<OfferItem> = response.items.iter().map(|p| OfferItem::of(p, shop.locale)).collect();
+    if kind == OfferType::Room {
+        super::rooms::fill_rooms_left(&state, &mut items).await?;
+    }
     let paging = response.page.unwrap_or_default();
     let stats = response.price_stats.unwrap_or_default();
-    Ok(Json(json!({
-        "items": response.items.iter().map(|p| item_json(p, &locale)).collect::<Vec<_>>(),
-        "priceStats": {"min": stats.min, "max": stats.max, "currency": stats.currency},
-        "pages": {"page": paging.page, "limit": paging.limit, "pages": paging.pages, "total": paging.total},
-    })))
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn taxons_come_in_every_bracket_form() {
-        let pairs = vec![
-            ("taxon[]".to_owned(), "a".to_owned()),
-            ("taxon[0]".to_owned(), "b".to_owned()),
-            ("taxon".to_owned(), "c".to_owned()),
-            ("taxon[x]".to_owned(), "d".to_owned()),
-            ("limit".to_owned(), "5".to_owned()),
-        ];
-        let (map, taxons) = super::split_query(pairs);
-        assert_eq!(taxons, ["a", "b", "c"]);
-        assert_eq!(map.get("limit").map(String::as_str), Some("5"));
-        assert!(map.contains_key("taxon[x]"), "not a taxon key");
-    }
+    Ok(Json(Listing {
+        items,
+        price_stats: PriceStats { min: stats.min, max: stats.max, currency: stats.currency },
+        pages: Paging { page: paging.page, limit: paging.limit, pages: paging.pages, total: paging.total },
+    }))
 }

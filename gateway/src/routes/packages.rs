@@ -3,45 +3,101 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::routing::post;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use spa_proto::spa::catalog::v1::{EstimatePackageCostRequest, TreatmentChoice};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::JsonBody;
 use crate::AppState;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
+use crate::extract::{JsonBody, Shop, ShopParams, Validate, within};
 
-pub fn router() -> axum::Router<AppState> {
-    axum::Router::new().route("/shop-api/packages/{code}/estimated-cost", post(estimate))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(estimate))
 }
 
-#[derive(Deserialize)]
-struct Choice {
-    code: String,
-    quantity: u32,
+/// A treatment and how many of it.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct Choice {
+    pub code: String,
+    #[schema(minimum = 0, maximum = 100)]
+    pub quantity: u32,
 }
 
-#[derive(Deserialize, Default)]
-struct Body {
-    persons: Option<u32>,
+/// A package configuration.
+#[derive(Debug, Deserialize, Default, ToSchema)]
+pub struct CostRequest {
+    /// 1 or 2.
+    #[schema(minimum = 1, maximum = 2)]
+    pub persons: Option<u32>,
     #[serde(default)]
-    treatments: Vec<Choice>,
+    #[schema(max_items = 50)]
+    pub treatments: Vec<Choice>,
 }
 
-async fn estimate(State(state): State<AppState>, Path(code): Path<String>, JsonBody(body): JsonBody<Body>) -> ApiResult<Json<Value>> {
-    let persons = body.persons.ok_or_else(|| ApiError::field("invalid_configuration", "persons", "is required (1 or 2)"))?;
+impl Validate for CostRequest {
+    fn validate(&self) -> ApiResult<()> {
+        let persons = self.persons.ok_or_else(|| ApiError::field(ErrorCode::InvalidConfiguration, "persons"))?;
+        within(persons, 1..=2, ErrorCode::InvalidConfiguration, "persons")?;
+        if self.treatments.len() > 50 {
+            return Err(ApiError::field(ErrorCode::InvalidConfiguration, "treatments"));
+        }
+        Ok(())
+    }
+
+    fn error_code(_field: &str) -> ErrorCode {
+        ErrorCode::InvalidConfiguration
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Amounts {
+    pub current: i64,
+    pub original: i64,
+}
+
+/// The price of a configuration.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EstimatedCost {
+    /// The package with its treatments for the persons.
+    pub price_with_reservation: Amounts,
+    /// The package alone.
+    pub base_price: Amounts,
+    pub currency: String,
+}
+
+/// The server's price of a package configuration
+#[utoipa::path(
+    post,
+    path = "/shop-api/packages/{code}/estimated-cost",
+    tag = "catalog",
+    params(("code" = String, Path, description = "The package's code", example = "PKG_ROMANTIC_WEEKEND"), ShopParams),
+    request_body = CostRequest,
+    responses(
+        (status = 200, description = "The price", body = EstimatedCost),
+        (status = 400, description = "The configuration is not possible", body = ErrorBody),
+        (status = 404, description = "No such package", body = ErrorBody),
+        (status = 503, description = "The catalog is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn estimate(
+    State(state): State<AppState>,
+    _shop: Shop,
+    Path(code): Path<String>,
+    JsonBody(body): JsonBody<CostRequest>,
+) -> ApiResult<Json<EstimatedCost>> {
     let request = EstimatePackageCostRequest {
         code,
-        persons,
+        persons: body.persons.unwrap_or(1),
         treatments: body.treatments.into_iter().map(|c| TreatmentChoice { code: c.code, quantity: c.quantity }).collect(),
     };
     let cost = state.clients.catalog.clone().estimate_package_cost(request).await?.into_inner();
     let amount = |m: Option<spa_proto::common::Money>| m.map(|m| m.amount).unwrap_or_default();
     let currency = cost.total_current.as_ref().map(|m| m.currency.clone()).unwrap_or_else(|| "PLN".into());
-    Ok(Json(json!({
-        "priceWithReservation": {"current": amount(cost.total_current), "original": amount(cost.total_original)},
-        "basePrice": {"current": amount(cost.base_current), "original": amount(cost.base_original)},
-        "currency": currency,
-    })))
+    Ok(Json(EstimatedCost {
+        price_with_reservation: Amounts { current: amount(cost.total_current), original: amount(cost.total_original) },
+        base_price: Amounts { current: amount(cost.base_current), original: amount(cost.base_original) },
+        currency,
+    }))
 }

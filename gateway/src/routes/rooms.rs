@@ -4,48 +4,88 @@
 //! type's calendar), and the room popup's HTML fragment
 //! `GET /{locale}/_partial/rooms/{code}`.
 
-use std::collections::HashMap;
-
-use axum::Json;
-use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::{Html, IntoResponse, Response};
-use axum::routing::get;
 use std::time::Duration;
 
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use spa_proto::common::Money;
 use spa_proto::spa::catalog::v1::GetProductRequest;
 use spa_proto::spa::catalog::v1::get_product_request::Key;
 use spa_proto::spa::rooms::v1::{
-    GetAvailabilityRequest, Guests, RoomOffer, SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse, TreatmentChoice,
+    CheckStaysRequest, GetAvailabilityRequest, Guests, RoomOffer, SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse,
+    StayLine, TreatmentChoice,
 };
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{JsonBody, date_param, int_param, required_date, shop_locale};
-use crate::error::{ApiError, ApiResult};
-use crate::json::price_json;
+use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
+use crate::extract::{ApiQuery, JsonBody, Shop, ShopParams, Validate, Ymd};
+use crate::i18n::{Locale, text};
+use crate::wire::{Image, OfferItem, Price};
+
 use crate::{AppState, gzip};
 
-pub fn router() -> axum::Router<AppState> {
-    axum::Router::new()
-        .route("/shop-api/rooms/search", get(search).post(search_package))
-        .route("/shop-api/rooms/availability", get(availability))
-        .route("/{locale}/_partial/rooms/{code}", get(partial))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(search, search_package))
+        .routes(routes!(availability))
+        .route("/{locale}/_partial/rooms/{code}", axum::routing::get(partial))
 }
 
-/// Guests from the query; wider than the picker's limits so the rooms
-/// service names the exact rule broken.
-fn guests(query: &HashMap<String, String>) -> ApiResult<Guests> {
-    Ok(Guests {
-        adults: int_param(query, "adults", 2, 0..=20)?,
-        children: int_param(query, "children", 0, 0..=20)?,
-        babies: int_param(query, "babies", 0, 0..=20)?,
-    })
+/// Guests, 2 adults by default. The bounds here are wider than the
+/// picker's, so the rooms service names the exact rule broken.
+fn guests(adults: Option<u32>, children: Option<u32>, babies: Option<u32>) -> ApiResult<Guests> {
+    let guests = Guests { adults: adults.unwrap_or(2), children: children.unwrap_or(0), babies: babies.unwrap_or(0) };
+    for (field, value) in [("adults", guests.adults), ("children", guests.children), ("babies", guests.babies)] {
+        if value > 20 {
+            return Err(ApiError::field(ErrorCode::InvalidGuests, field));
+        }
+    }
+    Ok(guests)
 }
 
-// Typed wire shapes: search is the hot path, and building `serde_json::Value`
-// trees cost more than the rest of a cached answer.
+fn stay_or_guests_code(field: &str) -> ErrorCode {
+    match field {
+        "from" | "to" => ErrorCode::InvalidStay,
+        "adults" | "children" | "babies" => ErrorCode::InvalidGuests,
+        _ => ErrorCode::InvalidParameter,
+    }
+}
+
+/// A stay and its guests.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SearchQuery {
+    /// Check-in.
+    pub from: Ymd,
+    /// Check-out, after check-in.
+    pub to: Ymd,
+    /// 2 by default.
+    #[param(minimum = 0, maximum = 20)]
+    pub adults: Option<u32>,
+    /// Aged 4 to 16.
+    #[param(minimum = 0, maximum = 20)]
+    pub children: Option<u32>,
+    /// Under 4.
+    #[param(minimum = 0, maximum = 20)]
+    pub babies: Option<u32>,
+}
+
+impl Validate for SearchQuery {
+    fn validate(&self) -> ApiResult<()> {
+        guests(self.adults, self.children, self.babies).map(|_| ())
+    }
+
+    fn error_code(field: &str) -> ErrorCode {
+        stay_or_guests_code(field)
+    }
+}
+
+// Borrowed wire shapes: search is the hot path, and copying strings cost
+// more than the rest of a cached answer.
 
 #[derive(Serialize)]
 struct WirePrice<'a> {
@@ -75,31 +115,57 @@ struct WireImage<'a> {
     thumbnails: WireThumbnails<'a>,
 }
 
-#[derive(Serialize)]
+/// A room type free for the whole stay.
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Room)]
 struct WireRoom<'a> {
     code: &'a str,
     name: &'a str,
     description: &'a str,
+    #[schema(value_type = Vec<Image>)]
     images: Vec<WireImage<'a>>,
     nights: u32,
+    /// Units free on every night of the stay.
     available: u32,
     occupancy: u32,
     max_occupancy: u32,
     extra_bed: bool,
     average_rating: f64,
     min_stay_nights: u32,
+    /// The whole stay for the guests.
+    #[schema(value_type = Price)]
     price: WirePrice<'a>,
+    /// Package searches: the package for the guests plus the supplement.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Price>)]
     package_price: Option<WirePrice<'a>>,
+    /// Package searches: the room's price over the package's included room.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Price>)]
     supplement: Option<WirePrice<'a>>,
 }
 
-#[derive(Serialize)]
+/// Why a search found nothing.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(dead_code)]
+enum EmptyReason {
+    /// No room is free on the dates.
+    NoRoomsForDates,
+    /// Rooms are free, but none takes the guests.
+    NoRoomForGuests,
+}
+
+/// The rooms of a search.
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = RoomSearch)]
 struct WireSearch<'a> {
+    #[schema(value_type = Vec<WireRoom>)]
     items: Vec<WireRoom<'a>>,
+    /// Set when `items` is empty.
+    #[schema(value_type = Option<EmptyReason>)]
     empty_reason: Option<&'a str>,
 }
 
@@ -140,13 +206,29 @@ fn json_bytes(body: Vec<u8>) -> Response {
 
 const SEARCH_TTL: Duration = Duration::from_secs(60);
 
-async fn search(State(state): State<AppState>, headers: HeaderMap, Query(query): Query<HashMap<String, String>>) -> ApiResult<Response> {
-    let locale = shop_locale(&query, &state)?;
+/// Room types free for a stay that fit the guests
+#[utoipa::path(
+    get,
+    path = "/shop-api/rooms/search",
+    tag = "rooms",
+    params(ShopParams, SearchQuery),
+    responses(
+        (status = 200, description = "The rooms, or none and why", body = WireSearch),
+        (status = 400, description = "The stay or the guests are not valid", body = ErrorBody),
+        (status = 503, description = "The rooms service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn search(
+    State(state): State<AppState>,
+    shop: Shop,
+    headers: HeaderMap,
+    ApiQuery(query): ApiQuery<SearchQuery>,
+) -> ApiResult<Response> {
     let request = SearchRoomsRequest {
-        from: date_param(&query, "from", "invalid_stay")?,
-        to: date_param(&query, "to", "invalid_stay")?,
-        guests: Some(guests(&query)?),
-        locale,
+        from: query.from.to_string(),
+        to: query.to.to_string(),
+        guests: Some(guests(query.adults, query.children, query.babies)?),
+        locale: shop.code().to_owned(),
     };
     let Some(cache) = &state.cache else {
         let response = state.clients.rooms.clone().search_rooms(request).await?.into_inner();
@@ -189,80 +271,226 @@ fn varying(mut response: Response) -> Response {
     response
 }
 
-#[derive(Deserialize)]
-struct PackageTreatment {
-    code: String,
-    quantity: u32,
+/// A treatment of the package and how many of it.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PackageTreatment {
+    pub code: String,
+    #[schema(minimum = 0, maximum = 100)]
+    pub quantity: u32,
 }
 
-#[derive(Deserialize)]
-struct PackageOptions {
-    from: Option<String>,
-    to: Option<String>,
-    adults: Option<u32>,
+/// The stay of a package search.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PackageOptions {
+    #[schema(value_type = String, format = Date)]
+    pub from: Ymd,
+    #[schema(value_type = String, format = Date)]
+    pub to: Ymd,
+    /// 2 by default.
+    #[schema(minimum = 0, maximum = 20)]
+    pub adults: Option<u32>,
     #[serde(default)]
-    children: u32,
+    #[schema(minimum = 0, maximum = 20)]
+    pub children: u32,
     #[serde(default)]
-    babies: u32,
+    #[schema(minimum = 0, maximum = 20)]
+    pub babies: u32,
     #[serde(default)]
-    treatments: Vec<PackageTreatment>,
+    #[schema(max_items = 50)]
+    pub treatments: Vec<PackageTreatment>,
 }
 
-#[derive(Deserialize, Default)]
+/// A package and the stay to price it for.
+#[derive(Debug, Deserialize, Default, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct PackageSearch {
-    package_code: Option<String>,
-    options: Option<PackageOptions>,
+pub struct PackageSearch {
+    pub package_code: Option<String>,
+    pub options: Option<PackageOptions>,
 }
 
-/// The spec's package search: rooms for a package stay, each priced as the
-/// package for the guests plus the room's supplement.
-async fn search_package(
-    State(state): State<AppState>,
-    Query(query): Query<HashMap<String, String>>,
-    JsonBody(body): JsonBody<PackageSearch>,
-) -> ApiResult<Response> {
-    let locale = shop_locale(&query, &state)?;
-    let package_code =
-        body.package_code.filter(|c| !c.is_empty()).ok_or_else(|| ApiError::field("invalid_request", "packageCode", "is required"))?;
-    let options = body.options.ok_or_else(|| ApiError::field("invalid_request", "options", "is required"))?;
+impl Validate for PackageSearch {
+    fn validate(&self) -> ApiResult<()> {
+        if self.package_code.as_deref().is_none_or(str::is_empty) {
+            return Err(ApiError::field(ErrorCode::InvalidRequest, "packageCode"));
+        }
+        let options = self.options.as_ref().ok_or_else(|| ApiError::field(ErrorCode::InvalidRequest, "options"))?;
+        guests(options.adults, Some(options.children), Some(options.babies))?;
+        if options.treatments.len() > 50 {
+            return Err(ApiError::field(ErrorCode::InvalidConfiguration, "options.treatments"));
+        }
+        Ok(())
+    }
+
+    fn error_code(field: &str) -> ErrorCode {
+        stay_or_guests_code(field.trim_start_matches("options."))
+    }
+}
+
+/// Rooms for a package stay, priced with the package
+#[utoipa::path(
+    post,
+    path = "/shop-api/rooms/search",
+    tag = "rooms",
+    params(ShopParams),
+    request_body = PackageSearch,
+    responses(
+        (status = 200, description = "The rooms, each priced as the package for the guests plus its supplement", body = Vec<WireRoom>),
+        (status = 400, description = "The package, the stay or the guests are not valid", body = ErrorBody),
+        (status = 503, description = "The rooms service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn search_package(State(state): State<AppState>, shop: Shop, JsonBody(body): JsonBody<PackageSearch>) -> ApiResult<Response> {
+    let (Some(package_code), Some(options)) = (body.package_code, body.options) else {
+        return Err(ApiError::field(ErrorCode::InvalidRequest, "options"));
+    };
     let request = SearchPackageRoomsRequest {
         package_code,
-        from: required_date(options.from.as_deref(), "from", "invalid_stay")?,
-        to: required_date(options.to.as_deref(), "to", "invalid_stay")?,
+        from: options.from.to_string(),
+        to: options.to.to_string(),
         guests: Some(Guests { adults: options.adults.unwrap_or(2), children: options.children, babies: options.babies }),
         treatments: options.treatments.into_iter().map(|t| TreatmentChoice { code: t.code, quantity: t.quantity }).collect(),
-        locale,
+        locale: shop.code().to_owned(),
     };
     let response = state.clients.rooms.clone().search_package_rooms(request).await?.into_inner();
-    Ok(json_bytes(search_body(&response)))
+    let rooms: Vec<WireRoom<'_>> = response.rooms.iter().map(wire_room).collect();
+    Ok(json_bytes(serde_json::to_vec(&rooms).unwrap_or_default()))
 }
 
-async fn availability(State(state): State<AppState>, Query(query): Query<HashMap<String, String>>) -> ApiResult<Json<Value>> {
-    shop_locale(&query, &state)?;
-    let room_code = query
-        .get("roomCode")
-        .cloned()
-        .filter(|c| !c.is_empty())
-        .ok_or_else(|| ApiError::field("invalid_parameter", "roomCode", "is required"))?;
+/// A room's calendar query.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct AvailabilityQuery {
+    pub room_code: String,
+    /// First day shown.
+    pub from: Ymd,
+    /// The day after the last day shown.
+    pub to: Ymd,
+    /// 2 by default.
+    #[param(minimum = 0, maximum = 20)]
+    pub adults: Option<u32>,
+    /// Aged 4 to 16.
+    #[param(minimum = 0, maximum = 20)]
+    pub children: Option<u32>,
+    /// Under 4.
+    #[param(minimum = 0, maximum = 20)]
+    pub babies: Option<u32>,
+}
+
+impl Validate for AvailabilityQuery {
+    fn validate(&self) -> ApiResult<()> {
+        if self.room_code.is_empty() {
+            return Err(ApiError::field(ErrorCode::InvalidParameter, "roomCode"));
+        }
+        guests(self.adults, self.children, self.babies).map(|_| ())
+    }
+
+    fn error_code(field: &str) -> ErrorCode {
+        match field {
+            "adults" | "children" | "babies" => ErrorCode::InvalidGuests,
+            _ => ErrorCode::InvalidParameter,
+        }
+    }
+}
+
+/// One night of a room's calendar.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Day {
+    /// The night starting that day, `YYYY-MM-DD`.
+    pub date: String,
+    /// Units free that night.
+    pub available: u32,
+    /// Free, open, and the room takes the guests.
+    pub bookable: bool,
+    /// The night's price for the guests; null when not for sale.
+    pub price: Option<Price>,
+}
+
+/// A room type's calendar.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Availability {
+    pub room_code: String,
+    pub min_stay_nights: u32,
+    /// Whether the room takes the guests at all; when not, the page asks to
+    /// change the guest count.
+    pub fits_guests: bool,
+    pub days: Vec<Day>,
+}
+
+/// A room type's calendar
+#[utoipa::path(
+    get,
+    path = "/shop-api/rooms/availability",
+    tag = "rooms",
+    params(ShopParams, AvailabilityQuery),
+    responses(
+        (status = 200, description = "One entry per night", body = Availability),
+        (status = 400, description = "A value is not valid", body = ErrorBody),
+        (status = 404, description = "No such room", body = ErrorBody),
+        (status = 503, description = "The rooms service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn availability(
+    State(state): State<AppState>,
+    _shop: Shop,
+    ApiQuery(query): ApiQuery<AvailabilityQuery>,
+) -> ApiResult<Json<Availability>> {
     let request = GetAvailabilityRequest {
-        room_code,
-        from: date_param(&query, "from", "invalid_parameter")?,
-        to: date_param(&query, "to", "invalid_parameter")?,
-        guests: Some(guests(&query)?),
+        guests: Some(guests(query.adults, query.children, query.babies)?),
+        room_code: query.room_code,
+        from: query.from.to_string(),
+        to: query.to.to_string(),
     };
     let response = state.clients.rooms.clone().get_availability(request).await?.into_inner();
-    Ok(Json(json!({
-        "roomCode": response.room_code,
-        "minStayNights": response.min_stay_nights,
-        "fitsGuests": response.fits_guests,
-        "days": response.days.iter().map(|d| json!({
-            "date": d.date,
-            "available": d.available,
-            "bookable": d.bookable,
-            "price": d.price.as_ref().map(|p| price_json(Some(p), Some(p))),
-        })).collect::<Vec<_>>(),
-    })))
+    Ok(Json(Availability {
+        room_code: response.room_code,
+        min_stay_nights: response.min_stay_nights,
+        fits_guests: response.fits_guests,
+        days: response
+            .days
+            .iter()
+            .map(|d| Day {
+                date: d.date.clone(),
+                available: d.available,
+                bookable: d.bookable,
+                price: d.price.as_ref().map(|p| Price::single(Some(p))),
+            })
+            .collect(),
+    }))
+}
+
+/// Sets each room item's `available` to the units free for the next night,
+/// from the inventory. An inventory that does not answer leaves the count
+/// out rather than failing the page.
+pub async fn fill_rooms_left(state: &AppState, items: &mut [OfferItem]) -> ApiResult<()> {
+    if items.is_empty() {
+        return Ok(());
+    }
+    let today = chrono::Local::now().date_naive();
+    let (from, to) = (today.to_string(), (today + chrono::Days::new(1)).to_string());
+    let lines = items
+        .iter()
+        .map(|i| StayLine {
+            room_code: i.code.clone(),
+            from: from.clone(),
+            to: to.clone(),
+            quantity: 1,
+            guests: Some(Guests { adults: 1, children: 0, babies: 0 }),
+        })
+        .collect();
+    match state.clients.rooms.clone().check_stays(CheckStaysRequest { lines }).await {
+        Ok(response) => {
+            for (item, line) in items.iter_mut().zip(response.into_inner().lines) {
+                item.available = Some(line.available);
+            }
+            Ok(())
+        }
+        Err(status) => {
+            tracing::warn!(code = ?status.code(), message = status.message(), "rooms left unknown");
+            Ok(())
+        }
+    }
 }
 
 /// Escapes text for HTML element content and attribute values.
@@ -285,27 +513,23 @@ pub fn escape_html(s: &str) -> String {
 /// description, localized; every value is escaped.
 async fn partial(State(state): State<AppState>, Path((locale, code)): Path<(String, String)>) -> ApiResult<Response> {
     let locale = match locale.as_str() {
-        "pl" => "pl",
-        "de" => "de",
-        "en" | "en_GB" | "en-GB" => "en_GB",
-        _ => return Err(ApiError::field("invalid_locale", "locale", "must be pl, de or en")),
+        "pl" => Locale::Pl,
+        "de" => Locale::De,
+        "en" | "en_GB" | "en-GB" => Locale::EnGb,
+        _ => return Err(ApiError::field(ErrorCode::InvalidLocale, "locale")),
     };
     let product = state
         .clients
         .catalog
         .clone()
-        .get_product(GetProductRequest { key: Some(Key::Code(code)), locale: locale.to_owned() })
+        .get_product(GetProductRequest { key: Some(Key::Code(code)), locale: locale.code().to_owned() })
         .await?
         .into_inner();
     if product.r#type != "room" {
-        return Err(ApiError::not_found("room"));
+        return Err(ApiError::not_found(ErrorCode::UnknownRoom));
     }
     let facts = product.room.unwrap_or_default();
-    let (guests, extra, area) = match locale {
-        "de" => ("Max. Personen", "Zusatzbett möglich", "Fläche"),
-        "en_GB" => ("Max. guests", "Extra bed available", "Area"),
-        _ => ("Maks. liczba osób", "Możliwa dostawka", "Powierzchnia"),
-    };
+    let (guests, extra, area) = (text(locale, "room-max-guests", &[]), text(locale, "room-extra-bed", &[]), text(locale, "room-area", &[]));
     let image = product
         .images
         .first()

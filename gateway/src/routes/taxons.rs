@@ -1,43 +1,56 @@
 //! `GET /shop-api/taxons/` (the whole tree) and `GET /shop-api/taxons/{code}`.
 
-use std::collections::HashMap;
-
 use axum::Json;
-use axum::extract::{Path, Query, State};
-use axum::routing::get;
-use serde_json::{Value, json};
+use axum::extract::{Path, State};
 use spa_proto::spa::catalog::v1::{ListTaxonsRequest, TaxonNode};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::shop_locale;
 use crate::AppState;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
+use crate::extract::{Shop, ShopParams};
+use crate::wire::Taxon;
 
-pub fn router() -> axum::Router<AppState> {
-    axum::Router::new()
-        .route("/shop-api/taxons", get(tree))
-        .route("/shop-api/taxons/", get(tree))
-        .route("/shop-api/taxons/{code}", get(one))
+pub fn router() -> OpenApiRouter<AppState> {
+    // The spec calls the tree with a trailing slash; both spellings answer.
+    OpenApiRouter::new().routes(routes!(tree)).route("/shop-api/taxons", axum::routing::get(tree)).routes(routes!(one))
 }
 
-fn node_json(n: &TaxonNode) -> Value {
-    json!({"code": n.code, "name": n.name, "slug": n.slug, "position": n.position, "children": n.children.iter().map(node_json).collect::<Vec<_>>()})
+async fn taxons(state: &AppState, root: String, shop: Shop) -> ApiResult<Vec<TaxonNode>> {
+    let request = ListTaxonsRequest { root, locale: shop.code().to_owned() };
+    Ok(state.clients.catalog.clone().list_taxons(request).await?.into_inner().taxons)
 }
 
-async fn taxons(state: &AppState, root: String, query: &HashMap<String, String>) -> ApiResult<Vec<TaxonNode>> {
-    let locale = shop_locale(query, state)?;
-    Ok(state.clients.catalog.clone().list_taxons(ListTaxonsRequest { root, locale }).await?.into_inner().taxons)
+/// The taxon tree
+#[utoipa::path(
+    get,
+    path = "/shop-api/taxons/",
+    tag = "catalog",
+    params(ShopParams),
+    responses(
+        (status = 200, description = "The root taxons with their children", body = Vec<Taxon>),
+        (status = 400, description = "Bad channel or locale", body = ErrorBody),
+        (status = 503, description = "The catalog is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn tree(State(state): State<AppState>, shop: Shop) -> ApiResult<Json<Vec<Taxon>>> {
+    let nodes = taxons(&state, String::new(), shop).await?;
+    Ok(Json(nodes.iter().map(Taxon::of).collect()))
 }
 
-async fn tree(State(state): State<AppState>, Query(query): Query<HashMap<String, String>>) -> ApiResult<Json<Value>> {
-    let nodes = taxons(&state, String::new(), &query).await?;
-    Ok(Json(Value::Array(nodes.iter().map(node_json).collect())))
-}
-
-async fn one(
-    State(state): State<AppState>,
-    Path(code): Path<String>,
-    Query(query): Query<HashMap<String, String>>,
-) -> ApiResult<Json<Value>> {
-    let nodes = taxons(&state, code, &query).await?;
-    nodes.first().map(|n| Json(node_json(n))).ok_or_else(|| ApiError::not_found("taxon"))
+/// One taxon with its children
+#[utoipa::path(
+    get,
+    path = "/shop-api/taxons/{code}",
+    tag = "catalog",
+    params(("code" = String, Path, description = "The taxon's code", example = "treatments"), ShopParams),
+    responses(
+        (status = 200, description = "The taxon", body = Taxon),
+        (status = 400, description = "Bad channel or locale", body = ErrorBody),
+        (status = 404, description = "No such taxon", body = ErrorBody),
+        (status = 503, description = "The catalog is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn one(State(state): State<AppState>, shop: Shop, Path(code): Path<String>) -> ApiResult<Json<Taxon>> {
+    let nodes = taxons(&state, code, shop).await?;
+    nodes.first().map(|n| Json(Taxon::of(n))).ok_or_else(|| ApiError::not_found(ErrorCode::TaxonNotFound))
 }

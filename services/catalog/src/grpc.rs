@@ -22,7 +22,8 @@ use crate::store::{self, OfferQuery};
 
 const LISTING_TTL: Duration = Duration::from_secs(300);
 const DEFAULT_LIMIT: u32 = 20;
-const MAX_RELATED: usize = 8;
+/// The related products slider shows at most four (spec 9).
+const MAX_RELATED: usize = 4;
 /// Bounds the SQL placeholders of one listing (SQLite allows 32,766).
 const MAX_TAXON_FILTERS: usize = 50;
 

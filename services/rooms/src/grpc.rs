@@ -366,9 +366,17 @@ impl RoomsService for RoomsGrpc {
         let stays = Self::stays(&request.into_inner().lines)?;
         let types = inventory::room_types(&self.db).await.map_err(errors::db)?;
         let mut lines = Vec::with_capacity(stays.len());
+        // Lines often share their dates (every room for one night): one
+        // summary per distinct stay.
+        let mut summaries = std::collections::HashMap::new();
         for s in stays {
             let room = types.iter().find(|r| r.code == s.room_code).ok_or(InventoryError::UnknownRoom(s.room_code.clone()))?;
-            let summary = inventory::stay_summary(&self.db, s.from, s.to).await.map_err(errors::db)?;
+            let summary = match summaries.entry((s.from, s.to)) {
+                std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(inventory::stay_summary(&self.db, s.from, s.to).await.map_err(errors::db)?)
+                }
+            };
             let (free, rates, counted) = summary.get(&s.room_code).copied().unwrap_or((0, 0, 0));
             let nights = (s.to - s.from).num_days();
             let bookable =

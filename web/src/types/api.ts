@@ -1,191 +1,67 @@
 /**
- * Shapes of the /shop-api wire format (see the gateway's OpenAPI document).
+ * Shapes of the /shop-api wire format, named for the app. They are aliases of
+ * `openapi.gen.ts`, which is generated from the gateway's OpenAPI document
+ * (itself generated from the Rust types): `npm run gen:api` after a change
+ * there; `npm run check:api` fails while the file is stale.
+ *
  * Every amount is an integer in minor units; dates are `YYYY-MM-DD` except
  * `availableFrom`/`availableTo`, which are `DD-MM-YYYY`.
  */
+import type { components } from './openapi.gen';
+
+type Schemas = components['schemas'];
 
 /** The types GET /offer/{type} lists. */
-export type OfferType = 'package' | 'room' | 'treatment' | 'product' | 'day_spa' | 'voucher';
+export type OfferType = Schemas['OfferType'];
 
 /** Item types; cards also know `gift`, which behaves like a voucher (spec 3). */
 export type ProductType = OfferType | 'gift';
 
 /** Listing order (spec 9); rooms also accept `position_asc`. */
-export type Sorting = 'taxons_position_asc' | 'position_asc' | 'price_asc' | 'price_desc' | 'latest' | 'oldest';
+export type Sorting = Schemas['Sorting'];
 
-export type Price = {
-  /** Minor units (grosze, cents). */
-  current: number;
-  original: number;
-  currency: string;
-};
+export type Price = Schemas['Price'];
+export type ProductImage = Schemas['Image'];
+export type TaxonRef = Schemas['TaxonRef'];
 
-export type ProductImage = {
-  path: string;
-  thumbnails?: { default_listing?: string };
-};
-
-export type TaxonRef = { code: string; name: string };
-
-export type RoomInfo = {
-  occupancy: number;
-  maxOccupancy: number;
-  extraBed: boolean;
-  /** 1 to 5 stars; null while a room has no ratings. */
-  averageRating: number | null;
-  /** Rooms left; absent means the default (12, spec 9). */
-  available?: number;
-  /** Floor area in m², when known. */
-  areaM2?: number;
-};
-
-export type ListingItem = {
-  id: number;
-  code: string;
-  variantCode: string;
-  type: ProductType;
-  name: string;
-  slug: string;
-  /** Plain text. */
-  description: string;
-  images: ProductImage[];
-  /** links.self is the localized page path, e.g. /oferta/pakiety/<slug>. */
-  links: { self: string };
-  price: Price;
-  /** The price in the base currency (PLN). */
-  priceBase?: Price;
-  /** Packages: the price per person, shown as a "from" price. */
-  packageBasePrice?: Price;
-  isPromotion: boolean;
-  numNights?: number;
-  /** numNights + 1 for stays, else 1. */
-  days?: number;
-  durationMinutes?: number | null;
-  ageRestriction: boolean;
-  availableFrom: string | null;
-  availableTo: string | null;
-  taxons?: { main?: string; others: TaxonRef[] };
-  room?: RoomInfo;
-};
-
-export type PriceStats = { min: number; max: number; currency: string };
-
-export type Paging = { page: number; limit: number; pages: number; total: number };
-
-export type ListingResponse = {
-  items: ListingItem[];
-  priceStats: PriceStats;
-  pages: Paging;
-};
+/** A listing item; room facts (occupancy, available, ...) are set on rooms only. */
+export type ListingItem = Omit<Schemas['OfferItem'], 'type'> & { type: ProductType };
+export type PriceStats = Schemas['PriceStats'];
+export type Paging = Schemas['Paging'];
+export type ListingResponse = Omit<Schemas['Listing'], 'items'> & { items: ListingItem[] };
 
 /** A treatment inside a package (spec 3). */
-export type Treatment = {
-  code: string;
-  name: string;
-  description: string;
-  images: ProductImage[];
-  links: { self: string };
-  price: { current: number; currency: string };
-  quantity: number;
-  minQuantity: number;
-  maxQuantity: number;
-  /** Included at no extra cost. */
-  free: boolean;
-  deletable: boolean;
-  replacable: boolean;
-  /** On the suggested (additional) list. */
-  additional: boolean;
-  /** Removing it drops it instead of returning it to the suggestions. */
-  deletePermanently: boolean;
-  durationMinutes: number | null;
-};
+export type Treatment = Schemas['Treatment'];
 
 /** GET /products/{code} and /products/by-slug/{slug}. */
-export type ProductDetails = ListingItem & {
-  treatments?: { primary: Treatment[]; additional: Treatment[] };
-  minTreatments?: number;
-  /** Vouchers: the values a buyer can choose, in minor units. */
-  voucherValues?: number[];
-};
+export type ProductDetails = Omit<Schemas['ProductPage'], 'type'> & { type: ProductType };
 
 export type RelatedProductsResponse = { items: ListingItem[] };
 
 /** GET /taxons/{code}: a localized taxon with its subtree. */
-export type Taxon = {
-  code: string;
-  name: string;
-  slug: string;
-  position: number;
-  children: Taxon[];
-};
+export type Taxon = Schemas['Taxon'];
 
 /** POST /packages/{code}/estimated-cost. */
-export type PackageCostRequest = {
-  persons: number;
-  treatments: { code: string; quantity: number }[];
-};
+export type PackageCostRequest = { persons: number; treatments: Schemas['Choice'][] };
+export type PackageCost = Schemas['EstimatedCost'];
 
-export type PackageCost = {
-  priceWithReservation: { current: number; original: number };
-  basePrice: { current: number };
-  currency: string;
-};
+export type FieldError = Schemas['FieldError'];
+export type ErrorCode = Schemas['ErrorCode'];
 
-export type FieldError = { field: string; message: string };
-
-/** The body of every non-2xx answer. */
-export type ApiErrorBody = {
-  code: string;
-  message: string;
-  errors?: FieldError[];
-};
+/** The body of every non-2xx answer; `message` is in the request's language. */
+export type ApiErrorBody = Schemas['ErrorBody'];
 
 /** GET /rooms/search: why no room is listed. */
-export type RoomSearchEmptyReason = 'no_rooms_for_dates' | 'no_room_for_guests';
+export type RoomSearchEmptyReason = Schemas['EmptyReason'];
 
 /** A room type free for the whole stay that takes the guests. */
-export type RoomOffer = {
-  code: string;
-  name: string;
-  /** Plain text. */
-  description: string;
-  images: ProductImage[];
-  nights: number;
-  /** Rooms of this type left for every night of the stay. */
-  available: number;
-  occupancy: number;
-  maxOccupancy: number;
-  extraBed: boolean;
-  /** 1 to 5 stars; 0 while the room has no ratings. */
-  averageRating: number;
-  minStayNights: number;
-  /** The whole stay for the guests. */
-  price: Price;
-  /** Package searches (POST) only. */
-  packagePrice?: Price;
-  supplement?: Price;
-};
-
-export type RoomSearchResponse = {
-  items: RoomOffer[];
-  emptyReason: RoomSearchEmptyReason | null;
-};
-
-/** One day of a room's calendar: the night that starts that day. */
-export type RoomAvailabilityDay = {
-  date: string;
-  /** Rooms of the type free that night. */
-  available: number;
-  /** Free, open, from today on, and the room takes the guests. */
-  bookable: boolean;
-  /** The night for the guests; null when the night is not offered at all. */
-  price: Price | null;
-};
+export type RoomOffer = Schemas['Room'];
+export type RoomSearchResponse = Schemas['RoomSearch'];
 
 /** GET /rooms/availability. */
-export type RoomAvailability = {
-  roomCode: string;
-  minStayNights: number;
-  fitsGuests: boolean;
-  days: RoomAvailabilityDay[];
-};
+export type RoomAvailabilityDay = Schemas['Day'];
+export type RoomAvailability = Schemas['Availability'];
+
+export type Cart = Schemas['Cart'];
+export type Customer = Schemas['Customer'];
+export type Locale = Schemas['Locale'];

@@ -29,6 +29,33 @@ async fn listing_rejects_bad_input_by_field() {
     }
     let (status, body) = t.get("/shop-api/no-such-thing").await;
     assert_eq!((status, body["code"].as_str()), (404, Some("not_found")));
+    // The estimate checks the channel like every other call.
+    let (status, body) = t.post("/shop-api/packages/PKG_ROMANTIC_WEEKEND/estimated-cost?channel=web_de", json!({"persons": 1})).await;
+    assert_eq!((status, body["errors"][0]["field"].as_str()), (400, Some("channel")), "{body}");
+}
+
+#[tokio::test]
+async fn error_messages_speak_the_requests_language() {
+    let t = TestStack::start().await;
+    let mut seen = Vec::new();
+    for (locale, word) in [("pl", "Liczba"), ("de", "Anzahl"), ("en_GB", "number")] {
+        let (status, body) = t.get(&format!("/shop-api/offer/treatment?limit=0&locale={locale}")).await;
+        assert_eq!((status, body["code"].as_str()), (400, Some("invalid_limit")), "{body}");
+        let message = body["message"].as_str().unwrap();
+        assert!(message.contains(word), "{locale}: {message}");
+        assert!(!body["errors"][0]["message"].as_str().unwrap().is_empty());
+        seen.push(message.to_owned());
+    }
+    // Errors from a service and from the layers around the handlers too.
+    let (_, body) = t.get("/shop-api/products/NOPE?locale=de").await;
+    assert_eq!(body["code"], "product_not_found");
+    assert!(body["message"].as_str().unwrap().contains("Produkt"), "{body}");
+    let (_, body) = t.get("/shop-api/no-such-thing?locale=en_GB").await;
+    assert!(body["message"].as_str().unwrap().contains("does not exist"), "{body}");
+    let (status, body) = t.get("/shop-api/rooms/search?from=2026-02-30&to=2026-03-02&locale=de").await;
+    assert_eq!((status, body["code"].as_str(), body["errors"][0]["field"].as_str()), (400, Some("invalid_stay"), Some("from")));
+    assert!(body["errors"][0]["message"].as_str().unwrap().contains("Datum"), "{body}");
+    assert_ne!(seen[0], seen[1]);
 }
 
 #[tokio::test]

@@ -35,6 +35,8 @@ export function listingItem(overrides: Partial<ListingItem> = {}): ListingItem {
     links: { self: `/oferta/zabiegi/zabieg-testowy-${id}` },
     price: { current: 18000, original: 18000, currency: 'PLN' },
     priceBase: { current: 18000, original: 18000, currency: 'PLN' },
+    priceOriginal: 18000,
+    priceOverride: null,
     isPromotion: false,
     numNights: 0,
     days: 1,
@@ -102,7 +104,7 @@ export function treatment(overrides: Partial<Treatment> = {}): Treatment {
     description: 'Opis zabiegu.',
     images: [],
     links: { self: `/oferta/zabiegi/${code.toLowerCase()}` },
-    price: { current: 15000, currency: 'PLN' },
+    price: { current: 15000, original: 15000, currency: 'PLN' },
     quantity: 1,
     minQuantity: 1,
     maxQuantity: 2,
@@ -132,7 +134,7 @@ export function packageDetails(overrides: Partial<ProductDetails> = {}): Product
         treatment({
           code: 'TR_AROMATHERAPY_MASSAGE',
           name: 'Masaż aromaterapeutyczny',
-          price: { current: 17000, currency: 'PLN' },
+          price: { current: 17000, original: 17000, currency: 'PLN' },
         }),
         treatment({ code: 'TR_HERBAL_BATH', name: 'Kąpiel ziołowa', deletable: true }),
         treatment({ code: 'TR_SAUNA_RITUAL', name: 'Ceremonia saunowa', free: true, replacable: false }),
@@ -150,7 +152,7 @@ export function packageDetails(overrides: Partial<ProductDetails> = {}): Product
 export function packageCost(current: number, basePrice = 64950, original = current): PackageCost {
   return {
     priceWithReservation: { current, original },
-    basePrice: { current: basePrice },
+    basePrice: { current: basePrice, original: basePrice },
     currency: 'PLN',
   };
 }

@@ -77,7 +77,11 @@ describe('ProductCard', () => {
           name: 'Pokój z widokiem',
           numNights: 1,
           links: { self: '/pensjonat/baza-noclegowa/pokoj' },
-          room: { occupancy: 2, maxOccupancy: 3, extraBed: true, averageRating: 4.5, available: 12 },
+          occupancy: 2,
+          maxOccupancy: 3,
+          extraBed: true,
+          averageRating: 4.5,
+          available: 12,
         })}
       />,
     );

@@ -25,7 +25,7 @@ export function ProductCard({ item, headingLevel: Heading = 'h2' }: Props) {
   const facts = [
     days !== null ? t('card.days', { count: days }) : null,
     item.durationMinutes ? t('card.duration', { minutes: item.durationMinutes }) : null,
-    item.room ? t('card.maxOccupancy', { count: item.room.maxOccupancy }) : null,
+    item.maxOccupancy ? t('card.maxOccupancy', { count: item.maxOccupancy }) : null,
   ].filter((fact): fact is string => fact !== null);
 
   return (

@@ -24,7 +24,7 @@ const wine = (): Product => ({
     description: 'Rześkie białe wino z winnic Ziemi Lubuskiej. Idealne do ryb.',
     links: { self: '/oferta/produkty/lubuskie-wino-biale-solaris' },
     price: { current: 7900, original: 7900, currency: 'PLN' },
-    images: [{ path: '/media/catalog/wine-1.svg' }, { path: '/media/catalog/wine-2.svg' }],
+    images: [{ path: '/media/catalog/wine-1.svg', thumbnails: { default_listing: '/media/catalog/wine-1.svg' } }, { path: '/media/catalog/wine-2.svg', thumbnails: { default_listing: '/media/catalog/wine-2.svg' } }],
     ageRestriction: true,
     durationMinutes: null,
     taxons: { main: 'products', others: [{ code: 'wine-and-spirits', name: 'Wina i nalewki' }] },
@@ -162,8 +162,13 @@ describe('ProductDetails', () => {
         numNights: 1,
         durationMinutes: null,
         price: { current: 44000, original: 44000, currency: 'PLN' },
-        // No `available`: the default 12 is shown.
-        room: { occupancy: 2, maxOccupancy: 3, extraBed: true, averageRating: 4.8, areaM2: 24 },
+        // The inventory's count, not the spec's default of 12.
+        occupancy: 2,
+        maxOccupancy: 3,
+        extraBed: true,
+        averageRating: 4.8,
+        areaM2: 24,
+        available: 5,
       }),
     });
     renderProduct('/pensjonat/baza-noclegowa/pokoj-jezioro');
@@ -173,7 +178,7 @@ describe('ProductDetails', () => {
       'Powierzchnia: 24 m²',
       'Możliwa dostawka',
       'Ocena gości: 4,8 / 5',
-      'Zostało 12 pokoi',
+      'Zostało 5 pokoi',
     ]) {
       expect(screen.getByText(fact)).toBeTruthy();
     }

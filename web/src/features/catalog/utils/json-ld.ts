@@ -16,8 +16,8 @@ const isoDate = (value: string | null) => {
 export function productJsonLd(product: ProductDetails, origin: string): Record<string, unknown> {
   const url = absolute(product.links.self, origin);
   const category = product.taxons?.others[0]?.name;
-  const validFrom = isoDate(product.availableFrom);
-  const validThrough = isoDate(product.availableTo);
+  const validFrom = isoDate(product.availableFrom ?? null);
+  const validThrough = isoDate(product.availableTo ?? null);
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',

@@ -1,0 +1,61 @@
+# Die Texte des Gateways für Besucher, Deutsch. Jede Meldung steht auch in
+# pl.ftl und en_GB.ftl (ein Test prüft das).
+
+error-invalid-request = Die Anfrage ist ungültig.
+    .field = Dieser Wert ist ungültig.
+error-invalid-parameter = Ein Wert der Anfrage ist ungültig.
+    .field = Dieser Wert ist ungültig.
+error-invalid-body = Die gesendeten Daten konnten nicht gelesen werden.
+    .field = Dieser Wert ist ungültig.
+error-invalid-characters = Die Anfrage enthält unzulässige Zeichen.
+    .field = Dieser Wert enthält unzulässige Zeichen.
+error-unsupported-media-type = Die Daten müssen als JSON gesendet werden.
+error-payload-too-large = Die gesendeten Daten sind zu groß.
+error-unknown-channel = Diesen Verkaufskanal kennt der Shop nicht.
+error-invalid-locale = Diese Sprache ist nicht verfügbar. Wählen Sie Polnisch, Deutsch oder Englisch.
+error-invalid-limit = Die Anzahl der Einträge pro Seite muss zwischen 1 und 1000 liegen.
+error-invalid-sorting = Diese Sortierung ist nicht verfügbar.
+error-invalid-price-range = Die Preisspanne ist ungültig: Der untere Preis muss 0 oder mehr betragen und darf den oberen nicht übersteigen.
+    .field = Geben Sie einen Preis von 0 oder mehr ein, nicht über dem oberen Preis.
+error-invalid-nights = Der Filter für die Aufenthaltsdauer ist ungültig: Wählen Sie 3, 4, 5 oder 6 Tage (nur für Pakete).
+error-unknown-taxon = Diese Kategorie gibt es nicht.
+error-too-many-taxons = Zu viele Kategorien auf einmal gewählt.
+error-invalid-stay = Prüfen Sie die Reisedaten: Anreise ab heute, Abreise danach, innerhalb der Mindest- und Höchstdauer.
+    .field = Prüfen Sie dieses Datum.
+error-invalid-guests = Prüfen Sie die Anzahl der Gäste: 1 oder 2 Erwachsene, bis zu 2 Kinder und bis zu 2 Babys, im Rahmen der Zimmerbelegung.
+    .field = Prüfen Sie die Anzahl der Gäste.
+error-invalid-configuration = Diese Paketzusammenstellung ist nicht möglich: Prüfen Sie die Anzahl der Personen und Behandlungen.
+    .field = Prüfen Sie diese Auswahl.
+error-invalid-token = Die Kennung des Warenkorbs ist ungültig.
+error-weak-token = Die Kennung des Warenkorbs ist zu leicht zu erraten.
+error-invalid-email = Geben Sie eine gültige E-Mail-Adresse ein.
+    .field = Geben Sie eine gültige E-Mail-Adresse ein.
+error-unknown-package = Dieses Paket gibt es nicht.
+error-not-found = Die gesuchte Seite oder der Artikel existiert nicht.
+error-method-not-allowed = Diese Aktion ist hier nicht möglich.
+error-unknown-type = Diese Angebotsart gibt es nicht.
+error-unknown-association = Diese Liste ähnlicher Artikel gibt es nicht.
+error-product-not-found = Dieses Produkt gibt es nicht oder es ist nicht mehr erhältlich.
+error-taxon-not-found = Diese Kategorie gibt es nicht.
+error-package-not-found = Dieses Paket gibt es nicht oder es ist nicht mehr erhältlich.
+error-unknown-room = Dieses Zimmer gibt es nicht.
+error-cart-not-found = Ihr Warenkorb ist abgelaufen. Ein neuer wurde angelegt.
+error-hold-not-found = Diese Reservierung wird nicht mehr gehalten.
+error-conflict = Das ist gerade nicht möglich: Inzwischen hat sich etwas geändert. Bitte versuchen Sie es erneut.
+error-cart-exists = Ein Warenkorb mit dieser Kennung existiert bereits.
+error-newsletter-exists = Diese Adresse ist bereits angemeldet.
+error-room-unavailable = Dieses Zimmer wurde soeben für die gewählten Daten gebucht.
+error-hold-conflict = Diese Reservierung wurde inzwischen geändert. Bitte versuchen Sie es erneut.
+error-unauthenticated = Bitte melden Sie sich an, um fortzufahren.
+error-not-logged-in = Sie sind nicht angemeldet.
+error-forbidden = Dazu sind Sie nicht berechtigt.
+error-request-timeout = Die Anfrage kam zu langsam an. Bitte versuchen Sie es erneut.
+error-too-many-requests = Zu viele Anfragen. Bitte warten Sie { $seconds } s und versuchen Sie es erneut.
+error-overloaded = Im Shop ist gerade sehr viel los. Bitte versuchen Sie es gleich noch einmal.
+error-service-unavailable = Der Dienst ist vorübergehend nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.
+error-internal-error = Ein unerwarteter Fehler ist aufgetreten...
+
+# Das Zimmer-Popup (GET /{locale}/_partial/rooms/{code}).
+room-max-guests = Max. Personen
+room-extra-bed = Zusatzbett möglich
+room-area = Fläche

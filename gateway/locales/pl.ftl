@@ -1,0 +1,61 @@
+# Teksty bramy dla odwiedzających, po polsku (język domyślny). Każdy
+# komunikat jest też w de.ftl i en_GB.ftl (sprawdza to test).
+
+error-invalid-request = Żądanie jest nieprawidłowe.
+    .field = Ta wartość jest nieprawidłowa.
+error-invalid-parameter = Jedna z wartości żądania jest nieprawidłowa.
+    .field = Ta wartość jest nieprawidłowa.
+error-invalid-body = Nie udało się odczytać wysłanych danych.
+    .field = Ta wartość jest nieprawidłowa.
+error-invalid-characters = Żądanie zawiera niedozwolone znaki.
+    .field = Ta wartość zawiera niedozwolone znaki.
+error-unsupported-media-type = Dane należy wysłać w formacie JSON.
+error-payload-too-large = Wysłane dane są zbyt duże.
+error-unknown-channel = Sklep nie zna tego kanału sprzedaży.
+error-invalid-locale = Ten język jest niedostępny. Wybierz polski, niemiecki lub angielski.
+error-invalid-limit = Liczba pozycji na stronie musi wynosić od 1 do 1000.
+error-invalid-sorting = Takie sortowanie jest niedostępne.
+error-invalid-price-range = Zakres cen jest nieprawidłowy: cena dolna musi wynosić co najmniej 0 i nie może przekraczać górnej.
+    .field = Podaj cenę co najmniej 0, nie wyższą od ceny górnej.
+error-invalid-nights = Filtr długości pobytu jest nieprawidłowy: wybierz 3, 4, 5 lub 6 dni (tylko pakiety).
+error-unknown-taxon = Taka kategoria nie istnieje.
+error-too-many-taxons = Wybrano naraz zbyt wiele kategorii.
+error-invalid-stay = Sprawdź daty pobytu: przyjazd od dziś, wyjazd po przyjeździe, w granicach minimalnej i maksymalnej długości pobytu.
+    .field = Sprawdź tę datę.
+error-invalid-guests = Sprawdź liczbę gości: 1 lub 2 dorosłych, do 2 dzieci i do 2 niemowląt, w granicach pojemności pokoju.
+    .field = Sprawdź liczbę gości.
+error-invalid-configuration = Taka konfiguracja pakietu jest niemożliwa: sprawdź liczbę osób i zabiegów.
+    .field = Sprawdź ten wybór.
+error-invalid-token = Identyfikator koszyka jest nieprawidłowy.
+error-weak-token = Identyfikator koszyka jest zbyt łatwy do odgadnięcia.
+error-invalid-email = Podaj prawidłowy adres e-mail.
+    .field = Podaj prawidłowy adres e-mail.
+error-unknown-package = Taki pakiet nie istnieje.
+error-not-found = Szukana strona lub pozycja nie istnieje.
+error-method-not-allowed = Ta czynność nie jest tu dostępna.
+error-unknown-type = Taki rodzaj oferty nie istnieje.
+error-unknown-association = Taka lista podobnych pozycji nie istnieje.
+error-product-not-found = Ten produkt nie istnieje lub jest już niedostępny.
+error-taxon-not-found = Taka kategoria nie istnieje.
+error-package-not-found = Ten pakiet nie istnieje lub jest już niedostępny.
+error-unknown-room = Taki pokój nie istnieje.
+error-cart-not-found = Twój koszyk wygasł. Utworzono nowy.
+error-hold-not-found = Ta rezerwacja nie jest już wstrzymana.
+error-conflict = Teraz nie można tego zrobić: w międzyczasie coś się zmieniło. Spróbuj ponownie.
+error-cart-exists = Koszyk o tym identyfikatorze już istnieje.
+error-newsletter-exists = Ten adres jest już zapisany.
+error-room-unavailable = Ten pokój został właśnie zarezerwowany na wybrane dni.
+error-hold-conflict = Ta rezerwacja została w międzyczasie zmieniona. Spróbuj ponownie.
+error-unauthenticated = Zaloguj się, aby kontynuować.
+error-not-logged-in = Nie jesteś zalogowany.
+error-forbidden = Nie masz uprawnień do tej czynności.
+error-request-timeout = Żądanie docierało zbyt długo. Spróbuj ponownie.
+error-too-many-requests = Zbyt wiele żądań. Odczekaj { $seconds } s i spróbuj ponownie.
+error-overloaded = Sklep jest teraz bardzo obciążony. Spróbuj ponownie za chwilę.
+error-service-unavailable = Usługa jest chwilowo niedostępna. Spróbuj ponownie za chwilę.
+error-internal-error = Wystąpił nieoczekiwany błąd...
+
+# Okienko pokoju (GET /{locale}/_partial/rooms/{code}).
+room-max-guests = Maks. liczba osób
+room-extra-bed = Możliwa dostawka
+room-area = Powierzchnia
