@@ -287,6 +287,8 @@ describe('OfferListing', () => {
     renderListing();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Nie udało się wczytać oferty.');
+    // The server's text is the toast's, not appended to the page's own.
+    expect(alert.textContent).not.toContain('Katalog chwilowo niedostępny');
     expect(within(alert).getByRole('button', { name: 'Spróbuj ponownie' })).toBeTruthy();
     expect(notifications.getSnapshot().map((n) => n.message)).toEqual(['Katalog chwilowo niedostępny']);
   });

@@ -123,12 +123,14 @@ describe('ProductDetails', () => {
     await waitFor(() => expect(document.title).toBe('Nie znaleziono strony | Pensjonat Spa & Wellness'));
   });
 
-  it('shows other failures with a retry and a toast', async () => {
-    serveProduct(HttpResponse.json({ code: 'unavailable', message: 'Katalog niedostępny' }, { status: 503 }));
+  it('shows other failures with a retry and a toast with the server message, never mixed into the page text', async () => {
+    serveProduct(HttpResponse.json({ code: 'unavailable', message: 'Catalogue unavailable' }, { status: 503 }));
     renderProduct('/oferta/produkty/wino');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Nie udało się wczytać produktu.');
-    expect(notifications.getSnapshot().map((n) => n.message)).toEqual(['Katalog niedostępny']);
+    expect(alert.textContent).not.toContain('Catalogue unavailable');
+    expect(within(alert).getByRole('button', { name: 'Spróbuj ponownie' })).toBeTruthy();
+    expect(notifications.getSnapshot().map((n) => n.message)).toEqual(['Catalogue unavailable']);
   });
 
   it('moves a product found under another listing to its own page', async () => {

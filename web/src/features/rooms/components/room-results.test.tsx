@@ -314,7 +314,7 @@ describe('RoomResults', () => {
     expect(await screen.findAllByTestId('room-result')).toHaveLength(1);
   });
 
-  it('explains a refused search (400) in the visitor language, without a toast', async () => {
+  it("explains a refused search (400) in the visitor language, and toasts the server's message as sent", async () => {
     serveSearch(() =>
       HttpResponse.json(
         { code: 'invalid_argument', message: 'from: must be today or later', errors: [{ field: 'from', message: 'must be today or later' }] },
@@ -322,8 +322,40 @@ describe('RoomResults', () => {
       ),
     );
     renderResults();
-    expect(await screen.findByText('Data przyjazdu nie może być w przeszłości.')).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Data przyjazdu nie może być w przeszłości.');
+    // The server's text stays in the toast; it is never appended to the Polish one.
+    expect(alert.textContent).not.toContain('must be today or later');
     expect(screen.getAllByRole('link', { name: 'Zmień wyszukiwanie' }).length).toBeGreaterThan(0);
-    expect(notifications.getSnapshot()).toEqual([]);
+    expect(notifications.getSnapshot().map((n) => `${n.type}: ${n.message}`)).toEqual([
+      'error: from: must be today or later',
+    ]);
+  });
+
+  it('shows failing calendars each with a retry, and their common failure in one toast', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    serveSearch(
+      roomSearchResponse([
+        roomOffer({ code: 'ROOM_LAKE_VIEW', name: 'Pokój z widokiem' }),
+        roomOffer({ code: 'ROOM_FAMILY', name: 'Pokój rodzinny' }),
+      ]),
+    );
+    server.use(
+      http.get(apiPath('/rooms/availability'), ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        if (fail) return HttpResponse.json({ code: 'unavailable', message: 'Usługa pokoi niedostępna' }, { status: 503 });
+        return HttpResponse.json(roomAvailability(query.get('roomCode') ?? '', query.get('from') ?? '', query.get('to') ?? ''));
+      }),
+    );
+    renderResults();
+
+    await waitFor(() => expect(screen.getAllByText('Nie udało się wczytać dostępności.')).toHaveLength(2));
+    expect(notifications.getSnapshot().map((n) => `${n.type}: ${n.message}`)).toEqual(['error: Usługa pokoi niedostępna']);
+
+    fail = false;
+    const [lake] = screen.getAllByTestId('room-calendar') as [HTMLElement];
+    await user.click(within(lake).getByRole('button', { name: 'Spróbuj ponownie' }));
+    expect(await screen.findByRole('group', { name: 'Dostępność: Pokój z widokiem' })).toBeTruthy();
   });
 });
