@@ -69,7 +69,7 @@ describe('ProductCard', () => {
     expect(plain(screen.getByTestId('card-price').textContent)).toBe('ab 180,00 PLN');
   });
 
-  it('lets a room be reserved through the reservation search', () => {
+  it("sends a room's button to the room's page", () => {
     renderWithProviders(
       <ProductCard
         item={listingItem({
@@ -82,9 +82,9 @@ describe('ProductCard', () => {
       />,
     );
     expect(screen.getByRole('link', { name: 'Zarezerwuj: Pokój z widokiem' }).getAttribute('href')).toBe(
-      '/reservation/search',
+      '/pensjonat/baza-noclegowa/pokoj',
     );
-    // The title still leads to the room's page.
+    // The title too.
     expect(screen.getByRole('link', { name: 'Pokój z widokiem' }).getAttribute('href')).toBe(
       '/pensjonat/baza-noclegowa/pokoj',
     );

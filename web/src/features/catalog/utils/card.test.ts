@@ -72,9 +72,9 @@ describe('card rules (spec 2.4)', () => {
     const item = (type: ProductType) =>
       listingItem({ type, code: 'CODE_1', links: { self: '/x/slug' } });
 
-    it('sends "reserve" on a room to the reservation search', () => {
-      expect(cardAction(item('room'), 'pl')).toEqual({ kind: 'reserve', href: '/reservation/search' });
-      expect(cardAction(item('room'), 'en_GB')).toEqual({ kind: 'reserve', href: '/en/reservation/search' });
+    it('sends "reserve" on a room to the room\'s page', () => {
+      expect(cardAction(item('room'), 'pl')).toEqual({ kind: 'reserve', href: '/x/slug' });
+      expect(cardAction(item('room'), 'en_GB')).toEqual({ kind: 'reserve', href: '/x/slug' });
     });
 
     it('links packages and day spa to their page', () => {

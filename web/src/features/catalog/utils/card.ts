@@ -58,7 +58,7 @@ export function cardDays(item: Pick<ListingItem, 'type' | 'numNights'>): number 
 }
 
 export type CardAction =
-  /** Rooms: "reserve" opens the reservation search. */
+  /** Rooms: "reserve" goes to the room's page, which offers the reservation search. */
   | { kind: 'reserve'; href: string }
   /** A link to the item's page: packages and day spa ("details"). */
   | { kind: 'details'; href: string }
@@ -71,9 +71,8 @@ export type CardAction =
 export function cardAction(item: Pick<ListingItem, 'type' | 'code' | 'links'>, locale: Locale): CardAction {
   switch (item.type) {
     case 'room':
-      // The rooms listing's "reserve" (spec 2.4) starts a reservation search; the
-      // card's title still links to the room's own page.
-      return { kind: 'reserve', href: paths.reservationSearch.href(locale) };
+      // The rooms listing's "reserve" (spec 2.4: "room goes to its page").
+      return { kind: 'reserve', href: item.links.self };
     case 'package':
     case 'day_spa':
       return { kind: 'details', href: item.links.self };
