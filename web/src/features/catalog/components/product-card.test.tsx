@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { listingItem, packageItem } from '@/testing/mocks/fixtures';
@@ -89,6 +89,24 @@ describe('ProductCard', () => {
       '/pensjonat/baza-noclegowa/pokoj',
     );
     expect(screen.getByTestId('card-facts').textContent).toContain('maks. 3 osoby');
+  });
+
+  it('shows the PLN amount beside a price in another currency', () => {
+    const oil = listingItem({
+      type: 'product',
+      name: 'Olejek do masażu z arniką',
+      price: { current: 1890, original: 2490, currency: 'EUR' },
+      priceBase: { current: 8127, original: 10707, currency: 'PLN' },
+    });
+    renderWithProviders(<ProductCard item={oil} />);
+    const price = screen.getByTestId('card-price');
+    expect(plain(price.textContent)).toBe('Cena regularna: 24,90 € Cena: 18,90 € (w złotych: 81,27 zł)');
+    expect(plain(within(price).getByTestId('price-base').textContent)).toBe(' (w złotych: 81,27 zł)');
+  });
+
+  it('shows no PLN amount beside a PLN price', () => {
+    renderWithProviders(<ProductCard item={listingItem()} />, { locale: 'en_GB' });
+    expect(screen.queryByTestId('price-base')).toBeNull();
   });
 
   it('sends a voucher to the voucher configuration', () => {

@@ -2,10 +2,10 @@
  * The product card rules of spec 2.4 as plain functions.
  */
 import defaultThumbnail from '@/assets/default-thumbnail.svg';
-import { CARD_DESCRIPTION_MAX_LENGTH, CARD_TITLE_MAX_LENGTH } from '@/config/constants';
+import { BASE_CURRENCY, CARD_DESCRIPTION_MAX_LENGTH, CARD_TITLE_MAX_LENGTH } from '@/config/constants';
 import { paths } from '@/config/paths';
 import type { Locale } from '@/lib/i18n/locale';
-import type { ListingItem } from '@/types/api';
+import type { ListingItem, Price } from '@/types/api';
 import { truncate } from '@/utils/truncate';
 
 /** Title cut at 36 characters. */
@@ -30,13 +30,34 @@ export type CardPrice = {
   from: boolean;
   /** A package's base price is per person. */
   perPerson: boolean;
+  /**
+   * The current price converted to the base currency (PLN), shown beside a
+   * price in another currency (spec 1, 9); null for a PLN price.
+   */
+  base: number | null;
 };
+
+const samePrice = (a: Price, b: Price) =>
+  a.current === b.current && a.original === b.original && a.currency === b.currency;
+
+/**
+ * The base-currency amount of the price shown, from the item's `priceBase`
+ * (which converts `price`): only when the shown price is in another
+ * currency and is `price` itself (a package's per-person price is the same
+ * price on the wire; were it not, no base would be shown rather than a wrong one).
+ */
+function basePrice(shown: Price, item: Pick<ListingItem, 'price' | 'priceBase'>): number | null {
+  const { priceBase } = item;
+  if (shown.currency === BASE_CURRENCY || !priceBase || priceBase.currency !== BASE_CURRENCY) return null;
+  return samePrice(shown, item.price) ? priceBase.current : null;
+}
 
 /**
  * The price a card shows: a package shows its base price per person, every
- * other type its price; the original is struck only when really higher.
+ * other type its price; the original is struck only when really higher. A
+ * price in another currency carries its PLN amount.
  */
-export function cardPrice(item: Pick<ListingItem, 'type' | 'price' | 'packageBasePrice'>): CardPrice {
+export function cardPrice(item: Pick<ListingItem, 'type' | 'price' | 'priceBase' | 'packageBasePrice'>): CardPrice {
   const perPerson = item.type === 'package' && item.packageBasePrice !== undefined;
   const price = perPerson && item.packageBasePrice ? item.packageBasePrice : item.price;
   return {
@@ -45,6 +66,7 @@ export function cardPrice(item: Pick<ListingItem, 'type' | 'price' | 'packageBas
     currency: price.currency,
     from: item.type === 'package' || item.type === 'day_spa',
     perPerson,
+    base: basePrice(price, item),
   };
 }
 
