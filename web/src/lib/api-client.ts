@@ -78,7 +78,8 @@ async function send(
   options: Pick<RequestOptions, 'locale' | 'body' | 'signal' | 'notifyOnError'>,
 ): Promise<Response> {
   const { locale, body, signal, notifyOnError = true } = options;
-  const generic = createTranslator(locale)('errors.generic');
+  // Read at failure time: the page's dictionary may still be on its way at the first request.
+  const generic = () => createTranslator(locale)('errors.generic');
 
   let response: Response;
   try {
@@ -94,13 +95,13 @@ async function send(
     });
   } catch (error) {
     if (isAbort(error, signal)) throw error;
-    const failure = new ApiError(0, {}, generic);
-    if (shouldNotify(notifyOnError, failure)) notifications.notify('error', generic);
+    const failure = new ApiError(0, {}, generic());
+    if (shouldNotify(notifyOnError, failure)) notifications.notify('error', failure.message);
     throw failure;
   }
 
   if (!response.ok) {
-    const error = new ApiError(response.status, await readErrorBody(response), generic);
+    const error = new ApiError(response.status, await readErrorBody(response), generic());
     if (shouldNotify(notifyOnError, error)) notifications.notify('error', error.message);
     throw error;
   }
