@@ -43,7 +43,7 @@ rust-test:
 	cargo nextest run --workspace --locked --no-fail-fast
 
 web-test: web-deps
-	cd web && npm run typecheck && npm run lint && npm test
+	cd web && npm run typecheck && npm run lint && npm test && npm run bundle-budget
 
 # Browser tests in Debian's Chromium against the standalone stack serving the built app.
 e2e: web
