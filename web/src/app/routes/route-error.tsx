@@ -2,7 +2,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useI18n } from '@/lib/i18n/i18n-provider';
-import { isChunkLoadError } from '@/lib/load-chunk';
+import { isChunkLoadError } from '@/lib/with-timeout';
 import { reloadPage } from '@/lib/reload-page';
 
 import { NotFoundRoute } from './not-found';

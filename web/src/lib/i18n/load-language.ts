@@ -3,8 +3,8 @@
  * chunk of its own). Should it not come within the chunk timeout, the page
  * falls back to Polish and shows the generic error notification (spec 8).
  */
-import { withTimeout } from '@/lib/load-chunk';
 import { notifications } from '@/lib/notifications';
+import { withTimeout } from '@/lib/with-timeout';
 
 import { DEFAULT_LOCALE, type Locale } from './locale';
 import { loadDictionary } from './messages';

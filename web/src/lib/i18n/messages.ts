@@ -27,6 +27,8 @@ const loaders: Record<Locale, () => Promise<{ default: Dictionary }>> = {
 
 const loading = new Map<Locale, Promise<void>>();
 
+export const isDictionaryLoaded = (locale: Locale): boolean => Object.keys(dictionaries[locale]).length > 0;
+
 /** Makes a locale's dictionary available to `createTranslator` (fetched once). */
 export function loadDictionary(locale: Locale): Promise<void> {
   let pending = loading.get(locale);
