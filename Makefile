@@ -50,7 +50,7 @@ api-contract:
 
 # The web's API types must be the ones generated from gateway/openapi.json.
 web-test: web-deps
-	cd web && npm run check:api && npm run typecheck && npm run lint && npm test
+	cd web && npm run check:api && npm run typecheck && npm run lint && npm test && npm run bundle-budget
 
 # Browser tests in Debian's Chromium against the standalone stack serving the built app.
 e2e: web

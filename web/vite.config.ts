@@ -26,6 +26,11 @@ function devHtmlLang(): Plugin {
   };
 }
 
+function sourcemap(setting: string | undefined): boolean | 'hidden' {
+  if (setting === 'hidden') return 'hidden';
+  return setting === 'true' || setting === '1';
+}
+
 export default defineConfig({
   plugins: [react(), devHtmlLang()],
   resolve: {
@@ -42,7 +47,10 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Visitors get no source maps. BUILD_SOURCEMAP=hidden writes them without a
+    // reference in the code (for an error tracker: upload, then keep them out of
+    // what is served); BUILD_SOURCEMAP=true writes them referenced.
+    sourcemap: sourcemap(process.env.BUILD_SOURCEMAP),
   },
   test: {
     environment: 'jsdom',

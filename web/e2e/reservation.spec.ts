@@ -103,10 +103,15 @@ test('search a stay: pick dates about 30 days ahead, see prices and rooms left',
   await expect(results(page)).toHaveCount(count);
 });
 
-test('the rooms listing "reserve" leads to the reservation search', async ({ page }) => {
+test('the rooms listing "reserve" leads to the room page, and from there to the reservation search', async ({ page }) => {
   await page.goto('/pensjonat/baza-noclegowa/');
-  const reserve = page.getByTestId('product-card').first().getByRole('link', { name: /^Zarezerwuj/ });
-  await reserve.click();
+  const card = page.getByTestId('product-card').first();
+  const roomPage = await card.getByRole('heading').getByRole('link').getAttribute('href');
+  expect(roomPage).toMatch(/^\/pensjonat\/baza-noclegowa\/[^/]+$/);
+  await card.getByRole('link', { name: /^Zarezerwuj/ }).click();
+  await expect(page).toHaveURL(new RegExp(`${roomPage}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByTestId('price-box').getByRole('link', { name: 'Zarezerwuj' }).click();
   await expect(page).toHaveURL(/\/reservation\/search$/);
   await expect(page.getByRole('search', { name: 'Wyszukiwanie pokoi' })).toBeVisible();
 });

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react
 
 import { listingRouteByType, paths, productPage, type RouteName } from '@/config/paths';
 import type { Locale } from '@/lib/i18n/locale';
+import { loadChunk } from '@/lib/load-chunk';
 import type { MessageKey } from '@/lib/i18n/messages';
 import type { OfferType } from '@/types/api';
 import type { RouteHandle } from '@/types/router';
@@ -19,13 +20,15 @@ const handle = (routeName: RouteName, titleKey: MessageKey): RouteHandle => ({ r
  */
 export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObject[] {
   const path = (name: RouteName) => paths[name].path(locale);
+  /** A page's code, lazy-loaded: it fails after 120 s with the generic notification (spec 8). */
+  const page = <T,>(load: () => Promise<T>) => loadChunk(load, locale);
 
   /** A part of the site that is not built yet: an honest "coming soon" page. */
   const comingSoon = (name: RouteName, titleKey: MessageKey): RouteObject => ({
     path: path(name),
     handle: handle(name, titleKey),
     lazy: async () => {
-      const { ComingSoonRoute } = await import('./routes/coming-soon');
+      const { ComingSoonRoute } = await page(() => import('./routes/coming-soon'));
       return { Component: ComingSoonRoute };
     },
   });
@@ -45,7 +48,7 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
         path: path(name),
         handle: handle(name, titleKey),
         lazy: async () => {
-          const { ListingRoute, listingLoader } = await import('./routes/catalog/listing');
+          const { ListingRoute, listingLoader } = await page(() => import('./routes/catalog/listing'));
           // Keyed: another listing is a fresh page, not this one with new props.
           return { element: <ListingRoute key={type} type={type} />, loader: listingLoader(queryClient, locale, type) };
         },
@@ -55,7 +58,7 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
         // The language switcher offers the listing: slugs differ per language.
         handle: handle(name, titleKey),
         lazy: async () => {
-          const { ProductRoute, productLoader } = await import('./routes/catalog/product');
+          const { ProductRoute, productLoader } = await page(() => import('./routes/catalog/product'));
           return { element: <ProductRoute listing={name} />, loader: productLoader(queryClient, locale) };
         },
       },
@@ -67,7 +70,7 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
       path: path('root'),
       handle: handle('root', 'nav.home'),
       lazy: async () => {
-        const { HomeRoute } = await import('./routes/home');
+        const { HomeRoute } = await page(() => import('./routes/home'));
         return { Component: HomeRoute };
       },
     },
@@ -89,7 +92,7 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
       path: path('reservationSearch'),
       handle: handle('reservationSearch', 'reservation.steps.search'),
       lazy: async () => {
-        const { ReservationSearchRoute } = await import('./routes/reservation/search');
+        const { ReservationSearchRoute } = await page(() => import('./routes/reservation/search'));
         return { Component: ReservationSearchRoute };
       },
     },
@@ -98,7 +101,7 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
       path: path('reservationRooms'),
       handle: handle('reservationRooms', 'reservation.steps.rooms'),
       lazy: async () => {
-        const { ReservationRoomsRoute, roomsLoader } = await import('./routes/reservation/rooms');
+        const { ReservationRoomsRoute, roomsLoader } = await page(() => import('./routes/reservation/rooms'));
         return { Component: ReservationRoomsRoute, loader: roomsLoader(queryClient, locale) };
       },
     },

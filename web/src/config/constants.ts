@@ -3,6 +3,9 @@
 /** Notifications (toasts) disappear after this long. */
 export const NOTIFICATION_TIMEOUT_MS = 2000;
 
+/** Code loaded on demand (a page's chunk) that has not come after this long has failed (spec 8). */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
 /** Product card truncation. */
 export const CARD_TITLE_MAX_LENGTH = 36;
 export const CARD_DESCRIPTION_MAX_LENGTH = 130;

@@ -11,6 +11,7 @@
 import { env } from '@/config/env';
 import { toQueryString, type QueryParams } from '@/config/paths';
 import type { Locale } from '@/lib/i18n/locale';
+import { notifyError } from '@/lib/i18n/notify-error';
 import { createTranslator } from '@/lib/i18n/translate';
 import { notifications } from '@/lib/notifications';
 import type { ApiErrorBody, FieldError } from '@/types/api';
@@ -78,7 +79,8 @@ async function send(
   options: Pick<RequestOptions, 'locale' | 'body' | 'signal' | 'notifyOnError'>,
 ): Promise<Response> {
   const { locale, body, signal, notifyOnError = true } = options;
-  const generic = createTranslator(locale)('errors.generic');
+  // Read at failure time: the page's dictionary may still be on its way at the first request.
+  const generic = () => createTranslator(locale)('errors.generic');
 
   let response: Response;
   try {
@@ -94,14 +96,19 @@ async function send(
     });
   } catch (error) {
     if (isAbort(error, signal)) throw error;
-    const failure = new ApiError(0, {}, generic);
-    if (shouldNotify(notifyOnError, failure)) notifications.notify('error', generic);
+    const failure = new ApiError(0, {}, generic());
+    if (shouldNotify(notifyOnError, failure)) notifyError(locale, (t) => t('errors.generic'));
     throw failure;
   }
 
   if (!response.ok) {
-    const error = new ApiError(response.status, await readErrorBody(response), generic);
-    if (shouldNotify(notifyOnError, error)) notifications.notify('error', error.message);
+    const errorBody = await readErrorBody(response);
+    const error = new ApiError(response.status, errorBody, generic());
+    if (shouldNotify(notifyOnError, error)) {
+      // The server's message as it sent it; without one, the generic message in the page language.
+      if (errorBody.message) notifications.notify('error', errorBody.message);
+      else notifyError(locale, (t) => t('errors.generic'));
+    }
     throw error;
   }
   return response;

@@ -1,12 +1,18 @@
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
+import { LOCALES } from '@/lib/i18n/locale';
+import { loadDictionary } from '@/lib/i18n/messages';
 import { notifications } from '@/lib/notifications';
 
 import { server } from './mocks/server';
 
 // A request no handler answers is a test bug, not a silent pass.
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // The app loads the page's language before it renders; tests use all three.
+  await Promise.allSettled(LOCALES.map(loadDictionary));
+});
 
 afterEach(() => {
   cleanup();

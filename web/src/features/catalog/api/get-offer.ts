@@ -14,7 +14,11 @@ export type OfferParams = {
   limit: number;
   page?: number;
   sorting?: Sorting;
-  /** Inclusive bounds in minor units of the base currency. */
+  /**
+   * Inclusive bounds in minor units of the base currency (PLN): the server
+   * compares them with each item's `priceBase`, and its `priceStats` are in
+   * that currency too.
+   */
   priceFrom?: number;
   priceTo?: number;
   /** Taxon codes; an item matches when it has any of them. */

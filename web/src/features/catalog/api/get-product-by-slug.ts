@@ -1,7 +1,8 @@
 /**
  * GET /shop-api/products/by-slug/{slug}: one product with everything its page
  * shows (all images, package treatments, voucher values). 404 means no such
- * product: the page says so, without an error toast.
+ * product: the page shows the not-found page instead of a toast. Any other
+ * failure raises the error toast with the server's message (spec 8).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 

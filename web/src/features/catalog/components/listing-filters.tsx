@@ -1,6 +1,6 @@
 import { useId } from 'react';
 
-import { STAY_LENGTH_NIGHTS } from '@/config/constants';
+import { BASE_CURRENCY, STAY_LENGTH_NIGHTS } from '@/config/constants';
 import type { ListingConfig } from '@/features/catalog/utils/listing-config';
 import { findTaxon, hasActiveFilters, type ListingFilters } from '@/features/catalog/utils/listing-filters';
 import { useI18n } from '@/lib/i18n/i18n-provider';
@@ -26,7 +26,10 @@ export function ListingFiltersForm({ config, filters, taxon, priceStats, onChang
   const categories = taxon?.children ?? [];
   const category = filters.category ? findTaxon(taxon, filters.category) : undefined;
   const subcategories = category?.children ?? [];
-  const showPrice = priceStats !== undefined && priceStats.max > priceStats.min;
+  // The slider shows priceStats in their currency and sends price_from/price_to, which the
+  // server reads in the base currency: it is offered only when the two agree.
+  const showPrice =
+    priceStats !== undefined && priceStats.currency === BASE_CURRENCY && priceStats.max > priceStats.min;
 
   return (
     <form

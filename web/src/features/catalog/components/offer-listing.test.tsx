@@ -232,6 +232,55 @@ describe('OfferListing', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?price_from=127900'));
   });
 
+  it('filters in PLN, the currency the slider shows and the server reads, with PLN amounts beside euro prices', async () => {
+    const products = [
+      listingItem({
+        type: 'product',
+        code: 'PR_HONEY_BALM',
+        name: 'Balsam miodowy',
+        price: { current: 5900, original: 5900, currency: 'PLN' },
+        priceBase: { current: 5900, original: 5900, currency: 'PLN' },
+      }),
+      listingItem({
+        type: 'product',
+        code: 'PR_ARNICA_MASSAGE_OIL',
+        name: 'Olejek do masażu z arniką',
+        price: { current: 1890, original: 1890, currency: 'EUR' },
+        priceBase: { current: 8127, original: 8127, currency: 'PLN' },
+      }),
+    ];
+    serveTaxon(taxon('products', 'Produkty'));
+    const requests = serveOffer('product', () => ({
+      ...listingResponse(products),
+      priceStats: { min: 5900, max: 8127, currency: 'PLN' },
+    }));
+    const { router } = renderListing('product', '/oferta/produkty/');
+
+    const oil = (await screen.findAllByTestId('product-card'))[1] as HTMLElement;
+    expect(within(oil).getByTestId('card-price').textContent?.replace(/\s/g, ' ')).toBe('18,90 € (w złotych: 81,27 zł)');
+
+    const high = screen.getByRole('slider', { name: 'Cena maksymalna' });
+    expect(high.getAttribute('aria-valuetext')?.replace(/\s/g, ' ')).toBe('81,27 zł');
+    fireEvent.keyDown(high, { key: 'ArrowLeft' });
+    expect(high.getAttribute('aria-valuetext')?.replace(/\s/g, ' ')).toBe('80,00 zł');
+    fireEvent.keyUp(high, { key: 'ArrowLeft' });
+    // The amount shown in złoty is the amount sent, in PLN minor units: below the oil's 81,27 zł.
+    await waitFor(() => expect(router.state.location.search).toBe('?price_to=8000'));
+    await waitFor(() => expect(requests.at(-1)?.searchParams.get('price_to')).toBe('8000'));
+  });
+
+  it('offers no price slider when priceStats are not in PLN, the currency price_from and price_to are read in', async () => {
+    serveTaxon(taxon('products', 'Produkty'));
+    serveOffer('product', () => ({
+      ...listingResponse([listingItem({ type: 'product' }), listingItem({ type: 'product' })]),
+      priceStats: { min: 1890, max: 2490, currency: 'EUR' },
+    }));
+    renderListing('product', '/oferta/produkty/');
+    await screen.findAllByTestId('product-card');
+    expect(screen.getByLabelText('Sortowanie')).toBeTruthy();
+    expect(screen.queryByRole('slider')).toBeNull();
+  });
+
   it('shows a no-results heading with a way back', async () => {
     serveTaxon();
     serveOffer('package', (url) =>
@@ -287,6 +336,8 @@ describe('OfferListing', () => {
     renderListing();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Nie udało się wczytać oferty.');
+    // The server's text is the toast's, not appended to the page's own.
+    expect(alert.textContent).not.toContain('Katalog chwilowo niedostępny');
     expect(within(alert).getByRole('button', { name: 'Spróbuj ponownie' })).toBeTruthy();
     expect(notifications.getSnapshot().map((n) => n.message)).toEqual(['Katalog chwilowo niedostępny']);
   });

@@ -75,7 +75,7 @@ export function OfferListing({ config }: { config: ListingConfig }) {
             </button>
           }
         >
-          {t('catalog.error')} {query.error.message}
+          {t('catalog.error')}
         </StatusMessage>
       </>
     );

@@ -26,7 +26,10 @@ function initialRange(min: number, max: number, priceFrom?: number, priceTo?: nu
 /**
  * The price range filter: a two-thumb slider bounded by the listing's
  * priceStats (which ignore the price filter, so the bounds stay put). The
- * slider moves a draft; the filter changes when a movement ends.
+ * slider moves a draft; the filter changes when a movement ends. Its
+ * amounts are in the base currency (PLN), as priceStats and the server's
+ * price_from/price_to are: items priced in another currency show their PLN
+ * amount beside, so the slider and the cards can be compared.
  */
 export function PriceFilter({ stats, priceFrom, priceTo, onCommit }: Props) {
   const { t, formatMoney } = useI18n();

@@ -1,3 +1,4 @@
+import { BASE_CURRENCY } from '@/config/constants';
 import type { CardPrice } from '@/features/catalog/utils/card';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 
@@ -7,7 +8,10 @@ type Props = {
   testId?: string;
 };
 
-/** A price: "from" when it is a starting price, the original struck through on a promotion. */
+/**
+ * A price: "from" when it is a starting price, the original struck through on
+ * a promotion, and the amount in PLN beside a price in another currency.
+ */
 export function PriceTag({ price, className, testId }: Props) {
   const { t, formatMoney } = useI18n();
   const reduced = price.original !== null;
@@ -26,6 +30,12 @@ export function PriceTag({ price, className, testId }: Props) {
         {formatMoney(price.current, price.currency)}
       </strong>
       {price.perPerson && <span className="price__unit"> {t('price.perPerson')}</span>}
+      {price.base !== null && (
+        <span className="price__base" data-testid="price-base">
+          {' '}
+          {t('price.base', { amount: formatMoney(price.base, BASE_CURRENCY) })}
+        </span>
+      )}
     </p>
   );
 }

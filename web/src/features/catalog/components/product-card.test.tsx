@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { listingItem, packageItem } from '@/testing/mocks/fixtures';
@@ -69,7 +69,7 @@ describe('ProductCard', () => {
     expect(plain(screen.getByTestId('card-price').textContent)).toBe('ab 180,00 PLN');
   });
 
-  it('lets a room be reserved through the reservation search', () => {
+  it("sends a room's button to the room's page", () => {
     renderWithProviders(
       <ProductCard
         item={listingItem({
@@ -86,13 +86,31 @@ describe('ProductCard', () => {
       />,
     );
     expect(screen.getByRole('link', { name: 'Zarezerwuj: Pokój z widokiem' }).getAttribute('href')).toBe(
-      '/reservation/search',
+      '/pensjonat/baza-noclegowa/pokoj',
     );
-    // The title still leads to the room's page.
+    // The title too.
     expect(screen.getByRole('link', { name: 'Pokój z widokiem' }).getAttribute('href')).toBe(
       '/pensjonat/baza-noclegowa/pokoj',
     );
     expect(screen.getByTestId('card-facts').textContent).toContain('maks. 3 osoby');
+  });
+
+  it('shows the PLN amount beside a price in another currency', () => {
+    const oil = listingItem({
+      type: 'product',
+      name: 'Olejek do masażu z arniką',
+      price: { current: 1890, original: 2490, currency: 'EUR' },
+      priceBase: { current: 8127, original: 10707, currency: 'PLN' },
+    });
+    renderWithProviders(<ProductCard item={oil} />);
+    const price = screen.getByTestId('card-price');
+    expect(plain(price.textContent)).toBe('Cena regularna: 24,90 € Cena: 18,90 € (w złotych: 81,27 zł)');
+    expect(plain(within(price).getByTestId('price-base').textContent)).toBe(' (w złotych: 81,27 zł)');
+  });
+
+  it('shows no PLN amount beside a PLN price', () => {
+    renderWithProviders(<ProductCard item={listingItem()} />, { locale: 'en_GB' });
+    expect(screen.queryByTestId('price-base')).toBeNull();
   });
 
   it('sends a voucher to the voucher configuration', () => {

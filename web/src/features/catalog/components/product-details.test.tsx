@@ -115,6 +115,22 @@ describe('ProductDetails', () => {
     expect(document.cookie).toContain('agePermission=1');
   });
 
+  it('shows the PLN amount beside a price in euro in the price box', async () => {
+    serveProduct({
+      ...listingItem({
+        type: 'product',
+        name: 'Arnica Massage Oil',
+        slug: 'arnica-massage-oil',
+        links: { self: '/oferta/produkty/arnica-massage-oil' },
+        price: { current: 1890, original: 1890, currency: 'EUR' },
+        priceBase: { current: 8127, original: 8127, currency: 'PLN' },
+      }),
+    });
+    renderProduct('/oferta/produkty/arnica-massage-oil');
+    const price = await screen.findByTestId('product-price');
+    expect(plain(price.textContent)).toBe('18,90 € (w złotych: 81,27 zł)');
+  });
+
   it('says so, without an error toast, when there is no such product', async () => {
     serveProduct(HttpResponse.json({ code: 'product_not_found', message: 'Product not found' }, { status: 404 }));
     renderProduct('/oferta/produkty/nie-ma');
@@ -123,12 +139,14 @@ describe('ProductDetails', () => {
     await waitFor(() => expect(document.title).toBe('Nie znaleziono strony | Pensjonat Spa & Wellness'));
   });
 
-  it('shows other failures with a retry and a toast', async () => {
-    serveProduct(HttpResponse.json({ code: 'unavailable', message: 'Katalog niedostępny' }, { status: 503 }));
+  it('shows other failures with a retry and a toast with the server message, never mixed into the page text', async () => {
+    serveProduct(HttpResponse.json({ code: 'unavailable', message: 'Catalogue unavailable' }, { status: 503 }));
     renderProduct('/oferta/produkty/wino');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Nie udało się wczytać produktu.');
-    expect(notifications.getSnapshot().map((n) => n.message)).toEqual(['Katalog niedostępny']);
+    expect(alert.textContent).not.toContain('Catalogue unavailable');
+    expect(within(alert).getByRole('button', { name: 'Spróbuj ponownie' })).toBeTruthy();
+    expect(notifications.getSnapshot().map((n) => n.message)).toEqual(['Catalogue unavailable']);
   });
 
   it('moves a product found under another listing to its own page', async () => {

@@ -49,6 +49,7 @@ export function ProductDetails({ slug, listing, notFound }: Props) {
   }
   if (missing) return notFound;
   if (query.isError) {
+    // The server's own message is in the toast, as it sent it; the page speaks the visitor's language.
     return (
       <StatusMessage
         kind="error"
@@ -58,7 +59,7 @@ export function ProductDetails({ slug, listing, notFound }: Props) {
           </button>
         }
       >
-        {t('product.error')} {query.error.message}
+        {t('product.error')}
       </StatusMessage>
     );
   }

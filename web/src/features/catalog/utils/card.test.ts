@@ -43,7 +43,28 @@ describe('card rules (spec 2.4)', () => {
         currency: 'PLN',
         from: true,
         perPerson: true,
+        base: null,
       });
+    });
+
+    it('carries the PLN amount of a price in another currency, from priceBase', () => {
+      const oil = listingItem({
+        type: 'product',
+        price: { current: 1890, original: 1890, currency: 'EUR' },
+        priceBase: { current: 8127, original: 8127, currency: 'PLN' },
+      });
+      expect(cardPrice(oil)).toMatchObject({ current: 1890, currency: 'EUR', base: 8127 });
+      // A PLN price needs none; nor does a base price in another currency count.
+      expect(cardPrice(listingItem()).base).toBeNull();
+      expect(cardPrice({ ...oil, priceBase: { ...oil.price } }).base).toBeNull();
+    });
+
+    it("gives a package's per-person price its PLN amount only when it is the price on the wire", () => {
+      const eur = { current: 30000, original: 30000, currency: 'EUR' };
+      const priceBase = { current: 129000, original: 129000, currency: 'PLN' };
+      expect(cardPrice(packageItem({ price: eur, priceBase, packageBasePrice: eur })).base).toBe(129000);
+      const perPerson = { current: 15000, original: 15000, currency: 'EUR' };
+      expect(cardPrice(packageItem({ price: eur, priceBase, packageBasePrice: perPerson })).base).toBeNull();
     });
 
     it('falls back to the price for a package without a base price', () => {
@@ -72,9 +93,9 @@ describe('card rules (spec 2.4)', () => {
     const item = (type: ProductType) =>
       listingItem({ type, code: 'CODE_1', links: { self: '/x/slug' } });
 
-    it('sends "reserve" on a room to the reservation search', () => {
-      expect(cardAction(item('room'), 'pl')).toEqual({ kind: 'reserve', href: '/reservation/search' });
-      expect(cardAction(item('room'), 'en_GB')).toEqual({ kind: 'reserve', href: '/en/reservation/search' });
+    it('sends "reserve" on a room to the room\'s page', () => {
+      expect(cardAction(item('room'), 'pl')).toEqual({ kind: 'reserve', href: '/x/slug' });
+      expect(cardAction(item('room'), 'en_GB')).toEqual({ kind: 'reserve', href: '/x/slug' });
     });
 
     it('links packages and day spa to their page', () => {

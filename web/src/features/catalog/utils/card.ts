@@ -2,10 +2,10 @@
  * The product card rules of spec 2.4 as plain functions.
  */
 import defaultThumbnail from '@/assets/default-thumbnail.svg';
-import { CARD_DESCRIPTION_MAX_LENGTH, CARD_TITLE_MAX_LENGTH } from '@/config/constants';
+import { BASE_CURRENCY, CARD_DESCRIPTION_MAX_LENGTH, CARD_TITLE_MAX_LENGTH } from '@/config/constants';
 import { paths } from '@/config/paths';
 import type { Locale } from '@/lib/i18n/locale';
-import type { ListingItem } from '@/types/api';
+import type { ListingItem, Price } from '@/types/api';
 import { truncate } from '@/utils/truncate';
 
 /** Title cut at 36 characters. */
@@ -30,13 +30,34 @@ export type CardPrice = {
   from: boolean;
   /** A package's base price is per person. */
   perPerson: boolean;
+  /**
+   * The current price converted to the base currency (PLN), shown beside a
+   * price in another currency (spec 1, 9); null for a PLN price.
+   */
+  base: number | null;
 };
+
+const samePrice = (a: Price, b: Price) =>
+  a.current === b.current && a.original === b.original && a.currency === b.currency;
+
+/**
+ * The base-currency amount of the price shown, from the item's `priceBase`
+ * (which converts `price`): only when the shown price is in another
+ * currency and is `price` itself (a package's per-person price is the same
+ * price on the wire; were it not, no base would be shown rather than a wrong one).
+ */
+function basePrice(shown: Price, item: Pick<ListingItem, 'price' | 'priceBase'>): number | null {
+  const { priceBase } = item;
+  if (shown.currency === BASE_CURRENCY || !priceBase || priceBase.currency !== BASE_CURRENCY) return null;
+  return samePrice(shown, item.price) ? priceBase.current : null;
+}
 
 /**
  * The price a card shows: a package shows its base price per person, every
- * other type its price; the original is struck only when really higher.
+ * other type its price; the original is struck only when really higher. A
+ * price in another currency carries its PLN amount.
  */
-export function cardPrice(item: Pick<ListingItem, 'type' | 'price' | 'packageBasePrice'>): CardPrice {
+export function cardPrice(item: Pick<ListingItem, 'type' | 'price' | 'priceBase' | 'packageBasePrice'>): CardPrice {
   const perPerson = item.type === 'package' && item.packageBasePrice !== undefined;
   const price = perPerson && item.packageBasePrice ? item.packageBasePrice : item.price;
   return {
@@ -45,6 +66,7 @@ export function cardPrice(item: Pick<ListingItem, 'type' | 'price' | 'packageBas
     currency: price.currency,
     from: item.type === 'package' || item.type === 'day_spa',
     perPerson,
+    base: basePrice(price, item),
   };
 }
 
@@ -58,7 +80,7 @@ export function cardDays(item: Pick<ListingItem, 'type' | 'numNights'>): number 
 }
 
 export type CardAction =
-  /** Rooms: "reserve" opens the reservation search. */
+  /** Rooms: "reserve" goes to the room's page, which offers the reservation search. */
   | { kind: 'reserve'; href: string }
   /** A link to the item's page: packages and day spa ("details"). */
   | { kind: 'details'; href: string }
@@ -71,9 +93,8 @@ export type CardAction =
 export function cardAction(item: Pick<ListingItem, 'type' | 'code' | 'links'>, locale: Locale): CardAction {
   switch (item.type) {
     case 'room':
-      // The rooms listing's "reserve" (spec 2.4) starts a reservation search; the
-      // card's title still links to the room's own page.
-      return { kind: 'reserve', href: paths.reservationSearch.href(locale) };
+      // The rooms listing's "reserve" (spec 2.4: "room goes to its page").
+      return { kind: 'reserve', href: item.links.self };
     case 'package':
     case 'day_spa':
       return { kind: 'details', href: item.links.self };

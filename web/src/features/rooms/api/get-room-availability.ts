@@ -1,9 +1,11 @@
 /**
  * GET /shop-api/rooms/availability?roomCode&from&to&adults&children&babies:
  * one room type's calendar (at most 120 days), one entry per night. Each
- * calendar shows its own loading and failure, so neither the top loading
- * bar nor an error toast (a dozen calendars would raise a dozen). A
- * calendar asks only once it comes near the viewport (`enabled`).
+ * calendar shows its own loading, so not the top loading bar. A failure
+ * raises the error toast with the server's message (spec 8) and the
+ * calendar offers a retry; calendars failing alike show one toast (the
+ * same text at once shows once). A calendar asks only once it comes near
+ * the viewport (`enabled`).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -29,7 +31,6 @@ export function getRoomAvailability(params: RoomAvailabilityParams, signal?: Abo
     locale,
     query: { roomCode, from, to, adults, children, babies },
     signal,
-    notifyOnError: false,
   });
 }
 

@@ -1,8 +1,10 @@
 /**
  * GET /shop-api/rooms/search?from&to&adults&children&babies: room types free
  * for the whole stay that take the guests, each priced for the stay;
- * `emptyReason` says why none is listed. A 400 (bad dates or guests) is
- * shown by the results page itself, with the field the server names.
+ * `emptyReason` says why none is listed. Every failure raises the error
+ * toast with the server's message (spec 8); a 400 (bad dates or guests) is
+ * also explained in the page, in the visitor's language, by the field the
+ * server names.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -27,7 +29,6 @@ export function searchRooms(params: RoomSearchParams, signal?: AbortSignal): Pro
     locale,
     query: { from, to, adults, children, babies },
     signal,
-    notifyOnError: (error) => error.status !== 400,
   });
 }
 

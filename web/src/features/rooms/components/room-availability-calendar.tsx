@@ -11,9 +11,12 @@ import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { IsoDate } from '@/utils/calendar-date';
 import type { DateRange } from '@/utils/date-range';
 
+import { RoomGuestsPrompt } from './room-guests-prompt';
+
 type Props = {
   roomCode: string;
   roomName: string;
+  maxOccupancy: number;
   /** The current search; its dates are both set. */
   search: RoomSearch & { dateFrom: IsoDate; dateTo: IsoDate };
   today: IsoDate;
@@ -23,12 +26,13 @@ type Props = {
  * A room's availability around the chosen stay (spec 2.3): a one-month
  * calendar from the availability API in which nights that cannot be booked
  * are shown (and disabled) as such. Picking another stay in it searches
- * again with those dates.
+ * again with those dates. When the answer says the room does not take the
+ * guests (`fitsGuests`), it prompts to change them instead.
  *
  * It asks the API only once it comes near the viewport: a long result list
  * does not fetch (and draw) a calendar for every room nobody scrolled to.
  */
-export function RoomAvailabilityCalendar({ roomCode, roomName, search, today }: Props) {
+export function RoomAvailabilityCalendar({ roomCode, roomName, maxOccupancy, search, today }: Props) {
   const { t, locale } = useI18n();
   const navigate = useNavigate();
   const headingId = useId();
@@ -72,6 +76,8 @@ export function RoomAvailabilityCalendar({ roomCode, roomName, search, today }: 
             {t('errors.retry')}
           </button>
         </div>
+      ) : !availability.data.fitsGuests ? (
+        <RoomGuestsPrompt roomName={roomName} maxOccupancy={maxOccupancy} search={search} />
       ) : (
         <>
           <p className="room-calendar__hint">{t('rooms.calendar.hint')}</p>

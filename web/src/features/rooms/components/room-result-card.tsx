@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 
 import defaultThumbnail from '@/assets/default-thumbnail.svg';
 import { ROOM_DESCRIPTION_MAX_LENGTH } from '@/config/constants';
+import { roomTakesGuests } from '@/features/rooms/utils/guest-fit';
 import type { RoomSearch } from '@/features/rooms/utils/search-query';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { RoomOffer } from '@/types/api';
@@ -10,6 +11,7 @@ import { truncate } from '@/utils/truncate';
 
 import { RoomAvailabilityCalendar } from './room-availability-calendar';
 import { RoomDescriptionDialog } from './room-description-dialog';
+import { RoomGuestsPrompt } from './room-guests-prompt';
 import { RoomRating } from './room-rating';
 
 type Props = {
@@ -21,7 +23,8 @@ type Props = {
 /**
  * One room of the results (spec 2.3, 3): max persons, rooms left, rating,
  * the description popup, the stay price, "reserve" and an availability
- * calendar.
+ * calendar; a room that does not take the guests prompts to change them
+ * instead of showing a calendar whose every night it would refuse.
  */
 export function RoomResultCard({ room, search, today }: Props) {
   const { t, formatMoney } = useI18n();
@@ -30,6 +33,7 @@ export function RoomResultCard({ room, search, today }: Props) {
   const [describing, setDescribing] = useState(false);
   const image = room.images[0];
   const reduced = room.price.original > room.price.current;
+  const takesGuests = roomTakesGuests(room, search.guests);
 
   return (
     <article className="room-result" aria-labelledby={headingId} data-testid="room-result" data-room-code={room.code}>
@@ -92,13 +96,18 @@ export function RoomResultCard({ room, search, today }: Props) {
         <p id={noteId} className="card__note">
           {t('card.basketSoon')}
         </p>
-        <RoomAvailabilityCalendar
-          key={`${search.dateFrom}/${search.dateTo}`}
-          roomCode={room.code}
-          roomName={room.name}
-          search={search}
-          today={today}
-        />
+        {takesGuests ? (
+          <RoomAvailabilityCalendar
+            key={`${search.dateFrom}/${search.dateTo}`}
+            roomCode={room.code}
+            roomName={room.name}
+            maxOccupancy={room.maxOccupancy}
+            search={search}
+            today={today}
+          />
+        ) : (
+          <RoomGuestsPrompt roomName={room.name} maxOccupancy={room.maxOccupancy} search={search} />
+        )}
       </div>
       {describing && <RoomDescriptionDialog code={room.code} name={room.name} onClose={() => setDescribing(false)} />}
     </article>

@@ -278,6 +278,57 @@ describe('RoomResults', () => {
     expect(asked).toEqual(['ROOM_FAMILY', 'ROOM_LAKE_VIEW']);
   });
 
+  it('prompts to change the guests on a room that does not take them, instead of its calendar', async () => {
+    const asked: string[] = [];
+    // The search's party: 2 adults and 1 child need 3 places (the baby sleeps in a cot).
+    serveSearch(
+      roomSearchResponse([
+        roomOffer({ code: 'ROOM_LAKE_VIEW', name: 'Pokój z widokiem', maxOccupancy: 3 }),
+        roomOffer({ code: 'ROOM_SINGLE', name: 'Pokój jednoosobowy', occupancy: 1, maxOccupancy: 2 }),
+      ]),
+    );
+    server.use(
+      http.get(apiPath('/rooms/availability'), ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push(query.get('roomCode') ?? '');
+        return HttpResponse.json(roomAvailability(query.get('roomCode') ?? '', query.get('from') ?? '', query.get('to') ?? ''));
+      }),
+    );
+    renderResults();
+
+    const [lake, single] = (await screen.findAllByTestId('room-result')) as [HTMLElement, HTMLElement];
+    expect(within(lake).queryByTestId('room-guests-prompt')).toBeNull();
+    const prompt = within(single).getByTestId('room-guests-prompt');
+    expect(prompt.textContent).toContain('Ten pokój mieści najwyżej 2 osoby. Zmień liczbę osób, aby go zarezerwować.');
+    const change = within(prompt).getByRole('link', { name: 'Zmień liczbę osób: Pokój jednoosobowy' });
+    expect(change.getAttribute('href')).toBe(
+      '/reservation/search?dateFrom=2026-07-15&dateTo=2026-07-18&adults=2&children=1&babies=1',
+    );
+    expect(within(single).queryByTestId('room-calendar')).toBeNull();
+    await screen.findByRole('group', { name: 'Dostępność: Pokój z widokiem' });
+    expect(asked).toEqual(['ROOM_LAKE_VIEW']);
+  });
+
+  it("prompts to change the guests when the room's availability says it does not take them", async () => {
+    serveSearch(roomSearchResponse([roomOffer({ code: 'ROOM_LAKE_VIEW', name: 'Lake view room', maxOccupancy: 3 })]));
+    server.use(
+      http.get(apiPath('/rooms/availability'), ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        const closed = roomAvailability('ROOM_LAKE_VIEW', query.get('from') ?? '', query.get('to') ?? '');
+        return HttpResponse.json({ ...closed, fitsGuests: false, days: closed.days.map((day) => ({ ...day, bookable: false })) });
+      }),
+    );
+    renderResults('en_GB');
+
+    const calendar = await screen.findByTestId('room-calendar');
+    const prompt = await within(calendar).findByTestId('room-guests-prompt');
+    expect(prompt.textContent).toContain('This room takes at most 3 people. Change the number of people to book it.');
+    expect(within(prompt).getByRole('link', { name: 'Change the number of people: Lake view room' }).getAttribute('href')).toBe(
+      '/en/reservation/search?dateFrom=2026-07-15&dateTo=2026-07-18&adults=2&children=1&babies=1',
+    );
+    expect(within(calendar).queryByRole('grid')).toBeNull();
+  });
+
   it('says when no room is free for the dates, and offers to change them', async () => {
     serveSearch(roomSearchResponse([], 'no_rooms_for_dates'));
     renderResults();
@@ -314,7 +365,7 @@ describe('RoomResults', () => {
     expect(await screen.findAllByTestId('room-result')).toHaveLength(1);
   });
 
-  it('explains a refused search (400) in the visitor language, without a toast', async () => {
+  it("explains a refused search (400) in the visitor language, and toasts the server's message as sent", async () => {
     serveSearch(() =>
       HttpResponse.json(
         { code: 'invalid_argument', message: 'from: must be today or later', errors: [{ field: 'from', message: 'must be today or later' }] },
@@ -322,8 +373,40 @@ describe('RoomResults', () => {
       ),
     );
     renderResults();
-    expect(await screen.findByText('Data przyjazdu nie może być w przeszłości.')).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Data przyjazdu nie może być w przeszłości.');
+    // The server's text stays in the toast; it is never appended to the Polish one.
+    expect(alert.textContent).not.toContain('must be today or later');
     expect(screen.getAllByRole('link', { name: 'Zmień wyszukiwanie' }).length).toBeGreaterThan(0);
-    expect(notifications.getSnapshot()).toEqual([]);
+    expect(notifications.getSnapshot().map((n) => `${n.type}: ${n.message}`)).toEqual([
+      'error: from: must be today or later',
+    ]);
+  });
+
+  it('shows failing calendars each with a retry, and their common failure in one toast', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    serveSearch(
+      roomSearchResponse([
+        roomOffer({ code: 'ROOM_LAKE_VIEW', name: 'Pokój z widokiem' }),
+        roomOffer({ code: 'ROOM_FAMILY', name: 'Pokój rodzinny' }),
+      ]),
+    );
+    server.use(
+      http.get(apiPath('/rooms/availability'), ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        if (fail) return HttpResponse.json({ code: 'unavailable', message: 'Usługa pokoi niedostępna' }, { status: 503 });
+        return HttpResponse.json(roomAvailability(query.get('roomCode') ?? '', query.get('from') ?? '', query.get('to') ?? ''));
+      }),
+    );
+    renderResults();
+
+    await waitFor(() => expect(screen.getAllByText('Nie udało się wczytać dostępności.')).toHaveLength(2));
+    expect(notifications.getSnapshot().map((n) => `${n.type}: ${n.message}`)).toEqual(['error: Usługa pokoi niedostępna']);
+
+    fail = false;
+    const [lake] = screen.getAllByTestId('room-calendar') as [HTMLElement];
+    await user.click(within(lake).getByRole('button', { name: 'Spróbuj ponownie' }));
+    expect(await screen.findByRole('group', { name: 'Dostępność: Pokój z widokiem' })).toBeTruthy();
   });
 });
