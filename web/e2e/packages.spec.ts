@@ -29,7 +29,10 @@ test('browse packages: grouped by category, "from" prices and days', async ({ pa
   const count = await cards(page).count();
   const each = (pattern: RegExp) => Array.from({ length: count }, () => pattern);
   await expect(cards(page).getByTestId('card-price')).toHaveText(each(/^od .*\d[\d\s.,]*[.,]\d{2}/));
-  await expect(cards(page).getByTestId('card-facts')).toHaveText(each(/\d+ dni/));
+  // Stay packages show their days, treatment-day packages their duration.
+  await expect(cards(page).getByTestId('card-facts')).toHaveText(each(/\d+ dni|\d+ min/));
+  await expect(cards(page).getByTestId('card-facts').filter({ hasText: /\d+ dni/ }).first()).toBeVisible();
+  await expect(cards(page).getByTestId('card-facts').filter({ hasText: /\d+ min/ }).first()).toBeVisible();
   await expect(cards(page).getByRole('link', { name: /^Zobacz szczegóły/ }).filter({ visible: true })).toHaveCount(count);
 
   await expectNoSeriousA11yIssues(page);
