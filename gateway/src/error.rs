@@ -16,165 +16,87 @@ use utoipa::ToSchema;
 
 use crate::i18n::{self, Locale};
 
-/// Every error code the REST surface answers with. The web maps none of them
-/// to text of its own: the message comes with the answer, localized.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum ErrorCode {
+/// Declares [`ErrorCode`] with each code's wire spelling, once.
+macro_rules! error_codes {
+    ($($(#[$doc:meta])* $variant:ident => $name:literal,)*) => {
+        /// Every error code the REST surface answers with. The web maps none
+        /// of them to text of its own: the message comes with the answer,
+        /// localized.
+        // The schema reads `rename_all`, not a rename passed through a macro;
+        // a test keeps `as_str` equal to the serde spelling.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+        #[serde(rename_all = "snake_case")]
+        pub enum ErrorCode {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl ErrorCode {
+            /// Every code, for the catalogue's completeness check.
+            pub const ALL: &[ErrorCode] = &[$(ErrorCode::$variant),*];
+
+            /// The wire spelling, e.g. `invalid_stay`.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(ErrorCode::$variant => $name,)*
+                }
+            }
+        }
+    };
+}
+
+error_codes! {
     // Bad input (400, 413, 415).
-    InvalidRequest,
-    InvalidParameter,
-    InvalidBody,
-    InvalidCharacters,
-    UnsupportedMediaType,
-    PayloadTooLarge,
-    UnknownChannel,
-    InvalidLocale,
-    InvalidLimit,
-    InvalidSorting,
-    InvalidPriceRange,
-    InvalidNights,
-    UnknownTaxon,
-    TooManyTaxons,
-    InvalidStay,
-    InvalidGuests,
-    InvalidConfiguration,
-    InvalidToken,
-    WeakToken,
-    InvalidEmail,
-    UnknownPackage,
+    InvalidRequest => "invalid_request",
+    InvalidParameter => "invalid_parameter",
+    InvalidBody => "invalid_body",
+    InvalidCharacters => "invalid_characters",
+    UnsupportedMediaType => "unsupported_media_type",
+    PayloadTooLarge => "payload_too_large",
+    UnknownChannel => "unknown_channel",
+    InvalidLocale => "invalid_locale",
+    InvalidLimit => "invalid_limit",
+    InvalidSorting => "invalid_sorting",
+    InvalidPriceRange => "invalid_price_range",
+    InvalidNights => "invalid_nights",
+    UnknownTaxon => "unknown_taxon",
+    TooManyTaxons => "too_many_taxons",
+    InvalidStay => "invalid_stay",
+    InvalidGuests => "invalid_guests",
+    InvalidConfiguration => "invalid_configuration",
+    InvalidToken => "invalid_token",
+    WeakToken => "weak_token",
+    InvalidEmail => "invalid_email",
+    UnknownPackage => "unknown_package",
     // Not found (404, 405).
-    NotFound,
-    MethodNotAllowed,
-    UnknownType,
-    UnknownAssociation,
-    ProductNotFound,
-    TaxonNotFound,
-    PackageNotFound,
-    UnknownRoom,
-    CartNotFound,
-    HoldNotFound,
+    NotFound => "not_found",
+    MethodNotAllowed => "method_not_allowed",
+    UnknownType => "unknown_type",
+    UnknownAssociation => "unknown_association",
+    ProductNotFound => "product_not_found",
+    TaxonNotFound => "taxon_not_found",
+    PackageNotFound => "package_not_found",
+    UnknownRoom => "unknown_room",
+    CartNotFound => "cart_not_found",
+    HoldNotFound => "hold_not_found",
     // Conflicts (409).
-    Conflict,
-    CartExists,
-    NewsletterExists,
-    RoomUnavailable,
-    HoldConflict,
+    Conflict => "conflict",
+    CartExists => "cart_exists",
+    NewsletterExists => "newsletter_exists",
+    RoomUnavailable => "room_unavailable",
+    HoldConflict => "hold_conflict",
     // Who is asking (401, 403).
-    Unauthenticated,
-    NotLoggedIn,
-    Forbidden,
+    Unauthenticated => "unauthenticated",
+    NotLoggedIn => "not_logged_in",
+    Forbidden => "forbidden",
     // The shop itself (408, 429, 500, 503).
-    RequestTimeout,
-    TooManyRequests,
-    Overloaded,
-    ServiceUnavailable,
-    InternalError,
+    RequestTimeout => "request_timeout",
+    TooManyRequests => "too_many_requests",
+    Overloaded => "overloaded",
+    ServiceUnavailable => "service_unavailable",
+    InternalError => "internal_error",
 }
 
 impl ErrorCode {
-    /// Every code, for the catalogue's completeness check.
-    pub const ALL: [ErrorCode; 44] = {
-        use ErrorCode::*;
-        [
-            InvalidRequest,
-            InvalidParameter,
-            InvalidBody,
-            InvalidCharacters,
-            UnsupportedMediaType,
-            PayloadTooLarge,
-            UnknownChannel,
-            InvalidLocale,
-            InvalidLimit,
-            InvalidSorting,
-            InvalidPriceRange,
-            InvalidNights,
-            UnknownTaxon,
-            TooManyTaxons,
-            InvalidStay,
-            InvalidGuests,
-            InvalidConfiguration,
-            InvalidToken,
-            WeakToken,
-            InvalidEmail,
-            UnknownPackage,
-            NotFound,
-            MethodNotAllowed,
-            UnknownType,
-            UnknownAssociation,
-            ProductNotFound,
-            TaxonNotFound,
-            PackageNotFound,
-            UnknownRoom,
-            CartNotFound,
-            HoldNotFound,
-            Conflict,
-            CartExists,
-            NewsletterExists,
-            RoomUnavailable,
-            HoldConflict,
-            Unauthenticated,
-            NotLoggedIn,
-            Forbidden,
-            RequestTimeout,
-            TooManyRequests,
-            Overloaded,
-            ServiceUnavailable,
-            InternalError,
-        ]
-    };
-
-    /// The wire spelling, e.g. `invalid_stay`.
-    pub fn as_str(self) -> &'static str {
-        use ErrorCode::*;
-        match self {
-            InvalidRequest => "invalid_request",
-            InvalidParameter => "invalid_parameter",
-            InvalidBody => "invalid_body",
-            InvalidCharacters => "invalid_characters",
-            UnsupportedMediaType => "unsupported_media_type",
-            PayloadTooLarge => "payload_too_large",
-            UnknownChannel => "unknown_channel",
-            InvalidLocale => "invalid_locale",
-            InvalidLimit => "invalid_limit",
-            InvalidSorting => "invalid_sorting",
-            InvalidPriceRange => "invalid_price_range",
-            InvalidNights => "invalid_nights",
-            UnknownTaxon => "unknown_taxon",
-            TooManyTaxons => "too_many_taxons",
-            InvalidStay => "invalid_stay",
-            InvalidGuests => "invalid_guests",
-            InvalidConfiguration => "invalid_configuration",
-            InvalidToken => "invalid_token",
-            WeakToken => "weak_token",
-            InvalidEmail => "invalid_email",
-            UnknownPackage => "unknown_package",
-            NotFound => "not_found",
-            MethodNotAllowed => "method_not_allowed",
-            UnknownType => "unknown_type",
-            UnknownAssociation => "unknown_association",
-            ProductNotFound => "product_not_found",
-            TaxonNotFound => "taxon_not_found",
-            PackageNotFound => "package_not_found",
-            UnknownRoom => "unknown_room",
-            CartNotFound => "cart_not_found",
-            HoldNotFound => "hold_not_found",
-            Conflict => "conflict",
-            CartExists => "cart_exists",
-            NewsletterExists => "newsletter_exists",
-            RoomUnavailable => "room_unavailable",
-            HoldConflict => "hold_conflict",
-            Unauthenticated => "unauthenticated",
-            NotLoggedIn => "not_logged_in",
-            Forbidden => "forbidden",
-            RequestTimeout => "request_timeout",
-            TooManyRequests => "too_many_requests",
-            Overloaded => "overloaded",
-            ServiceUnavailable => "service_unavailable",
-            InternalError => "internal_error",
-        }
-    }
-
     /// A code a service sent in its status details.
     pub fn parse(s: &str) -> Option<Self> {
         Self::ALL.iter().copied().find(|c| c.as_str() == s)
@@ -310,7 +232,7 @@ mod tests {
 
     #[test]
     fn codes_spell_as_on_the_wire() {
-        for code in ErrorCode::ALL {
+        for &code in ErrorCode::ALL {
             assert_eq!(serde_json::to_value(code).unwrap(), code.as_str(), "{code:?}");
             assert_eq!(ErrorCode::parse(code.as_str()), Some(code));
         }

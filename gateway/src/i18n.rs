@@ -178,14 +178,14 @@ mod tests {
                 .collect()
         };
         let polish = ids(Locale::Pl);
-        for code in ErrorCode::ALL {
+        for &code in ErrorCode::ALL {
             assert!(polish.contains(&error_id(code)), "{} has no Polish message", error_id(code));
         }
         for locale in [Locale::De, Locale::EnGb] {
             assert_eq!(ids(locale), polish, "{} differs from Polish", locale.code());
         }
         for locale in Locale::ALL {
-            for code in ErrorCode::ALL {
+            for &code in ErrorCode::ALL {
                 let text = error_message(locale, code, &BTreeMap::from([("seconds", "3".to_owned())]), Some("from"));
                 assert!(!text.is_empty() && !text.contains("error-"), "{locale:?} {code:?}: {text}");
             }

@@ -327,8 +327,9 @@ export interface components {
             errors?: components["schemas"]["FieldError"][];
         };
         /**
-         * @description Every error code the REST surface answers with. The web maps none of them
-         *     to text of its own: the message comes with the answer, localized.
+         * @description Every error code the REST surface answers with. The web maps none
+         *     of them to text of its own: the message comes with the answer,
+         *     localized.
          * @enum {string}
          */
         ErrorCode: "invalid_request" | "invalid_parameter" | "invalid_body" | "invalid_characters" | "unsupported_media_type" | "payload_too_large" | "unknown_channel" | "invalid_locale" | "invalid_limit" | "invalid_sorting" | "invalid_price_range" | "invalid_nights" | "unknown_taxon" | "too_many_taxons" | "invalid_stay" | "invalid_guests" | "invalid_configuration" | "invalid_token" | "weak_token" | "invalid_email" | "unknown_package" | "not_found" | "method_not_allowed" | "unknown_type" | "unknown_association" | "product_not_found" | "taxon_not_found" | "package_not_found" | "unknown_room" | "cart_not_found" | "hold_not_found" | "conflict" | "cart_exists" | "newsletter_exists" | "room_unavailable" | "hold_conflict" | "unauthenticated" | "not_logged_in" | "forbidden" | "request_timeout" | "too_many_requests" | "overloaded" | "service_unavailable" | "internal_error";
