@@ -68,7 +68,7 @@ impl GatewayConfig {
         Ok(Self {
             peers: Peers::from_env()?,
             channel: var_or("CHANNEL_CODE", "web_pl"),
-            locale_hosts: locale::parse_host_map(&var_or("LOCALE_HOSTS", ""))?,
+            locale_hosts: locale::parse_host_map(&var_or("LOCALE_HOSTS", locale::DEFAULT_LOCALE_HOSTS))?,
             web_dist: var_or("WEB_DIST", "web/dist").into(),
             media_dir: var_or("MEDIA_DIR", "services/catalog/seed/media").into(),
             request_timeout: Duration::from_millis(parse_or("REQUEST_TIMEOUT_MS", 10_000u64)?),
