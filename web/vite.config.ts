@@ -4,7 +4,9 @@ import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
+
+import type { routeManifest } from './src/config/route-manifest';
 
 // Where the gateway (or the standalone stack) listens during `npm run dev`.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
@@ -59,8 +61,31 @@ function devPages(): Plugin {
 
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 
+/**
+ * Writes dist/routes.json, the page paths the gateway answers with 200, from
+ * the app's route table (src/config/route-manifest.ts, run as the app's own
+ * code would be).
+ */
+function routesManifest(): Plugin {
+  return {
+    name: 'spa-routes-manifest',
+    apply: 'build',
+    async generateBundle() {
+      const { module } = await runnerImport<{ routeManifest: typeof routeManifest }>(
+        path.join(srcDir, 'config/route-manifest.ts'),
+        { resolve: { alias: { '@': srcDir } }, logLevel: 'silent' },
+      );
+      this.emitFile({
+        type: 'asset',
+        fileName: 'routes.json',
+        source: `${JSON.stringify(module.routeManifest(), null, 2)}\n`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), devPages()],
+  plugins: [react(), devPages(), routesManifest()],
   resolve: {
     alias: { '@': srcDir },
   },

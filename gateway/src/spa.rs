@@ -2,7 +2,9 @@
 //! `index.html` for every other path (history-mode routing) with
 //! `<html lang>` set to the page's locale, since the app reads its language
 //! from there, and `<meta name="locale-hosts">` naming where each locale's
-//! pages are, so its language switcher can link to them.
+//! pages are, so its language switcher can link to them. A path that no page
+//! of the locale answers ([`crate::pages`]) still gets the app, which shows
+//! its not-found page, but with status 404.
 
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
@@ -58,9 +60,13 @@ pub async fn index(State(state): State<AppState>, request: Request) -> Response 
     let Some(index) = state.index_html.as_deref() else {
         return (StatusCode::OK, Html(NOT_BUILT)).into_response();
     };
+    let status = match &state.page_routes {
+        Some(routes) if !routes.matches(locale, path) => StatusCode::NOT_FOUND,
+        _ => StatusCode::OK,
+    };
     let authorities = locale_authorities(host, &state.config.locale_hosts, &state.config.public_url);
     let page = with_head_tag(&with_lang(index, html_lang(locale)), &locale_hosts_meta(&authorities));
-    let mut response = Html(page).into_response();
+    let mut response = (status, Html(page)).into_response();
     // The page differs per host and must not be cached over a deploy.
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     response.headers_mut().insert(header::VARY, HeaderValue::from_static("Host"));
