@@ -1,27 +1,85 @@
 /// <reference types="vitest/config" />
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
+
+import type { routeManifest } from './src/config/route-manifest';
 
 // Where the gateway (or the standalone stack) listens during `npm run dev`.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
 
+/** The gateway's default host map: German pages on de.localhost. */
+const GERMAN_HOST = 'de.localhost';
+
 /**
- * Dev-server stand-in for the gateway's locale resolution: in production the
- * gateway writes <html lang> ("pl" | "de" | "en-GB"), here we derive it from the
- * `/en` prefix (and `?lang=de` to try German, whose paths need a host map).
+ * Dev-server stand-in for the gateway's page serving: <html lang> ("pl" |
+ * "de" | "en-GB") from the `/en` prefix or the de.localhost host, and the
+ * <meta name="locale-hosts"> the language switcher reads, built from the
+ * request's host and port like the gateway does
+ * (http://localhost:5173 <-> http://de.localhost:5173).
  */
-function devHtmlLang(): Plugin {
+function devPages(): Plugin {
   return {
-    name: 'spa-dev-html-lang',
+    name: 'spa-dev-pages',
     apply: 'serve',
-    transformIndexHtml(html, ctx) {
-      const url = new URL(ctx.originalUrl ?? ctx.path, 'http://localhost');
-      const lang =
-        url.searchParams.get('lang') ??
-        (url.pathname === '/en' || url.pathname.startsWith('/en/') ? 'en-GB' : 'pl');
-      return html.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const url = new URL(req.url ?? '/', 'http://dev');
+        const isPage =
+          req.method === 'GET' &&
+          (req.headers.accept ?? '').includes('text/html') &&
+          !/\.\w+$/.test(url.pathname) &&
+          !url.pathname.startsWith('/@');
+        if (!isPage) return next();
+        const asked = req.headers.host ?? '';
+        const host = /^[a-z0-9.-]+(:\d+)?$/i.test(asked) ? asked : 'localhost';
+        const [name = 'localhost', port] = host.split(':');
+        const withPort = (hostname: string) => (port ? `${hostname}:${port}` : hostname);
+        const german = name.toLowerCase() === GERMAN_HOST;
+        const main = german ? withPort('localhost') : host;
+        const english = url.pathname === '/en' || url.pathname.startsWith('/en/');
+        const lang = english ? 'en-GB' : german ? 'de' : 'pl';
+        const hosts = `pl=${main},de=${withPort(GERMAN_HOST)},en_GB=${main}`;
+        readFile(path.join(server.config.root, 'index.html'), 'utf8')
+          .then((html) => server.transformIndexHtml(req.url ?? '/', html, req.originalUrl))
+          .then((html) => {
+            res.setHeader('Content-Type', 'text/html; charset=utf-8');
+            res.end(
+              html
+                .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+                .replace('</head>', `<meta name="locale-hosts" content="${hosts}"></head>`),
+            );
+          })
+          .catch(next);
+      });
+    },
+  };
+}
+
+const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+
+/**
+ * Writes dist/routes.json, the page paths the gateway answers with 200, from
+ * the app's route table (src/config/route-manifest.ts, run as the app's own
+ * code would be).
+ */
+function routesManifest(): Plugin {
+  return {
+    name: 'spa-routes-manifest',
+    apply: 'build',
+    async generateBundle() {
+      const { module } = await runnerImport<{ routeManifest: typeof routeManifest }>(
+        path.join(srcDir, 'config/route-manifest.ts'),
+        { resolve: { alias: { '@': srcDir } }, logLevel: 'silent' },
+      );
+      this.emitFile({
+        type: 'asset',
+        fileName: 'routes.json',
+        source: `${JSON.stringify(module.routeManifest(), null, 2)}\n`,
+      });
     },
   };
 }
@@ -32,9 +90,9 @@ function sourcemap(setting: string | undefined): boolean | 'hidden' {
 }
 
 export default defineConfig({
-  plugins: [react(), devHtmlLang()],
+  plugins: [react(), devPages(), routesManifest()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: { '@': srcDir },
   },
   server: {
     proxy: {

@@ -5,6 +5,12 @@ Reads services/catalog/seed/catalog.json and writes one 800x600 SVG per
 product (the file named by the product's "image" field) plus default.svg
 (the placeholder thumbnail) into services/catalog/seed/media/.
 
+The pictures carry no words in any language: the shop shows them beside the
+item's name in the page's language. A motif tells the kind of item (stones,
+leaves, water, a bed, a gift, a bottle, a jar), pictograms in the lower band
+its duration (hour dials), nights (moons) or guests (figures), and colours,
+a faint pattern and the light's position tell items of one kind apart.
+
 The output is deterministic: colours and layout variations are derived from
 a CRC32 of the product code, so rerunning the script produces byte-identical
 files. Python 3 standard library only.
@@ -16,17 +22,16 @@ Usage:
 
 import argparse
 import json
+import math
 import sys
 import zlib
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_CATALOG = REPO_ROOT / "services" / "catalog" / "seed" / "catalog.json"
 DEFAULT_OUT = REPO_ROOT / "services" / "catalog" / "seed" / "media"
 
 WIDTH, HEIGHT = 800, 600
-FONT = "'Helvetica Neue', Helvetica, Arial, sans-serif"
 
 # (light, dark, accent, ink): calm spa tones
 PALETTES = [
@@ -188,78 +193,144 @@ def motif_for(product):
     return m_default
 
 
-def caption_for(product):
-    kind = product["type"]
-    if kind == "treatment":
-        return f"TREATMENT \u00b7 {product['durationMinutes']} MIN"
-    if kind == "package":
-        return f"STAY PACKAGE \u00b7 {product['numNights']} NIGHTS"
-    if kind == "day_spa":
-        minutes = product["durationMinutes"] or 0
-        return f"DAY SPA \u00b7 {minutes // 60} HOURS"
-    if kind == "room":
-        guests = (product.get("room") or {}).get("maxOccupancy")
-        return f"ROOM \u00b7 UP TO {guests} GUESTS" if guests else "ROOM"
-    if kind == "voucher":
-        return "GIFT VOUCHER"
-    return "SPA SHOP"
+# ------------------------------------------------------------------ facts
+# The lower band shows one fact of the item as pictograms, never as words:
+# the page prints the item's name in its own language beside the picture.
 
 
-# ------------------------------------------------------------------ layout
-
-
-def wrap(label, width=24):
-    """Split the label into at most two lines of about `width` characters."""
-    if len(label) <= width:
-        return [label]
-    words = label.split()
-    best = None
-    for i in range(1, len(words)):
-        a, b = " ".join(words[:i]), " ".join(words[i:])
-        score = max(len(a), len(b))
-        if best is None or score < best[0]:
-            best = (score, [a, b])
-    return best[1] if best else [label]
-
-
-def render(key, label, caption, motif):
-    crc = zlib.crc32(key.encode("utf-8"))
-    light, dark, accent, ink = PALETTES[crc % len(PALETTES)]
-    x1, y1, x2, y2 = DIRECTIONS[(crc >> 8) % len(DIRECTIONS)]
-    cx = 120 + (crc >> 12) % 560
-    cy = 60 + (crc >> 20) % 160
-    r = 150 + (crc >> 4) % 90
-    lines = wrap(label)
-    size = 44 if len(lines) == 1 else 38
-    y0 = 490 if len(lines) == 1 else 468
-    text = "".join(
-        f'<text x="400" y="{y0 + i * 48}" font-size="{size}">{escape(line)}</text>'
-        for i, line in enumerate(lines)
+def _dial(x, y, fraction, a, ink):
+    """An hour dial filled to `fraction` (0 < fraction <= 1)."""
+    r = 22
+    ring = f'<circle cx="{x}" cy="{y}" r="{r}" fill="none" stroke="{ink}" stroke-width="3" opacity=".55"/>'
+    if fraction >= 1:
+        return ring + f'<circle cx="{x}" cy="{y}" r="{r - 5}" fill="{a}"/>'
+    angle = 2 * math.pi * fraction
+    ex = x + (r - 5) * math.sin(angle)
+    ey = y - (r - 5) * math.cos(angle)
+    large = 1 if fraction > 0.5 else 0
+    return ring + (
+        f'<path d="M{x} {y}V{y - r + 5}A{r - 5} {r - 5} 0 {large} 1 {ex:.1f} {ey:.1f}Z" fill="{a}"/>'
     )
+
+
+def _moon(x, y, a, ink):
+    return (
+        f'<circle cx="{x}" cy="{y}" r="20" fill="{a}"/>'
+        f'<circle cx="{x + 9}" cy="{y - 6}" r="17" fill="#fff" opacity=".9"/>'
+    )
+
+
+def _person(x, y, a, ink):
+    return (
+        f'<circle cx="{x}" cy="{y - 14}" r="10" fill="{ink}" opacity=".8"/>'
+        f'<path d="M{x - 17} {y + 22}a17 19 0 0 1 34 0Z" fill="{a}"/>'
+    )
+
+
+def _row(glyphs, y=505, step=62):
+    """The glyphs side by side, centred in the band, a quarter larger."""
+    x0 = 400 - (len(glyphs) - 1) * step / 2
+    inner = "".join(g(round(x0 + i * step), y) for i, g in enumerate(glyphs))
+    return f'<g transform="translate(400 {y}) scale(1.25) translate(-400 -{y})">{inner}</g>'
+
+
+def fact_for(product, a, ink):
+    """Pictograms for the item's duration, nights or guests; '' if none."""
+    kind = product["type"]
+    if kind in ("treatment", "day_spa") and product.get("durationMinutes"):
+        hours, rest = divmod(product["durationMinutes"], 60)
+        parts = [1.0] * hours + ([rest / 60] if rest else [])
+        return _row([lambda x, y, f=f: _dial(x, y, f, a, ink) for f in parts])
+    if kind == "package" and product.get("numNights"):
+        return _row([lambda x, y: _moon(x, y, a, ink)] * product["numNights"])
+    if kind == "room":
+        guests = (product.get("room") or {}).get("maxOccupancy") or 0
+        return _row([lambda x, y: _person(x, y, a, ink)] * guests)
+    return ""
+
+
+# ------------------------------------------------------------------ patterns
+# A faint tiled pattern over the background tells items of one kind apart.
+
+
+def pat_dots(a, ink, turn):
+    return f'<circle cx="14" cy="14" r="4" fill="{ink}"/>', 28, turn
+
+
+def pat_stripes(a, ink, turn):
+    return f'<rect width="28" height="8" fill="{ink}"/>', 28, turn
+
+
+def pat_rings(a, ink, turn):
+    return f'<circle cx="20" cy="20" r="11" fill="none" stroke="{ink}" stroke-width="3"/>', 40, turn
+
+
+def pat_diamonds(a, ink, turn):
+    return f'<path d="M18 6l12 12-12 12L6 18Z" fill="{ink}"/>', 36, turn
+
+
+def pat_grid(a, ink, turn):
+    return f'<path d="M0 .5H32M.5 0V32" stroke="{ink}" stroke-width="2"/>', 32, turn
+
+
+# What would put words into a picture (or into what a screen reader says of it).
+WORD_TAGS = ("<text", "<title", "<desc", "aria-label")
+
+PATTERNS = [pat_dots, pat_stripes, pat_rings, pat_diamonds, pat_grid]
+TURNS = [0, 30, 45, 60]
+
+
+def render(style, motif, fact=""):
+    """One picture; `style` = (palette, direction, pattern, turn, circle)."""
+    palette, direction, pattern, turn, (cx, cy, r) = style
+    light, dark, accent, ink = PALETTES[palette]
+    x1, y1, x2, y2 = DIRECTIONS[direction]
+    tile, size, angle = PATTERNS[pattern](accent, ink, TURNS[turn])
+    band = ""
+    if fact:
+        band = f'<rect x="0" y="450" width="{WIDTH}" height="110" fill="#fff" opacity=".45"/>\n{fact}\n'
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-        f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(label, {chr(34): "&quot;"})}">\n'
+        f'viewBox="0 0 {WIDTH} {HEIGHT}">\n'
         f'<defs><linearGradient id="bg" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}">'
         f'<stop offset="0" stop-color="{light}"/><stop offset="1" stop-color="{dark}"/>'
-        f"</linearGradient></defs>\n"
+        f"</linearGradient>"
+        f'<pattern id="p" width="{size}" height="{size}" patternUnits="userSpaceOnUse" '
+        f'patternTransform="rotate({angle})">{tile}</pattern></defs>\n'
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="url(#bg)"/>\n'
-        f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="#fff" opacity=".22"/>\n'
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="url(#p)" opacity=".12"/>\n'
+        f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="#fff" opacity=".3"/>\n'
         f"{motif(accent, ink)}\n"
-        f'<rect x="0" y="410" width="{WIDTH}" height="190" fill="#fff" opacity=".45"/>\n'
-        f'<g font-family="{FONT}" text-anchor="middle" fill="{ink}">'
-        f'<text x="400" y="{y0 - 52}" font-size="18" letter-spacing="4" opacity=".75">'
-        f"{escape(caption)}</text>{text}</g>\n"
+        f"{band}"
         f"</svg>\n"
     )
 
 
+def style_for(code, taken):
+    """Colours, pattern and layout from a CRC32 of the code; two items with
+    the same motif never share both palette and pattern."""
+    crc = zlib.crc32(code.encode("utf-8"))
+    combos = len(PALETTES) * len(PATTERNS)
+    start = crc % combos
+    for step in range(combos):
+        combo = (start + step) % combos
+        if combo not in taken:
+            break
+    taken.add(combo)
+    palette, pattern = divmod(combo, len(PATTERNS))
+    circle = (120 + (crc >> 12) % 560, 60 + (crc >> 20) % 160, 150 + (crc >> 4) % 90)
+    return palette, (crc >> 8) % len(DIRECTIONS), pattern, (crc >> 16) % len(TURNS), circle
+
+
 def build(catalog_path):
     catalog = json.loads(Path(catalog_path).read_text(encoding="utf-8"))
-    files = {"default.svg": render("default", "Spa & Wellness", "GUESTHOUSE", m_default)}
+    files = {"default.svg": render(style_for("default", set()), m_default)}
+    taken = {}
     for product in catalog["products"]:
-        name = product["image"]
-        label = product["name"]["en_GB"]
-        files[name] = render(product["code"], label, caption_for(product), motif_for(product))
+        motif = motif_for(product)
+        style = style_for(product["code"], taken.setdefault(motif.__name__, set()))
+        accent, ink = PALETTES[style[0]][2:]
+        files[product["image"]] = render(style, motif, fact_for(product, accent, ink))
     return files
 
 
@@ -272,6 +343,10 @@ def main():
 
     out = Path(args.out)
     files = build(args.catalog)
+    worded = [name for name, svg in files.items() if any(tag in svg for tag in WORD_TAGS)]
+    if worded:
+        print("pictures must carry no words: " + ", ".join(sorted(worded)), file=sys.stderr)
+        return 1
     stale = []
     for name in sorted(files):
         data = files[name].encode("utf-8")

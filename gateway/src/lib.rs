@@ -8,7 +8,7 @@
 //!   with messages from the translation catalogue of [`i18n`].
 //! - [`guard`] — load shedding, rate limits, security headers, bad characters.
 //! - [`locale`] — `/en` prefix, host map, Polish default.
-//! - [`spa`] — history-mode serving of `web/dist`.
+//! - [`spa`] — history-mode serving of `web/dist`; [`pages`] — its page paths.
 //! - [`openapi`] — the OpenAPI document, generated from the handlers and types.
 
 pub mod clients;
@@ -19,6 +19,7 @@ pub mod gzip;
 pub mod i18n;
 pub mod locale;
 pub mod openapi;
+pub mod pages;
 pub mod routes;
 pub mod sitemap;
 pub mod spa;
@@ -72,7 +73,7 @@ impl GatewayConfig {
         Ok(Self {
             peers: Peers::from_env()?,
             channel: var_or("CHANNEL_CODE", "web_pl"),
-            locale_hosts: locale::parse_host_map(&var_or("LOCALE_HOSTS", ""))?,
+            locale_hosts: locale::parse_host_map(&var_or("LOCALE_HOSTS", locale::DEFAULT_LOCALE_HOSTS))?,
             web_dist: var_or("WEB_DIST", "web/dist").into(),
             media_dir: var_or("MEDIA_DIR", "services/catalog/seed/media").into(),
             request_timeout: Duration::from_millis(parse_or("REQUEST_TIMEOUT_MS", 10_000u64)?),
@@ -88,6 +89,9 @@ pub struct AppState {
     pub clients: Clients,
     /// `web/dist/index.html`, read once at start; `None` when not built.
     pub index_html: Option<Arc<str>>,
+    /// The app's page paths (`web/dist/routes.json`): other paths are 404s.
+    /// `None` when the build has none: every path is a page.
+    pub page_routes: Option<Arc<pages::PageRoutes>>,
     /// Whole answers of the hot read paths (room search), kept until the
     /// events that change them; `None` caches nothing.
     pub cache: Option<Arc<dyn Cache>>,
@@ -104,8 +108,12 @@ impl AppState {
         if index_html.is_none() {
             tracing::warn!(dist = %config.web_dist.display(), "web app not built; pages show a hint");
         }
+        let page_routes = pages::PageRoutes::load(&config.web_dist)?.map(Arc::new);
+        if index_html.is_some() && page_routes.is_none() {
+            tracing::warn!(dist = %config.web_dist.display(), "web app has no {}; every path is served as a page", pages::MANIFEST);
+        }
         let guard = guard::Guard::new(config.limits.clone())?;
-        Ok(Self { config: Arc::new(config), clients, index_html, cache: None, generation: Generation::new(), guard })
+        Ok(Self { config: Arc::new(config), clients, index_html, page_routes, cache: None, generation: Generation::new(), guard })
     }
 
     /// A gateway that caches answers in `cache` and drops them on the events

@@ -1,11 +1,20 @@
 //! Locale resolution. API calls name their locale in the `locale` query
 //! parameter; pages get theirs from the `/en` prefix, then the configured
-//! host map (e.g. `de.localhost` -> `de`), then the default, Polish.
+//! host map (by default `de.localhost` -> `de`), then the default, Polish.
+//!
+//! German paths coincide with Polish ones, so German pages need a host of
+//! their own; English pages live under `/en` on the Polish host unless a host
+//! is mapped to `en_GB`. [`locale_authorities`] tells, for one request, where
+//! the pages of each locale are, so the app can link every page to its
+//! equivalents.
 
 use std::collections::HashMap;
 
 pub const LOCALES: [&str; 3] = ["pl", "de", "en_GB"];
 pub const DEFAULT_LOCALE: &str = "pl";
+/// `LOCALE_HOSTS` when unset: German on `de.localhost`, which browsers
+/// resolve to this machine, so all three languages work out of the box.
+pub const DEFAULT_LOCALE_HOSTS: &str = "de.localhost=de";
 
 /// Parses `LOCALE_HOSTS`: `host=locale` pairs separated by commas.
 pub fn parse_host_map(raw: &str) -> anyhow::Result<HashMap<String, String>> {
@@ -25,11 +34,79 @@ pub fn page_locale<'a>(path: &str, host: Option<&str>, hosts: &'a HashMap<String
     if path == "/en" || path.starts_with("/en/") {
         return "en_GB";
     }
-    let host = host.map(|h| h.rsplit_once(':').map_or(h, |(name, _)| name).to_ascii_lowercase());
+    let host = host.map(|h| split_authority(h).0.to_ascii_lowercase());
     match host.and_then(|h| hosts.get(&h)) {
         Some(l) => l.as_str(),
         None => DEFAULT_LOCALE,
     }
+}
+
+/// `host[:port]` as host name and port; an IPv6 name keeps its brackets.
+pub fn split_authority(authority: &str) -> (&str, Option<&str>) {
+    let name_end = if authority.starts_with('[') { authority.find(']').map_or(authority.len(), |i| i + 1) } else { 0 };
+    match authority[name_end..].rfind(':') {
+        Some(i) => (&authority[..name_end + i], Some(&authority[name_end + i + 1..])),
+        None => (authority, None),
+    }
+}
+
+/// The `host[:port]` of an absolute URL such as `PUBLIC_URL`.
+pub fn url_authority(url: &str) -> &str {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    rest.split(['/', '?', '#']).next().unwrap_or(rest)
+}
+
+/// A `Host` header fit to be written into links: a DNS name, IPv4 or
+/// bracketed IPv6 address and an optional numeric port, nothing else.
+fn is_plain_authority(authority: &str) -> bool {
+    let (name, port) = split_authority(authority);
+    let name_ok = match name.strip_prefix('[').and_then(|n| n.strip_suffix(']')) {
+        Some(ipv6) => !ipv6.is_empty() && ipv6.bytes().all(|b| b.is_ascii_hexdigit() || matches!(b, b':' | b'.')),
+        None => !name.is_empty() && name.len() <= 253 && name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-')),
+    };
+    let port_ok = port.is_none_or(|p| !p.is_empty() && p.len() <= 5 && p.bytes().all(|b| b.is_ascii_digit()));
+    name_ok && port_ok
+}
+
+/// Where the pages of each locale are served, as `host[:port]`, seen from a
+/// request to `request` (its `Host`; `PUBLIC_URL`'s host when missing or
+/// unfit). The request's port is kept, so a shop on `localhost:8080` links
+/// to `de.localhost:8080`.
+///
+/// - Polish: a host mapped to `pl` (the request's own if it is one), else
+///   the request's host if it is mapped to no locale, else `PUBLIC_URL`'s host.
+/// - German: a host mapped to `de` (the request's own if it is one); without
+///   one, German pages cannot be reached and the locale is left out.
+/// - English: a host mapped to `en_GB`, else the Polish host (under `/en`).
+///
+/// Among several hosts of one locale the first in alphabetical order is
+/// taken, so answers do not change between requests.
+pub fn locale_authorities(request: Option<&str>, hosts: &HashMap<String, String>, public_url: &str) -> Vec<(&'static str, String)> {
+    let public = url_authority(public_url);
+    let request = request.filter(|a| is_plain_authority(a)).unwrap_or(public);
+    let (name, port) = split_authority(request);
+    let name = name.to_ascii_lowercase();
+    let with_port = |host: &str| match port {
+        Some(port) => format!("{host}:{port}"),
+        None => host.to_owned(),
+    };
+    let host_of = |locale: &str| -> Option<String> {
+        if hosts.get(&name).is_some_and(|l| l == locale) {
+            return Some(name.clone());
+        }
+        hosts.iter().filter(|(_, l)| l.as_str() == locale).map(|(h, _)| h.clone()).min()
+    };
+    let polish = host_of("pl").unwrap_or_else(|| match hosts.get(&name) {
+        None => name.clone(),
+        Some(_) => split_authority(public).0.to_ascii_lowercase(),
+    });
+    let english = host_of("en_GB").unwrap_or_else(|| polish.clone());
+    let mut out = vec![("pl", with_port(&polish))];
+    if let Some(german) = host_of("de") {
+        out.push(("de", with_port(&german)));
+    }
+    out.push(("en_GB", with_port(&english)));
+    out
 }
 
 /// The `<html lang>` value (BCP 47) of a locale code.
@@ -53,6 +130,77 @@ mod tests {
         assert_eq!(page_locale("/angebot/behandlungen", Some("de.localhost:8080"), &hosts), "de");
         assert_eq!(page_locale("/oferta/zabiegi/", Some("localhost:8080"), &hosts), "pl");
         assert_eq!(page_locale("/english-tea", None, &hosts), "pl", "only the /en segment counts");
+    }
+
+    fn authorities(request: Option<&str>, hosts: &str, public: &str) -> Vec<(&'static str, String)> {
+        locale_authorities(request, &parse_host_map(hosts).unwrap(), public)
+    }
+
+    fn pairs(list: &[(&'static str, &str)]) -> Vec<(&'static str, String)> {
+        list.iter().map(|(l, a)| (*l, (*a).to_owned())).collect()
+    }
+
+    #[test]
+    fn each_locale_links_to_its_host_keeping_the_request_port() {
+        let public = "http://localhost:8080";
+        assert_eq!(
+            authorities(Some("localhost:8080"), DEFAULT_LOCALE_HOSTS, public),
+            pairs(&[("pl", "localhost:8080"), ("de", "de.localhost:8080"), ("en_GB", "localhost:8080")])
+        );
+        // From the German host, Polish and English go back to the main host.
+        assert_eq!(
+            authorities(Some("de.localhost:8080"), DEFAULT_LOCALE_HOSTS, public),
+            pairs(&[("pl", "localhost:8080"), ("de", "de.localhost:8080"), ("en_GB", "localhost:8080")])
+        );
+        // Any other name of this machine stays itself; the port is the request's.
+        assert_eq!(
+            authorities(Some("127.0.0.1:18080"), DEFAULT_LOCALE_HOSTS, public),
+            pairs(&[("pl", "127.0.0.1:18080"), ("de", "de.localhost:18080"), ("en_GB", "127.0.0.1:18080")])
+        );
+        assert_eq!(
+            authorities(Some("DE.localhost:18080"), DEFAULT_LOCALE_HOSTS, public),
+            pairs(&[("pl", "localhost:18080"), ("de", "de.localhost:18080"), ("en_GB", "localhost:18080")])
+        );
+    }
+
+    #[test]
+    fn production_hosts_without_ports() {
+        let hosts = "de.example.com=de, en.example.com=en_GB";
+        let public = "https://example.com/";
+        let expected = pairs(&[("pl", "example.com"), ("de", "de.example.com"), ("en_GB", "en.example.com")]);
+        assert_eq!(authorities(Some("example.com"), hosts, public), expected);
+        assert_eq!(authorities(Some("en.example.com"), hosts, public), expected);
+        // Two German hosts: the request's own, else the first.
+        let hosts = "de.example.com=de,example.de=de";
+        assert_eq!(authorities(Some("example.de"), hosts, public)[1], ("de", "example.de".to_owned()));
+        assert_eq!(authorities(Some("example.com"), hosts, public)[1], ("de", "de.example.com".to_owned()));
+    }
+
+    #[test]
+    fn german_without_a_host_is_left_out() {
+        assert_eq!(
+            authorities(Some("shop.test"), "en.shop.test=en_GB", "https://shop.test"),
+            pairs(&[("pl", "shop.test"), ("en_GB", "en.shop.test")])
+        );
+    }
+
+    #[test]
+    fn an_unfit_or_missing_host_header_falls_back_to_public_url() {
+        let expected = pairs(&[("pl", "localhost:8080"), ("de", "de.localhost:8080"), ("en_GB", "localhost:8080")]);
+        for request in [None, Some(""), Some("evil.test\"><script>"), Some("a b"), Some("host:80x"), Some("user@host"), Some("a:b:80")] {
+            assert_eq!(authorities(request, DEFAULT_LOCALE_HOSTS, "http://localhost:8080"), expected, "{request:?}");
+        }
+        assert_eq!(authorities(Some("[::1]:8080"), DEFAULT_LOCALE_HOSTS, "http://localhost")[0], ("pl", "[::1]:8080".to_owned()));
+    }
+
+    #[test]
+    fn authorities_split_into_name_and_port() {
+        assert_eq!(split_authority("localhost:8080"), ("localhost", Some("8080")));
+        assert_eq!(split_authority("example.com"), ("example.com", None));
+        assert_eq!(split_authority("[::1]:8080"), ("[::1]", Some("8080")));
+        assert_eq!(split_authority("[::1]"), ("[::1]", None));
+        assert_eq!(url_authority("https://example.com:8443/shop?x"), "example.com:8443");
+        assert_eq!(url_authority("localhost:8080"), "localhost:8080");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! `GET /sitemap.xml`: every listing and product page in each locale.
 //! Polish and English pages live on `PUBLIC_URL` (English under `/en`);
-//! German pages on the host that `LOCALE_HOSTS` maps to `de`, when one is
-//! configured.
+//! German pages on the host that `LOCALE_HOSTS` maps to `de` (by default
+//! `de.localhost`), with `PUBLIC_URL`'s scheme and port.
 
 use axum::extract::State;
 use axum::http::header;
@@ -12,30 +12,27 @@ use spa_proto::spa::catalog::v1::ListOffersRequest;
 use crate::AppState;
 use crate::error::ApiResult;
 use crate::i18n::Locale;
+use crate::locale::{locale_authorities, url_authority};
 use crate::wire::OfferType;
 
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-/// The origin pages of `locale` are served from, if any.
-pub fn origin(state: &AppState, locale: &str) -> Option<String> {
-    let public = state.config.public_url.trim_end_matches('/').to_owned();
-    match locale {
-        "de" => {
-            let host = state.config.locale_hosts.iter().filter(|(_, l)| l.as_str() == "de").map(|(h, _)| h.clone()).min()?;
-            let (scheme, rest) = public.split_once("://").unwrap_or(("http", public.as_str()));
-            let port = rest.split('/').next().and_then(|h| h.rsplit_once(':')).map(|(_, p)| format!(":{p}")).unwrap_or_default();
-            Some(format!("{scheme}://{host}{port}"))
-        }
-        _ => Some(public),
-    }
+/// The origin of each locale's pages; a locale without one (German with no
+/// host) is left out.
+pub fn origins(public_url: &str, hosts: &std::collections::HashMap<String, String>) -> Vec<(&'static str, String)> {
+    let scheme = public_url.split_once("://").map_or("http", |(scheme, _)| scheme);
+    locale_authorities(Some(url_authority(public_url)), hosts, public_url)
+        .into_iter()
+        .map(|(locale, authority)| (locale, format!("{scheme}://{authority}")))
+        .collect()
 }
 
 pub async fn sitemap(State(state): State<AppState>) -> ApiResult<impl IntoResponse> {
     let mut urls = Vec::new();
-    for locale in Locale::ALL {
-        let Some(origin) = origin(&state, locale.code()) else { continue };
+    for (locale, origin) in origins(&state.config.public_url, &state.config.locale_hosts) {
+        let Some(locale) = Locale::parse(locale) else { continue };
         for kind in OfferType::ALL {
             urls.push(format!("{origin}{}", kind.listing_path(locale)));
             let request = ListOffersRequest {
@@ -56,4 +53,25 @@ pub async fn sitemap(State(state): State<AppState>) -> ApiResult<impl IntoRespon
     }
     xml.push_str("</urlset>\n");
     Ok(([(header::CONTENT_TYPE, "application/xml; charset=utf-8")], xml))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::locale::{DEFAULT_LOCALE_HOSTS, parse_host_map};
+
+    #[test]
+    fn every_locale_has_an_origin_by_default() {
+        let hosts = parse_host_map(DEFAULT_LOCALE_HOSTS).unwrap();
+        assert_eq!(
+            origins("http://localhost:8080", &hosts),
+            vec![
+                ("pl", "http://localhost:8080".to_owned()),
+                ("de", "http://de.localhost:8080".to_owned()),
+                ("en_GB", "http://localhost:8080".to_owned()),
+            ]
+        );
+        let origins = origins("https://example.com/", &parse_host_map("de.example.com=de").unwrap());
+        assert_eq!(origins[1], ("de", "https://de.example.com".to_owned()));
+    }
 }

@@ -1,14 +1,17 @@
 //! Serves the built single-page app: static files as they are, and
-//! `index.html` for every other page path (history-mode routing) with
+//! `index.html` for every other path (history-mode routing) with
 //! `<html lang>` set to the page's locale, since the app reads its language
-//! from there.
+//! from there, and `<meta name="locale-hosts">` naming where each locale's
+//! pages are, so its language switcher can link to them. A path that no page
+//! of the locale answers ([`crate::pages`]) still gets the app, which shows
+//! its not-found page, but with status 404.
 
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 
 use crate::AppState;
-use crate::locale::{html_lang, page_locale};
+use crate::locale::{html_lang, locale_authorities, page_locale};
 
 /// The page shown when `web/dist` has not been built.
 const NOT_BUILT: &str = "<!doctype html><html lang=\"pl\"><meta charset=\"utf-8\"><title>Spa</title>\
@@ -32,13 +35,38 @@ pub fn with_lang(index: &str, lang: &str) -> String {
     }
 }
 
+/// The `<meta name="locale-hosts">` of a page: `locale=host[:port]` pairs,
+/// e.g. `pl=localhost:8080,de=de.localhost:8080,en_GB=localhost:8080`.
+/// The app adds its own scheme.
+pub fn locale_hosts_meta(authorities: &[(&str, String)]) -> String {
+    let pairs: Vec<String> = authorities.iter().map(|(locale, host)| format!("{locale}={host}")).collect();
+    // Hosts are checked to be plain names and ports; escaped all the same.
+    let content = pairs.join(",").replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;");
+    format!("<meta name=\"locale-hosts\" content=\"{content}\">")
+}
+
+/// `index.html` with `tag` added at the end of its `<head>`.
+pub fn with_head_tag(index: &str, tag: &str) -> String {
+    match index.find("</head>") {
+        Some(end) => format!("{}{tag}{}", &index[..end], &index[end..]),
+        None => index.to_owned(),
+    }
+}
+
 pub async fn index(State(state): State<AppState>, request: Request) -> Response {
     let host = request.headers().get(header::HOST).and_then(|h| h.to_str().ok());
-    let locale = page_locale(request.uri().path(), host, &state.config.locale_hosts);
+    let path = request.uri().path();
+    let locale = page_locale(path, host, &state.config.locale_hosts);
     let Some(index) = state.index_html.as_deref() else {
         return (StatusCode::OK, Html(NOT_BUILT)).into_response();
     };
-    let mut response = Html(with_lang(index, html_lang(locale))).into_response();
+    let status = match &state.page_routes {
+        Some(routes) if !routes.matches(locale, path) => StatusCode::NOT_FOUND,
+        _ => StatusCode::OK,
+    };
+    let authorities = locale_authorities(host, &state.config.locale_hosts, &state.config.public_url);
+    let page = with_head_tag(&with_lang(index, html_lang(locale)), &locale_hosts_meta(&authorities));
+    let mut response = (status, Html(page)).into_response();
     // The page differs per host and must not be cached over a deploy.
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     response.headers_mut().insert(header::VARY, HeaderValue::from_static("Host"));
@@ -47,7 +75,19 @@ pub async fn index(State(state): State<AppState>, request: Request) -> Response 
 
 #[cfg(test)]
 mod tests {
-    use super::with_lang;
+    use super::{locale_hosts_meta, with_head_tag, with_lang};
+
+    #[test]
+    fn locale_hosts_go_into_the_head() {
+        let meta = locale_hosts_meta(&[("pl", "localhost:8080".to_owned()), ("de", "de.localhost:8080".to_owned())]);
+        assert_eq!(meta, "<meta name=\"locale-hosts\" content=\"pl=localhost:8080,de=de.localhost:8080\">");
+        assert_eq!(
+            with_head_tag("<html><head><title>x</title></head><body></body></html>", &meta),
+            format!("<html><head><title>x</title>{meta}</head><body></body></html>")
+        );
+        assert_eq!(with_head_tag("<p>no head</p>", &meta), "<p>no head</p>");
+        assert!(!locale_hosts_meta(&[("pl", "a\"><script>".to_owned())]).contains("\"><"), "escaped");
+    }
 
     #[test]
     fn lang_is_set_or_replaced() {

@@ -103,8 +103,9 @@ impl OfferType {
         Self::ALL.into_iter().find(|t| t.code() == code)
     }
 
-    /// The localized base path of the type's pages (the web's route table);
-    /// Polish listings keep the spec's trailing slash.
+    /// The localized listing page of the type, as the web's route table
+    /// writes it: Polish listings end with a slash (`/oferta/zabiegi/`), except
+    /// the vouchers; German and English ones never do.
     pub fn listing_path(self, locale: Locale) -> &'static str {
         use OfferType::*;
         match (self, locale) {
@@ -122,7 +123,7 @@ impl OfferType {
             (Voucher, Locale::Pl) => "/oferta/vouchery",
             (DaySpa, Locale::De) => "/angebot/day-spa",
             (DaySpa, Locale::EnGb) => "/en/offer/day-spa",
-            (DaySpa, Locale::Pl) => "/oferta/day-spa",
+            (DaySpa, Locale::Pl) => "/oferta/day-spa/",
             (Product, Locale::De) => "/angebot/produkte",
             (Product, Locale::EnGb) => "/en/offer/products",
             (Product, Locale::Pl) => "/oferta/produkty/",
@@ -404,6 +405,10 @@ mod tests {
         assert_eq!(OfferType::Package.listing_path(Locale::Pl), "/oferta/pakiety/");
         assert_eq!(OfferType::Package.item_path(Locale::Pl, "spa"), "/oferta/pakiety/spa");
         assert_eq!(OfferType::Package.item_path(Locale::De, "spa"), "/angebot/pakete/spa");
+        assert_eq!(OfferType::DaySpa.listing_path(Locale::Pl), "/oferta/day-spa/");
+        assert_eq!(OfferType::Voucher.listing_path(Locale::Pl), "/oferta/vouchery");
+        assert_eq!(OfferType::Voucher.item_path(Locale::Pl, "kwotowy"), "/oferta/vouchery/kwotowy");
+        assert_eq!(OfferType::Room.listing_path(Locale::EnGb), "/en/guesthouse/accomodation");
     }
 
     #[test]

@@ -3,7 +3,6 @@
 interface ImportMetaEnv {
   readonly VITE_API_BASE?: string;
   readonly VITE_CHANNEL_CODE?: string;
-  readonly VITE_LOCALE_ORIGINS?: string;
 }
 
 interface ImportMeta {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { Locale } from '@/lib/i18n/locale';
 import {
@@ -17,6 +17,14 @@ import { createTestQueryClient, renderRoutes } from '@/testing/test-utils';
 import { addDays, todayIso } from '@/utils/calendar-date';
 
 import { createRoutes } from './router';
+
+const origin = window.location.origin;
+
+/** The href of a <link> in the document head, or null. */
+function headLink(rel: string, hrefLang?: string): string | null {
+  const selector = hrefLang ? `link[rel="${rel}"][hreflang="${hrefLang}"]` : `link[rel="${rel}"]`;
+  return document.head.querySelector(selector)?.getAttribute('href') ?? null;
+}
 
 function renderApp(url: string, locale: Locale) {
   const queryClient = createTestQueryClient();
@@ -113,16 +121,46 @@ describe('app router', () => {
         );
       }),
       http.post(apiPath('/packages/:code/estimated-cost'), () => HttpResponse.json(packageCost(129900))),
+      // The same product in Polish, by its code: its own slug there.
+      http.get(apiPath('/products/:code'), ({ params, request }) => {
+        expect(new URL(request.url).searchParams.get('locale')).toBe('pl');
+        return HttpResponse.json(packageDetails({ code: String(params.code) }));
+      }),
     );
     renderApp('/en/offer/packages/romantic-weekend-for-two', 'en_GB');
     expect(await screen.findByRole('heading', { level: 1, name: 'Romantic weekend' })).toBeTruthy();
     expect(slugs).toEqual(['romantic-weekend-for-two']);
     await waitFor(() => expect(document.title).toBe('Romantic weekend | Spa & Wellness Guesthouse'));
-    // The packages link stays current under a package; the switcher offers the Polish listing.
+    // The packages link stays current under a package; the switcher offers the same package in Polish.
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
     expect(within(nav).getByRole('link', { name: 'Packages' }).getAttribute('aria-current')).toBe('page');
     const switcher = screen.getByRole('navigation', { name: 'Choose language' });
-    expect(within(switcher).getByRole('link', { name: 'Polski' }).getAttribute('href')).toBe('/oferta/pakiety/');
+    await waitFor(() =>
+      expect(within(switcher).getByRole('link', { name: 'Polski' }).getAttribute('href')).toBe(
+        `${origin}/oferta/pakiety/romantyczny-weekend-we-dwoje`,
+      ),
+    );
+    expect(headLink('canonical')).toBe(`${origin}/en/offer/packages/romantic-weekend-for-two`);
+    expect(headLink('alternate', 'pl')).toBe(`${origin}/oferta/pakiety/romantyczny-weekend-we-dwoje`);
+  });
+
+  it('offers the listing in the other language while the product there is unknown', async () => {
+    server.use(
+      http.get(apiPath('/products/by-slug/:slug'), () =>
+        HttpResponse.json(packageDetails({ links: { self: '/en/offer/packages/romantic-weekend-for-two' } })),
+      ),
+      http.get(apiPath('/products/:code'), () =>
+        HttpResponse.json({ code: 'unavailable', message: 'Service unavailable' }, { status: 503 }),
+      ),
+      http.post(apiPath('/packages/:code/estimated-cost'), () => HttpResponse.json(packageCost(129900))),
+    );
+    renderApp('/en/offer/packages/romantic-weekend-for-two', 'en_GB');
+    await screen.findByRole('heading', { level: 1, name: 'Romantyczny weekend we dwoje' });
+    await waitFor(() => expect(headLink('canonical')).toBe(`${origin}/en/offer/packages/romantic-weekend-for-two`));
+    const switcher = screen.getByRole('navigation', { name: 'Choose language' });
+    expect(within(switcher).getByRole('link', { name: 'Polski' }).getAttribute('href')).toBe(`${origin}/oferta/pakiety/`);
+    expect(headLink('alternate', 'pl')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Notifications' })?.textContent ?? '').not.toContain('unavailable');
   });
 
   it('shows the not-found page for an unknown product', async () => {
@@ -154,12 +192,59 @@ describe('app router', () => {
     expect(within(nav).getByRole('link', { name: 'Packages' }).getAttribute('href')).toBe('/en/offer/packages');
     expect(within(nav).getByRole('link', { name: 'Treatments' }).getAttribute('aria-current')).toBe('page');
 
-    // Same page in Polish; German needs its own host and is not configured in tests.
+    // Same page in Polish; German needs its own host, which no gateway named here.
     const switcher = screen.getByRole('navigation', { name: 'Choose language' });
-    expect(within(switcher).getByRole('link', { name: 'Polski' }).getAttribute('href')).toBe('/oferta/zabiegi/');
+    expect(within(switcher).getByRole('link', { name: 'Polski' }).getAttribute('href')).toBe(`${origin}/oferta/zabiegi/`);
     expect(within(switcher).queryByRole('link', { name: 'Deutsch' })).toBeNull();
 
     expect(screen.getByRole('link', { name: 'Basket: 0 items' }).getAttribute('href')).toBe('/en/basket');
+  });
+
+  describe('with the hosts the gateway names', () => {
+    beforeEach(() => {
+      const meta = document.createElement('meta');
+      meta.name = 'locale-hosts';
+      meta.content = 'pl=shop.test:8080,de=de.shop.test:8080,en_GB=shop.test:8080';
+      document.head.append(meta);
+    });
+    afterEach(() => document.head.querySelector('meta[name="locale-hosts"]')?.remove());
+
+    it('links each language to the same page on its host, the query kept', async () => {
+      renderApp('/oferta/pakiety?category=romantic&nights=2', 'pl');
+      await screen.findAllByTestId('product-card');
+      const switcher = screen.getByRole('navigation', { name: 'Wybór języka' });
+      expect(within(switcher).getByRole('link', { name: 'Deutsch' }).getAttribute('href')).toBe(
+        'http://de.shop.test:8080/angebot/pakete?category=romantic&nights=2',
+      );
+      expect(within(switcher).getByRole('link', { name: 'English' }).getAttribute('href')).toBe(
+        'http://shop.test:8080/en/offer/packages?category=romantic&nights=2',
+      );
+      expect(within(switcher).getByText('Polski').getAttribute('aria-current')).toBe('true');
+      // Canonical: this origin, the route table's form (trailing slash), no filters.
+      expect(headLink('canonical')).toBe(`${origin}/oferta/pakiety/`);
+      expect(headLink('alternate', 'de')).toBe('http://de.shop.test:8080/angebot/pakete');
+      expect(headLink('alternate', 'x-default')).toBe(`${origin}/oferta/pakiety/`);
+    });
+
+    it('links from German back to the Polish host', async () => {
+      renderApp('/angebot/behandlungen', 'de');
+      await screen.findAllByTestId('product-card');
+      const switcher = screen.getByRole('navigation', { name: 'Sprache wählen' });
+      expect(within(switcher).getByRole('link', { name: 'Polski' }).getAttribute('href')).toBe(
+        'http://shop.test:8080/oferta/zabiegi/',
+      );
+      expect(headLink('canonical')).toBe(`${origin}/angebot/behandlungen`);
+    });
+
+    it('has no canonical link on the not-found page and offers the other homes', async () => {
+      renderApp('/oferta/nie-ma-takiej-strony', 'pl');
+      await screen.findByRole('heading', { level: 1, name: 'Nie znaleziono strony' });
+      expect(headLink('canonical')).toBeNull();
+      const switcher = screen.getByRole('navigation', { name: 'Wybór języka' });
+      expect(within(switcher).getByRole('link', { name: 'Deutsch' }).getAttribute('href')).toBe(
+        'http://de.shop.test:8080/',
+      );
+    });
   });
 
   it('shows the notification region and a toast when the listing fails', async () => {

@@ -55,8 +55,8 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
       },
       {
         path: productPage.path(name, locale),
-        // The language switcher offers the listing: slugs differ per language.
-        handle: handle(name, titleKey),
+        // Slugs differ per language: the page names its equivalents itself.
+        handle: { ...handle(name, titleKey), ownAlternates: true },
         lazy: async () => {
           const { ProductRoute, productLoader } = await page(() => import('./routes/catalog/product'));
           return { element: <ProductRoute listing={name} />, loader: productLoader(queryClient, locale) };

@@ -9,19 +9,3 @@ export const env = {
   channelCode: import.meta.env.VITE_CHANNEL_CODE ?? 'web_pl',
 } as const;
 
-/**
- * Where each language lives. English shares the host (`/en` prefix); German
- * paths coincide with Polish ones, so German needs its own host (the
- * gateway's LOCALE_HOSTS) and is only offered once VITE_LOCALE_ORIGINS names
- * it, e.g. "de=https://de.example.com,pl=https://example.com".
- */
-export function parseLocaleOrigins(value: string | undefined): Partial<Record<string, string>> {
-  const origins: Partial<Record<string, string>> = { pl: '', en_GB: '' };
-  for (const entry of (value ?? '').split(',')) {
-    const [locale, origin] = entry.split('=').map((part) => part.trim());
-    if (locale && origin !== undefined) origins[locale] = origin.replace(/\/$/, '');
-  }
-  return origins;
-}
-
-export const localeOrigins = parseLocaleOrigins(import.meta.env.VITE_LOCALE_ORIGINS);

@@ -189,8 +189,8 @@ const withoutTrailingSlash = (path: string) => path.replace(/\/$/, '');
 
 /**
  * A product page: its listing's path + `/{slug}`, e.g. /oferta/pakiety/{slug}
- * (the API's `links.self`). Slugs differ per language, so the language switcher
- * of a product page offers the listing instead.
+ * (the API's `links.self`). Slugs differ per language, so a product page
+ * names its equivalents in the other languages itself (lib/i18n/page-alternates.tsx).
  */
 export const productPage = {
   path: (listing: ListingRouteName, locale: Locale) =>

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 
 import { I18nProvider } from '@/lib/i18n/i18n-provider';
 import { toLanguageTag, type Locale } from '@/lib/i18n/locale';
+import { PageAlternatesProvider } from '@/lib/i18n/page-alternates';
 import { queryConfig } from '@/lib/react-query';
 
 /** The app's query defaults, minus retries and caching between tests. */
@@ -34,7 +35,9 @@ export function TestProviders({
 }: Options & { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient ?? createTestQueryClient()}>
-      <I18nProvider locale={locale}>{children}</I18nProvider>
+      <I18nProvider locale={locale}>
+        <PageAlternatesProvider>{children}</PageAlternatesProvider>
+      </I18nProvider>
     </QueryClientProvider>
   );
 }

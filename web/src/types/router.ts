@@ -7,4 +7,9 @@ export type RouteHandle = {
   routeName?: RouteName;
   /** The page title (also the heading of "coming soon" pages). */
   titleKey?: MessageKey;
+  /**
+   * The page names its equivalents in the other languages itself
+   * (usePublishPageAlternates): the route table cannot, e.g. product slugs.
+   */
+  ownAlternates?: boolean;
 };

@@ -283,6 +283,47 @@ async fn pages_carry_their_locale_in_html_lang() {
 }
 
 #[tokio::test]
+async fn paths_no_page_answers_are_404_with_the_app_and_its_locale_hosts() {
+    // The web build's manifest of page paths (generated from the app's route table).
+    let manifest = r#"{"pl": ["/", "/oferta/zabiegi/", "/oferta/zabiegi/:slug"],
+        "de": ["/", "/angebot/behandlungen", "/angebot/behandlungen/:slug"],
+        "en_GB": ["/", "/en", "/en/offer/treatments", "/en/offer/treatments/:slug"]}"#;
+    let t = TestStack::start_with(|g| std::fs::write(g.web_dist.join("routes.json"), manifest).unwrap()).await;
+    let http = client();
+    let port = t.stack.http_addr.port();
+    for (path, host, status, lang) in [
+        ("/oferta/zabiegi/", None, 200, "pl"),
+        ("/oferta/zabiegi", None, 200, "pl"),
+        ("/oferta/zabiegi/masaz-goracymi-kamieniami", None, 200, "pl"),
+        ("/oferta/nie-ma-takiej-strony", None, 404, "pl"),
+        ("/angebot/behandlungen", None, 404, "pl"),
+        ("/angebot/behandlungen", Some("de.localhost"), 200, "de"),
+        ("/oferta/zabiegi/", Some("de.localhost"), 404, "de"),
+        ("/en/offer/treatments/hot-stone-massage", None, 200, "en-GB"),
+        ("/en/no-such-page", None, 404, "en-GB"),
+        ("/missing.js", None, 404, "pl"),
+    ] {
+        let mut req = http.get(t.url(path));
+        if let Some(h) = host {
+            req = req.header("host", format!("{h}:{port}"));
+        }
+        let r = req.send().await.unwrap();
+        assert_eq!(r.status().as_u16(), status, "{path} on {host:?}");
+        assert!(r.headers()["content-type"].to_str().unwrap().starts_with("text/html"), "{path}");
+        let html = r.text().await.unwrap();
+        assert!(html.contains(&format!("<html lang=\"{lang}\">")) && html.contains("<div id=\"root\">"), "{path}: {html}");
+        // Where each language lives, seen from this request: its port kept.
+        let main = if host.is_some() { format!("localhost:{port}") } else { format!("127.0.0.1:{port}") };
+        let meta = format!("<meta name=\"locale-hosts\" content=\"pl={main},de=de.localhost:{port},en_GB={main}\"></head>");
+        assert!(html.contains(&meta), "{path}: {html}");
+    }
+    // Files and the API keep their own answers.
+    assert_eq!(http.get(t.url("/media/default.svg")).send().await.unwrap().status().as_u16(), 200);
+    let (status, body) = t.get("/shop-api/nothing-here").await;
+    assert_eq!((status, body["code"].as_str()), (404, Some("not_found")));
+}
+
+#[tokio::test]
 async fn openapi_documents_every_route_and_every_documented_route_exists() {
     let t = TestStack::start().await;
     let (status, doc) = t.get("/shop-api/openapi.json").await;

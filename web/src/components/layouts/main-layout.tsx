@@ -4,6 +4,7 @@ import { GlobalLoadingIndicator } from '@/components/ui/global-loading-indicator
 import { Notifications } from '@/components/ui/notifications';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 
+import { AlternateLinks } from './alternate-links';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ScrollToTop } from './scroll-to-top';
@@ -15,6 +16,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <ScrollToTop />
+      <AlternateLinks />
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
         {t('app.skipToContent')}
       </a>

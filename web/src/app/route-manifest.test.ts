@@ -1,0 +1,32 @@
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+
+import { routeManifest } from '@/config/route-manifest';
+import { LOCALES } from '@/lib/i18n/locale';
+import { createTestQueryClient } from '@/testing/test-utils';
+
+import { createRoutes } from './router';
+
+/** Every path the router registers, its catch-all aside. */
+function registered(routes: RouteObject[]): string[] {
+  return routes.flatMap((route) => [
+    ...(route.path && route.path !== '*' ? [route.path] : []),
+    ...registered(route.children ?? []),
+  ]);
+}
+
+describe('routes manifest', () => {
+  it.each(LOCALES)('names exactly the paths the router registers in %s', (locale) => {
+    const router = new Set(registered(createRoutes(locale, createTestQueryClient())));
+    expect(new Set(routeManifest()[locale])).toEqual(router);
+  });
+
+  it('writes Polish listings with the trailing slash of the spec and products by pattern', () => {
+    const pl = routeManifest().pl;
+    expect(pl).toContain('/oferta/zabiegi/');
+    expect(pl).toContain('/oferta/zabiegi/:slug');
+    expect(pl).toContain('/pensjonat/baza-noclegowa/');
+    expect(routeManifest().de).toContain('/angebot/pakete/:slug');
+    expect(routeManifest().en_GB).toContain('/en/offer/packages');
+  });
+});
