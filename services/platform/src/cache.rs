@@ -254,7 +254,17 @@ impl Generation {
 
     /// The key prefix of the current generation.
     pub fn current(&self) -> String {
-        format!("{:016x}.{}", self.epoch, self.count.load(std::sync::atomic::Ordering::Acquire))
+        format!("{:016x}.{}", self.epoch, self.count())
+    }
+
+    /// This process's random epoch, for keys that hold other counters too.
+    pub fn epoch(&self) -> u64 {
+        self.epoch
+    }
+
+    /// How often this generation has been bumped.
+    pub fn count(&self) -> u64 {
+        self.count.load(std::sync::atomic::Ordering::Acquire)
     }
 
     pub fn bump(&self) {

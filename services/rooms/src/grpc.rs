@@ -155,11 +155,13 @@ impl RoomsGrpc {
     }
 
     /// The catalog's content of every room type in `locale`, cached like
-    /// searches (a content change bumps the same generation).
-    async fn content(&self, locale: &str) -> Result<Vec<Product>, Status> {
+    /// searches (a content change bumps the same generation); `fresh` reads
+    /// it from the catalog whatever the cache holds.
+    async fn content(&self, locale: &str, fresh: bool) -> Result<Vec<Product>, Status> {
         let locale = if locale.is_empty() { "pl" } else { locale };
         let key = format!("content:{}:{locale}", self.generation.current());
-        if let Ok(Some(bytes)) = self.cache.get(&key).await
+        if !fresh
+            && let Ok(Some(bytes)) = self.cache.get(&key).await
             && let Ok(cached) = GetProductsResponse::decode(bytes.as_slice())
         {
             return Ok(cached.items);
@@ -206,13 +208,14 @@ impl RoomsGrpc {
         from: NaiveDate,
         to: NaiveDate,
         g: &Guests,
+        fresh: bool,
     ) -> Result<SearchRoomsResponse, Status> {
         let (free_for_dates, fitting) = self.fits(from, to, g).await?;
         let empty_reason = Self::empty_reason(free_for_dates, fitting.len());
         if fitting.is_empty() {
             return Ok(SearchRoomsResponse { rooms: vec![], empty_reason });
         }
-        let content = self.content(&req.locale).await?;
+        let content = self.content(&req.locale, fresh).await?;
         let nights = (to - from).num_days();
         Ok(SearchRoomsResponse { rooms: fitting.iter().map(|f| Self::offer(f, nights, &content)).collect(), empty_reason })
     }
@@ -238,18 +241,21 @@ impl RoomsGrpc {
 #[tonic::async_trait]
 impl RoomsService for RoomsGrpc {
     async fn search_rooms(&self, request: Request<SearchRoomsRequest>) -> Result<Response<SearchRoomsResponse>, Status> {
+        let fresh = spa_platform::grpc::wants_fresh(&request);
         let req = request.into_inner();
         let (from, to) = stay_dates(&req.from, &req.to)?;
         let g = guests(req.guests)?;
         // Search is the seasonal hot path: answers are cached until the next
-        // availability or content change (or a minute, whichever is first).
+        // availability or content change (or a minute, whichever is first),
+        // and read from the store when the caller asks for that.
         let key = format!("search:{}:{from}:{to}:{}:{}:{}:{}", self.generation.current(), g.adults, g.children, g.babies, req.locale);
-        if let Ok(Some(bytes)) = self.cache.get(&key).await
+        if !fresh
+            && let Ok(Some(bytes)) = self.cache.get(&key).await
             && let Ok(cached) = SearchRoomsResponse::decode(bytes.as_slice())
         {
             return Ok(Response::new(cached));
         }
-        let response = self.search_uncached(&req, from, to, &g).await?;
+        let response = self.search_uncached(&req, from, to, &g, fresh).await?;
         if let Err(e) = self.cache.set(&key, &response.encode_to_vec(), SEARCH_TTL).await {
             tracing::warn!(error = %e, "search not cached");
         }
@@ -307,7 +313,7 @@ impl RoomsService for RoomsGrpc {
         // The package price includes its stay in the cheapest fitting room;
         // a better room costs the difference.
         let cheapest = fitting.iter().map(|f| f.price).min().unwrap_or_default();
-        let content = self.content(&locale).await?;
+        let content = self.content(&locale, false).await?;
         let rooms = fitting
             .iter()
             .map(|f| {
