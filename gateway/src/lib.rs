@@ -14,6 +14,7 @@
 pub mod clients;
 pub mod error;
 pub mod extract;
+pub mod generations;
 pub mod guard;
 pub mod gzip;
 pub mod i18n;
