@@ -1,5 +1,5 @@
-//! Answers cached gzip-compressed. A room-search answer is 7-12 KB of JSON
-//! and about 3.4 KB gzipped, so the answer cache holds three times as many
+//! Answers cached gzip-compressed ([`crate::answers`]). A room-search answer
+//! is 7-12 KB of JSON and about 3.4 KB gzipped, so the answer cache holds three times as many
 //! answers in the same bytes (a year of stays for the common parties in
 //! about 40 MB instead of 120 MB). A client that accepts gzip, as every
 //! browser does, gets the cached bytes as they are; any other gets them
@@ -7,8 +7,7 @@
 
 use std::io::{Read, Write};
 
-use axum::http::{HeaderMap, HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::{HeaderMap, header};
 
 /// Largest answer [`inflate`] expands, against a corrupt length trailer.
 const MAX_INFLATED: usize = 4 * 1024 * 1024;
@@ -53,22 +52,10 @@ pub fn accepts_gzip(headers: &HeaderMap) -> bool {
     gzip.or(any).unwrap_or(false)
 }
 
-/// A JSON answer whose body is `gz`, gzip-compressed.
-pub fn json_gzip(gz: Vec<u8>) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static("application/json")),
-            (header::CONTENT_ENCODING, HeaderValue::from_static("gzip")),
-            (header::VARY, HeaderValue::from_static("accept-encoding")),
-        ],
-        gz,
-    )
-        .into_response()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::http::HeaderValue;
 
     fn accept(value: &str) -> bool {
         let mut headers = HeaderMap::new();

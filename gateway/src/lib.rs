@@ -4,6 +4,9 @@
 //!
 //! - [`routes`] — one module per resource; [`extract`] their typed inputs,
 //!   [`wire`] their answers.
+//! - [`answers`] — every cacheable GET answer: its key, how long it is kept,
+//!   the events that drop it, its `ETag` and `Cache-Control`;
+//!   [`generations`] the state its keys are built from.
 //! - [`error`] — gRPC statuses and bad input as JSON `{code, message, errors}`,
 //!   with messages from the translation catalogue of [`i18n`].
 //! - [`guard`] — load shedding, rate limits, security headers, bad characters.
@@ -11,6 +14,7 @@
 //! - [`spa`] — history-mode serving of `web/dist`.
 //! - [`openapi`] — the OpenAPI document, generated from the handlers and types.
 
+pub mod answers;
 pub mod clients;
 pub mod error;
 pub mod extract;
@@ -36,10 +40,8 @@ use axum::http::{HeaderName, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
 use spa_platform::bus::EventBus;
-use spa_platform::cache::{Cache, Generation};
+use spa_platform::cache::Cache;
 use spa_platform::config::{Peers, parse_or, var_or};
-use spa_proto::EventMessage;
-use spa_proto::events::{AvailabilityChanged, ProductChanged};
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 use tower_http::compression::CompressionLayer;
@@ -89,11 +91,12 @@ pub struct AppState {
     pub clients: Clients,
     /// `web/dist/index.html`, read once at start; `None` when not built.
     pub index_html: Option<Arc<str>>,
-    /// Whole answers of the hot read paths (room search), kept until the
+    /// Whole answers of the public reads ([`answers`]), kept until the
     /// events that change them; `None` caches nothing.
     pub cache: Option<Arc<dyn Cache>>,
-    /// Bumped by availability and content changes; part of every answer's key.
-    pub generation: Generation,
+    /// The catalog's generation and the nights' counters, moved by events;
+    /// part of every answer's key.
+    pub generations: generations::Generations,
     pub guard: guard::Guard,
 }
 
@@ -106,7 +109,7 @@ impl AppState {
             tracing::warn!(dist = %config.web_dist.display(), "web app not built; pages show a hint");
         }
         let guard = guard::Guard::new(config.limits.clone())?;
-        Ok(Self { config: Arc::new(config), clients, index_html, cache: None, generation: Generation::new(), guard })
+        Ok(Self { config: Arc::new(config), clients, index_html, cache: None, generations: generations::Generations::new(), guard })
     }
 
     /// A gateway that caches answers in `cache` and drops them on the events
@@ -118,8 +121,7 @@ impl AppState {
         shutdown: CancellationToken,
     ) -> anyhow::Result<Self> {
         let state = Self { cache: Some(cache), ..Self::new(config)? };
-        let subjects = [AvailabilityChanged::SUBJECT, ProductChanged::SUBJECT];
-        state.generation.follow(bus, &subjects, "gateway-answers", shutdown).await?;
+        state.generations.follow(bus, shutdown).await?;
         Ok(state)
     }
 }

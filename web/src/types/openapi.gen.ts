@@ -639,7 +639,19 @@ export interface components {
          */
         Ymd: string;
     };
-    responses: never;
+    responses: {
+        /** @description Not modified: the copy named by `If-None-Match` is current */
+        NotModified: {
+            headers: {
+                /** @description As on the full answer */
+                "Cache-Control"?: string;
+                /** @description The current copy's tag */
+                ETag?: string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -694,7 +706,13 @@ export interface operations {
                 /** @description Packages only: nights of the stay (2 to 5). */
                 nights?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of a copy the client holds; when it is current the answer
+                 *     is 304 without a body.
+                 */
+                "If-None-Match"?: string | null;
+            };
             path: {
                 /** @description The kind of offer */
                 type: components["schemas"]["OfferType"];
@@ -706,12 +724,19 @@ export interface operations {
             /** @description The page */
             200: {
                 headers: {
+                    /** @description `public, max-age=60, stale-while-revalidate=300`; rooms `public, max-age=10` */
+                    "Cache-Control"?: string;
+                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
+                    ETag?: string;
+                    /** @description `accept-encoding` */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Listing"];
                 };
             };
+            304: components["responses"]["NotModified"];
             /** @description A filter is not valid */
             400: {
                 headers: {
@@ -752,7 +777,13 @@ export interface operations {
                 /** @description The language of names, descriptions and messages; Polish by default. */
                 locale?: components["schemas"]["Locale"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of a copy the client holds; when it is current the answer
+                 *     is 304 without a body.
+                 */
+                "If-None-Match"?: string | null;
+            };
             path: {
                 /**
                  * @description The product's slug
@@ -767,12 +798,19 @@ export interface operations {
             /** @description The product */
             200: {
                 headers: {
+                    /** @description `public, max-age=60, stale-while-revalidate=300`; rooms `public, max-age=10` */
+                    "Cache-Control"?: string;
+                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
+                    ETag?: string;
+                    /** @description `accept-encoding` */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ProductPage"];
                 };
             };
+            304: components["responses"]["NotModified"];
             /** @description Bad channel or locale */
             400: {
                 headers: {
@@ -813,7 +851,13 @@ export interface operations {
                 /** @description The language of names, descriptions and messages; Polish by default. */
                 locale?: components["schemas"]["Locale"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of a copy the client holds; when it is current the answer
+                 *     is 304 without a body.
+                 */
+                "If-None-Match"?: string | null;
+            };
             path: {
                 /**
                  * @description The product's code
@@ -828,12 +872,19 @@ export interface operations {
             /** @description The product */
             200: {
                 headers: {
+                    /** @description `public, max-age=60, stale-while-revalidate=300`; rooms `public, max-age=10` */
+                    "Cache-Control"?: string;
+                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
+                    ETag?: string;
+                    /** @description `accept-encoding` */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ProductPage"];
                 };
             };
+            304: components["responses"]["NotModified"];
             /** @description Bad channel or locale */
             400: {
                 headers: {
@@ -874,7 +925,13 @@ export interface operations {
                 /** @description The language of names, descriptions and messages; Polish by default. */
                 locale?: components["schemas"]["Locale"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of a copy the client holds; when it is current the answer
+                 *     is 304 without a body.
+                 */
+                "If-None-Match"?: string | null;
+            };
             path: {
                 /**
                  * @description The product's code
@@ -894,12 +951,19 @@ export interface operations {
             /** @description The associated items */
             200: {
                 headers: {
+                    /** @description `public, max-age=60, stale-while-revalidate=300` */
+                    "Cache-Control"?: string;
+                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
+                    ETag?: string;
+                    /** @description `accept-encoding` */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Items"];
                 };
             };
+            304: components["responses"]["NotModified"];
             /** @description Bad channel or locale */
             400: {
                 headers: {
@@ -940,7 +1004,13 @@ export interface operations {
                 /** @description The language of names, descriptions and messages; Polish by default. */
                 locale?: components["schemas"]["Locale"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of a copy the client holds; when it is current the answer
+                 *     is 304 without a body.
+                 */
+                "If-None-Match"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -949,12 +1019,19 @@ export interface operations {
             /** @description The root taxons with their children */
             200: {
                 headers: {
+                    /** @description `public, max-age=60, stale-while-revalidate=300` */
+                    "Cache-Control"?: string;
+                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
+                    ETag?: string;
+                    /** @description `accept-encoding` */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Taxon"][];
                 };
             };
+            304: components["responses"]["NotModified"];
             /** @description Bad channel or locale */
             400: {
                 headers: {
@@ -986,7 +1063,13 @@ export interface operations {
                 /** @description The language of names, descriptions and messages; Polish by default. */
                 locale?: components["schemas"]["Locale"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of a copy the client holds; when it is current the answer
+                 *     is 304 without a body.
+                 */
+                "If-None-Match"?: string | null;
+            };
             path: {
                 /**
                  * @description The taxon's code
@@ -1001,12 +1084,19 @@ export interface operations {
             /** @description The taxon */
             200: {
                 headers: {
+                    /** @description `public, max-age=60, stale-while-revalidate=300` */
+                    "Cache-Control"?: string;
+                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
+                    ETag?: string;
+                    /** @description `accept-encoding` */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Taxon"];
                 };
             };
+            304: components["responses"]["NotModified"];
             /** @description Bad channel or locale */
             400: {
                 headers: {
@@ -1122,7 +1212,13 @@ export interface operations {
                 /** @description Under 4. */
                 babies?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of a copy the client holds; when it is current the answer
+                 *     is 304 without a body.
+                 */
+                "If-None-Match"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1131,12 +1227,19 @@ export interface operations {
             /** @description The rooms, or none and why */
             200: {
                 headers: {
+                    /** @description `public, max-age=10` */
+                    "Cache-Control"?: string;
+                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
+                    ETag?: string;
+                    /** @description `accept-encoding` */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RoomSearch"];
                 };
             };
+            304: components["responses"]["NotModified"];
             /** @description The stay or the guests are not valid */
             400: {
                 headers: {
@@ -1229,7 +1332,13 @@ export interface operations {
                 /** @description Under 4. */
                 babies?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of a copy the client holds; when it is current the answer
+                 *     is 304 without a body.
+                 */
+                "If-None-Match"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1238,12 +1347,19 @@ export interface operations {
             /** @description One entry per night */
             200: {
                 headers: {
+                    /** @description `public, max-age=10` */
+                    "Cache-Control"?: string;
+                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
+                    ETag?: string;
+                    /** @description `accept-encoding` */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Availability"];
                 };
             };
+            304: components["responses"]["NotModified"];
             /** @description A value is not valid */
             400: {
                 headers: {
