@@ -155,13 +155,14 @@ impl RoomsGrpc {
     }
 
     /// The catalog's content of every room type in `locale`, cached like
-    /// searches (a content change bumps the same generation); `fresh` reads
-    /// it from the catalog whatever the cache holds.
-    async fn content(&self, locale: &str, fresh: bool) -> Result<Vec<Product>, Status> {
+    /// searches (a content change bumps the same generation). A fresh search
+    /// reads it from the cache too: fetching it from the catalog on every
+    /// search the gateway builds cut searches to a third, and a room's new
+    /// name only waits for this process to see the catalog's event.
+    async fn content(&self, locale: &str) -> Result<Vec<Product>, Status> {
         let locale = if locale.is_empty() { "pl" } else { locale };
         let key = format!("content:{}:{locale}", self.generation.current());
-        if !fresh
-            && let Ok(Some(bytes)) = self.cache.get(&key).await
+        if let Ok(Some(bytes)) = self.cache.get(&key).await
             && let Ok(cached) = GetProductsResponse::decode(bytes.as_slice())
         {
             return Ok(cached.items);
@@ -208,14 +209,13 @@ impl RoomsGrpc {
         from: NaiveDate,
         to: NaiveDate,
         g: &Guests,
-        fresh: bool,
     ) -> Result<SearchRoomsResponse, Status> {
         let (free_for_dates, fitting) = self.fits(from, to, g).await?;
         let empty_reason = Self::empty_reason(free_for_dates, fitting.len());
         if fitting.is_empty() {
             return Ok(SearchRoomsResponse { rooms: vec![], empty_reason });
         }
-        let content = self.content(&req.locale, fresh).await?;
+        let content = self.content(&req.locale).await?;
         let nights = (to - from).num_days();
         Ok(SearchRoomsResponse { rooms: fitting.iter().map(|f| Self::offer(f, nights, &content)).collect(), empty_reason })
     }
@@ -255,7 +255,7 @@ impl RoomsService for RoomsGrpc {
         {
             return Ok(Response::new(cached));
         }
-        let response = self.search_uncached(&req, from, to, &g, fresh).await?;
+        let response = self.search_uncached(&req, from, to, &g).await?;
         if let Err(e) = self.cache.set(&key, &response.encode_to_vec(), SEARCH_TTL).await {
             tracing::warn!(error = %e, "search not cached");
         }
@@ -313,7 +313,7 @@ impl RoomsService for RoomsGrpc {
         // The package price includes its stay in the cheapest fitting room;
         // a better room costs the difference.
         let cheapest = fitting.iter().map(|f| f.price).min().unwrap_or_default();
-        let content = self.content(&locale, false).await?;
+        let content = self.content(&locale).await?;
         let rooms = fitting
             .iter()
             .map(|f| {
