@@ -62,9 +62,12 @@ deploy-check:
 	deploy/scripts/validate-manifests.sh
 	python3 deploy/scripts/gen_media.py --check
 
-# Room search under load against the /healthz ceiling, standalone and
-# distributed (PostgreSQL, NATS, Redis); prints req/s, p50, p99, peak RSS.
-# A shorter or narrower run: make bench BENCH_FLAGS="--modes standalone --conns 32"
+# The gateway's cached reads (room search, two listings, a product page)
+# under load against the /healthz ceiling, standalone and distributed
+# (PostgreSQL, NATS, Redis); prints req/s, p50, p99, peak RSS, the ratio to
+# the ceiling and whether each meets its target.
+# A shorter or narrower run: make bench BENCH_FLAGS="--modes standalone --conns 32 --seconds 5"
+# (--gzip true: requests take gzip, as browsers do)
 BENCH_FLAGS ?=
 bench:
 	cargo build --release --workspace --bins --locked

@@ -4,6 +4,9 @@
 //!
 //! - [`routes`] — one module per resource; [`extract`] their typed inputs,
 //!   [`wire`] their answers.
+//! - [`answers`] — every cacheable GET answer: its key, how long it is kept,
+//!   the events that drop it, its `ETag` and `Cache-Control`;
+//!   [`generations`] the state its keys are built from.
 //! - [`error`] — gRPC statuses and bad input as JSON `{code, message, errors}`,
 //!   with messages from the translation catalogue of [`i18n`].
 //! - [`guard`] — load shedding, rate limits, security headers, bad characters.
@@ -11,9 +14,11 @@
 //! - [`spa`] — history-mode serving of `web/dist`; [`pages`] — its page paths.
 //! - [`openapi`] — the OpenAPI document, generated from the handlers and types.
 
+pub mod answers;
 pub mod clients;
 pub mod error;
 pub mod extract;
+pub mod generations;
 pub mod guard;
 pub mod gzip;
 pub mod i18n;
@@ -36,10 +41,8 @@ use axum::http::{HeaderName, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
 use spa_platform::bus::EventBus;
-use spa_platform::cache::{Cache, Generation};
+use spa_platform::cache::Cache;
 use spa_platform::config::{Peers, parse_or, var_or};
-use spa_proto::EventMessage;
-use spa_proto::events::{AvailabilityChanged, ProductChanged};
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 use tower_http::compression::CompressionLayer;
@@ -86,24 +89,27 @@ impl GatewayConfig {
 #[derive(Clone)]
 pub struct AppState {
     pub config: Arc<GatewayConfig>,
-    pub clients: Clients,
+    /// Behind an `Arc`: every request clones the state, and five gRPC
+    /// clients cost a tenth of a cached answer's time to clone and drop.
+    pub clients: Arc<Clients>,
     /// `web/dist/index.html`, read once at start; `None` when not built.
     pub index_html: Option<Arc<str>>,
     /// The app's page paths (`web/dist/routes.json`): other paths are 404s.
     /// `None` when the build has none: every path is a page.
     pub page_routes: Option<Arc<pages::PageRoutes>>,
-    /// Whole answers of the hot read paths (room search), kept until the
+    /// Whole answers of the public reads ([`answers`]), kept until the
     /// events that change them; `None` caches nothing.
     pub cache: Option<Arc<dyn Cache>>,
-    /// Bumped by availability and content changes; part of every answer's key.
-    pub generation: Generation,
+    /// The catalog's generation and the nights' counters, moved by events;
+    /// part of every answer's key.
+    pub generations: generations::Generations,
     pub guard: guard::Guard,
 }
 
 impl AppState {
     /// A gateway that caches nothing.
     pub fn new(config: GatewayConfig) -> anyhow::Result<Self> {
-        let clients = Clients::new(&config.peers)?;
+        let clients = Arc::new(Clients::new(&config.peers)?);
         let index_html = std::fs::read_to_string(config.web_dist.join("index.html")).ok().map(Arc::from);
         if index_html.is_none() {
             tracing::warn!(dist = %config.web_dist.display(), "web app not built; pages show a hint");
@@ -113,7 +119,15 @@ impl AppState {
             tracing::warn!(dist = %config.web_dist.display(), "web app has no {}; every path is served as a page", pages::MANIFEST);
         }
         let guard = guard::Guard::new(config.limits.clone())?;
-        Ok(Self { config: Arc::new(config), clients, index_html, page_routes, cache: None, generation: Generation::new(), guard })
+        Ok(Self {
+            config: Arc::new(config),
+            clients,
+            index_html,
+            page_routes,
+            cache: None,
+            generations: generations::Generations::new(),
+            guard,
+        })
     }
 
     /// A gateway that caches answers in `cache` and drops them on the events
@@ -125,8 +139,7 @@ impl AppState {
         shutdown: CancellationToken,
     ) -> anyhow::Result<Self> {
         let state = Self { cache: Some(cache), ..Self::new(config)? };
-        let subjects = [AvailabilityChanged::SUBJECT, ProductChanged::SUBJECT];
-        state.generation.follow(bus, &subjects, "gateway-answers", shutdown).await?;
+        state.generations.follow(bus, shutdown).await?;
         Ok(state)
     }
 }

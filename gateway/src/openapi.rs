@@ -9,6 +9,7 @@ use axum::http::header;
 use axum::response::IntoResponse;
 use utoipa::OpenApi;
 
+use crate::answers::NotModified;
 use crate::error::{ErrorBody, ErrorCode, FieldError};
 use crate::extract::Ymd;
 use crate::i18n::Locale;
@@ -25,7 +26,7 @@ use crate::wire::OfferType;
     ),
     paths(document),
     // Types that only parameters name: the routers collect body types alone.
-    components(schemas(ErrorBody, ErrorCode, FieldError, Locale, OfferType, Sorting, Ymd)),
+    components(schemas(ErrorBody, ErrorCode, FieldError, Locale, OfferType, Sorting, Ymd), responses(NotModified)),
     tags(
         (name = "catalog", description = "Listings, product pages, taxons, package prices"),
         (name = "rooms", description = "Room search and calendars"),
@@ -78,5 +79,34 @@ mod tests {
             return;
         }
         assert!(generated == COMMITTED, "gateway/openapi.json is stale: run `make openapi` and commit the result");
+    }
+
+    /// Every cached answer documents its `ETag`, `Cache-Control` (with the
+    /// values it sends), `Vary`, `If-None-Match` and 304; no other GET
+    /// operation promises an `ETag`.
+    #[test]
+    fn cached_answers_document_their_caching() {
+        let doc: serde_json::Value = serde_json::from_str(super::json()).unwrap();
+        for (path, freshness) in crate::answers::DOCUMENTED {
+            let get = &doc["paths"][path]["get"];
+            let headers = &get["responses"]["200"]["headers"];
+            for name in ["ETag", "Cache-Control", "Vary"] {
+                assert!(headers[name].is_object(), "{path}: 200 without {name}");
+            }
+            let cache_control = headers["Cache-Control"]["description"].as_str().unwrap();
+            for f in freshness {
+                assert!(cache_control.contains(&format!("`{}`", f.cache_control())), "{path}: {cache_control}");
+            }
+            assert_eq!(get["responses"]["304"]["$ref"], "#/components/responses/NotModified", "{path}");
+            let params = get["parameters"].as_array().unwrap();
+            assert!(params.iter().any(|p| p["name"] == "If-None-Match" && p["in"] == "header"), "{path}");
+        }
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            if let Some(get) = item.get("get")
+                && !crate::answers::DOCUMENTED.iter().any(|(p, _)| p == path)
+            {
+                assert!(get["responses"]["200"]["headers"]["ETag"].is_null(), "{path} is not a cached answer");
+            }
+        }
     }
 }

@@ -1,14 +1,16 @@
 //! `GET /shop-api/offer/{type}`: a page of offers of one type.
 
-use axum::Json;
 use axum::extract::{Path, State};
+use axum::response::Response;
 use serde::Deserialize;
+use spa_platform::grpc::fresh;
 use spa_proto::common::PageRequest;
 use spa_proto::spa::catalog::v1::ListOffersRequest;
 use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::AppState;
+use crate::answers::{self, Answer, Body, Conditional, ConditionalParams, NotModified};
 use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{ApiQuery, Shop, ShopParams, Validate, within};
 use crate::wire::{Listing, OfferItem, OfferType, Paging, PriceStats};
@@ -102,9 +104,14 @@ pub fn offer_type(kind: &str) -> ApiResult<OfferType> {
     get,
     path = "/shop-api/offer/{type}",
     tag = "catalog",
-    params(("type" = OfferType, Path, description = "The kind of offer"), ShopParams, ListingQuery),
+    params(("type" = OfferType, Path, description = "The kind of offer"), ShopParams, ListingQuery, ConditionalParams),
     responses(
-        (status = 200, description = "The page", body = Listing),
+        (status = 200, description = "The page", body = Listing, headers(
+            ("ETag" = String, description = "Strong tag of the body; `-gzip` marks the gzipped copy"),
+            ("Cache-Control" = String, description = "`public, max-age=60, stale-while-revalidate=300`; rooms `public, max-age=10`"),
+            ("Vary" = String, description = "`accept-encoding`"),
+        )),
+        (status = 304, response = NotModified),
         (status = 400, description = "A filter is not valid", body = ErrorBody),
         (status = 404, description = "No such type", body = ErrorBody),
         (status = 503, description = "The catalog is unavailable; retry", body = ErrorBody),
@@ -113,9 +120,10 @@ pub fn offer_type(kind: &str) -> ApiResult<OfferType> {
 pub async fn list(
     State(state): State<AppState>,
     shop: Shop,
+    client: Conditional,
     Path(kind): Path<String>,
     ApiQuery(query): ApiQuery<ListingQuery>,
-) -> ApiResult<Json<Listing>> {
+) -> ApiResult<Response> {
     let kind = offer_type(&kind)?;
     // Repeats and the limit on distinct taxons are the catalog's rule.
     let request = ListOffersRequest {
@@ -128,16 +136,21 @@ pub async fn list(
         taxons: query.taxon.into_iter().filter(|t| !t.is_empty()).collect(),
         nights: query.nights.unwrap_or(0),
     };
-    let response = state.clients.catalog.clone().list_offers(request).await?.into_inner();
-    let mut items: Vec<OfferItem> = response.items.iter().map(|p| OfferItem::of(p, shop.locale)).collect();
-    if kind == OfferType::Room {
-        super::rooms::fill_rooms_left(&state, &mut items).await?;
-    }
-    let paging = response.page.unwrap_or_default();
-    let stats = response.price_stats.unwrap_or_default();
-    Ok(Json(Listing {
-        items,
-        price_stats: PriceStats { min: stats.min, max: stats.max, currency: stats.currency },
-        pages: Paging { page: paging.page, limit: paging.limit, pages: paging.pages, total: paging.total },
-    }))
+    let tonight = answers::tonight();
+    let answer = Answer::Listing { kind, locale: shop.locale, request: &request, tonight };
+    answers::serve(&state, &client, answer, || async {
+        let response = state.clients.catalog.clone().list_offers(fresh(request.clone())).await?.into_inner();
+        let mut items: Vec<OfferItem> = response.items.iter().map(|p| OfferItem::of(p, shop.locale)).collect();
+        if kind == OfferType::Room {
+            super::rooms::fill_rooms_left(&state, &mut items, tonight).await?;
+        }
+        let paging = response.page.unwrap_or_default();
+        let stats = response.price_stats.unwrap_or_default();
+        Ok(Body::json(&Listing {
+            items,
+            price_stats: PriceStats { min: stats.min, max: stats.max, currency: stats.currency },
+            pages: Paging { page: paging.page, limit: paging.limit, pages: paging.pages, total: paging.total },
+        }))
+    })
+    .await
 }

@@ -4,13 +4,11 @@
 //! type's calendar), and the room popup's HTML fragment
 //! `GET /{locale}/_partial/rooms/{code}`.
 
-use std::time::Duration;
-
-use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::{Html, IntoResponse, Response};
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
+use spa_platform::grpc::fresh;
 use spa_proto::common::Money;
 use spa_proto::spa::catalog::v1::GetProductRequest;
 use spa_proto::spa::catalog::v1::get_product_request::Key;
@@ -21,12 +19,12 @@ use spa_proto::spa::rooms::v1::{
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::AppState;
+use crate::answers::{self, Answer, Body, Conditional, ConditionalParams, NotModified};
 use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{ApiQuery, JsonBody, Shop, ShopParams, Validate, Ymd};
 use crate::i18n::{Locale, text};
 use crate::wire::{Image, OfferItem, Price};
-
-use crate::{AppState, gzip};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -204,16 +202,19 @@ fn json_bytes(body: Vec<u8>) -> Response {
     ([(header::CONTENT_TYPE, HeaderValue::from_static("application/json"))], body).into_response()
 }
 
-const SEARCH_TTL: Duration = Duration::from_secs(60);
-
 /// Room types free for a stay that fit the guests
 #[utoipa::path(
     get,
     path = "/shop-api/rooms/search",
     tag = "rooms",
-    params(ShopParams, SearchQuery),
+    params(ShopParams, SearchQuery, ConditionalParams),
     responses(
-        (status = 200, description = "The rooms, or none and why", body = WireSearch),
+        (status = 200, description = "The rooms, or none and why", body = WireSearch, headers(
+            ("ETag" = String, description = "Strong tag of the body; `-gzip` marks the gzipped copy"),
+            ("Cache-Control" = String, description = "`public, max-age=10`"),
+            ("Vary" = String, description = "`accept-encoding`"),
+        )),
+        (status = 304, response = NotModified),
         (status = 400, description = "The stay or the guests are not valid", body = ErrorBody),
         (status = 503, description = "The rooms service is unavailable; retry", body = ErrorBody),
     )
@@ -221,54 +222,22 @@ const SEARCH_TTL: Duration = Duration::from_secs(60);
 pub async fn search(
     State(state): State<AppState>,
     shop: Shop,
-    headers: HeaderMap,
+    client: Conditional,
     ApiQuery(query): ApiQuery<SearchQuery>,
 ) -> ApiResult<Response> {
-    let request = SearchRoomsRequest {
-        from: query.from.to_string(),
-        to: query.to.to_string(),
-        guests: Some(guests(query.adults, query.children, query.babies)?),
-        locale: shop.code().to_owned(),
-    };
-    let Some(cache) = &state.cache else {
-        let response = state.clients.rooms.clone().search_rooms(request).await?.into_inner();
-        return Ok(json_bytes(search_body(&response)));
-    };
-    // The whole answer is cached, gzipped, until availability or room content
-    // changes; a cache that fails is a miss. The key holds parsed values only.
-    let gzip = gzip::accepts_gzip(&headers);
-    let g = request.guests.unwrap_or_default();
-    let key = format!(
-        "search:{}:{}:{}:{}:{}:{}:{}",
-        state.generation.current(),
-        request.from,
-        request.to,
-        g.adults,
-        g.children,
-        g.babies,
-        request.locale
-    );
-    if let Ok(Some(gz)) = cache.get(&key).await {
-        if gzip {
-            return Ok(gzip::json_gzip(gz));
-        }
-        if let Some(body) = gzip::inflate(&gz) {
-            return Ok(varying(json_bytes(body)));
-        }
-    }
-    let response = state.clients.rooms.clone().search_rooms(request).await?.into_inner();
-    let body = search_body(&response);
-    let gz = gzip::deflate(&body);
-    if let Err(e) = cache.set(&key, &gz, SEARCH_TTL).await {
-        tracing::warn!(error = %e, "search answer not cached");
-    }
-    Ok(if gzip { gzip::json_gzip(gz) } else { varying(json_bytes(body)) })
-}
-
-/// An answer that another `Accept-Encoding` would get compressed.
-fn varying(mut response: Response) -> Response {
-    response.headers_mut().insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-    response
+    let guests = guests(query.adults, query.children, query.babies)?;
+    let answer = Answer::RoomSearch { from: query.from, to: query.to, guests, locale: shop.locale };
+    answers::serve(&state, &client, answer, || async {
+        let request = SearchRoomsRequest {
+            from: query.from.to_string(),
+            to: query.to.to_string(),
+            guests: Some(guests),
+            locale: shop.code().to_owned(),
+        };
+        let response = state.clients.rooms.clone().search_rooms(fresh(request)).await?.into_inner();
+        Ok(Body::bytes(search_body(&response)))
+    })
+    .await
 }
 
 /// A treatment of the package and how many of it.
@@ -423,9 +392,14 @@ pub struct Availability {
     get,
     path = "/shop-api/rooms/availability",
     tag = "rooms",
-    params(ShopParams, AvailabilityQuery),
+    params(ShopParams, AvailabilityQuery, ConditionalParams),
     responses(
-        (status = 200, description = "One entry per night", body = Availability),
+        (status = 200, description = "One entry per night", body = Availability, headers(
+            ("ETag" = String, description = "Strong tag of the body; `-gzip` marks the gzipped copy"),
+            ("Cache-Control" = String, description = "`public, max-age=10`"),
+            ("Vary" = String, description = "`accept-encoding`"),
+        )),
+        (status = 304, response = NotModified),
         (status = 400, description = "A value is not valid", body = ErrorBody),
         (status = 404, description = "No such room", body = ErrorBody),
         (status = 503, description = "The rooms service is unavailable; retry", body = ErrorBody),
@@ -434,41 +408,46 @@ pub struct Availability {
 pub async fn availability(
     State(state): State<AppState>,
     _shop: Shop,
+    client: Conditional,
     ApiQuery(query): ApiQuery<AvailabilityQuery>,
-) -> ApiResult<Json<Availability>> {
-    let request = GetAvailabilityRequest {
-        guests: Some(guests(query.adults, query.children, query.babies)?),
-        room_code: query.room_code,
-        from: query.from.to_string(),
-        to: query.to.to_string(),
-    };
-    let response = state.clients.rooms.clone().get_availability(request).await?.into_inner();
-    Ok(Json(Availability {
-        room_code: response.room_code,
-        min_stay_nights: response.min_stay_nights,
-        fits_guests: response.fits_guests,
-        days: response
-            .days
-            .iter()
-            .map(|d| Day {
-                date: d.date.clone(),
-                available: d.available,
-                bookable: d.bookable,
-                price: d.price.as_ref().map(|p| Price::single(Some(p))),
-            })
-            .collect(),
-    }))
+) -> ApiResult<Response> {
+    let guests = guests(query.adults, query.children, query.babies)?;
+    let answer = Answer::RoomCalendar { room: &query.room_code, from: query.from, to: query.to, guests };
+    answers::serve(&state, &client, answer, || async {
+        let request = GetAvailabilityRequest {
+            guests: Some(guests),
+            room_code: query.room_code.clone(),
+            from: query.from.to_string(),
+            to: query.to.to_string(),
+        };
+        let response = state.clients.rooms.clone().get_availability(fresh(request)).await?.into_inner();
+        Ok(Body::json(&Availability {
+            room_code: response.room_code,
+            min_stay_nights: response.min_stay_nights,
+            fits_guests: response.fits_guests,
+            days: response
+                .days
+                .iter()
+                .map(|d| Day {
+                    date: d.date.clone(),
+                    available: d.available,
+                    bookable: d.bookable,
+                    price: d.price.as_ref().map(|p| Price::single(Some(p))),
+                })
+                .collect(),
+        }))
+    })
+    .await
 }
 
-/// Sets each room item's `available` to the units free for the next night,
-/// from the inventory. An inventory that does not answer leaves the count
-/// out rather than failing the page.
-pub async fn fill_rooms_left(state: &AppState, items: &mut [OfferItem]) -> ApiResult<()> {
+/// Sets each room item's `available` to the units free for the night of
+/// `tonight`, from the inventory. An inventory that does not answer leaves
+/// the count out rather than failing the page.
+pub async fn fill_rooms_left(state: &AppState, items: &mut [OfferItem], tonight: chrono::NaiveDate) -> ApiResult<()> {
     if items.is_empty() {
         return Ok(());
     }
-    let today = chrono::Local::now().date_naive();
-    let (from, to) = (today.to_string(), (today + chrono::Days::new(1)).to_string());
+    let (from, to) = (tonight.to_string(), (tonight + chrono::Days::new(1)).to_string());
     let lines = items
         .iter()
         .map(|i| StayLine {
@@ -479,7 +458,7 @@ pub async fn fill_rooms_left(state: &AppState, items: &mut [OfferItem]) -> ApiRe
             guests: Some(Guests { adults: 1, children: 0, babies: 0 }),
         })
         .collect();
-    match state.clients.rooms.clone().check_stays(CheckStaysRequest { lines }).await {
+    match state.clients.rooms.clone().check_stays(fresh(CheckStaysRequest { lines })).await {
         Ok(response) => {
             for (item, line) in items.iter_mut().zip(response.into_inner().lines) {
                 item.available = Some(line.available);
@@ -511,18 +490,25 @@ pub fn escape_html(s: &str) -> String {
 
 /// The room popup's content: a fragment of markup for the room's
 /// description, localized; every value is escaped.
-async fn partial(State(state): State<AppState>, Path((locale, code)): Path<(String, String)>) -> ApiResult<Response> {
+async fn partial(State(state): State<AppState>, client: Conditional, Path((locale, code)): Path<(String, String)>) -> ApiResult<Response> {
     let locale = match locale.as_str() {
         "pl" => Locale::Pl,
         "de" => Locale::De,
         "en" | "en_GB" | "en-GB" => Locale::EnGb,
         _ => return Err(ApiError::field(ErrorCode::InvalidLocale, "locale")),
     };
+    answers::serve(&state, &client, Answer::RoomPartial { code: &code, locale }, || async {
+        Ok(Body::bytes(partial_html(&state, code.clone(), locale).await?.into_bytes()))
+    })
+    .await
+}
+
+async fn partial_html(state: &AppState, code: String, locale: Locale) -> ApiResult<String> {
     let product = state
         .clients
         .catalog
         .clone()
-        .get_product(GetProductRequest { key: Some(Key::Code(code)), locale: locale.code().to_owned() })
+        .get_product(fresh(GetProductRequest { key: Some(Key::Code(code)), locale: locale.code().to_owned() }))
         .await?
         .into_inner();
     if product.r#type != "room" {
@@ -548,15 +534,12 @@ async fn partial(State(state): State<AppState>, Path((locale, code)): Path<(Stri
     if facts.area_m2 > 0 {
         facts_html.push_str(&format!("<li>{area}: {} m²</li>", facts.area_m2));
     }
-    let html = format!(
+    Ok(format!(
         "<article class=\"room-partial\" data-code=\"{}\"><h2>{}</h2>{image}<p>{}</p><ul>{facts_html}</ul></article>",
         escape_html(&product.code),
         escape_html(&product.name),
         escape_html(&product.description),
-    );
-    let mut response = (StatusCode::OK, Html(html)).into_response();
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=300"));
-    Ok(response)
+    ))
 }
 
 #[cfg(test)]

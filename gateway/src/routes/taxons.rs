@@ -1,11 +1,13 @@
 //! `GET /shop-api/taxons/` (the whole tree) and `GET /shop-api/taxons/{code}`.
 
-use axum::Json;
 use axum::extract::{Path, State};
+use axum::response::Response;
+use spa_platform::grpc::fresh;
 use spa_proto::spa::catalog::v1::{ListTaxonsRequest, TaxonNode};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::AppState;
+use crate::answers::{self, Answer, Body, Conditional, ConditionalParams, NotModified};
 use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{Shop, ShopParams};
 use crate::wire::Taxon;
@@ -17,7 +19,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 async fn taxons(state: &AppState, root: String, shop: Shop) -> ApiResult<Vec<TaxonNode>> {
     let request = ListTaxonsRequest { root, locale: shop.code().to_owned() };
-    Ok(state.clients.catalog.clone().list_taxons(request).await?.into_inner().taxons)
+    Ok(state.clients.catalog.clone().list_taxons(fresh(request)).await?.into_inner().taxons)
 }
 
 /// The taxon tree
@@ -25,16 +27,24 @@ async fn taxons(state: &AppState, root: String, shop: Shop) -> ApiResult<Vec<Tax
     get,
     path = "/shop-api/taxons/",
     tag = "catalog",
-    params(ShopParams),
+    params(ShopParams, ConditionalParams),
     responses(
-        (status = 200, description = "The root taxons with their children", body = Vec<Taxon>),
+        (status = 200, description = "The root taxons with their children", body = Vec<Taxon>, headers(
+            ("ETag" = String, description = "Strong tag of the body; `-gzip` marks the gzipped copy"),
+            ("Cache-Control" = String, description = "`public, max-age=60, stale-while-revalidate=300`"),
+            ("Vary" = String, description = "`accept-encoding`"),
+        )),
+        (status = 304, response = NotModified),
         (status = 400, description = "Bad channel or locale", body = ErrorBody),
         (status = 503, description = "The catalog is unavailable; retry", body = ErrorBody),
     )
 )]
-pub async fn tree(State(state): State<AppState>, shop: Shop) -> ApiResult<Json<Vec<Taxon>>> {
-    let nodes = taxons(&state, String::new(), shop).await?;
-    Ok(Json(nodes.iter().map(Taxon::of).collect()))
+pub async fn tree(State(state): State<AppState>, shop: Shop, client: Conditional) -> ApiResult<Response> {
+    answers::serve(&state, &client, Answer::TaxonTree { locale: shop.locale }, || async {
+        let nodes = taxons(&state, String::new(), shop).await?;
+        Ok(Body::json(&nodes.iter().map(Taxon::of).collect::<Vec<_>>()))
+    })
+    .await
 }
 
 /// One taxon with its children
@@ -42,15 +52,23 @@ pub async fn tree(State(state): State<AppState>, shop: Shop) -> ApiResult<Json<V
     get,
     path = "/shop-api/taxons/{code}",
     tag = "catalog",
-    params(("code" = String, Path, description = "The taxon's code", example = "treatments"), ShopParams),
+    params(("code" = String, Path, description = "The taxon's code", example = "treatments"), ShopParams, ConditionalParams),
     responses(
-        (status = 200, description = "The taxon", body = Taxon),
+        (status = 200, description = "The taxon", body = Taxon, headers(
+            ("ETag" = String, description = "Strong tag of the body; `-gzip` marks the gzipped copy"),
+            ("Cache-Control" = String, description = "`public, max-age=60, stale-while-revalidate=300`"),
+            ("Vary" = String, description = "`accept-encoding`"),
+        )),
+        (status = 304, response = NotModified),
         (status = 400, description = "Bad channel or locale", body = ErrorBody),
         (status = 404, description = "No such taxon", body = ErrorBody),
         (status = 503, description = "The catalog is unavailable; retry", body = ErrorBody),
     )
 )]
-pub async fn one(State(state): State<AppState>, shop: Shop, Path(code): Path<String>) -> ApiResult<Json<Taxon>> {
-    let nodes = taxons(&state, code, shop).await?;
-    nodes.first().map(|n| Json(Taxon::of(n))).ok_or_else(|| ApiError::not_found(ErrorCode::TaxonNotFound))
+pub async fn one(State(state): State<AppState>, shop: Shop, client: Conditional, Path(code): Path<String>) -> ApiResult<Response> {
+    answers::serve(&state, &client, Answer::Taxon { code: &code, locale: shop.locale }, || async {
+        let nodes = taxons(&state, code.clone(), shop).await?;
+        nodes.first().map(|n| Body::json(&Taxon::of(n))).ok_or_else(|| ApiError::not_found(ErrorCode::TaxonNotFound))
+    })
+    .await
 }

@@ -222,9 +222,11 @@ fn base_amounts(p: &Product) -> (i64, i64) {
 impl CatalogService for CatalogGrpc {
     async fn list_offers(&self, request: Request<ListOffersRequest>) -> Result<Response<ListOffersResponse>, Status> {
         let q = self.offer_query(request.get_ref()).await?;
-        // A cache failure is a miss, never an error for the visitor.
+        // A cache failure is a miss, never an error for the visitor; a
+        // caller that asks for the store's answer gets it.
         let key = listing_key(&self.generation.current(), &q, &request.get_ref().taxons);
-        if let Ok(Some(bytes)) = self.cache.get(&key).await
+        if !spa_platform::grpc::wants_fresh(&request)
+            && let Ok(Some(bytes)) = self.cache.get(&key).await
             && let Ok(cached) = ListOffersResponse::decode(bytes.as_slice())
         {
             return Ok(Response::new(cached));

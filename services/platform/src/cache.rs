@@ -229,6 +229,59 @@ impl Cache for RedisCache {
     }
 }
 
+/// How long a value read from the far cache is kept in a [`NearCache`].
+pub const NEAR_FILL_TTL: Duration = Duration::from_secs(10);
+
+/// A small in-process cache in front of a shared one (Redis), for values
+/// that never change under their key, such as the gateway's answers, whose
+/// keys name the state they were built from: a value held near costs no
+/// round trip. Writes go to both with their time to live; a value read from
+/// the far cache is kept near for [`NEAR_FILL_TTL`] at most. Counters,
+/// deletes and readiness are the far cache's.
+#[derive(Clone)]
+pub struct NearCache {
+    near: MokaCache,
+    far: Arc<dyn Cache>,
+}
+
+impl NearCache {
+    pub fn new(near: MokaCache, far: Arc<dyn Cache>) -> Self {
+        Self { near, far }
+    }
+}
+
+#[async_trait]
+impl Cache for NearCache {
+    async fn get(&self, key: &str) -> Result<Option<Vec<u8>>, CacheError> {
+        if let Ok(Some(value)) = self.near.get(key).await {
+            return Ok(Some(value));
+        }
+        let value = self.far.get(key).await?;
+        if let Some(value) = &value {
+            self.near.set(key, value, NEAR_FILL_TTL).await?;
+        }
+        Ok(value)
+    }
+
+    async fn set(&self, key: &str, value: &[u8], ttl: Duration) -> Result<(), CacheError> {
+        self.near.set(key, value, ttl).await?;
+        self.far.set(key, value, ttl).await
+    }
+
+    async fn delete(&self, key: &str) -> Result<(), CacheError> {
+        self.near.delete(key).await?;
+        self.far.delete(key).await
+    }
+
+    async fn incr(&self, key: &str, by: i64) -> Result<i64, CacheError> {
+        self.far.incr(key, by).await
+    }
+
+    async fn ready(&self) -> bool {
+        self.far.ready().await
+    }
+}
+
 /// A cache generation kept in this process: part of every cached answer's
 /// key, bumped by the events (received with
 /// [`crate::bus::EventBus::subscribe_each`], so every process sees each one)
@@ -254,7 +307,17 @@ impl Generation {
 
     /// The key prefix of the current generation.
     pub fn current(&self) -> String {
-        format!("{:016x}.{}", self.epoch, self.count.load(std::sync::atomic::Ordering::Acquire))
+        format!("{:016x}.{}", self.epoch, self.count())
+    }
+
+    /// This process's random epoch, for keys that hold other counters too.
+    pub fn epoch(&self) -> u64 {
+        self.epoch
+    }
+
+    /// How often this generation has been bumped.
+    pub fn count(&self) -> u64 {
+        self.count.load(std::sync::atomic::Ordering::Acquire)
     }
 
     pub fn bump(&self) {
@@ -288,7 +351,24 @@ impl Generation {
 
 #[cfg(test)]
 mod tests {
-    use super::entry_weight;
+    use super::*;
+
+    #[tokio::test]
+    async fn a_near_cache_answers_what_it_holds_and_fills_from_the_far_one() {
+        let far = Arc::new(MokaCache::new("far", 1 << 20));
+        let cache = NearCache::new(MokaCache::new("near", 1 << 20), far.clone());
+        cache.set("a", b"1", Duration::from_secs(60)).await.unwrap();
+        assert_eq!(far.get("a").await.unwrap().as_deref(), Some(&b"1"[..]), "written through");
+        far.delete("a").await.unwrap();
+        assert_eq!(cache.get("a").await.unwrap().as_deref(), Some(&b"1"[..]), "held near");
+        far.set("b", b"2", Duration::from_secs(60)).await.unwrap();
+        assert_eq!(cache.get("b").await.unwrap().as_deref(), Some(&b"2"[..]), "read from far");
+        far.delete("b").await.unwrap();
+        assert_eq!(cache.get("b").await.unwrap().as_deref(), Some(&b"2"[..]), "and kept near");
+        cache.delete("b").await.unwrap();
+        assert_eq!(cache.get("b").await.unwrap(), None);
+        assert_eq!((cache.incr("n", 2).await.unwrap(), far.get("n").await.unwrap().as_deref()), (2, Some(&b"2"[..])));
+    }
 
     /// Heap bytes per entry measured with mimalloc (see
     /// `ENTRY_OVERHEAD_BYTES`): a budget must bound what the cache holds.

@@ -41,6 +41,25 @@ impl Interceptor for TraceInterceptor {
     }
 }
 
+/// The metadata that asks a service to answer from its store, not from its
+/// cache (it still stores what it reads). The gateway sends it with every
+/// call that builds an answer for its own cache: the event that dropped the
+/// gateway's answer may not have reached the service yet, whose cached copy
+/// would then be stored under the gateway's new key.
+pub const FRESH: &str = "spa-fresh";
+
+/// `message` as a call that must be answered from the store ([`FRESH`]).
+pub fn fresh<T>(message: T) -> tonic::Request<T> {
+    let mut request = tonic::Request::new(message);
+    request.metadata_mut().insert(FRESH, tonic::metadata::MetadataValue::from_static("1"));
+    request
+}
+
+/// Whether the caller asked for an answer from the store ([`FRESH`]).
+pub fn wants_fresh<T>(request: &tonic::Request<T>) -> bool {
+    request.metadata().get(FRESH).is_some_and(|v| v == "1")
+}
+
 /// The channel type every generated client is built on.
 pub type TracedChannel = tonic::codegen::InterceptedService<Channel, TraceInterceptor>;
 

@@ -11,7 +11,7 @@ use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
 
 use crate::bus::{Consumer, EventBus, InProcessBus, NatsBus, Received, RetryPolicy};
-use crate::cache::{Cache, MokaCache, RedisCache};
+use crate::cache::{Cache, MokaCache, NearCache, RedisCache};
 use crate::config::{Peers, ServiceConfig};
 use crate::db::Db;
 use crate::outbox::{Outbox, Relay};
@@ -176,7 +176,15 @@ pub async fn connect_bus(nats_url: Option<&str>, namespace: Option<&str>) -> any
 /// first use, and every call has the deadline `CACHE_TIMEOUT_MS`.
 pub async fn connect_cache(redis_url: Option<&str>, service: &'static str) -> anyhow::Result<Arc<dyn Cache>> {
     Ok(match redis_url {
-        Some(url) => Arc::new(RedisCache::new(url, &format!("spa:{service}:"), cache_timeout()?).context("REDIS_URL")?),
+        Some(url) => {
+            let redis = Arc::new(RedisCache::new(url, &format!("spa:{service}:"), cache_timeout()?).context("REDIS_URL")?);
+            if service == "gateway" {
+                // Answers never change under their key: hot ones are kept near.
+                Arc::new(NearCache::new(MokaCache::new("gateway-near", gateway_near_cache_bytes()?), redis))
+            } else {
+                redis
+            }
+        }
         None if service == "gateway" => Arc::new(MokaCache::new("gateway", gateway_cache_bytes()?)),
         None => Arc::new(MokaCache::new(service, local_cache_bytes()?)),
     })
@@ -191,6 +199,13 @@ pub fn cache_timeout() -> anyhow::Result<Duration> {
 /// The byte budget of one in-process cache (`CACHE_MAX_MB`, default 16).
 pub fn local_cache_bytes() -> anyhow::Result<u64> {
     Ok(crate::config::parse_or("CACHE_MAX_MB", 16u64)? * 1024 * 1024)
+}
+
+/// The byte budget of the distributed gateway's in-process cache in front
+/// of Redis (`GATEWAY_NEAR_CACHE_MAX_MB`, default 16): the answers it
+/// serves most, without a round trip.
+pub fn gateway_near_cache_bytes() -> anyhow::Result<u64> {
+    Ok(crate::config::parse_or("GATEWAY_NEAR_CACHE_MAX_MB", 16u64)? * 1024 * 1024)
 }
 
 /// The byte budget of the gateway's in-process answer cache

@@ -155,7 +155,10 @@ impl RoomsGrpc {
     }
 
     /// The catalog's content of every room type in `locale`, cached like
-    /// searches (a content change bumps the same generation).
+    /// searches (a content change bumps the same generation). A fresh search
+    /// reads it from the cache too: fetching it from the catalog on every
+    /// search the gateway builds cut searches to a third, and a room's new
+    /// name only waits for this process to see the catalog's event.
     async fn content(&self, locale: &str) -> Result<Vec<Product>, Status> {
         let locale = if locale.is_empty() { "pl" } else { locale };
         let key = format!("content:{}:{locale}", self.generation.current());
@@ -238,13 +241,16 @@ impl RoomsGrpc {
 #[tonic::async_trait]
 impl RoomsService for RoomsGrpc {
     async fn search_rooms(&self, request: Request<SearchRoomsRequest>) -> Result<Response<SearchRoomsResponse>, Status> {
+        let fresh = spa_platform::grpc::wants_fresh(&request);
         let req = request.into_inner();
         let (from, to) = stay_dates(&req.from, &req.to)?;
         let g = guests(req.guests)?;
         // Search is the seasonal hot path: answers are cached until the next
-        // availability or content change (or a minute, whichever is first).
+        // availability or content change (or a minute, whichever is first),
+        // and read from the store when the caller asks for that.
         let key = format!("search:{}:{from}:{to}:{}:{}:{}:{}", self.generation.current(), g.adults, g.children, g.babies, req.locale);
-        if let Ok(Some(bytes)) = self.cache.get(&key).await
+        if !fresh
+            && let Ok(Some(bytes)) = self.cache.get(&key).await
             && let Ok(cached) = SearchRoomsResponse::decode(bytes.as_slice())
         {
             return Ok(Response::new(cached));

@@ -640,7 +640,19 @@ export interface components {
          */
         Ymd: string;
     };
-    responses: never;
+    responses: {
+        /** @description Not modified: the copy named by `If-None-Match` is current */
+        NotModified: {
+            headers: {
+                /** @description As on the full answer */
+                "Cache-Control"?: string;
+                /** @description The current copy's tag */
+                ETag?: string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -695,7 +707,13 @@ export interface operations {
                 /** @description Packages only: nights of the stay (2 to 5). */
                 nights?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of a copy the client holds; when it is current the answer
+                 *     is 304 without a body.
+                 */
+                "If-None-Match"?: string | null;
+            };
             path: {
                 /** @description The kind of offer */
                 type: components["schemas"]["OfferType"];
@@ -707,12 +725,19 @@ export interface operations {
             /** @description The page */
             200: {
                 headers: {
+                    /** @description `public, max-age=60, stale-while-revalidate=300`; rooms `public, max-age=10` */
+                    "Cache-Control"?: string;
+                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
+                    ETag?: string;
+                    /** @description `accept-encoding` */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Listing"];
                 };
             };
+            304: components["responses"]["NotModified"];
             /** @description A filter is not valid */
             400: {
                 headers: {
@@ -753,7 +778,13 @@ export interface operations {
                 /** @description The language of names, descriptions and messages; Polish by default. */
                 locale?: components["schemas"]["Locale"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of a copy the client holds; when it is current the answer
+                 *     is 304 without a body.
+                 */
+                "If-None-Match"?: string | null;
+            };
             path: {
                 /**
                  * @description The product's slug
@@ -768,12 +799,19 @@ export interface operations {
             /** @description The product */
             200: {
                 headers: {
+                    /** @description `public, max-age=60, stale-while-revalidate=300`; rooms `public, max-age=10` */
+                    "Cache-Control"?: string;
+                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
+                    ETag?: string;
+                    /** @description `accept-encoding` */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ProductPage"];
                 };
             };
+            304: components["responses"]["NotModified"];
             /** @description Bad channel or locale */
             400: {
                 headers: {
@@ -814,7 +852,13 @@ export interface operations {
                 /** @description The language of names, descriptions and messages; Polish by default. */
                 locale?: components["schemas"]["Locale"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of a copy the client holds; when it is current the answer
+                 *     is 304 without a body.
+                 */
+                "If-None-Match"?: string | null;
+            };
             path: {
                 /**
                  * @description The product's code
@@ -829,12 +873,19 @@ export interface operations {
             /** @description The product */
             200: {
                 headers: {
+                    /** @description `public, max-age=60, stale-while-revalidate=300`; rooms `public, max-age=10` */
+                    "Cache-Control"?: string;
+                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
+                    ETag?: string;
+                    /** @description `accept-encoding` */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ProductPage"];
                 };
             };
+            304: components["responses"]["NotModified"];
             /** @description Bad channel or locale */
             400: {
                 headers: {
@@ -875,7 +926,13 @@ export interface operations {
                 /** @description The language of names, descriptions and messages; Polish by default. */
                 locale?: components["schemas"]["Locale"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of a copy the client holds; when it is current the answer
+                 *     is 304 without a body.
+                 */
+                "If-None-Match"?: string | null;
+            };
             path: {
                 /**
                  * @description The product's code
@@ -895,12 +952,19 @@ export interface operations {
             /** @description The associated items */
             200: {
                 headers: {
+                    /** @description `public, max-age=60, stale-while-revalidate=300` */
+                    "Cache-Control"?: string;
+                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
+                    ETag?: string;
+                    /** @description `accept-encoding` */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Items"];
                 };
             };
+            304: components["responses"]["NotModified"];
             /** @description Bad channel or locale */
             400: {
                 headers: {
@@ -941,7 +1005,13 @@ export interface operations {
                 /** @description The language of names, descriptions and messages; Polish by default. */
                 locale?: components["schemas"]["Locale"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of a copy the client holds; when it is current the answer
+                 *     is 304 without a body.
+                 */
+                "If-None-Match"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -950,12 +1020,19 @@ export interface operations {
             /** @description The root taxons with their children */
             200: {
                 headers: {
+                    /** @description `public, max-age=60, stale-while-revalidate=300` */
+                    "Cache-Control"?: string;
+                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
+                    ETag?: string;
+                    /** @description `accept-encoding` */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Taxon"][];
                 };
             };
+            304: components["responses"]["NotModified"];
             /** @description Bad channel or locale */
             400: {
                 headers: {
@@ -987,7 +1064,13 @@ export interface operations {
                 /** @description The language of names, descriptions and messages; Polish by default. */
                 locale?: components["schemas"]["Locale"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of a copy the client holds; when it is current the answer
+                 *     is 304 without a body.
+                 */
+                "If-None-Match"?: string | null;
+            };
             path: {
                 /**
                  * @description The taxon's code
@@ -1002,12 +1085,19 @@ export interface operations {
             /** @description The taxon */
             200: {
                 headers: {
+                    /** @description `public, max-age=60, stale-while-revalidate=300` */
+                    "Cache-Control"?: string;
+                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
+                    ETag?: string;
+                    /** @description `accept-encoding` */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Taxon"];
                 };
             };
+            304: components["responses"]["NotModified"];
             /** @description Bad channel or locale */
             400: {
                 headers: {
@@ -1123,7 +1213,13 @@ export interface operations {
                 /** @description Under 4. */
                 babies?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of a copy the client holds; when it is current the answer
+                 *     is 304 without a body.
+                 */
+                "If-None-Match"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1132,12 +1228,19 @@ export interface operations {
             /** @description The rooms, or none and why */
             200: {
                 headers: {
+                    /** @description `public, max-age=10` */
+                    "Cache-Control"?: string;
+                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
+                    ETag?: string;
+                    /** @description `accept-encoding` */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RoomSearch"];
                 };
             };
+            304: components["responses"]["NotModified"];
             /** @description The stay or the guests are not valid */
             400: {
                 headers: {
@@ -1230,7 +1333,13 @@ export interface operations {
                 /** @description Under 4. */
                 babies?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of a copy the client holds; when it is current the answer
+                 *     is 304 without a body.
+                 */
+                "If-None-Match"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1239,12 +1348,19 @@ export interface operations {
             /** @description One entry per night */
             200: {
                 headers: {
+                    /** @description `public, max-age=10` */
+                    "Cache-Control"?: string;
+                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
+                    ETag?: string;
+                    /** @description `accept-encoding` */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Availability"];
                 };
             };
+            304: components["responses"]["NotModified"];
             /** @description A value is not valid */
             400: {
                 headers: {

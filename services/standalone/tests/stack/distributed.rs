@@ -235,10 +235,17 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
     assert_eq!(subject, "Please confirm your newsletter subscription");
     content.close().await;
 
-    // Listing pages, room searches and search answers are cached in Redis
-    // under each process's prefix.
+    // Listing pages and room searches (services), and the gateway's whole
+    // answers, are cached in Redis under each process's prefix.
     let mut redis = redis::Client::open(testkit::redis_url()).unwrap().get_multiplexed_async_connection().await.unwrap();
-    for prefix in ["spa:catalog:offers:", "spa:rooms:search:", "spa:gateway:search:"] {
+    for prefix in [
+        "spa:catalog:offers:",
+        "spa:rooms:search:",
+        "spa:gateway:search:",
+        "spa:gateway:offers:",
+        "spa:gateway:product:",
+        "spa:gateway:taxons:",
+    ] {
         let keys: Vec<String> = redis::cmd("KEYS").arg(format!("{prefix}*")).query_async(&mut redis).await.unwrap();
         assert!(!keys.is_empty(), "nothing cached under {prefix}");
     }

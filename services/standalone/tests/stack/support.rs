@@ -138,6 +138,15 @@ pub async fn common_checks(base: &str) {
     assert_eq!(body["pages"]["total"].as_u64().unwrap() as usize, items.len());
     let polish = first["name"].as_str().unwrap().to_owned();
 
+    // The gateway's cached answers (moka or Redis) carry a tag; a client
+    // that holds the current copy gets 304.
+    let listing = format!("{base}/shop-api/offer/treatment?channel=web_pl&locale=pl&page=1&limit=20");
+    let r = http.get(&listing).send().await.unwrap();
+    assert_eq!(r.headers()["cache-control"], "public, max-age=60, stale-while-revalidate=300");
+    let etag = r.headers()["etag"].clone();
+    let r = http.get(&listing).header("if-none-match", etag).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 304);
+
     let (_, en) = get("/shop-api/offer/treatment?channel=web_pl&locale=en_GB").await;
     assert_eq!(en["items"][0]["code"], first["code"]);
     assert_ne!(en["items"][0]["name"].as_str().unwrap(), polish, "English names differ from Polish");

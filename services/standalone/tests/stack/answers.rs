@@ -1,0 +1,244 @@
+//! The gateway's cached answers: which ones an event drops and which it
+//! leaves, their `ETag`s and 304s, and what browsers and CDNs are told.
+//!
+//! Whether an answer came from the cache is seen through changes made
+//! behind the services' backs (no event): an answer built anew shows them,
+//! a cached one does not.
+
+use std::io::Read;
+
+use reqwest::header::HeaderMap;
+use serde_json::Value;
+use spa_platform::outbox::Outbox;
+use spa_proto::events::ProductChanged;
+use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
+use spa_proto::spa::rooms::v1::{Guests, ReserveRequest, SearchRoomsRequest, StayLine};
+
+use crate::support::{TestStack, eventually, stay};
+
+const ROOM: &str = "ROOM_STANDARD_DOUBLE";
+const TWIN: &str = "ROOM_STANDARD_TWIN";
+const TWO: Guests = Guests { adults: 2, children: 0, babies: 0 };
+
+/// The units of `room` that a search or a room listing shows.
+fn left(body: &Value, room: &str) -> Option<u64> {
+    body["items"].as_array()?.iter().find(|r| r["code"] == room).and_then(|r| r["available"].as_u64())
+}
+
+/// Takes a unit of `room` for the nights `[from, to)` without an event.
+async fn book_silently(t: &TestStack, room: &str, from: &str, to: &str) {
+    let r = sqlx::query("UPDATE inventory SET booked = booked + 1 WHERE room_code = $1 AND night >= $2 AND night < $3")
+        .bind(room)
+        .bind(from)
+        .bind(to)
+        .execute(t.stack.db("rooms").pool())
+        .await
+        .unwrap();
+    assert!(r.rows_affected() > 0);
+}
+
+/// Holds a unit of `room` for the nights `[from, to)` through the rooms
+/// service, which announces it (`rooms.availability.changed`).
+async fn hold(t: &TestStack, order: &str, room: &str, from: &str, to: &str) {
+    let mut rooms = RoomsServiceClient::connect(t.stack.peers.rooms.clone()).await.unwrap();
+    let line = StayLine { room_code: room.into(), from: from.into(), to: to.into(), quantity: 1, guests: Some(TWO) };
+    rooms.reserve(ReserveRequest { order_id: order.into(), lines: vec![line], hold_seconds: 600 }).await.unwrap();
+}
+
+/// Announces a change of `code` as an admin tool would, with the change
+/// itself made beforehand (or not at all).
+async fn announce_product(t: &TestStack, code: &str) {
+    let catalog = t.stack.db("catalog");
+    let mut tx = catalog.begin().await.unwrap();
+    Outbox::new().add(&mut tx, &ProductChanged { codes: vec![code.to_owned()], product_type: "treatment".into() }).await.unwrap();
+    tx.commit().await.unwrap();
+}
+
+/// Nights held in one month drop the answers about those nights and no
+/// other: a search and a calendar two months on are still sent from the
+/// gateway's cache (the rooms service itself already answers otherwise),
+/// room items and room pages follow tonight alone, and catalog answers
+/// follow the catalog alone.
+#[tokio::test]
+async fn held_nights_drop_the_answers_of_those_nights_and_no_other() {
+    let t = TestStack::start().await;
+    let (march_from, march_to) = stay(150, 2);
+    let (may_from, may_to) = stay(210, 2);
+    let (tonight, tomorrow) = stay(0, 1);
+    let search = |from: &str, to: &str| format!("/shop-api/rooms/search?from={from}&to={to}&adults=2");
+    let calendar = |from: &str, to: &str| format!("/shop-api/rooms/availability?roomCode={ROOM}&from={from}&to={to}&adults=2");
+    let (march, may) = (search(&march_from, &march_to), search(&may_from, &may_to));
+    let (march_calendar, may_calendar) = (calendar(&march_from, &march_to), calendar(&may_from, &may_to));
+    let rooms_listing = "/shop-api/offer/room?limit=100";
+    let treatments = "/shop-api/offer/treatment?limit=1000";
+    let twin_page = format!("/shop-api/products/{TWIN}");
+
+    // Each answered once, so cached.
+    let (_, march_before) = t.get(&march).await;
+    let (_, may_before) = t.get(&may).await;
+    let (_, march_calendar_before) = t.get(&march_calendar).await;
+    let (_, may_calendar_before) = t.get(&may_calendar).await;
+    let (_, rooms_before) = t.get(rooms_listing).await;
+    let (_, twin_before) = t.get(&twin_page).await;
+    let (_, treatments_before) = t.get(treatments).await;
+    let units_march = left(&march_before, ROOM).unwrap();
+    let units_may = left(&may_before, ROOM).unwrap();
+    let twin_tonight = left(&rooms_before, TWIN).unwrap();
+    assert_eq!(twin_before["available"].as_u64(), Some(twin_tonight));
+    let treatment = treatments_before["items"][0]["code"].as_str().unwrap().to_owned();
+    assert_ne!(treatments_before["items"][0]["price"]["current"], 12345);
+
+    // Changes without events.
+    book_silently(&t, ROOM, &may_from, &may_to).await;
+    book_silently(&t, TWIN, &tonight, &tomorrow).await;
+    sqlx::query("UPDATE products SET price = 12345, original_price = NULL WHERE code = $1")
+        .bind(&treatment)
+        .execute(t.stack.db("catalog").pool())
+        .await
+        .unwrap();
+
+    // A hold in "March", announced: March's answers are built anew.
+    hold(&t, "march", ROOM, &march_from, &march_to).await;
+    eventually("March's search built anew", || async { (left(&t.get(&march).await.1, ROOM) == Some(units_march - 1)).then_some(()) }).await;
+    let (_, march_calendar_after) = t.get(&march_calendar).await;
+    let free = |calendar: &Value| calendar["days"][0]["available"].as_u64().unwrap();
+    assert_eq!(free(&march_calendar_after), free(&march_calendar_before) - 1, "March's calendar built anew");
+
+    // The rooms service answers May with a unit fewer already; the gateway
+    // still sends what it holds, and so for every answer the hold did not touch.
+    let mut rooms = RoomsServiceClient::connect(t.stack.peers.rooms.clone()).await.unwrap();
+    let request = SearchRoomsRequest { from: may_from.clone(), to: may_to.clone(), guests: Some(TWO), locale: "pl".into() };
+    let from_the_store = rooms.search_rooms(spa_platform::grpc::fresh(request)).await.unwrap().into_inner();
+    assert_eq!(from_the_store.rooms.iter().find(|r| r.code == ROOM).map(|r| u64::from(r.available)), Some(units_may - 1));
+    assert_eq!(t.get(&may).await.1, may_before, "May's search from the cache");
+    assert_eq!(t.get(&may_calendar).await.1, may_calendar_before, "May's calendar from the cache");
+    assert_eq!(t.get(rooms_listing).await.1, rooms_before, "room items show tonight, which did not change");
+    assert_eq!(t.get(&twin_page).await.1, twin_before, "so do room pages");
+    assert_eq!(t.get(treatments).await.1, treatments_before, "catalog answers do not follow availability");
+
+    // A hold for tonight: room items and room pages are built anew.
+    hold(&t, "tonight", ROOM, &tonight, &tomorrow).await;
+    eventually("tonight's rooms left built anew", || async {
+        (left(&t.get(rooms_listing).await.1, TWIN) == Some(twin_tonight - 1)).then_some(())
+    })
+    .await;
+    assert_eq!(t.get(&twin_page).await.1["available"].as_u64(), Some(twin_tonight - 1));
+    assert_eq!(t.get(&may).await.1, may_before, "May's search still from the cache");
+
+    // A product change: catalog answers and room searches (whose names and
+    // pictures are the catalog's) are built anew; calendars stay.
+    announce_product(&t, &treatment).await;
+    eventually("the new price in the listing", || async {
+        (t.get(treatments).await.1["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|i| i["code"] == treatment.as_str() && i["price"]["current"] == 12345))
+        .then_some(())
+    })
+    .await;
+    assert_eq!(left(&t.get(&may).await.1, ROOM), Some(units_may - 1), "May's search built anew");
+    assert_eq!(t.get(&may_calendar).await.1, may_calendar_before, "May's calendar from the cache");
+}
+
+async fn fetch(t: &TestStack, path: &str, headers: &[(&str, &str)]) -> (u16, HeaderMap, Vec<u8>) {
+    let mut request = t.http.get(t.url(path));
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let r = request.send().await.unwrap();
+    let (status, headers) = (r.status().as_u16(), r.headers().clone());
+    (status, headers, r.bytes().await.unwrap().to_vec())
+}
+
+fn header<'a>(headers: &'a HeaderMap, name: &str) -> &'a str {
+    headers.get(name).map(|v| v.to_str().unwrap()).unwrap_or_default()
+}
+
+/// Every cacheable answer has a strong `ETag` that names its body, and a
+/// request naming the current one is answered 304 without a body; gzip is
+/// a representation with a tag of its own. Catalog answers may be kept a
+/// minute by browsers and CDNs, availability ten seconds; errors and
+/// personal answers never.
+#[tokio::test]
+async fn public_reads_carry_a_tag_and_a_lifetime_and_answer_304() {
+    let t = TestStack::start().await;
+    let catalog = "public, max-age=60, stale-while-revalidate=300";
+    let availability = "public, max-age=10";
+    let (from, to) = stay(60, 2);
+    let json = "application/json";
+    let cases = [
+        ("/shop-api/offer/treatment?channel=web_pl&locale=pl&limit=20".to_owned(), catalog, json),
+        ("/shop-api/offer/room?locale=de".to_owned(), availability, json),
+        ("/shop-api/products/by-slug/masaz-goracymi-kamieniami".to_owned(), catalog, json),
+        (format!("/shop-api/products/{ROOM}?locale=en_GB"), availability, json),
+        ("/shop-api/products/TR_HOT_STONE/associations/related".to_owned(), catalog, json),
+        ("/shop-api/taxons/".to_owned(), catalog, json),
+        ("/shop-api/taxons/treatments".to_owned(), catalog, json),
+        (format!("/shop-api/rooms/search?from={from}&to={to}"), availability, json),
+        (format!("/shop-api/rooms/availability?roomCode={ROOM}&from={from}&to={to}"), availability, json),
+        (format!("/en/_partial/rooms/{ROOM}"), catalog, "text/html; charset=utf-8"),
+    ];
+    for (path, cache_control, content_type) in &cases {
+        let (status, h, body) = fetch(&t, path, &[]).await;
+        assert_eq!(status, 200, "{path}");
+        let etag = header(&h, "etag").to_owned();
+        assert!(etag.len() == 34 && etag.starts_with('"') && etag.ends_with('"'), "{path}: a strong tag, {etag}");
+        assert_eq!(
+            (header(&h, "cache-control"), header(&h, "vary"), header(&h, "content-type")),
+            (*cache_control, "accept-encoding", *content_type)
+        );
+        // From the cache now: the same bytes, the same tag.
+        let (_, again, same) = fetch(&t, path, &[]).await;
+        assert_eq!((header(&again, "etag"), &same), (etag.as_str(), &body), "{path}");
+
+        for held in [etag.clone(), format!("W/{etag}"), format!("\"other\", {etag}"), "*".to_owned()] {
+            let (status, h, empty) = fetch(&t, path, &[("if-none-match", &held)]).await;
+            assert_eq!(status, 304, "{path}: {held}");
+            assert!(empty.is_empty());
+            assert_eq!((header(&h, "etag"), header(&h, "cache-control")), (etag.as_str(), *cache_control), "{path}");
+        }
+        let (status, _, _) = fetch(&t, path, &[("if-none-match", "\"other\"")]).await;
+        assert_eq!(status, 200, "{path}");
+
+        let gzip_etag = format!("{}-gzip\"", &etag[..etag.len() - 1]);
+        let (status, h, gz) = fetch(&t, path, &[("accept-encoding", "gzip")]).await;
+        assert_eq!((status, header(&h, "content-encoding"), header(&h, "etag")), (200, "gzip", gzip_etag.as_str()), "{path}");
+        let mut inflated = Vec::new();
+        flate2::read::GzDecoder::new(&gz[..]).read_to_end(&mut inflated).unwrap();
+        assert_eq!(inflated, body, "{path}");
+        let (status, _, _) = fetch(&t, path, &[("accept-encoding", "gzip"), ("if-none-match", &gzip_etag)]).await;
+        assert_eq!(status, 304, "{path}");
+        let (status, _, _) = fetch(&t, path, &[("accept-encoding", "gzip"), ("if-none-match", &etag)]).await;
+        assert_eq!(status, 200, "{path}: the plain copy's tag does not name the gzipped one");
+    }
+
+    // Errors and personal answers are not stored by anyone.
+    for path in ["/shop-api/products/NOPE", "/shop-api/offer/treatment?limit=0", "/shop-api/me", "/shop-api/carts/abcdefghijklmnop1234"] {
+        let (_, h, _) = fetch(&t, path, &[]).await;
+        assert_eq!((header(&h, "cache-control"), header(&h, "etag")), ("no-store", ""), "{path}");
+    }
+
+    // A tag names the body: a product change builds every catalog answer
+    // anew, and those whose body did not change keep their tag, so a
+    // client's copy stays good.
+    let listing = "/shop-api/offer/treatment?limit=1000";
+    let (_, h, before) = fetch(&t, listing, &[]).await;
+    let listing_etag = header(&h, "etag").to_owned();
+    let (_, h, _) = fetch(&t, "/shop-api/taxons/", &[]).await;
+    let tree_etag = header(&h, "etag").to_owned();
+    let code = serde_json::from_slice::<Value>(&before).unwrap()["items"][0]["code"].as_str().unwrap().to_owned();
+    sqlx::query("UPDATE products SET price = 12345, original_price = NULL WHERE code = $1")
+        .bind(&code)
+        .execute(t.stack.db("catalog").pool())
+        .await
+        .unwrap();
+    announce_product(&t, &code).await;
+    eventually("the listing built anew", || async {
+        let (status, h, _) = fetch(&t, listing, &[("if-none-match", &listing_etag)]).await;
+        (status == 200 && header(&h, "etag") != listing_etag).then_some(())
+    })
+    .await;
+    let (status, _, _) = fetch(&t, "/shop-api/taxons/", &[("if-none-match", &tree_etag)]).await;
+    assert_eq!(status, 304, "the taxon tree did not change");
+}
