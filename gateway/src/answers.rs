@@ -161,21 +161,6 @@ pub struct Depends {
     pub nights: Option<(NaiveDate, NaiveDate)>,
 }
 
-impl Depends {
-    /// The subjects of the events that drop the answer.
-    pub fn subjects(self) -> Vec<&'static str> {
-        use spa_proto::EventMessage;
-        let mut subjects = Vec::new();
-        if self.catalog {
-            subjects.push(spa_proto::events::ProductChanged::SUBJECT);
-        }
-        if self.nights.is_some() {
-            subjects.push(spa_proto::events::AvailabilityChanged::SUBJECT);
-        }
-        subjects
-    }
-}
-
 fn one_night(night: NaiveDate) -> Option<(NaiveDate, NaiveDate)> {
     Some((night, night.succ_opt()?))
 }
@@ -330,6 +315,9 @@ pub fn tonight() -> NaiveDate {
 pub struct Body {
     bytes: Vec<u8>,
     rooms_left: bool,
+    /// Built in part from a fallback (a peer that did not answer): sent,
+    /// never stored, so the next request builds it again.
+    degraded: bool,
 }
 
 impl Body {
@@ -339,13 +327,19 @@ impl Body {
 
     /// A body serialized already (JSON, or HTML for the room popup).
     pub fn bytes(bytes: Vec<u8>) -> Self {
-        Self { bytes, rooms_left: false }
+        Self { bytes, rooms_left: false, degraded: false }
     }
 
     /// The body shows rooms left (a room's page): browsers and CDNs keep it
     /// as briefly as availability.
     pub fn showing_rooms_left(mut self, yes: bool) -> Self {
         self.rooms_left = yes;
+        self
+    }
+
+    /// The body lacks a part a peer could not give: it is not stored.
+    pub fn degraded(mut self, yes: bool) -> Self {
+        self.degraded = yes;
         self
     }
 }
@@ -478,7 +472,7 @@ fn count(answer: &Answer<'_>, outcome: &'static str) {
 /// `answer` from the cache, or built by `build`, stored and sent; with its
 /// `ETag`, `Cache-Control` and `Vary`, or 304 when `client` holds it. A
 /// cache that fails is a miss; an error of `build` is returned as it is and
-/// nothing is stored.
+/// nothing is stored, nor is a [`Body::degraded`] one.
 pub async fn serve<F, Fut>(state: &AppState, client: &Conditional, answer: Answer<'_>, build: F) -> ApiResult<Response>
 where
     F: FnOnce() -> Fut,
@@ -496,6 +490,7 @@ where
     let freshness = if body.rooms_left { Freshness::Availability } else { answer.freshness() };
     let stored = Stored::of(&body.bytes, freshness);
     match &cached {
+        Some(_) if body.degraded => count(&answer, "degraded"),
         Some((cache, key)) => {
             count(&answer, "miss");
             if let Err(e) = cache.set(key, &stored.encode(), answer.ttl()).await {
@@ -590,23 +585,6 @@ mod tests {
             key(Answer::TaxonTree { locale: Locale::Pl }),
             Answer::TaxonTree { locale: Locale::Pl }.key(&Generations::new()).unwrap()
         );
-    }
-
-    #[test]
-    fn every_answer_names_the_events_that_drop_it() {
-        let request = ListOffersRequest::default();
-        let tonight = d("2027-03-10").0;
-        for answer in [
-            Answer::Listing { kind: OfferType::Voucher, locale: Locale::Pl, request: &request, tonight },
-            Answer::TaxonTree { locale: Locale::Pl },
-        ] {
-            assert_eq!(answer.depends().subjects(), ["catalog.product.changed"], "{}", answer.name());
-        }
-        assert_eq!(calendar("2027-05-01", "2027-05-03").depends().subjects(), ["rooms.availability.changed"]);
-        assert_eq!(search("2027-05-01", "2027-05-03").depends().subjects(), ["catalog.product.changed", "rooms.availability.changed"]);
-        for answer in [search("2027-05-01", "2027-05-03"), calendar("2027-05-01", "2027-05-03")] {
-            assert!(answer.depends().subjects().iter().all(|s| Generations::SUBJECTS.contains(s)), "the gateway follows them");
-        }
     }
 
     fn client(gzip: bool, if_none_match: Option<&str>) -> Conditional {

@@ -160,22 +160,17 @@ impl<S: Send + Sync, T: DeserializeOwned + Default + Validate> FromRequest<S> fo
             }
             serde_path_to_error::deserialize(value).map_err(|e| {
                 let field = failed_field(&e);
-                ApiError::field(T::error_code(&field), &field).tap_code(ErrorCode::InvalidBody)
+                // A body of the wrong shape is `invalid_body` unless its type
+                // names a more precise code.
+                let code = match T::error_code(&field) {
+                    ErrorCode::InvalidParameter => ErrorCode::InvalidBody,
+                    code => code,
+                };
+                ApiError::field(code, &field)
             })?
         };
         value.validate()?;
         Ok(Self(value))
-    }
-}
-
-impl ApiError {
-    /// A body of the wrong shape is `invalid_body` unless its type names a
-    /// more precise code.
-    fn tap_code(mut self, generic: ErrorCode) -> Self {
-        if self.code == ErrorCode::InvalidParameter {
-            self.code = generic;
-        }
-        self
     }
 }
 

@@ -86,24 +86,27 @@ fn bundle(locale: Locale) -> &'static Bundle {
     &bundles()[Locale::ALL.iter().position(|l| *l == locale).unwrap_or(0)]
 }
 
-/// A message of the catalogue, or its id when it is missing (a test checks
-/// that none is).
-pub fn text(locale: Locale, id: &str, args: &[(&str, String)]) -> String {
-    let bundle = bundle(locale);
-    let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
-        tracing::error!(id, locale = locale.code(), "message missing from the catalogue");
-        return id.to_owned();
-    };
-    let mut fluent_args = FluentArgs::new();
-    for (name, value) in args {
-        fluent_args.set(*name, value.clone());
-    }
+/// `pattern` of message `id` with `args`; a formatting error is logged and
+/// the text kept as far as it formatted.
+fn format(locale: Locale, id: &str, pattern: &fluent_syntax::ast::Pattern<&str>, args: &FluentArgs) -> String {
     let mut errors = Vec::new();
-    let text = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
+    let text = bundle(locale).format_pattern(pattern, Some(args), &mut errors);
     if !errors.is_empty() {
         tracing::error!(id, locale = locale.code(), ?errors, "message did not format");
     }
     text.into_owned()
+}
+
+/// A message of the catalogue, or its id when it is missing (a test checks
+/// that none is).
+pub fn text(locale: Locale, id: &str) -> String {
+    match bundle(locale).get_message(id).and_then(|m| m.value()) {
+        Some(pattern) => format(locale, id, pattern, &FluentArgs::new()),
+        None => {
+            tracing::error!(id, locale = locale.code(), "message missing from the catalogue");
+            id.to_owned()
+        }
+    }
 }
 
 /// The catalogue id of an error code: `invalid_stay` -> `error-invalid-stay`.
@@ -112,16 +115,15 @@ pub fn error_id(code: ErrorCode) -> String {
 }
 
 /// An error's message; for one field, the message's `.field` attribute when
-/// it has one (e.g. "must be a date"), else the message itself.
+/// it has one (e.g. "Check this date."), else the message itself.
 pub fn error_message(locale: Locale, code: ErrorCode, args: &BTreeMap<&'static str, String>, field: Option<&str>) -> String {
-    let bundle = bundle(locale);
     let id = error_id(code);
-    let Some(message) = bundle.get_message(&id) else {
+    let message = bundle(locale).get_message(&id);
+    let attribute = field.and_then(|_| message.as_ref()?.get_attribute("field")).map(|a| a.value());
+    let Some(pattern) = attribute.or_else(|| message.as_ref()?.value()) else {
         tracing::error!(id, locale = locale.code(), "error message missing from the catalogue");
         return code.as_str().to_owned();
     };
-    let pattern = field.and_then(|_| message.get_attribute("field")).map(|a| a.value()).or_else(|| message.value());
-    let Some(pattern) = pattern else { return code.as_str().to_owned() };
     let mut fluent_args = FluentArgs::new();
     for (name, value) in args {
         fluent_args.set(*name, value.clone());
@@ -129,9 +131,7 @@ pub fn error_message(locale: Locale, code: ErrorCode, args: &BTreeMap<&'static s
     if let Some(field) = field {
         fluent_args.set("field", field.to_owned());
     }
-    let mut errors = Vec::new();
-    let text = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
-    text.into_owned()
+    format(locale, &id, pattern, &fluent_args)
 }
 
 tokio::task_local! {

@@ -60,7 +60,7 @@ pub struct GatewayConfig {
     pub peers: Peers,
     /// The spec's fixed channel code.
     pub channel: String,
-    pub locale_hosts: HashMap<String, String>,
+    pub locale_hosts: HashMap<String, i18n::Locale>,
     pub web_dist: PathBuf,
     pub media_dir: PathBuf,
     /// Whole-request limit, above every upstream deadline.

@@ -10,35 +10,30 @@
 
 use std::collections::HashMap;
 
-pub const LOCALES: [&str; 3] = ["pl", "de", "en_GB"];
-pub const DEFAULT_LOCALE: &str = "pl";
+use crate::i18n::Locale;
 /// `LOCALE_HOSTS` when unset: German on `de.localhost`, which browsers
 /// resolve to this machine, so all three languages work out of the box.
 pub const DEFAULT_LOCALE_HOSTS: &str = "de.localhost=de";
 
 /// Parses `LOCALE_HOSTS`: `host=locale` pairs separated by commas.
-pub fn parse_host_map(raw: &str) -> anyhow::Result<HashMap<String, String>> {
+pub fn parse_host_map(raw: &str) -> anyhow::Result<HashMap<String, Locale>> {
     let mut map = HashMap::new();
     for pair in raw.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let (host, locale) = pair.split_once('=').ok_or_else(|| anyhow::anyhow!("LOCALE_HOSTS entry {pair:?} is not host=locale"))?;
-        if !LOCALES.contains(&locale.trim()) {
-            anyhow::bail!("LOCALE_HOSTS entry {pair:?}: locale must be one of pl, de, en_GB");
-        }
-        map.insert(host.trim().to_ascii_lowercase(), locale.trim().to_owned());
+        let locale = Locale::parse(locale.trim())
+            .ok_or_else(|| anyhow::anyhow!("LOCALE_HOSTS entry {pair:?}: locale must be one of pl, de, en_GB"))?;
+        map.insert(host.trim().to_ascii_lowercase(), locale);
     }
     Ok(map)
 }
 
 /// The locale of a page request.
-pub fn page_locale<'a>(path: &str, host: Option<&str>, hosts: &'a HashMap<String, String>) -> &'a str {
+pub fn page_locale(path: &str, host: Option<&str>, hosts: &HashMap<String, Locale>) -> Locale {
     if path == "/en" || path.starts_with("/en/") {
-        return "en_GB";
+        return Locale::EnGb;
     }
     let host = host.map(|h| split_authority(h).0.to_ascii_lowercase());
-    match host.and_then(|h| hosts.get(&h)) {
-        Some(l) => l.as_str(),
-        None => DEFAULT_LOCALE,
-    }
+    host.and_then(|h| hosts.get(&h).copied()).unwrap_or_default()
 }
 
 /// `host[:port]` as host name and port; an IPv6 name keeps its brackets.
@@ -81,7 +76,7 @@ fn is_plain_authority(authority: &str) -> bool {
 ///
 /// Among several hosts of one locale the first in alphabetical order is
 /// taken, so answers do not change between requests.
-pub fn locale_authorities(request: Option<&str>, hosts: &HashMap<String, String>, public_url: &str) -> Vec<(&'static str, String)> {
+pub fn locale_authorities(request: Option<&str>, hosts: &HashMap<String, Locale>, public_url: &str) -> Vec<(Locale, String)> {
     let public = url_authority(public_url);
     let request = request.filter(|a| is_plain_authority(a)).unwrap_or(public);
     let (name, port) = split_authority(request);
@@ -90,32 +85,23 @@ pub fn locale_authorities(request: Option<&str>, hosts: &HashMap<String, String>
         Some(port) => format!("{host}:{port}"),
         None => host.to_owned(),
     };
-    let host_of = |locale: &str| -> Option<String> {
-        if hosts.get(&name).is_some_and(|l| l == locale) {
+    let host_of = |locale: Locale| -> Option<String> {
+        if hosts.get(&name) == Some(&locale) {
             return Some(name.clone());
         }
-        hosts.iter().filter(|(_, l)| l.as_str() == locale).map(|(h, _)| h.clone()).min()
+        hosts.iter().filter(|(_, l)| **l == locale).map(|(h, _)| h.clone()).min()
     };
-    let polish = host_of("pl").unwrap_or_else(|| match hosts.get(&name) {
+    let polish = host_of(Locale::Pl).unwrap_or_else(|| match hosts.get(&name) {
         None => name.clone(),
         Some(_) => split_authority(public).0.to_ascii_lowercase(),
     });
-    let english = host_of("en_GB").unwrap_or_else(|| polish.clone());
-    let mut out = vec![("pl", with_port(&polish))];
-    if let Some(german) = host_of("de") {
-        out.push(("de", with_port(&german)));
+    let english = host_of(Locale::EnGb).unwrap_or_else(|| polish.clone());
+    let mut out = vec![(Locale::Pl, with_port(&polish))];
+    if let Some(german) = host_of(Locale::De) {
+        out.push((Locale::De, with_port(&german)));
     }
-    out.push(("en_GB", with_port(&english)));
+    out.push((Locale::EnGb, with_port(&english)));
     out
-}
-
-/// The `<html lang>` value (BCP 47) of a locale code.
-pub fn html_lang(locale: &str) -> &'static str {
-    match locale {
-        "de" => "de",
-        "en_GB" => "en-GB",
-        _ => "pl",
-    }
 }
 
 #[cfg(test)]
@@ -125,15 +111,15 @@ mod tests {
     #[test]
     fn en_prefix_wins_then_host_then_polish() {
         let hosts = parse_host_map("de.localhost=de, en.localhost=en_GB").unwrap();
-        assert_eq!(page_locale("/en/offer/treatments", Some("de.localhost"), &hosts), "en_GB");
-        assert_eq!(page_locale("/en", None, &hosts), "en_GB");
-        assert_eq!(page_locale("/angebot/behandlungen", Some("de.localhost:8080"), &hosts), "de");
-        assert_eq!(page_locale("/oferta/zabiegi/", Some("localhost:8080"), &hosts), "pl");
-        assert_eq!(page_locale("/english-tea", None, &hosts), "pl", "only the /en segment counts");
+        assert_eq!(page_locale("/en/offer/treatments", Some("de.localhost"), &hosts), Locale::EnGb);
+        assert_eq!(page_locale("/en", None, &hosts), Locale::EnGb);
+        assert_eq!(page_locale("/angebot/behandlungen", Some("de.localhost:8080"), &hosts), Locale::De);
+        assert_eq!(page_locale("/oferta/zabiegi/", Some("localhost:8080"), &hosts), Locale::Pl);
+        assert_eq!(page_locale("/english-tea", None, &hosts), Locale::Pl, "only the /en segment counts");
     }
 
     fn authorities(request: Option<&str>, hosts: &str, public: &str) -> Vec<(&'static str, String)> {
-        locale_authorities(request, &parse_host_map(hosts).unwrap(), public)
+        locale_authorities(request, &parse_host_map(hosts).unwrap(), public).into_iter().map(|(l, a)| (l.code(), a)).collect()
     }
 
     fn pairs(list: &[(&'static str, &str)]) -> Vec<(&'static str, String)> {

@@ -21,7 +21,7 @@ fn escape(s: &str) -> String {
 
 /// The origin of each locale's pages; a locale without one (German with no
 /// host) is left out.
-pub fn origins(public_url: &str, hosts: &std::collections::HashMap<String, String>) -> Vec<(&'static str, String)> {
+pub fn origins(public_url: &str, hosts: &std::collections::HashMap<String, Locale>) -> Vec<(Locale, String)> {
     let scheme = public_url.split_once("://").map_or("http", |(scheme, _)| scheme);
     locale_authorities(Some(url_authority(public_url)), hosts, public_url)
         .into_iter()
@@ -32,7 +32,6 @@ pub fn origins(public_url: &str, hosts: &std::collections::HashMap<String, Strin
 pub async fn sitemap(State(state): State<AppState>) -> ApiResult<impl IntoResponse> {
     let mut urls = Vec::new();
     for (locale, origin) in origins(&state.config.public_url, &state.config.locale_hosts) {
-        let Some(locale) = Locale::parse(locale) else { continue };
         for kind in OfferType::ALL {
             urls.push(format!("{origin}{}", kind.listing_path(locale)));
             let request = ListOffersRequest {
@@ -66,12 +65,12 @@ mod tests {
         assert_eq!(
             origins("http://localhost:8080", &hosts),
             vec![
-                ("pl", "http://localhost:8080".to_owned()),
-                ("de", "http://de.localhost:8080".to_owned()),
-                ("en_GB", "http://localhost:8080".to_owned()),
+                (Locale::Pl, "http://localhost:8080".to_owned()),
+                (Locale::De, "http://de.localhost:8080".to_owned()),
+                (Locale::EnGb, "http://localhost:8080".to_owned()),
             ]
         );
         let origins = origins("https://example.com/", &parse_host_map("de.example.com=de").unwrap());
-        assert_eq!(origins[1], ("de", "https://de.example.com".to_owned()));
+        assert_eq!(origins[1], (Locale::De, "https://de.example.com".to_owned()));
     }
 }

@@ -11,7 +11,8 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 
 use crate::AppState;
-use crate::locale::{html_lang, locale_authorities, page_locale};
+use crate::i18n::Locale;
+use crate::locale::{locale_authorities, page_locale};
 
 /// The page shown when `web/dist` has not been built.
 const NOT_BUILT: &str = "<!doctype html><html lang=\"pl\"><meta charset=\"utf-8\"><title>Spa</title>\
@@ -38,8 +39,8 @@ pub fn with_lang(index: &str, lang: &str) -> String {
 /// The `<meta name="locale-hosts">` of a page: `locale=host[:port]` pairs,
 /// e.g. `pl=localhost:8080,de=de.localhost:8080,en_GB=localhost:8080`.
 /// The app adds its own scheme.
-pub fn locale_hosts_meta(authorities: &[(&str, String)]) -> String {
-    let pairs: Vec<String> = authorities.iter().map(|(locale, host)| format!("{locale}={host}")).collect();
+pub fn locale_hosts_meta(authorities: &[(Locale, String)]) -> String {
+    let pairs: Vec<String> = authorities.iter().map(|(locale, host)| format!("{}={host}", locale.code())).collect();
     // Hosts are checked to be plain names and ports; escaped all the same.
     let content = pairs.join(",").replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;");
     format!("<meta name=\"locale-hosts\" content=\"{content}\">")
@@ -65,7 +66,7 @@ pub async fn index(State(state): State<AppState>, request: Request) -> Response 
         _ => StatusCode::OK,
     };
     let authorities = locale_authorities(host, &state.config.locale_hosts, &state.config.public_url);
-    let page = with_head_tag(&with_lang(index, html_lang(locale)), &locale_hosts_meta(&authorities));
+    let page = with_head_tag(&with_lang(index, locale.tag()), &locale_hosts_meta(&authorities));
     let mut response = (status, Html(page)).into_response();
     // The page differs per host and must not be cached over a deploy.
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
@@ -75,18 +76,18 @@ pub async fn index(State(state): State<AppState>, request: Request) -> Response 
 
 #[cfg(test)]
 mod tests {
-    use super::{locale_hosts_meta, with_head_tag, with_lang};
+    use super::{Locale, locale_hosts_meta, with_head_tag, with_lang};
 
     #[test]
     fn locale_hosts_go_into_the_head() {
-        let meta = locale_hosts_meta(&[("pl", "localhost:8080".to_owned()), ("de", "de.localhost:8080".to_owned())]);
+        let meta = locale_hosts_meta(&[(Locale::Pl, "localhost:8080".to_owned()), (Locale::De, "de.localhost:8080".to_owned())]);
         assert_eq!(meta, "<meta name=\"locale-hosts\" content=\"pl=localhost:8080,de=de.localhost:8080\">");
         assert_eq!(
             with_head_tag("<html><head><title>x</title></head><body></body></html>", &meta),
             format!("<html><head><title>x</title>{meta}</head><body></body></html>")
         );
         assert_eq!(with_head_tag("<p>no head</p>", &meta), "<p>no head</p>");
-        assert!(!locale_hosts_meta(&[("pl", "a\"><script>".to_owned())]).contains("\"><"), "escaped");
+        assert!(!locale_hosts_meta(&[(Locale::Pl, "a\"><script>".to_owned())]).contains("\"><"), "escaped");
     }
 
     #[test]

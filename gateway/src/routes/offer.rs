@@ -141,16 +141,15 @@ pub async fn list(
     answers::serve(&state, &client, answer, || async {
         let response = state.clients.catalog.clone().list_offers(fresh(request.clone())).await?.into_inner();
         let mut items: Vec<OfferItem> = response.items.iter().map(|p| OfferItem::of(p, shop.locale)).collect();
-        if kind == OfferType::Room {
-            super::rooms::fill_rooms_left(&state, &mut items, tonight).await?;
-        }
+        let complete = kind != OfferType::Room || super::rooms::fill_rooms_left(&state, &mut items, tonight).await;
         let paging = response.page.unwrap_or_default();
         let stats = response.price_stats.unwrap_or_default();
         Ok(Body::json(&Listing {
             items,
             price_stats: PriceStats { min: stats.min, max: stats.max, currency: stats.currency },
             pages: Paging { page: paging.page, limit: paging.limit, pages: paging.pages, total: paging.total },
-        }))
+        })
+        .degraded(!complete))
     })
     .await
 }

@@ -30,10 +30,8 @@ async fn fetch(state: &AppState, client: &Conditional, by: ProductKey<'_>, shop:
         let product = state.clients.catalog.clone().get_product(fresh(request)).await?.into_inner();
         let mut page = ProductPage::of(&product, shop.locale);
         let room = page.item.kind == OfferType::Room;
-        if room {
-            super::rooms::fill_rooms_left(state, std::slice::from_mut(&mut page.item), tonight).await?;
-        }
-        Ok(Body::json(&page).showing_rooms_left(room))
+        let complete = !room || super::rooms::fill_rooms_left(state, std::slice::from_mut(&mut page.item), tonight).await;
+        Ok(Body::json(&page).showing_rooms_left(room).degraded(!complete))
     })
     .await
 }

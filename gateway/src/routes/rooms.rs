@@ -441,11 +441,12 @@ pub async fn availability(
 }
 
 /// Sets each room item's `available` to the units free for the night of
-/// `tonight`, from the inventory. An inventory that does not answer leaves
-/// the count out rather than failing the page.
-pub async fn fill_rooms_left(state: &AppState, items: &mut [OfferItem], tonight: chrono::NaiveDate) -> ApiResult<()> {
+/// `tonight`, from the inventory, and says whether it could. An inventory
+/// that does not answer leaves the count out rather than failing the page,
+/// and the page is then not stored ([`Body::degraded`]).
+pub async fn fill_rooms_left(state: &AppState, items: &mut [OfferItem], tonight: chrono::NaiveDate) -> bool {
     if items.is_empty() {
-        return Ok(());
+        return true;
     }
     let (from, to) = (tonight.to_string(), (tonight + chrono::Days::new(1)).to_string());
     let lines = items
@@ -463,11 +464,11 @@ pub async fn fill_rooms_left(state: &AppState, items: &mut [OfferItem], tonight:
             for (item, line) in items.iter_mut().zip(response.into_inner().lines) {
                 item.available = Some(line.available);
             }
-            Ok(())
+            true
         }
         Err(status) => {
             tracing::warn!(code = ?status.code(), message = status.message(), "rooms left unknown");
-            Ok(())
+            false
         }
     }
 }
@@ -515,7 +516,7 @@ async fn partial_html(state: &AppState, code: String, locale: Locale) -> ApiResu
         return Err(ApiError::not_found(ErrorCode::UnknownRoom));
     }
     let facts = product.room.unwrap_or_default();
-    let (guests, extra, area) = (text(locale, "room-max-guests", &[]), text(locale, "room-extra-bed", &[]), text(locale, "room-area", &[]));
+    let [guests, extra, area] = ["room-max-guests", "room-extra-bed", "room-area"].map(|id| escape_html(&text(locale, id)));
     let image = product
         .images
         .first()

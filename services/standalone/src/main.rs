@@ -5,7 +5,13 @@ async fn main() -> anyhow::Result<()> {
     spa_platform::no_huge_pages();
     let _telemetry = spa_platform::telemetry::init("spa-standalone")?;
     let config = spa_standalone::StackConfig::from_env()?;
-    let german = config.gateway.locale_hosts.iter().filter(|(_, locale)| locale.as_str() == "de").map(|(host, _)| host.clone()).min();
+    let german = config
+        .gateway
+        .locale_hosts
+        .iter()
+        .filter(|(_, locale)| **locale == spa_gateway::i18n::Locale::De)
+        .map(|(host, _)| host.clone())
+        .min();
     let shutdown = CancellationToken::new();
     spa_platform::runtime::cancel_on_signal(shutdown.clone());
     let stack = spa_standalone::Stack::start(config, shutdown).await?;
