@@ -16,16 +16,21 @@ if ! "$venv/bin/schemathesis" --version >/dev/null 2>&1; then
 fi
 
 data=$(mktemp -d)
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# Port 0: the stack takes a free port itself and prints it, so no other
+# process can take it between a choice and the bind.
 # Rate limits off: the fuzzer sends hundreds of writes a minute on purpose.
-HTTP_ADDR="127.0.0.1:$port" OPS_ADDR=127.0.0.1:0 DATA_DIR="$data" RUST_LOG=error \
-  RATE_LIMIT_WRITES_PER_MIN=0 RATE_LIMIT_EXPENSIVE_PER_MIN=0 "$bin" &
+HTTP_ADDR=127.0.0.1:0 OPS_ADDR=127.0.0.1:0 DATA_DIR="$data" RUST_LOG=error \
+  RATE_LIMIT_WRITES_PER_MIN=0 RATE_LIMIT_EXPENSIVE_PER_MIN=0 "$bin" > "$data/stdout" &
 server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$data"' EXIT
-for _ in $(seq 1 100); do
-  curl -fs "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break
+port=
+for _ in $(seq 1 150); do
+  kill -0 $server 2>/dev/null || { echo "the standalone stack exited before it was ready" >&2; exit 1; }
+  port=${port:-$(sed -n 's|.*running at http://localhost:\([0-9]*\).*|\1|p' "$data/stdout")}
+  [ -n "$port" ] && curl -fs "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break
   sleep 0.2
 done
+curl -fs "http://127.0.0.1:${port:-0}/readyz" >/dev/null 2>&1 || { echo "the standalone stack was not ready after 30 s" >&2; exit 1; }
 
 # A fixed seed and no example database kept between runs: the same cases on
 # every run, so a failure reproduces; run from the scratch directory so no

@@ -176,17 +176,21 @@ pub async fn connect_bus(nats_url: Option<&str>, namespace: Option<&str>) -> any
 /// first use, and every call has the deadline `CACHE_TIMEOUT_MS`.
 pub async fn connect_cache(redis_url: Option<&str>, service: &'static str) -> anyhow::Result<Arc<dyn Cache>> {
     Ok(match redis_url {
-        Some(url) => {
-            let redis = Arc::new(RedisCache::new(url, &format!("spa:{service}:"), cache_timeout()?).context("REDIS_URL")?);
-            if service == "gateway" {
-                // Answers never change under their key: hot ones are kept near.
-                Arc::new(NearCache::new(MokaCache::new("gateway-near", gateway_near_cache_bytes()?), redis))
-            } else {
-                redis
-            }
-        }
-        None if service == "gateway" => Arc::new(MokaCache::new("gateway", gateway_cache_bytes()?)),
+        Some(url) => Arc::new(RedisCache::new(url, &format!("spa:{service}:"), cache_timeout()?).context("REDIS_URL")?),
         None => Arc::new(MokaCache::new(service, local_cache_bytes()?)),
+    })
+}
+
+/// The gateway's answer cache: Redis behind a near copy in process when a
+/// URL is given (answers never change under their key, so hot ones may be
+/// kept near), otherwise moka with `GATEWAY_CACHE_MAX_MB`.
+pub async fn connect_gateway_cache(redis_url: Option<&str>) -> anyhow::Result<Arc<dyn Cache>> {
+    Ok(match redis_url {
+        Some(url) => {
+            let redis = Arc::new(RedisCache::new(url, "spa:gateway:", cache_timeout()?).context("REDIS_URL")?);
+            Arc::new(NearCache::new(MokaCache::new("gateway-near", gateway_near_cache_bytes()?), redis))
+        }
+        None => Arc::new(MokaCache::new("gateway", gateway_cache_bytes()?)),
     })
 }
 

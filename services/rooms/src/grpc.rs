@@ -157,7 +157,7 @@ impl RoomsGrpc {
     /// The catalog's content of every room type in `locale`, cached like
     /// searches (a content change bumps the same generation). A fresh search
     /// reads it from the cache too: fetching it from the catalog on every
-    /// search the gateway builds cut searches to a third, and a room's new
+    /// search the gateway builds cut searches to a quarter, and a room's new
     /// name only waits for this process to see the catalog's event.
     async fn content(&self, locale: &str) -> Result<Vec<Product>, Status> {
         let locale = if locale.is_empty() { "pl" } else { locale };
@@ -256,7 +256,9 @@ impl RoomsService for RoomsGrpc {
             return Ok(Response::new(cached));
         }
         let response = self.search_uncached(&req, from, to, &g).await?;
-        if let Err(e) = self.cache.set(&key, &response.encode_to_vec(), SEARCH_TTL).await {
+        // A caller that asks for fresh answers keeps its own copy (the
+        // gateway); storing a second one here would only take memory.
+        if !fresh && let Err(e) = self.cache.set(&key, &response.encode_to_vec(), SEARCH_TTL).await {
             tracing::warn!(error = %e, "search not cached");
         }
         Ok(Response::new(response))

@@ -25,10 +25,10 @@ pub const DEFAULT_CACHE_MAX_MB: u64 = 64;
 /// Each cache's share of that budget, in 64ths. The gateway's gzipped
 /// room-search answers come first: a year of 1-7-night stays for the common
 /// parties is some 10,000 answers that weigh 38.5 MB (measured under the
-/// benchmark), and 46/64 leaves a fifth of room to grow. The rooms service's
-/// own search answers only serve what the gateway has dropped and its room
-/// content is a few entries; catalog keeps listing pages; cart, users and
-/// content cache nothing today.
+/// benchmark), and 46/64 leaves a fifth of room to grow. The rooms service
+/// stores no search the gateway asks for (`spa-fresh`), and its room
+/// content is a few entries, so its share is mostly unused today; catalog
+/// keeps listing pages; cart, users and content cache nothing today.
 pub const CACHE_SHARES: [(&str, u64); 6] = [("gateway", 46), ("rooms", 8), ("catalog", 6), ("cart", 2), ("users", 1), ("content", 1)];
 
 /// The byte budget of each cache out of `total` bytes; the gateway also

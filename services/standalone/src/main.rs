@@ -5,13 +5,11 @@ async fn main() -> anyhow::Result<()> {
     spa_platform::no_huge_pages();
     let _telemetry = spa_platform::telemetry::init("spa-standalone")?;
     let config = spa_standalone::StackConfig::from_env()?;
-    let german = config
-        .gateway
-        .locale_hosts
-        .iter()
-        .filter(|(_, locale)| **locale == spa_gateway::i18n::Locale::De)
-        .map(|(host, _)| host.clone())
-        .min();
+    // Where the gateway links German pages to, seen from the public URL.
+    let german = spa_gateway::locale::locale_authorities(None, &config.gateway.locale_hosts, &config.gateway.public_url)
+        .into_iter()
+        .find(|(locale, _)| *locale == spa_gateway::i18n::Locale::De)
+        .map(|(_, authority)| spa_gateway::locale::split_authority(&authority).0.to_owned());
     let shutdown = CancellationToken::new();
     spa_platform::runtime::cancel_on_signal(shutdown.clone());
     let stack = spa_standalone::Stack::start(config, shutdown).await?;
