@@ -31,8 +31,6 @@ export const PRICE_SLIDER_DOT_SIZE = 21;
 /** Related products slider: slides in view at once. */
 export const RELATED_SLIDES_MAX = 4;
 
-/** Rooms left shown when the API names no number (spec 9). */
-export const ROOMS_AVAILABLE_DEFAULT = 12;
 
 /** Package configuration: persons 1..2 (default 1). */
 export const PACKAGE_PERSONS_MIN = 1;

@@ -11,20 +11,14 @@ import type { Locale } from '@/lib/i18n/locale';
 import { notifyError } from '@/lib/i18n/notify-error';
 import { withTimeout } from '@/lib/with-timeout';
 
-export { ChunkLoadError, isChunkLoadError, withTimeout } from '@/lib/with-timeout';
-
 /**
  * `withTimeout`, plus the generic error notification in the page language
  * when the chunk does not come. The error is rethrown for the route's error
  * page.
  */
-export async function loadChunk<T>(
-  load: () => Promise<T>,
-  locale: Locale,
-  timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
-): Promise<T> {
+export async function loadChunk<T>(load: () => Promise<T>, locale: Locale): Promise<T> {
   try {
-    return await withTimeout(load, timeoutMs);
+    return await withTimeout(load, CHUNK_LOAD_TIMEOUT_MS);
   } catch (error) {
     notifyError(locale, (t) => t('errors.generic'));
     throw error;

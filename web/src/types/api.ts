@@ -46,7 +46,6 @@ export type PackageCostRequest = { persons: number; treatments: Schemas['Choice'
 export type PackageCost = Schemas['EstimatedCost'];
 
 export type FieldError = Schemas['FieldError'];
-export type ErrorCode = Schemas['ErrorCode'];
 
 /** The body of every non-2xx answer; `message` is in the request's language. */
 export type ApiErrorBody = Schemas['ErrorBody'];
@@ -59,9 +58,4 @@ export type RoomOffer = Schemas['Room'];
 export type RoomSearchResponse = Schemas['RoomSearch'];
 
 /** GET /rooms/availability. */
-export type RoomAvailabilityDay = Schemas['Day'];
 export type RoomAvailability = Schemas['Availability'];
-
-export type Cart = Schemas['Cart'];
-export type Customer = Schemas['Customer'];
-export type Locale = Schemas['Locale'];

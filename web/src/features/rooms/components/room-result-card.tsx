@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 
 import defaultThumbnail from '@/assets/default-thumbnail.svg';
 import { ROOM_DESCRIPTION_MAX_LENGTH } from '@/config/constants';
-import { roomTakesGuests } from '@/features/rooms/utils/guest-fit';
 import type { RoomSearch } from '@/features/rooms/utils/search-query';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { RoomOffer } from '@/types/api';
@@ -11,7 +10,6 @@ import { truncate } from '@/utils/truncate';
 
 import { RoomAvailabilityCalendar } from './room-availability-calendar';
 import { RoomDescriptionDialog } from './room-description-dialog';
-import { RoomGuestsPrompt } from './room-guests-prompt';
 import { RoomRating } from './room-rating';
 
 type Props = {
@@ -23,8 +21,8 @@ type Props = {
 /**
  * One room of the results (spec 2.3, 3): max persons, rooms left, rating,
  * the description popup, the stay price, "reserve" and an availability
- * calendar; a room that does not take the guests prompts to change them
- * instead of showing a calendar whose every night it would refuse.
+ * calendar, which prompts to change the guests when the rooms service says
+ * the room does not take them.
  */
 export function RoomResultCard({ room, search, today }: Props) {
   const { t, formatMoney } = useI18n();
@@ -33,7 +31,6 @@ export function RoomResultCard({ room, search, today }: Props) {
   const [describing, setDescribing] = useState(false);
   const image = room.images[0];
   const reduced = room.price.original > room.price.current;
-  const takesGuests = roomTakesGuests(room, search.guests);
 
   return (
     <article className="room-result" aria-labelledby={headingId} data-testid="room-result" data-room-code={room.code}>
@@ -96,18 +93,14 @@ export function RoomResultCard({ room, search, today }: Props) {
         <p id={noteId} className="card__note">
           {t('card.basketSoon')}
         </p>
-        {takesGuests ? (
-          <RoomAvailabilityCalendar
-            key={`${search.dateFrom}/${search.dateTo}`}
-            roomCode={room.code}
-            roomName={room.name}
-            maxOccupancy={room.maxOccupancy}
-            search={search}
-            today={today}
-          />
-        ) : (
-          <RoomGuestsPrompt roomName={room.name} maxOccupancy={room.maxOccupancy} search={search} />
-        )}
+        <RoomAvailabilityCalendar
+          key={`${search.dateFrom}/${search.dateTo}`}
+          roomCode={room.code}
+          roomName={room.name}
+          maxOccupancy={room.maxOccupancy}
+          search={search}
+          today={today}
+        />
       </div>
       {describing && <RoomDescriptionDialog code={room.code} name={room.name} onClose={() => setDescribing(false)} />}
     </article>

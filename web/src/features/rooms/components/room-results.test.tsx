@@ -278,37 +278,6 @@ describe('RoomResults', () => {
     expect(asked).toEqual(['ROOM_FAMILY', 'ROOM_LAKE_VIEW']);
   });
 
-  it('prompts to change the guests on a room that does not take them, instead of its calendar', async () => {
-    const asked: string[] = [];
-    // The search's party: 2 adults and 1 child need 3 places (the baby sleeps in a cot).
-    serveSearch(
-      roomSearchResponse([
-        roomOffer({ code: 'ROOM_LAKE_VIEW', name: 'Pokój z widokiem', maxOccupancy: 3 }),
-        roomOffer({ code: 'ROOM_SINGLE', name: 'Pokój jednoosobowy', occupancy: 1, maxOccupancy: 2 }),
-      ]),
-    );
-    server.use(
-      http.get(apiPath('/rooms/availability'), ({ request }) => {
-        const query = new URL(request.url).searchParams;
-        asked.push(query.get('roomCode') ?? '');
-        return HttpResponse.json(roomAvailability(query.get('roomCode') ?? '', query.get('from') ?? '', query.get('to') ?? ''));
-      }),
-    );
-    renderResults();
-
-    const [lake, single] = (await screen.findAllByTestId('room-result')) as [HTMLElement, HTMLElement];
-    expect(within(lake).queryByTestId('room-guests-prompt')).toBeNull();
-    const prompt = within(single).getByTestId('room-guests-prompt');
-    expect(prompt.textContent).toContain('Ten pokój mieści najwyżej 2 osoby. Zmień liczbę osób, aby go zarezerwować.');
-    const change = within(prompt).getByRole('link', { name: 'Zmień liczbę osób: Pokój jednoosobowy' });
-    expect(change.getAttribute('href')).toBe(
-      '/reservation/search?dateFrom=2026-07-15&dateTo=2026-07-18&adults=2&children=1&babies=1',
-    );
-    expect(within(single).queryByTestId('room-calendar')).toBeNull();
-    await screen.findByRole('group', { name: 'Dostępność: Pokój z widokiem' });
-    expect(asked).toEqual(['ROOM_LAKE_VIEW']);
-  });
-
   it("prompts to change the guests when the room's availability says it does not take them", async () => {
     serveSearch(roomSearchResponse([roomOffer({ code: 'ROOM_LAKE_VIEW', name: 'Lake view room', maxOccupancy: 3 })]));
     server.use(
