@@ -241,13 +241,7 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
     let mut redis = redis::Client::open(testkit::redis_url()).unwrap().get_multiplexed_async_connection().await.unwrap();
     let searches: Vec<String> = redis::cmd("KEYS").arg("spa:rooms:search:*").query_async(&mut redis).await.unwrap();
     assert!(searches.is_empty(), "the rooms service kept a second copy: {searches:?}");
-    for prefix in [
-        "spa:catalog:offers:",
-        "spa:gateway:search:",
-        "spa:gateway:offers:",
-        "spa:gateway:product:",
-        "spa:gateway:taxons:",
-    ] {
+    for prefix in ["spa:catalog:offers:", "spa:gateway:search:", "spa:gateway:offers:", "spa:gateway:product:", "spa:gateway:taxons:"] {
         let keys: Vec<String> = redis::cmd("KEYS").arg(format!("{prefix}*")).query_async(&mut redis).await.unwrap();
         assert!(!keys.is_empty(), "nothing cached under {prefix}");
     }
