@@ -13,7 +13,7 @@ use spa_platform::db::Db;
 use spa_proto::spa::catalog::v1::{PackageCost, Product};
 use spa_proto::spa::rooms::v1::StayCheck;
 
-use crate::domain::item::{self, AddRequest, ItemKind, NewLine, TreatmentChoice, check_package_fits, check_quantity};
+use crate::domain::item::{self, AddRequest, Dedication, ItemKind, NewLine, TreatmentChoice, check_package_fits, check_quantity};
 use crate::domain::totals::{self, PricedLine, Totals};
 use crate::domain::{self, CartTtl};
 use crate::error::CartError;
@@ -291,6 +291,19 @@ impl Basket {
         let mut locked = self.lock(token).await?;
         locked.cart.line(id)?;
         locked.update(id, quantity, &details).await?;
+        locked.commit().await?;
+        self.view(token, locale).await
+    }
+
+    /// Sets or (None) removes a gift voucher line's dedication.
+    pub async fn dedicate(&self, token: &str, locale: &str, id: i64, dedication: Option<Dedication>) -> Result<View, CartError> {
+        well_formed(token)?;
+        let mut locked = self.lock(token).await?;
+        let line = locked.cart.line(id)?.clone();
+        if line.kind != ItemKind::Voucher {
+            return Err(CartError::NotAVoucher);
+        }
+        locked.update(id, line.quantity, &Details { voucher: dedication, ..line.details }).await?;
         locked.commit().await?;
         self.view(token, locale).await
     }

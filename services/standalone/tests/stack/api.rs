@@ -342,6 +342,8 @@ async fn openapi_documents_every_route_and_every_documented_route_exists() {
         ("post", "/shop-api/carts/{token}/items/{id}/children-items"),
         ("put", "/shop-api/carts/{token}/items/{id}"),
         ("delete", "/shop-api/carts/{token}/items/{id}"),
+        ("put", "/shop-api/carts/{token}/items/{id}/voucher"),
+        ("delete", "/shop-api/carts/{token}/items/{id}/voucher"),
         ("get", "/shop-api/carts/{token}/items/{id}/associations/{kind}/default"),
         ("get", "/shop-api/visitor/cart"),
         ("get", "/shop-api/me"),

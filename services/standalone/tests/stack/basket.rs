@@ -110,6 +110,17 @@ async fn a_basket_holds_every_kind_priced_by_the_server() {
     assert_eq!(gift["price"]["current"], voucher["voucherValues"][1], "{voucher}");
     assert_eq!(gift["priceOption"], 1);
     assert_eq!(cart["shippingRequired"], true, "a gift voucher is posted");
+    assert_eq!(gift["voucher"], Value::Null);
+
+    // Its dedication, set, shown and removed.
+    let path = b.path(&format!("/items/{}/voucher", gift["id"]));
+    let dedication = json!({"for": " Ola ", "from": "Jan", "message": "Wszystkiego najlepszego!", "email": "ola@example.pl"});
+    let (status, cart) = read(t.http.put(t.url(&path)).json(&dedication).send().await.unwrap()).await;
+    assert_eq!(status, 200, "{cart}");
+    let voucher = &line(&cart, "VC_AMOUNT")["voucher"];
+    assert_eq!((voucher["for"].as_str(), voucher["email"].as_str()), (Some("Ola"), Some("ola@example.pl")));
+    let (status, cart) = read(t.http.delete(t.url(&path)).send().await.unwrap()).await;
+    assert_eq!((status, &line(&cart, "VC_AMOUNT")["voucher"]), (200, &Value::Null));
 
     // A stay costs what the search showed.
     let (from, to) = stay(40, 2);
@@ -284,6 +295,22 @@ async fn bad_basket_requests_name_the_field() {
         (400, "invalid_configuration", "options.treatments")
     );
     assert_eq!(error(&b.put(&json!(999), json!({"quantity": 1})).await), (404, "item_not_found", "id"));
+    let cart = b.added(json!({"type": "gift", "productCode": "VC_TREATMENT", "options": {"priceOption": 0}})).await;
+    let gift = line(&cart, "VC_TREATMENT")["id"].clone();
+    let dedicate = |id: &Value, body: Value| {
+        let request = t.http.put(t.url(&b.path(&format!("/items/{id}/voucher")))).json(&body);
+        async move { read(request.send().await.unwrap()).await }
+    };
+    for (body, field) in [
+        (json!({"for": "", "from": "Jan"}), "for"),
+        (json!({"for": "Ola"}), "from"),
+        (json!({"for": "Ola", "from": "x".repeat(61)}), "from"),
+        (json!({"for": "Ola", "from": "Jan", "message": "x".repeat(301)}), "message"),
+    ] {
+        assert_eq!(error(&dedicate(&gift, body.clone()).await), (400, "invalid_voucher_details", field), "{body}");
+    }
+    assert_eq!(error(&dedicate(&gift, json!({"for": "Ola", "from": "Jan", "email": "ola@"})).await), (400, "invalid_email", "email"));
+    assert_eq!(error(&dedicate(&oil, json!({"for": "Ola", "from": "Jan"})).await), (400, "not_a_voucher", "id"));
     assert_eq!(error(&b.delete(&json!(999)).await), (404, "item_not_found", "id"));
     let other = uuid::Uuid::new_v4().simple().to_string();
     let (status, body) =
