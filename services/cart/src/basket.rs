@@ -142,7 +142,7 @@ impl Basket {
         let today = today();
         let line = NewLine::parse(request, today)?;
         // Fail fast on an unknown cart before asking any peer.
-        let cart = store::load(&self.db, token, self.cutoff()).await?;
+        store::load(&self.db, token, self.cutoff()).await?;
         match line {
             NewLine::Units { kind, code, quantity } => {
                 let product = self.product_of(&code, kind, "productCode", today).await?;
@@ -192,17 +192,14 @@ impl Basket {
                 }
                 let check = self.peers.check_stays(&[StayQuery { room: &room.code, stay: &stay, package_nights: nights }]).await?;
                 let free = check.first().filter(|c| c.bookable).map_or(0, |c| c.available);
-                // The basket's own stays of the room on these nights need units too.
-                let own = cart
-                    .lines
-                    .iter()
-                    .filter(|l| l.kind == ItemKind::Reservation && l.code == room.code)
-                    .filter(|l| l.details.stay.is_some_and(|s| s.check_in < stay.check_out && stay.check_in < s.check_out))
-                    .count() as u32;
-                if free <= own {
+                let mut locked = self.lock(token).await?;
+                // The basket's own stays of the room on these nights need
+                // units too; counted under the lock, so two parallel adds
+                // cannot both take the last one.
+                let own = locked.cart.lines.iter().filter_map(|l| l.details.stay.as_ref().map(|s| (l.code.as_str(), s)));
+                if free <= item::units_taken(own, &room.code, &stay) {
                     return Err(CartError::RoomUnavailable);
                 }
-                let mut locked = self.lock(token).await?;
                 let id =
                     locked.insert(None, ItemKind::Reservation, &room.code, 1, &Details { stay: Some(stay), ..Default::default() }).await?;
                 if let Some((code, persons, treatments)) = package_line {

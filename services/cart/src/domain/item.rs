@@ -284,6 +284,12 @@ pub fn check_package_fits(stay: &Stay, package_nights: u32, persons: u32) -> Res
     Ok(())
 }
 
+/// Units of `room` that `stays` (room code, stay) need on some night of
+/// `stay`: a basket's own stays count against the rooms left.
+pub fn units_taken<'a>(stays: impl Iterator<Item = (&'a str, &'a Stay)>, room: &str, stay: &Stay) -> u32 {
+    stays.filter(|(code, s)| *code == room && s.check_in < stay.check_out && stay.check_in < s.check_out).count() as u32
+}
+
 /// The persons of a package added without a number: the stay's adults, or
 /// one for a package alone.
 pub fn default_persons(stay: Option<&Stay>) -> u32 {
@@ -424,6 +430,15 @@ mod tests {
         assert_eq!(field(Dedication::new("Ola", "Jan", &"x".repeat(301), "")), "message");
         assert_eq!(field(Dedication::new("Ola", "Jan", "", "ola@")), "email");
         assert!(Dedication::new("Ola", "Jan", &"ż".repeat(300), "ola@example.pl").is_ok(), "characters, not bytes");
+    }
+
+    #[test]
+    fn own_stays_take_units_on_shared_nights_only() {
+        let s = |from: &str, to: &str| Stay::new(from, to, 2, 0, 0, day(TODAY)).unwrap();
+        let wanted = s("2026-06-10", "2026-06-12");
+        let (before, touching, overlapping) = (s("2026-06-08", "2026-06-10"), s("2026-06-12", "2026-06-13"), s("2026-06-11", "2026-06-15"));
+        let basket = [("R", &before), ("R", &touching), ("R", &overlapping), ("OTHER", &wanted)];
+        assert_eq!(units_taken(basket.into_iter(), "R", &wanted), 1, "check-out day is free again");
     }
 
     #[test]
