@@ -67,7 +67,7 @@ impl Peers {
     }
 
     /// Whether each stay can be booked now, and its price.
-    pub async fn check_stays(&self, stays: &[StayQuery<'_>]) -> Result<Vec<StayCheck>, CartError> {
+    pub async fn check_stays(&self, stays: &[&StayQuery<'_>]) -> Result<Vec<StayCheck>, CartError> {
         if stays.is_empty() {
             return Ok(vec![]);
         }
