@@ -447,19 +447,7 @@ async fn a_logged_in_customer_finds_their_basket_again() {
     };
     assert_eq!(visitor_cart(None).await.0, 204, "a guest has none");
 
-    let users = t.stack.db("users");
-    let session = uuid::Uuid::new_v4().simple().to_string();
-    sqlx::query("INSERT INTO customers (id, email, first_name, last_name, phone, roles, created_at) VALUES ('c1', 'ola@example.pl', 'Ola', 'Nowak', '', 'customer', 0)")
-        .execute(users.pool())
-        .await
-        .unwrap();
-    sqlx::query("INSERT INTO sessions (token_hash, customer_id, expires_at, created_at) VALUES ($1, 'c1', $2, 0)")
-        .bind(spa_users::grpc::token_hash(&session))
-        .bind(spa_platform::now_ms() + 60_000)
-        .execute(users.pool())
-        .await
-        .unwrap();
-    let cookie = format!("spa_session={session}");
+    let cookie = format!("spa_session={}", t.logged_in_customer().await);
     assert_eq!(visitor_cart(Some(cookie.clone())).await.0, 204, "no basket yet");
 
     // A guest's basket is nobody's; the one opened while logged in is Ola's.
