@@ -394,6 +394,13 @@ impl Basket {
         self.view(token, locale).await
     }
 
+    /// The room and stay of each reservation line.
+    pub async fn stays(&self, token: &str) -> Result<Vec<(String, Stay)>, CartError> {
+        well_formed(token)?;
+        let cart = store::load(&self.db, token, self.cutoff()).await?;
+        Ok(cart.lines.into_iter().filter_map(|l| l.details.stay.map(|s| (l.code, s))).collect())
+    }
+
     /// Products to offer beside line `id`: `packages` that fit it,
     /// `treatments`, or `products` related to it; none already in the cart.
     pub async fn suggest(&self, token: &str, locale: &str, id: i64, kind: &str) -> Result<Vec<Product>, CartError> {

@@ -4,8 +4,8 @@ use spa_proto::common::{Money, Price};
 use spa_proto::spa::cart::v1::cart_service_server::CartService;
 use spa_proto::spa::cart::v1::{
     AddChildItemRequest, AddItemRequest, Cart, CartItem, CreateCartRequest, DropCartRequest, DropCartResponse, GetCartRequest,
-    GetCustomerCartRequest, NewItem, RemoveItemRequest, SetVoucherDetailsRequest, Stay, SuggestRequest, SuggestResponse, Totals,
-    TreatmentChoice, TreatmentLine, UpdateItemRequest, VoucherDetails,
+    GetCustomerCartRequest, ListStaysRequest, ListStaysResponse, NewItem, RemoveItemRequest, SetVoucherDetailsRequest, Stay, StayRef,
+    SuggestRequest, SuggestResponse, Totals, TreatmentChoice, TreatmentLine, UpdateItemRequest, VoucherDetails,
 };
 use tonic::{Request, Response, Status};
 
@@ -160,6 +160,15 @@ impl CartService for CartGrpc {
     async fn remove_item(&self, request: Request<RemoveItemRequest>) -> Answer<Cart> {
         let r = request.into_inner();
         Ok(Response::new(cart_message(self.basket.remove(&r.token, &r.locale, r.item_id).await?)))
+    }
+
+    async fn list_stays(&self, request: Request<ListStaysRequest>) -> Answer<ListStaysResponse> {
+        let stays = self.basket.stays(&request.into_inner().token).await?;
+        let stays = stays
+            .into_iter()
+            .map(|(room_code, s)| StayRef { room_code, check_in: s.check_in.to_string(), check_out: s.check_out.to_string() })
+            .collect();
+        Ok(Response::new(ListStaysResponse { stays }))
     }
 
     async fn suggest(&self, request: Request<SuggestRequest>) -> Answer<SuggestResponse> {

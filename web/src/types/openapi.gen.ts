@@ -1535,6 +1535,11 @@ export interface operations {
                 children?: number;
                 /** @description Under 4. */
                 babies?: number;
+                /**
+                 * @description The visitor's basket: its stays of a room on these nights are taken
+                 *     from the rooms left, and the answer is the visitor's own (not cached).
+                 */
+                orderToken?: string;
             };
             header?: {
                 /**
@@ -1551,7 +1556,7 @@ export interface operations {
             /** @description The rooms, or none and why */
             200: {
                 headers: {
-                    /** @description `public, max-age=10` */
+                    /** @description `public, max-age=10`; `no-store` with `orderToken` */
                     "Cache-Control"?: string;
                     /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
                     ETag?: string;

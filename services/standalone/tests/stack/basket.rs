@@ -375,9 +375,28 @@ async fn the_basket_counts_its_own_stays_against_the_rooms_left() {
     let (_, rooms) = t.get(&format!("/shop-api/rooms/search?from={from}&to={to}&adults=2")).await;
     let left = rooms["items"].as_array().unwrap().iter().find(|r| r["code"] == ROOM).unwrap()["available"].as_u64().unwrap();
     let body = json!({"type": "reservation", "productCode": ROOM, "options": {"checkIn": from, "checkOut": to, "adults": 2}});
-    for _ in 0..left {
+    b.added(body.clone()).await;
+    // A search with the basket's token counts its stay against the rooms left.
+    let search = |token: &str, from: &str, to: &str| {
+        let request = t.http.get(t.url(&format!("/shop-api/rooms/search?from={from}&to={to}&adults=2&orderToken={token}")));
+        async move {
+            let r = request.send().await.unwrap();
+            let personal = r.headers()["cache-control"] == "no-store";
+            let (_, rooms) = read(r).await;
+            let left = rooms["items"].as_array().unwrap().iter().find(|r| r["code"] == ROOM).map(|r| r["available"].as_u64().unwrap());
+            (left, personal)
+        }
+    };
+    assert_eq!(search(&b.token, &from, &to).await, (Some(left - 1), true));
+    let (next, after) = stay(71, 1);
+    let (later, _) = search(&b.token, &next, &after).await;
+    assert!(later.is_some_and(|l| l >= left - 1), "other nights keep their rooms: {later:?}");
+    assert_eq!(search("unknown-basket-token-0123456789", &from, &to).await.0, Some(left), "an unknown basket changes nothing");
+    for _ in 1..left {
         b.added(body.clone()).await;
     }
+    assert_eq!(search(&b.token, &from, &to).await.0, None, "all its rooms are in the basket");
+    assert_eq!(search("", &from, &to).await.0, Some(left), "others still see them");
     assert_eq!(error(&b.add(body).await), (409, "room_unavailable", "productCode"));
 }
 
