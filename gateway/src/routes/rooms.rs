@@ -235,14 +235,13 @@ pub async fn search(
     let request =
         SearchRoomsRequest { from: query.from.to_string(), to: query.to.to_string(), guests: Some(guests), locale: shop.code().to_owned() };
     if let Some(token) = query.order_token.as_deref().filter(|t| !t.is_empty()) {
-        let stays = basket_stays(&state, token).await?;
-        if !stays.is_empty() {
-            // The rooms service's own cache answers; the gateway keeps no
-            // copy of a visitor's answer.
-            let mut response = state.clients.rooms.clone().search_rooms(request).await?.into_inner();
-            take_own_stays(&mut response, &stays, &query.from.to_string(), &query.to.to_string());
-            return Ok(json_bytes(search_body(&response)));
-        }
+        // A visitor's own answer, even while the basket holds no stay (the
+        // next add must not meet a stale copy): the rooms service's cache
+        // answers, the gateway and the browser keep no copy.
+        let rooms = async { ApiResult::Ok(state.clients.rooms.clone().search_rooms(request).await?.into_inner()) };
+        let (stays, mut response) = tokio::try_join!(basket_stays(&state, token), rooms)?;
+        take_own_stays(&mut response, &stays, &query.from.to_string(), &query.to.to_string());
+        return Ok(json_bytes(search_body(&response)));
     }
     let answer = Answer::RoomSearch { from: query.from, to: query.to, guests, locale: shop.locale };
     answers::serve(&state, &client, answer, || async {

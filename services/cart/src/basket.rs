@@ -84,9 +84,12 @@ impl Prices {
                 let value = product.as_ref().and_then(|p| p.voucher_values.get(line.details.price_option.unwrap_or(0) as usize)).copied();
                 (value.unwrap_or(0), value.unwrap_or(0), value.is_some())
             }
+            // The basket is in PLN: a product priced in another currency
+            // costs its base price, converted by the catalog.
             ItemKind::Treatment | ItemKind::Product => {
                 let price = product.as_ref().and_then(|p| p.price.as_ref());
-                (amount(price.and_then(|p| p.current.as_ref())), amount(price.and_then(|p| p.original.as_ref())), price.is_some())
+                let (current, original) = (price.and_then(|p| p.base_current.as_ref()), price.and_then(|p| p.base_original.as_ref()));
+                (amount(current), amount(original), current.is_some_and(|m| m.currency == totals::CURRENCY))
             }
         };
         let treatments = match (&product, line.kind) {

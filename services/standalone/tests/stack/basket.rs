@@ -105,6 +105,15 @@ async fn a_basket_holds_every_kind_priced_by_the_server() {
     assert_eq!(oil["product"]["name"], product["name"]);
 
     b.added(json!({"type": "treatment", "productCode": "TR_HOT_STONE"})).await;
+    // A product priced in euros costs its złoty price, promotion and all.
+    let (_, arnica) = t.get("/shop-api/products/PR_ARNICA_MASSAGE_OIL?locale=pl").await;
+    assert_eq!(arnica["price"]["currency"], "EUR");
+    let cart = b.added(json!({"type": "product", "productCode": "PR_ARNICA_MASSAGE_OIL"})).await;
+    let oil = &line(&cart, "PR_ARNICA_MASSAGE_OIL")["price"];
+    assert_eq!(
+        (&oil["current"], &oil["original"], &oil["currency"]),
+        (&arnica["priceBase"]["current"], &arnica["priceBase"]["original"], &json!("PLN"))
+    );
     // Alcohol is sold: the age check is the shop page's, before the add.
     let cart = b.added(json!({"type": "product", "productCode": "PR_LUBUSZ_WHITE_WINE"})).await;
     assert_eq!(line(&cart, "PR_LUBUSZ_WHITE_WINE")["product"]["ageRestriction"], true);
@@ -378,8 +387,7 @@ async fn the_basket_counts_its_own_stays_against_the_rooms_left() {
     let (_, rooms) = t.get(&format!("/shop-api/rooms/search?from={from}&to={to}&adults=2")).await;
     let left = rooms["items"].as_array().unwrap().iter().find(|r| r["code"] == ROOM).unwrap()["available"].as_u64().unwrap();
     let body = json!({"type": "reservation", "productCode": ROOM, "options": {"checkIn": from, "checkOut": to, "adults": 2}});
-    b.added(body.clone()).await;
-    // A search with the basket's token counts its stay against the rooms left.
+    // A search with the basket's token counts its stays against the rooms left.
     let search = |token: &str, from: &str, to: &str| {
         let request = t.http.get(t.url(&format!("/shop-api/rooms/search?from={from}&to={to}&adults=2&orderToken={token}")));
         async move {
@@ -390,6 +398,8 @@ async fn the_basket_counts_its_own_stays_against_the_rooms_left() {
             (left, personal)
         }
     };
+    assert_eq!(search(&b.token, &from, &to).await, (Some(left), true), "the visitor's own answer, even with no stay in the basket");
+    b.added(body.clone()).await;
     assert_eq!(search(&b.token, &from, &to).await, (Some(left - 1), true));
     let (next, after) = stay(71, 1);
     let (later, _) = search(&b.token, &next, &after).await;
