@@ -4,18 +4,30 @@ use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
-use spa_proto::spa::cart::v1::{Cart as CartMessage, CreateCartRequest, DropCartRequest, GetCartRequest};
+use spa_proto::spa::cart::v1::{
+    AddChildItemRequest, AddItemRequest, Cart as CartMessage, CartItem as ItemMessage, CreateCartRequest, DropCartRequest, GetCartRequest,
+    NewItem, RemoveItemRequest, SuggestRequest, TreatmentChoice, UpdateItemRequest,
+};
+use spa_proto::spa::catalog::v1::Product;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::AppState;
-use crate::error::{ApiResult, ErrorBody};
+use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{JsonBody, Shop, ShopParams, Validate};
 use crate::i18n::Locale;
-use crate::wire::Price;
+use crate::wire::{Image, Items, Links, OfferItem, OfferType, Price};
+
+/// Every amount of a basket is also given in this currency.
+const BASE_CURRENCY: &str = "PLN";
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(create, get_cart, drop_cart))
+    OpenApiRouter::new()
+        .routes(routes!(create, get_cart, drop_cart))
+        .routes(routes!(add_item))
+        .routes(routes!(add_child_item))
+        .routes(routes!(update_item, remove_item))
+        .routes(routes!(suggestions))
 }
 
 /// The spec sends the channel and locale of a new basket in the body.
@@ -29,27 +41,162 @@ pub struct CreateCart {
 
 impl Validate for CreateCart {}
 
+/// The catalog's product on a basket line (the room of a reservation).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LineProduct {
+    pub code: String,
+    pub variant_code: String,
+    #[serde(rename = "type")]
+    pub kind: OfferType,
+    pub name: String,
+    pub slug: String,
+    pub images: Vec<Image>,
+    pub links: Links,
+    pub num_nights: u32,
+    /// Sold to adults only (18+).
+    pub age_restriction: bool,
+}
+
+impl LineProduct {
+    fn of(p: &Product, locale: Locale) -> Self {
+        let kind = OfferType::parse(&p.r#type).unwrap_or(OfferType::Product);
+        Self {
+            code: p.code.clone(),
+            variant_code: p.variant_code.clone(),
+            kind,
+            name: p.name.clone(),
+            slug: p.slug.clone(),
+            images: p.images.iter().map(|i| Image::of(&i.path)).collect(),
+            links: Links { self_: kind.item_path(locale, &p.slug) },
+            num_nights: p.num_nights,
+            age_restriction: p.age_restriction,
+        }
+    }
+}
+
+/// A treatment chosen for a package line.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LineTreatment {
+    pub code: String,
+    pub name: String,
+    pub quantity: u32,
+}
+
+/// The kinds of basket lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LineType {
+    Reservation,
+    Package,
+    Treatment,
+    Product,
+    Voucher,
+}
+
+/// One line of the basket. Stay fields are set on reservations only.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CartItem {
+    /// The line's id within its basket.
     pub id: i64,
     #[serde(rename = "type")]
-    pub kind: String,
-    pub code: String,
+    pub kind: LineType,
+    /// Units; a package's persons; always 1 for a reservation.
     pub quantity: u32,
-    pub total: Price,
+    /// The quantity counter's bounds (equal: no counter).
+    pub min_quantity: u32,
+    pub max_quantity: u32,
+    /// What the line adds to the basket: 0 while it is not available.
+    pub total: i64,
+    /// One unit now and before a promotion: a product, a voucher's value,
+    /// a package for its persons, a stay.
+    pub price: Price,
+    pub code: String,
+    pub variant_code: String,
+    /// False when the line cannot be bought now: a room booked meanwhile
+    /// for these dates, a product no longer sold.
+    pub is_available: bool,
+    /// Null when the catalog no longer has the product.
+    pub product: Option<LineProduct>,
+    pub adults: Option<u32>,
+    pub children: Option<u32>,
+    pub babies: Option<u32>,
+    /// `YYYY-MM-DD`, check-in.
+    pub date_from: Option<String>,
+    /// `YYYY-MM-DD`, check-out.
+    pub date_to: Option<String>,
+    /// Nights of the stay.
+    pub days: Option<u32>,
+    /// A package's treatments; null on other lines.
+    pub treatments: Option<Vec<LineTreatment>>,
+    /// A gift voucher's price option (index).
+    pub price_option: Option<u32>,
+    /// Packages attached to a reservation.
+    #[schema(no_recursion)]
+    pub child_items: Vec<CartItem>,
+}
+
+impl CartItem {
+    fn of(i: ItemMessage, locale: Locale) -> Self {
+        let price = i.price.unwrap_or_default();
+        let stay = i.stay.as_ref();
+        let kind = match i.r#type.as_str() {
+            "reservation" => LineType::Reservation,
+            "package" => LineType::Package,
+            "treatment" => LineType::Treatment,
+            "voucher" => LineType::Voucher,
+            _ => LineType::Product,
+        };
+        Self {
+            id: i.id,
+            kind,
+            quantity: i.quantity,
+            min_quantity: i.min_quantity,
+            max_quantity: i.max_quantity,
+            total: i.total,
+            price: Price::of(price.current.as_ref(), price.original.as_ref()),
+            variant_code: i.product.as_ref().map_or_else(|| i.code.clone(), |p| p.variant_code.clone()),
+            code: i.code,
+            is_available: i.available,
+            product: i.product.as_ref().map(|p| LineProduct::of(p, locale)),
+            adults: stay.map(|s| s.adults),
+            children: stay.map(|s| s.children),
+            babies: stay.map(|s| s.babies),
+            date_from: stay.map(|s| s.check_in.clone()),
+            date_to: stay.map(|s| s.check_out.clone()),
+            days: stay.map(|s| s.nights),
+            treatments: (kind == LineType::Package)
+                .then(|| i.treatments.into_iter().map(|t| LineTreatment { code: t.code, name: t.name, quantity: t.quantity }).collect()),
+            price_option: i.price_option,
+            child_items: i.children.into_iter().map(|c| Self::of(c, locale)).collect(),
+        }
+    }
+}
+
+/// A total in the base currency.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BaseTotal {
+    pub total: i64,
+    pub currency: String,
 }
 
 /// What the basket costs, in its currency.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Totals {
+    /// Every available line, with shipping.
     pub total: i64,
+    /// Paid with redeemed vouchers.
     pub vouchers: i64,
     pub shipping: i64,
+    /// The advance payment due now.
     pub deposit: i64,
+    /// `total - vouchers - deposit`.
     pub left_to_pay: i64,
     pub currency: String,
+    /// The total in PLN; null while the basket is in PLN.
+    pub base: Option<BaseTotal>,
 }
 
 /// The visitor's basket.
@@ -62,26 +209,198 @@ pub struct Cart {
     #[schema(value_type = Locale)]
     pub locale: String,
     pub currency: String,
+    /// `cart` until the checkout steps move it on.
     pub checkout_state: String,
     pub items: Vec<CartItem>,
     pub totals: Totals,
+    /// Redeemed voucher codes (with checkout).
+    pub vouchers: Vec<String>,
+    #[schema(value_type = Option<Object>)]
+    pub billing_address: Option<serde_json::Value>,
+    #[schema(value_type = Option<Object>)]
+    pub shipping_address: Option<serde_json::Value>,
+    #[schema(value_type = Option<Object>)]
+    pub customer: Option<serde_json::Value>,
+    #[schema(value_type = Vec<Object>)]
+    pub payments: Vec<serde_json::Value>,
+    #[schema(value_type = Vec<Object>)]
+    pub shipments: Vec<serde_json::Value>,
+    /// A gift voucher is in the basket: it is sent by post.
+    pub shipping_required: bool,
 }
 
 impl Cart {
-    fn of(c: CartMessage) -> Self {
-        let total = c.total.as_ref().map(|m| m.amount).unwrap_or_default();
+    fn of(c: CartMessage, locale: Locale) -> Self {
+        let t = c.totals.unwrap_or_default();
         Self {
-            items: c
-                .items
-                .into_iter()
-                .map(|i| CartItem { id: i.id, kind: i.r#type, code: i.code, quantity: i.quantity, total: Price::single(i.total.as_ref()) })
-                .collect(),
-            totals: Totals { total, vouchers: 0, shipping: 0, deposit: 0, left_to_pay: total, currency: c.currency.clone() },
+            items: c.items.into_iter().map(|i| CartItem::of(i, locale)).collect(),
+            totals: Totals {
+                total: t.total,
+                vouchers: t.vouchers,
+                shipping: t.shipping,
+                deposit: t.deposit,
+                left_to_pay: t.left_to_pay,
+                base: (c.currency != BASE_CURRENCY).then(|| BaseTotal { total: t.total, currency: BASE_CURRENCY.to_owned() }),
+                currency: c.currency.clone(),
+            },
             token_value: c.token,
             channel: c.channel,
             locale: c.locale,
             currency: c.currency,
             checkout_state: c.checkout_state,
+            vouchers: vec![],
+            billing_address: None,
+            shipping_address: None,
+            customer: None,
+            payments: vec![],
+            shipments: vec![],
+            shipping_required: c.shipping_required,
+        }
+    }
+}
+
+/// A package treatment and how many.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct TreatmentChoiceBody {
+    pub code: String,
+    pub quantity: u32,
+}
+
+/// What an item is; which fields count depends on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum NewItemType {
+    Product,
+    Treatment,
+    /// A gift voucher with `options.priceOption`.
+    Voucher,
+    /// The spec's cards call a gift voucher `gift`.
+    Gift,
+    /// A package without nights or a day-spa offer; `quantity` = persons.
+    Package,
+    /// A room for `options.checkIn`..`checkOut` with the guests.
+    Reservation,
+    /// A room with a stay package (`packageCode`); persons = adults.
+    ReservationWithPackage,
+}
+
+impl NewItemType {
+    fn code(self) -> &'static str {
+        match self {
+            Self::Product => "product",
+            Self::Treatment => "treatment",
+            Self::Voucher => "voucher",
+            Self::Gift => "gift",
+            Self::Package => "package",
+            Self::Reservation => "reservation",
+            Self::ReservationWithPackage => "reservation_with_package",
+        }
+    }
+}
+
+/// The options of a new item.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ItemOptions {
+    /// `YYYY-MM-DD`.
+    pub check_in: Option<String>,
+    /// `YYYY-MM-DD`, after `checkIn`.
+    pub check_out: Option<String>,
+    /// 1 or 2; 2 when absent.
+    pub adults: Option<u32>,
+    /// Aged 4 to 16: 0 to 2.
+    pub children: Option<u32>,
+    /// Under 4: 0 to 2.
+    pub babies: Option<u32>,
+    /// A package's treatments; absent = the package's own.
+    pub treatments: Option<Vec<TreatmentChoiceBody>>,
+    /// A gift voucher's price option: 0 to the number of options - 1.
+    pub price_option: Option<u32>,
+}
+
+/// An item to add.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AddItem {
+    #[serde(rename = "type")]
+    pub kind: Option<NewItemType>,
+    /// The product; the room of a reservation.
+    pub product_code: Option<String>,
+    /// Stands for `productCode` when that is absent.
+    pub variant_code: Option<String>,
+    /// The package of `reservation_with_package` and of children items.
+    pub package_code: Option<String>,
+    /// Units (1 to 10); a package's persons (1 or 2).
+    pub quantity: Option<u32>,
+    #[serde(default)]
+    pub options: ItemOptions,
+}
+
+impl Validate for AddItem {
+    fn error_code(field: &str) -> ErrorCode {
+        match field {
+            "type" => ErrorCode::InvalidItemType,
+            "quantity" => ErrorCode::InvalidQuantity,
+            f if f.starts_with("options.check") => ErrorCode::InvalidStay,
+            "options.adults" | "options.children" | "options.babies" => ErrorCode::InvalidGuests,
+            f if f.starts_with("options.treatments") => ErrorCode::InvalidConfiguration,
+            "options.priceOption" => ErrorCode::InvalidPriceOption,
+            _ => ErrorCode::InvalidBody,
+        }
+    }
+}
+
+fn choices(t: &Option<Vec<TreatmentChoiceBody>>) -> Vec<TreatmentChoice> {
+    t.iter().flatten().map(|t| TreatmentChoice { code: t.code.clone(), quantity: t.quantity }).collect()
+}
+
+impl AddItem {
+    fn message(&self) -> NewItem {
+        let o = &self.options;
+        NewItem {
+            r#type: self.kind.map(NewItemType::code).unwrap_or_default().to_owned(),
+            product_code: self.product_code.clone().unwrap_or_default(),
+            variant_code: self.variant_code.clone().unwrap_or_default(),
+            package_code: self.package_code.clone().unwrap_or_default(),
+            quantity: self.quantity,
+            check_in: o.check_in.clone().unwrap_or_default(),
+            check_out: o.check_out.clone().unwrap_or_default(),
+            adults: o.adults,
+            children: o.children.unwrap_or_default(),
+            babies: o.babies.unwrap_or_default(),
+            treatments: choices(&o.treatments),
+            treatments_chosen: o.treatments.is_some(),
+            price_option: o.price_option,
+        }
+    }
+}
+
+/// A package's treatments, to reconfigure it.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct UpdateOptions {
+    pub treatments: Option<Vec<TreatmentChoiceBody>>,
+}
+
+/// A line's new quantity (and a package's treatments).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct UpdateItem {
+    pub quantity: Option<u32>,
+    #[serde(default)]
+    pub options: UpdateOptions,
+}
+
+impl Validate for UpdateItem {
+    fn validate(&self) -> ApiResult<()> {
+        match self.quantity {
+            Some(_) => Ok(()),
+            None => Err(ApiError::field(ErrorCode::InvalidQuantity, "quantity")),
+        }
+    }
+
+    fn error_code(field: &str) -> ErrorCode {
+        match field {
+            "quantity" => ErrorCode::InvalidQuantity,
+            _ => ErrorCode::InvalidConfiguration,
         }
     }
 }
@@ -116,7 +435,7 @@ pub async fn create(
     )?;
     let request = CreateCartRequest { token, channel: state.config.channel.clone(), locale: shop.code().to_owned() };
     let cart = state.clients.cart.clone().create_cart(request).await?.into_inner();
-    Ok((StatusCode::CREATED, Json(Cart::of(cart))))
+    Ok((StatusCode::CREATED, Json(Cart::of(cart, shop.locale))))
 }
 
 /// Read the cart
@@ -132,9 +451,9 @@ pub async fn create(
         (status = 503, description = "The basket service is unavailable; retry", body = ErrorBody),
     )
 )]
-pub async fn get_cart(State(state): State<AppState>, _shop: Shop, Path(token): Path<String>) -> ApiResult<Json<Cart>> {
-    let cart = state.clients.cart.clone().get_cart(GetCartRequest { token }).await?.into_inner();
-    Ok(Json(Cart::of(cart)))
+pub async fn get_cart(State(state): State<AppState>, shop: Shop, Path(token): Path<String>) -> ApiResult<Json<Cart>> {
+    let cart = state.clients.cart.clone().get_cart(GetCartRequest { token, locale: shop.code().to_owned() }).await?.into_inner();
+    Ok(Json(Cart::of(cart, shop.locale)))
 }
 
 /// Drop the cart
@@ -154,4 +473,171 @@ pub async fn get_cart(State(state): State<AppState>, _shop: Shop, Path(token): P
 pub async fn drop_cart(State(state): State<AppState>, _shop: Shop, Path(token): Path<String>) -> ApiResult<StatusCode> {
     state.clients.cart.clone().drop_cart(DropCartRequest { token }).await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+const TOKEN: &str = "The basket's token";
+
+/// Add an item
+///
+/// Prices and availability come from the catalog and the rooms service,
+/// never from the request. Adding a product, treatment or voucher that is
+/// in the basket already adds to its line. A stay must be bookable now,
+/// counting the basket's own stays of the same room.
+#[utoipa::path(
+    post,
+    path = "/shop-api/carts/{token}/items",
+    tag = "cart",
+    params(("token" = String, Path, description = TOKEN, pattern = "^[A-Za-z0-9_-]{16,64}$"), ShopParams),
+    request_body = AddItem,
+    responses(
+        (status = 201, description = "The basket with the item", body = Cart),
+        (status = 400, description = "A field is wrong: type, productCode, quantity, dates, guests, treatments, price option, or a stay package added alone", body = ErrorBody),
+        (status = 404, description = "No such basket", body = ErrorBody),
+        (status = 409, description = "The room cannot be booked for these dates (`room_unavailable`) or the product is not sold now (`product_unavailable`)", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn add_item(
+    State(state): State<AppState>,
+    shop: Shop,
+    Path(token): Path<String>,
+    JsonBody(body): JsonBody<AddItem>,
+) -> ApiResult<(StatusCode, Json<Cart>)> {
+    let request = AddItemRequest { token, locale: shop.code().to_owned(), item: Some(body.message()) };
+    let cart = state.clients.cart.clone().add_item(request).await?.into_inner();
+    Ok((StatusCode::CREATED, Json(Cart::of(cart, shop.locale))))
+}
+
+/// Attach a package to a stay
+///
+/// The line must be a reservation whose nights cover the package's and
+/// whose adults are at least its persons; a package it had is replaced.
+#[utoipa::path(
+    post,
+    path = "/shop-api/carts/{token}/items/{id}/children-items",
+    tag = "cart",
+    params(("token" = String, Path, description = TOKEN, pattern = "^[A-Za-z0-9_-]{16,64}$"), ("id" = i64, Path, description = "The reservation line"), ShopParams),
+    request_body = AddItem,
+    responses(
+        (status = 201, description = "The basket with the package attached", body = Cart),
+        (status = 400, description = "Not a reservation, not a package, a stay too short, too many persons, or treatments the package does not offer", body = ErrorBody),
+        (status = 404, description = "No such basket or line", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn add_child_item(
+    State(state): State<AppState>,
+    shop: Shop,
+    Path((token, id)): Path<(String, i64)>,
+    JsonBody(body): JsonBody<AddItem>,
+) -> ApiResult<(StatusCode, Json<Cart>)> {
+    let mut item = body.message();
+    if item.r#type.is_empty() {
+        item.r#type = "package".into();
+    }
+    let request = AddChildItemRequest { token, locale: shop.code().to_owned(), parent_id: id, item: Some(item) };
+    let cart = state.clients.cart.clone().add_child_item(request).await?.into_inner();
+    Ok((StatusCode::CREATED, Json(Cart::of(cart, shop.locale))))
+}
+
+/// Change an item
+///
+/// `quantity` within the line's `minQuantity`..`maxQuantity`. On a package,
+/// `options.treatments` replaces its treatments; without them, a change of
+/// persons moves the package's own treatments by the same step.
+#[utoipa::path(
+    put,
+    path = "/shop-api/carts/{token}/items/{id}",
+    tag = "cart",
+    params(("token" = String, Path, description = TOKEN, pattern = "^[A-Za-z0-9_-]{16,64}$"), ("id" = i64, Path, description = "The line"), ShopParams),
+    request_body = UpdateItem,
+    responses(
+        (status = 200, description = "The changed basket", body = Cart),
+        (status = 400, description = "A quantity outside the line's bounds, or treatments the package does not offer", body = ErrorBody),
+        (status = 404, description = "No such basket or line", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn update_item(
+    State(state): State<AppState>,
+    shop: Shop,
+    Path((token, id)): Path<(String, i64)>,
+    JsonBody(body): JsonBody<UpdateItem>,
+) -> ApiResult<Json<Cart>> {
+    let request = UpdateItemRequest {
+        token,
+        locale: shop.code().to_owned(),
+        item_id: id,
+        quantity: body.quantity.unwrap_or_default(),
+        treatments: choices(&body.options.treatments),
+        treatments_chosen: body.options.treatments.is_some(),
+    };
+    let cart = state.clients.cart.clone().update_item(request).await?.into_inner();
+    Ok(Json(Cart::of(cart, shop.locale)))
+}
+
+/// Remove an item
+///
+/// Packages attached to a stay go with it.
+#[utoipa::path(
+    delete,
+    path = "/shop-api/carts/{token}/items/{id}",
+    tag = "cart",
+    params(("token" = String, Path, description = TOKEN, pattern = "^[A-Za-z0-9_-]{16,64}$"), ("id" = i64, Path, description = "The line"), ShopParams),
+    responses(
+        (status = 200, description = "The basket without the line", body = Cart),
+        (status = 400, description = "A malformed token, channel or locale", body = ErrorBody),
+        (status = 404, description = "No such basket or line", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn remove_item(State(state): State<AppState>, shop: Shop, Path((token, id)): Path<(String, i64)>) -> ApiResult<Json<Cart>> {
+    let request = RemoveItemRequest { token, locale: shop.code().to_owned(), item_id: id };
+    let cart = state.clients.cart.clone().remove_item(request).await?.into_inner();
+    Ok(Json(Cart::of(cart, shop.locale)))
+}
+
+/// What is suggested beside a line.
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SuggestionKind {
+    /// Packages that fit the line: for a stay, those whose nights it covers.
+    Packages,
+    Treatments,
+    /// Products related to the line's, then others.
+    Products,
+}
+
+/// Suggestions for an item
+///
+/// Up to 8 offers not in the basket yet, sold today.
+#[utoipa::path(
+    get,
+    path = "/shop-api/carts/{token}/items/{id}/associations/{kind}/default",
+    tag = "cart",
+    params(
+        ("token" = String, Path, description = TOKEN, pattern = "^[A-Za-z0-9_-]{16,64}$"),
+        ("id" = i64, Path, description = "The line"),
+        ("kind" = inline(SuggestionKind), Path, description = "packages, treatments or products"),
+        ShopParams
+    ),
+    responses(
+        (status = 200, description = "Offers as on listings", body = Items),
+        (status = 400, description = "A malformed token, channel or locale", body = ErrorBody),
+        (status = 404, description = "No such basket, line or kind", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn suggestions(
+    State(state): State<AppState>,
+    shop: Shop,
+    Path((token, id, kind)): Path<(String, i64, String)>,
+) -> ApiResult<Json<Items>> {
+    let kind = match kind.as_str() {
+        "packages" | "treatments" | "products" => kind,
+        _ => return Err(ApiError::not_found(ErrorCode::UnknownAssociation)),
+    };
+    let request = SuggestRequest { token, locale: shop.code().to_owned(), item_id: id, kind };
+    let items = state.clients.cart.clone().suggest(request).await?.into_inner().items;
+    Ok(Json(Items { items: items.iter().map(|p| OfferItem::of(p, shop.locale)).collect() }))
 }

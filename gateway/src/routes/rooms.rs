@@ -457,6 +457,7 @@ pub async fn fill_rooms_left(state: &AppState, items: &mut [OfferItem], tonight:
             to: to.clone(),
             quantity: 1,
             guests: Some(Guests { adults: 1, children: 0, babies: 0 }),
+            package_nights: 0,
         })
         .collect();
     match state.clients.rooms.clone().check_stays(fresh(CheckStaysRequest { lines })).await {

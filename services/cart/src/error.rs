@@ -1,4 +1,6 @@
 //! The one error type of the cart service and its only mapping to gRPC.
+//! Field names are the REST body's (`options.checkIn`), since the gateway
+//! passes them through to the visitor.
 
 use spa_platform::errors;
 use tonic::{Code, Status};
@@ -19,27 +21,80 @@ pub enum CartError {
     NotFound,
     #[error("a cart with this token exists already")]
     Exists,
+    #[error("the cart has no item {0}")]
+    ItemNotFound(i64),
+    #[error("type must be product, treatment, voucher, package, reservation or reservation_with_package")]
+    InvalidItemType,
+    #[error("{field}: no such product of this kind")]
+    UnknownProduct { field: &'static str },
+    #[error("{code} cannot be bought now")]
+    ProductUnavailable { code: String },
+    #[error("quantity must be between {min} and {max}")]
+    InvalidQuantity { min: u32, max: u32 },
+    #[error("{field}: must be {reason}")]
+    InvalidStay { field: &'static str, reason: &'static str },
+    #[error("{field}: must be between {min} and {max}")]
+    InvalidGuests { field: &'static str, min: u32, max: u32 },
+    #[error("options.priceOption: must be an index of the voucher's price options")]
+    InvalidPriceOption { count: Option<usize> },
+    #[error("a package with nights is booked with a stay")]
+    PackageNeedsStay,
+    #[error("the package needs a stay of at least {nights} nights")]
+    PackageTooLong { nights: u32 },
+    #[error("the package can be for at most {max} persons: one per adult of the stay")]
+    TooManyPersons { max: u32 },
+    #[error("only a reservation can have items attached")]
+    NotAReservation,
+    #[error("options.treatments: only a package has treatments")]
+    NotAPackage,
+    #[error("the room cannot be booked for these dates and guests")]
+    RoomUnavailable,
+    /// A peer's answer passed on as it stands (a package configuration it
+    /// refused, or the peer being unavailable).
+    #[error(transparent)]
+    Peer(#[from] Status),
     #[error(transparent)]
     Db(#[from] sqlx::Error),
 }
 
 impl From<CartError> for Status {
     fn from(e: CartError) -> Self {
+        let message = e.to_string();
+        let invalid = |code: &str, field: &str| errors::invalid(code, message.clone(), &[(field, message.as_str())]);
         match e {
-            CartError::MalformedToken => errors::invalid("invalid_token", e.to_string(), &[("token", "16-64 characters [A-Za-z0-9_-]")]),
+            CartError::MalformedToken => errors::invalid("invalid_token", message, &[("token", "16-64 characters [A-Za-z0-9_-]")]),
             CartError::WeakToken(why) => {
                 let field = match why {
                     WeakToken::Length => "32-64 characters",
                     WeakToken::Characters => "only A-Z, a-z, 0-9, '-' and '_'",
                     WeakToken::TooRegular => "must be random (for example 32 random hex digits)",
                 };
-                errors::invalid("weak_token", format!("{e}: {field}"), &[("token", field)])
+                errors::invalid("weak_token", format!("{message}: {field}"), &[("token", field)])
             }
-            CartError::InvalidLocale => errors::invalid("invalid_locale", e.to_string(), &[("locale", "must be pl, de or en_GB")]),
-            CartError::MissingChannel => errors::invalid("invalid_channel", e.to_string(), &[("channel", "required")]),
-            CartError::NotFound => errors::with_details(Code::NotFound, "cart_not_found", e.to_string(), &[]),
+            CartError::InvalidLocale => invalid("invalid_locale", "locale"),
+            CartError::MissingChannel => invalid("invalid_channel", "channel"),
+            CartError::NotFound => errors::with_details(Code::NotFound, "cart_not_found", message, &[]),
             // Never the other cart's contents: a client that reuses a token learns only that it is taken.
-            CartError::Exists => errors::with_details(Code::AlreadyExists, "cart_exists", e.to_string(), &[("token", "already in use")]),
+            CartError::Exists => errors::with_details(Code::AlreadyExists, "cart_exists", message, &[("token", "already in use")]),
+            CartError::ItemNotFound(_) => errors::with_details(Code::NotFound, "item_not_found", message, &[("id", "no such item")]),
+            CartError::InvalidItemType => invalid("invalid_item_type", "type"),
+            CartError::UnknownProduct { field } => invalid("unknown_product", field),
+            CartError::ProductUnavailable { .. } => {
+                errors::with_details(Code::FailedPrecondition, "product_unavailable", message.clone(), &[("productCode", &message)])
+            }
+            CartError::InvalidQuantity { .. } => invalid("invalid_quantity", "quantity"),
+            CartError::InvalidStay { field, .. } => invalid("invalid_stay", field),
+            CartError::InvalidGuests { field, .. } => invalid("invalid_guests", field),
+            CartError::InvalidPriceOption { .. } => invalid("invalid_price_option", "options.priceOption"),
+            CartError::PackageNeedsStay => invalid("package_needs_stay", "type"),
+            CartError::PackageTooLong { .. } => invalid("package_too_long", "packageCode"),
+            CartError::TooManyPersons { .. } => invalid("too_many_persons", "quantity"),
+            CartError::NotAReservation => invalid("not_a_reservation", "id"),
+            CartError::NotAPackage => invalid("invalid_configuration", "options.treatments"),
+            CartError::RoomUnavailable => {
+                errors::with_details(Code::FailedPrecondition, "room_unavailable", message.clone(), &[("productCode", &message)])
+            }
+            CartError::Peer(status) => status,
             CartError::Db(db) => errors::db(db),
         }
     }

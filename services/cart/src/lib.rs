@@ -1,22 +1,29 @@
-//! The cart service: carts and their items, totals, the checkout state
-//! machine and orders. This first cut holds carts (create, read, drop) and
-//! deletes abandoned ones; items, checkout and orders follow. Its rules are
+//! The cart service: carts and their lines (reservations, packages,
+//! treatments, products, gift vouchers), priced on every read from the
+//! catalog and the rooms service; checkout and orders follow. Its rules are
 //! in the crate's README.
 //!
-//! - [`grpc`] — `spa.cart.v1.CartService`.
-//! - [`domain`] — token strength and expiry.
+//! - [`grpc`] — `spa.cart.v1.CartService`: decode, call [`basket`], encode.
+//! - [`basket`] — each visitor action: check, ask peers, store, price.
+//! - [`domain`] — line kinds, quantities, stays, totals, tokens: pure rules.
+//! - [`peers`] — the catalog and rooms clients, as the cart uses them.
 //! - [`store`] — the SQL.
 //! - [`error`] — the one error enum and its gRPC mapping.
 
+pub mod basket;
 pub mod domain;
 pub mod error;
 pub mod grpc;
+pub mod peers;
 pub mod store;
 
 use std::time::Duration;
 
 use spa_platform::db::Db;
+use spa_platform::grpc::TraceInterceptor;
 use spa_platform::runtime::{Infra, Started};
+use spa_proto::spa::catalog::v1::catalog_service_client::CatalogServiceClient;
+use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
@@ -33,7 +40,12 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     let ttl = CartTtl::from_env()?;
     spawn_sweeper(infra.db.clone(), ttl, infra.shutdown.clone());
     let addr = listener.local_addr()?;
-    let service = grpc::CartGrpc::new(infra.db.clone(), ttl);
+    let ch = |addr: &str| spa_platform::grpc::channel(addr, infra.peers.timeout);
+    let peers = peers::Peers {
+        catalog: CatalogServiceClient::with_interceptor(ch(&infra.peers.catalog)?, TraceInterceptor),
+        rooms: RoomsServiceClient::with_interceptor(ch(&infra.peers.rooms)?, TraceInterceptor),
+    };
+    let service = grpc::CartGrpc::new(basket::Basket::new(infra.db.clone(), ttl, peers));
     let routes = tonic::service::Routes::new(spa_proto::spa::cart::v1::cart_service_server::CartServiceServer::new(service));
     let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));
     Ok(Started { addr, task })

@@ -154,6 +154,21 @@ impl RoomsGrpc {
         Ok((free_for_dates, fitting))
     }
 
+    /// What a package pays of a stay: its first `nights` nights in the
+    /// cheapest of the `fitting` room types (a package's price includes
+    /// them). A better room or a longer stay costs the rest.
+    async fn package_credit(&self, fitting: &[Fit], from: NaiveDate, nights: u32, g: &Guests) -> Result<i64, Status> {
+        if nights == 0 || fitting.is_empty() {
+            return Ok(0);
+        }
+        let summary = inventory::stay_summary(&self.db, from, from + chrono::Days::new(u64::from(nights))).await.map_err(errors::db)?;
+        Ok(fitting
+            .iter()
+            .filter_map(|f| summary.get(&f.room.code).map(|&(_, rates, _)| f.room.occupancy.stay_price(rates, g.adults, g.children)))
+            .min()
+            .unwrap_or(0))
+    }
+
     /// The catalog's content of every room type in `locale`, cached like
     /// searches (a content change bumps the same generation). A fresh search
     /// reads it from the cache too: fetching it from the catalog on every
@@ -312,14 +327,12 @@ impl RoomsService for RoomsGrpc {
         if fitting.is_empty() {
             return Ok(Response::new(SearchRoomsResponse { rooms: vec![], empty_reason }));
         }
-        // The package price includes its stay in the cheapest fitting room;
-        // a better room costs the difference.
-        let cheapest = fitting.iter().map(|f| f.price).min().unwrap_or_default();
+        let credit = self.package_credit(&fitting, from, package.num_nights, &g).await?;
         let content = self.content(&locale).await?;
         let rooms = fitting
             .iter()
             .map(|f| {
-                let supplement = f.price - cheapest;
+                let supplement = (f.price - credit).max(0);
                 RoomOffer {
                     price: pln(package_price + supplement),
                     package_price: pln(package_price),
@@ -371,13 +384,14 @@ impl RoomsService for RoomsGrpc {
     }
 
     async fn check_stays(&self, request: Request<CheckStaysRequest>) -> Result<Response<CheckStaysResponse>, Status> {
-        let stays = Self::stays(&request.into_inner().lines)?;
+        let request = request.into_inner();
+        let stays = Self::stays(&request.lines)?;
         let types = inventory::room_types(&self.db).await.map_err(errors::db)?;
         let mut lines = Vec::with_capacity(stays.len());
         // Lines often share their dates (every room for one night): one
         // summary per distinct stay.
         let mut summaries = std::collections::HashMap::new();
-        for s in stays {
+        for (s, line) in stays.into_iter().zip(&request.lines) {
             let room = types.iter().find(|r| r.code == s.room_code).ok_or(InventoryError::UnknownRoom(s.room_code.clone()))?;
             let summary = match summaries.entry((s.from, s.to)) {
                 std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
@@ -389,10 +403,16 @@ impl RoomsService for RoomsGrpc {
             let nights = (s.to - s.from).num_days();
             let bookable =
                 counted == nights && free >= i64::from(s.quantity) && room.min_stay <= nights && room.occupancy.fits(s.adults, s.children);
+            let mut price = room.occupancy.stay_price(rates, s.adults, s.children);
+            if line.package_nights > 0 {
+                let g = Guests { adults: s.adults, children: s.children, babies: 0 };
+                let (_, fitting) = self.fits(s.from, s.to, &g).await?;
+                price = (price - self.package_credit(&fitting, s.from, line.package_nights, &g).await?).max(0);
+            }
             lines.push(StayCheck {
                 available: if counted == nights { free.max(0) as u32 } else { 0 },
                 bookable,
-                price: pln(room.occupancy.stay_price(rates, s.adults, s.children) * i64::from(s.quantity)),
+                price: pln(price * i64::from(s.quantity)),
             });
         }
         Ok(Response::new(CheckStaysResponse { lines }))

@@ -194,6 +194,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shop-api/carts/{token}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an item
+         * @description Prices and availability come from the catalog and the rooms service,
+         *     never from the request. Adding a product, treatment or voucher that is
+         *     in the basket already adds to its line. A stay must be bookable now,
+         *     counting the basket's own stays of the same room.
+         */
+        post: operations["add_item"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/carts/{token}/items/{id}/children-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a package to a stay
+         * @description The line must be a reservation whose nights cover the package's and
+         *     whose adults are at least its persons; a package it had is replaced.
+         */
+        post: operations["add_child_item"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/carts/{token}/items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change an item
+         * @description `quantity` within the line's `minQuantity`..`maxQuantity`. On a package,
+         *     `options.treatments` replaces its treatments; without them, a change of
+         *     persons moves the package's own treatments by the same step.
+         */
+        put: operations["update_item"];
+        post?: never;
+        /**
+         * Remove an item
+         * @description Packages attached to a stay go with it.
+         */
+        delete: operations["remove_item"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/carts/{token}/items/{id}/associations/{kind}/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Suggestions for an item
+         * @description Up to 8 offers not in the basket yet, sold today.
+         */
+        get: operations["suggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shop-api/me": {
         parameters: {
             query?: never;
@@ -232,6 +322,22 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An item to add. */
+        AddItem: {
+            type?: components["schemas"]["NewItemType"] | null;
+            /** @description The product; the room of a reservation. */
+            productCode?: string | null;
+            /** @description Stands for `productCode` when that is absent. */
+            variantCode?: string | null;
+            /** @description The package of `reservation_with_package` and of children items. */
+            packageCode?: string | null;
+            /**
+             * Format: int32
+             * @description Units (1 to 10); a package's persons (1 or 2).
+             */
+            quantity?: number | null;
+            options?: components["schemas"]["ItemOptions"];
+        };
         Amounts: {
             /** Format: int64 */
             current: number;
@@ -250,6 +356,12 @@ export interface components {
             fitsGuests: boolean;
             days: components["schemas"]["Day"][];
         };
+        /** @description A total in the base currency. */
+        BaseTotal: {
+            /** Format: int64 */
+            total: number;
+            currency: string;
+        };
         /** @description The visitor's basket. */
         Cart: {
             /** @description The basket's secret token, chosen by the client. */
@@ -257,18 +369,82 @@ export interface components {
             channel: string;
             locale: components["schemas"]["Locale"];
             currency: string;
+            /** @description `cart` until the checkout steps move it on. */
             checkoutState: string;
             items: components["schemas"]["CartItem"][];
             totals: components["schemas"]["Totals"];
+            /** @description Redeemed voucher codes (with checkout). */
+            vouchers: string[];
+            billingAddress?: Record<string, never> | null;
+            shippingAddress?: Record<string, never> | null;
+            customer?: Record<string, never> | null;
+            payments: Record<string, never>[];
+            shipments: Record<string, never>[];
+            /** @description A gift voucher is in the basket: it is sent by post. */
+            shippingRequired: boolean;
         };
+        /** @description One line of the basket. Stay fields are set on reservations only. */
         CartItem: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The line's id within its basket.
+             */
             id: number;
-            type: string;
-            code: string;
-            /** Format: int32 */
+            type: components["schemas"]["LineType"];
+            /**
+             * Format: int32
+             * @description Units; a package's persons; always 1 for a reservation.
+             */
             quantity: number;
-            total: components["schemas"]["Price"];
+            /**
+             * Format: int32
+             * @description The quantity counter's bounds (equal: no counter).
+             */
+            minQuantity: number;
+            /** Format: int32 */
+            maxQuantity: number;
+            /**
+             * Format: int64
+             * @description What the line adds to the basket: 0 while it is not available.
+             */
+            total: number;
+            /**
+             * @description One unit now and before a promotion: a product, a voucher's value,
+             *     a package for its persons, a stay.
+             */
+            price: components["schemas"]["Price"];
+            code: string;
+            variantCode: string;
+            /**
+             * @description False when the line cannot be bought now: a room booked meanwhile
+             *     for these dates, a product no longer sold.
+             */
+            isAvailable: boolean;
+            product?: components["schemas"]["LineProduct"] | null;
+            /** Format: int32 */
+            adults?: number | null;
+            /** Format: int32 */
+            children?: number | null;
+            /** Format: int32 */
+            babies?: number | null;
+            /** @description `YYYY-MM-DD`, check-in. */
+            dateFrom?: string | null;
+            /** @description `YYYY-MM-DD`, check-out. */
+            dateTo?: string | null;
+            /**
+             * Format: int32
+             * @description Nights of the stay.
+             */
+            days?: number | null;
+            /** @description A package's treatments; null on other lines. */
+            treatments?: components["schemas"]["LineTreatment"][] | null;
+            /**
+             * Format: int32
+             * @description A gift voucher's price option (index).
+             */
+            priceOption?: number | null;
+            /** @description Packages attached to a reservation. */
+            childItems: components["schemas"]["CartItem"][];
         };
         /** @description A treatment and how many of it. */
         Choice: {
@@ -332,7 +508,7 @@ export interface components {
          *     localized.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_parameter" | "invalid_body" | "invalid_characters" | "unsupported_media_type" | "payload_too_large" | "unknown_channel" | "invalid_locale" | "invalid_limit" | "invalid_sorting" | "invalid_price_range" | "invalid_nights" | "unknown_taxon" | "too_many_taxons" | "invalid_stay" | "invalid_guests" | "invalid_configuration" | "invalid_token" | "weak_token" | "invalid_email" | "unknown_package" | "not_found" | "method_not_allowed" | "unknown_type" | "unknown_association" | "product_not_found" | "taxon_not_found" | "package_not_found" | "unknown_room" | "cart_not_found" | "hold_not_found" | "conflict" | "cart_exists" | "newsletter_exists" | "room_unavailable" | "hold_conflict" | "unauthenticated" | "not_logged_in" | "forbidden" | "request_timeout" | "too_many_requests" | "overloaded" | "service_unavailable" | "internal_error";
+        ErrorCode: "invalid_request" | "invalid_parameter" | "invalid_body" | "invalid_characters" | "unsupported_media_type" | "payload_too_large" | "unknown_channel" | "invalid_locale" | "invalid_limit" | "invalid_sorting" | "invalid_price_range" | "invalid_nights" | "unknown_taxon" | "too_many_taxons" | "invalid_stay" | "invalid_guests" | "invalid_configuration" | "invalid_token" | "weak_token" | "invalid_email" | "unknown_package" | "invalid_item_type" | "unknown_product" | "invalid_quantity" | "invalid_price_option" | "package_needs_stay" | "package_too_long" | "too_many_persons" | "not_a_reservation" | "not_found" | "method_not_allowed" | "unknown_type" | "unknown_association" | "product_not_found" | "taxon_not_found" | "package_not_found" | "unknown_room" | "cart_not_found" | "item_not_found" | "hold_not_found" | "conflict" | "cart_exists" | "newsletter_exists" | "room_unavailable" | "product_unavailable" | "hold_conflict" | "unauthenticated" | "not_logged_in" | "forbidden" | "request_timeout" | "too_many_requests" | "overloaded" | "service_unavailable" | "internal_error";
         /** @description The price of a configuration. */
         EstimatedCost: {
             /** @description The package with its treatments for the persons. */
@@ -356,6 +532,35 @@ export interface components {
             path: string;
             thumbnails: components["schemas"]["Thumbnails"];
         };
+        /** @description The options of a new item. */
+        ItemOptions: {
+            /** @description `YYYY-MM-DD`. */
+            checkIn?: string | null;
+            /** @description `YYYY-MM-DD`, after `checkIn`. */
+            checkOut?: string | null;
+            /**
+             * Format: int32
+             * @description 1 or 2; 2 when absent.
+             */
+            adults?: number | null;
+            /**
+             * Format: int32
+             * @description Aged 4 to 16: 0 to 2.
+             */
+            children?: number | null;
+            /**
+             * Format: int32
+             * @description Under 4: 0 to 2.
+             */
+            babies?: number | null;
+            /** @description A package's treatments; absent = the package's own. */
+            treatments?: components["schemas"]["TreatmentChoiceBody"][] | null;
+            /**
+             * Format: int32
+             * @description A gift voucher's price option: 0 to the number of options - 1.
+             */
+            priceOption?: number | null;
+        };
         ItemTaxons: {
             /** @description The main taxon's code. */
             main: string;
@@ -366,6 +571,32 @@ export interface components {
         Items: {
             items: components["schemas"]["OfferItem"][];
         };
+        /** @description The catalog's product on a basket line (the room of a reservation). */
+        LineProduct: {
+            code: string;
+            variantCode: string;
+            type: components["schemas"]["OfferType"];
+            name: string;
+            slug: string;
+            images: components["schemas"]["Image"][];
+            links: components["schemas"]["Links"];
+            /** Format: int32 */
+            numNights: number;
+            /** @description Sold to adults only (18+). */
+            ageRestriction: boolean;
+        };
+        /** @description A treatment chosen for a package line. */
+        LineTreatment: {
+            code: string;
+            name: string;
+            /** Format: int32 */
+            quantity: number;
+        };
+        /**
+         * @description The kinds of basket lines.
+         * @enum {string}
+         */
+        LineType: "reservation" | "package" | "treatment" | "product" | "voucher";
         Links: {
             /** @description The localized page of the item, e.g. `/oferta/pakiety/<slug>`. */
             self: string;
@@ -385,6 +616,11 @@ export interface components {
          * @enum {string}
          */
         Locale: "pl" | "de" | "en_GB";
+        /**
+         * @description What an item is; which fields count depends on it.
+         * @enum {string}
+         */
+        NewItemType: "product" | "treatment" | "voucher" | "gift" | "package" | "reservation" | "reservation_with_package";
         /**
          * @description An item of a listing (spec section 3). Room fields are present on rooms
          *     only; `packageBasePrice` on packages only.
@@ -594,17 +830,30 @@ export interface components {
         };
         /** @description What the basket costs, in its currency. */
         Totals: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Every available line, with shipping.
+             */
             total: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Paid with redeemed vouchers.
+             */
             vouchers: number;
             /** Format: int64 */
             shipping: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The advance payment due now.
+             */
             deposit: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description `total - vouchers - deposit`.
+             */
             leftToPay: number;
             currency: string;
+            base?: components["schemas"]["BaseTotal"] | null;
         };
         /** @description A treatment of a package. */
         Treatment: {
@@ -628,10 +877,26 @@ export interface components {
             additional: boolean;
             deletePermanently: boolean;
         };
+        /** @description A package treatment and how many. */
+        TreatmentChoiceBody: {
+            code: string;
+            /** Format: int32 */
+            quantity: number;
+        };
         Treatments: {
             primary: components["schemas"]["Treatment"][];
             /** @description Suggested treatments that can be added. */
             additional: components["schemas"]["Treatment"][];
+        };
+        /** @description A line's new quantity (and a package's treatments). */
+        UpdateItem: {
+            /** Format: int32 */
+            quantity?: number | null;
+            options?: components["schemas"]["UpdateOptions"];
+        };
+        /** @description A package's treatments, to reconfigure it. */
+        UpdateOptions: {
+            treatments?: components["schemas"]["TreatmentChoiceBody"][] | null;
         };
         /**
          * Format: date
@@ -1584,6 +1849,327 @@ export interface operations {
             };
         };
     };
+    add_item: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: string;
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddItem"];
+            };
+        };
+        responses: {
+            /** @description The basket with the item */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description A field is wrong: type, productCode, quantity, dates, guests, treatments, price option, or a stay package added alone */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The room cannot be booked for these dates (`room_unavailable`) or the product is not sold now (`product_unavailable`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_child_item: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: string;
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+                /** @description The reservation line */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddItem"];
+            };
+        };
+        responses: {
+            /** @description The basket with the package attached */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Not a reservation, not a package, a stay too short, too many persons, or treatments the package does not offer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket or line */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_item: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: string;
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+                /** @description The line */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateItem"];
+            };
+        };
+        responses: {
+            /** @description The changed basket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description A quantity outside the line's bounds, or treatments the package does not offer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket or line */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_item: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: string;
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+                /** @description The line */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The basket without the line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description A malformed token, channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket or line */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    suggestions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: string;
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+                /** @description The line */
+                id: number;
+                /** @description packages, treatments or products */
+                kind: "packages" | "treatments" | "products";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Offers as on listings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Items"];
+                };
+            };
+            /** @description A malformed token, channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket, line or kind */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     me: {
         parameters: {
             query?: never;
@@ -1697,8 +2283,11 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsShopApiCartsTokenItemsIdAssociationsKindDefaultGetParametersPathKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/carts/{token}/items/{id}/associations/{kind}/default"]["get"]["parameters"]["path"]["kind"]> = ["packages", "treatments", "products"];
 export const emptyReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EmptyReason"]> = ["no_rooms_for_dates", "no_room_for_guests"];
-export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "invalid_parameter", "invalid_body", "invalid_characters", "unsupported_media_type", "payload_too_large", "unknown_channel", "invalid_locale", "invalid_limit", "invalid_sorting", "invalid_price_range", "invalid_nights", "unknown_taxon", "too_many_taxons", "invalid_stay", "invalid_guests", "invalid_configuration", "invalid_token", "weak_token", "invalid_email", "unknown_package", "not_found", "method_not_allowed", "unknown_type", "unknown_association", "product_not_found", "taxon_not_found", "package_not_found", "unknown_room", "cart_not_found", "hold_not_found", "conflict", "cart_exists", "newsletter_exists", "room_unavailable", "hold_conflict", "unauthenticated", "not_logged_in", "forbidden", "request_timeout", "too_many_requests", "overloaded", "service_unavailable", "internal_error"];
+export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "invalid_parameter", "invalid_body", "invalid_characters", "unsupported_media_type", "payload_too_large", "unknown_channel", "invalid_locale", "invalid_limit", "invalid_sorting", "invalid_price_range", "invalid_nights", "unknown_taxon", "too_many_taxons", "invalid_stay", "invalid_guests", "invalid_configuration", "invalid_token", "weak_token", "invalid_email", "unknown_package", "invalid_item_type", "unknown_product", "invalid_quantity", "invalid_price_option", "package_needs_stay", "package_too_long", "too_many_persons", "not_a_reservation", "not_found", "method_not_allowed", "unknown_type", "unknown_association", "product_not_found", "taxon_not_found", "package_not_found", "unknown_room", "cart_not_found", "item_not_found", "hold_not_found", "conflict", "cart_exists", "newsletter_exists", "room_unavailable", "product_unavailable", "hold_conflict", "unauthenticated", "not_logged_in", "forbidden", "request_timeout", "too_many_requests", "overloaded", "service_unavailable", "internal_error"];
+export const lineTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LineType"]> = ["reservation", "package", "treatment", "product", "voucher"];
 export const localeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Locale"]> = ["pl", "de", "en_GB"];
+export const newItemTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NewItemType"]> = ["product", "treatment", "voucher", "gift", "package", "reservation", "reservation_with_package"];
 export const offerTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OfferType"]> = ["package", "room", "treatment", "product", "day_spa", "voucher"];
 export const sortingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Sorting"]> = ["taxons_position_asc", "position_asc", "price_asc", "price_desc", "latest", "oldest"];

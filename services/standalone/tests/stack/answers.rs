@@ -41,7 +41,7 @@ async fn book_silently(t: &TestStack, room: &str, from: &str, to: &str) {
 /// service, which announces it (`rooms.availability.changed`).
 async fn hold(t: &TestStack, order: &str, room: &str, from: &str, to: &str) {
     let mut rooms = RoomsServiceClient::connect(t.stack.peers.rooms.clone()).await.unwrap();
-    let line = StayLine { room_code: room.into(), from: from.into(), to: to.into(), quantity: 1, guests: Some(TWO) };
+    let line = StayLine { room_code: room.into(), from: from.into(), to: to.into(), quantity: 1, guests: Some(TWO), package_nights: 0 };
     rooms.reserve(ReserveRequest { order_id: order.into(), lines: vec![line], hold_seconds: 600 }).await.unwrap();
 }
 

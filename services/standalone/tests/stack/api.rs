@@ -338,6 +338,11 @@ async fn openapi_documents_every_route_and_every_documented_route_exists() {
         ("post", "/shop-api/carts/{token}"),
         ("get", "/shop-api/carts/{token}"),
         ("delete", "/shop-api/carts/{token}"),
+        ("post", "/shop-api/carts/{token}/items"),
+        ("post", "/shop-api/carts/{token}/items/{id}/children-items"),
+        ("put", "/shop-api/carts/{token}/items/{id}"),
+        ("delete", "/shop-api/carts/{token}/items/{id}"),
+        ("get", "/shop-api/carts/{token}/items/{id}/associations/{kind}/default"),
         ("get", "/shop-api/me"),
         ("post", "/shop-api/newsletter/subscribe"),
         ("get", "/shop-api/openapi.json"),
@@ -362,7 +367,9 @@ async fn openapi_documents_every_route_and_every_documented_route_exists() {
             &p.replace("{type}", "treatment")
                 .replace("{token}", "abcdefghijklmnop1234")
                 .replace("{code}", "TR_HOT_STONE")
-                .replace("{slug}", "x"),
+                .replace("{slug}", "x")
+                .replace("{id}", "1")
+                .replace("{kind}", "packages"),
         );
         let r = t
             .http

@@ -368,6 +368,7 @@ async fn a_nats_outage_loses_no_event_and_readiness_follows_it() {
         to: to.clone(),
         quantity: 2,
         guests: Some(Guests { adults: 2, children: 0, babies: 0 }),
+        package_nights: 0,
     };
     rooms.reserve(ReserveRequest { order_id: format!("{run}-hold"), lines: vec![line], hold_seconds: 3600 }).await.unwrap();
 

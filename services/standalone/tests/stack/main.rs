@@ -3,6 +3,7 @@
 
 mod answers;
 mod api;
+mod basket;
 mod catalog;
 mod distributed;
 mod hardening;

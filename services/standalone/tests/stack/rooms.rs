@@ -23,6 +23,7 @@ fn line(from: &str, to: &str, quantity: u32) -> StayLine {
         to: to.into(),
         quantity,
         guests: Some(Guests { adults: 2, children: 0, babies: 0 }),
+        package_nights: 0,
     }
 }
 

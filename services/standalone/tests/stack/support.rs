@@ -186,4 +186,44 @@ pub async fn common_checks(base: &str) {
     assert_eq!((status, err["errors"][0]["field"].as_str()), (400, Some("limit")));
     let (status, err) = get("/shop-api/offer/spaceship").await;
     assert_eq!((status, err["code"].as_str()), (404, Some("unknown_type")));
+
+    // The basket: cart -> catalog and rooms over gRPC, lines stored on
+    // either database, every change answered with the whole basket.
+    let send = |method: reqwest::Method, path: String, body: serde_json::Value| {
+        let request = http.request(method, format!("{base}{path}")).json(&body);
+        async move { json(request.send().await.unwrap()).await }
+    };
+    let cart = format!("/shop-api/carts/{}", uuid::Uuid::new_v4().simple());
+    let (status, _) = send(reqwest::Method::POST, cart.clone(), serde_json::json!({"locale": "de"})).await;
+    assert_eq!(status, 201);
+    let item = |body: serde_json::Value| send(reqwest::Method::POST, format!("{cart}/items"), body);
+    let (status, basket) = item(serde_json::json!({"type": "treatment", "productCode": "TR_HOT_STONE", "quantity": 2})).await;
+    assert_eq!(status, 201, "{basket}");
+    let (status, basket) = item(serde_json::json!({"type": "reservation", "productCode": "ROOM_STANDARD_DOUBLE",
+        "options": {"checkIn": from, "checkOut": to, "adults": 2}}))
+    .await;
+    assert_eq!(status, 201, "{basket}");
+    let room = basket["items"][1]["id"].clone();
+    let (status, basket) = send(
+        reqwest::Method::POST,
+        format!("{cart}/items/{room}/children-items"),
+        serde_json::json!({"packageCode": "PKG_ROMANTIC_WEEKEND"}),
+    )
+    .await;
+    assert_eq!((status, basket["items"][1]["childItems"][0]["quantity"].as_u64()), (201, Some(2)), "{basket}");
+    let (status, basket) = send(reqwest::Method::PUT, format!("{cart}/items/1"), serde_json::json!({"quantity": 3})).await;
+    assert_eq!((status, basket["items"][0]["quantity"].as_u64()), (200, Some(3)), "{basket}");
+    let lines: i64 = basket["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["total"].as_i64().unwrap() + i["childItems"][0]["total"].as_i64().unwrap_or(0))
+        .sum();
+    assert!(lines > 0 && basket["totals"]["total"].as_i64() == Some(lines), "{basket}");
+    let (status, suggested) = get(&format!("{cart}/items/{room}/associations/packages/default?locale=de")).await;
+    assert!(status == 200 && !suggested["items"].as_array().unwrap().is_empty(), "{suggested}");
+    let (status, basket) = send(reqwest::Method::DELETE, format!("{cart}/items/{room}"), serde_json::json!({})).await;
+    assert_eq!((status, basket["items"].as_array().unwrap().len()), (200, 1));
+    let (status, err) = item(serde_json::json!({"type": "product", "productCode": "PR_HONEY_BODY_BALM", "quantity": 11})).await;
+    assert_eq!((status, err["errors"][0]["field"].as_str()), (400, Some("quantity")));
 }

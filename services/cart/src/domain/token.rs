@@ -1,5 +1,3 @@
-//! The cart's rules, free of storage and transport.
-//!
 //! Tokens: a basket is reached by its token alone, so the client must choose
 //! one nobody can guess. A new cart's token must be
 //! - 32 to 64 characters of `A-Z a-z 0-9 - _` (32 hex digits carry 128 bits,

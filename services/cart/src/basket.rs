@@ -1,0 +1,551 @@
+//! What the visitor does with a basket, step by step: check the request
+//! (domain), ask the catalog and the rooms service (peers), change the
+//! stored lines under the cart's lock (store), and show the cart priced
+//! now. Peers are asked before the lock is taken, so a slow peer never
+//! holds a cart; what the lock protects (the lines themselves) is checked
+//! again under it.
+
+use std::collections::{HashMap, HashSet};
+
+use chrono::NaiveDate;
+use futures::future::try_join_all;
+use spa_platform::db::Db;
+use spa_proto::spa::catalog::v1::{PackageCost, Product};
+use spa_proto::spa::rooms::v1::StayCheck;
+
+use crate::domain::item::{self, AddRequest, ItemKind, NewLine, TreatmentChoice, check_package_fits, check_quantity};
+use crate::domain::totals::{self, PricedLine, Totals};
+use crate::domain::{self, CartTtl};
+use crate::error::CartError;
+use crate::peers::{Peers, StayQuery};
+use crate::store::{self, Details, Line, NewCart, StoredCart};
+
+/// How many suggestions of each kind a line gets.
+const SUGGESTIONS: usize = 8;
+pub const LOCALES: [&str; 3] = ["pl", "de", "en_GB"];
+
+pub struct Basket {
+    db: Db,
+    ttl: CartTtl,
+    peers: Peers,
+}
+
+/// The cart as the visitor sees it now: every line priced and checked.
+pub struct View {
+    pub cart: StoredCart,
+    pub lines: Vec<ViewLine>,
+    pub totals: Totals,
+}
+
+pub struct ViewLine {
+    pub line: Line,
+    pub product: Option<Product>,
+    /// One unit now and before a promotion.
+    pub current: i64,
+    pub original: i64,
+    pub priced: PricedLine,
+    pub bounds: (u32, u32),
+    /// A package's treatments with their names.
+    pub treatments: Vec<(TreatmentChoice, String)>,
+    pub children: Vec<ViewLine>,
+}
+
+pub fn today() -> NaiveDate {
+    chrono::Local::now().date_naive()
+}
+
+/// Whether the catalog sells the product today (its availableFrom/To).
+fn on_sale(p: &Product, today: NaiveDate) -> bool {
+    let day = today.to_string();
+    (p.available_from.is_empty() || p.available_from <= day) && (p.available_to.is_empty() || day <= p.available_to)
+}
+
+/// A package's own treatments for `persons`: each included treatment once
+/// per person beyond the first, as the configurator starts it.
+fn own_treatments(package: &Product, persons: u32) -> Vec<TreatmentChoice> {
+    package
+        .treatments
+        .iter()
+        .flat_map(|t| t.primary.iter())
+        .map(|t| TreatmentChoice { code: t.code.clone(), quantity: t.quantity + persons.saturating_sub(1) })
+        .collect()
+}
+
+fn chosen_or_own(chosen: &Option<Vec<TreatmentChoice>>, package: &Product, persons: u32) -> Vec<TreatmentChoice> {
+    chosen.clone().unwrap_or_else(|| own_treatments(package, persons))
+}
+
+/// Chosen treatments after the persons change from `from` to `to`: the
+/// package's included ones move by the same step (spec: package persons).
+fn rescale(chosen: &[TreatmentChoice], package: &Product, from: u32, to: u32) -> Vec<TreatmentChoice> {
+    let included: HashSet<&str> = package.treatments.iter().flat_map(|t| t.primary.iter()).map(|t| t.code.as_str()).collect();
+    chosen
+        .iter()
+        .map(|t| {
+            let quantity = if included.contains(t.code.as_str()) { (t.quantity + to).saturating_sub(from).max(1) } else { t.quantity };
+            TreatmentChoice { code: t.code.clone(), quantity }
+        })
+        .collect()
+}
+
+impl Basket {
+    pub fn new(db: Db, ttl: CartTtl, peers: Peers) -> Self {
+        Self { db, ttl, peers }
+    }
+
+    fn cutoff(&self) -> i64 {
+        self.ttl.cutoff(spa_platform::now_ms())
+    }
+
+    async fn lock(&self, token: &str) -> Result<store::Locked, CartError> {
+        let now = spa_platform::now_ms();
+        store::lock(&self.db, token, self.ttl.cutoff(now), now).await
+    }
+
+    pub async fn create(&self, token: &str, channel: &str, locale: &str) -> Result<View, CartError> {
+        domain::strong_token(token).map_err(CartError::WeakToken)?;
+        if !LOCALES.contains(&locale) {
+            return Err(CartError::InvalidLocale);
+        }
+        if channel.is_empty() {
+            return Err(CartError::MissingChannel);
+        }
+        let new = NewCart { token, channel, locale, currency: totals::CURRENCY };
+        store::create(&self.db, new, spa_platform::now_ms()).await?;
+        self.view(token, locale).await
+    }
+
+    pub async fn drop_cart(&self, token: &str) -> Result<(), CartError> {
+        well_formed(token)?;
+        store::drop_cart(&self.db, token, self.cutoff()).await
+    }
+
+    /// The cart priced now, with names in `locale` ("" = the cart's).
+    pub async fn view(&self, token: &str, locale: &str) -> Result<View, CartError> {
+        well_formed(token)?;
+        let cart = store::load(&self.db, token, self.cutoff()).await?;
+        let locale = if locale.is_empty() { cart.locale.clone() } else { locale.to_owned() };
+        self.price(cart, &locale).await
+    }
+
+    pub async fn add(&self, token: &str, locale: &str, request: &AddRequest<'_>) -> Result<View, CartError> {
+        well_formed(token)?;
+        let today = today();
+        let line = NewLine::parse(request, today)?;
+        // Fail fast on an unknown cart before asking any peer.
+        let cart = store::load(&self.db, token, self.cutoff()).await?;
+        match line {
+            NewLine::Units { kind, code, quantity } => {
+                let product = self.product_of(&code, kind, "productCode", today).await?;
+                self.add_units(token, kind, &product.code, quantity, Details::default()).await?;
+            }
+            NewLine::Voucher { code, quantity, option } => {
+                let voucher = self.product_of(&code, ItemKind::Voucher, "productCode", today).await?;
+                if option as usize >= voucher.voucher_values.len() {
+                    return Err(CartError::InvalidPriceOption { count: Some(voucher.voucher_values.len()) });
+                }
+                self.add_units(
+                    token,
+                    ItemKind::Voucher,
+                    &voucher.code,
+                    quantity,
+                    Details { price_option: Some(option), ..Default::default() },
+                )
+                .await?;
+            }
+            NewLine::Package { code, persons, treatments } => {
+                let package = self.product_of_types(&code, &["package", "day_spa"], "productCode", today).await?;
+                if package.r#type == "day_spa" {
+                    // A day-spa offer is bought like a product, one per person.
+                    self.add_units(token, ItemKind::Product, &package.code, persons.unwrap_or(1), Details::default()).await?;
+                } else {
+                    if package.num_nights > 0 {
+                        return Err(CartError::PackageNeedsStay);
+                    }
+                    let persons = persons.unwrap_or_else(|| item::default_persons(None));
+                    self.peers.package_cost(&package.code, persons, &chosen_or_own(&treatments, &package, persons)).await?;
+                    let mut locked = self.lock(token).await?;
+                    locked.insert(None, ItemKind::Package, &package.code, persons, &Details { treatments, ..Default::default() }).await?;
+                    locked.commit().await?;
+                }
+            }
+            NewLine::Reservation { room, stay, package } => {
+                let room = self.product_of(&room, ItemKind::Reservation, "productCode", today).await?;
+                let mut nights = 0;
+                let mut package_line = None;
+                if let Some(p) = package {
+                    let package = self.product_of(&p.code, ItemKind::Package, "packageCode", today).await?;
+                    let persons = item::default_persons(Some(&stay));
+                    check_package_fits(&stay, package.num_nights, persons)?;
+                    self.peers.package_cost(&package.code, persons, &chosen_or_own(&p.treatments, &package, persons)).await?;
+                    nights = package.num_nights;
+                    package_line = Some((package.code, persons, p.treatments));
+                }
+                let check = self.peers.check_stays(&[StayQuery { room: &room.code, stay: &stay, package_nights: nights }]).await?;
+                let free = check.first().filter(|c| c.bookable).map_or(0, |c| c.available);
+                // The basket's own stays of the room on these nights need units too.
+                let own = cart
+                    .lines
+                    .iter()
+                    .filter(|l| l.kind == ItemKind::Reservation && l.code == room.code)
+                    .filter(|l| l.details.stay.is_some_and(|s| s.check_in < stay.check_out && stay.check_in < s.check_out))
+                    .count() as u32;
+                if free <= own {
+                    return Err(CartError::RoomUnavailable);
+                }
+                let mut locked = self.lock(token).await?;
+                let id =
+                    locked.insert(None, ItemKind::Reservation, &room.code, 1, &Details { stay: Some(stay), ..Default::default() }).await?;
+                if let Some((code, persons, treatments)) = package_line {
+                    locked.insert(Some(id), ItemKind::Package, &code, persons, &Details { treatments, ..Default::default() }).await?;
+                }
+                locked.commit().await?;
+            }
+        }
+        self.view(token, locale).await
+    }
+
+    /// Adds units of a product, or more of the same line when it is there.
+    async fn add_units(&self, token: &str, kind: ItemKind, code: &str, quantity: u32, details: Details) -> Result<(), CartError> {
+        let mut locked = self.lock(token).await?;
+        let same =
+            locked.cart.lines.iter().find(|l| l.parent_id.is_none() && l.kind == kind && l.code == code && l.details == details).cloned();
+        match same {
+            Some(line) => {
+                let (min, max) = item::quantity_bounds(kind, None);
+                check_quantity(line.quantity + quantity, min, max)?;
+                locked.update(line.id, line.quantity + quantity, &details).await?;
+            }
+            None => {
+                locked.insert(None, kind, code, quantity, &details).await?;
+            }
+        }
+        locked.commit().await
+    }
+
+    /// Attaches a package to reservation line `parent_id`, in place of the
+    /// package it had.
+    pub async fn attach(&self, token: &str, locale: &str, parent_id: i64, request: &AddRequest<'_>) -> Result<View, CartError> {
+        well_formed(token)?;
+        let today = today();
+        let cart = store::load(&self.db, token, self.cutoff()).await?;
+        let parent = cart.line(parent_id)?;
+        let stay = match (&parent.kind, parent.details.stay) {
+            (ItemKind::Reservation, Some(stay)) => stay,
+            _ => return Err(CartError::NotAReservation),
+        };
+        let NewLine::Package { code, persons, treatments } = NewLine::parse(request, today)? else {
+            return Err(CartError::InvalidItemType);
+        };
+        let package = self.product_of(&code, ItemKind::Package, "packageCode", today).await?;
+        let persons = persons.unwrap_or_else(|| item::default_persons(Some(&stay)));
+        check_package_fits(&stay, package.num_nights, persons)?;
+        self.peers.package_cost(&package.code, persons, &chosen_or_own(&treatments, &package, persons)).await?;
+        let mut locked = self.lock(token).await?;
+        locked.cart.line(parent_id)?;
+        let attached: Vec<i64> = locked.cart.children_of(parent_id).map(|l| l.id).collect();
+        for id in attached {
+            locked.delete(id).await?;
+        }
+        locked.insert(Some(parent_id), ItemKind::Package, &package.code, persons, &Details { treatments, ..Default::default() }).await?;
+        locked.commit().await?;
+        self.view(token, locale).await
+    }
+
+    /// Sets a line's quantity and, for a package, its treatments.
+    pub async fn update(
+        &self,
+        token: &str,
+        locale: &str,
+        id: i64,
+        quantity: u32,
+        treatments: Option<Vec<TreatmentChoice>>,
+    ) -> Result<View, CartError> {
+        well_formed(token)?;
+        let cart = store::load(&self.db, token, self.cutoff()).await?;
+        let line = cart.line(id)?.clone();
+        let parent_stay = line.parent_id.and_then(|p| cart.line(p).ok()).and_then(|p| p.details.stay);
+        let (min, max) = item::quantity_bounds(line.kind, parent_stay.as_ref());
+        check_quantity(quantity, min, max)?;
+        let mut details = line.details.clone();
+        if line.kind == ItemKind::Package {
+            let package = self.peers.product(&line.code, &cart.locale).await?.ok_or(CartError::UnknownProduct { field: "id" })?;
+            details.treatments = match (treatments, &line.details.treatments) {
+                (Some(chosen), _) => Some(chosen),
+                (None, Some(chosen)) => Some(rescale(chosen, &package, line.quantity, quantity)),
+                (None, None) => None,
+            };
+            self.peers.package_cost(&line.code, quantity, &chosen_or_own(&details.treatments, &package, quantity)).await?;
+        } else if treatments.is_some() {
+            return Err(CartError::NotAPackage);
+        }
+        let mut locked = self.lock(token).await?;
+        locked.cart.line(id)?;
+        locked.update(id, quantity, &details).await?;
+        locked.commit().await?;
+        self.view(token, locale).await
+    }
+
+    pub async fn remove(&self, token: &str, locale: &str, id: i64) -> Result<View, CartError> {
+        well_formed(token)?;
+        let mut locked = self.lock(token).await?;
+        locked.cart.line(id)?;
+        locked.delete(id).await?;
+        locked.commit().await?;
+        self.view(token, locale).await
+    }
+
+    /// Products to offer beside line `id`: `packages` that fit it,
+    /// `treatments`, or `products` related to it; none already in the cart.
+    pub async fn suggest(&self, token: &str, locale: &str, id: i64, kind: &str) -> Result<Vec<Product>, CartError> {
+        well_formed(token)?;
+        let cart = store::load(&self.db, token, self.cutoff()).await?;
+        let line = cart.line(id)?;
+        let locale = if locale.is_empty() { cart.locale.as_str() } else { locale };
+        let in_cart: HashSet<&str> = cart.lines.iter().map(|l| l.code.as_str()).collect();
+        let candidates = match kind {
+            "packages" => {
+                let nights = line.details.stay.map(|s| s.nights());
+                self.peers
+                    .offers("package", locale, 100)
+                    .await?
+                    .into_iter()
+                    .filter(|p| match nights {
+                        Some(nights) => p.num_nights <= nights,
+                        None => p.num_nights == 0,
+                    })
+                    .collect()
+            }
+            "treatments" => self.peers.offers("treatment", locale, 100).await?,
+            "products" => {
+                let mut products = self.peers.related(&line.code, locale).await?;
+                products.extend(self.peers.offers("product", locale, 100).await?);
+                products
+            }
+            _ => return Err(CartError::InvalidItemType),
+        };
+        let today = today();
+        let mut seen = HashSet::new();
+        Ok(candidates
+            .into_iter()
+            .filter(|p| !in_cart.contains(p.code.as_str()) && on_sale(p, today) && seen.insert(p.code.clone()))
+            .take(SUGGESTIONS)
+            .collect())
+    }
+
+    /// A product the catalog sells now, of a type that `kind` holds.
+    async fn product_of(&self, code: &str, kind: ItemKind, field: &'static str, today: NaiveDate) -> Result<Product, CartError> {
+        let types: &[&str] = match kind {
+            ItemKind::Product => &["product", "day_spa"],
+            ItemKind::Reservation => &["room"],
+            ItemKind::Package => &["package"],
+            ItemKind::Treatment => &["treatment"],
+            ItemKind::Voucher => &["voucher"],
+        };
+        debug_assert!(types.iter().all(|t| kind.holds(t)));
+        self.product_of_types(code, types, field, today).await
+    }
+
+    async fn product_of_types(&self, code: &str, types: &[&str], field: &'static str, today: NaiveDate) -> Result<Product, CartError> {
+        let product = self
+            .peers
+            .product(code, "pl")
+            .await?
+            .filter(|p| types.contains(&p.r#type.as_str()))
+            .ok_or(CartError::UnknownProduct { field })?;
+        if !on_sale(&product, today) {
+            return Err(CartError::ProductUnavailable { code: product.code });
+        }
+        Ok(product)
+    }
+
+    /// Prices every line now: products and vouchers from the catalog,
+    /// packages from its cost estimate, stays from the rooms service.
+    async fn price(&self, cart: StoredCart, locale: &str) -> Result<View, CartError> {
+        let today = today();
+        let full: Vec<String> = {
+            let mut codes: Vec<String> =
+                cart.lines.iter().filter(|l| matches!(l.kind, ItemKind::Package | ItemKind::Voucher)).map(|l| l.code.clone()).collect();
+            codes.sort();
+            codes.dedup();
+            codes
+        };
+        let simple: Vec<String> =
+            cart.lines.iter().filter(|l| !full.contains(&l.code)).map(|l| l.code.clone()).collect::<HashSet<_>>().into_iter().collect();
+        let (mut products, detailed) = futures::try_join!(
+            self.peers.products(simple, locale),
+            try_join_all(full.iter().map(|code| self.peers.product(code, locale)))
+        )?;
+        products.extend(detailed.into_iter().flatten().map(|p| (p.code.clone(), p)));
+
+        // Stays that can still start, with the nights their package pays for.
+        let stays: Vec<(&Line, StayQuery<'_>)> = cart
+            .lines
+            .iter()
+            .filter(|l| l.kind == ItemKind::Reservation)
+            .filter_map(|l| l.details.stay.as_ref().filter(|s| !s.started(today)).map(|s| (l, s)))
+            .map(|(l, stay)| {
+                let package_nights = cart.children_of(l.id).filter_map(|c| products.get(&c.code)).map(|p| p.num_nights).max().unwrap_or(0);
+                (l, StayQuery { room: &l.code, stay, package_nights })
+            })
+            .collect();
+        let queries: Vec<StayQuery<'_>> =
+            stays.iter().map(|(_, q)| StayQuery { room: q.room, stay: q.stay, package_nights: q.package_nights }).collect();
+        let packages: Vec<&Line> = cart.lines.iter().filter(|l| l.kind == ItemKind::Package).collect();
+        let (checks, costs) =
+            futures::try_join!(self.check_stays(&queries), try_join_all(packages.iter().map(|l| self.cost_of(l, products.get(&l.code)))))?;
+        let checks: HashMap<i64, StayCheck> = stays.iter().map(|(l, _)| l.id).zip(checks).collect();
+        let costs: HashMap<i64, PackageCost> = packages.iter().map(|l| l.id).zip(costs).filter_map(|(id, c)| c.map(|c| (id, c))).collect();
+
+        let priced = |line: &Line| -> ViewLine {
+            let product = products.get(&line.code).cloned();
+            let sold = product.as_ref().is_some_and(|p| on_sale(p, today) && line.kind.holds(&p.r#type));
+            let (current, original, available) = match line.kind {
+                ItemKind::Reservation => {
+                    let check = checks.get(&line.id);
+                    let price = check.and_then(|c| c.price.as_ref()).map_or(0, |m| m.amount);
+                    (price, price, sold && check.is_some_and(|c| c.bookable))
+                }
+                ItemKind::Package => {
+                    let cost = costs.get(&line.id);
+                    let amount = |m: Option<&spa_proto::common::Money>| m.map_or(0, |m| m.amount);
+                    (
+                        amount(cost.and_then(|c| c.total_current.as_ref())),
+                        amount(cost.and_then(|c| c.total_original.as_ref())),
+                        sold && cost.is_some(),
+                    )
+                }
+                ItemKind::Voucher => {
+                    let value =
+                        product.as_ref().and_then(|p| p.voucher_values.get(line.details.price_option.unwrap_or(0) as usize)).copied();
+                    (value.unwrap_or(0), value.unwrap_or(0), sold && value.is_some())
+                }
+                ItemKind::Treatment | ItemKind::Product => {
+                    let price = product.as_ref().and_then(|p| p.price.as_ref());
+                    let amount = |m: Option<&spa_proto::common::Money>| m.map_or(0, |m| m.amount);
+                    (
+                        amount(price.and_then(|p| p.current.as_ref())),
+                        amount(price.and_then(|p| p.original.as_ref())),
+                        sold && price.is_some(),
+                    )
+                }
+            };
+            let names: HashMap<&str, &str> = product
+                .iter()
+                .flat_map(|p| p.treatments.iter())
+                .flat_map(|t| t.primary.iter().chain(t.additional.iter()))
+                .map(|t| (t.code.as_str(), t.name.as_str()))
+                .collect();
+            let treatments = match (&product, line.kind) {
+                (Some(p), ItemKind::Package) => chosen_or_own(&line.details.treatments, p, line.quantity)
+                    .into_iter()
+                    .map(|t| {
+                        let name = names.get(t.code.as_str()).copied().unwrap_or_default().to_owned();
+                        (t, name)
+                    })
+                    .collect(),
+                _ => vec![],
+            };
+            ViewLine {
+                priced: PricedLine { kind: line.kind, quantity: line.quantity, unit: current, available, children: vec![] },
+                line: line.clone(),
+                product,
+                current,
+                original: original.max(current),
+                bounds: (1, 1),
+                treatments,
+                children: vec![],
+            }
+        };
+        let mut lines = Vec::new();
+        for line in cart.lines.iter().filter(|l| l.parent_id.is_none()) {
+            let mut view = priced(line);
+            view.bounds = item::quantity_bounds(line.kind, None);
+            for child in cart.children_of(line.id) {
+                let mut c = priced(child);
+                c.bounds = item::quantity_bounds(child.kind, line.details.stay.as_ref());
+                view.priced.children.push(c.priced.clone());
+                view.children.push(c);
+            }
+            // Nothing attached to a line that cannot be bought can be bought.
+            view.priced = view.priced.cascade();
+            for (c, p) in view.children.iter_mut().zip(&view.priced.children) {
+                c.priced = p.clone();
+            }
+            lines.push(view);
+        }
+        let totals = totals::totals(&lines.iter().map(|l| l.priced.clone()).collect::<Vec<_>>());
+        Ok(View { cart, lines, totals })
+    }
+
+    /// Stays the rooms service refuses to check (a room type withdrawn)
+    /// count as not bookable instead of failing the whole cart.
+    async fn check_stays(&self, queries: &[StayQuery<'_>]) -> Result<Vec<StayCheck>, CartError> {
+        match self.peers.check_stays(queries).await {
+            Err(CartError::Peer(s)) if matches!(s.code(), tonic::Code::NotFound | tonic::Code::InvalidArgument) => {
+                tracing::warn!(error = %s.message(), "stays not checked; shown as unavailable");
+                Ok(queries.iter().map(|_| StayCheck::default()).collect())
+            }
+            other => other,
+        }
+    }
+
+    /// A package line's price now; None when the catalog no longer sells it
+    /// this way (its treatments changed), so the line shows as unavailable.
+    async fn cost_of(&self, line: &Line, package: Option<&Product>) -> Result<Option<PackageCost>, CartError> {
+        let Some(package) = package else { return Ok(None) };
+        match self.peers.package_cost(&line.code, line.quantity, &chosen_or_own(&line.details.treatments, package, line.quantity)).await {
+            Ok(cost) => Ok(Some(cost)),
+            Err(CartError::Peer(s)) if matches!(s.code(), tonic::Code::NotFound | tonic::Code::InvalidArgument) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+fn well_formed(token: &str) -> Result<(), CartError> {
+    if domain::well_formed(token) { Ok(()) } else { Err(CartError::MalformedToken) }
+}
+
+#[cfg(test)]
+mod tests {
+    use spa_proto::spa::catalog::v1::{PackageTreatment, PackageTreatments};
+
+    use super::*;
+
+    fn package() -> Product {
+        let t = |code: &str, quantity| PackageTreatment { code: code.into(), quantity, ..Default::default() };
+        Product {
+            code: "PKG".into(),
+            treatments: Some(PackageTreatments { primary: vec![t("A", 1), t("B", 2)], ..Default::default() }),
+            ..Default::default()
+        }
+    }
+
+    fn choice(code: &str, quantity: u32) -> TreatmentChoice {
+        TreatmentChoice { code: code.into(), quantity }
+    }
+
+    #[test]
+    fn own_treatments_grow_by_one_per_extra_person() {
+        assert_eq!(own_treatments(&package(), 1), [choice("A", 1), choice("B", 2)]);
+        assert_eq!(own_treatments(&package(), 2), [choice("A", 2), choice("B", 3)]);
+    }
+
+    #[test]
+    fn persons_move_included_treatments_only() {
+        let chosen = [choice("A", 2), choice("X", 1)];
+        assert_eq!(rescale(&chosen, &package(), 2, 1), [choice("A", 1), choice("X", 1)]);
+        assert_eq!(rescale(&[choice("A", 1)], &package(), 2, 1), [choice("A", 1)], "never below one");
+        assert_eq!(rescale(&chosen, &package(), 1, 2), [choice("A", 3), choice("X", 1)]);
+    }
+
+    #[test]
+    fn products_are_sold_within_their_dates() {
+        let day = |s: &str| NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
+        let p = Product { available_from: "2026-02-14".into(), available_to: "2026-03-01".into(), ..Default::default() };
+        assert!(!on_sale(&p, day("2026-02-13")));
+        assert!(on_sale(&p, day("2026-02-14")) && on_sale(&p, day("2026-03-01")));
+        assert!(!on_sale(&p, day("2026-03-02")));
+        assert!(on_sale(&Product::default(), day("2026-03-02")), "no dates: always");
+    }
+}

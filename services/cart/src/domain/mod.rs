@@ -1,0 +1,9 @@
+//! The cart's rules, free of storage and transport: what a line may be
+//! ([`item`]), what the cart costs ([`totals`]), and who may open a cart
+//! ([`token`]). Everything here is a pure function with unit tests.
+
+pub mod item;
+pub mod token;
+pub mod totals;
+
+pub use token::{CartTtl, MAX_TOKEN_LEN, MIN_TOKEN_LEN, WeakToken, strong_token, well_formed};

@@ -1,0 +1,124 @@
+//! The cart's view of its peers: the catalog for products and package
+//! prices, the rooms service for stays. A peer that is down makes the call
+//! fail with UNAVAILABLE (503 to the visitor, who may retry); nothing is
+//! stored before every peer has answered.
+
+use std::collections::HashMap;
+
+use spa_platform::errors;
+use spa_platform::grpc::TracedChannel;
+use spa_proto::spa::catalog::v1::catalog_service_client::CatalogServiceClient;
+use spa_proto::spa::catalog::v1::get_product_request::Key;
+use spa_proto::spa::catalog::v1::{
+    EstimatePackageCostRequest, GetProductRequest, GetProductsRequest, ListAssociationsRequest, ListOffersRequest, PackageCost, Product,
+    TreatmentChoice as CatalogChoice,
+};
+use spa_proto::spa::common::v1::PageRequest;
+use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
+use spa_proto::spa::rooms::v1::{CheckStaysRequest, Guests, StayCheck, StayLine};
+use tonic::{Code, Status};
+
+use crate::domain::item::{Stay, TreatmentChoice};
+use crate::error::CartError;
+
+#[derive(Clone)]
+pub struct Peers {
+    pub catalog: CatalogServiceClient<TracedChannel>,
+    pub rooms: RoomsServiceClient<TracedChannel>,
+}
+
+/// A stay to check: the room, the stay, and the nights a package pays for.
+pub struct StayQuery<'a> {
+    pub room: &'a str,
+    pub stay: &'a Stay,
+    pub package_nights: u32,
+}
+
+impl Peers {
+    /// Products by code, localized; codes the catalog does not know are absent.
+    pub async fn products(&self, codes: Vec<String>, locale: &str) -> Result<HashMap<String, Product>, CartError> {
+        if codes.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let items = self.catalog.clone().get_products(GetProductsRequest { codes, locale: locale.to_owned() }).await?.into_inner().items;
+        Ok(items.into_iter().map(|p| (p.code.clone(), p)).collect())
+    }
+
+    /// One product with its package rules or voucher values; None when the
+    /// catalog does not know it.
+    pub async fn product(&self, code: &str, locale: &str) -> Result<Option<Product>, CartError> {
+        let request = GetProductRequest { key: Some(Key::Code(code.to_owned())), locale: locale.to_owned() };
+        match self.catalog.clone().get_product(request).await {
+            Ok(p) => Ok(Some(p.into_inner())),
+            Err(s) if s.code() == Code::NotFound => Ok(None),
+            Err(s) => Err(s.into()),
+        }
+    }
+
+    /// The package for `persons` with `treatments`. A configuration the
+    /// catalog refuses comes back with the REST body's field names.
+    pub async fn package_cost(&self, code: &str, persons: u32, treatments: &[TreatmentChoice]) -> Result<PackageCost, CartError> {
+        let request = EstimatePackageCostRequest {
+            code: code.to_owned(),
+            persons,
+            treatments: treatments.iter().map(|t| CatalogChoice { code: t.code.clone(), quantity: t.quantity }).collect(),
+        };
+        self.catalog.clone().estimate_package_cost(request).await.map(|r| r.into_inner()).map_err(|s| CartError::Peer(rename_fields(s)))
+    }
+
+    /// Whether each stay can be booked now, and its price.
+    pub async fn check_stays(&self, stays: &[StayQuery<'_>]) -> Result<Vec<StayCheck>, CartError> {
+        if stays.is_empty() {
+            return Ok(vec![]);
+        }
+        let lines = stays
+            .iter()
+            .map(|q| StayLine {
+                room_code: q.room.to_owned(),
+                from: q.stay.check_in.to_string(),
+                to: q.stay.check_out.to_string(),
+                quantity: 1,
+                guests: Some(Guests { adults: q.stay.adults, children: q.stay.children, babies: q.stay.babies }),
+                package_nights: q.package_nights,
+            })
+            .collect();
+        Ok(self.rooms.clone().check_stays(CheckStaysRequest { lines }).await?.into_inner().lines)
+    }
+
+    /// The first offers of a type in the catalog's order.
+    pub async fn offers(&self, kind: &str, locale: &str, limit: u32) -> Result<Vec<Product>, CartError> {
+        let request = ListOffersRequest {
+            r#type: kind.to_owned(),
+            locale: locale.to_owned(),
+            page: Some(PageRequest { page: 1, limit }),
+            ..Default::default()
+        };
+        Ok(self.catalog.clone().list_offers(request).await?.into_inner().items)
+    }
+
+    /// Products related to `code`, in their order.
+    pub async fn related(&self, code: &str, locale: &str) -> Result<Vec<Product>, CartError> {
+        let request = ListAssociationsRequest { code: code.to_owned(), association: "related".into(), locale: locale.to_owned() };
+        match self.catalog.clone().list_associations(request).await {
+            Ok(r) => Ok(r.into_inner().items),
+            Err(s) if s.code() == Code::NotFound => Ok(vec![]),
+            Err(s) => Err(s.into()),
+        }
+    }
+}
+
+/// The catalog names `persons` and `treatments[0].code`; the basket's
+/// body calls them `quantity` and `options.treatments[0].code`.
+fn rename_fields(status: Status) -> Status {
+    let Some(details) = errors::details(&status).filter(|_| status.code() == Code::InvalidArgument) else { return status };
+    let fields: Vec<(String, String)> = details
+        .violations
+        .into_iter()
+        .map(|v| {
+            let field = if v.field == "persons" { "quantity".to_owned() } else { format!("options.{}", v.field) };
+            (field, v.message)
+        })
+        .collect();
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(f, m)| (f.as_str(), m.as_str())).collect();
+    errors::invalid(&details.code, status.message(), &fields)
+}
