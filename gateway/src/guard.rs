@@ -270,7 +270,7 @@ pub fn control_character_field(value: &serde_json::Value) -> Option<String> {
 /// or a proxy; API answers that declare no caching of their own are treated
 /// the same.
 fn is_personal(path: &str) -> bool {
-    path.starts_with("/shop-api/carts/") || path == "/shop-api/me" || path.starts_with("/order/")
+    path.starts_with("/shop-api/carts/") || path == "/shop-api/me" || path == "/shop-api/visitor/cart" || path.starts_with("/order/")
 }
 
 /// Security headers on every answer.

@@ -2,11 +2,12 @@
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use spa_proto::spa::cart::v1::{
     AddChildItemRequest, AddItemRequest, Cart as CartMessage, CartItem as ItemMessage, CreateCartRequest, DropCartRequest, GetCartRequest,
-    NewItem, RemoveItemRequest, SuggestRequest, TreatmentChoice, UpdateItemRequest,
+    GetCustomerCartRequest, NewItem, RemoveItemRequest, SuggestRequest, TreatmentChoice, UpdateItemRequest,
 };
 use spa_proto::spa::catalog::v1::Product;
 use utoipa::ToSchema;
@@ -16,6 +17,7 @@ use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{JsonBody, Shop, ShopParams, Validate};
 use crate::i18n::Locale;
+use crate::routes::me;
 use crate::wire::{Image, Items, Links, OfferItem, OfferType, Price};
 
 /// Every amount of a basket is also given in this currency.
@@ -28,6 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(add_child_item))
         .routes(routes!(update_item, remove_item))
         .routes(routes!(suggestions))
+        .routes(routes!(visitor_cart))
 }
 
 /// The spec sends the channel and locale of a new basket in the body.
@@ -422,6 +425,7 @@ impl Validate for UpdateItem {
 )]
 pub async fn create(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Path(token): Path<String>,
     Query(query): Query<Vec<(String, String)>>,
     JsonBody(body): JsonBody<CreateCart>,
@@ -433,7 +437,16 @@ pub async fn create(
         body.channel.as_deref().or_else(|| from_query("channel")),
         body.locale.as_deref().or_else(|| from_query("locale")),
     )?;
-    let request = CreateCartRequest { token, channel: state.config.channel.clone(), locale: shop.code().to_owned() };
+    // A logged-in customer's cart is theirs (GET /visitor/cart). The basket
+    // works without the accounts service: then it is opened as a guest's.
+    let customer_id = match me::customer(&state, &headers).await {
+        Ok(customer) => customer.map(|c| c.id).unwrap_or_default(),
+        Err(e) => {
+            tracing::warn!(error = %e.message(), "session not checked; the cart is opened as a guest's");
+            String::new()
+        }
+    };
+    let request = CreateCartRequest { token, channel: state.config.channel.clone(), locale: shop.code().to_owned(), customer_id };
     let cart = state.clients.cart.clone().create_cart(request).await?.into_inner();
     Ok((StatusCode::CREATED, Json(Cart::of(cart, shop.locale))))
 }
@@ -640,4 +653,30 @@ pub async fn suggestions(
     let request = SuggestRequest { token, locale: shop.code().to_owned(), item_id: id, kind };
     let items = state.clients.cart.clone().suggest(request).await?.into_inner().items;
     Ok(Json(Items { items: items.iter().map(|p| OfferItem::of(p, shop.locale)).collect() }))
+}
+
+/// The logged-in customer's basket
+///
+/// Their most recently changed open basket, opened while logged in; empty
+/// (204) for a guest or a customer without one.
+#[utoipa::path(
+    get,
+    path = "/shop-api/visitor/cart",
+    tag = "cart",
+    params(ShopParams),
+    responses(
+        (status = 200, description = "The customer's basket", body = Cart),
+        (status = 204, description = "Not logged in, or no open basket"),
+        (status = 400, description = "Bad channel or locale", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn visitor_cart(State(state): State<AppState>, shop: Shop, headers: HeaderMap) -> ApiResult<Response> {
+    let Some(customer) = me::customer(&state, &headers).await? else { return Ok(StatusCode::NO_CONTENT.into_response()) };
+    let request = GetCustomerCartRequest { customer_id: customer.id, locale: shop.code().to_owned() };
+    match state.clients.cart.clone().get_customer_cart(request).await {
+        Ok(cart) => Ok(Json(Cart::of(cart.into_inner(), shop.locale)).into_response()),
+        Err(status) if status.code() == tonic::Code::NotFound => Ok(StatusCode::NO_CONTENT.into_response()),
+        Err(status) => Err(status.into()),
+    }
 }

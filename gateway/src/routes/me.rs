@@ -31,6 +31,17 @@ pub fn session_token(headers: &HeaderMap) -> Option<String> {
         .map(|(_, value)| value.to_owned())
 }
 
+/// The customer of the request's session cookie: None without a cookie or
+/// with one that names no live session.
+pub async fn customer(state: &AppState, headers: &HeaderMap) -> Result<Option<spa_proto::spa::users::v1::Customer>, tonic::Status> {
+    let Some(token) = session_token(headers) else { return Ok(None) };
+    match state.clients.users.clone().get_me(GetMeRequest { session_token: token }).await {
+        Ok(c) => Ok(Some(c.into_inner())),
+        Err(status) if status.code() == Code::NotFound => Ok(None),
+        Err(status) => Err(status),
+    }
+}
+
 /// The logged-in customer.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -54,14 +65,9 @@ pub struct Customer {
     )
 )]
 pub async fn me(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
-    let Some(token) = session_token(&headers) else { return Ok(StatusCode::NO_CONTENT.into_response()) };
-    match state.clients.users.clone().get_me(GetMeRequest { session_token: token }).await {
-        Ok(c) => {
-            let c = c.into_inner();
-            Ok(Json(Customer { email: c.email, first_name: c.first_name, last_name: c.last_name, phone: c.phone, roles: c.roles })
-                .into_response())
-        }
-        Err(status) if status.code() == Code::NotFound => Ok(StatusCode::NO_CONTENT.into_response()),
-        Err(status) => Err(status.into()),
+    match customer(&state, &headers).await? {
+        Some(c) => Ok(Json(Customer { email: c.email, first_name: c.first_name, last_name: c.last_name, phone: c.phone, roles: c.roles })
+            .into_response()),
+        None => Ok(StatusCode::NO_CONTENT.into_response()),
     }
 }

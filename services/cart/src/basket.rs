@@ -102,7 +102,7 @@ impl Basket {
         store::lock(&self.db, token, self.ttl.cutoff(now), now).await
     }
 
-    pub async fn create(&self, token: &str, channel: &str, locale: &str) -> Result<View, CartError> {
+    pub async fn create(&self, token: &str, channel: &str, locale: &str, customer_id: Option<&str>) -> Result<View, CartError> {
         domain::strong_token(token).map_err(CartError::WeakToken)?;
         if !LOCALES.contains(&locale) {
             return Err(CartError::InvalidLocale);
@@ -110,9 +110,18 @@ impl Basket {
         if channel.is_empty() {
             return Err(CartError::MissingChannel);
         }
-        let new = NewCart { token, channel, locale, currency: totals::CURRENCY };
+        let new = NewCart { token, channel, locale, currency: totals::CURRENCY, customer_id };
         store::create(&self.db, new, spa_platform::now_ms()).await?;
         self.view(token, locale).await
+    }
+
+    /// The customer's open cart, priced now.
+    pub async fn customer_cart(&self, customer_id: &str, locale: &str) -> Result<View, CartError> {
+        if customer_id.is_empty() {
+            return Err(CartError::NotFound);
+        }
+        let token = store::customer_cart(&self.db, customer_id, self.cutoff()).await?.ok_or(CartError::NotFound)?;
+        self.view(&token, locale).await
     }
 
     pub async fn drop_cart(&self, token: &str) -> Result<(), CartError> {

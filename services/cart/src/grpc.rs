@@ -3,8 +3,9 @@
 use spa_proto::common::{Money, Price};
 use spa_proto::spa::cart::v1::cart_service_server::CartService;
 use spa_proto::spa::cart::v1::{
-    AddChildItemRequest, AddItemRequest, Cart, CartItem, CreateCartRequest, DropCartRequest, DropCartResponse, GetCartRequest, NewItem,
-    RemoveItemRequest, Stay, SuggestRequest, SuggestResponse, Totals, TreatmentChoice, TreatmentLine, UpdateItemRequest,
+    AddChildItemRequest, AddItemRequest, Cart, CartItem, CreateCartRequest, DropCartRequest, DropCartResponse, GetCartRequest,
+    GetCustomerCartRequest, NewItem, RemoveItemRequest, Stay, SuggestRequest, SuggestResponse, Totals, TreatmentChoice, TreatmentLine,
+    UpdateItemRequest,
 };
 use tonic::{Request, Response, Status};
 
@@ -107,12 +108,18 @@ type Answer<T> = Result<Response<T>, Status>;
 impl CartService for CartGrpc {
     async fn create_cart(&self, request: Request<CreateCartRequest>) -> Answer<Cart> {
         let r = request.into_inner();
-        Ok(Response::new(cart_message(self.basket.create(&r.token, &r.channel, &r.locale).await?)))
+        let customer = Some(r.customer_id.as_str()).filter(|c| !c.is_empty());
+        Ok(Response::new(cart_message(self.basket.create(&r.token, &r.channel, &r.locale, customer).await?)))
     }
 
     async fn get_cart(&self, request: Request<GetCartRequest>) -> Answer<Cart> {
         let r = request.into_inner();
         Ok(Response::new(cart_message(self.basket.view(&r.token, &r.locale).await?)))
+    }
+
+    async fn get_customer_cart(&self, request: Request<GetCustomerCartRequest>) -> Answer<Cart> {
+        let r = request.into_inner();
+        Ok(Response::new(cart_message(self.basket.customer_cart(&r.customer_id, &r.locale).await?)))
     }
 
     async fn drop_cart(&self, request: Request<DropCartRequest>) -> Answer<DropCartResponse> {

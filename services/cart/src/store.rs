@@ -60,19 +60,21 @@ pub struct NewCart<'a> {
     pub channel: &'a str,
     pub locale: &'a str,
     pub currency: &'a str,
+    pub customer_id: Option<&'a str>,
 }
 
 /// Inserts a cart; [`CartError::Exists`] when the token is taken.
 pub async fn create(db: &Db, cart: NewCart<'_>, now_ms: i64) -> Result<(), CartError> {
     let inserted = sqlx::query(
-        "INSERT INTO carts (token, channel, locale, currency, checkout_state, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, 'cart', $5, $5) ON CONFLICT (token) DO NOTHING",
+        "INSERT INTO carts (token, channel, locale, currency, checkout_state, created_at, updated_at, customer_id) \
+         VALUES ($1, $2, $3, $4, 'cart', $5, $5, $6) ON CONFLICT (token) DO NOTHING",
     )
     .bind(cart.token)
     .bind(cart.channel)
     .bind(cart.locale)
     .bind(cart.currency)
     .bind(now_ms)
+    .bind(cart.customer_id)
     .execute(db.pool())
     .await;
     match inserted {
@@ -126,6 +128,20 @@ pub async fn load(db: &Db, token: &str, cutoff_ms: i64) -> Result<StoredCart, Ca
         .ok_or(CartError::NotFound)?;
     let lines = sqlx::query(LINES).bind(token).fetch_all(db.pool()).await?;
     Ok(cart_of(&cart, &lines)?.0)
+}
+
+/// The token of the customer's most recently changed live cart that has
+/// not become an order.
+pub async fn customer_cart(db: &Db, customer_id: &str, cutoff_ms: i64) -> Result<Option<String>, CartError> {
+    let row = sqlx::query(
+        "SELECT token FROM carts WHERE customer_id = $1 AND updated_at >= $2 AND checkout_state <> 'completed' \
+         ORDER BY updated_at DESC LIMIT 1",
+    )
+    .bind(customer_id)
+    .bind(cutoff_ms)
+    .fetch_optional(db.pool())
+    .await?;
+    Ok(row.map(|r| r.try_get("token")).transpose()?)
 }
 
 /// A live cart held for one change: its row is locked (PostgreSQL) or the

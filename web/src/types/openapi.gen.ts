@@ -284,6 +284,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shop-api/visitor/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The logged-in customer's basket
+         * @description Their most recently changed open basket, opened while logged in; empty
+         *     (204) for a guest or a customer without one.
+         */
+        get: operations["visitor_cart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shop-api/me": {
         parameters: {
             query?: never;
@@ -2152,6 +2173,59 @@ export interface operations {
             };
             /** @description No such basket, line or kind */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    visitor_cart: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: string;
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's basket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Not logged in, or no open basket */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad channel or locale */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -343,6 +343,7 @@ async fn openapi_documents_every_route_and_every_documented_route_exists() {
         ("put", "/shop-api/carts/{token}/items/{id}"),
         ("delete", "/shop-api/carts/{token}/items/{id}"),
         ("get", "/shop-api/carts/{token}/items/{id}/associations/{kind}/default"),
+        ("get", "/shop-api/visitor/cart"),
         ("get", "/shop-api/me"),
         ("post", "/shop-api/newsletter/subscribe"),
         ("get", "/shop-api/openapi.json"),

@@ -358,7 +358,10 @@ async fn the_basket_counts_its_own_stays_against_the_rooms_left() {
 /// no line is lost, no quantity is overwritten, ids are never reused.
 async fn parallel_adds(cart: CartServiceClient<tonic::transport::Channel>) {
     let token = uuid::Uuid::new_v4().simple().to_string();
-    cart.clone().create_cart(CreateCartRequest { token: token.clone(), channel: "web_pl".into(), locale: "pl".into() }).await.unwrap();
+    cart.clone()
+        .create_cart(CreateCartRequest { token: token.clone(), channel: "web_pl".into(), locale: "pl".into(), ..Default::default() })
+        .await
+        .unwrap();
     let codes = ["PR_HONEY_BODY_BALM", "TR_HOT_STONE", "TR_HERBAL_BATH", "TR_SAUNA_RITUAL"];
     let adds = (0..20).map(|i| {
         let mut cart = cart.clone();
@@ -403,4 +406,53 @@ async fn parallel_adds_to_one_basket_all_land_on_sqlite_and_postgresql() {
     let started = spa_cart::start(infra, listener).await.unwrap();
     parallel_adds(CartServiceClient::connect(format!("http://{}", started.addr)).await.unwrap()).await;
     shutdown.cancel();
+}
+
+#[tokio::test]
+async fn a_logged_in_customer_finds_their_basket_again() {
+    let t = TestStack::start().await;
+    let visitor_cart = |cookie: Option<String>| {
+        let mut request = t.http.get(t.url("/shop-api/visitor/cart?locale=en_GB"));
+        if let Some(cookie) = cookie {
+            request = request.header("cookie", cookie);
+        }
+        async move { read(request.send().await.unwrap()).await }
+    };
+    assert_eq!(visitor_cart(None).await.0, 204, "a guest has none");
+
+    let users = t.stack.db("users");
+    let session = uuid::Uuid::new_v4().simple().to_string();
+    sqlx::query("INSERT INTO customers (id, email, first_name, last_name, phone, roles, created_at) VALUES ('c1', 'ola@example.pl', 'Ola', 'Nowak', '', 'customer', 0)")
+        .execute(users.pool())
+        .await
+        .unwrap();
+    sqlx::query("INSERT INTO sessions (token_hash, customer_id, expires_at, created_at) VALUES ($1, 'c1', $2, 0)")
+        .bind(spa_users::grpc::token_hash(&session))
+        .bind(spa_platform::now_ms() + 60_000)
+        .execute(users.pool())
+        .await
+        .unwrap();
+    let cookie = format!("spa_session={session}");
+    assert_eq!(visitor_cart(Some(cookie.clone())).await.0, 204, "no basket yet");
+
+    // A guest's basket is nobody's; the one opened while logged in is Ola's.
+    Basket::new(&t, "pl").await.added(json!({"type": "product", "productCode": "PR_HONEY_BODY_BALM"})).await;
+    let token = uuid::Uuid::new_v4().simple().to_string();
+    let r = t
+        .http
+        .post(t.url(&format!("/shop-api/carts/{token}")))
+        .header("cookie", &cookie)
+        .json(&json!({"locale": "pl"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 201);
+    let b = Basket { t: &t, token: token.clone() };
+    b.added(json!({"type": "treatment", "productCode": "TR_HOT_STONE"})).await;
+    let response = t.http.get(t.url("/shop-api/visitor/cart?locale=en_GB")).header("cookie", &cookie).send().await.unwrap();
+    assert_eq!(response.headers()["cache-control"], "no-store");
+    let (status, cart) = read(response).await;
+    assert_eq!((status, cart["tokenValue"].as_str()), (200, Some(token.as_str())), "{cart}");
+    assert_eq!(cart["items"][0]["code"], "TR_HOT_STONE");
+    assert_eq!(visitor_cart(Some("spa_session=forged".into())).await.0, 204);
 }
