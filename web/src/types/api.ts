@@ -7,7 +7,7 @@
  * Every amount is an integer in minor units; dates are `YYYY-MM-DD` except
  * `availableFrom`/`availableTo`, which are `DD-MM-YYYY`.
  */
-import type { components } from './openapi.gen';
+import type { components, paths } from './openapi.gen';
 
 type Schemas = components['schemas'];
 
@@ -63,122 +63,36 @@ export type RoomSearchResponse = Schemas['RoomSearch'];
 export type RoomAvailability = Schemas['Availability'];
 
 // ---------------------------------------------------------------------------
-// Basket. Written from the basket contract while the gateway's OpenAPI
-// document does not have these calls yet; they become aliases of
-// `openapi.gen.ts` as soon as it does.
+// Basket (/shop-api/carts)
 // ---------------------------------------------------------------------------
 
 /** The kinds of basket line. */
-export type CartItemType = 'reservation' | 'package' | 'treatment' | 'product' | 'voucher';
+export type CartItemType = Schemas['LineType'];
 
-/** What a basket line is of. */
-export type CartProduct = {
-  code: string;
-  variantCode: string;
-  type: ProductType;
-  name: string;
-  slug: string;
-  images: ProductImage[];
-  links: { self: string };
-  numNights: number;
-  ageRestriction: boolean;
-};
+/** What a basket line is of (the room of a reservation). */
+export type CartProduct = Schemas['LineProduct'];
 
 /** A treatment of a package line and how many of it. */
-export type CartTreatment = { code: string; name: string; quantity: number };
+export type CartTreatment = Schemas['LineTreatment'];
 
-export type CartItem = {
-  id: number;
-  type: CartItemType;
-  quantity: number;
-  /** The counter's bounds; min == max means the quantity is fixed. */
-  minQuantity: number;
-  maxQuantity: number;
-  /** quantity × unit; 0 when not available. */
-  total: number;
-  /** One unit (a package: for `quantity` persons; a reservation: the stay). */
-  price: Price;
-  code: string;
-  variantCode: string;
-  /** False when the room was sold meanwhile. */
-  isAvailable: boolean;
-  product: CartProduct;
-  /** Reservation lines only (null otherwise); dates `YYYY-MM-DD`, days = nights. */
-  adults: number | null;
-  children: number | null;
-  babies: number | null;
-  dateFrom: string | null;
-  dateTo: string | null;
-  days: number | null;
-  /** Package lines: their treatments. */
-  treatments: CartTreatment[] | null;
-  /** Voucher lines: the index of the chosen value among the voucher's values. */
-  priceOption: number | null;
-  /** Packages attached to a reservation line. */
-  childItems: CartItem[];
-};
+/** A basket line; stay fields on reservations, treatments on packages, packages attached to a stay in childItems. */
+export type CartItem = Schemas['CartItem'];
 
-export type CartTotals = {
-  total: number;
-  vouchers: number;
-  shipping: number;
-  deposit: number;
-  leftToPay: number;
-  currency: string;
-  /** The total in the base currency (PLN); null while the basket is in PLN. */
-  base: { total: number; currency: string } | null;
-};
+/** The basket's totals; `base` is the total in PLN, set while the basket is in another currency. */
+export type CartTotals = Schemas['Totals'];
 
 /** The basket, as every basket call answers. */
-export type Cart = {
-  tokenValue: string;
-  channel: string;
-  locale: string;
-  currency: string;
-  checkoutState: string;
-  items: CartItem[];
-  totals: CartTotals;
-  vouchers: unknown[];
-  billingAddress: Record<string, unknown> | null;
-  shippingAddress: Record<string, unknown> | null;
-  customer: Record<string, unknown> | null;
-  payments: unknown[];
-  shipments: unknown[];
-  /** True while the basket holds a gift voucher. */
-  shippingRequired: boolean;
-};
+export type Cart = Schemas['Cart'];
 
-/** The stay of a reservation (`YYYY-MM-DD`). */
-export type StayOptions = { checkIn: string; checkOut: string; adults: number; children: number; babies: number };
+/** POST /carts/{token}/items and .../children-items: what is added depends on `type` (see the basket API). */
+export type AddCartItem = Schemas['AddItem'];
 
-/** POST /carts/{token}/items, by type. */
-export type AddCartItem =
-  | { type: 'product' | 'treatment'; productCode: string; variantCode?: string; quantity?: number }
-  | { type: 'voucher'; productCode: string; quantity?: number; options: { priceOption: number } }
-  | { type: 'package'; productCode: string; quantity?: number; options?: { treatments: PackageTreatmentChoice[] } }
-  | { type: 'reservation'; productCode: string; options: StayOptions }
-  | {
-      type: 'reservation_with_package';
-      packageCode: string;
-      productCode: string;
-      variantCode?: string;
-      options: StayOptions & { treatments?: PackageTreatmentChoice[] };
-    };
-
-/** POST /carts/{token}/items/{id}/children-items: a package into a reservation line. */
-export type AddChildCartItem = {
-  type: 'package';
-  packageCode: string;
-  variantCode?: string;
-  quantity?: number;
-  options?: { treatments: PackageTreatmentChoice[] };
-};
-
-/** PUT /carts/{token}/items/{id}. */
-export type UpdateCartItem = { quantity: number; options?: { treatments: PackageTreatmentChoice[] } };
+/** PUT /carts/{token}/items/{id}: a quantity (a package's persons) and a package's treatments. */
+export type UpdateCartItem = Schemas['UpdateItem'];
 
 /** GET /carts/{token}/items/{id}/associations/{kind}/default. */
-export type CartAssociationKind = 'packages' | 'treatments' | 'products';
+export type CartAssociationKind =
+  paths['/shop-api/carts/{token}/items/{id}/associations/{kind}/default']['get']['parameters']['path']['kind'];
 
 /** POST /rooms/search: rooms for a stay package. */
 export type PackageRoomSearch = Schemas['PackageSearch'];

@@ -10,10 +10,10 @@
  * - removing a deletable primary treatment returns it to the suggestions with
  *   quantity 1, unless it is deletePermanently.
  * - a quantity stays within minQuantity..maxQuantity.
- * - a treatment picked in the treatment modal (any treatment of the offer)
- *   joins with quantity 1, min 1, max 2 (spec 5; the person count when it is
- *   higher); a swap puts it in the place of a replacable treatment, which
- *   returns to the suggestions as a removed one would.
+ * - a treatment picked in the treatment modal joins with quantity 1, min 1,
+ *   max 2 (spec 5; the person count when it is higher); a swap puts it in
+ *   the place of a replacable (and removable) treatment, which returns to
+ *   the suggestions as a removed one would.
  */
 import { MODAL_TREATMENT_MAX_QUANTITY, PACKAGE_PERSONS_MAX, PACKAGE_PERSONS_MIN } from '@/config/constants';
 import type { PackageCostRequest, ProductDetails, Treatment } from '@/types/api';
@@ -126,7 +126,7 @@ function addPicked(state: ConfiguratorState, treatment: Treatment): Configurator
 function swapTreatment(state: ConfiguratorState, code: string, treatment: Treatment): ConfiguratorState {
   const index = state.primary.findIndex((t) => t.code === code);
   const old = state.primary[index];
-  if (!old?.replacable || state.primary.some((t) => t.code === treatment.code)) return state;
+  if (!old || !canSwap(old) || state.primary.some((t) => t.code === treatment.code)) return state;
   // The replacement holds the old one's place: removable only if that one was.
   const replacement = { ...picked(treatment, state.persons), deletable: old.deletable, replacable: true };
   const primary = [...state.primary];
@@ -179,8 +179,14 @@ export function costRequest(state: Pick<ConfiguratorState, 'persons' | 'primary'
 /** Removing is offered for deletable primary treatments only. */
 export const canRemove = (treatment: Pick<Treatment, 'deletable'>) => treatment.deletable;
 
-/** Swapping is offered for replacable primary treatments only. */
-export const canSwap = (treatment: Pick<Treatment, 'replacable'>) => treatment.replacable;
+/**
+ * Swapping is offered for replacable primary treatments that may also be
+ * removed: the shop's price check (the catalog's cost estimate, which the
+ * basket applies too) refuses a configuration without an included treatment
+ * that is not deletable, replaced or not.
+ */
+export const canSwap = (treatment: Pick<Treatment, 'replacable' | 'deletable'>) =>
+  treatment.replacable && treatment.deletable;
 
 /** The configuration as the basket takes it (`options.treatments`). */
 export const chosenTreatments = (state: Pick<ConfiguratorState, 'primary'>) =>

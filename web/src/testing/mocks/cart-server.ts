@@ -6,7 +6,7 @@
  */
 import { http, HttpResponse } from 'msw';
 
-import type { AddCartItem, AddChildCartItem, Cart, CartItem, ListingItem, UpdateCartItem } from '@/types/api';
+import type { AddCartItem, Cart, CartItem, CartProduct, ListingItem, UpdateCartItem } from '@/types/api';
 import { diffDays } from '@/utils/calendar-date';
 
 import { cart as cartOf, cartItem, cartTotals } from './fixtures';
@@ -42,13 +42,16 @@ export function createCartServer({ known = {}, associations = {} }: CartServerOp
     if (cart) carts.set(token, { ...cart, items });
   };
   const info = (code: string): Known => known[code] ?? { name: code };
-  const product = (code: string, type: CartItem['product']['type'], numNights = 0) => ({
-    ...cartItem().product,
+  const product = (code: string, type: CartProduct['type'], numNights = 0): CartProduct => ({
     code,
     variantCode: code,
     type,
     name: info(code).name,
+    slug: code.toLowerCase(),
+    images: [],
+    links: { self: `/oferta/${code.toLowerCase()}` },
     numNights,
+    ageRestriction: false,
   });
   const log = async (request: Request) => {
     const url = new URL(request.url);
@@ -59,39 +62,47 @@ export function createCartServer({ known = {}, associations = {} }: CartServerOp
 
   function lineFor(item: AddCartItem): CartItem {
     const id = nextId++;
+    const code = item.productCode ?? item.variantCode ?? '';
+    const options = item.options ?? {};
     if (item.type === 'reservation' || item.type === 'reservation_with_package') {
-      const { checkIn, checkOut, adults, children, babies } = item.options;
+      const checkIn = options.checkIn ?? '';
+      const checkOut = options.checkOut ?? '';
+      const adults = options.adults ?? 2;
+      const price = info(code).price ?? 100000;
       const line = cartItem({
         id,
         type: 'reservation',
-        code: item.productCode,
+        code,
         quantity: 1,
         minQuantity: 1,
         maxQuantity: 1,
-        price: { current: info(item.productCode).price ?? 100000, original: info(item.productCode).price ?? 100000, currency: 'PLN' },
+        price: { current: price, original: price, currency: 'PLN' },
         adults,
-        children,
-        babies: babies ?? 0,
+        children: options.children ?? 0,
+        babies: options.babies ?? 0,
         dateFrom: checkIn,
         dateTo: checkOut,
         days: diffDays(checkIn, checkOut),
-        product: product(item.productCode, 'room'),
+        product: product(code, 'room'),
       });
       if (item.type === 'reservation') return line;
-      return { ...line, childItems: [packageFor(item.packageCode, Math.min(adults, 2), item.options.treatments)] };
+      return {
+        ...line,
+        childItems: [packageFor(item.packageCode ?? '', Math.min(adults, 2), options.treatments ?? undefined)],
+      };
     }
-    if (item.type === 'package') return packageFor(item.productCode, item.quantity ?? 1, item.options?.treatments);
-    const price = item.type === 'voucher'
-      ? (info(item.productCode).voucherValues?.[item.options.priceOption] ?? 10000)
-      : (info(item.productCode).price ?? 4900);
+    if (item.type === 'package') return packageFor(code, item.quantity ?? 1, options.treatments ?? undefined);
+    const kind = item.type === 'voucher' || item.type === 'treatment' ? item.type : 'product';
+    const price =
+      kind === 'voucher' ? (info(code).voucherValues?.[options.priceOption ?? 0] ?? 10000) : (info(code).price ?? 4900);
     return cartItem({
       id,
-      type: item.type,
-      code: item.productCode,
+      type: kind,
+      code,
       quantity: item.quantity ?? 1,
       price: { current: price, original: price, currency: 'PLN' },
-      priceOption: item.type === 'voucher' ? item.options.priceOption : null,
-      product: product(item.productCode, item.type),
+      priceOption: kind === 'voucher' ? (options.priceOption ?? 0) : null,
+      product: product(code, kind),
     });
   }
 
@@ -137,13 +148,17 @@ export function createCartServer({ known = {}, associations = {} }: CartServerOp
       return answer(token, 201);
     }),
     http.post(apiPath('/carts/:token/items/:id/children-items'), async ({ request, params }) => {
-      const item = (await log(request)) as AddChildCartItem;
+      const item = (await log(request)) as AddCartItem;
       const token = String(params.token);
       const cart = carts.get(token);
       if (!cart) return notFound('cart_not_found');
       const stay = cart.items.find((line) => line.id === Number(params.id));
       if (!stay) return notFound('item_not_found');
-      const child = packageFor(item.packageCode, item.quantity ?? Math.min(stay.adults ?? 1, 2), item.options?.treatments);
+      const child = packageFor(
+        item.packageCode ?? '',
+        item.quantity ?? Math.min(stay.adults ?? 1, 2),
+        item.options?.treatments ?? undefined,
+      );
       setItems(token, cart.items.map((line) => (line === stay ? { ...line, childItems: [...line.childItems, child] } : line)));
       return answer(token, 201);
     }),
@@ -155,7 +170,7 @@ export function createCartServer({ known = {}, associations = {} }: CartServerOp
       const id = Number(params.id);
       const apply = (line: CartItem): CartItem => {
         if (line.id !== id) return { ...line, childItems: line.childItems.map(apply) };
-        const next = withTotal(line, change.quantity);
+        const next = withTotal(line, change.quantity ?? line.quantity);
         return change.options?.treatments
           ? { ...next, treatments: change.options.treatments.map((t) => ({ ...t, name: info(t.code).name })) }
           : next;

@@ -2,6 +2,7 @@ import { addDays, diffDays } from '@/utils/calendar-date';
 import type {
   Cart,
   CartItem,
+  CartProduct,
   CartTotals,
   ListingItem,
   ListingResponse,
@@ -229,6 +230,23 @@ export function roomPartialHtml(code: string, name: string): string {
 
 let nextLineId = 1;
 
+/** The product of a basket line. */
+export function lineProduct(overrides: Partial<CartProduct> = {}): CartProduct {
+  const code = overrides.code ?? `PR_${nextLineId}`;
+  return {
+    code,
+    variantCode: code,
+    type: 'product',
+    name: `Pozycja ${code}`,
+    slug: code.toLowerCase(),
+    images: [],
+    links: { self: `/oferta/produkty/${code.toLowerCase()}` },
+    numNights: 0,
+    ageRestriction: false,
+    ...overrides,
+  };
+}
+
 /** A basket line (a product unless overridden); `total` follows price × quantity. */
 export function cartItem(overrides: Partial<CartItem> = {}): CartItem {
   const id = overrides.id ?? nextLineId++;
@@ -248,17 +266,7 @@ export function cartItem(overrides: Partial<CartItem> = {}): CartItem {
     code,
     variantCode: code,
     isAvailable,
-    product: {
-      code,
-      variantCode: code,
-      type: type === 'reservation' ? 'room' : type,
-      name: `Pozycja ${id}`,
-      slug: `pozycja-${id}`,
-      images: [],
-      links: { self: `/oferta/produkty/pozycja-${id}` },
-      numNights: 0,
-      ageRestriction: false,
-    },
+    product: lineProduct({ code, type: type === 'reservation' ? 'room' : type, name: `Pozycja ${id}` }),
     adults: null,
     children: null,
     babies: null,
@@ -290,16 +298,14 @@ export function reservationLine(overrides: Partial<CartItem> = {}): CartItem {
     dateTo,
     days: diffDays(dateFrom, dateTo),
     ...overrides,
-    product: {
-      ...cartItem().product,
+    product: lineProduct({
       code,
-      variantCode: code,
       type: 'room',
       name: 'Pokój z widokiem na jezioro',
       slug: 'pokoj-z-widokiem',
       links: { self: '/pensjonat/baza-noclegowa/pokoj-z-widokiem' },
       ...overrides.product,
-    },
+    }),
   });
 }
 
@@ -318,17 +324,15 @@ export function packageLine(overrides: Partial<CartItem> = {}): CartItem {
       { code: 'TR_SAUNA_RITUAL', name: 'Ceremonia saunowa', quantity: 1 },
     ],
     ...overrides,
-    product: {
-      ...cartItem().product,
+    product: lineProduct({
       code,
-      variantCode: code,
       type: 'package',
       name: 'Romantyczny weekend we dwoje',
       slug: 'romantyczny-weekend-we-dwoje',
       links: { self: '/oferta/pakiety/romantyczny-weekend-we-dwoje' },
       numNights: 2,
       ...overrides.product,
-    },
+    }),
   });
 }
 

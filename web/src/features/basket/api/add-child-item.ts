@@ -4,11 +4,12 @@
  */
 import { apiClient } from '@/lib/api-client';
 import type { Locale } from '@/lib/i18n/locale';
-import type { AddChildCartItem, Cart } from '@/types/api';
+import type { AddCartItem, Cart } from '@/types/api';
 
 import { useCartMutation, withCart } from './cart-request';
 
-export type AddChildItemVariables = { lineId: number; item: AddChildCartItem };
+/** `item`: {type: 'package', packageCode, variantCode?, quantity? (persons), options?: {treatments}}. */
+export type AddChildItemVariables = { lineId: number; item: AddCartItem };
 
 export function addChildItem(locale: Locale, { lineId, item }: AddChildItemVariables): Promise<Cart> {
   return withCart(locale, (token) =>

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { basketStorage } from '@/features/basket/utils/storage';
 import { notifications } from '@/lib/notifications';
 import { createCartServer } from '@/testing/mocks/cart-server';
-import { cart, cartItem, listingItem, packageLine, reservationLine } from '@/testing/mocks/fixtures';
+import { cart, cartItem, lineProduct, listingItem, packageLine, reservationLine } from '@/testing/mocks/fixtures';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderRoutes } from '@/testing/test-utils';
@@ -66,7 +66,7 @@ describe('BasketItems', () => {
       babies: 0,
       childItems: [packageLine({ id: 2, quantity: 2 })],
     });
-    serveBasket([stay, cartItem({ id: 3, product: { ...cartItem().product, name: 'Olejek' }, quantity: 2 })]);
+    serveBasket([stay, cartItem({ id: 3, product: lineProduct({ name: 'Olejek' }), quantity: 2 })]);
     renderBasket();
 
     await waitFor(() => expect(rows()).toHaveLength(3));
@@ -88,7 +88,7 @@ describe('BasketItems', () => {
   });
 
   it('keeps the quantity within the line bounds and sends each change, the answer replacing the basket', async () => {
-    const oil = cartItem({ id: 7, quantity: 1, minQuantity: 1, maxQuantity: 2, product: { ...cartItem().product, name: 'Olejek' } });
+    const oil = cartItem({ id: 7, quantity: 1, minQuantity: 1, maxQuantity: 2, product: lineProduct({ name: 'Olejek' }) });
     const fake = serveBasket([oil]);
     renderBasket();
     const user = userEvent.setup();
@@ -111,7 +111,7 @@ describe('BasketItems', () => {
   });
 
   it('removes a line, says so, and shows the empty state once nothing is left', async () => {
-    const fake = serveBasket([cartItem({ id: 4, product: { ...cartItem().product, name: 'Olejek' } })]);
+    const fake = serveBasket([cartItem({ id: 4, product: lineProduct({ name: 'Olejek' }) })]);
     renderBasket();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Usuń: Olejek' }));
     expect(await screen.findByTestId('basket-empty')).toBeTruthy();

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { useCart } from '@/features/basket/api/use-cart';
 import { useRemoveCartItem } from '@/features/basket/api/remove-cart-item';
 import { useUpdateCartItem } from '@/features/basket/api/update-cart-item';
+import { lineName } from '@/features/basket/utils/cart-count';
 import { unavailableLines } from '@/features/basket/utils/cart-lines';
 import { lazyPart } from '@/features/basket/utils/lazy-part';
 import { useStoredBasket } from '@/features/basket/utils/storage';
@@ -56,7 +57,7 @@ export function BasketItems({ renderCard, headingRef }: Props) {
   const onRemove = (line: CartItem) => {
     remove.mutate(line.id, {
       onSuccess: () => {
-        notifications.notify('success', t('basket.items.removed', { name: line.product.name }));
+        notifications.notify('success', t('basket.items.removed', { name: lineName(line) }));
         headingRef.current?.focus();
       },
     });

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 
 import { QuantityCounter } from '@/components/ui/quantity-counter';
+import { lineName } from '@/features/basket/utils/cart-count';
 import { clampQuantity, counterBounds } from '@/features/basket/utils/cart-lines';
 import { lineFacts } from '@/features/basket/utils/line-text';
 import { useI18n } from '@/lib/i18n/i18n-provider';
@@ -31,7 +32,8 @@ export function BasketLine({ line, position, child = false, busy, onQuantity, on
   const i18n = useI18n();
   const { t, formatMoney } = i18n;
   const { min, max, fixed } = counterBounds(line);
-  const name = line.product.name;
+  const name = lineName(line);
+  const link = line.product?.links.self;
   const reduced = line.isAvailable && line.price.original > line.price.current;
   const facts = lineFacts(i18n, line);
   const treatments = line.treatments ?? [];
@@ -46,9 +48,13 @@ export function BasketLine({ line, position, child = false, busy, onQuantity, on
       <td className="basket-line__position">{position}</td>
       <th scope="row" className="basket-line__item">
         {child && <span className="basket-line__kind">{t('basket.line.package')}</span>}
-        <Link to={line.product.links.self} className="basket-line__name">
-          {name}
-        </Link>
+        {link ? (
+          <Link to={link} className="basket-line__name">
+            {name}
+          </Link>
+        ) : (
+          <span className="basket-line__name">{name}</span>
+        )}
         {facts.length > 0 && <span className="basket-line__facts">{facts.join(' · ')}</span>}
         {treatments.length > 0 && (
           <span className="basket-line__treatments" data-testid="line-treatments">

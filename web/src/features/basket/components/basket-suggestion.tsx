@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { StatusMessage } from '@/components/ui/status-message';
 import { paths } from '@/config/paths';
 import { useCart } from '@/features/basket/api/use-cart';
+import { lineName } from '@/features/basket/utils/cart-count';
 import { lineByVariant } from '@/features/basket/utils/cart-lines';
 import { lineFacts } from '@/features/basket/utils/line-text';
 import { useI18n } from '@/lib/i18n/i18n-provider';
@@ -53,7 +54,7 @@ export function BasketSuggestion({ variantCode, renderCard }: Props) {
   return (
     <>
       <section className="suggestion__added" data-testid="suggestion-added">
-        <p className="suggestion__name">{t('basket.suggestion.added', { name: line.product.name })}</p>
+        <p className="suggestion__name">{t('basket.suggestion.added', { name: lineName(line) })}</p>
         <p className="suggestion__facts">{lineFacts(i18n, line).join(' · ')}</p>
         {links}
       </section>

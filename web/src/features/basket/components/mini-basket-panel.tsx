@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { useCart } from '@/features/basket/api/use-cart';
+import { lineName } from '@/features/basket/utils/cart-count';
 import { flattenLines, miniBasketScrolls } from '@/features/basket/utils/cart-lines';
 import { lineFacts } from '@/features/basket/utils/line-text';
 import { useStoredBasket } from '@/features/basket/utils/storage';
@@ -47,7 +48,7 @@ export function MiniBasketPanel({ onNavigate }: Props) {
           >
             {lines.map((line) => (
               <li key={line.id} className={line.type === 'package' && !items.includes(line) ? 'mini-basket__line mini-basket__line--child' : 'mini-basket__line'}>
-                <span className="mini-basket__name">{line.product.name}</span>
+                <span className="mini-basket__name">{lineName(line)}</span>
                 <span className="mini-basket__facts">{lineFacts(i18n, line).join(' · ')}</span>
                 {line.isAvailable ? (
                   <span className="mini-basket__amount">{formatMoney(line.total, line.price.currency)}</span>

@@ -5,6 +5,7 @@ import { QuantityCounter } from '@/components/ui/quantity-counter';
 import { StatusMessage } from '@/components/ui/status-message';
 import { usePackage } from '@/features/basket/api/get-package';
 import { useUpdateCartItem } from '@/features/basket/api/update-cart-item';
+import { lineName } from '@/features/basket/utils/cart-count';
 import { configurationFromLine, lineUpdate } from '@/features/basket/utils/package-line';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { notifications } from '@/lib/notifications';
@@ -27,10 +28,10 @@ type Props = {
  */
 export function PackageConfigurationModal({ line, onClose }: Props) {
   const { t, locale } = useI18n();
-  const product = usePackage({ locale, code: line.product.code });
+  const product = usePackage({ locale, code: line.product?.code ?? line.code });
 
   return (
-    <ModalDialog title={t('configModal.title', { name: line.product.name })} onEscape={onClose} className="modal--wide config-modal">
+    <ModalDialog title={t('configModal.title', { name: lineName(line) })} onEscape={onClose} className="modal--wide config-modal">
       {product.isPending ? (
         <StatusMessage kind="loading">{t('configModal.loading')}</StatusMessage>
       ) : product.isError ? (
@@ -67,6 +68,7 @@ function Configuration({ line, product, onClose }: Props & { product: ProductDet
   const update = useUpdateCartItem();
   const dispatch = (action: ConfiguratorAction) => setState((current) => configuratorReducer(current, action));
   const belowMinimum = state.primary.length < state.minTreatments;
+  const offered = [...(product.treatments?.primary ?? []), ...(product.treatments?.additional ?? [])].map((t) => t.code);
 
   const save = () => {
     update.mutate(
@@ -218,6 +220,7 @@ function Configuration({ line, product, onClose }: Props & { product: ProductDet
         <TreatmentPickerModal
           replacing={picking.replacing}
           taken={state.primary.map((treatment) => treatment.code)}
+          offered={offered}
           onPick={pick}
           onClose={() => setPicking(null)}
         />

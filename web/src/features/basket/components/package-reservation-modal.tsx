@@ -8,6 +8,7 @@ import { StatusMessage } from '@/components/ui/status-message';
 import { useAddCartItem } from '@/features/basket/api/add-cart-item';
 import { useCart } from '@/features/basket/api/use-cart';
 import { usePackageRooms } from '@/features/basket/api/search-package-rooms';
+import { lineName } from '@/features/basket/utils/cart-count';
 import { staysForPackage } from '@/features/basket/utils/cart-lines';
 import { guestsText, stayText } from '@/features/basket/utils/line-text';
 import {
@@ -120,7 +121,7 @@ export function PackageReservationModal({ choice, onClose }: Props) {
           <ul className="package-modal__stays">
             {stays.map((line) => (
               <li key={line.id} className="package-modal__stay">
-                <span className="package-modal__stay-name">{line.product.name}</span>
+                <span className="package-modal__stay-name">{lineName(line)}</span>
                 <span className="package-modal__stay-facts">
                   {[stayText(i18n, line), guestsText(i18n, line)].filter(Boolean).join(' · ')}
                 </span>
@@ -128,7 +129,7 @@ export function PackageReservationModal({ choice, onClose }: Props) {
                   type="button"
                   className="button button--small button--primary"
                   aria-disabled={busy}
-                  aria-label={`${t('packageModal.attach')}: ${line.product.name}, ${stayText(i18n, line) ?? ''}`}
+                  aria-label={`${t('packageModal.attach')}: ${lineName(line)}, ${stayText(i18n, line) ?? ''}`}
                   onClick={() => !busy && void attachTo(line)}
                 >
                   {t('packageModal.attach')}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
+import { lineName } from '@/features/basket/utils/cart-count';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { CartItem } from '@/types/api';
 
@@ -39,7 +40,7 @@ export function RoomConflict({ line, onDelete, deleting }: Props) {
           type="button"
           className="button button--small"
           aria-disabled={deleting}
-          aria-label={`${t('basket.conflict.delete')}: ${line.product.name}`}
+          aria-label={`${t('basket.conflict.delete')}: ${lineName(line)}`}
           onClick={() => !deleting && onDelete()}
         >
           {t('basket.conflict.delete')}

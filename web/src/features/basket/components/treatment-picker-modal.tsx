@@ -14,6 +14,8 @@ type Props = {
   replacing: Treatment | null;
   /** Codes already in the package: not offered again. */
   taken: readonly string[];
+  /** The treatments this package can hold (the basket takes no other). */
+  offered: readonly string[];
   onPick: (treatment: Treatment) => void;
   onClose: () => void;
 };
@@ -21,9 +23,10 @@ type Props = {
 /**
  * The treatment add/swap modal (spec 2.5): the offer's treatments, 20 a
  * page; choosing one adds it to the package or puts it in the place of the
- * treatment being swapped.
+ * treatment being swapped. Only treatments the package offers can be
+ * chosen (the basket refuses others); the rest say so.
  */
-export function TreatmentPickerModal({ replacing, taken, onPick, onClose }: Props) {
+export function TreatmentPickerModal({ replacing, taken, offered, onPick, onClose }: Props) {
   const { t, locale, formatMoney } = useI18n();
   const [page, setPage] = useState(1);
   const query = useTreatmentsPage({ locale, page });
@@ -51,6 +54,7 @@ export function TreatmentPickerModal({ replacing, taken, onPick, onClose }: Prop
         <ul className="treatments treatment-modal__list" aria-busy={query.isPlaceholderData} data-testid="treatment-options">
           {query.data.items.map((item) => {
             const inPackage = taken.includes(item.code);
+            const available = offered.includes(item.code);
             return (
               <li key={item.code} className="treatment">
                 <div className="treatment__info">
@@ -70,6 +74,8 @@ export function TreatmentPickerModal({ replacing, taken, onPick, onClose }: Prop
                 <div className="treatment__controls">
                   {inPackage ? (
                     <span className="treatment-modal__taken">{t('treatmentModal.inPackage')}</span>
+                  ) : !available ? (
+                    <span className="treatment-modal__taken">{t('treatmentModal.notOffered')}</span>
                   ) : (
                     <button
                       type="button"

@@ -11,3 +11,6 @@ export function flattenLines(items: readonly CartItem[]): CartItem[] {
 
 /** The number of lines the header counts. */
 export const lineCount = (items: readonly CartItem[]) => flattenLines(items).length;
+
+/** A line's name: its product's (the server sends none for a product it no longer knows). */
+export const lineName = (line: Pick<CartItem, 'product' | 'code'>) => line.product?.name ?? line.code;

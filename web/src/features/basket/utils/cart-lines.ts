@@ -20,7 +20,7 @@ export function quantityInBasket(items: readonly CartItem[], item: { code: strin
     .filter(
       (line) =>
         line.code === item.code ||
-        line.product.code === item.code ||
+        line.product?.code === item.code ||
         (item.variantCode !== undefined && line.variantCode === item.variantCode),
     )
     .reduce((sum, line) => sum + line.quantity, 0);
@@ -60,9 +60,9 @@ export function staysForPackage(items: readonly CartItem[], needs: PackageNeeds)
 /** Lines whose room was sold while the visitor was booking. */
 export const unavailableLines = (items: readonly CartItem[]) => items.filter((line) => !line.isAvailable);
 
-/** The code an add request is about (the package for a stay with a package). */
+/** The code an add request is about (the package of a stay with a package, or of a package attached to a stay). */
 export const requestCode = (request: AddCartItem): string =>
-  request.type === 'reservation_with_package' ? request.packageCode : request.productCode;
+  request.packageCode ?? request.productCode ?? request.variantCode ?? '';
 
 /**
  * The line an add created or grew: a line that was not there before (the
@@ -78,7 +78,7 @@ export function addedLine(
   const fresh = after.find((line) => !known.has(line.id)) ?? flattenLines(after).find((line) => !known.has(line.id));
   if (fresh) return fresh;
   return flattenLines(after)
-    .filter((line) => line.code === code || line.product.code === code)
+    .filter((line) => line.code === code || line.product?.code === code)
     .at(-1);
 }
 

@@ -17,7 +17,7 @@ export function stayText({ t, formatDate }: Pick<I18n, 't' | 'formatDate'>, line
 }
 
 export function guestsText(i18n: Pick<I18n, 't'>, line: CartItem): string | null {
-  if (line.adults === null) return null;
+  if (line.adults == null) return null;
   return guestSummaryLabel(i18n, { adults: line.adults, children: line.children ?? 0, babies: line.babies ?? 0 });
 }
 

@@ -3,11 +3,14 @@
  */
 import { BOOKING_HORIZON_DAYS, DEFAULT_GUESTS, PACKAGE_PERSONS_MAX, STAY_MAX_NIGHTS } from '@/config/constants';
 import type { PackageChoice } from '@/lib/basket-actions';
-import type { PackageRoomSearch, PackageTreatmentChoice, StayOptions } from '@/types/api';
+import type { PackageRoomSearch, PackageTreatmentChoice } from '@/types/api';
 import { addDays, type IsoDate } from '@/utils/calendar-date';
 import type { DateRange } from '@/utils/date-range';
 import type { Guests } from '@/utils/guests';
 import { chosenTreatments, configuratorReducer } from '@/utils/package-configurator';
+
+/** A stay: dates `YYYY-MM-DD` and guests, as a reservation's options. */
+export type StayOptions = { checkIn: string; checkOut: string; adults: number; children: number; babies: number };
 
 /** The package's persons: its configuration's, else one (the server's default on a stay is its adults). */
 export const packagePersons = (choice: Pick<PackageChoice, 'configuration'>) => choice.configuration?.persons ?? 1;
