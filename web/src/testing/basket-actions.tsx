@@ -4,14 +4,13 @@ import { vi } from 'vitest';
 import { BasketActionsContext, type BasketActions } from '@/lib/basket-actions';
 
 /** Basket actions that record their calls; what the basket holds is `inBasket` (code -> quantity). */
-export function fakeBasketActions(inBasket: Record<string, number> = {}, overrides: Partial<BasketActions> = {}) {
+export function fakeBasketActions(inBasket: Record<string, number> = {}, { pendingCode = null }: Pick<Partial<BasketActions>, 'pendingCode'> = {}) {
   return {
-    quantityOf: vi.fn((item: { code: string }) => inBasket[item.code] ?? 0),
-    add: vi.fn(() => Promise.resolve(true)),
-    addPackage: vi.fn(),
-    pendingCode: null,
-    ...overrides,
-  } satisfies BasketActions;
+    quantityOf: vi.fn<BasketActions['quantityOf']>((item) => inBasket[item.code] ?? 0),
+    add: vi.fn<BasketActions['add']>(() => Promise.resolve(true)),
+    addPackage: vi.fn<BasketActions['addPackage']>(),
+    pendingCode,
+  };
 }
 
 export function WithBasketActions({ actions, children }: { actions: BasketActions; children: ReactNode }) {

@@ -4,15 +4,14 @@
  * `AddCartItem`.
  */
 import { apiClient } from '@/lib/api-client';
-import type { Locale } from '@/lib/i18n/locale';
 import type { AddCartItem, Cart } from '@/types/api';
 
-import { useCartMutation, withCart } from './cart-request';
+import { useCartMutation, withCart, type CartChange } from './cart-request';
 
-export function addCartItem(locale: Locale, item: AddCartItem): Promise<Cart> {
-  return withCart(locale, (token) => apiClient.post<Cart>(`/carts/${token}/items`, { locale, body: item }), {
+export const addCartItem: CartChange<AddCartItem> = (locale, item, adopt) =>
+  withCart(locale, (token) => apiClient.post<Cart>(`/carts/${token}/items`, { locale, body: item }), {
     retryInNewCart: true,
+    adopt,
   });
-}
 
 export const useAddCartItem = () => useCartMutation(addCartItem);

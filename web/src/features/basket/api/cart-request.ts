@@ -25,30 +25,45 @@ const isCartNotFound = (error: unknown) => error instanceof ApiError && error.co
 export async function withCart(
   locale: Locale,
   change: (token: string) => Promise<Cart>,
-  { retryInNewCart = false } = {},
+  {
+    retryInNewCart = false,
+    adopt = basketStorage.save,
+  }: {
+    retryInNewCart?: boolean;
+    /** Keeps a cart created on the way (the mutations: the stored token and the cached basket together). */
+    adopt?: (cart: Cart) => void;
+  } = {},
 ): Promise<Cart> {
-  const token = basketStorage.getToken() ?? (await createCart(locale)).tokenValue;
+  const create = async () => {
+    const cart = await createCart(locale);
+    adopt(cart);
+    return cart.tokenValue;
+  };
+  const token = basketStorage.getToken() ?? (await create());
   try {
     return await change(encodeURIComponent(token));
   } catch (error) {
     if (!isCartNotFound(error)) throw error;
     basketStorage.reset();
-    const fresh = await createCart(locale);
+    const fresh = await create();
     if (!retryInNewCart) throw error;
-    return change(encodeURIComponent(fresh.tokenValue));
+    return change(encodeURIComponent(fresh));
   }
 }
+
+/** How a change is made: against the cart, with its way to keep a cart created on the way. */
+export type CartChange<V> = (locale: Locale, variables: V, adopt: (cart: Cart) => void) => Promise<Cart>;
 
 /**
  * A basket change as a mutation: its answer replaces the basket; after a
  * failure the basket is asked for again, so the page shows what the server
  * holds.
  */
-export function useCartMutation<V>(change: (locale: Locale, variables: V) => Promise<Cart>) {
+export function useCartMutation<V>(change: CartChange<V>) {
   const queryClient = useQueryClient();
   const { locale } = useI18n();
   return useMutation({
-    mutationFn: (variables: V) => change(locale, variables),
+    mutationFn: (variables: V) => change(locale, variables, (cart) => setCart(queryClient, locale, cart)),
     onSuccess: (cart) => setCart(queryClient, locale, cart),
     onError: () => queryClient.invalidateQueries({ queryKey: cartKeys.all }),
   });

@@ -1,14 +1,15 @@
 /**
  * POST /shop-api/carts/{token} with {channel, locale}: a new, empty cart
- * under a token the browser chose (32 random hex characters). It is kept
- * in browser storage at once.
+ * under a token the browser chose (32 random hex characters). The caller
+ * keeps it (see `setCart`), so that the stored token and the cached basket
+ * change together.
  */
 import { env } from '@/config/env';
 import { apiClient, ApiError } from '@/lib/api-client';
 import type { Locale } from '@/lib/i18n/locale';
 import type { Cart } from '@/types/api';
 
-import { basketStorage, newCartToken } from '@/features/basket/utils/storage';
+import { newCartToken } from '@/features/basket/utils/storage';
 
 export async function createCart(locale: Locale): Promise<Cart> {
   const post = (token: string) =>
@@ -25,6 +26,5 @@ export async function createCart(locale: Locale): Promise<Cart> {
     if (!(error instanceof ApiError) || error.status !== 409) throw error;
     cart = await post(newCartToken());
   }
-  basketStorage.save(cart);
   return cart;
 }

@@ -42,7 +42,9 @@ export async function getCart(locale: Locale, signal?: AbortSignal): Promise<Car
   } catch (error) {
     if (!isLostCart(error)) throw error;
     basketStorage.reset();
-    return createCart(locale);
+    const cart = await createCart(locale);
+    basketStorage.save(cart);
+    return cart;
   }
 }
 

@@ -3,15 +3,15 @@
  * quantity, or a package line's new configuration (`options.treatments`).
  */
 import { apiClient } from '@/lib/api-client';
-import type { Locale } from '@/lib/i18n/locale';
 import type { Cart, UpdateCartItem } from '@/types/api';
 
-import { useCartMutation, withCart } from './cart-request';
+import { useCartMutation, withCart, type CartChange } from './cart-request';
 
 export type UpdateCartItemVariables = { lineId: number; change: UpdateCartItem };
 
-export function updateCartItem(locale: Locale, { lineId, change }: UpdateCartItemVariables): Promise<Cart> {
-  return withCart(locale, (token) => apiClient.put<Cart>(`/carts/${token}/items/${lineId}`, { locale, body: change }));
-}
+export const updateCartItem: CartChange<UpdateCartItemVariables> = (locale, { lineId, change }, adopt) =>
+  withCart(locale, (token) => apiClient.put<Cart>(`/carts/${token}/items/${lineId}`, { locale, body: change }), {
+    adopt,
+  });
 
 export const useUpdateCartItem = () => useCartMutation(updateCartItem);
