@@ -35,7 +35,8 @@ export function BasketLine({ line, position, child = false, busy, onQuantity, on
   const name = lineName(line);
   const link = line.product?.links.self;
   const reduced = line.isAvailable && line.price.original > line.price.current;
-  const facts = lineFacts(i18n, line);
+  // The counter shows the quantity.
+  const facts = lineFacts(i18n, line, { quantity: false });
   const treatments = line.treatments ?? [];
 
   return (
@@ -96,26 +97,28 @@ export function BasketLine({ line, position, child = false, busy, onQuantity, on
         )}
       </td>
       <td className="basket-line__actions">
-        {line.type === 'package' && line.isAvailable && (
+        <div className="basket-line__buttons">
+          {line.type === 'package' && line.isAvailable && (
+            <button
+              type="button"
+              className="button button--small"
+              aria-label={`${t('basket.items.change')}: ${name}`}
+              aria-disabled={busy}
+              onClick={() => !busy && onConfigure(line)}
+            >
+              {t('basket.items.change')}
+            </button>
+          )}
           <button
             type="button"
             className="button button--small"
-            aria-label={`${t('basket.items.change')}: ${name}`}
+            aria-label={`${t('basket.items.remove')}: ${name}`}
             aria-disabled={busy}
-            onClick={() => !busy && onConfigure(line)}
+            onClick={() => !busy && onRemove(line)}
           >
-            {t('basket.items.change')}
+            {t('basket.items.remove')}
           </button>
-        )}
-        <button
-          type="button"
-          className="button button--small"
-          aria-label={`${t('basket.items.remove')}: ${name}`}
-          aria-disabled={busy}
-          onClick={() => !busy && onRemove(line)}
-        >
-          {t('basket.items.remove')}
-        </button>
+        </div>
       </td>
     </tr>
   );

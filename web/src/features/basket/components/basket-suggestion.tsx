@@ -58,7 +58,6 @@ export function BasketSuggestion({ variantCode, renderCard }: Props) {
         <p className="suggestion__facts">{lineFacts(i18n, line).join(' · ')}</p>
         {links}
       </section>
-      <p className="suggestion__lead">{t('basket.suggestion.lead')}</p>
       {line.type === 'reservation' && <Suggestions line={line} kind="packages" items={items} renderCard={renderCard} />}
       <Suggestions line={line} kind="treatments" items={items} renderCard={renderCard} />
       <Suggestions line={line} kind="products" items={items} renderCard={renderCard} />

@@ -14,7 +14,8 @@ export function PriceSummary({ totals, busy = false }: { totals: CartTotals; bus
   const money = (amount: number) => formatMoney(amount, totals.currency);
   const rows = [
     { key: 'total', label: t('basket.summary.total'), value: money(totals.total) },
-    { key: 'vouchers', label: t('basket.summary.vouchers'), value: money(-Math.abs(totals.vouchers)) },
+    // Paid with vouchers: taken off (no "-0").
+    { key: 'vouchers', label: t('basket.summary.vouchers'), value: money(totals.vouchers === 0 ? 0 : -Math.abs(totals.vouchers)) },
     { key: 'shipping', label: t('basket.summary.shipping'), value: money(totals.shipping) },
     { key: 'deposit', label: t('basket.summary.deposit'), value: money(totals.deposit) },
   ];

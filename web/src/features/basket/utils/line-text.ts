@@ -21,8 +21,12 @@ export function guestsText(i18n: Pick<I18n, 't'>, line: CartItem): string | null
   return guestSummaryLabel(i18n, { adults: line.adults, children: line.children ?? 0, babies: line.babies ?? 0 });
 }
 
-/** The facts of a line, shortest first useful. */
-export function lineFacts(i18n: Pick<I18n, 't' | 'formatDate' | 'formatMoney'>, line: CartItem): string[] {
+/** The facts of a line; a unit line's quantity unless `quantity: false` (where a counter shows it). */
+export function lineFacts(
+  i18n: Pick<I18n, 't' | 'formatDate' | 'formatMoney'>,
+  line: CartItem,
+  { quantity = true }: { quantity?: boolean } = {},
+): string[] {
   const { t } = i18n;
   switch (line.type) {
     case 'reservation':
@@ -32,6 +36,6 @@ export function lineFacts(i18n: Pick<I18n, 't' | 'formatDate' | 'formatMoney'>, 
     case 'voucher':
       return [t('basket.line.voucherValue', { value: i18n.formatMoney(line.price.current, line.price.currency) })];
     default:
-      return [t('basket.line.quantity', { count: line.quantity })];
+      return quantity ? [t('basket.line.quantity', { count: line.quantity })] : [];
   }
 }
