@@ -75,6 +75,8 @@ error_codes! {
     PackageTooLong => "package_too_long",
     TooManyPersons => "too_many_persons",
     NotAReservation => "not_a_reservation",
+    NotAVoucher => "not_a_voucher",
+    InvalidVoucherDetails => "invalid_voucher_details",
     // Not found (404, 405).
     NotFound => "not_found",
     MethodNotAllowed => "method_not_allowed",

@@ -7,7 +7,8 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use spa_proto::spa::cart::v1::{
     AddChildItemRequest, AddItemRequest, Cart as CartMessage, CartItem as ItemMessage, CreateCartRequest, DropCartRequest, GetCartRequest,
-    GetCustomerCartRequest, NewItem, RemoveItemRequest, SuggestRequest, TreatmentChoice, UpdateItemRequest,
+    GetCustomerCartRequest, NewItem, RemoveItemRequest, SetVoucherDetailsRequest, SuggestRequest, TreatmentChoice, UpdateItemRequest,
+    VoucherDetails,
 };
 use spa_proto::spa::catalog::v1::Product;
 use utoipa::ToSchema;
@@ -29,6 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(add_item))
         .routes(routes!(add_child_item))
         .routes(routes!(update_item, remove_item))
+        .routes(routes!(set_voucher, remove_voucher))
         .routes(routes!(suggestions))
         .routes(routes!(visitor_cart))
 }
@@ -135,6 +137,8 @@ pub struct CartItem {
     pub treatments: Option<Vec<LineTreatment>>,
     /// A gift voucher's price option (index).
     pub price_option: Option<u32>,
+    /// A gift voucher's dedication; null until it is given.
+    pub voucher: Option<Dedication>,
     /// Packages attached to a reservation.
     #[schema(no_recursion)]
     pub child_items: Vec<CartItem>,
@@ -172,7 +176,40 @@ impl CartItem {
             treatments: (kind == LineType::Package)
                 .then(|| i.treatments.into_iter().map(|t| LineTreatment { code: t.code, name: t.name, quantity: t.quantity }).collect()),
             price_option: i.price_option,
+            voucher: i.voucher.map(|d| Dedication {
+                recipient: d.recipient,
+                sender: d.sender,
+                message: d.message,
+                email: Some(d.email).filter(|e| !e.is_empty()),
+            }),
             child_items: i.children.into_iter().map(|c| Self::of(c, locale)).collect(),
+        }
+    }
+}
+
+/// Who a gift voucher is for and from, and its message.
+#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
+pub struct Dedication {
+    /// Who the voucher is for: 1 to 60 characters.
+    #[serde(rename = "for")]
+    pub recipient: String,
+    /// Who gives it: 1 to 60 characters.
+    #[serde(rename = "from")]
+    pub sender: String,
+    /// Up to 300 characters.
+    #[serde(default)]
+    pub message: String,
+    /// The voucher is e-mailed here; without it, it is posted to the
+    /// address given at checkout.
+    #[serde(default)]
+    pub email: Option<String>,
+}
+
+impl Validate for Dedication {
+    fn error_code(field: &str) -> ErrorCode {
+        match field {
+            "email" => ErrorCode::InvalidEmail,
+            _ => ErrorCode::InvalidVoucherDetails,
         }
     }
 }
@@ -679,4 +716,53 @@ pub async fn visitor_cart(State(state): State<AppState>, shop: Shop, headers: He
         Err(status) if status.code() == tonic::Code::NotFound => Ok(StatusCode::NO_CONTENT.into_response()),
         Err(status) => Err(status.into()),
     }
+}
+
+/// Dedicate a gift voucher
+///
+/// Who the voucher is for and from, a message, and an e-mail address to
+/// send it to; a voucher without one is posted.
+#[utoipa::path(
+    put,
+    path = "/shop-api/carts/{token}/items/{id}/voucher",
+    tag = "cart",
+    params(("token" = String, Path, description = TOKEN, pattern = "^[A-Za-z0-9_-]{16,64}$"), ("id" = i64, Path, description = "A gift voucher line"), ShopParams),
+    request_body = Dedication,
+    responses(
+        (status = 200, description = "The basket with the dedication", body = Cart),
+        (status = 400, description = "Not a gift voucher, a name missing or too long, a message too long, or an invalid e-mail", body = ErrorBody),
+        (status = 404, description = "No such basket or line", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn set_voucher(
+    State(state): State<AppState>,
+    shop: Shop,
+    Path((token, id)): Path<(String, i64)>,
+    JsonBody(body): JsonBody<Dedication>,
+) -> ApiResult<Json<Cart>> {
+    let details =
+        VoucherDetails { recipient: body.recipient, sender: body.sender, message: body.message, email: body.email.unwrap_or_default() };
+    let request = SetVoucherDetailsRequest { token, locale: shop.code().to_owned(), item_id: id, details: Some(details) };
+    let cart = state.clients.cart.clone().set_voucher_details(request).await?.into_inner();
+    Ok(Json(Cart::of(cart, shop.locale)))
+}
+
+/// Remove a gift voucher's dedication
+#[utoipa::path(
+    delete,
+    path = "/shop-api/carts/{token}/items/{id}/voucher",
+    tag = "cart",
+    params(("token" = String, Path, description = TOKEN, pattern = "^[A-Za-z0-9_-]{16,64}$"), ("id" = i64, Path, description = "A gift voucher line"), ShopParams),
+    responses(
+        (status = 200, description = "The basket without the dedication", body = Cart),
+        (status = 400, description = "Not a gift voucher, or a malformed token", body = ErrorBody),
+        (status = 404, description = "No such basket or line", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn remove_voucher(State(state): State<AppState>, shop: Shop, Path((token, id)): Path<(String, i64)>) -> ApiResult<Json<Cart>> {
+    let request = SetVoucherDetailsRequest { token, locale: shop.code().to_owned(), item_id: id, details: None };
+    let cart = state.clients.cart.clone().set_voucher_details(request).await?.into_inner();
+    Ok(Json(Cart::of(cart, shop.locale)))
 }

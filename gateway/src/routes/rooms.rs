@@ -10,12 +10,14 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use spa_platform::grpc::fresh;
 use spa_proto::common::Money;
+use spa_proto::spa::cart::v1::{ListStaysRequest, StayRef};
 use spa_proto::spa::catalog::v1::GetProductRequest;
 use spa_proto::spa::catalog::v1::get_product_request::Key;
 use spa_proto::spa::rooms::v1::{
     CheckStaysRequest, GetAvailabilityRequest, Guests, RoomOffer, SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse,
     StayLine, TreatmentChoice,
 };
+use tonic::Code;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -70,6 +72,10 @@ pub struct SearchQuery {
     /// Under 4.
     #[param(minimum = 0, maximum = 20)]
     pub babies: Option<u32>,
+    /// The visitor's basket: its stays of a room on these nights are taken
+    /// from the rooms left, and the answer is the visitor's own (not cached).
+    #[serde(rename = "orderToken")]
+    pub order_token: Option<String>,
 }
 
 impl Validate for SearchQuery {
@@ -211,7 +217,7 @@ fn json_bytes(body: Vec<u8>) -> Response {
     responses(
         (status = 200, description = "The rooms, or none and why", body = WireSearch, headers(
             ("ETag" = String, description = "Strong tag of the body; `-gzip` marks the gzipped copy"),
-            ("Cache-Control" = String, description = "`public, max-age=10`"),
+            ("Cache-Control" = String, description = "`public, max-age=10`; `no-store` with `orderToken`"),
             ("Vary" = String, description = "`accept-encoding`"),
         )),
         (status = 304, response = NotModified),
@@ -226,18 +232,48 @@ pub async fn search(
     ApiQuery(query): ApiQuery<SearchQuery>,
 ) -> ApiResult<Response> {
     let guests = guests(query.adults, query.children, query.babies)?;
+    let request =
+        SearchRoomsRequest { from: query.from.to_string(), to: query.to.to_string(), guests: Some(guests), locale: shop.code().to_owned() };
+    if let Some(token) = query.order_token.as_deref().filter(|t| !t.is_empty()) {
+        let stays = basket_stays(&state, token).await?;
+        if !stays.is_empty() {
+            // The rooms service's own cache answers; the gateway keeps no
+            // copy of a visitor's answer.
+            let mut response = state.clients.rooms.clone().search_rooms(request).await?.into_inner();
+            take_own_stays(&mut response, &stays, &query.from.to_string(), &query.to.to_string());
+            return Ok(json_bytes(search_body(&response)));
+        }
+    }
     let answer = Answer::RoomSearch { from: query.from, to: query.to, guests, locale: shop.locale };
     answers::serve(&state, &client, answer, || async {
-        let request = SearchRoomsRequest {
-            from: query.from.to_string(),
-            to: query.to.to_string(),
-            guests: Some(guests),
-            locale: shop.code().to_owned(),
-        };
         let response = state.clients.rooms.clone().search_rooms(fresh(request)).await?.into_inner();
         Ok(Body::bytes(search_body(&response)))
     })
     .await
+}
+
+/// The stays in a visitor's basket; none for a token that names no basket
+/// (a search never fails for a stale basket).
+async fn basket_stays(state: &AppState, token: &str) -> ApiResult<Vec<StayRef>> {
+    match state.clients.cart.clone().list_stays(ListStaysRequest { token: token.to_owned() }).await {
+        Ok(r) => Ok(r.into_inner().stays),
+        Err(s) if matches!(s.code(), Code::NotFound | Code::InvalidArgument) => Ok(vec![]),
+        Err(s) => Err(s.into()),
+    }
+}
+
+/// Rooms left less the basket's own stays of each room that share a night
+/// with [from, to); a room with none left is not offered.
+fn take_own_stays(response: &mut SearchRoomsResponse, stays: &[StayRef], from: &str, to: &str) {
+    for room in &mut response.rooms {
+        // YYYY-MM-DD compares as text.
+        let own = stays.iter().filter(|s| s.room_code == room.code && s.check_in.as_str() < to && from < s.check_out.as_str()).count();
+        room.available = room.available.saturating_sub(own as u32);
+    }
+    response.rooms.retain(|r| r.available > 0);
+    if response.rooms.is_empty() && response.empty_reason.is_empty() {
+        response.empty_reason = "no_rooms_for_dates".into();
+    }
 }
 
 /// A treatment of the package and how many of it.

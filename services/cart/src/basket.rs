@@ -13,7 +13,7 @@ use spa_platform::db::Db;
 use spa_proto::spa::catalog::v1::{PackageCost, Product};
 use spa_proto::spa::rooms::v1::StayCheck;
 
-use crate::domain::item::{self, AddRequest, ItemKind, NewLine, TreatmentChoice, check_package_fits, check_quantity};
+use crate::domain::item::{self, AddRequest, Dedication, ItemKind, NewLine, Stay, TreatmentChoice, check_package_fits, check_quantity};
 use crate::domain::totals::{self, PricedLine, Totals};
 use crate::domain::{self, CartTtl};
 use crate::error::CartError;
@@ -48,6 +48,86 @@ pub struct ViewLine {
     /// A package's treatments with their names.
     pub treatments: Vec<(TreatmentChoice, String)>,
     pub children: Vec<ViewLine>,
+}
+
+/// What the peers said about a cart's lines, read once per view.
+struct Prices {
+    products: HashMap<String, Product>,
+    /// By reservation line id; absent for stays that already started.
+    stays: HashMap<i64, StayCheck>,
+    /// By package line id; absent when the catalog refuses the configuration.
+    packages: HashMap<i64, PackageCost>,
+    today: NaiveDate,
+}
+
+fn amount(m: Option<&spa_proto::common::Money>) -> i64 {
+    m.map_or(0, |m| m.amount)
+}
+
+impl Prices {
+    /// One line priced and checked, with its attached lines (`children`,
+    /// already priced). `parent_stay` is the stay a package is attached to.
+    fn line(&self, line: &Line, parent_stay: Option<&Stay>, children: Vec<ViewLine>) -> ViewLine {
+        let product = self.products.get(&line.code).cloned();
+        let sold = product.as_ref().is_some_and(|p| on_sale(p, self.today) && line.kind.holds(&p.r#type));
+        let (current, original, priced) = match line.kind {
+            ItemKind::Reservation => {
+                let check = self.stays.get(&line.id);
+                let price = amount(check.and_then(|c| c.price.as_ref()));
+                (price, price, check.is_some_and(|c| c.bookable))
+            }
+            ItemKind::Package => {
+                let cost = self.packages.get(&line.id);
+                (amount(cost.and_then(|c| c.total_current.as_ref())), amount(cost.and_then(|c| c.total_original.as_ref())), cost.is_some())
+            }
+            ItemKind::Voucher => {
+                let value = product.as_ref().and_then(|p| p.voucher_values.get(line.details.price_option.unwrap_or(0) as usize)).copied();
+                (value.unwrap_or(0), value.unwrap_or(0), value.is_some())
+            }
+            ItemKind::Treatment | ItemKind::Product => {
+                let price = product.as_ref().and_then(|p| p.price.as_ref());
+                (amount(price.and_then(|p| p.current.as_ref())), amount(price.and_then(|p| p.original.as_ref())), price.is_some())
+            }
+        };
+        let treatments = match (&product, line.kind) {
+            (Some(p), ItemKind::Package) => {
+                let names: HashMap<&str, &str> = p
+                    .treatments
+                    .iter()
+                    .flat_map(|t| t.primary.iter().chain(t.additional.iter()))
+                    .map(|t| (t.code.as_str(), t.name.as_str()))
+                    .collect();
+                chosen_or_own(&line.details.treatments, p, line.quantity)
+                    .into_iter()
+                    .map(|t| {
+                        let name = names.get(t.code.as_str()).copied().unwrap_or_default().to_owned();
+                        (t, name)
+                    })
+                    .collect()
+            }
+            _ => vec![],
+        };
+        let priced = PricedLine {
+            kind: line.kind,
+            quantity: line.quantity,
+            unit: current,
+            available: sold && priced,
+            children: children.iter().map(|c| c.priced.clone()).collect(),
+        }
+        .cascade();
+        // What cascade decided for the attached lines is what they show.
+        let children = children.into_iter().zip(&priced.children).map(|(c, p)| ViewLine { priced: p.clone(), ..c }).collect();
+        ViewLine {
+            bounds: item::quantity_bounds(line.kind, parent_stay),
+            line: line.clone(),
+            product,
+            current,
+            original: original.max(current),
+            priced,
+            treatments,
+            children,
+        }
+    }
 }
 
 pub fn today() -> NaiveDate {
@@ -142,7 +222,7 @@ impl Basket {
         let today = today();
         let line = NewLine::parse(request, today)?;
         // Fail fast on an unknown cart before asking any peer.
-        let cart = store::load(&self.db, token, self.cutoff()).await?;
+        store::load(&self.db, token, self.cutoff()).await?;
         match line {
             NewLine::Units { kind, code, quantity } => {
                 let product = self.product_of(&code, kind, "productCode", today).await?;
@@ -190,19 +270,16 @@ impl Basket {
                     nights = package.num_nights;
                     package_line = Some((package.code, persons, p.treatments));
                 }
-                let check = self.peers.check_stays(&[StayQuery { room: &room.code, stay: &stay, package_nights: nights }]).await?;
+                let check = self.peers.check_stays(&[&StayQuery { room: &room.code, stay: &stay, package_nights: nights }]).await?;
                 let free = check.first().filter(|c| c.bookable).map_or(0, |c| c.available);
-                // The basket's own stays of the room on these nights need units too.
-                let own = cart
-                    .lines
-                    .iter()
-                    .filter(|l| l.kind == ItemKind::Reservation && l.code == room.code)
-                    .filter(|l| l.details.stay.is_some_and(|s| s.check_in < stay.check_out && stay.check_in < s.check_out))
-                    .count() as u32;
-                if free <= own {
+                let mut locked = self.lock(token).await?;
+                // The basket's own stays of the room on these nights need
+                // units too; counted under the lock, so two parallel adds
+                // cannot both take the last one.
+                let own = locked.cart.lines.iter().filter_map(|l| l.details.stay.as_ref().map(|s| (l.code.as_str(), s)));
+                if free <= item::units_taken(own, &room.code, &stay) {
                     return Err(CartError::RoomUnavailable);
                 }
-                let mut locked = self.lock(token).await?;
                 let id =
                     locked.insert(None, ItemKind::Reservation, &room.code, 1, &Details { stay: Some(stay), ..Default::default() }).await?;
                 if let Some((code, persons, treatments)) = package_line {
@@ -295,6 +372,19 @@ impl Basket {
         self.view(token, locale).await
     }
 
+    /// Sets or (None) removes a gift voucher line's dedication.
+    pub async fn dedicate(&self, token: &str, locale: &str, id: i64, dedication: Option<Dedication>) -> Result<View, CartError> {
+        well_formed(token)?;
+        let mut locked = self.lock(token).await?;
+        let line = locked.cart.line(id)?.clone();
+        if line.kind != ItemKind::Voucher {
+            return Err(CartError::NotAVoucher);
+        }
+        locked.update(id, line.quantity, &Details { voucher: dedication, ..line.details }).await?;
+        locked.commit().await?;
+        self.view(token, locale).await
+    }
+
     pub async fn remove(&self, token: &str, locale: &str, id: i64) -> Result<View, CartError> {
         well_formed(token)?;
         let mut locked = self.lock(token).await?;
@@ -302,6 +392,13 @@ impl Basket {
         locked.delete(id).await?;
         locked.commit().await?;
         self.view(token, locale).await
+    }
+
+    /// The room and stay of each reservation line.
+    pub async fn stays(&self, token: &str) -> Result<Vec<(String, Stay)>, CartError> {
+        well_formed(token)?;
+        let cart = store::load(&self.db, token, self.cutoff()).await?;
+        Ok(cart.lines.into_iter().filter_map(|l| l.details.stay.map(|s| (l.code, s))).collect())
     }
 
     /// Products to offer beside line `id`: `packages` that fit it,
@@ -372,124 +469,58 @@ impl Basket {
     /// packages from its cost estimate, stays from the rooms service.
     async fn price(&self, cart: StoredCart, locale: &str) -> Result<View, CartError> {
         let today = today();
-        let full: Vec<String> = {
-            let mut codes: Vec<String> =
-                cart.lines.iter().filter(|l| matches!(l.kind, ItemKind::Package | ItemKind::Voucher)).map(|l| l.code.clone()).collect();
-            codes.sort();
-            codes.dedup();
-            codes
+        // Packages and vouchers need the whole product (treatments, voucher
+        // values); the rest a card's worth.
+        let whole = |l: &Line| matches!(l.kind, ItemKind::Package | ItemKind::Voucher);
+        let codes = |full: bool| -> Vec<String> {
+            let set: HashSet<&str> = cart.lines.iter().filter(|l| whole(l) == full).map(|l| l.code.as_str()).collect();
+            set.into_iter().map(str::to_owned).collect()
         };
-        let simple: Vec<String> =
-            cart.lines.iter().filter(|l| !full.contains(&l.code)).map(|l| l.code.clone()).collect::<HashSet<_>>().into_iter().collect();
-        let (mut products, detailed) = futures::try_join!(
-            self.peers.products(simple, locale),
-            try_join_all(full.iter().map(|code| self.peers.product(code, locale)))
+        let (full_codes, card_codes) = (codes(true), codes(false));
+        let (mut products, full) = futures::try_join!(
+            self.peers.products(card_codes, locale),
+            try_join_all(full_codes.iter().map(|code| self.peers.product(code, locale)))
         )?;
-        products.extend(detailed.into_iter().flatten().map(|p| (p.code.clone(), p)));
+        products.extend(full.into_iter().flatten().map(|p| (p.code.clone(), p)));
 
         // Stays that can still start, with the nights their package pays for.
-        let stays: Vec<(&Line, StayQuery<'_>)> = cart
+        let stays: Vec<(i64, StayQuery<'_>)> = cart
             .lines
             .iter()
             .filter(|l| l.kind == ItemKind::Reservation)
             .filter_map(|l| l.details.stay.as_ref().filter(|s| !s.started(today)).map(|s| (l, s)))
             .map(|(l, stay)| {
                 let package_nights = cart.children_of(l.id).filter_map(|c| products.get(&c.code)).map(|p| p.num_nights).max().unwrap_or(0);
-                (l, StayQuery { room: &l.code, stay, package_nights })
+                (l.id, StayQuery { room: &l.code, stay, package_nights })
             })
             .collect();
-        let queries: Vec<StayQuery<'_>> =
-            stays.iter().map(|(_, q)| StayQuery { room: q.room, stay: q.stay, package_nights: q.package_nights }).collect();
         let packages: Vec<&Line> = cart.lines.iter().filter(|l| l.kind == ItemKind::Package).collect();
+        let queries: Vec<&StayQuery<'_>> = stays.iter().map(|(_, q)| q).collect();
         let (checks, costs) =
             futures::try_join!(self.check_stays(&queries), try_join_all(packages.iter().map(|l| self.cost_of(l, products.get(&l.code)))))?;
-        let checks: HashMap<i64, StayCheck> = stays.iter().map(|(l, _)| l.id).zip(checks).collect();
-        let costs: HashMap<i64, PackageCost> = packages.iter().map(|l| l.id).zip(costs).filter_map(|(id, c)| c.map(|c| (id, c))).collect();
-
-        let priced = |line: &Line| -> ViewLine {
-            let product = products.get(&line.code).cloned();
-            let sold = product.as_ref().is_some_and(|p| on_sale(p, today) && line.kind.holds(&p.r#type));
-            let (current, original, available) = match line.kind {
-                ItemKind::Reservation => {
-                    let check = checks.get(&line.id);
-                    let price = check.and_then(|c| c.price.as_ref()).map_or(0, |m| m.amount);
-                    (price, price, sold && check.is_some_and(|c| c.bookable))
-                }
-                ItemKind::Package => {
-                    let cost = costs.get(&line.id);
-                    let amount = |m: Option<&spa_proto::common::Money>| m.map_or(0, |m| m.amount);
-                    (
-                        amount(cost.and_then(|c| c.total_current.as_ref())),
-                        amount(cost.and_then(|c| c.total_original.as_ref())),
-                        sold && cost.is_some(),
-                    )
-                }
-                ItemKind::Voucher => {
-                    let value =
-                        product.as_ref().and_then(|p| p.voucher_values.get(line.details.price_option.unwrap_or(0) as usize)).copied();
-                    (value.unwrap_or(0), value.unwrap_or(0), sold && value.is_some())
-                }
-                ItemKind::Treatment | ItemKind::Product => {
-                    let price = product.as_ref().and_then(|p| p.price.as_ref());
-                    let amount = |m: Option<&spa_proto::common::Money>| m.map_or(0, |m| m.amount);
-                    (
-                        amount(price.and_then(|p| p.current.as_ref())),
-                        amount(price.and_then(|p| p.original.as_ref())),
-                        sold && price.is_some(),
-                    )
-                }
-            };
-            let names: HashMap<&str, &str> = product
-                .iter()
-                .flat_map(|p| p.treatments.iter())
-                .flat_map(|t| t.primary.iter().chain(t.additional.iter()))
-                .map(|t| (t.code.as_str(), t.name.as_str()))
-                .collect();
-            let treatments = match (&product, line.kind) {
-                (Some(p), ItemKind::Package) => chosen_or_own(&line.details.treatments, p, line.quantity)
-                    .into_iter()
-                    .map(|t| {
-                        let name = names.get(t.code.as_str()).copied().unwrap_or_default().to_owned();
-                        (t, name)
-                    })
-                    .collect(),
-                _ => vec![],
-            };
-            ViewLine {
-                priced: PricedLine { kind: line.kind, quantity: line.quantity, unit: current, available, children: vec![] },
-                line: line.clone(),
-                product,
-                current,
-                original: original.max(current),
-                bounds: (1, 1),
-                treatments,
-                children: vec![],
-            }
+        let prices = Prices {
+            products,
+            stays: stays.iter().map(|(id, _)| *id).zip(checks).collect(),
+            packages: packages.iter().map(|l| l.id).zip(costs).filter_map(|(id, c)| c.map(|c| (id, c))).collect(),
+            today,
         };
-        let mut lines = Vec::new();
-        for line in cart.lines.iter().filter(|l| l.parent_id.is_none()) {
-            let mut view = priced(line);
-            view.bounds = item::quantity_bounds(line.kind, None);
-            for child in cart.children_of(line.id) {
-                let mut c = priced(child);
-                c.bounds = item::quantity_bounds(child.kind, line.details.stay.as_ref());
-                view.priced.children.push(c.priced.clone());
-                view.children.push(c);
-            }
-            // Nothing attached to a line that cannot be bought can be bought.
-            view.priced = view.priced.cascade();
-            for (c, p) in view.children.iter_mut().zip(&view.priced.children) {
-                c.priced = p.clone();
-            }
-            lines.push(view);
-        }
+
+        let lines: Vec<ViewLine> = cart
+            .lines
+            .iter()
+            .filter(|l| l.parent_id.is_none())
+            .map(|line| {
+                let children = cart.children_of(line.id).map(|c| prices.line(c, line.details.stay.as_ref(), vec![])).collect();
+                prices.line(line, None, children)
+            })
+            .collect();
         let totals = totals::totals(&lines.iter().map(|l| l.priced.clone()).collect::<Vec<_>>());
         Ok(View { cart, lines, totals })
     }
 
     /// Stays the rooms service refuses to check (a room type withdrawn)
     /// count as not bookable instead of failing the whole cart.
-    async fn check_stays(&self, queries: &[StayQuery<'_>]) -> Result<Vec<StayCheck>, CartError> {
+    async fn check_stays(&self, queries: &[&StayQuery<'_>]) -> Result<Vec<StayCheck>, CartError> {
         match self.peers.check_stays(queries).await {
             Err(CartError::Peer(s)) if matches!(s.code(), tonic::Code::NotFound | tonic::Code::InvalidArgument) => {
                 tracing::warn!(error = %s.message(), "stays not checked; shown as unavailable");

@@ -47,6 +47,12 @@ pub enum CartError {
     NotAReservation,
     #[error("options.treatments: only a package has treatments")]
     NotAPackage,
+    #[error("only a gift voucher has a dedication")]
+    NotAVoucher,
+    #[error("{field}: a name of 1 to 60 characters, a message of up to 300")]
+    InvalidVoucherDetails { field: &'static str },
+    #[error("email: not a valid e-mail address")]
+    InvalidEmail,
     #[error("the room cannot be booked for these dates and guests")]
     RoomUnavailable,
     /// A peer's answer passed on as it stands (a package configuration it
@@ -90,6 +96,9 @@ impl From<CartError> for Status {
             CartError::PackageTooLong { .. } => invalid("package_too_long", "packageCode"),
             CartError::TooManyPersons { .. } => invalid("too_many_persons", "quantity"),
             CartError::NotAReservation => invalid("not_a_reservation", "id"),
+            CartError::NotAVoucher => invalid("not_a_voucher", "id"),
+            CartError::InvalidVoucherDetails { field } => invalid("invalid_voucher_details", field),
+            CartError::InvalidEmail => invalid("invalid_email", "email"),
             CartError::NotAPackage => invalid("invalid_configuration", "options.treatments"),
             CartError::RoomUnavailable => {
                 errors::with_details(Code::FailedPrecondition, "room_unavailable", message.clone(), &[("productCode", &message)])

@@ -4,13 +4,13 @@ use spa_proto::common::{Money, Price};
 use spa_proto::spa::cart::v1::cart_service_server::CartService;
 use spa_proto::spa::cart::v1::{
     AddChildItemRequest, AddItemRequest, Cart, CartItem, CreateCartRequest, DropCartRequest, DropCartResponse, GetCartRequest,
-    GetCustomerCartRequest, NewItem, RemoveItemRequest, Stay, SuggestRequest, SuggestResponse, Totals, TreatmentChoice, TreatmentLine,
-    UpdateItemRequest,
+    GetCustomerCartRequest, ListStaysRequest, ListStaysResponse, NewItem, RemoveItemRequest, SetVoucherDetailsRequest, Stay, StayRef,
+    SuggestRequest, SuggestResponse, Totals, TreatmentChoice, TreatmentLine, UpdateItemRequest, VoucherDetails,
 };
 use tonic::{Request, Response, Status};
 
 use crate::basket::{Basket, View, ViewLine};
-use crate::domain::item::{self, AddRequest};
+use crate::domain::item::{self, AddRequest, Dedication};
 use crate::domain::totals::CURRENCY;
 
 pub struct CartGrpc {
@@ -55,6 +55,12 @@ fn item_message(v: ViewLine) -> CartItem {
         stay,
         treatments: v.treatments.into_iter().map(|(t, name)| TreatmentLine { code: t.code, name, quantity: t.quantity }).collect(),
         price_option: v.line.details.price_option,
+        voucher: v.line.details.voucher.map(|d| VoucherDetails {
+            recipient: d.recipient,
+            sender: d.sender,
+            message: d.message,
+            email: d.email.unwrap_or_default(),
+        }),
         children: v.children.into_iter().map(item_message).collect(),
     }
 }
@@ -145,9 +151,24 @@ impl CartService for CartGrpc {
         Ok(Response::new(cart_message(self.basket.update(&r.token, &r.locale, r.item_id, r.quantity, treatments).await?)))
     }
 
+    async fn set_voucher_details(&self, request: Request<SetVoucherDetailsRequest>) -> Answer<Cart> {
+        let r = request.into_inner();
+        let dedication = r.details.map(|d| Dedication::new(&d.recipient, &d.sender, &d.message, &d.email)).transpose()?;
+        Ok(Response::new(cart_message(self.basket.dedicate(&r.token, &r.locale, r.item_id, dedication).await?)))
+    }
+
     async fn remove_item(&self, request: Request<RemoveItemRequest>) -> Answer<Cart> {
         let r = request.into_inner();
         Ok(Response::new(cart_message(self.basket.remove(&r.token, &r.locale, r.item_id).await?)))
+    }
+
+    async fn list_stays(&self, request: Request<ListStaysRequest>) -> Answer<ListStaysResponse> {
+        let stays = self.basket.stays(&request.into_inner().token).await?;
+        let stays = stays
+            .into_iter()
+            .map(|(room_code, s)| StayRef { room_code, check_in: s.check_in.to_string(), check_out: s.check_out.to_string() })
+            .collect();
+        Ok(Response::new(ListStaysResponse { stays }))
     }
 
     async fn suggest(&self, request: Request<SuggestRequest>) -> Answer<SuggestResponse> {

@@ -22,6 +22,8 @@ use std::time::Duration;
 use spa_platform::db::Db;
 use spa_platform::grpc::TraceInterceptor;
 use spa_platform::runtime::{Infra, Started};
+use spa_proto::EventMessage;
+use spa_proto::events::ProductChanged;
 use spa_proto::spa::catalog::v1::catalog_service_client::CatalogServiceClient;
 use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
 use tokio::net::TcpListener;
@@ -41,9 +43,14 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     spawn_sweeper(infra.db.clone(), ttl, infra.shutdown.clone());
     let addr = listener.local_addr()?;
     let ch = |addr: &str| spa_platform::grpc::channel(addr, infra.peers.timeout);
+    // Catalog answers are cached until the catalog says a product changed.
+    let generation = spa_platform::cache::Generation::new();
+    generation.follow(infra.bus.as_ref(), &[ProductChanged::SUBJECT], "cart-catalog-cache", infra.shutdown.clone()).await?;
     let peers = peers::Peers {
         catalog: CatalogServiceClient::with_interceptor(ch(&infra.peers.catalog)?, TraceInterceptor),
         rooms: RoomsServiceClient::with_interceptor(ch(&infra.peers.rooms)?, TraceInterceptor),
+        cache: infra.cache.clone(),
+        generation,
     };
     let service = grpc::CartGrpc::new(basket::Basket::new(infra.db.clone(), ttl, peers));
     let routes = tonic::service::Routes::new(spa_proto::spa::cart::v1::cart_service_server::CartServiceServer::new(service));

@@ -2,8 +2,19 @@
 //! prices, the rooms service for stays. A peer that is down makes the call
 //! fail with UNAVAILABLE (503 to the visitor, who may retry); nothing is
 //! stored before every peer has answered.
+//!
+//! The catalog's answers (products, package costs) are cached until the
+//! next `catalog.product.changed` or [`CATALOG_TTL`]: every basket read
+//! needs them, and they change when staff edit the catalog. Stays are never
+//! cached: a room sold a moment ago must show as sold.
 
 use std::collections::HashMap;
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use prost::Message;
+use spa_platform::cache::{Cache, Generation};
 
 use spa_platform::errors;
 use spa_platform::grpc::TracedChannel;
@@ -21,10 +32,16 @@ use tonic::{Code, Status};
 use crate::domain::item::{Stay, TreatmentChoice};
 use crate::error::CartError;
 
+/// How long a catalog answer is kept without a change event.
+pub const CATALOG_TTL: Duration = Duration::from_secs(300);
+
 #[derive(Clone)]
 pub struct Peers {
     pub catalog: CatalogServiceClient<TracedChannel>,
     pub rooms: RoomsServiceClient<TracedChannel>,
+    pub cache: Arc<dyn Cache>,
+    /// Bumped by `catalog.product.changed`.
+    pub generation: Generation,
 }
 
 /// A stay to check: the room, the stay, and the nights a package pays for.
@@ -35,39 +52,74 @@ pub struct StayQuery<'a> {
 }
 
 impl Peers {
+    /// The cached answer under `key` (in the current catalog generation), or
+    /// `fetch`'s, stored. A cache that fails is passed by, never fatal.
+    async fn cached<M, F>(&self, key: String, fetch: F) -> Result<M, CartError>
+    where
+        M: Message + Default,
+        F: Future<Output = Result<M, CartError>>,
+    {
+        let key = format!("cart:{}:{key}", self.generation.current());
+        if let Ok(Some(bytes)) = self.cache.get(&key).await
+            && let Ok(cached) = M::decode(bytes.as_slice())
+        {
+            return Ok(cached);
+        }
+        let answer = fetch.await?;
+        if let Err(e) = self.cache.set(&key, &answer.encode_to_vec(), CATALOG_TTL).await {
+            tracing::warn!(error = %e, "catalog answer not cached");
+        }
+        Ok(answer)
+    }
+
     /// Products by code, localized; codes the catalog does not know are absent.
-    pub async fn products(&self, codes: Vec<String>, locale: &str) -> Result<HashMap<String, Product>, CartError> {
+    pub async fn products(&self, mut codes: Vec<String>, locale: &str) -> Result<HashMap<String, Product>, CartError> {
         if codes.is_empty() {
             return Ok(HashMap::new());
         }
-        let items = self.catalog.clone().get_products(GetProductsRequest { codes, locale: locale.to_owned() }).await?.into_inner().items;
+        codes.sort();
+        let key = format!("cards:{locale}:{}", codes.join(","));
+        let fetch = async {
+            let request = GetProductsRequest { codes: codes.clone(), locale: locale.to_owned() };
+            Ok(self.catalog.clone().get_products(request).await?.into_inner())
+        };
+        let items = self.cached(key, fetch).await?.items;
         Ok(items.into_iter().map(|p| (p.code.clone(), p)).collect())
     }
 
     /// One product with its package rules or voucher values; None when the
     /// catalog does not know it.
     pub async fn product(&self, code: &str, locale: &str) -> Result<Option<Product>, CartError> {
-        let request = GetProductRequest { key: Some(Key::Code(code.to_owned())), locale: locale.to_owned() };
-        match self.catalog.clone().get_product(request).await {
-            Ok(p) => Ok(Some(p.into_inner())),
-            Err(s) if s.code() == Code::NotFound => Ok(None),
-            Err(s) => Err(s.into()),
-        }
+        let fetch = async {
+            let request = GetProductRequest { key: Some(Key::Code(code.to_owned())), locale: locale.to_owned() };
+            // Unknown codes are cached too, as the empty product.
+            match self.catalog.clone().get_product(request).await {
+                Ok(p) => Ok(p.into_inner()),
+                Err(s) if s.code() == Code::NotFound => Ok(Product::default()),
+                Err(s) => Err(CartError::from(s)),
+            }
+        };
+        let product = self.cached(format!("product:{locale}:{code}"), fetch).await?;
+        Ok(Some(product).filter(|p| !p.code.is_empty()))
     }
 
     /// The package for `persons` with `treatments`. A configuration the
     /// catalog refuses comes back with the REST body's field names.
     pub async fn package_cost(&self, code: &str, persons: u32, treatments: &[TreatmentChoice]) -> Result<PackageCost, CartError> {
-        let request = EstimatePackageCostRequest {
-            code: code.to_owned(),
-            persons,
-            treatments: treatments.iter().map(|t| CatalogChoice { code: t.code.clone(), quantity: t.quantity }).collect(),
+        let chosen: Vec<String> = treatments.iter().map(|t| format!("{}*{}", t.code, t.quantity)).collect();
+        let fetch = async {
+            let request = EstimatePackageCostRequest {
+                code: code.to_owned(),
+                persons,
+                treatments: treatments.iter().map(|t| CatalogChoice { code: t.code.clone(), quantity: t.quantity }).collect(),
+            };
+            self.catalog.clone().estimate_package_cost(request).await.map(|r| r.into_inner()).map_err(|s| CartError::Peer(rename_fields(s)))
         };
-        self.catalog.clone().estimate_package_cost(request).await.map(|r| r.into_inner()).map_err(|s| CartError::Peer(rename_fields(s)))
+        self.cached(format!("cost:{code}:{persons}:{}", chosen.join(",")), fetch).await
     }
 
     /// Whether each stay can be booked now, and its price.
-    pub async fn check_stays(&self, stays: &[StayQuery<'_>]) -> Result<Vec<StayCheck>, CartError> {
+    pub async fn check_stays(&self, stays: &[&StayQuery<'_>]) -> Result<Vec<StayCheck>, CartError> {
         if stays.is_empty() {
             return Ok(vec![]);
         }

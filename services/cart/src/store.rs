@@ -8,7 +8,7 @@ use spa_platform::db::{Db, Tx, is_unique_violation};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use crate::domain::item::{ItemKind, Stay, TreatmentChoice};
+use crate::domain::item::{Dedication, ItemKind, Stay, TreatmentChoice};
 use crate::error::CartError;
 
 /// A cart with its lines, in the order they were added.
@@ -53,6 +53,9 @@ pub struct Details {
     pub treatments: Option<Vec<TreatmentChoice>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub price_option: Option<u32>,
+    /// A gift voucher's dedication.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub voucher: Option<Dedication>,
 }
 
 pub struct NewCart<'a> {

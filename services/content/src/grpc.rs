@@ -9,8 +9,6 @@ use spa_proto::spa::content::v1::content_service_server::ContentService;
 use spa_proto::spa::content::v1::{SubscribeNewsletterRequest, SubscribeNewsletterResponse};
 use tonic::{Code, Request, Response, Status};
 
-use crate::newsletter;
-
 pub struct ContentGrpc {
     db: Db,
     outbox: Outbox,
@@ -43,7 +41,7 @@ impl ContentService for ContentGrpc {
         if email.is_empty() {
             return Err(errors::invalid("invalid_email", "e-mail is required", &[("email", "required")]));
         }
-        if !newsletter::is_valid_email(&email) {
+        if !spa_platform::email::is_valid(&email) {
             return Err(errors::invalid("invalid_email", "e-mail is not valid", &[("email", "not a valid e-mail address")]));
         }
         let locale = if ["pl", "de", "en_GB"].contains(&req.locale.as_str()) { req.locale } else { "pl".to_owned() };

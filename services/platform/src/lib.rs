@@ -47,6 +47,7 @@ pub mod config;
 pub mod dates;
 pub mod db;
 pub mod dead_letters;
+pub mod email;
 pub mod errors;
 pub mod grpc;
 pub mod ops;

@@ -28,7 +28,8 @@ pub const DEFAULT_CACHE_MAX_MB: u64 = 64;
 /// benchmark), and 46/64 leaves a fifth of room to grow. The rooms service
 /// stores no search the gateway asks for (`spa-fresh`), and its room
 /// content is a few entries, so its share is mostly unused today; catalog
-/// keeps listing pages; cart, users and content cache nothing today.
+/// keeps listing pages; cart keeps the catalog answers its baskets need;
+/// users and content cache nothing today.
 pub const CACHE_SHARES: [(&str, u64); 6] = [("gateway", 46), ("rooms", 8), ("catalog", 6), ("cart", 2), ("users", 1), ("content", 1)];
 
 /// The byte budget of each cache out of `total` bytes; the gateway also

@@ -264,6 +264,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shop-api/carts/{token}/items/{id}/voucher": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Dedicate a gift voucher
+         * @description Who the voucher is for and from, a message, and an e-mail address to
+         *     send it to; a voucher without one is posted.
+         */
+        put: operations["set_voucher"];
+        post?: never;
+        /** Remove a gift voucher's dedication */
+        delete: operations["remove_voucher"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shop-api/carts/{token}/items/{id}/associations/{kind}/default": {
         parameters: {
             query?: never;
@@ -464,6 +486,7 @@ export interface components {
              * @description A gift voucher's price option (index).
              */
             priceOption?: number | null;
+            voucher?: components["schemas"]["Dedication"] | null;
             /** @description Packages attached to a reservation. */
             childItems: components["schemas"]["CartItem"][];
         };
@@ -509,6 +532,20 @@ export interface components {
             bookable: boolean;
             price?: components["schemas"]["Price"] | null;
         };
+        /** @description Who a gift voucher is for and from, and its message. */
+        Dedication: {
+            /** @description Who the voucher is for: 1 to 60 characters. */
+            for: string;
+            /** @description Who gives it: 1 to 60 characters. */
+            from: string;
+            /** @description Up to 300 characters. */
+            message?: string;
+            /**
+             * @description The voucher is e-mailed here; without it, it is posted to the
+             *     address given at checkout.
+             */
+            email?: string | null;
+        };
         /** @description An empty JSON object. */
         Empty: Record<string, never>;
         /**
@@ -529,7 +566,7 @@ export interface components {
          *     localized.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_parameter" | "invalid_body" | "invalid_characters" | "unsupported_media_type" | "payload_too_large" | "unknown_channel" | "invalid_locale" | "invalid_limit" | "invalid_sorting" | "invalid_price_range" | "invalid_nights" | "unknown_taxon" | "too_many_taxons" | "invalid_stay" | "invalid_guests" | "invalid_configuration" | "invalid_token" | "weak_token" | "invalid_email" | "unknown_package" | "invalid_item_type" | "unknown_product" | "invalid_quantity" | "invalid_price_option" | "package_needs_stay" | "package_too_long" | "too_many_persons" | "not_a_reservation" | "not_found" | "method_not_allowed" | "unknown_type" | "unknown_association" | "product_not_found" | "taxon_not_found" | "package_not_found" | "unknown_room" | "cart_not_found" | "item_not_found" | "hold_not_found" | "conflict" | "cart_exists" | "newsletter_exists" | "room_unavailable" | "product_unavailable" | "hold_conflict" | "unauthenticated" | "not_logged_in" | "forbidden" | "request_timeout" | "too_many_requests" | "overloaded" | "service_unavailable" | "internal_error";
+        ErrorCode: "invalid_request" | "invalid_parameter" | "invalid_body" | "invalid_characters" | "unsupported_media_type" | "payload_too_large" | "unknown_channel" | "invalid_locale" | "invalid_limit" | "invalid_sorting" | "invalid_price_range" | "invalid_nights" | "unknown_taxon" | "too_many_taxons" | "invalid_stay" | "invalid_guests" | "invalid_configuration" | "invalid_token" | "weak_token" | "invalid_email" | "unknown_package" | "invalid_item_type" | "unknown_product" | "invalid_quantity" | "invalid_price_option" | "package_needs_stay" | "package_too_long" | "too_many_persons" | "not_a_reservation" | "not_a_voucher" | "invalid_voucher_details" | "not_found" | "method_not_allowed" | "unknown_type" | "unknown_association" | "product_not_found" | "taxon_not_found" | "package_not_found" | "unknown_room" | "cart_not_found" | "item_not_found" | "hold_not_found" | "conflict" | "cart_exists" | "newsletter_exists" | "room_unavailable" | "product_unavailable" | "hold_conflict" | "unauthenticated" | "not_logged_in" | "forbidden" | "request_timeout" | "too_many_requests" | "overloaded" | "service_unavailable" | "internal_error";
         /** @description The price of a configuration. */
         EstimatedCost: {
             /** @description The package with its treatments for the persons. */
@@ -1498,6 +1535,11 @@ export interface operations {
                 children?: number;
                 /** @description Under 4. */
                 babies?: number;
+                /**
+                 * @description The visitor's basket: its stays of a room on these nights are taken
+                 *     from the rooms left, and the answer is the visitor's own (not cached).
+                 */
+                orderToken?: string;
             };
             header?: {
                 /**
@@ -1514,7 +1556,7 @@ export interface operations {
             /** @description The rooms, or none and why */
             200: {
                 headers: {
-                    /** @description `public, max-age=10` */
+                    /** @description `public, max-age=10`; `no-store` with `orderToken` */
                     "Cache-Control"?: string;
                     /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
                     ETag?: string;
@@ -2129,6 +2171,130 @@ export interface operations {
             };
         };
     };
+    set_voucher: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: string;
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+                /** @description A gift voucher line */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Dedication"];
+            };
+        };
+        responses: {
+            /** @description The basket with the dedication */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Not a gift voucher, a name missing or too long, a message too long, or an invalid e-mail */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket or line */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_voucher: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: string;
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+                /** @description A gift voucher line */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The basket without the dedication */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Not a gift voucher, or a malformed token */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket or line */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     suggestions: {
         parameters: {
             query?: {
@@ -2359,7 +2525,7 @@ type ReadonlyArray<T> = [
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const pathsShopApiCartsTokenItemsIdAssociationsKindDefaultGetParametersPathKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/carts/{token}/items/{id}/associations/{kind}/default"]["get"]["parameters"]["path"]["kind"]> = ["packages", "treatments", "products"];
 export const emptyReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EmptyReason"]> = ["no_rooms_for_dates", "no_room_for_guests"];
-export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "invalid_parameter", "invalid_body", "invalid_characters", "unsupported_media_type", "payload_too_large", "unknown_channel", "invalid_locale", "invalid_limit", "invalid_sorting", "invalid_price_range", "invalid_nights", "unknown_taxon", "too_many_taxons", "invalid_stay", "invalid_guests", "invalid_configuration", "invalid_token", "weak_token", "invalid_email", "unknown_package", "invalid_item_type", "unknown_product", "invalid_quantity", "invalid_price_option", "package_needs_stay", "package_too_long", "too_many_persons", "not_a_reservation", "not_found", "method_not_allowed", "unknown_type", "unknown_association", "product_not_found", "taxon_not_found", "package_not_found", "unknown_room", "cart_not_found", "item_not_found", "hold_not_found", "conflict", "cart_exists", "newsletter_exists", "room_unavailable", "product_unavailable", "hold_conflict", "unauthenticated", "not_logged_in", "forbidden", "request_timeout", "too_many_requests", "overloaded", "service_unavailable", "internal_error"];
+export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "invalid_parameter", "invalid_body", "invalid_characters", "unsupported_media_type", "payload_too_large", "unknown_channel", "invalid_locale", "invalid_limit", "invalid_sorting", "invalid_price_range", "invalid_nights", "unknown_taxon", "too_many_taxons", "invalid_stay", "invalid_guests", "invalid_configuration", "invalid_token", "weak_token", "invalid_email", "unknown_package", "invalid_item_type", "unknown_product", "invalid_quantity", "invalid_price_option", "package_needs_stay", "package_too_long", "too_many_persons", "not_a_reservation", "not_a_voucher", "invalid_voucher_details", "not_found", "method_not_allowed", "unknown_type", "unknown_association", "product_not_found", "taxon_not_found", "package_not_found", "unknown_room", "cart_not_found", "item_not_found", "hold_not_found", "conflict", "cart_exists", "newsletter_exists", "room_unavailable", "product_unavailable", "hold_conflict", "unauthenticated", "not_logged_in", "forbidden", "request_timeout", "too_many_requests", "overloaded", "service_unavailable", "internal_error"];
 export const lineTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LineType"]> = ["reservation", "package", "treatment", "product", "voucher"];
 export const localeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Locale"]> = ["pl", "de", "en_GB"];
 export const newItemTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NewItemType"]> = ["product", "treatment", "voucher", "gift", "package", "reservation", "reservation_with_package"];

@@ -133,6 +133,43 @@ impl Stay {
     }
 }
 
+/// Longest name on a gift voucher, and longest message.
+pub const MAX_VOUCHER_NAME: usize = 60;
+pub const MAX_VOUCHER_MESSAGE: usize = 300;
+
+/// A gift voucher's dedication: who it is for and from, a message, and the
+/// address it is e-mailed to (None: posted, to the address given at checkout).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Dedication {
+    pub recipient: String,
+    pub sender: String,
+    pub message: String,
+    pub email: Option<String>,
+}
+
+impl Dedication {
+    /// Names are trimmed and required; fields are named as in the REST body.
+    pub fn new(recipient: &str, sender: &str, message: &str, email: &str) -> Result<Self, CartError> {
+        let name = |field: &'static str, value: &str| {
+            let value = value.trim();
+            if value.is_empty() || value.chars().count() > MAX_VOUCHER_NAME {
+                return Err(CartError::InvalidVoucherDetails { field });
+            }
+            Ok(value.to_owned())
+        };
+        let (recipient, sender) = (name("for", recipient)?, name("from", sender)?);
+        let message = message.trim();
+        if message.chars().count() > MAX_VOUCHER_MESSAGE {
+            return Err(CartError::InvalidVoucherDetails { field: "message" });
+        }
+        let email = Some(email.trim()).filter(|e| !e.is_empty());
+        if email.is_some_and(|e| !spa_platform::email::is_valid(e)) {
+            return Err(CartError::InvalidEmail);
+        }
+        Ok(Self { recipient, sender, message: message.to_owned(), email: email.map(str::to_owned) })
+    }
+}
+
 /// What a visitor asks to add, checked for shape before any product is
 /// looked up.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -245,6 +282,12 @@ pub fn check_package_fits(stay: &Stay, package_nights: u32, persons: u32) -> Res
         return Err(CartError::TooManyPersons { max: stay.adults.min(MAX_PERSONS) });
     }
     Ok(())
+}
+
+/// Units of `room` that `stays` (room code, stay) need on some night of
+/// `stay`: a basket's own stays count against the rooms left.
+pub fn units_taken<'a>(stays: impl Iterator<Item = (&'a str, &'a Stay)>, room: &str, stay: &Stay) -> u32 {
+    stays.filter(|(code, s)| *code == room && s.check_in < stay.check_out && stay.check_in < s.check_out).count() as u32
 }
 
 /// The persons of a package added without a number: the stay's adults, or
@@ -371,6 +414,31 @@ mod tests {
         assert!(matches!(check_package_fits(&stay, 2, 2), Err(CartError::TooManyPersons { max: 1 })), "children are not persons");
         assert_eq!(default_persons(Some(&stay)), 1);
         assert_eq!(default_persons(None), 1);
+    }
+
+    #[test]
+    fn a_dedication_names_who_it_is_for_and_from() {
+        let d = Dedication::new(" Ola ", "Jan", "Wszystkiego najlepszego!", "").unwrap();
+        assert_eq!((d.recipient.as_str(), d.email), ("Ola", None));
+        let field = |r: Result<Dedication, CartError>| match r {
+            Err(CartError::InvalidVoucherDetails { field }) => field,
+            Err(CartError::InvalidEmail) => "email",
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(field(Dedication::new("  ", "Jan", "", "")), "for");
+        assert_eq!(field(Dedication::new("Ola", &"x".repeat(61), "", "")), "from");
+        assert_eq!(field(Dedication::new("Ola", "Jan", &"x".repeat(301), "")), "message");
+        assert_eq!(field(Dedication::new("Ola", "Jan", "", "ola@")), "email");
+        assert!(Dedication::new("Ola", "Jan", &"ż".repeat(300), "ola@example.pl").is_ok(), "characters, not bytes");
+    }
+
+    #[test]
+    fn own_stays_take_units_on_shared_nights_only() {
+        let s = |from: &str, to: &str| Stay::new(from, to, 2, 0, 0, day(TODAY)).unwrap();
+        let wanted = s("2026-06-10", "2026-06-12");
+        let (before, touching, overlapping) = (s("2026-06-08", "2026-06-10"), s("2026-06-12", "2026-06-13"), s("2026-06-11", "2026-06-15"));
+        let basket = [("R", &before), ("R", &touching), ("R", &overlapping), ("OTHER", &wanted)];
+        assert_eq!(units_taken(basket.into_iter(), "R", &wanted), 1, "check-out day is free again");
     }
 
     #[test]

@@ -199,23 +199,12 @@ async fn me_is_empty_without_a_valid_session_and_the_customer_with_one() {
     let r = t.http.get(t.url("/shop-api/me")).header("cookie", "spa_session=forged").send().await.unwrap();
     assert_eq!(r.status().as_u16(), 204, "an unknown token is not logged in");
 
-    let users = t.stack.db("users");
-    let token = uuid::Uuid::new_v4().simple().to_string();
-    sqlx::query("INSERT INTO customers (id, email, first_name, last_name, phone, roles, created_at) VALUES ('c1', 'ola@example.pl', 'Ola', 'Nowak', '+48 600 100 200', 'customer', 0)")
-        .execute(users.pool())
-        .await
-        .unwrap();
-    sqlx::query("INSERT INTO sessions (token_hash, customer_id, expires_at, created_at) VALUES ($1, 'c1', $2, 0)")
-        .bind(spa_users::grpc::token_hash(&token))
-        .bind(spa_platform::now_ms() + 60_000)
-        .execute(users.pool())
-        .await
-        .unwrap();
+    let token = t.logged_in_customer().await;
     let r = t.http.get(t.url("/shop-api/me")).header("cookie", format!("other=1; spa_session={token}")).send().await.unwrap();
     let (status, me) = json(r).await;
     assert_eq!((status, me["email"].as_str(), me["firstName"].as_str()), (200, Some("ola@example.pl"), Some("Ola")));
 
-    sqlx::query("UPDATE sessions SET expires_at = 1").execute(users.pool()).await.unwrap();
+    sqlx::query("UPDATE sessions SET expires_at = 1").execute(t.stack.db("users").pool()).await.unwrap();
     let r = t.http.get(t.url("/shop-api/me")).header("cookie", format!("spa_session={token}")).send().await.unwrap();
     assert_eq!(r.status().as_u16(), 204, "an expired session is not logged in");
 }
@@ -342,6 +331,8 @@ async fn openapi_documents_every_route_and_every_documented_route_exists() {
         ("post", "/shop-api/carts/{token}/items/{id}/children-items"),
         ("put", "/shop-api/carts/{token}/items/{id}"),
         ("delete", "/shop-api/carts/{token}/items/{id}"),
+        ("put", "/shop-api/carts/{token}/items/{id}/voucher"),
+        ("delete", "/shop-api/carts/{token}/items/{id}/voucher"),
         ("get", "/shop-api/carts/{token}/items/{id}/associations/{kind}/default"),
         ("get", "/shop-api/visitor/cart"),
         ("get", "/shop-api/me"),

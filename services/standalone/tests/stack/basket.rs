@@ -110,6 +110,17 @@ async fn a_basket_holds_every_kind_priced_by_the_server() {
     assert_eq!(gift["price"]["current"], voucher["voucherValues"][1], "{voucher}");
     assert_eq!(gift["priceOption"], 1);
     assert_eq!(cart["shippingRequired"], true, "a gift voucher is posted");
+    assert_eq!(gift["voucher"], Value::Null);
+
+    // Its dedication, set, shown and removed.
+    let path = b.path(&format!("/items/{}/voucher", gift["id"]));
+    let dedication = json!({"for": " Ola ", "from": "Jan", "message": "Wszystkiego najlepszego!", "email": "ola@example.pl"});
+    let (status, cart) = read(t.http.put(t.url(&path)).json(&dedication).send().await.unwrap()).await;
+    assert_eq!(status, 200, "{cart}");
+    let voucher = &line(&cart, "VC_AMOUNT")["voucher"];
+    assert_eq!((voucher["for"].as_str(), voucher["email"].as_str()), (Some("Ola"), Some("ola@example.pl")));
+    let (status, cart) = read(t.http.delete(t.url(&path)).send().await.unwrap()).await;
+    assert_eq!((status, &line(&cart, "VC_AMOUNT")["voucher"]), (200, &Value::Null));
 
     // A stay costs what the search showed.
     let (from, to) = stay(40, 2);
@@ -284,6 +295,22 @@ async fn bad_basket_requests_name_the_field() {
         (400, "invalid_configuration", "options.treatments")
     );
     assert_eq!(error(&b.put(&json!(999), json!({"quantity": 1})).await), (404, "item_not_found", "id"));
+    let cart = b.added(json!({"type": "gift", "productCode": "VC_TREATMENT", "options": {"priceOption": 0}})).await;
+    let gift = line(&cart, "VC_TREATMENT")["id"].clone();
+    let dedicate = |id: &Value, body: Value| {
+        let request = t.http.put(t.url(&b.path(&format!("/items/{id}/voucher")))).json(&body);
+        async move { read(request.send().await.unwrap()).await }
+    };
+    for (body, field) in [
+        (json!({"for": "", "from": "Jan"}), "for"),
+        (json!({"for": "Ola"}), "from"),
+        (json!({"for": "Ola", "from": "x".repeat(61)}), "from"),
+        (json!({"for": "Ola", "from": "Jan", "message": "x".repeat(301)}), "message"),
+    ] {
+        assert_eq!(error(&dedicate(&gift, body.clone()).await), (400, "invalid_voucher_details", field), "{body}");
+    }
+    assert_eq!(error(&dedicate(&gift, json!({"for": "Ola", "from": "Jan", "email": "ola@"})).await), (400, "invalid_email", "email"));
+    assert_eq!(error(&dedicate(&oil, json!({"for": "Ola", "from": "Jan"})).await), (400, "not_a_voucher", "id"));
     assert_eq!(error(&b.delete(&json!(999)).await), (404, "item_not_found", "id"));
     let other = uuid::Uuid::new_v4().simple().to_string();
     let (status, body) =
@@ -348,9 +375,28 @@ async fn the_basket_counts_its_own_stays_against_the_rooms_left() {
     let (_, rooms) = t.get(&format!("/shop-api/rooms/search?from={from}&to={to}&adults=2")).await;
     let left = rooms["items"].as_array().unwrap().iter().find(|r| r["code"] == ROOM).unwrap()["available"].as_u64().unwrap();
     let body = json!({"type": "reservation", "productCode": ROOM, "options": {"checkIn": from, "checkOut": to, "adults": 2}});
-    for _ in 0..left {
+    b.added(body.clone()).await;
+    // A search with the basket's token counts its stay against the rooms left.
+    let search = |token: &str, from: &str, to: &str| {
+        let request = t.http.get(t.url(&format!("/shop-api/rooms/search?from={from}&to={to}&adults=2&orderToken={token}")));
+        async move {
+            let r = request.send().await.unwrap();
+            let personal = r.headers()["cache-control"] == "no-store";
+            let (_, rooms) = read(r).await;
+            let left = rooms["items"].as_array().unwrap().iter().find(|r| r["code"] == ROOM).map(|r| r["available"].as_u64().unwrap());
+            (left, personal)
+        }
+    };
+    assert_eq!(search(&b.token, &from, &to).await, (Some(left - 1), true));
+    let (next, after) = stay(71, 1);
+    let (later, _) = search(&b.token, &next, &after).await;
+    assert!(later.is_some_and(|l| l >= left - 1), "other nights keep their rooms: {later:?}");
+    assert_eq!(search("unknown-basket-token-0123456789", &from, &to).await.0, Some(left), "an unknown basket changes nothing");
+    for _ in 1..left {
         b.added(body.clone()).await;
     }
+    assert_eq!(search(&b.token, &from, &to).await.0, None, "all its rooms are in the basket");
+    assert_eq!(search("", &from, &to).await.0, Some(left), "others still see them");
     assert_eq!(error(&b.add(body).await), (409, "room_unavailable", "productCode"));
 }
 
@@ -420,19 +466,7 @@ async fn a_logged_in_customer_finds_their_basket_again() {
     };
     assert_eq!(visitor_cart(None).await.0, 204, "a guest has none");
 
-    let users = t.stack.db("users");
-    let session = uuid::Uuid::new_v4().simple().to_string();
-    sqlx::query("INSERT INTO customers (id, email, first_name, last_name, phone, roles, created_at) VALUES ('c1', 'ola@example.pl', 'Ola', 'Nowak', '', 'customer', 0)")
-        .execute(users.pool())
-        .await
-        .unwrap();
-    sqlx::query("INSERT INTO sessions (token_hash, customer_id, expires_at, created_at) VALUES ($1, 'c1', $2, 0)")
-        .bind(spa_users::grpc::token_hash(&session))
-        .bind(spa_platform::now_ms() + 60_000)
-        .execute(users.pool())
-        .await
-        .unwrap();
-    let cookie = format!("spa_session={session}");
+    let cookie = format!("spa_session={}", t.logged_in_customer().await);
     assert_eq!(visitor_cart(Some(cookie.clone())).await.0, 204, "no basket yet");
 
     // A guest's basket is nobody's; the one opened while logged in is Ola's.
@@ -455,4 +489,28 @@ async fn a_logged_in_customer_finds_their_basket_again() {
     assert_eq!((status, cart["tokenValue"].as_str()), (200, Some(token.as_str())), "{cart}");
     assert_eq!(cart["items"][0]["code"], "TR_HOT_STONE");
     assert_eq!(visitor_cart(Some("spa_session=forged".into())).await.0, 204);
+}
+
+/// The basket keeps the catalog's answers until the catalog announces a
+/// change, then prices with the new ones; stays are never kept.
+#[tokio::test]
+async fn a_catalog_change_reaches_the_basket_when_announced() {
+    let t = TestStack::start().await;
+    let b = Basket::new(&t, "pl").await;
+    let before = b.added(json!({"type": "treatment", "productCode": "TR_HOT_STONE"})).await["totals"]["total"].as_i64().unwrap();
+    assert_ne!(before, 12345);
+    let catalog = t.stack.db("catalog");
+    sqlx::query("UPDATE products SET price = 12345, original_price = NULL WHERE code = 'TR_HOT_STONE'")
+        .execute(catalog.pool())
+        .await
+        .unwrap();
+    let total = || async { t.get(&b.path("?locale=pl")).await.1["totals"]["total"].as_i64() };
+    assert_eq!(total().await, Some(before), "a silent change waits for its announcement");
+    let mut tx = catalog.begin().await.unwrap();
+    spa_platform::outbox::Outbox::new()
+        .add(&mut tx, &spa_proto::events::ProductChanged { codes: vec!["TR_HOT_STONE".into()], product_type: "treatment".into() })
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    crate::support::eventually("the new price in the basket", || async { (total().await == Some(12345)).then_some(()) }).await;
 }

@@ -56,6 +56,30 @@ impl TestStack {
     }
 }
 
+impl TestStack {
+    /// Ola Nowak (customer `c1`) with a live session: its token. Until
+    /// registration and login exist, she is written straight into the
+    /// users service's tables.
+    pub async fn logged_in_customer(&self) -> String {
+        let users = self.stack.db("users");
+        let token = uuid::Uuid::new_v4().simple().to_string();
+        sqlx::query(
+            "INSERT INTO customers (id, email, first_name, last_name, phone, roles, created_at) \
+             VALUES ('c1', 'ola@example.pl', 'Ola', 'Nowak', '+48 600 100 200', 'customer', 0)",
+        )
+        .execute(users.pool())
+        .await
+        .unwrap();
+        sqlx::query("INSERT INTO sessions (token_hash, customer_id, expires_at, created_at) VALUES ($1, 'c1', $2, 0)")
+            .bind(spa_users::grpc::token_hash(&token))
+            .bind(spa_platform::now_ms() + 60_000)
+            .execute(users.pool())
+            .await
+            .unwrap();
+        token
+    }
+}
+
 impl Drop for TestStack {
     fn drop(&mut self) {
         self.stack.shutdown.cancel();
