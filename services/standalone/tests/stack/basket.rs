@@ -105,6 +105,9 @@ async fn a_basket_holds_every_kind_priced_by_the_server() {
     assert_eq!(oil["product"]["name"], product["name"]);
 
     b.added(json!({"type": "treatment", "productCode": "TR_HOT_STONE"})).await;
+    // Alcohol is sold: the age check is the shop page's, before the add.
+    let cart = b.added(json!({"type": "product", "productCode": "PR_LUBUSZ_WHITE_WINE"})).await;
+    assert_eq!(line(&cart, "PR_LUBUSZ_WHITE_WINE")["product"]["ageRestriction"], true);
     let cart = b.added(json!({"type": "voucher", "productCode": "VC_AMOUNT", "options": {"priceOption": 1}})).await;
     let gift = line(&cart, "VC_AMOUNT");
     assert_eq!(gift["price"]["current"], voucher["voucherValues"][1], "{voucher}");
