@@ -178,18 +178,28 @@ LANGUAGES.forEach((language, index) => {
   });
 });
 
-test('a room sold while it sat in the basket: the conflict, a new search with the same guests, "Delete Room"', async ({
+test('a room in the basket counts against the rooms left; sold meanwhile: the conflict, a new search with the same guests, "Delete Room"', async ({
   page,
 }) => {
   const t = messages('en_GB');
   const checkIn = daysFromToday(100);
   const checkOut = addDays(checkIn, 2);
-  await page.goto(`/en/reservation/rooms?dateFrom=${checkIn}&dateTo=${checkOut}&adults=2&children=1&babies=0`);
-  const room = page.getByTestId('room-result').first();
+  const results = `/en/reservation/rooms?dateFrom=${checkIn}&dateTo=${checkOut}&adults=2&children=1&babies=0`;
+  await page.goto(results);
+  const roomsLeft = async (code: string) =>
+    Number(/\d+/.exec(await page.locator(`[data-room-code="${code}"]`).getByTestId('rooms-left').innerText())?.[0]);
+  // A room type with more than one left, so that it stays listed with one in the basket.
+  await expect(page.getByTestId('room-result').first()).toBeVisible();
+  const room = page.getByTestId('room-result').filter({ hasNot: page.getByText(/^1 room left$/) }).first();
   const roomName = (await room.getByRole('heading', { level: 2 }).innerText()).trim();
   const roomCode = (await room.getAttribute('data-room-code')) ?? '';
+  const left = await roomsLeft(roomCode);
   await room.getByRole('button', { name: `${t('rooms.reserve')}: ${roomName}` }).click();
   await expect(page).toHaveURL(/\/en\/basket\/suggestion\?variantCode=/);
+
+  // The results count the stay in the basket against the rooms left (the search sends the basket's token).
+  await page.goto(results);
+  await expect.poll(() => roomsLeft(roomCode)).toBe(left - 1);
 
   // Other guests book the rest of this room type meanwhile.
   expect(sellOutRoom(roomCode, checkIn, checkOut)).toBe(2);

@@ -24,6 +24,8 @@ export type PackageChoice = {
 };
 
 export type BasketActions = {
+  /** The basket's token, once there is a basket (room searches send it to count its stays). */
+  cartToken: string | null;
   /** How many of an item the basket holds, by code or variant code (0: none). */
   quantityOf: (item: { code: string; variantCode?: string }) => number;
   /** Adds an item; resolves true once it is in (the suggestion page follows), false when it failed. */

@@ -43,6 +43,7 @@ export function BasketHost({ children }: { children: ReactNode }) {
   const stored = useStoredBasket();
   const cart = useCart(locale);
   const items = cart.data?.items ?? stored?.items ?? NO_ITEMS;
+  const cartToken = stored?.tokenValue ?? null;
   const { mutateAsync, isPending, variables } = useAddCartItem();
   const added = useAddedToBasket();
   const [reserving, setReserving] = useState<PackageChoice | null>(null);
@@ -60,6 +61,7 @@ export function BasketHost({ children }: { children: ReactNode }) {
       }
     };
     return {
+      cartToken,
       quantityOf: (item) => quantityInBasket(items, item),
       add,
       addPackage: (choice) => {
@@ -78,7 +80,7 @@ export function BasketHost({ children }: { children: ReactNode }) {
       },
       pendingCode,
     };
-  }, [items, mutateAsync, added, pendingCode]);
+  }, [cartToken, items, mutateAsync, added, pendingCode]);
 
   return (
     <BasketActionsContext value={actions}>

@@ -146,9 +146,9 @@ describe('RoomResults', () => {
     });
   });
 
-  it('"reserve" puts the room into the basket for the searched dates and guests', async () => {
-    serveSearch(roomSearchResponse([roomOffer({ code: 'ROOM_LAKE_VIEW', name: 'Pokój z widokiem na jezioro' })]));
-    const actions = fakeBasketActions();
+  it('"reserve" puts the room into the basket for the searched dates and guests; the search counts the basket\'s stays', async () => {
+    const requests = serveSearch(roomSearchResponse([roomOffer({ code: 'ROOM_LAKE_VIEW', name: 'Pokój z widokiem na jezioro' })]));
+    const actions = fakeBasketActions({}, { cartToken: '0123456789abcdef0123456789abcdef' });
     renderRoutes(
       [
         {
@@ -168,6 +168,7 @@ describe('RoomResults', () => {
       productCode: 'ROOM_LAKE_VIEW',
       options: { checkIn: '2026-07-15', checkOut: '2026-07-18', adults: 2, children: 1, babies: 1 },
     });
+    expect(requests[0]?.searchParams.get('orderToken')).toBe('0123456789abcdef0123456789abcdef');
   });
 
   it('opens the room description popup with the server fragment, as a modal dialog', async () => {
