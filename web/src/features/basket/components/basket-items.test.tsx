@@ -183,4 +183,14 @@ describe('BasketItems', () => {
       `/carts/${TOKEN}/items/1/associations/treatments/default`,
     ]);
   });
+
+  it('suggests no package for a stay that has one (attaching another would replace it)', async () => {
+    const fake = serveBasket([reservationLine({ id: 1, childItems: [packageLine({ id: 2 })] })], {
+      associations: { packages: [listingItem({ name: 'Pakiet relaks', type: 'package' })] },
+    });
+    renderBasket();
+    await waitFor(() => expect(fake.requests.some((r) => r.path.endsWith('/treatments/default'))).toBe(true));
+    expect(fake.requests.some((r) => r.path.includes('/packages/'))).toBe(false);
+    expect(screen.queryByRole('heading', { name: 'Pakiety do Twojego pobytu' })).toBeNull();
+  });
 });

@@ -96,7 +96,8 @@ export function BasketItems({ renderCard, headingRef }: Props) {
 
   const { items } = data;
   const blocked = unavailableLines(items).length > 0;
-  const stay = items.find((line) => line.type === 'reservation' && line.isAvailable);
+  // Packages are suggested for a stay without one (attaching another replaces it).
+  const stay = items.find((line) => line.type === 'reservation' && line.isAvailable && line.childItems.length === 0);
   const first = items[0];
 
   return (

@@ -58,7 +58,10 @@ export function BasketSuggestion({ variantCode, renderCard }: Props) {
         <p className="suggestion__facts">{lineFacts(i18n, line).join(' · ')}</p>
         {links}
       </section>
-      {line.type === 'reservation' && <Suggestions line={line} kind="packages" items={items} renderCard={renderCard} />}
+      {/* A stay's package is attached to it; one it has already would be replaced. */}
+      {line.type === 'reservation' && line.childItems.length === 0 && (
+        <Suggestions line={line} kind="packages" items={items} renderCard={renderCard} />
+      )}
       <Suggestions line={line} kind="treatments" items={items} renderCard={renderCard} />
       <Suggestions line={line} kind="products" items={items} renderCard={renderCard} />
     </>

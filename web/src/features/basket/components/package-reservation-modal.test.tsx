@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { basketStorage } from '@/features/basket/utils/storage';
 import type { PackageChoice } from '@/lib/basket-actions';
 import { createCartServer } from '@/testing/mocks/cart-server';
-import { cart, reservationLine, roomOffer, treatment } from '@/testing/mocks/fixtures';
+import { cart, lineProduct, packageLine, reservationLine, roomOffer, treatment } from '@/testing/mocks/fixtures';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderRoutes } from '@/testing/test-utils';
@@ -91,7 +91,13 @@ async function pickStay(user: ReturnType<typeof userEvent.setup>) {
 
 describe('PackageReservationModal', () => {
   it('offers only the stays in the basket long enough with enough adults, and attaches the package to one', async () => {
-    const fits = reservationLine({ id: 1, dateFrom: checkIn, dateTo: checkOut, adults: 1 });
+    const fits = reservationLine({
+      id: 1,
+      dateFrom: checkIn,
+      dateTo: checkOut,
+      adults: 1,
+      childItems: [packageLine({ id: 9, product: lineProduct({ name: 'Stary pakiet' }) })],
+    });
     const short = reservationLine({ id: 2, dateFrom: checkIn, dateTo: addDays(checkIn, 1), adults: 2 });
     const sold = reservationLine({ id: 3, dateFrom: checkIn, dateTo: checkOut, adults: 2, isAvailable: false });
     const { fake } = serve([fits, short, sold]);
@@ -101,6 +107,8 @@ describe('PackageReservationModal', () => {
     const offered = within(stays).getAllByRole('button', { name: /^Dodaj do tego pobytu/ });
     expect(offered).toHaveLength(1);
     expect(dialog().textContent).toContain('Pakiet wymaga pobytu co najmniej 2 noce.');
+    // A stay holds one package: attaching replaces the one it has.
+    expect(stays.textContent).toContain('(zastąpi pakiet: Stary pakiet)');
 
     await userEvent.setup().click(offered[0]!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/basket/suggestion'));

@@ -124,6 +124,10 @@ export function PackageReservationModal({ choice, onClose }: Props) {
                 <span className="package-modal__stay-name">{lineName(line)}</span>
                 <span className="package-modal__stay-facts">
                   {[stayText(i18n, line), guestsText(i18n, line)].filter(Boolean).join(' · ')}
+                  {line.childItems[0] && (
+                    // A stay holds one package: attaching replaces it.
+                    <span className="package-modal__replaces"> {t('packageModal.replaces', { name: lineName(line.childItems[0]) })}</span>
+                  )}
                 </span>
                 <button
                   type="button"
