@@ -4,12 +4,11 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { basketStorage } from '@/features/basket/utils/storage';
 import { ApiError } from '@/lib/api-client';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Locale } from '@/lib/i18n/locale';
 import type { Cart } from '@/types/api';
-
-import { basketStorage } from '@/features/basket/utils/storage';
 
 import { createCart } from './create-cart';
 import { cartKeys, setCart } from './get-cart';

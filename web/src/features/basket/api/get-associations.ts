@@ -5,11 +5,10 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { useStoredBasket } from '@/features/basket/utils/storage';
 import { apiClient } from '@/lib/api-client';
 import type { Locale } from '@/lib/i18n/locale';
 import type { CartAssociationKind, ListingItem } from '@/types/api';
-
-import { useStoredBasket } from '@/features/basket/utils/storage';
 
 export type AssociationsParams = { locale: Locale; token: string; lineId: number; kind: CartAssociationKind };
 

@@ -19,7 +19,7 @@ function ModalFailed({ onClose }: { onClose: () => void }) {
       <div className="modal" role="alertdialog" aria-label={t('errors.pageTitle')}>
         <p>{t('errors.chunkBody')}</p>
         <button type="button" className="button" onClick={onClose} autoFocus>
-          {t('rooms.description.close')}
+          {t('basket.close')}
         </button>
       </div>
     </div>
@@ -31,13 +31,13 @@ const PackageReservationModal = lazyPart(
   ModalFailed,
 );
 
+const NO_ITEMS: CartItem[] = [];
+
 /**
  * The basket's actions for the pages under it (catalog, rooms, basket):
  * what is in the basket, adding (then the notification and the suggestion
  * page), and stay packages through the package reservation modal.
  */
-const NO_ITEMS: CartItem[] = [];
-
 export function BasketHost({ children }: { children: ReactNode }) {
   const { locale } = useI18n();
   const stored = useStoredBasket();
