@@ -77,6 +77,18 @@ describe('app router', () => {
     expect(router.state.location.pathname).toBe('/basket/suggestion');
   });
 
+  it('serves the basket items page with the shop texts, and leaves the checkout steps coming soon', async () => {
+    renderApp('/en/basket/items', 'en_GB');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Basket' })).toBeTruthy();
+    expect(await screen.findByText('No products in your basket')).toBeTruthy();
+    expect(document.title).toBe('Basket | Spa & Wellness Guesthouse');
+  });
+
+  it.each(['/basket/personal', '/basket/payment'])('keeps %s coming soon', async (url) => {
+    renderApp(url, 'pl');
+    expect(await screen.findByTestId('coming-soon')).toBeTruthy();
+  });
+
   it('shows an honest coming-soon page for parts not built yet', async () => {
     renderApp('/angebot', 'de');
     const page = await screen.findByTestId('coming-soon');
@@ -197,7 +209,8 @@ describe('app router', () => {
     expect(within(switcher).getByRole('link', { name: 'Polski' }).getAttribute('href')).toBe(`${origin}/oferta/zabiegi/`);
     expect(within(switcher).queryByRole('link', { name: 'Deutsch' })).toBeNull();
 
-    expect(screen.getByRole('link', { name: 'Basket: 0 items' }).getAttribute('href')).toBe('/en/basket');
+    // The mini basket: nothing stored, nothing counted.
+    expect(screen.getByRole('button', { name: 'Basket: 0 items' }).getAttribute('aria-expanded')).toBe('false');
   });
 
   describe('with the hosts the gateway names', () => {

@@ -3,8 +3,8 @@ import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react
 
 import { listingRouteByType, paths, productPage, type RouteName } from '@/config/paths';
 import type { Locale } from '@/lib/i18n/locale';
+import { loadDictionary, type MessageKey } from '@/lib/i18n/messages';
 import { loadChunk } from '@/lib/load-chunk';
-import type { MessageKey } from '@/lib/i18n/messages';
 import type { OfferType } from '@/types/api';
 import type { RouteHandle } from '@/types/router';
 
@@ -22,6 +22,22 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
   const path = (name: RouteName) => paths[name].path(locale);
   /** A page's code, lazy-loaded: it fails after 120 s with the generic notification (spec 8). */
   const page = <T,>(load: () => Promise<T>) => loadChunk(load, locale);
+
+  /**
+   * Pages that put things into the basket, and the basket's own: under the
+   * basket's actions, whose code and texts (the shop part of the
+   * dictionary) load beside the page's.
+   */
+  const shop = (children: RouteObject[]): RouteObject => ({
+    id: 'shop',
+    lazy: async () => {
+      const [{ ShopLayout }] = await page(() =>
+        Promise.all([import('./routes/shop-layout'), loadDictionary(locale, 'shop')]),
+      );
+      return { Component: ShopLayout };
+    },
+    children,
+  });
 
   /** A part of the site that is not built yet: an honest "coming soon" page. */
   const comingSoon = (name: RouteName, titleKey: MessageKey): RouteObject => ({
@@ -74,12 +90,47 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
         return { Component: HomeRoute };
       },
     },
-    ...listing('treatment', 'catalog.treatments.title'),
-    ...listing('package', 'catalog.packages.title'),
-    ...listing('product', 'catalog.products.title'),
-    ...listing('room', 'catalog.rooms.title'),
-    ...listing('voucher', 'catalog.vouchers.title'),
-    ...listing('day_spa', 'catalog.daySpa.title'),
+    shop([
+      ...listing('treatment', 'catalog.treatments.title'),
+      ...listing('package', 'catalog.packages.title'),
+      ...listing('product', 'catalog.products.title'),
+      ...listing('room', 'catalog.rooms.title'),
+      ...listing('voucher', 'catalog.vouchers.title'),
+      ...listing('day_spa', 'catalog.daySpa.title'),
+      {
+        // Results need a date range; without one the visitor goes back to search.
+        path: path('reservationRooms'),
+        handle: handle('reservationRooms', 'reservation.steps.rooms'),
+        lazy: async () => {
+          const { ReservationRoomsRoute, roomsLoader } = await page(() => import('./routes/reservation/rooms'));
+          return { Component: ReservationRoomsRoute, loader: roomsLoader(queryClient, locale) };
+        },
+      },
+      // Basket area (spec 2.2): the items and, after an add, the suggestions.
+      {
+        path: path('basketItems'),
+        handle: handle('basketItems', 'basket.steps.items'),
+        lazy: async () => {
+          const { BasketItemsRoute } = await page(() => import('./routes/basket/items'));
+          return { Component: BasketItemsRoute };
+        },
+      },
+      {
+        path: path('basketSuggestion'),
+        handle: handle('basketSuggestion', 'basket.steps.suggestion'),
+        // Suggestions belong to an added item; without one go to the basket.
+        loader: ({ request }) => {
+          if (!new URL(request.url).searchParams.get('variantCode')) {
+            return redirect(paths.basketItems.href(locale));
+          }
+          return null;
+        },
+        lazy: async () => {
+          const { BasketSuggestionRoute } = await page(() => import('./routes/basket/suggestion'));
+          return { Component: BasketSuggestionRoute };
+        },
+      },
+    ]),
     comingSoon('voucherConfiguration', 'vouchers.configure.title'),
     comingSoon('offer', 'nav.offer'),
     comingSoon('regulations', 'nav.regulations'),
@@ -96,32 +147,12 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
         return { Component: ReservationSearchRoute };
       },
     },
-    {
-      // Results need a date range; without one the visitor goes back to search.
-      path: path('reservationRooms'),
-      handle: handle('reservationRooms', 'reservation.steps.rooms'),
-      lazy: async () => {
-        const { ReservationRoomsRoute, roomsLoader } = await page(() => import('./routes/reservation/rooms'));
-        return { Component: ReservationRoomsRoute, loader: roomsLoader(queryClient, locale) };
-      },
-    },
     // The content system that holds these pages does not exist yet.
     comingSoon('reservationTerms', 'reservation.steps.terms'),
     comingSoon('reservationLocalization', 'reservation.steps.localization'),
 
-    // Basket area (spec 2.2).
+    // Basket area (spec 2.2); the checkout steps are not built yet.
     redirectTo(path('basket'), paths.basketItems.href(locale)),
-    comingSoon('basketItems', 'basket.steps.items'),
-    {
-      ...comingSoon('basketSuggestion', 'basket.steps.suggestion'),
-      // Suggestions belong to an added item; without one go to the basket.
-      loader: ({ request }) => {
-        if (!new URL(request.url).searchParams.get('variantCode')) {
-          return redirect(paths.basketItems.href(locale));
-        }
-        return null;
-      },
-    },
     comingSoon('basketPersonal', 'basket.steps.personal'),
     comingSoon('basketVoucher', 'basket.steps.voucher'),
     comingSoon('basketLogin', 'basket.steps.login'),

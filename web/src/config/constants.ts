@@ -36,6 +36,12 @@ export const RELATED_SLIDES_MAX = 4;
 export const PACKAGE_PERSONS_MIN = 1;
 export const PACKAGE_PERSONS_MAX = 2;
 
+/** A treatment picked in the treatment modal: quantity 1, min 1, max 2 (spec 5). */
+export const MODAL_TREATMENT_MAX_QUANTITY = 2;
+
+/** The mini basket's list scrolls above this many lines (spec 9). */
+export const MINI_BASKET_SCROLL_THRESHOLD = 4;
+
 /** The package price is recalculated this long after the last change. */
 export const PACKAGE_PRICE_DEBOUNCE_MS = 50;
 

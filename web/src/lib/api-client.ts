@@ -37,6 +37,8 @@ export type RequestOptions = {
   query?: QueryParams;
   body?: unknown;
   signal?: AbortSignal;
+  /** The browser cache's part (`no-store` for an answer that is the visitor's own). */
+  cache?: RequestCache;
   /**
    * Set false where the caller shows the failure itself (e.g. the weather widget),
    * or pass a predicate to stay quiet for some answers only (e.g. a 404 the page shows).
@@ -76,9 +78,9 @@ async function send(
   method: Method,
   url: URL,
   accept: string,
-  options: Pick<RequestOptions, 'locale' | 'body' | 'signal' | 'notifyOnError'>,
+  options: Pick<RequestOptions, 'locale' | 'body' | 'signal' | 'notifyOnError' | 'cache'>,
 ): Promise<Response> {
-  const { locale, body, signal, notifyOnError = true } = options;
+  const { locale, body, signal, cache, notifyOnError = true } = options;
   // Read at failure time: the page's dictionary may still be on its way at the first request.
   const generic = () => createTranslator(locale)('errors.generic');
 
@@ -87,6 +89,7 @@ async function send(
     response = await fetch(url, {
       method,
       signal,
+      cache,
       credentials: 'same-origin',
       headers: {
         Accept: accept,

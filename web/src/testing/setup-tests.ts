@@ -10,14 +10,17 @@ import { server } from './mocks/server';
 // A request no handler answers is a test bug, not a silent pass.
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
-  // The app loads the page's language before it renders; tests use all three.
-  await Promise.allSettled(LOCALES.map(loadDictionary));
+  // The app loads the page's language before it renders (the basket part with the pages
+  // that use it); tests use all three.
+  await Promise.allSettled(LOCALES.flatMap((locale) => [loadDictionary(locale), loadDictionary(locale, 'shop')]));
 });
 
 afterEach(() => {
   cleanup();
   server.resetHandlers();
   notifications.clear();
+  // The basket is kept in localStorage.
+  localStorage.clear();
   document.documentElement.lang = 'pl';
   document.title = '';
   // Cookies (agePermission) would leak from one test into the next.

@@ -7,7 +7,7 @@
  * Every amount is an integer in minor units; dates are `YYYY-MM-DD` except
  * `availableFrom`/`availableTo`, which are `DD-MM-YYYY`.
  */
-import type { components } from './openapi.gen';
+import type { components, paths } from './openapi.gen';
 
 type Schemas = components['schemas'];
 
@@ -42,7 +42,9 @@ export type RelatedProductsResponse = { items: ListingItem[] };
 export type Taxon = Schemas['Taxon'];
 
 /** POST /packages/{code}/estimated-cost. */
-export type PackageCostRequest = { persons: number; treatments: Schemas['Choice'][] };
+/** A treatment of a package configuration and how many of it. */
+export type PackageTreatmentChoice = Schemas['Choice'];
+export type PackageCostRequest = { persons: number; treatments: PackageTreatmentChoice[] };
 export type PackageCost = Schemas['EstimatedCost'];
 
 export type FieldError = Schemas['FieldError'];
@@ -59,3 +61,38 @@ export type RoomSearchResponse = Schemas['RoomSearch'];
 
 /** GET /rooms/availability. */
 export type RoomAvailability = Schemas['Availability'];
+
+// ---------------------------------------------------------------------------
+// Basket (/shop-api/carts)
+// ---------------------------------------------------------------------------
+
+/** The kinds of basket line. */
+export type CartItemType = Schemas['LineType'];
+
+/** What a basket line is of (the room of a reservation). */
+export type CartProduct = Schemas['LineProduct'];
+
+/** A treatment of a package line and how many of it. */
+export type CartTreatment = Schemas['LineTreatment'];
+
+/** A basket line; stay fields on reservations, treatments on packages, packages attached to a stay in childItems. */
+export type CartItem = Schemas['CartItem'];
+
+/** The basket's totals; `base` is the total in PLN, set while the basket is in another currency. */
+export type CartTotals = Schemas['Totals'];
+
+/** The basket, as every basket call answers. */
+export type Cart = Schemas['Cart'];
+
+/** POST /carts/{token}/items and .../children-items: what is added depends on `type` (see the basket API). */
+export type AddCartItem = Schemas['AddItem'];
+
+/** PUT /carts/{token}/items/{id}: a quantity (a package's persons) and a package's treatments. */
+export type UpdateCartItem = Schemas['UpdateItem'];
+
+/** GET /carts/{token}/items/{id}/associations/{kind}/default. */
+export type CartAssociationKind =
+  paths['/shop-api/carts/{token}/items/{id}/associations/{kind}/default']['get']['parameters']['path']['kind'];
+
+/** POST /rooms/search: rooms for a stay package. */
+export type PackageRoomSearch = Schemas['PackageSearch'];

@@ -1,11 +1,12 @@
 import { Outlet } from 'react-router';
 
 import { MainLayout } from '@/components/layouts/main-layout';
+import { MiniBasket } from '@/features/basket/components/mini-basket';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 
 export function RootLayout() {
   return (
-    <MainLayout>
+    <MainLayout basket={<MiniBasket />}>
       <Outlet />
     </MainLayout>
   );

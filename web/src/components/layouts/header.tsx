@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 
 import { paths, type RouteName } from '@/config/paths';
@@ -16,10 +17,13 @@ const NAV = [
   { route: 'reservation', label: 'nav.reservation' },
 ] as const satisfies ReadonlyArray<{ route: RouteName; label: MessageKey }>;
 
-export function Header() {
+type Props = {
+  /** The mini basket (the app passes the basket feature's); a plain link to the basket without one. */
+  basket?: ReactNode;
+};
+
+export function Header({ basket }: Props) {
   const { t, locale } = useI18n();
-  // The basket feature is not built yet: the mini basket honestly shows none.
-  const basketCount = 0;
 
   return (
     <header className="site-header">
@@ -38,9 +42,11 @@ export function Header() {
         </nav>
         <div className="site-header__tools">
           <LanguageSwitcher />
-          <Link to={paths.basket.href(locale)} className="mini-basket">
-            {t('miniBasket.label', { count: basketCount })}
-          </Link>
+          {basket ?? (
+            <Link to={paths.basket.href(locale)} className="mini-basket mini-basket__toggle">
+              {t('nav.basket')}
+            </Link>
+          )}
         </div>
       </div>
     </header>

@@ -11,7 +11,13 @@ import { ScrollToTop } from './scroll-to-top';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
-export function MainLayout({ children }: { children: ReactNode }) {
+type Props = {
+  children: ReactNode;
+  /** The header's mini basket. */
+  basket?: ReactNode;
+};
+
+export function MainLayout({ children, basket }: Props) {
   const { t } = useI18n();
   return (
     <>
@@ -21,7 +27,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
         {t('app.skipToContent')}
       </a>
       <GlobalLoadingIndicator />
-      <Header />
+      <Header basket={basket} />
       <main id={MAIN_CONTENT_ID} className="site-main container" tabIndex={-1}>
         {children}
       </main>

@@ -1,11 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import pl from '@/locales/pl.json';
+import shopPl from '@/locales/shop.pl.json';
+
 import { formatMessage } from './format-message';
 import { LOCALES, toLanguageTag } from './locale';
-import { dictionaries, loadDictionary } from './messages';
+import { dictionaries, isDictionaryLoaded, loadDictionary } from './messages';
 
 describe('locale dictionaries', () => {
-  beforeAll(() => Promise.all(LOCALES.map(loadDictionary)));
+  beforeAll(() =>
+    Promise.all(LOCALES.flatMap((locale) => [loadDictionary(locale), loadDictionary(locale, 'shop')])),
+  );
 
   it('loads each dictionary on demand, once', async () => {
     await loadDictionary('de');
@@ -15,6 +20,13 @@ describe('locale dictionaries', () => {
     expect(dictionaries.pl['nav.home']).toBe('Strona główna');
     expect(dictionaries.de['nav.home']).toBe('Startseite');
     expect(dictionaries.en_GB['nav.home']).toBe('Home');
+  });
+
+  it('merges the shop part into its language; the parts share no key', () => {
+    expect(isDictionaryLoaded('en_GB', 'shop')).toBe(true);
+    expect(dictionaries.en_GB['basket.added']).toBe('Added to basket');
+    expect(dictionaries.en_GB['nav.home']).toBe('Home');
+    expect(Object.keys(shopPl).filter((key) => key in pl)).toEqual([]);
   });
 
   const polishKeys = () => Object.keys(dictionaries.pl).sort();

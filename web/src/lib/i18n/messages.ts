@@ -1,49 +1,73 @@
 import type pl from '@/locales/pl.json';
+import type shopPl from '@/locales/shop.pl.json';
 
 import type { Locale } from './locale';
 
-/** Polish is the reference dictionary: its keys are the message keys. */
-export type MessageKey = keyof typeof pl;
+/**
+ * A dictionary comes in parts: `core` (the app shell and the pages outside
+ * the shop) and `shop` (listings, product pages, room results, the basket
+ * and its modals), which the shop's pages load together with their code
+ * (app/router.tsx), so it is not part of the first page load's budget.
+ */
+export type MessagePart = 'core' | 'shop';
+
+/** Polish is the reference dictionary: its keys (of every part) are the message keys. */
+export type MessageKey = keyof typeof pl | keyof typeof shopPl;
 
 export type Dictionary = Partial<Record<string, string>>;
 
 export type Dictionaries = Record<Locale, Dictionary>;
 
 /**
- * The dictionaries in use. Each is a chunk of its own, which
- * `loadDictionary` fetches once: a page downloads only its own language
- * (the first page load stays within its JavaScript budget). A dictionary
- * not loaded yet is empty. All three have the same keys (a test fails the
- * build otherwise), so a German or English page needs no Polish; the Polish
- * fallback applies wherever Polish is loaded.
+ * The dictionaries in use. Each part of each language is a chunk of its
+ * own, which `loadDictionary` fetches once and merges into its language: a
+ * page downloads only its own language (the first page load stays within
+ * its JavaScript budget). A dictionary not loaded yet is empty. All three
+ * have the same keys (a test fails the build otherwise), so a German or
+ * English page needs no Polish; the Polish fallback applies wherever Polish
+ * is loaded.
  */
 export const dictionaries: Dictionaries = { pl: {}, de: {}, en_GB: {} };
 
-const loaders: Record<Locale, () => Promise<{ default: Dictionary }>> = {
-  pl: () => import('@/locales/pl.json'),
-  de: () => import('@/locales/de.json'),
-  en_GB: () => import('@/locales/en_GB.json'),
+type Loader = () => Promise<{ default: Dictionary }>;
+
+const loaders: Record<MessagePart, Record<Locale, Loader>> = {
+  core: {
+    pl: () => import('@/locales/pl.json'),
+    de: () => import('@/locales/de.json'),
+    en_GB: () => import('@/locales/en_GB.json'),
+  },
+  shop: {
+    pl: () => import('@/locales/shop.pl.json'),
+    de: () => import('@/locales/shop.de.json'),
+    en_GB: () => import('@/locales/shop.en_GB.json'),
+  },
 };
 
-const loading = new Map<Locale, Promise<void>>();
+const loading = new Map<string, Promise<void>>();
+const loaded = new Set<string>();
 
-export const isDictionaryLoaded = (locale: Locale): boolean => Object.keys(dictionaries[locale]).length > 0;
+/** Whether the core part of a language is there. */
+export const isDictionaryLoaded = (locale: Locale, part: MessagePart = 'core'): boolean =>
+  loaded.has(`${part}:${locale}`);
 
-/** Makes a locale's dictionary available to `createTranslator` (fetched once). */
-export function loadDictionary(locale: Locale): Promise<void> {
-  let pending = loading.get(locale);
+/** Makes a part of a locale's dictionary available to `createTranslator` (fetched once). */
+export function loadDictionary(locale: Locale, part: MessagePart = 'core'): Promise<void> {
+  const key = `${part}:${locale}`;
+  let pending = loading.get(key);
   if (!pending) {
-    pending = loaders[locale]().then(
+    pending = loaders[part][locale]().then(
       ({ default: dictionary }) => {
-        dictionaries[locale] = dictionary;
+        dictionaries[locale] = { ...dictionaries[locale], ...dictionary };
+        loaded.add(key);
       },
       (error: unknown) => {
         // Another try may succeed.
-        loading.delete(locale);
+        loading.delete(key);
         throw error;
       },
     );
-    loading.set(locale, pending);
+    loading.set(key, pending);
   }
   return pending;
 }

@@ -1,5 +1,9 @@
 import { addDays, diffDays } from '@/utils/calendar-date';
 import type {
+  Cart,
+  CartItem,
+  CartProduct,
+  CartTotals,
   ListingItem,
   ListingResponse,
   PackageCost,
@@ -218,4 +222,150 @@ export function roomPartialHtml(code: string, name: string): string {
     '<p>Pokój z balkonem &lt;b&gt;i widokiem&lt;/b&gt; na jezioro.</p>' +
     '<ul><li>Maks. liczba osób: 3</li><li>Możliwa dostawka</li></ul></article>'
   );
+}
+
+// ---------------------------------------------------------------------------
+// Basket
+// ---------------------------------------------------------------------------
+
+let nextLineId = 1;
+
+/** The product of a basket line. */
+export function lineProduct(overrides: Partial<CartProduct> = {}): CartProduct {
+  const code = overrides.code ?? `PR_${nextLineId}`;
+  return {
+    code,
+    variantCode: code,
+    type: 'product',
+    name: `Pozycja ${code}`,
+    slug: code.toLowerCase(),
+    images: [],
+    links: { self: `/oferta/produkty/${code.toLowerCase()}` },
+    numNights: 0,
+    ageRestriction: false,
+    ...overrides,
+  };
+}
+
+/** A basket line (a product unless overridden); `total` follows price × quantity. */
+export function cartItem(overrides: Partial<CartItem> = {}): CartItem {
+  const id = overrides.id ?? nextLineId++;
+  const code = overrides.code ?? `PR_LINE_${id}`;
+  const type = overrides.type ?? 'product';
+  const price = overrides.price ?? { current: 4900, original: 4900, currency: 'PLN' };
+  const quantity = overrides.quantity ?? 1;
+  const isAvailable = overrides.isAvailable ?? true;
+  return {
+    id,
+    type,
+    quantity,
+    minQuantity: 1,
+    maxQuantity: 10,
+    total: isAvailable ? price.current * quantity : 0,
+    price,
+    code,
+    variantCode: code,
+    isAvailable,
+    product: lineProduct({ code, type: type === 'reservation' ? 'room' : type, name: `Pozycja ${id}` }),
+    adults: null,
+    children: null,
+    babies: null,
+    dateFrom: null,
+    dateTo: null,
+    days: null,
+    treatments: null,
+    priceOption: null,
+    childItems: [],
+    ...overrides,
+  };
+}
+
+/** A reservation line: a room for `dateFrom`..`dateTo` (nights = days). */
+export function reservationLine(overrides: Partial<CartItem> = {}): CartItem {
+  const dateFrom = overrides.dateFrom ?? '2026-07-10';
+  const dateTo = overrides.dateTo ?? '2026-07-13';
+  const code = overrides.code ?? 'ROOM_LAKE';
+  return cartItem({
+    type: 'reservation',
+    code,
+    minQuantity: 1,
+    maxQuantity: 1,
+    price: { current: 108000, original: 108000, currency: 'PLN' },
+    adults: 2,
+    children: 0,
+    babies: 0,
+    dateFrom,
+    dateTo,
+    days: diffDays(dateFrom, dateTo),
+    ...overrides,
+    product: lineProduct({
+      code,
+      type: 'room',
+      name: 'Pokój z widokiem na jezioro',
+      slug: 'pokoj-z-widokiem',
+      links: { self: '/pensjonat/baza-noclegowa/pokoj-z-widokiem' },
+      ...overrides.product,
+    }),
+  });
+}
+
+/** A package line (persons = quantity). */
+export function packageLine(overrides: Partial<CartItem> = {}): CartItem {
+  const code = overrides.code ?? 'PKG_ROMANTIC_WEEKEND';
+  return cartItem({
+    type: 'package',
+    code,
+    minQuantity: 1,
+    maxQuantity: 2,
+    price: { current: 129900, original: 129900, currency: 'PLN' },
+    treatments: [
+      { code: 'TR_AROMATHERAPY_MASSAGE', name: 'Masaż aromaterapeutyczny', quantity: 1 },
+      { code: 'TR_HERBAL_BATH', name: 'Kąpiel ziołowa', quantity: 1 },
+      { code: 'TR_SAUNA_RITUAL', name: 'Ceremonia saunowa', quantity: 1 },
+    ],
+    ...overrides,
+    product: lineProduct({
+      code,
+      type: 'package',
+      name: 'Romantyczny weekend we dwoje',
+      slug: 'romantyczny-weekend-we-dwoje',
+      links: { self: '/oferta/pakiety/romantyczny-weekend-we-dwoje' },
+      numNights: 2,
+      ...overrides.product,
+    }),
+  });
+}
+
+/** The totals of lines: what is available, children included. */
+export function cartTotals(items: CartItem[], currency = 'PLN'): CartTotals {
+  const total = items.flatMap((item) => [item, ...item.childItems]).reduce((sum, line) => sum + line.total, 0);
+  return {
+    total,
+    vouchers: 0,
+    shipping: 0,
+    deposit: 0,
+    leftToPay: total,
+    currency,
+    base: currency === 'PLN' ? null : { total, currency: 'PLN' },
+  };
+}
+
+export function cart(items: CartItem[] = [], overrides: Partial<Cart> = {}): Cart {
+  return {
+    tokenValue: 'a'.repeat(32),
+    channel: 'web_pl',
+    locale: 'pl',
+    currency: 'PLN',
+    checkoutState: 'cart',
+    items,
+    totals: cartTotals(items),
+    vouchers: [],
+    billingAddress: null,
+    shippingAddress: null,
+    customer: null,
+    payments: [],
+    shipments: [],
+    shippingRequired: items.some((item) => item.type === 'voucher'),
+    ...overrides,
+  };
 }

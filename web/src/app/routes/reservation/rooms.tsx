@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { redirect, useLocation, type LoaderFunctionArgs } from 'react-router';
 
 import { paths } from '@/config/paths';
+import { basketStorage } from '@/features/basket/utils/storage';
 import { roomSearchQueryOptions } from '@/features/rooms/api/search-rooms';
 import { RoomResults } from '@/features/rooms/components/room-results';
 import { queryFromSearch, roomSearchParams, searchFromQuery } from '@/features/rooms/utils/search-query';
@@ -14,7 +15,9 @@ import { todayIso } from '@/utils/calendar-date';
 /**
  * Results need dateFrom and dateTo (spec 2.3): without both (or with one
  * that is not a date) the visitor goes to the search, keeping the guests.
- * Otherwise the search starts loading together with the page's code.
+ * Otherwise the search starts loading together with the page's code,
+ * unless there is a basket: that search is the visitor's own (its stays
+ * count against the rooms left), asked for by the page itself.
  */
 export const roomsLoader =
   (queryClient: QueryClient, locale: Locale) =>
@@ -22,7 +25,7 @@ export const roomsLoader =
     const search = searchFromQuery(new URL(request.url).searchParams);
     const params = roomSearchParams(search, locale);
     if (!params) return redirect(paths.reservationSearch.href(locale, queryFromSearch(search)));
-    void queryClient.prefetchQuery(roomSearchQueryOptions(params));
+    if (!basketStorage.getToken()) void queryClient.prefetchQuery(roomSearchQueryOptions(params));
     return null;
   };
 

@@ -4,6 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { notifications } from '@/lib/notifications';
+import { fakeBasketActions, WithBasketActions } from '@/testing/basket-actions';
 import { packageCost, packageDetails } from '@/testing/mocks/fixtures';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
@@ -173,5 +174,46 @@ describe('PackageConfigurator', () => {
     await waitFor(() =>
       expect(notifications.getSnapshot().map((n) => n.message)).toEqual(['Nieprawidłowa liczba zabiegów']),
     );
+  });
+
+  it('"reserve" hands a stay package with its configuration to the basket', async () => {
+    serveCost();
+    const actions = fakeBasketActions();
+    renderWithProviders(
+      <WithBasketActions actions={actions}>
+        <PackageConfigurator product={packageDetails()} />
+      </WithBasketActions>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Zwiększ: Liczba osób' }));
+    await user.click(screen.getByRole('button', { name: 'Zarezerwuj' }));
+    const choice = actions.addPackage.mock.calls[0]?.[0];
+    expect(choice).toMatchObject({ code: 'PKG_ROMANTIC_WEEKEND', name: 'Romantyczny weekend we dwoje', numNights: 2 });
+    expect(choice?.configuration?.persons).toBe(2);
+    expect(choice?.configuration?.primary.map((t) => [t.code, t.quantity])).toEqual([
+      ['TR_AROMATHERAPY_MASSAGE', 2],
+      ['TR_HERBAL_BATH', 2],
+      ['TR_SAUNA_RITUAL', 2],
+    ]);
+  });
+
+  it('adds a treatment-day package to the basket, not before the minimum of treatments is reached', async () => {
+    serveCost();
+    const actions = fakeBasketActions();
+    renderWithProviders(
+      <WithBasketActions actions={actions}>
+        <PackageConfigurator product={packageDetails({ numNights: 0, minTreatments: 4 })} />
+      </WithBasketActions>,
+    );
+    const user = userEvent.setup();
+    const add = screen.getByRole('button', { name: 'Dodaj do koszyka' });
+    expect(add.getAttribute('aria-disabled')).toBe('true');
+    await user.click(add);
+    expect(actions.addPackage).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Dodaj: Masaż gorącymi kamieniami' }));
+    expect(add.getAttribute('aria-disabled')).toBe('false');
+    await user.click(add);
+    expect(actions.addPackage).toHaveBeenCalledTimes(1);
   });
 });

@@ -8,18 +8,15 @@ import {
   TREATMENT_DESCRIPTION_MAX_LENGTH,
 } from '@/config/constants';
 import { usePackageCost } from '@/features/catalog/api/get-package-cost';
-import {
-  canRemove,
-  configuratorReducer,
-  costRequest,
-  initConfigurator,
-} from '@/features/catalog/utils/package-configurator';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useBasketActions } from '@/lib/basket-actions';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { notifications } from '@/lib/notifications';
 import type { ProductDetails, Treatment } from '@/types/api';
+import { canRemove, configuratorReducer, costRequest, initConfigurator } from '@/utils/package-configurator';
 import { truncate } from '@/utils/truncate';
 
+import { BasketButton, InBasketNote } from './basket-button';
 
 /**
  * The package configuration (spec 2.5, 4): persons, the package's treatments
@@ -30,6 +27,8 @@ export function PackageConfigurator({ product }: { product: ProductDetails }) {
   const { t, locale, formatMoney } = useI18n();
   const headingId = useId();
   const [state, dispatch] = useReducer(configuratorReducer, product, initConfigurator);
+  const actions = useBasketActions();
+  const belowMinimum = state.primary.length < state.minTreatments;
 
   // One request per burst of changes: the body must settle for 50 ms first.
   const request = useMemo(() => costRequest(state), [state]);
@@ -67,7 +66,7 @@ export function PackageConfigurator({ product }: { product: ProductDetails }) {
           {t('package.minTreatments', { count: state.minTreatments })}
         </p>
       )}
-      {state.primary.length < state.minTreatments && (
+      {belowMinimum && (
         <p className="configurator__warning" role="status">
           {t('package.belowMinimum', { count: state.minTreatments - state.primary.length })}
         </p>
@@ -154,17 +153,22 @@ export function PackageConfigurator({ product }: { product: ProductDetails }) {
         <p className="price-box__status" role="status">
           {pending ? t('package.recalculating') : ''}
         </p>
-        <button
-          type="button"
-          className="button button--primary"
-          aria-disabled="true"
-          aria-describedby={`${headingId}-basket`}
-        >
-          {t('card.addToBasket')}
-        </button>
-        <p id={`${headingId}-basket`} className="card__note">
-          {t('card.basketSoon')}
-        </p>
+        {/* A stay package needs a stay: "reserve" opens the package reservation modal. */}
+        <BasketButton
+          code={product.code}
+          label={product.numNights > 0 ? t('card.action.reserve') : undefined}
+          ready={!belowMinimum}
+          onAdd={() =>
+            actions?.addPackage({
+              code: product.code,
+              variantCode: product.variantCode,
+              name: product.name,
+              numNights: product.numNights,
+              configuration: state,
+            })
+          }
+        />
+        <InBasketNote code={product.code} variantCode={product.variantCode} />
       </div>
     </section>
   );

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
+import { fakeBasketActions, WithBasketActions } from '@/testing/basket-actions';
 import { listingItem, packageItem } from '@/testing/mocks/fixtures';
 import { renderWithProviders } from '@/testing/test-utils';
 
@@ -122,13 +124,59 @@ describe('ProductCard', () => {
     );
   });
 
-  it.each(['treatment', 'product'] as const)('offers a %s for the basket, honestly unavailable', (type) => {
-    renderWithProviders(<ProductCard item={listingItem({ type, name: 'Olejek' })} />);
+  it.each(['treatment', 'product'] as const)('puts a %s into the basket', async (type) => {
+    const actions = fakeBasketActions();
+    renderWithProviders(
+      <WithBasketActions actions={actions}>
+        <ProductCard item={listingItem({ type, code: 'PR_OIL', variantCode: 'PR_OIL_50', name: 'Olejek' })} />
+      </WithBasketActions>,
+    );
     const button = screen.getByRole('button', { name: 'Dodaj do koszyka: Olejek' });
-    expect(button.getAttribute('aria-disabled')).toBe('true');
-    expect(button.getAttribute('aria-describedby')).toBeTruthy();
-    const note = document.getElementById(button.getAttribute('aria-describedby') ?? '');
-    expect(note?.textContent).toBe('Koszyk będzie dostępny wkrótce');
+    expect(button.getAttribute('aria-disabled')).toBe('false');
+    await userEvent.setup().click(button);
+    expect(actions.add).toHaveBeenCalledWith({ type, productCode: 'PR_OIL', variantCode: 'PR_OIL_50' });
     expect(screen.queryByRole('link', { name: /Zobacz szczegóły/ })).toBeNull();
+    expect(screen.queryByTestId('in-basket')).toBeNull();
+  });
+
+  it('says when its item is in the basket, by code', () => {
+    renderWithProviders(
+      <WithBasketActions actions={fakeBasketActions({ PR_OIL: 2 })}>
+        <ProductCard item={listingItem({ type: 'product', code: 'PR_OIL', name: 'Olejek' })} />
+      </WithBasketActions>,
+      { locale: 'en_GB' },
+    );
+    expect(screen.getByTestId('in-basket').textContent).toBe('In your basket: 2');
+  });
+
+  it('shows "adding…" on the button of the item being added, and adds nothing more meanwhile', async () => {
+    const actions = fakeBasketActions({}, { pendingCode: 'PR_OIL' });
+    renderWithProviders(
+      <WithBasketActions actions={actions}>
+        <ProductCard item={listingItem({ type: 'product', code: 'PR_OIL', name: 'Olejek' })} />
+      </WithBasketActions>,
+    );
+    const button = screen.getByRole('button', { name: 'Dodaj do koszyka: Olejek' });
+    expect(button.textContent).toBe('Dodawanie…');
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    await userEvent.setup().click(button);
+    expect(actions.add).not.toHaveBeenCalled();
+  });
+
+  it('is unavailable without a basket', () => {
+    renderWithProviders(<ProductCard item={listingItem({ type: 'product', name: 'Olejek' })} />);
+    expect(screen.getByRole('button', { name: 'Dodaj do koszyka: Olejek' }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('adds a package from the card on a suggestion page instead of linking to it', async () => {
+    const actions = fakeBasketActions();
+    const item = packageItem({ code: 'PKG_SPA', variantCode: 'PKG_SPA', name: 'Weekend', numNights: 2 });
+    renderWithProviders(
+      <WithBasketActions actions={actions}>
+        <ProductCard item={item} addPackages />
+      </WithBasketActions>,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Dodaj do koszyka: Weekend' }));
+    expect(actions.addPackage).toHaveBeenCalledWith({ code: 'PKG_SPA', variantCode: 'PKG_SPA', name: 'Weekend', numNights: 2 });
   });
 });

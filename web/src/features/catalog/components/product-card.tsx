@@ -1,22 +1,28 @@
-import { useId } from 'react';
 import { Link } from 'react-router';
 
 import { cardAction, cardDays, cardDescription, cardImage, cardPrice, cardTitle } from '@/features/catalog/utils/card';
 import { useI18n } from '@/lib/i18n/i18n-provider';
+import { useBasketActions } from '@/lib/basket-actions';
 import type { ListingItem } from '@/types/api';
 
+import { BasketButton, InBasketNote } from './basket-button';
 import { PriceTag } from './price-tag';
 
 type Props = {
   item: ListingItem;
   /** Heading level inside the listing. */
   headingLevel?: 'h2' | 'h3';
+  /**
+   * Packages and day spa go into the basket from the card instead of
+   * linking to their page (a suggestion page, spec 2.4).
+   */
+  addPackages?: boolean;
 };
 
 /** One item of a listing (spec 2.4). */
-export function ProductCard({ item, headingLevel: Heading = 'h2' }: Props) {
+export function ProductCard({ item, headingLevel: Heading = 'h2', addPackages = false }: Props) {
   const { t, locale } = useI18n();
-  const noteId = useId();
+  const actions = useBasketActions();
   const title = cardTitle(item);
   const price = cardPrice(item);
   const days = cardDays(item);
@@ -47,22 +53,32 @@ export function ProductCard({ item, headingLevel: Heading = 'h2' }: Props) {
         <PriceTag price={price} className="card__price" testId="card-price" />
         <div className="card__actions">
           {action.kind === 'basket' ? (
-            <>
-              {/* The basket API does not exist yet: honestly unavailable, but focusable and explained. */}
-              <button
-                type="button"
-                className="button button--small"
-                aria-disabled="true"
-                aria-describedby={noteId}
-                aria-label={`${t('card.addToBasket')}: ${item.name}`}
-                title={t('card.basketSoon')}
-              >
-                {t('card.addToBasket')}
-              </button>
-              <p id={noteId} className="card__note">
-                {t('card.basketSoon')}
-              </p>
-            </>
+            <BasketButton
+              code={item.code}
+              className="button button--small button--primary"
+              ariaLabel={`${t('card.addToBasket')}: ${item.name}`}
+              onAdd={() =>
+                void actions?.add({
+                  type: item.type === 'treatment' ? 'treatment' : 'product',
+                  productCode: item.code,
+                  variantCode: item.variantCode,
+                })
+              }
+            />
+          ) : addPackages && action.kind === 'details' ? (
+            <BasketButton
+              code={item.code}
+              className="button button--small button--primary"
+              ariaLabel={`${t('card.addToBasket')}: ${item.name}`}
+              onAdd={() =>
+                actions?.addPackage({
+                  code: item.code,
+                  variantCode: item.variantCode,
+                  name: item.name,
+                  numNights: item.numNights,
+                })
+              }
+            />
           ) : (
             <Link
               className="button button--small button--primary"
@@ -72,6 +88,7 @@ export function ProductCard({ item, headingLevel: Heading = 'h2' }: Props) {
               {t(`card.action.${action.kind}`)}
             </Link>
           )}
+          <InBasketNote code={item.code} variantCode={item.variantCode} />
         </div>
       </div>
     </article>

@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { notifications } from '@/lib/notifications';
+import { fakeBasketActions, WithBasketActions } from '@/testing/basket-actions';
 import { listingItem, packageCost, packageDetails } from '@/testing/mocks/fixtures';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
@@ -44,7 +45,7 @@ function serveProduct(product: Product | Response, related: ListingItem[] = []) 
   return slugs;
 }
 
-function ProductPage({ listing }: { listing: 'products' | 'packages' | 'rooms' }) {
+function ProductPage({ listing }: { listing: 'products' | 'packages' | 'rooms' | 'vouchers' | 'daySpa' }) {
   const { slug = '' } = useParams();
   return <ProductDetails key={slug} slug={slug} listing={listing} notFound={<h1>Nie ma takiego produktu</h1>} />;
 }
@@ -247,5 +248,64 @@ describe('ProductDetails', () => {
       expect(within(slider).getAllByTestId('product-card')).toHaveLength(3);
       expect(within(slider).queryByRole('button', { name: 'Następne' })).toBeNull();
     });
+  });
+
+  it('lets a gift voucher be added at one of its values (a price option index)', async () => {
+    serveProduct({
+      ...listingItem({
+        code: 'VC_AMOUNT',
+        type: 'voucher',
+        name: 'Voucher kwotowy',
+        slug: 'voucher-kwotowy',
+        links: { self: '/oferta/vouchery/voucher-kwotowy' },
+        price: { current: 10000, original: 10000, currency: 'PLN' },
+      }),
+      voucherValues: [10000, 20000, 50000],
+    });
+    const actions = fakeBasketActions();
+    renderRoutes(
+      [
+        {
+          path: '/oferta/vouchery/:slug',
+          element: (
+            <WithBasketActions actions={actions}>
+              <ProductPage listing="vouchers" />
+            </WithBasketActions>
+          ),
+        },
+      ],
+      '/oferta/vouchery/voucher-kwotowy',
+    );
+    const group = await screen.findByRole('group', { name: 'Wartość vouchera' });
+    const options = within(group).getAllByRole('radio');
+    expect(options.map((option) => plain(option.parentElement?.textContent).trim())).toEqual(['100,00 zł', '200,00 zł', '500,00 zł']);
+    expect((options[0] as HTMLInputElement).checked).toBe(true);
+
+    const user = userEvent.setup();
+    await user.click(options[2]!);
+    await user.click(within(screen.getByTestId('price-box')).getByRole('button', { name: 'Dodaj do koszyka' }));
+    expect(actions.add).toHaveBeenCalledWith({ type: 'voucher', productCode: 'VC_AMOUNT', options: { priceOption: 2 } });
+  });
+
+  it('adds a day-spa offer as a package', async () => {
+    serveProduct({
+      ...listingItem({ code: 'DS_DAY', type: 'day_spa', name: 'Dzień w spa', slug: 'dzien', links: { self: '/oferta/day-spa/dzien' } }),
+    });
+    const actions = fakeBasketActions();
+    renderRoutes(
+      [
+        {
+          path: '/oferta/day-spa/:slug',
+          element: (
+            <WithBasketActions actions={actions}>
+              <ProductPage listing="daySpa" />
+            </WithBasketActions>
+          ),
+        },
+      ],
+      '/oferta/day-spa/dzien',
+    );
+    await userEvent.setup().click(await within(await screen.findByTestId('price-box')).findByRole('button', { name: 'Dodaj do koszyka' }));
+    expect(actions.addPackage).toHaveBeenCalledWith({ code: 'DS_DAY', variantCode: 'DS_DAY', name: 'Dzień w spa', numNights: 0 });
   });
 });

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 
 import { StatusMessage } from '@/components/ui/status-message';
@@ -8,11 +8,13 @@ import { cardAction, cardDays, cardPrice } from '@/features/catalog/utils/card';
 import { listingConfigForRoute } from '@/features/catalog/utils/listing-config';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useMetaDescription } from '@/hooks/use-meta-description';
+import { useBasketActions } from '@/lib/basket-actions';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { OfferType, ProductDetails as Product } from '@/types/api';
 import { truncate } from '@/utils/truncate';
 
 import { AgeGate } from './age-gate';
+import { BasketButton, InBasketNote } from './basket-button';
 import { PackageConfigurator } from './package-configurator';
 import { PriceTag } from './price-tag';
 import { ProductGallery } from './product-gallery';
@@ -148,34 +150,98 @@ function ProductFacts({ product }: { product: Product }) {
 
 function PriceBox({ product }: { product: Product }) {
   const { t, locale } = useI18n();
-  const noteId = useId();
+  const actions = useBasketActions();
   const action = cardAction(product, locale);
+
+  let button: ReactNode;
+  if (product.type === 'room') {
+    button = (
+      <Link className="button button--primary" to={paths.reservationSearch.href(locale)}>
+        {t('card.action.reserve')}
+      </Link>
+    );
+  } else if (action.kind === 'voucher') {
+    button = <VoucherPicker product={product} />;
+  } else if (product.type === 'package') {
+    button = (
+      <a className="button button--primary" href="#package-configurator">
+        {t('package.configure')}
+      </a>
+    );
+  } else if (product.type === 'day_spa') {
+    button = (
+      <BasketButton
+        code={product.code}
+        onAdd={() =>
+          actions?.addPackage({
+            code: product.code,
+            variantCode: product.variantCode,
+            name: product.name,
+            numNights: product.numNights,
+          })
+        }
+      />
+    );
+  } else {
+    button = (
+      <BasketButton
+        code={product.code}
+        onAdd={() =>
+          void actions?.add({
+            type: product.type === 'treatment' ? 'treatment' : 'product',
+            productCode: product.code,
+            variantCode: product.variantCode,
+          })
+        }
+      />
+    );
+  }
 
   return (
     <div className="price-box" data-testid="price-box">
       <PriceTag price={cardPrice(product)} className="price-box__price" testId="product-price" />
-      {product.type === 'room' ? (
-        <Link className="button button--primary" to={paths.reservationSearch.href(locale)}>
-          {t('card.action.reserve')}
-        </Link>
-      ) : action.kind === 'voucher' ? (
-        <Link className="button button--primary" to={action.href}>
-          {t('card.action.voucher')}
-        </Link>
-      ) : product.type === 'package' ? (
-        <a className="button button--primary" href="#package-configurator">
-          {t('package.configure')}
-        </a>
-      ) : (
-        <>
-          <button type="button" className="button button--primary" aria-disabled="true" aria-describedby={noteId}>
-            {t('card.addToBasket')}
-          </button>
-          <p id={noteId} className="card__note">
-            {t('card.basketSoon')}
-          </p>
-        </>
+      {button}
+      <InBasketNote code={product.code} variantCode={product.variantCode} />
+    </div>
+  );
+}
+
+/**
+ * A gift voucher's value, one of its price options (spec 5: index 0 to
+ * n - 1), and the button that puts it into the basket.
+ */
+function VoucherPicker({ product }: { product: Product }) {
+  const { t, formatMoney } = useI18n();
+  const actions = useBasketActions();
+  const name = useId();
+  const values = product.voucherValues ?? [];
+  const [option, setOption] = useState(0);
+
+  return (
+    <div className="voucher-picker">
+      {values.length > 1 && (
+        <fieldset className="voucher-picker__options">
+          <legend>{t('voucher.value')}</legend>
+          {values.map((value, index) => (
+            <label key={index} className="voucher-picker__option">
+              <input
+                type="radio"
+                name={name}
+                value={index}
+                checked={option === index}
+                onChange={() => setOption(index)}
+              />{' '}
+              {formatMoney(value, product.price.currency)}
+            </label>
+          ))}
+        </fieldset>
       )}
+      <BasketButton
+        code={product.code}
+        onAdd={() =>
+          void actions?.add({ type: 'voucher', productCode: product.code, options: { priceOption: option } })
+        }
+      />
     </div>
   );
 }

@@ -46,4 +46,20 @@ describe('searchRooms', () => {
     await expect(searchRooms({ ...params, locale: 'en_GB' })).rejects.toMatchObject({ status: 0 });
     expect(toasts()).toEqual(['error: An unexpected error has occurred...']);
   });
+
+  it("sends the basket's token, and takes that answer never from the browser's cache", async () => {
+    const seen: { token: string | null; cache: RequestCache }[] = [];
+    server.use(
+      http.get(apiPath('/rooms/search'), ({ request }) => {
+        seen.push({ token: new URL(request.url).searchParams.get('orderToken'), cache: request.cache });
+        return HttpResponse.json({ items: [], emptyReason: null });
+      }),
+    );
+    await searchRooms({ ...params, orderToken: 'f'.repeat(32) });
+    await searchRooms(params);
+    expect(seen).toEqual([
+      { token: 'f'.repeat(32), cache: 'no-store' },
+      { token: null, cache: 'default' },
+    ]);
+  });
 });

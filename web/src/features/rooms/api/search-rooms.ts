@@ -1,10 +1,12 @@
 /**
- * GET /shop-api/rooms/search?from&to&adults&children&babies: room types free
- * for the whole stay that take the guests, each priced for the stay;
+ * GET /shop-api/rooms/search?from&to&adults&children&babies&orderToken: room
+ * types free for the whole stay that take the guests, each priced for the stay;
  * `emptyReason` says why none is listed. Every failure raises the error
  * toast with the server's message (spec 8); a 400 (bad dates or guests) is
  * also explained in the page, in the visitor's language, by the field the
- * server names.
+ * server names. With the visitor's basket token (`orderToken`) the rooms
+ * left count the basket's own stays: such an answer is the visitor's own
+ * (the server does not cache it), so it is asked for afresh on every visit.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -21,13 +23,17 @@ export type RoomSearchParams = {
   adults: number;
   children: number;
   babies: number;
+  /** The visitor's basket, whose stays of a room on these nights are taken from the rooms left. */
+  orderToken?: string | null;
 };
 
 export function searchRooms(params: RoomSearchParams, signal?: AbortSignal): Promise<RoomSearchResponse> {
-  const { locale, from, to, adults, children, babies } = params;
+  const { locale, from, to, adults, children, babies, orderToken } = params;
   return apiClient.get<RoomSearchResponse>('/rooms/search', {
     locale,
-    query: { from, to, adults, children, babies },
+    query: { from, to, adults, children, babies, orderToken },
+    // The visitor's own answer: never from the browser's cache.
+    cache: orderToken ? 'no-store' : undefined,
     signal,
   });
 }
@@ -41,6 +47,8 @@ export function roomSearchQueryOptions(params: RoomSearchParams) {
   return queryOptions({
     queryKey: roomSearchKeys.list(params),
     queryFn: ({ signal }) => searchRooms(params, signal),
+    // The visitor's own answer changes with the basket.
+    ...(params.orderToken ? { staleTime: 0 } : {}),
   });
 }
 

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import defaultThumbnail from '@/assets/default-thumbnail.svg';
 import { ROOM_DESCRIPTION_MAX_LENGTH } from '@/config/constants';
 import type { RoomSearch } from '@/features/rooms/utils/search-query';
+import { useBasketActions } from '@/lib/basket-actions';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { RoomOffer } from '@/types/api';
 import type { IsoDate } from '@/utils/calendar-date';
@@ -27,7 +28,6 @@ type Props = {
 export function RoomResultCard({ room, search, today }: Props) {
   const { t, formatMoney } = useI18n();
   const headingId = useId();
-  const noteId = useId();
   const [describing, setDescribing] = useState(false);
   const image = room.images[0];
   const reduced = room.price.original > room.price.current;
@@ -79,20 +79,7 @@ export function RoomResultCard({ room, search, today }: Props) {
             </strong>
           </p>
         </div>
-        {/* The basket does not exist yet: honestly unavailable, but focusable and explained. */}
-        <button
-          type="button"
-          className="button button--primary"
-          aria-disabled="true"
-          aria-describedby={noteId}
-          aria-label={`${t('rooms.reserve')}: ${room.name}`}
-          title={t('card.basketSoon')}
-        >
-          {t('rooms.reserve')}
-        </button>
-        <p id={noteId} className="card__note">
-          {t('card.basketSoon')}
-        </p>
+        <ReserveButton room={room} search={search} />
         <RoomAvailabilityCalendar
           key={`${search.dateFrom}/${search.dateTo}`}
           roomCode={room.code}
@@ -104,5 +91,32 @@ export function RoomResultCard({ room, search, today }: Props) {
       </div>
       {describing && <RoomDescriptionDialog code={room.code} name={room.name} onClose={() => setDescribing(false)} />}
     </article>
+  );
+}
+
+/** "Reserve": the room for the searched dates and guests into the basket. */
+function ReserveButton({ room, search }: Pick<Props, 'room' | 'search'>) {
+  const { t } = useI18n();
+  const actions = useBasketActions();
+  const adding = actions?.pendingCode === room.code;
+  const usable = actions !== null && actions.pendingCode === null;
+  const reserve = () =>
+    void actions?.add({
+      type: 'reservation',
+      productCode: room.code,
+      options: { checkIn: search.dateFrom, checkOut: search.dateTo, ...search.guests },
+    });
+
+  return (
+    <button
+      type="button"
+      className="button button--primary"
+      aria-disabled={!usable}
+      aria-busy={adding || undefined}
+      aria-label={`${t('rooms.reserve')}: ${room.name}`}
+      onClick={() => usable && reserve()}
+    >
+      {adding ? t('basket.adding') : t('rooms.reserve')}
+    </button>
   );
 }

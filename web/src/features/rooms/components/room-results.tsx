@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 
 import { StatusMessage } from '@/components/ui/status-message';
@@ -7,6 +8,7 @@ import { paths } from '@/config/paths';
 import { useRoomSearch } from '@/features/rooms/api/search-rooms';
 import { queryFromSearch, type RoomSearch } from '@/features/rooms/utils/search-query';
 import { ApiError } from '@/lib/api-client';
+import { useBasketActions } from '@/lib/basket-actions';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { MessageKey } from '@/lib/i18n/messages';
 import type { Translate } from '@/lib/i18n/translate';
@@ -53,7 +55,11 @@ function invalidSearchMessage(t: Translate, error: ApiError): string {
 export function RoomResults({ search, today }: Props) {
   const i18n = useI18n();
   const { t, locale, formatDate } = i18n;
-  const result = useRoomSearch({ locale, from: search.dateFrom, to: search.dateTo, ...search.guests });
+  // With the basket's token the rooms left count the stays already in the basket: the basket as
+  // the page found it (a cart created by "reserve" here does not search again).
+  const basketToken = useBasketActions()?.cartToken ?? null;
+  const [orderToken] = useState(basketToken);
+  const result = useRoomSearch({ locale, from: search.dateFrom, to: search.dateTo, ...search.guests, orderToken });
   const changeHref = paths.reservationSearch.href(locale, queryFromSearch(search));
 
   const summary = (

@@ -59,7 +59,10 @@ describe('room search in the URL', () => {
       adults: 2,
       children: 1,
       babies: 0,
+      orderToken: null,
     });
+    // With the basket's token, the rooms left count its stays.
+    expect(roomSearchParams(read('dateFrom=2026-06-15&dateTo=2026-06-18'), 'pl', 'f'.repeat(32))?.orderToken).toBe('f'.repeat(32));
   });
 });
 

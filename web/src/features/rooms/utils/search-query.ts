@@ -87,9 +87,13 @@ export function availabilityWindow(dateFrom: IsoDate, today: IsoDate): { from: I
   return { from, to };
 }
 
-/** The search API's parameters, when the search has both dates. */
-export function roomSearchParams(search: RoomSearch, locale: Locale): RoomSearchParams | null {
+/** The search API's parameters, when the search has both dates; with the visitor's basket token when there is one. */
+export function roomSearchParams(
+  search: RoomSearch,
+  locale: Locale,
+  orderToken: string | null = null,
+): RoomSearchParams | null {
   const query = resultsQuery(search);
   if (!query) return null;
-  return { locale, from: query.dateFrom, to: query.dateTo, ...search.guests };
+  return { locale, from: query.dateFrom, to: query.dateTo, ...search.guests, orderToken };
 }

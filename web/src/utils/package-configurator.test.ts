@@ -4,6 +4,7 @@ import { packageDetails, treatment } from '@/testing/mocks/fixtures';
 import type { Treatment } from '@/types/api';
 
 import {
+  canSwap,
   configuratorReducer,
   costRequest,
   initConfigurator,
@@ -159,6 +160,55 @@ describe('package configurator', () => {
         { code: 'TR_SAUNA_RITUAL', quantity: 2 },
         { code: 'TR_HOT_STONE', quantity: 1 },
       ],
+    });
+  });
+
+  describe('treatments picked in the treatment modal', () => {
+    const massage = treatment({ code: 'M', quantity: 1, minQuantity: 1, maxQuantity: 2, deletable: true, replacable: true });
+    const fixed = treatment({ code: 'F', deletable: false, replacable: true });
+    const wrap = treatment({ code: 'W', additional: true, maxQuantity: 1 });
+    const picked = treatment({ code: 'P', quantity: 3, minQuantity: 2, maxQuantity: 5, deletable: false });
+
+    it('join with quantity 1, min 1, max 2 (the persons when more), removable for good', () => {
+      const s = run(state([massage], [], 2), { type: 'addPicked', treatment: picked });
+      expect(quantities(s)).toEqual([
+        ['M', 1, 1, 2],
+        ['P', 1, 1, 2],
+      ]);
+      expect(s.primary[1]).toMatchObject({ deletable: true, replacable: false, deletePermanently: true });
+      // Removed, it does not become a suggestion.
+      expect(run(s, { type: 'removeTreatment', code: 'P' }).additional).toEqual([]);
+    });
+
+    it('a suggestion picked there joins as a suggestion does; one already in is not added twice', () => {
+      const s = run(state([massage], [wrap], 2), { type: 'addPicked', treatment: { ...wrap, additional: false } });
+      expect(s.primary.map((t) => t.code)).toEqual(['M', 'W']);
+      expect(s.additional).toEqual([]);
+      expect(run(s, { type: 'addPicked', treatment: massage })).toBe(s);
+    });
+
+    it('a swap puts it in the place of the treatment, which goes back to the suggestions', () => {
+      const s = run(state([massage, fixed], [wrap]), { type: 'swapTreatment', code: 'M', treatment: picked });
+      expect(s.primary.map((t) => t.code)).toEqual(['P', 'F']);
+      expect(s.primary[0]).toMatchObject({ quantity: 1, minQuantity: 1, maxQuantity: 2, deletable: true, replacable: true });
+      expect(s.additional.map((t) => [t.code, t.quantity, t.additional])).toEqual([
+        ['W', 1, true],
+        ['M', 1, true],
+      ]);
+    });
+
+    it('a swap takes a suggestion out of the suggestions', () => {
+      const s = run(state([massage], [wrap]), { type: 'swapTreatment', code: 'M', treatment: wrap });
+      expect(s.primary.map((t) => t.code)).toEqual(['W']);
+      expect(s.additional.map((t) => t.code)).toEqual(['M']);
+    });
+
+    it('swaps only a replacable treatment the package may do without, for one not in it yet', () => {
+      const start = state([massage, fixed]);
+      expect(canSwap(massage)).toBe(true);
+      expect(canSwap(fixed)).toBe(false);
+      expect(run(start, { type: 'swapTreatment', code: 'F', treatment: picked })).toBe(start);
+      expect(run(start, { type: 'swapTreatment', code: 'M', treatment: fixed })).toBe(start);
     });
   });
 });

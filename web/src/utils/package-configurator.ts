@@ -10,8 +10,12 @@
  * - removing a deletable primary treatment returns it to the suggestions with
  *   quantity 1, unless it is deletePermanently.
  * - a quantity stays within minQuantity..maxQuantity.
+ * - a treatment picked in the treatment modal joins with quantity 1, min 1,
+ *   max 2 (spec 5; the person count when it is higher); a swap puts it in
+ *   the place of a replacable (and removable) treatment, which returns to
+ *   the suggestions as a removed one would.
  */
-import { PACKAGE_PERSONS_MAX, PACKAGE_PERSONS_MIN } from '@/config/constants';
+import { MODAL_TREATMENT_MAX_QUANTITY, PACKAGE_PERSONS_MAX, PACKAGE_PERSONS_MIN } from '@/config/constants';
 import type { PackageCostRequest, ProductDetails, Treatment } from '@/types/api';
 
 export type ConfiguratorState = {
@@ -26,7 +30,11 @@ export type ConfiguratorAction =
   | { type: 'setPersons'; persons: number }
   | { type: 'addTreatment'; code: string }
   | { type: 'removeTreatment'; code: string }
-  | { type: 'setQuantity'; code: string; quantity: number };
+  | { type: 'setQuantity'; code: string; quantity: number }
+  /** A treatment picked in the treatment modal joins the package. */
+  | { type: 'addPicked'; treatment: Treatment }
+  /** A treatment picked in the treatment modal replaces a replacable one. */
+  | { type: 'swapTreatment'; code: string; treatment: Treatment };
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
@@ -93,6 +101,45 @@ function removeTreatment(state: ConfiguratorState, code: string): ConfiguratorSt
   };
 }
 
+/** A treatment from the treatment modal: quantity 1, min 1, max 2 or the person count. */
+function picked(treatment: Treatment, persons: number): Treatment {
+  return {
+    ...treatment,
+    quantity: 1,
+    minQuantity: 1,
+    maxQuantity: Math.max(MODAL_TREATMENT_MAX_QUANTITY, persons),
+    additional: false,
+    deletable: true,
+    replacable: false,
+    // It was no suggestion of the package: removed, it is gone.
+    deletePermanently: true,
+  };
+}
+
+function addPicked(state: ConfiguratorState, treatment: Treatment): ConfiguratorState {
+  if (state.primary.some((t) => t.code === treatment.code)) return state;
+  // A suggestion picked in the modal joins as a suggestion does.
+  if (state.additional.some((t) => t.code === treatment.code)) return addTreatment(state, treatment.code);
+  return { ...state, primary: [...state.primary, picked(treatment, state.persons)] };
+}
+
+function swapTreatment(state: ConfiguratorState, code: string, treatment: Treatment): ConfiguratorState {
+  const index = state.primary.findIndex((t) => t.code === code);
+  const old = state.primary[index];
+  if (!old || !canSwap(old) || state.primary.some((t) => t.code === treatment.code)) return state;
+  // The replacement holds the old one's place: removable only if that one was.
+  const replacement = { ...picked(treatment, state.persons), deletable: old.deletable, replacable: true };
+  const primary = [...state.primary];
+  primary[index] = replacement;
+  const additional = state.additional.filter((t) => t.code !== treatment.code);
+  const returns = !old.deletePermanently && !additional.some((t) => t.code === code);
+  return {
+    ...state,
+    primary,
+    additional: returns ? [...additional, { ...old, additional: true, quantity: 1 }] : additional,
+  };
+}
+
 function setQuantity(state: ConfiguratorState, code: string, wanted: number): ConfiguratorState {
   const index = state.primary.findIndex((t) => t.code === code);
   const treatment = state.primary[index];
@@ -114,6 +161,10 @@ export function configuratorReducer(state: ConfiguratorState, action: Configurat
       return removeTreatment(state, action.code);
     case 'setQuantity':
       return setQuantity(state, action.code, action.quantity);
+    case 'addPicked':
+      return addPicked(state, action.treatment);
+    case 'swapTreatment':
+      return swapTreatment(state, action.code, action.treatment);
   }
 }
 
@@ -121,9 +172,22 @@ export function configuratorReducer(state: ConfiguratorState, action: Configurat
 export function costRequest(state: Pick<ConfiguratorState, 'persons' | 'primary'>): PackageCostRequest {
   return {
     persons: state.persons,
-    treatments: state.primary.map(({ code, quantity }) => ({ code, quantity })),
+    treatments: chosenTreatments(state),
   };
 }
 
 /** Removing is offered for deletable primary treatments only. */
 export const canRemove = (treatment: Pick<Treatment, 'deletable'>) => treatment.deletable;
+
+/**
+ * Swapping is offered for replacable primary treatments that may also be
+ * removed: the shop's price check (the catalog's cost estimate, which the
+ * basket applies too) refuses a configuration without an included treatment
+ * that is not deletable, replaced or not.
+ */
+export const canSwap = (treatment: Pick<Treatment, 'replacable' | 'deletable'>) =>
+  treatment.replacable && treatment.deletable;
+
+/** The configuration as the basket takes it (`options.treatments`). */
+export const chosenTreatments = (state: Pick<ConfiguratorState, 'primary'>) =>
+  state.primary.map(({ code, quantity }) => ({ code, quantity }));

@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The app's own texts for the specs that run in every language, read from
+ * its dictionaries (both parts), so a spec names what the page says without
+ * a copy of it. `{name}`-style values are filled in; plural messages are
+ * not (match those with a pattern).
+ */
+export type E2eLocale = 'pl' | 'de' | 'en_GB';
+
+const locales = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/locales');
+
+const read = (file: string) => JSON.parse(readFileSync(path.join(locales, file), 'utf8')) as Record<string, string>;
+
+export function messages(locale: E2eLocale) {
+  const all = { ...read(`${locale}.json`), ...read(`shop.${locale}.json`) };
+  return (key: string, values: Record<string, string | number> = {}): string => {
+    const message = all[key];
+    if (message === undefined) throw new Error(`no message ${key} in ${locale}`);
+    return message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  };
+}
+
+/** An amount in minor units as the page shows it in a language. */
+export function money(locale: E2eLocale, minorUnits: number, currency = 'PLN'): string {
+  const tag = locale === 'en_GB' ? 'en-GB' : locale;
+  return new Intl.NumberFormat(tag, { style: 'currency', currency }).format(minorUnits / 100);
+}

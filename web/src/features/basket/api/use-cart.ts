@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+
+import { useStoredBasket } from '@/features/basket/utils/storage';
+import type { Locale } from '@/lib/i18n/locale';
+
+import { cartQueryOptions } from './get-cart';
+
+/**
+ * The basket; asked for only while a token is stored. `fresh` asks the
+ * server again on mount (the basket page: a room may have been sold since).
+ */
+export function useCart(locale: Locale, { fresh = false }: { fresh?: boolean } = {}) {
+  const stored = useStoredBasket();
+  return useQuery({
+    ...cartQueryOptions(locale),
+    enabled: stored !== null,
+    refetchOnMount: fresh ? 'always' : true,
+  });
+}

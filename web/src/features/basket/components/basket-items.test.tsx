@@ -1,0 +1,196 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { basketStorage } from '@/features/basket/utils/storage';
+import { notifications } from '@/lib/notifications';
+import { createCartServer } from '@/testing/mocks/cart-server';
+import { cart, cartItem, lineProduct, listingItem, packageLine, reservationLine } from '@/testing/mocks/fixtures';
+import { apiPath } from '@/testing/mocks/handlers';
+import { server } from '@/testing/mocks/server';
+import { renderRoutes } from '@/testing/test-utils';
+import type { CartItem } from '@/types/api';
+
+import { BasketItems } from './basket-items';
+
+const TOKEN = '0123456789abcdef0123456789abcdef';
+const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+function serveBasket(items: CartItem[], options: Parameters<typeof createCartServer>[0] = {}) {
+  const fake = createCartServer(options);
+  fake.seed(TOKEN, items);
+  basketStorage.save(cart(items, { tokenValue: TOKEN }));
+  server.use(...fake.handlers);
+  return fake;
+}
+
+function renderBasket(locale: 'pl' | 'en_GB' = 'pl') {
+  const path = locale === 'pl' ? '/basket/items' : '/en/basket/items';
+  return renderRoutes(
+    [
+      {
+        path,
+        element: (
+          <>
+            <h1 tabIndex={-1}>Koszyk</h1>
+            <BasketItems renderCard={(item) => <p data-testid="card">{item.name}</p>} headingRef={{ current: null }} />
+          </>
+        ),
+      },
+      { path: '*', element: <p>inna strona</p> },
+    ],
+    path,
+    { locale },
+  );
+}
+
+const rows = () => screen.getAllByTestId('basket-line');
+
+describe('BasketItems', () => {
+  it('says "no products in cart" when nothing is stored, without asking the server', () => {
+    const fake = createCartServer();
+    server.use(...fake.handlers);
+    renderBasket('en_GB');
+    expect(screen.getByTestId('basket-empty').textContent).toContain('No products in your basket');
+    expect(fake.requests).toEqual([]);
+  });
+
+  it('lists the lines with position, a stay with its dates, nights and guests, its package under it', async () => {
+    const stay = reservationLine({
+      id: 1,
+      dateFrom: '2026-07-10',
+      dateTo: '2026-07-13',
+      adults: 2,
+      children: 1,
+      babies: 0,
+      childItems: [packageLine({ id: 2, quantity: 2 })],
+    });
+    serveBasket([stay, cartItem({ id: 3, product: lineProduct({ name: 'Olejek' }), quantity: 2 })]);
+    renderBasket();
+
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const [first, child, oil] = rows() as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(first).getByRole('rowheader').textContent).toContain('Pokój z widokiem na jezioro');
+    expect(first.textContent).toContain('10.07.2026 – 13.07.2026, 3 noce');
+    expect(first.textContent).toContain('3 gości');
+    expect(first.querySelector('.basket-line__position')?.textContent).toBe('1');
+    expect(child.querySelector('.basket-line__position')?.textContent).toBe('1.1');
+    expect(child.textContent).toContain('Pakiet do tego pobytu');
+    expect(child.textContent).toContain('dla 2 osób');
+    expect(within(child).getByTestId('line-treatments').textContent).toBe(
+      'Zabiegi: Masaż aromaterapeutyczny × 1, Kąpiel ziołowa × 1, Ceremonia saunowa × 1',
+    );
+    expect(oil.querySelector('.basket-line__position')?.textContent).toBe('2');
+    // A stay's quantity is fixed: no counter.
+    expect(within(first).queryByRole('group')).toBeNull();
+    expect(within(oil).getByRole('group', { name: 'Ilość: Olejek' })).toBeTruthy();
+  });
+
+  it('keeps the quantity within the line bounds and sends each change, the answer replacing the basket', async () => {
+    const oil = cartItem({ id: 7, quantity: 1, minQuantity: 1, maxQuantity: 2, product: lineProduct({ name: 'Olejek' }) });
+    const fake = serveBasket([oil]);
+    renderBasket();
+    const user = userEvent.setup();
+
+    const less = await screen.findByRole('button', { name: 'Zmniejsz: Ilość: Olejek' });
+    const more = screen.getByRole('button', { name: 'Zwiększ: Ilość: Olejek' });
+    expect(less.getAttribute('aria-disabled')).toBe('true');
+    await user.click(less);
+    expect(fake.requests.filter((r) => r.method === 'PUT')).toEqual([]);
+
+    await user.click(more);
+    await waitFor(() => expect(within(rows()[0]!).getByRole('group').textContent).toContain('2'));
+    expect(fake.requests.filter((r) => r.method === 'PUT')).toEqual([
+      { method: 'PUT', path: `/carts/${TOKEN}/items/7`, body: { quantity: 2 } },
+    ]);
+    expect(more.getAttribute('aria-disabled')).toBe('true');
+    expect(plain(screen.getByTestId('summary-total').textContent)).toContain('98,00 zł');
+    // The stored copy follows the server's answer.
+    expect(basketStorage.read()?.items[0]?.quantity).toBe(2);
+  });
+
+  it('removes a line, says so, and shows the empty state once nothing is left', async () => {
+    const fake = serveBasket([cartItem({ id: 4, product: lineProduct({ name: 'Olejek' }) })]);
+    renderBasket();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Usuń: Olejek' }));
+    expect(await screen.findByTestId('basket-empty')).toBeTruthy();
+    expect(fake.requests.at(-1)).toEqual({ method: 'DELETE', path: `/carts/${TOKEN}/items/4`, body: undefined });
+    expect(notifications.getSnapshot().map((n) => `${n.type}: ${n.message}`)).toEqual(['success: Usunięto z koszyka: Olejek']);
+  });
+
+  it('shows a room sold meanwhile: the dates, a search with the same guests, and "Delete Room"', async () => {
+    const sold = reservationLine({ id: 9, isAvailable: false, adults: 2, children: 1, babies: 1, dateFrom: '2026-08-01', dateTo: '2026-08-03' });
+    const fake = serveBasket([sold]);
+    renderBasket('en_GB');
+
+    const conflict = await screen.findByTestId('room-conflict');
+    expect(conflict.getAttribute('role')).toBe('alert');
+    expect(conflict.textContent).toContain('This room has just been booked for 01.08.2026 - 03.08.2026.');
+    expect(within(conflict).getByRole('link', { name: 'Search for another date or room' }).getAttribute('href')).toBe(
+      '/en/reservation/search?adults=2&children=1&babies=1',
+    );
+    expect(within(rows()[0]!).getByTestId('line-total').textContent).toBe('Not available');
+    // The way on is blocked while it is there.
+    expect(screen.getByTestId('basket-blocked')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Next: personal details' })).toBeNull();
+
+    await userEvent.setup().click(within(conflict).getByRole('button', { name: /^Delete Room/ }));
+    expect(await screen.findByTestId('basket-empty')).toBeTruthy();
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'DELETE', path: `/carts/${TOKEN}/items/9` });
+  });
+
+  it('sums up the basket: total, voucher, shipping, deposit, left to pay, and the PLN total of another currency', async () => {
+    const items = [cartItem({ id: 5, price: { current: 2000, original: 2000, currency: 'EUR' }, quantity: 2 })];
+    const fake = createCartServer();
+    server.use(...fake.handlers);
+    // A basket in euros answers with its base total in złoty.
+    const inEuro = cart(items, {
+      tokenValue: TOKEN,
+      currency: 'EUR',
+      totals: { total: 4000, vouchers: 500, shipping: 1000, deposit: 1500, leftToPay: 4500, currency: 'EUR', base: { total: 17200, currency: 'PLN' } },
+    });
+    fake.carts.set(TOKEN, inEuro);
+    basketStorage.save(inEuro);
+    server.use(http.get(apiPath(`/carts/${TOKEN}`), () => HttpResponse.json(inEuro)));
+    renderBasket('en_GB');
+
+    const summary = await screen.findByTestId('price-summary');
+    expect(plain(within(summary).getByTestId('summary-total').textContent)).toBe('Basket total€40.00');
+    expect(plain(within(summary).getByTestId('summary-vouchers').textContent)).toBe('Voucher-€5.00');
+    expect(plain(within(summary).getByTestId('summary-shipping').textContent)).toBe('Shipping€10.00');
+    expect(plain(within(summary).getByTestId('summary-deposit').textContent)).toBe('Deposit€15.00');
+    expect(plain(within(summary).getByTestId('summary-leftToPay').textContent)).toBe('Left to pay€45.00');
+    expect(plain(within(summary).getByTestId('summary-base').textContent)).toBe('Total in PLNPLN 172.00');
+  });
+
+  it('suggests packages for the stay and treatments and products for the first line', async () => {
+    const fake = serveBasket([reservationLine({ id: 1 })], {
+      associations: {
+        packages: [listingItem({ name: 'Pakiet relaks', type: 'package' })],
+        treatments: [listingItem({ name: 'Masaż' })],
+        products: [],
+      },
+    });
+    renderBasket();
+    expect(await screen.findByRole('heading', { name: 'Pakiety do Twojego pobytu' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Polecane zabiegi' })).toBeTruthy();
+    expect(screen.getAllByTestId('card').map((card) => card.textContent)).toEqual(['Pakiet relaks', 'Masaż']);
+    expect(screen.queryByRole('heading', { name: 'Polecane produkty' })).toBeNull();
+    expect(fake.requests.filter((r) => r.path.includes('/associations/')).map((r) => r.path).sort()).toEqual([
+      `/carts/${TOKEN}/items/1/associations/packages/default`,
+      `/carts/${TOKEN}/items/1/associations/products/default`,
+      `/carts/${TOKEN}/items/1/associations/treatments/default`,
+    ]);
+  });
+
+  it('suggests no package for a stay that has one (attaching another would replace it)', async () => {
+    const fake = serveBasket([reservationLine({ id: 1, childItems: [packageLine({ id: 2 })] })], {
+      associations: { packages: [listingItem({ name: 'Pakiet relaks', type: 'package' })] },
+    });
+    renderBasket();
+    await waitFor(() => expect(fake.requests.some((r) => r.path.endsWith('/treatments/default'))).toBe(true));
+    expect(fake.requests.some((r) => r.path.includes('/packages/'))).toBe(false);
+    expect(screen.queryByRole('heading', { name: 'Pakiety do Twojego pobytu' })).toBeNull();
+  });
+});

@@ -1,0 +1,162 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { basketStorage } from '@/features/basket/utils/storage';
+import { createCartServer } from '@/testing/mocks/cart-server';
+import { cart, listingItem, listingResponse, packageDetails, packageLine, treatment } from '@/testing/mocks/fixtures';
+import { apiPath } from '@/testing/mocks/handlers';
+import { server } from '@/testing/mocks/server';
+import { renderRoutes } from '@/testing/test-utils';
+
+import { BasketItems } from './basket-items';
+
+const TOKEN = '0123456789abcdef0123456789abcdef';
+
+/** A package that lets the bath go (and be swapped). */
+const product = packageDetails({
+  treatments: {
+    primary: [
+      treatment({ code: 'TR_MASSAGE', name: 'Masaż', deletable: false, replacable: true }),
+      treatment({ code: 'TR_BATH', name: 'Kąpiel', deletable: true, replacable: true }),
+    ],
+    additional: [
+      treatment({ code: 'TR_WRAP', name: 'Zawijanie', additional: true }),
+      treatment({ code: 'TR_FACIAL', name: 'Maseczka', additional: true }),
+    ],
+  },
+  minTreatments: 2,
+});
+
+function serve() {
+  const fake = createCartServer({
+    known: { TR_MASSAGE: { name: 'Masaż' }, TR_WRAP: { name: 'Zawijanie' }, TR_FACIAL: { name: 'Maseczka' } },
+  });
+  const line = packageLine({
+    id: 5,
+    quantity: 1,
+    treatments: [
+      { code: 'TR_MASSAGE', name: 'Masaż', quantity: 1 },
+      { code: 'TR_BATH', name: 'Kąpiel', quantity: 1 },
+    ],
+  });
+  fake.seed(TOKEN, [line]);
+  basketStorage.save(cart([line], { tokenValue: TOKEN }));
+  const pages: string[] = [];
+  server.use(
+    ...fake.handlers,
+    http.get(apiPath('/products/:code'), () => HttpResponse.json(product)),
+    http.get(apiPath('/offer/treatment'), ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      pages.push(`${query.get('page')}/${query.get('limit')}`);
+      const page = Number(query.get('page'));
+      const items =
+        page === 1
+          ? [listingItem({ code: 'TR_OTHER', name: 'Inny zabieg' }), listingItem({ code: 'TR_MASSAGE', name: 'Masaż' })]
+          : [listingItem({ code: 'TR_FACIAL', name: 'Maseczka' })];
+      return HttpResponse.json(listingResponse(items, { page, pages: 2, limit: 20, total: 21 }));
+    }),
+  );
+  return { fake, pages };
+}
+
+async function openConfiguration() {
+  renderRoutes(
+    [{ path: '/basket/items', element: <BasketItems renderCard={() => null} headingRef={{ current: null }} /> }],
+    '/basket/items',
+  );
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Zmień: Romantyczny weekend we dwoje' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Konfiguracja pakietu: Romantyczny weekend we dwoje' });
+  await within(dialog).findByTestId('config-included');
+  return { user, dialog };
+}
+
+const included = (dialog: HTMLElement) =>
+  within(within(dialog).getByTestId('config-included'))
+    .getAllByRole('heading')
+    .map((h) => h.textContent);
+
+describe('PackageConfigurationModal', () => {
+  it("shows the line's treatments and the minimum; adds a suggestion and removes a treatment; saves them", async () => {
+    const { fake } = serve();
+    const { user, dialog } = await openConfiguration();
+    expect(included(dialog)).toEqual(['Masaż', 'Kąpiel']);
+    expect(within(dialog).getByTestId('min-treatments').textContent).toBe('Pakiet obejmuje co najmniej 2 zabiegi.');
+    // The massage stays: no remove, no swap.
+    expect(within(dialog).queryByRole('button', { name: 'Usuń: Masaż' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Zamień: Masaż' })).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Dodaj: Zawijanie' }));
+    expect(included(dialog)).toEqual(['Masaż', 'Kąpiel', 'Zawijanie']);
+    await user.click(within(dialog).getByRole('button', { name: 'Usuń: Kąpiel' }));
+    expect(included(dialog)).toEqual(['Masaż', 'Zawijanie']);
+    expect(within(within(dialog).getByTestId('config-suggested')).getByRole('heading', { name: 'Kąpiel' })).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Zapisz zmiany' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.requests.at(-1)).toEqual({
+      method: 'PUT',
+      path: `/carts/${TOKEN}/items/5`,
+      body: {
+        quantity: 1,
+        options: {
+          treatments: [
+            { code: 'TR_MASSAGE', quantity: 1 },
+            { code: 'TR_WRAP', quantity: 1 },
+          ],
+        },
+      },
+    });
+    expect(await screen.findByText('Zabiegi: Masaż × 1, Zawijanie × 1')).toBeTruthy();
+  });
+
+  it('swaps a treatment for one picked from the paged treatment list; only what the package offers can be picked', async () => {
+    const { fake, pages } = serve();
+    const { user, dialog } = await openConfiguration();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Zamień: Kąpiel' }));
+    const picker = await screen.findByRole('dialog', { name: 'Zamień zabieg: Kąpiel' });
+    const options = await within(picker).findByTestId('treatment-options');
+    expect(within(options).queryByRole('button', { name: 'Wybierz: Inny zabieg' })).toBeNull();
+    expect(options.textContent).toContain('Niedostępny w tym pakiecie');
+    expect(options.textContent).toContain('Już w pakiecie');
+
+    await user.click(within(picker).getByRole('button', { name: 'Następna' }));
+    await user.click(await within(picker).findByRole('button', { name: 'Wybierz: Maseczka' }));
+    expect(pages).toEqual(['1/20', '2/20']);
+    expect(screen.queryByRole('dialog', { name: 'Zamień zabieg: Kąpiel' })).toBeNull();
+    expect(included(dialog)).toEqual(['Masaż', 'Maseczka']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Zapisz zmiany' }));
+    await waitFor(() => expect(fake.requests.at(-1)?.method).toBe('PUT'));
+    expect(fake.requests.at(-1)?.body).toEqual({
+      quantity: 1,
+      options: {
+        treatments: [
+          { code: 'TR_MASSAGE', quantity: 1 },
+          { code: 'TR_FACIAL', quantity: 1 },
+        ],
+      },
+    });
+  });
+
+  it('moves the treatments with the persons, and keeps the save unavailable below the minimum', async () => {
+    const { fake } = serve();
+    const { user, dialog } = await openConfiguration();
+    await user.click(within(dialog).getByRole('button', { name: 'Zwiększ: Liczba osób' }));
+    expect(within(dialog).getByRole('group', { name: 'Liczba zabiegów: Masaż' }).textContent).toContain('2');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Usuń: Kąpiel' }));
+    const save = within(dialog).getByRole('button', { name: 'Zapisz zmiany' });
+    expect(save.getAttribute('aria-disabled')).toBe('true');
+    await user.click(save);
+    expect(fake.requests.some((r) => r.method === 'PUT')).toBe(false);
+
+    // Escape leaves without saving; focus returns to "change".
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Zmień: Romantyczny weekend we dwoje' }));
+  });
+});

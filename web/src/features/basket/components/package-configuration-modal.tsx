@@ -1,0 +1,230 @@
+import { useState } from 'react';
+
+import { ModalDialog } from '@/components/ui/modal-dialog';
+import { QuantityCounter } from '@/components/ui/quantity-counter';
+import { StatusMessage } from '@/components/ui/status-message';
+import { usePackage } from '@/features/basket/api/get-package';
+import { useUpdateCartItem } from '@/features/basket/api/update-cart-item';
+import { lineName } from '@/features/basket/utils/cart-count';
+import { configurationFromLine, lineUpdate } from '@/features/basket/utils/package-line';
+import { useI18n } from '@/lib/i18n/i18n-provider';
+import { notifications } from '@/lib/notifications';
+import type { CartItem, ProductDetails, Treatment } from '@/types/api';
+import { canRemove, canSwap, configuratorReducer, type ConfiguratorAction } from '@/utils/package-configurator';
+
+import { TreatmentPickerModal } from './treatment-picker-modal';
+
+type Props = {
+  line: CartItem;
+  onClose: () => void;
+};
+
+/**
+ * The package configuration modal for a package line (spec 2.5): persons,
+ * the treatments with their quantities, removing, swapping (for another
+ * treatment of the offer) and adding (a suggestion, or any treatment of the
+ * offer), the minimum number of treatments; saving sends the configuration
+ * (PUT .../items/{id} with options.treatments).
+ */
+export function PackageConfigurationModal({ line, onClose }: Props) {
+  const { t, locale } = useI18n();
+  const product = usePackage({ locale, code: line.product?.code ?? line.code });
+
+  return (
+    <ModalDialog title={t('configModal.title', { name: lineName(line) })} onEscape={onClose} className="modal--wide config-modal">
+      {product.isPending ? (
+        <StatusMessage kind="loading">{t('configModal.loading')}</StatusMessage>
+      ) : product.isError ? (
+        <>
+          <StatusMessage
+            kind="error"
+            action={
+              <button type="button" className="button button--small" onClick={() => void product.refetch()}>
+                {t('errors.retry')}
+              </button>
+            }
+          >
+            {t('configModal.error')}
+          </StatusMessage>
+          <div className="modal__actions">
+            <button type="button" className="button" onClick={onClose}>
+              {t('configModal.cancel')}
+            </button>
+          </div>
+        </>
+      ) : (
+        <Configuration line={line} product={product.data} onClose={onClose} />
+      )}
+    </ModalDialog>
+  );
+}
+
+type Picking = { replacing: Treatment | null } | null;
+
+function Configuration({ line, product, onClose }: Props & { product: ProductDetails }) {
+  const { t, formatMoney } = useI18n();
+  const [state, setState] = useState(() => configurationFromLine(product, line));
+  const [picking, setPicking] = useState<Picking>(null);
+  const update = useUpdateCartItem();
+  const dispatch = (action: ConfiguratorAction) => setState((current) => configuratorReducer(current, action));
+  const belowMinimum = state.primary.length < state.minTreatments;
+  const offered = [...(product.treatments?.primary ?? []), ...(product.treatments?.additional ?? [])].map((t) => t.code);
+
+  const save = () => {
+    update.mutate(
+      { lineId: line.id, change: lineUpdate(state) },
+      {
+        onSuccess: () => {
+          notifications.notify('success', t('configModal.saved'));
+          onClose();
+        },
+      },
+    );
+  };
+
+  const pick = (treatment: Treatment) => {
+    const replacing = picking?.replacing ?? null;
+    if (replacing) {
+      dispatch({ type: 'swapTreatment', code: replacing.code, treatment });
+      notifications.notify('success', t('treatmentModal.swapped', { name: treatment.name }));
+    } else {
+      dispatch({ type: 'addPicked', treatment });
+      notifications.notify('success', t('package.treatmentAdded', { name: treatment.name }));
+    }
+    setPicking(null);
+  };
+
+  const price = (treatment: Treatment) =>
+    treatment.free ? t('package.free') : treatment.price.currency ? formatMoney(treatment.price.current, treatment.price.currency) : '';
+
+  return (
+    <>
+      <div className="configurator__persons">
+        <QuantityCounter
+          label={t('package.persons')}
+          showLabel
+          value={state.persons}
+          min={Math.min(line.minQuantity, state.persons)}
+          max={Math.max(line.maxQuantity, state.persons)}
+          formatValue={(count) => t('package.personsValue', { count })}
+          onChange={(persons) => dispatch({ type: 'setPersons', persons })}
+        />
+      </div>
+
+      <h3>{t('package.included')}</h3>
+      {state.minTreatments > 0 && (
+        <p className="configurator__minimum" data-testid="min-treatments">
+          {t('package.minTreatments', { count: state.minTreatments })}
+        </p>
+      )}
+      {belowMinimum && (
+        <p className="configurator__warning" role="status">
+          {t('package.belowMinimum', { count: state.minTreatments - state.primary.length })}
+        </p>
+      )}
+      <ul className="treatments" aria-label={t('package.included')} data-testid="config-included">
+        {state.primary.map((treatment) => (
+          <li key={treatment.code} className="treatment">
+            <div className="treatment__info">
+              <div>
+                <h4 className="treatment__name">{treatment.name}</h4>
+                <p className="treatment__facts">{price(treatment)}</p>
+              </div>
+            </div>
+            <div className="treatment__controls">
+              <QuantityCounter
+                label={t('package.quantityOf', { name: treatment.name })}
+                value={treatment.quantity}
+                min={treatment.minQuantity}
+                max={treatment.maxQuantity}
+                onChange={(quantity) => dispatch({ type: 'setQuantity', code: treatment.code, quantity })}
+              />
+              {canSwap(treatment) && (
+                <button
+                  type="button"
+                  className="button button--small"
+                  aria-label={`${t('configModal.swap')}: ${treatment.name}`}
+                  onClick={() => setPicking({ replacing: treatment })}
+                >
+                  {t('configModal.swap')}
+                </button>
+              )}
+              {canRemove(treatment) && (
+                <button
+                  type="button"
+                  className="button button--small"
+                  aria-label={`${t('package.remove')}: ${treatment.name}`}
+                  onClick={() => dispatch({ type: 'removeTreatment', code: treatment.code })}
+                >
+                  {t('package.remove')}
+                </button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+
+      {state.additional.length > 0 && (
+        <>
+          <h3>{t('package.suggested')}</h3>
+          <ul className="treatments treatments--suggested" aria-label={t('package.suggested')} data-testid="config-suggested">
+            {state.additional.map((treatment) => (
+              <li key={treatment.code} className="treatment">
+                <div className="treatment__info">
+                  <div>
+                    <h4 className="treatment__name">{treatment.name}</h4>
+                    <p className="treatment__facts">{price(treatment)}</p>
+                  </div>
+                </div>
+                <div className="treatment__controls">
+                  <button
+                    type="button"
+                    className="button button--small"
+                    aria-label={`${t('package.add')}: ${treatment.name}`}
+                    onClick={() => {
+                      dispatch({ type: 'addTreatment', code: treatment.code });
+                      notifications.notify('success', t('package.treatmentAdded', { name: treatment.name }));
+                    }}
+                  >
+                    {t('package.add')}
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      <p>
+        <button type="button" className="button button--small" onClick={() => setPicking({ replacing: null })}>
+          {t('configModal.addTreatment')}
+        </button>
+      </p>
+
+      <div className="modal__actions">
+        <button type="button" className="button" onClick={onClose}>
+          {t('configModal.cancel')}
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          aria-disabled={belowMinimum || update.isPending}
+          aria-busy={update.isPending || undefined}
+          onClick={() => !belowMinimum && !update.isPending && save()}
+        >
+          {t('configModal.save')}
+        </button>
+      </div>
+
+      {picking && (
+        <TreatmentPickerModal
+          replacing={picking.replacing}
+          taken={state.primary.map((treatment) => treatment.code)}
+          offered={offered}
+          onPick={pick}
+          onClose={() => setPicking(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { useId } from 'react';
+
+import { useI18n } from '@/lib/i18n/i18n-provider';
+import type { CartTotals } from '@/types/api';
+
+/**
+ * The price summary box (spec 2.5): basket total, voucher, shipping,
+ * deposit and what is left to pay; the total in PLN too when the basket is
+ * in another currency (spec 9).
+ */
+export function PriceSummary({ totals, busy = false }: { totals: CartTotals; busy?: boolean }) {
+  const { t, formatMoney } = useI18n();
+  const headingId = useId();
+  const money = (amount: number) => formatMoney(amount, totals.currency);
+  const rows = [
+    { key: 'total', label: t('basket.summary.total'), value: money(totals.total) },
+    // Paid with vouchers: taken off (no "-0").
+    { key: 'vouchers', label: t('basket.summary.vouchers'), value: money(totals.vouchers === 0 ? 0 : -Math.abs(totals.vouchers)) },
+    { key: 'shipping', label: t('basket.summary.shipping'), value: money(totals.shipping) },
+    { key: 'deposit', label: t('basket.summary.deposit'), value: money(totals.deposit) },
+  ];
+
+  return (
+    <section className="price-summary" aria-labelledby={headingId} aria-busy={busy} data-testid="price-summary">
+      <h2 id={headingId} className="price-summary__title">
+        {t('basket.summary.title')}
+      </h2>
+      <dl className="price-summary__rows">
+        {rows.map((row) => (
+          <div key={row.key} className="price-summary__row" data-testid={`summary-${row.key}`}>
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
+        <div className="price-summary__row price-summary__row--main" data-testid="summary-leftToPay">
+          <dt>{t('basket.summary.leftToPay')}</dt>
+          <dd>{money(totals.leftToPay)}</dd>
+        </div>
+        {totals.base && (
+          <div className="price-summary__row price-summary__row--minor" data-testid="summary-base">
+            <dt>{t('basket.summary.base')}</dt>
+            <dd>{formatMoney(totals.base.total, totals.base.currency)}</dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}
