@@ -68,6 +68,13 @@ pub struct EstimatedCost {
 }
 
 /// The server's price of a package configuration
+///
+/// The package price is per person and includes its primary treatments;
+/// each person beyond the first includes one more of each. Quantities above
+/// the included ones and suggested treatments cost their price. An included
+/// treatment that is not deletable stays, unless it is replacable and a
+/// suggested treatment takes its place: that one takes over the included
+/// quantity and costs only what it costs more.
 #[utoipa::path(
     post,
     path = "/shop-api/packages/{code}/estimated-cost",

@@ -1,5 +1,7 @@
 //! Catalog rules that do not touch storage.
 
+use std::collections::HashMap;
+
 use spa_proto::common::{Money, Price};
 
 pub const BASE_CURRENCY: &str = "PLN";
@@ -63,6 +65,8 @@ pub struct CostLine {
     pub max: u32,
     pub free: bool,
     pub deletable: bool,
+    /// An included treatment that may be swapped for a suggested one.
+    pub replacable: bool,
     pub additional: bool,
     /// Base-currency minor units.
     pub price: i64,
@@ -80,7 +84,11 @@ pub type CostError = (String, String);
 /// - Quantities above the included ones, and every suggested treatment
 ///   taken in, cost the treatment's price each (nothing for free ones).
 /// - Taking out an included treatment lowers nothing; one that is not
-///   deletable cannot be taken out.
+///   deletable cannot be taken out, unless it is replacable and a suggested
+///   treatment takes its place (the first suggested one taken in stands in
+///   for the first such treatment taken out, and so on). The stand-in takes
+///   over its included quantity and costs, for those, only what it costs
+///   more than the treatment it replaces.
 ///
 /// Returns (total current, total original, base current, base original).
 pub fn package_cost(
@@ -97,6 +105,12 @@ pub fn package_cost(
     let base = package_price * i64::from(persons);
     let base_original = package_original.max(package_price) * i64::from(persons);
     let (mut extra, mut extra_original) = (0i64, 0i64);
+    // Included treatments taken out, and the suggested ones standing in.
+    let taken_out: Vec<&CostLine> =
+        lines.iter().filter(|l| !l.additional && !l.deletable && !chosen.iter().any(|(c, _)| c == &l.code)).collect();
+    let stand_ins = chosen.iter().filter(|(c, _)| lines.iter().any(|l| &l.code == c && l.additional)).map(|(c, _)| c.as_str());
+    let replaced: HashMap<&str, &CostLine> = stand_ins.zip(taken_out.iter().copied().filter(|l| l.replacable)).collect();
+    let value = |l: &CostLine| if l.free { (0, 0) } else { (l.price, l.original.max(l.price)) };
     for (i, (code, quantity)) in chosen.iter().enumerate() {
         let field = format!("treatments[{i}]");
         if chosen[..i].iter().any(|(c, _)| c == code) {
@@ -105,20 +119,30 @@ pub fn package_cost(
         let Some(line) = lines.iter().find(|l| &l.code == code) else {
             return Err((format!("{field}.code"), format!("{code} is not a treatment of this package")));
         };
-        let (min, max, included) =
-            if line.additional { (1, ADDITIONAL_MAX_QUANTITY + step, 0) } else { (line.min, line.max + step, line.included + step) };
+        let stands_for = replaced.get(code.as_str()).copied();
+        let (min, max, included) = match stands_for {
+            Some(old) => (1, ADDITIONAL_MAX_QUANTITY.max(old.max) + step, old.included + step),
+            None if line.additional => (1, ADDITIONAL_MAX_QUANTITY + step, 0),
+            None => (line.min, line.max + step, line.included + step),
+        };
         if *quantity < min || *quantity > max {
             return Err((format!("{field}.quantity"), format!("must be between {min} and {max}")));
         }
-        if !line.free {
-            let paid = i64::from(quantity.saturating_sub(included));
-            extra += paid * line.price;
-            extra_original += paid * line.original.max(line.price);
+        let (price, original) = value(line);
+        let paid = i64::from(quantity.saturating_sub(included));
+        extra += paid * price;
+        extra_original += paid * original;
+        if let Some(old) = stands_for {
+            let (old_price, old_original) = value(old);
+            let swapped = i64::from((*quantity).min(included));
+            extra += swapped * (price - old_price).max(0);
+            extra_original += swapped * (original - old_original).max(0);
         }
     }
-    for line in lines.iter().filter(|l| !l.additional && !l.deletable) {
-        if !chosen.iter().any(|(c, _)| c == &line.code) {
-            return Err(("treatments".into(), format!("{} is part of the package and cannot be removed", line.code)));
+    for line in taken_out {
+        if !replaced.values().any(|r| r.code == line.code) {
+            let why = if line.replacable { "can only be swapped for a suggested treatment" } else { "cannot be removed" };
+            return Err(("treatments".into(), format!("{} is part of the package and {why}", line.code)));
         }
     }
     Ok((base + extra, base_original + extra_original, base, base_original))
@@ -157,7 +181,18 @@ mod tests {
     use super::*;
 
     fn line(code: &str, included: u32, additional: bool, price: i64) -> CostLine {
-        CostLine { code: code.into(), included, min: 1, max: 2, free: false, deletable: additional, additional, price, original: price }
+        CostLine {
+            code: code.into(),
+            included,
+            min: 1,
+            max: 2,
+            free: false,
+            deletable: additional,
+            replacable: false,
+            additional,
+            price,
+            original: price,
+        }
     }
 
     fn lines() -> Vec<CostLine> {
@@ -200,6 +235,29 @@ mod tests {
         assert_eq!(err(1, vec![("MASSAGE".into(), 1), ("MASSAGE".into(), 1)]), "treatments[1].code");
         assert_eq!(err(1, vec![("MASSAGE".into(), 1)]), "treatments", "the sauna is not deletable");
         assert_eq!(err(1, vec![("MASSAGE".into(), 1), ("SAUNA".into(), 1), ("FACIAL".into(), 3)]), "treatments[2].quantity");
+    }
+
+    #[test]
+    fn a_replacable_treatment_is_swapped_for_a_suggested_one_at_the_difference() {
+        let mut lines = lines();
+        lines[0].replacable = true;
+        lines.push(line("SCRUB", 0, true, 10000));
+        // The facial (200 zł) stands in for the massage (150 zł): 50 zł more.
+        let chosen = vec![("SAUNA".into(), 1), ("FACIAL".into(), 1)];
+        assert_eq!(package_cost(100_000, 100_000, 1, &lines, &chosen).unwrap().0, 105_000);
+        // A cheaper stand-in costs nothing more; a second unit is paid in full.
+        let chosen = vec![("SAUNA".into(), 1), ("SCRUB".into(), 2)];
+        assert_eq!(package_cost(100_000, 100_000, 1, &lines, &chosen).unwrap().0, 110_000);
+        // For two persons it takes over two included units.
+        let chosen = vec![("SAUNA".into(), 2), ("FACIAL".into(), 2)];
+        assert_eq!(package_cost(100_000, 100_000, 2, &lines, &chosen).unwrap().0, 210_000);
+        // Taken out with nothing in its place, it is missed.
+        let err = package_cost(100_000, 100_000, 1, &lines, &[("SAUNA".into(), 1)]).unwrap_err();
+        assert_eq!(err.0, "treatments");
+        assert!(err.1.contains("swapped"), "{}", err.1);
+        // The sauna is not replacable: a suggested treatment does not stand in for it.
+        let chosen = vec![("MASSAGE".into(), 1), ("FACIAL".into(), 1)];
+        assert_eq!(package_cost(100_000, 100_000, 1, &lines, &chosen).unwrap_err().0, "treatments");
     }
 
     #[test]

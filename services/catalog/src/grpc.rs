@@ -326,6 +326,7 @@ impl CatalogService for CatalogGrpc {
                     max: r.max_quantity,
                     free: r.free,
                     deletable: r.deletable,
+                    replacable: r.replacable,
                     additional: false,
                     price,
                     original,
@@ -334,7 +335,18 @@ impl CatalogService for CatalogGrpc {
             .collect();
         lines.extend(rules.additional.iter().map(|r| {
             let (price, original) = price_of(&r.code);
-            CostLine { code: r.code.clone(), included: 0, min: 1, max: 2, free: false, deletable: true, additional: true, price, original }
+            CostLine {
+                code: r.code.clone(),
+                included: 0,
+                min: 1,
+                max: 2,
+                free: false,
+                deletable: true,
+                replacable: false,
+                additional: true,
+                price,
+                original,
+            }
         }));
         let chosen: Vec<(String, u32)> = req.treatments.iter().map(|t| (t.code.clone(), t.quantity)).collect();
         let (package_price, package_original) = base_amounts(&package);

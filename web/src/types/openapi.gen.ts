@@ -132,7 +132,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The server's price of a package configuration */
+        /**
+         * The server's price of a package configuration
+         * @description The package price is per person and includes its primary treatments;
+         *     each person beyond the first includes one more of each. Quantities above
+         *     the included ones and suggested treatments cost their price. An included
+         *     treatment that is not deletable stays, unless it is replacable and a
+         *     suggested treatment takes its place: that one takes over the included
+         *     quantity and costs only what it costs more.
+         */
         post: operations["estimate"];
         delete?: never;
         options?: never;

@@ -169,6 +169,25 @@ async fn a_basket_holds_every_kind_priced_by_the_server() {
     let after: u64 = package["treatments"].as_array().unwrap().iter().map(|t| t["quantity"].as_u64().unwrap()).sum();
     assert_eq!(before - after, 3, "each of the three included treatments one less");
 
+    // The aromatherapy massage may be swapped for a hot-stone massage, at
+    // the difference in price; the sauna ritual may not be taken out.
+    let (swap, massage) = (json!({"code": "TR_HOT_STONE", "quantity": 1}), json!({"code": "TR_AROMATHERAPY_MASSAGE", "quantity": 1}));
+    let (bath, sauna) = (json!({"code": "TR_HERBAL_BATH", "quantity": 1}), json!({"code": "TR_SAUNA_RITUAL", "quantity": 1}));
+    let price_of = |code: &str| {
+        let request = t.http.get(t.url(&format!("/shop-api/products/{code}")));
+        async move { read(request.send().await.unwrap()).await.1["price"]["current"].as_i64().unwrap() }
+    };
+    let difference = (price_of("TR_HOT_STONE").await - price_of("TR_AROMATHERAPY_MASSAGE").await).max(0);
+    let total_before = package["total"].as_i64().unwrap();
+    let (status, cart) = b.put(&package["id"], json!({"quantity": 1, "options": {"treatments": [swap, bath, sauna]}})).await;
+    assert_eq!(status, 200, "{cart}");
+    let swapped = &line(&cart, ROOM)["childItems"][0];
+    let codes: Vec<&str> = swapped["treatments"].as_array().unwrap().iter().map(|t| t["code"].as_str().unwrap()).collect();
+    assert_eq!(codes, ["TR_HOT_STONE", "TR_HERBAL_BATH", "TR_SAUNA_RITUAL"]);
+    assert_eq!(swapped["total"].as_i64().unwrap(), total_before + difference);
+    let answer = b.put(&package["id"], json!({"quantity": 1, "options": {"treatments": [massage, bath, swap]}})).await;
+    assert_eq!(error(&answer), (400, "invalid_configuration", "options.treatments"), "the sauna stays");
+
     // A room booked with its package in one go is priced the same way.
     let (from2, to2) = stay(50, 3);
     let cart = b
