@@ -28,3 +28,15 @@ export function money(locale: E2eLocale, minorUnits: number, currency = 'PLN'): 
   const tag = locale === 'en_GB' ? 'en-GB' : locale;
   return new Intl.NumberFormat(tag, { style: 'currency', currency }).format(minorUnits / 100);
 }
+
+/**
+ * A plural message (`{count, plural, one {# item} other {# items}}`) for a
+ * count, by the language's plural rules, as the page shows it.
+ */
+export function plural(locale: E2eLocale, message: string, count: number): string {
+  const category = new Intl.PluralRules(locale === 'en_GB' ? 'en-GB' : locale).select(count);
+  return message.replace(/\{\w+, plural,((?:[^{}]|\{[^{}]*\})*)\}/, (_whole, branches: string) => {
+    const branch = (name: string) => new RegExp(`(?:^|\\s)${name}\\s*\\{([^{}]*)\\}`).exec(branches)?.[1];
+    return (branch(`=${count}`) ?? branch(category) ?? branch('other') ?? '').replace(/#/g, String(count));
+  });
+}

@@ -101,9 +101,21 @@ function removeTreatment(state: ConfiguratorState, code: string): ConfiguratorSt
   };
 }
 
-/** A treatment from the treatment modal: quantity 1, min 1, max 2 or the person count. */
-function picked(treatment: Treatment, persons: number): Treatment {
+/** What a treatment is known by before it joins a package from the treatment modal. */
+export type TreatmentFacts = Pick<Treatment, 'code' | 'name'> & Partial<Treatment>;
+
+/**
+ * A treatment from the treatment modal (or one only the basket line knows,
+ * picked there earlier): quantity 1, min 1, max 2 or the person count,
+ * removable and gone when removed. The one place these defaults live.
+ */
+export function pickedTreatment(treatment: TreatmentFacts, persons: number): Treatment {
   return {
+    description: '',
+    images: [],
+    links: { self: '' },
+    price: { current: 0, original: 0, currency: '' },
+    free: false,
     ...treatment,
     quantity: 1,
     minQuantity: 1,
@@ -120,7 +132,7 @@ function addPicked(state: ConfiguratorState, treatment: Treatment): Configurator
   if (state.primary.some((t) => t.code === treatment.code)) return state;
   // A suggestion picked in the modal joins as a suggestion does.
   if (state.additional.some((t) => t.code === treatment.code)) return addTreatment(state, treatment.code);
-  return { ...state, primary: [...state.primary, picked(treatment, state.persons)] };
+  return { ...state, primary: [...state.primary, pickedTreatment(treatment, state.persons)] };
 }
 
 function swapTreatment(state: ConfiguratorState, code: string, treatment: Treatment): ConfiguratorState {
@@ -128,7 +140,7 @@ function swapTreatment(state: ConfiguratorState, code: string, treatment: Treatm
   const old = state.primary[index];
   if (!old || !canSwap(old) || state.primary.some((t) => t.code === treatment.code)) return state;
   // The replacement holds the old one's place: removable only if that one was.
-  const replacement = { ...picked(treatment, state.persons), deletable: old.deletable, replacable: true };
+  const replacement = { ...pickedTreatment(treatment, state.persons), deletable: old.deletable, replacable: true };
   const primary = [...state.primary];
   primary[index] = replacement;
   const additional = state.additional.filter((t) => t.code !== treatment.code);

@@ -8,6 +8,19 @@ function focusables(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hidden);
 }
 
+/**
+ * Dialogs open now: a dialog opened from another (the treatment modal over
+ * the package configuration) closes while its opener stays open, and the
+ * page must stay marked (`has-modal`) until the last one closes.
+ */
+let openDialogs = 0;
+
+/** The dialog still open on top, once one over it has closed. */
+function topDialog(closing: HTMLElement): HTMLElement | null {
+  const open = Array.from(document.querySelectorAll<HTMLElement>('[aria-modal="true"]'));
+  return open.filter((element) => element !== closing).at(-1) ?? null;
+}
+
 type Props = {
   title: ReactNode;
   /** Text that explains the dialog, read after the title. */
@@ -17,6 +30,8 @@ type Props = {
   onEscape?: () => void;
   /** Optional class for the dialog box. */
   className?: string;
+  /** `alertdialog` for a dialog that reports a failure. */
+  role?: 'dialog' | 'alertdialog';
 };
 
 /**
@@ -24,7 +39,7 @@ type Props = {
  * `aria-modal`, the rest of the page inert, focus kept inside (Tab cycles),
  * the first control focused on open and the previous focus restored on close.
  */
-export function ModalDialog({ title, description, children, onEscape, className }: Props) {
+export function ModalDialog({ title, description, children, onEscape, className, role = 'dialog' }: Props) {
   const titleId = useId();
   const descriptionId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -41,13 +56,18 @@ export function ModalDialog({ title, description, children, onEscape, className 
       element.setAttribute('inert', '');
       madeInert.push(element);
     }
+    openDialogs += 1;
     document.body.classList.add('has-modal');
     (focusables(dialog)[0] ?? dialog).focus();
 
     return () => {
       for (const element of madeInert) element.removeAttribute('inert');
-      document.body.classList.remove('has-modal');
+      openDialogs -= 1;
+      if (openDialogs === 0) document.body.classList.remove('has-modal');
+      // The control that opened it may be gone (a swapped treatment's
+      // button): focus stays in the dialog still open, not on the page.
       if (previous?.isConnected) previous.focus();
+      else topDialog(dialog)?.focus();
     };
   }, []);
 
@@ -79,7 +99,7 @@ export function ModalDialog({ title, description, children, onEscape, className 
       <div
         ref={dialogRef}
         className={className ? `modal ${className}` : 'modal'}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}

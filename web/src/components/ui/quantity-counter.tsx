@@ -13,6 +13,8 @@ type Props = {
   formatValue?: (value: number) => string;
   /** Show the label visibly (otherwise it is for screen readers only). */
   showLabel?: boolean;
+  /** While a change is on its way both buttons are unavailable (still focusable). */
+  busy?: boolean;
 };
 
 /**
@@ -20,11 +22,11 @@ type Props = {
  * limit is `aria-disabled`, not `disabled`: a disabled button drops keyboard
  * focus to the page when the last step reaches the limit.
  */
-export function QuantityCounter({ label, value, min, max, onChange, formatValue, showLabel = false }: Props) {
+export function QuantityCounter({ label, value, min, max, onChange, formatValue, showLabel = false, busy = false }: Props) {
   const { t } = useI18n();
   const labelId = useId();
-  const canDecrease = value > min;
-  const canIncrease = value < max;
+  const canDecrease = !busy && value > min;
+  const canIncrease = !busy && value < max;
 
   return (
     <div className="counter" role="group" aria-labelledby={labelId}>

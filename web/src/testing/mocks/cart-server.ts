@@ -1,8 +1,11 @@
 /**
  * An in-memory stand-in for the basket API (the contract of
- * /shop-api/carts), for component tests: carts by token, adds of every
- * type, packages attached to stays, quantity and configuration changes,
- * removals and suggestions. Use its `handlers` with `server.use(...)`.
+ * /shop-api/carts, services/cart/README.md), for component tests: carts by
+ * token, adds of every type (the same product again grows its line),
+ * packages attached to stays (attaching to a stay with one replaces it),
+ * quantity and configuration changes, removals and suggestions. Totals as
+ * the server's: units times the unit price, a package its price for its
+ * persons, a stay its price. Use its `handlers` with `server.use(...)`.
  */
 import { http, HttpResponse } from 'msw';
 
@@ -12,6 +15,7 @@ import { diffDays } from '@/utils/calendar-date';
 import { cart as cartOf, cartItem, cartTotals } from './fixtures';
 import { apiPath } from './handlers';
 
+/** `price`: a unit's, a stay's, or a package's per person. */
 type Known = { name: string; price?: number; numNights?: number; voucherValues?: number[] };
 
 export type CartServerOptions = {
@@ -106,8 +110,13 @@ export function createCartServer({ known = {}, associations = {} }: CartServerOp
     });
   }
 
+  /** A package's price is for its persons: the line costs that price, whatever its quantity (its persons). */
+  const packagePrice = (code: string, persons: number) => {
+    const price = (info(code).price ?? 60000) * persons;
+    return { current: price, original: price, currency: 'PLN' };
+  };
+
   function packageFor(code: string, persons: number, treatments?: { code: string; quantity: number }[]): CartItem {
-    const price = info(code).price ?? 60000;
     return cartItem({
       id: nextId++,
       type: 'package',
@@ -115,17 +124,25 @@ export function createCartServer({ known = {}, associations = {} }: CartServerOp
       quantity: persons,
       minQuantity: 1,
       maxQuantity: 2,
-      price: { current: price * persons, original: price * persons, currency: 'PLN' },
+      price: packagePrice(code, persons),
       treatments: (treatments ?? []).map((t) => ({ ...t, name: info(t.code).name })),
       product: product(code, 'package', info(code).numNights ?? 0),
     });
   }
 
-  const withTotal = (line: CartItem, quantity: number): CartItem => ({
-    ...line,
-    quantity,
-    total: line.isAvailable ? line.price.current * quantity : 0,
-  });
+  /** A line at a new quantity, priced as the server prices its kind. */
+  const withQuantity = (line: CartItem, quantity: number): CartItem => {
+    const price = line.type === 'package' ? packagePrice(line.code, quantity) : line.price;
+    const total = line.type === 'package' || line.type === 'reservation' ? price.current : price.current * quantity;
+    return { ...line, quantity, price, total: line.isAvailable ? total : 0 };
+  };
+
+  /** Adding a product, treatment or voucher value the basket holds grows its line. */
+  const sameUnits = (line: CartItem, added: CartItem) =>
+    (added.type === 'product' || added.type === 'treatment' || added.type === 'voucher') &&
+    line.type === added.type &&
+    line.code === added.code &&
+    (line.priceOption ?? null) === (added.priceOption ?? null);
 
   const handlers = [
     http.post(apiPath('/carts/:token'), async ({ request, params }) => {
@@ -144,7 +161,14 @@ export function createCartServer({ known = {}, associations = {} }: CartServerOp
       const token = String(params.token);
       const cart = carts.get(token);
       if (!cart) return notFound('cart_not_found');
-      setItems(token, [...cart.items, lineFor(item)]);
+      const added = lineFor(item);
+      const grown = cart.items.find((line) => sameUnits(line, added));
+      setItems(
+        token,
+        grown
+          ? cart.items.map((line) => (line === grown ? withQuantity(line, line.quantity + added.quantity) : line))
+          : [...cart.items, added],
+      );
       return answer(token, 201);
     }),
     http.post(apiPath('/carts/:token/items/:id/children-items'), async ({ request, params }) => {
@@ -159,7 +183,8 @@ export function createCartServer({ known = {}, associations = {} }: CartServerOp
         item.quantity ?? Math.min(stay.adults ?? 1, 2),
         item.options?.treatments ?? undefined,
       );
-      setItems(token, cart.items.map((line) => (line === stay ? { ...line, childItems: [...line.childItems, child] } : line)));
+      // A stay holds one package: attaching another replaces it.
+      setItems(token, cart.items.map((line) => (line === stay ? { ...line, childItems: [child] } : line)));
       return answer(token, 201);
     }),
     http.put(apiPath('/carts/:token/items/:id'), async ({ request, params }) => {
@@ -170,7 +195,7 @@ export function createCartServer({ known = {}, associations = {} }: CartServerOp
       const id = Number(params.id);
       const apply = (line: CartItem): CartItem => {
         if (line.id !== id) return { ...line, childItems: line.childItems.map(apply) };
-        const next = withTotal(line, change.quantity ?? line.quantity);
+        const next = withQuantity(line, change.quantity ?? line.quantity);
         return change.options?.treatments
           ? { ...next, treatments: change.options.treatments.map((t) => ({ ...t, name: info(t.code).name })) }
           : next;
@@ -206,11 +231,6 @@ export function createCartServer({ known = {}, associations = {} }: CartServerOp
     /** Puts a cart with these lines under a token, as if it had been filled before. */
     seed(token: string, items: CartItem[]) {
       carts.set(token, cartOf(items, { tokenValue: token }));
-    },
-    /** Changes lines of a stored cart (e.g. a room sold meanwhile). */
-    update(token: string, change: (items: CartItem[]) => CartItem[]) {
-      const cart = carts.get(token);
-      if (cart) carts.set(token, { ...cart, items: change(cart.items) });
     },
   };
 }

@@ -261,7 +261,8 @@ export function cartItem(overrides: Partial<CartItem> = {}): CartItem {
     quantity,
     minQuantity: 1,
     maxQuantity: 10,
-    total: isAvailable ? price.current * quantity : 0,
+    // A package's price is for its persons, a stay's for the stay; units multiply.
+    total: isAvailable ? (type === 'package' || type === 'reservation' ? price.current : price.current * quantity) : 0,
     price,
     code,
     variantCode: code,

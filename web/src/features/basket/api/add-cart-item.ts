@@ -9,7 +9,7 @@ import type { AddCartItem, Cart } from '@/types/api';
 import { useCartMutation, withCart, type CartChange } from './cart-request';
 
 export const addCartItem: CartChange<AddCartItem> = (locale, item, adopt) =>
-  withCart(locale, (token) => apiClient.post<Cart>(`/carts/${token}/items`, { locale, body: item }), {
+  withCart(locale, (token, notifyOnError) => apiClient.post<Cart>(`/carts/${token}/items`, { locale, body: item, notifyOnError }), {
     retryInNewCart: true,
     adopt,
   });

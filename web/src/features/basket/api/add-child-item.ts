@@ -13,7 +13,7 @@ export type AddChildItemVariables = { lineId: number; item: AddCartItem };
 export const addChildItem: CartChange<AddChildItemVariables> = (locale, { lineId, item }, adopt) =>
   withCart(
     locale,
-    (token) => apiClient.post<Cart>(`/carts/${token}/items/${lineId}/children-items`, { locale, body: item }),
+    (token, notifyOnError) => apiClient.post<Cart>(`/carts/${token}/items/${lineId}/children-items`, { locale, body: item, notifyOnError }),
     { adopt },
   );
 

@@ -4,49 +4,45 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { basketStorage } from '@/features/basket/utils/storage';
-import { ApiError } from '@/lib/api-client';
+import type { RequestOptions } from '@/lib/api-client';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Locale } from '@/lib/i18n/locale';
 import type { Cart } from '@/types/api';
 
-import { createCart } from './create-cart';
-import { cartKeys, setCart } from './get-cart';
+import { cartKeys, ensureCart, isLostCart, notifyUnlessLost, setCart } from './get-cart';
 
-const isCartNotFound = (error: unknown) => error instanceof ApiError && error.code === 'cart_not_found';
+/** A change against one cart; `notifyOnError` goes to the request. */
+type Change = (token: string, notifyOnError: RequestOptions['notifyOnError']) => Promise<Cart>;
 
 /**
  * Runs a change against the stored cart, creating the cart first when
  * there is none yet (carts are created on the first add). When the server
- * no longer has the cart, a new one is created and an add is tried once
- * more in it; other changes need the lines of the old cart and fail.
+ * no longer has the cart, a new one is made (`ensureCart`, shared with the
+ * basket fetch) and an add is tried once more in it, quietly the first
+ * time: the visitor's add did not fail. Other changes need the lines of the
+ * old cart and fail, saying so.
  */
 export async function withCart(
   locale: Locale,
-  change: (token: string) => Promise<Cart>,
+  change: Change,
   {
     retryInNewCart = false,
-    adopt = basketStorage.save,
+    adopt,
   }: {
     retryInNewCart?: boolean;
-    /** Keeps a cart created on the way (the mutations: the stored token and the cached basket together). */
+    /** Keeps a cart created on the way (the mutations: in the cached basket too). */
     adopt?: (cart: Cart) => void;
   } = {},
 ): Promise<Cart> {
-  const create = async () => {
-    const cart = await createCart(locale);
-    adopt(cart);
-    return cart.tokenValue;
-  };
-  const token = basketStorage.getToken() ?? (await create());
+  const ensure = async (lost: string | null) => (await ensureCart(locale, lost, adopt)).token;
+  const token = await ensure(null);
   try {
-    return await change(encodeURIComponent(token));
+    return await change(encodeURIComponent(token), retryInNewCart ? notifyUnlessLost : true);
   } catch (error) {
-    if (!isCartNotFound(error)) throw error;
-    basketStorage.reset();
-    const fresh = await create();
+    if (!isLostCart(error)) throw error;
+    const fresh = await ensure(token);
     if (!retryInNewCart) throw error;
-    return change(encodeURIComponent(fresh));
+    return change(encodeURIComponent(fresh), true);
   }
 }
 
@@ -56,14 +52,21 @@ export type CartChange<V> = (locale: Locale, variables: V, adopt: (cart: Cart) =
 /**
  * A basket change as a mutation: its answer replaces the basket; after a
  * failure the basket is asked for again, so the page shows what the server
- * holds.
+ * holds. A basket fetch on its way when the change starts or answers is
+ * cancelled: it could land after the change's answer and put the old
+ * basket back (in the cache and in storage).
  */
 export function useCartMutation<V>(change: CartChange<V>) {
   const queryClient = useQueryClient();
   const { locale } = useI18n();
+  const cancelFetches = () => queryClient.cancelQueries({ queryKey: cartKeys.all });
   return useMutation({
+    onMutate: cancelFetches,
     mutationFn: (variables: V) => change(locale, variables, (cart) => setCart(queryClient, locale, cart)),
-    onSuccess: (cart) => setCart(queryClient, locale, cart),
+    onSuccess: async (cart) => {
+      await cancelFetches();
+      setCart(queryClient, locale, cart);
+    },
     onError: () => queryClient.invalidateQueries({ queryKey: cartKeys.all }),
   });
 }

@@ -8,6 +8,6 @@ import type { Cart } from '@/types/api';
 import { useCartMutation, withCart, type CartChange } from './cart-request';
 
 export const removeCartItem: CartChange<number> = (locale, lineId, adopt) =>
-  withCart(locale, (token) => apiClient.delete<Cart>(`/carts/${token}/items/${lineId}`, { locale }), { adopt });
+  withCart(locale, (token, notifyOnError) => apiClient.delete<Cart>(`/carts/${token}/items/${lineId}`, { locale, notifyOnError }), { adopt });
 
 export const useRemoveCartItem = () => useCartMutation(removeCartItem);

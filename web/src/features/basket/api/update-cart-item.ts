@@ -10,7 +10,7 @@ import { useCartMutation, withCart, type CartChange } from './cart-request';
 export type UpdateCartItemVariables = { lineId: number; change: UpdateCartItem };
 
 export const updateCartItem: CartChange<UpdateCartItemVariables> = (locale, { lineId, change }, adopt) =>
-  withCart(locale, (token) => apiClient.put<Cart>(`/carts/${token}/items/${lineId}`, { locale, body: change }), {
+  withCart(locale, (token, notifyOnError) => apiClient.put<Cart>(`/carts/${token}/items/${lineId}`, { locale, body: change, notifyOnError }), {
     adopt,
   });
 

@@ -6,14 +6,15 @@ import type { Locale } from '@/lib/i18n/locale';
 import { cartQueryOptions } from './get-cart';
 
 /**
- * The basket; asked for only while a token is stored. `fresh` asks the
- * server again on mount (the basket page: a room may have been sold since).
+ * The basket under the stored token; asked for only while one is stored.
+ * `fresh` asks the server again on mount (the basket page: a room may have
+ * been sold since).
  */
 export function useCart(locale: Locale, { fresh = false }: { fresh?: boolean } = {}) {
-  const stored = useStoredBasket();
+  const token = useStoredBasket()?.tokenValue ?? null;
   return useQuery({
-    ...cartQueryOptions(locale),
-    enabled: stored !== null,
+    ...cartQueryOptions(locale, token),
+    enabled: token !== null,
     refetchOnMount: fresh ? 'always' : true,
   });
 }

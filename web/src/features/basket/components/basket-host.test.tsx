@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -9,9 +10,11 @@ import { useBasketActions, type PackageChoice } from '@/lib/basket-actions';
 import { notifications } from '@/lib/notifications';
 import { createCartServer } from '@/testing/mocks/cart-server';
 import { cart, cartItem, treatment } from '@/testing/mocks/fixtures';
+import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderRoutes } from '@/testing/test-utils';
 import type { AddCartItem } from '@/types/api';
+import { addDays, todayIso } from '@/utils/calendar-date';
 
 import { BasketHost } from './basket-host';
 import { BasketSuggestion } from './basket-suggestion';
@@ -114,9 +117,35 @@ describe('adding to the basket', () => {
     expect(fake.requests.at(-1)?.body).toEqual({
       type: 'package',
       productCode: 'PKG_DAY',
+      variantCode: 'PKG_DAY',
       quantity: 2,
       options: { treatments: [{ code: 'TR_A', quantity: 2 }] },
     });
+  });
+
+  it('opens the package reservation modal afresh each time: closed, its dates are cleared and children back to 0', async () => {
+    server.use(...createCartServer().handlers, http.post(apiPath('/rooms/search'), () => HttpResponse.json([])));
+    renderShop(<Buttons pkg={{ code: 'PKG_STAY', variantCode: 'PKG_STAY', name: 'Weekend', numNights: 2 }} />);
+    const user = userEvent.setup();
+    const modal = () => screen.getByRole('dialog', { name: 'Zarezerwuj pakiet: Weekend' });
+    await user.click(screen.getByRole('button', { name: 'pakiet' }));
+    await screen.findByRole('dialog', { name: 'Zarezerwuj pakiet: Weekend' });
+
+    const checkIn = addDays(todayIso(), 3);
+    await user.click(within(modal()).getByTestId('date-field-toggle'));
+    await user.click(document.querySelector<HTMLButtonElement>(`[data-date="${checkIn}"]`)!);
+    await user.click(document.querySelector<HTMLButtonElement>(`[data-date="${addDays(checkIn, 2)}"]`)!);
+    await user.click(within(modal()).getByTestId('guest-picker-toggle'));
+    await user.click(within(modal()).getByRole('button', { name: 'Zwiększ: Dzieci (4–16 lat)' }));
+    await user.keyboard('{Escape}'); // closes the guest picker
+    expect(within(modal()).getByTestId('date-field-toggle').textContent).not.toBe('Wybierz daty');
+    expect(within(modal()).getByTestId('guest-picker-toggle').textContent).toBe('3 gości');
+
+    await user.click(within(modal()).getByRole('button', { name: 'Zamknij' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'pakiet' }));
+    expect(within(modal()).getByTestId('date-field-toggle').textContent).toBe('Wybierz daty');
+    expect(within(modal()).getByTestId('guest-picker-toggle').textContent).toBe('2 gości');
   });
 
   it('opens the package reservation modal for a stay package', async () => {

@@ -2,33 +2,21 @@ import { Suspense, useMemo, useState, type ReactNode } from 'react';
 
 import { useAddCartItem } from '@/features/basket/api/add-cart-item';
 import { useCart } from '@/features/basket/api/use-cart';
-import { quantityInBasket, requestCode } from '@/features/basket/utils/cart-lines';
+import { requestCode } from '@/features/basket/utils/cart-lines';
 import { lazyPart } from '@/features/basket/utils/lazy-part';
+import { packageItem } from '@/features/basket/utils/package-stay';
 import { useStoredBasket } from '@/features/basket/utils/storage';
 import { BasketActionsContext, type BasketActions, type PackageChoice } from '@/lib/basket-actions';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { CartItem } from '@/types/api';
-import { chosenTreatments } from '@/utils/package-configurator';
+import { quantityInBasket } from '@/utils/basket-quantity';
 
+import { PartFailed } from './part-failed';
 import { useAddedToBasket } from './use-added-to-basket';
-
-function ModalFailed({ onClose }: { onClose: () => void }) {
-  const { t } = useI18n();
-  return (
-    <div className="modal-backdrop">
-      <div className="modal" role="alertdialog" aria-label={t('errors.pageTitle')}>
-        <p>{t('errors.chunkBody')}</p>
-        <button type="button" className="button" onClick={onClose} autoFocus>
-          {t('basket.close')}
-        </button>
-      </div>
-    </div>
-  );
-}
 
 const PackageReservationModal = lazyPart(
   () => import('./package-reservation-modal').then((m) => m.PackageReservationModal),
-  ModalFailed,
+  PartFailed,
 );
 
 const NO_ITEMS: CartItem[] = [];
@@ -69,14 +57,7 @@ export function BasketHost({ children }: { children: ReactNode }) {
           setReserving(choice);
           return;
         }
-        const { configuration } = choice;
-        void add({
-          type: 'package',
-          productCode: choice.code,
-          ...(configuration
-            ? { quantity: configuration.persons, options: { treatments: chosenTreatments(configuration) } }
-            : {}),
-        });
+        void add(packageItem(choice, { attached: false }));
       },
       pendingCode,
     };

@@ -71,7 +71,9 @@ describe('BasketItems', () => {
 
     await waitFor(() => expect(rows()).toHaveLength(3));
     const [first, child, oil] = rows() as [HTMLElement, HTMLElement, HTMLElement];
-    expect(within(first).getByRole('rowheader').textContent).toContain('Pokój z widokiem na jezioro');
+    // The row's header is the name alone; the facts are a cell of their own.
+    expect(within(first).getByRole('rowheader').textContent).toBe('Pokój z widokiem na jezioro');
+    expect(within(child).getByRole('rowheader').textContent).toBe('Pakiet do tego pobytuRomantyczny weekend we dwoje');
     expect(first.textContent).toContain('10.07.2026 – 13.07.2026, 3 noce');
     expect(first.textContent).toContain('3 gości');
     expect(first.querySelector('.basket-line__position')?.textContent).toBe('1');
@@ -108,6 +110,42 @@ describe('BasketItems', () => {
     expect(plain(screen.getByTestId('summary-total').textContent)).toContain('98,00 zł');
     // The stored copy follows the server's answer.
     expect(basketStorage.read()?.items[0]?.quantity).toBe(2);
+  });
+
+  it('strikes through a promotion\'s original price: times the units, but a package\'s as priced for its persons', async () => {
+    const price = { current: 100000, original: 120000, currency: 'PLN' };
+    serveBasket([
+      reservationLine({ id: 1, childItems: [packageLine({ id: 2, quantity: 2, price })] }),
+      cartItem({ id: 3, quantity: 3, price: { current: 4000, original: 5000, currency: 'PLN' } }),
+    ]);
+    renderBasket();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const struck = rows().map((row) => plain(row.querySelector('del')?.textContent));
+    expect(struck).toEqual(['', '1200,00 zł', '150,00 zł']);
+  });
+
+  it('makes the counter unavailable while a change is on its way', async () => {
+    const oil = cartItem({ id: 7, quantity: 2, minQuantity: 1, maxQuantity: 5, product: lineProduct({ name: 'Olejek' }) });
+    const fake = serveBasket([oil]);
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(http.put(apiPath('/carts/:token/items/:id'), async () => {
+      await held;
+      return HttpResponse.json(cart([{ ...oil, quantity: 3 }], { tokenValue: TOKEN }));
+    }));
+    renderBasket();
+    const user = userEvent.setup();
+    const more = await screen.findByRole('button', { name: 'Zwiększ: Ilość: Olejek' });
+    const less = screen.getByRole('button', { name: 'Zmniejsz: Ilość: Olejek' });
+    await user.click(more);
+    await waitFor(() => expect(more.getAttribute('aria-disabled')).toBe('true'));
+    expect(less.getAttribute('aria-disabled')).toBe('true');
+    await user.click(less);
+    release();
+    await waitFor(() => expect(less.getAttribute('aria-disabled')).toBe('false'));
+    expect(fake.requests.filter((r) => r.method === 'PUT')).toEqual([]);
   });
 
   it('removes a line, says so, and shows the empty state once nothing is left', async () => {

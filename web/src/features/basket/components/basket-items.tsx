@@ -15,21 +15,13 @@ import { notifications } from '@/lib/notifications';
 import type { CartItem } from '@/types/api';
 
 import { BasketLine } from './basket-line';
+import { PartFailed } from './part-failed';
 import { PriceSummary } from './price-summary';
 import { Suggestions, type RenderCard } from './suggestions';
 
-function ModalFailed() {
-  const { t } = useI18n();
-  return (
-    <p className="status status--error" role="alert">
-      {t('errors.chunkBody')}
-    </p>
-  );
-}
-
 const PackageConfigurationModal = lazyPart(
   () => import('./package-configuration-modal').then((m) => m.PackageConfigurationModal),
-  ModalFailed,
+  PartFailed,
 );
 
 type Props = {
@@ -110,7 +102,10 @@ export function BasketItems({ renderCard, headingRef }: Props) {
           <thead>
             <tr>
               <th scope="col">{t('basket.items.columns.position')}</th>
-              <th scope="col">{t('basket.items.columns.product')}</th>
+              {/* The item's name (the row's header) and what is said about it. */}
+              <th scope="col" colSpan={2}>
+                {t('basket.items.columns.product')}
+              </th>
               <th scope="col">{t('basket.items.columns.quantity')}</th>
               <th scope="col">{t('basket.items.columns.total')}</th>
               <th scope="col">{t('basket.items.columns.actions')}</th>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 
 import { QuantityCounter } from '@/components/ui/quantity-counter';
 import { lineName } from '@/features/basket/utils/cart-count';
-import { clampQuantity, counterBounds } from '@/features/basket/utils/cart-lines';
+import { counterBounds, originalTotal } from '@/features/basket/utils/cart-lines';
 import { lineFacts } from '@/features/basket/utils/line-text';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { CartItem } from '@/types/api';
@@ -35,7 +35,7 @@ export function BasketLine({ line, position, child = false, busy, onQuantity, on
   const name = lineName(line);
   const link = line.product?.links.self;
   const reduced = line.isAvailable && line.price.original > line.price.current;
-  // The counter shows the quantity.
+  // Not among the facts: the quantity column says it.
   const facts = lineFacts(i18n, line, { quantity: false });
   const treatments = line.treatments ?? [];
 
@@ -47,6 +47,7 @@ export function BasketLine({ line, position, child = false, busy, onQuantity, on
       data-available={line.isAvailable}
     >
       <td className="basket-line__position">{position}</td>
+      {/* The row's header is its name only; what is said about the line is a cell of its own. */}
       <th scope="row" className="basket-line__item">
         {child && <span className="basket-line__kind">{t('basket.line.package')}</span>}
         {link ? (
@@ -56,6 +57,8 @@ export function BasketLine({ line, position, child = false, busy, onQuantity, on
         ) : (
           <span className="basket-line__name">{name}</span>
         )}
+      </th>
+      <td className="basket-line__details">
         {facts.length > 0 && <span className="basket-line__facts">{facts.join(' · ')}</span>}
         {treatments.length > 0 && (
           <span className="basket-line__treatments" data-testid="line-treatments">
@@ -67,7 +70,7 @@ export function BasketLine({ line, position, child = false, busy, onQuantity, on
         {!line.isAvailable && line.type === 'reservation' && (
           <RoomConflict line={line} deleting={busy} onDelete={() => onRemove(line)} />
         )}
-      </th>
+      </td>
       <td className="basket-line__quantity">
         {fixed || !line.isAvailable ? (
           <span className="basket-line__fixed">{line.quantity}</span>
@@ -77,7 +80,8 @@ export function BasketLine({ line, position, child = false, busy, onQuantity, on
             value={line.quantity}
             min={min}
             max={max}
-            onChange={(quantity) => !busy && onQuantity(line, clampQuantity(line, quantity))}
+            busy={busy}
+            onChange={(quantity) => onQuantity(line, quantity)}
           />
         )}
       </td>
@@ -87,7 +91,7 @@ export function BasketLine({ line, position, child = false, busy, onQuantity, on
             {reduced && (
               <>
                 <span className="sr-only">{t('price.original')}: </span>
-                <del className="price__original">{formatMoney(line.price.original * line.quantity, line.price.currency)}</del>{' '}
+                <del className="price__original">{formatMoney(originalTotal(line), line.price.currency)}</del>{' '}
               </>
             )}
             <strong>{formatMoney(line.total, line.price.currency)}</strong>
@@ -102,7 +106,7 @@ export function BasketLine({ line, position, child = false, busy, onQuantity, on
             <button
               type="button"
               className="button button--small"
-              aria-label={`${t('basket.items.change')}: ${name}`}
+              aria-label={t('basket.items.changeLabel', { name })}
               aria-disabled={busy}
               onClick={() => !busy && onConfigure(line)}
             >
@@ -112,7 +116,7 @@ export function BasketLine({ line, position, child = false, busy, onQuantity, on
           <button
             type="button"
             className="button button--small"
-            aria-label={`${t('basket.items.remove')}: ${name}`}
+            aria-label={t('basket.items.removeLabel', { name })}
             aria-disabled={busy}
             onClick={() => !busy && onRemove(line)}
           >

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { useCart } from '@/features/basket/api/use-cart';
-import { lineName } from '@/features/basket/utils/cart-count';
-import { flattenLines, miniBasketScrolls } from '@/features/basket/utils/cart-lines';
+import { flattenLines, lineName } from '@/features/basket/utils/cart-count';
+import { miniBasketScrolls } from '@/features/basket/utils/cart-lines';
 import { lineFacts } from '@/features/basket/utils/line-text';
 import { useStoredBasket } from '@/features/basket/utils/storage';
 import { useI18n } from '@/lib/i18n/i18n-provider';
@@ -23,7 +23,7 @@ export function MiniBasketPanel({ onNavigate }: Props) {
   const { t, locale, formatMoney } = i18n;
   const stored = useStoredBasket();
   const cart = useCart(locale);
-  // The stored lines show until the server has answered.
+  // The stored lines, until the server answers: the panel opens at once, even offline.
   const items = cart.data?.items ?? stored?.items ?? NO_ITEMS;
   const totals = cart.data?.totals ?? null;
   const headingId = useId();

@@ -7,19 +7,13 @@ import { lazyPart } from '@/features/basket/utils/lazy-part';
 import { useStoredBasket } from '@/features/basket/utils/storage';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 
-function PanelFailed() {
-  const { t } = useI18n();
-  return (
-    <p className="mini-basket__status" role="alert">
-      {t('errors.chunkBody')}
-    </p>
-  );
-}
+import { PartFailed } from './part-failed';
 
 // The list and its texts load when the visitor first opens the mini basket.
 const MiniBasketPanel = lazyPart(
   () => import('@/features/basket/components/mini-basket-panel').then((m) => m.MiniBasketPanel),
-  PanelFailed,
+  // Said in place: the panel is not a modal.
+  () => <PartFailed />,
 );
 
 /**
@@ -44,7 +38,7 @@ export function MiniBasket() {
 
   // The stored basket is checked with the server (once fresh, then as the cache says).
   useEffect(() => {
-    if (token) void queryClient.prefetchQuery(cartQueryOptions(locale));
+    if (token) void queryClient.prefetchQuery(cartQueryOptions(locale, token));
   }, [queryClient, locale, token]);
 
   useEffect(() => {

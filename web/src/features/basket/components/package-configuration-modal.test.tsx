@@ -159,4 +159,24 @@ describe('PackageConfigurationModal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Zmień: Romantyczny weekend we dwoje' }));
   });
+
+  it('announces dropping below the minimum in a status region there from the start', async () => {
+    serve();
+    const { user, dialog } = await openConfiguration();
+    const status = within(dialog).getByTestId('below-minimum');
+    expect(status.getAttribute('role')).toBe('status');
+    expect(status.textContent).toBe('');
+    await user.click(within(dialog).getByRole('button', { name: 'Usuń: Kąpiel' }));
+    expect(within(dialog).getByTestId('below-minimum')).toBe(status);
+    expect(status.textContent).not.toBe('');
+  });
+
+  it("counts persons within the server's bounds for the line", async () => {
+    serve();
+    const { dialog } = await openConfiguration();
+    const persons = within(dialog).getByRole('group', { name: 'Liczba osób' });
+    const buttons = within(persons).getAllByRole('button');
+    // One person, the line's minimum: fewer is unavailable, two (its maximum) is not.
+    expect(buttons.map((b) => b.getAttribute('aria-disabled'))).toEqual(['true', 'false']);
+  });
 });

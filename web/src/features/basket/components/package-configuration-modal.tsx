@@ -6,6 +6,7 @@ import { StatusMessage } from '@/components/ui/status-message';
 import { usePackage } from '@/features/basket/api/get-package';
 import { useUpdateCartItem } from '@/features/basket/api/update-cart-item';
 import { lineName } from '@/features/basket/utils/cart-count';
+import { counterBounds } from '@/features/basket/utils/cart-lines';
 import { configurationFromLine, lineUpdate } from '@/features/basket/utils/package-line';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { notifications } from '@/lib/notifications';
@@ -68,6 +69,9 @@ function Configuration({ line, product, onClose }: Props & { product: ProductDet
   const update = useUpdateCartItem();
   const dispatch = (action: ConfiguratorAction) => setState((current) => configuratorReducer(current, action));
   const belowMinimum = state.primary.length < state.minTreatments;
+  // The server's bounds for the line's persons (not spec 5's "min is the
+  // initial quantity", which is the package page's before adding).
+  const persons = counterBounds({ minQuantity: line.minQuantity, maxQuantity: line.maxQuantity, quantity: state.persons });
   const offered = [...(product.treatments?.primary ?? []), ...(product.treatments?.additional ?? [])].map((t) => t.code);
 
   const save = () => {
@@ -104,8 +108,8 @@ function Configuration({ line, product, onClose }: Props & { product: ProductDet
           label={t('package.persons')}
           showLabel
           value={state.persons}
-          min={Math.min(line.minQuantity, state.persons)}
-          max={Math.max(line.maxQuantity, state.persons)}
+          min={persons.min}
+          max={persons.max}
           formatValue={(count) => t('package.personsValue', { count })}
           onChange={(persons) => dispatch({ type: 'setPersons', persons })}
         />
@@ -117,11 +121,10 @@ function Configuration({ line, product, onClose }: Props & { product: ProductDet
           {t('package.minTreatments', { count: state.minTreatments })}
         </p>
       )}
-      {belowMinimum && (
-        <p className="configurator__warning" role="status">
-          {t('package.belowMinimum', { count: state.minTreatments - state.primary.length })}
-        </p>
-      )}
+      {/* Mounted throughout, so that the warning is announced when it appears. */}
+      <p className={belowMinimum ? 'configurator__warning' : 'sr-only'} role="status" data-testid="below-minimum">
+        {belowMinimum ? t('package.belowMinimum', { count: state.minTreatments - state.primary.length }) : ''}
+      </p>
       <ul className="treatments" aria-label={t('package.included')} data-testid="config-included">
         {state.primary.map((treatment) => (
           <li key={treatment.code} className="treatment">

@@ -184,22 +184,23 @@ describe('PackageReservationModal', () => {
     );
   });
 
-  it('clears the dates and sets children back to 0 when closed', async () => {
-    serve([], []);
-    const { onClose } = renderModal();
-    const user = userEvent.setup();
-    await pickStay(user);
-    await user.click(within(dialog()).getByTestId('guest-picker-toggle'));
-    await user.click(within(dialog()).getByRole('button', { name: 'Zwiększ: Dzieci (4–16 lat)' }));
-    expect(within(dialog()).getByTestId('guest-picker-toggle').textContent).toContain('2 gości');
+  it('offers the stored stays while the basket is being asked for', () => {
+    const fits = reservationLine({ id: 1, dateFrom: checkIn, dateTo: checkOut, adults: 1 });
+    serve([fits]);
+    // The basket's answer does not come while the modal is looked at.
+    server.use(http.get(apiPath('/carts/:token'), () => new Promise<Response>(() => undefined)));
+    renderModal();
+    expect(within(dialog()).getByTestId('package-stays').textContent).toContain('Pokój z widokiem na jezioro');
+  });
 
-    await user.keyboard('{Escape}'); // closes the guest picker
-    await user.keyboard('{Escape}'); // closes the modal
-    expect(onClose).toHaveBeenCalledTimes(1);
-    expect(screen.queryByRole('dialog')).toBeNull();
-
-    await user.click(screen.getByRole('button', { name: 'Otwórz' }));
-    expect(within(dialog()).getByTestId('date-field-toggle').textContent).toBe('Wybierz daty');
-    expect(within(dialog()).getByTestId('guest-picker-toggle').textContent).toBe('1 gość');
+  it('announces the rooms found in a status region there from the start', async () => {
+    serve([], [roomOffer({ code: 'ROOM_A', name: 'Pokój A' })]);
+    renderModal();
+    const status = within(dialog()).getByTestId('package-rooms-status');
+    expect(status.getAttribute('role')).toBe('status');
+    expect(status.textContent).toBe('');
+    await pickStay(userEvent.setup());
+    await waitFor(() => expect(status.textContent).not.toBe(''));
+    expect(within(dialog()).getByTestId('package-rooms-status')).toBe(status);
   });
 });

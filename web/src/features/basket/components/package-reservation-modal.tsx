@@ -10,6 +10,7 @@ import { useCart } from '@/features/basket/api/use-cart';
 import { usePackageRooms } from '@/features/basket/api/search-package-rooms';
 import { lineName } from '@/features/basket/utils/cart-count';
 import { staysForPackage } from '@/features/basket/utils/cart-lines';
+import { useStoredBasket } from '@/features/basket/utils/storage';
 import { guestsText, stayText } from '@/features/basket/utils/line-text';
 import {
   initialGuests,
@@ -42,8 +43,11 @@ type Props = {
  * stay already in the basket (those long enough, with enough adults), or
  * into a new stay: dates (at least the package's nights) and guests, then
  * the rooms free for them, each priced with the package; choosing one puts
- * the room with the package into the basket. Closing clears the dates and
- * sets children back to 0.
+ * the room with the package into the basket.
+ *
+ * Closing clears the dates and sets children back to 0 (spec 4) by
+ * unmounting: the host renders the modal only while it is open, so each
+ * opening starts from the initial state.
  */
 export function PackageReservationModal({ choice, onClose }: Props) {
   const i18n = useI18n();
@@ -51,8 +55,10 @@ export function PackageReservationModal({ choice, onClose }: Props) {
   const today = todayIso();
   const existingId = useId();
   const newId = useId();
+  const stored = useStoredBasket();
   const cart = useCart(locale);
-  const items = cart.data?.items ?? NO_ITEMS;
+  // The stored lines until the server answers, so the stays show at once.
+  const items = cart.data?.items ?? stored?.items ?? NO_ITEMS;
   const persons = packagePersons(choice);
   const stays = staysForPackage(items, { numNights: choice.numNights, persons });
 
@@ -62,16 +68,17 @@ export function PackageReservationModal({ choice, onClose }: Props) {
   const stay = stayOf(range, guests);
   const rooms = usePackageRooms(locale, stay ? packageRoomSearch(choice, stay) : null);
 
+  const announcement =
+    stay && rooms.isSuccess
+      ? rooms.data.length === 0
+        ? t('packageModal.noResults')
+        : t('packageModal.found', { count: rooms.data.length })
+      : '';
+
   const added = useAddedToBasket();
   const addStay = useAddCartItem();
   const { attach, isPending: attaching } = useAttachPackage(items);
   const busy = addStay.isPending || attaching;
-
-  const close = () => {
-    setRange(NO_DATES);
-    setGuests((current) => ({ ...current, children: 0 }));
-    onClose();
-  };
 
   const attachTo = async (line: CartItem) => {
     setFailed(false);
@@ -105,7 +112,7 @@ export function PackageReservationModal({ choice, onClose }: Props) {
     <ModalDialog
       title={t('packageModal.title', { name: choice.name })}
       description={choice.numNights > 0 ? t('packageModal.minStay', { count: choice.numNights }) : undefined}
-      onEscape={close}
+      onEscape={onClose}
       className="modal--wide package-modal"
     >
       {failed && (
@@ -133,7 +140,7 @@ export function PackageReservationModal({ choice, onClose }: Props) {
                   type="button"
                   className="button button--small button--primary"
                   aria-disabled={busy}
-                  aria-label={`${t('packageModal.attach')}: ${lineName(line)}, ${stayText(i18n, line) ?? ''}`}
+                  aria-label={t('packageModal.attachLabel', { name: lineName(line), stay: stayText(i18n, line) ?? '' })}
                   onClick={() => !busy && void attachTo(line)}
                 >
                   {t('packageModal.attach')}
@@ -156,6 +163,10 @@ export function PackageReservationModal({ choice, onClose }: Props) {
           />
           <GuestPicker label={t('reservation.search.guests')} value={guests} onChange={setGuests} />
         </div>
+        {/* Mounted from the start, so that a change of its text is announced. */}
+        <p className="sr-only" role="status" data-testid="package-rooms-status">
+          {announcement}
+        </p>
         {!stay ? (
           <p className="package-modal__hint">{t('packageModal.chooseDates')}</p>
         ) : rooms.isPending ? (
@@ -172,14 +183,11 @@ export function PackageReservationModal({ choice, onClose }: Props) {
             {t('rooms.error')}
           </StatusMessage>
         ) : rooms.data.length === 0 ? (
-          <div className="status status--empty" role="status" data-testid="package-rooms-empty">
+          <div className="status status--empty" data-testid="package-rooms-empty">
             <p className="status__text">{t('packageModal.noResults')}</p>
           </div>
         ) : (
           <>
-            <p className="sr-only" role="status">
-              {t('packageModal.found', { count: rooms.data.length })}
-            </p>
             <ul className="package-modal__rooms" data-testid="package-rooms">
               {rooms.data.map((room) => {
                 const image = room.images[0];
@@ -200,7 +208,7 @@ export function PackageReservationModal({ choice, onClose }: Props) {
                         {t('rooms.roomsLeft', { count: room.available })} · {guestSummaryLabel(i18n, guests)}
                       </p>
                       <p className="package-modal__room-price">
-                        {t('packageModal.total')}:{' '}
+                        <span>{t('packageModal.total')}</span>{' '}
                         <strong data-testid="package-room-price">{formatMoney(room.price.current, room.price.currency)}</strong>
                       </p>
                     </div>
@@ -208,7 +216,7 @@ export function PackageReservationModal({ choice, onClose }: Props) {
                       type="button"
                       className="button button--small button--primary"
                       aria-disabled={busy}
-                      aria-label={`${t('packageModal.choose')}: ${room.name}`}
+                      aria-label={t('packageModal.chooseLabel', { name: room.name })}
                       onClick={() => !busy && reserve(room)}
                     >
                       {addStay.isPending && addStay.variables?.productCode === room.code
@@ -224,7 +232,7 @@ export function PackageReservationModal({ choice, onClose }: Props) {
       </section>
 
       <div className="modal__actions">
-        <button type="button" className="button" onClick={close}>
+        <button type="button" className="button" onClick={onClose}>
           {t('basket.close')}
         </button>
       </div>

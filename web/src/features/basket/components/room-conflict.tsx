@@ -40,7 +40,7 @@ export function RoomConflict({ line, onDelete, deleting }: Props) {
           type="button"
           className="button button--small"
           aria-disabled={deleting}
-          aria-label={`${t('basket.conflict.delete')}: ${lineName(line)}`}
+          aria-label={t('basket.conflict.deleteLabel', { name: lineName(line) })}
           onClick={() => !deleting && onDelete()}
         >
           {t('basket.conflict.delete')}

@@ -39,7 +39,8 @@ export function Suggestions({ line, kind, items, renderCard }: Props) {
   const { attach, pendingCode } = useAttachPackage(items);
   const forStay = kind === 'packages' && line.type === 'reservation';
 
-  // Packages for a stay go into that stay.
+  // A package suggested for a stay is meant for that stay: adding it attaches it there
+  // instead of asking again, in the package reservation modal, which stay to use.
   const scoped = useMemo<BasketActions | null>(
     () =>
       actions && forStay

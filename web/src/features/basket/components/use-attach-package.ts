@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 
 import { useAddChildItem } from '@/features/basket/api/add-child-item';
+import { packageItem } from '@/features/basket/utils/package-stay';
 import type { PackageChoice } from '@/lib/basket-actions';
 import type { CartItem } from '@/types/api';
-import { chosenTreatments } from '@/utils/package-configurator';
 
 import { useAddedToBasket } from './use-added-to-basket';
 
@@ -19,19 +19,8 @@ export function useAttachPackage(items: readonly CartItem[]) {
 
   const attach = useCallback(
     async (line: CartItem, choice: PackageChoice): Promise<boolean> => {
-      const { configuration } = choice;
       try {
-        const cart = await mutateAsync({
-          lineId: line.id,
-          item: {
-            type: 'package',
-            packageCode: choice.code,
-            variantCode: choice.variantCode,
-            ...(configuration
-              ? { quantity: configuration.persons, options: { treatments: chosenTreatments(configuration) } }
-              : {}),
-          },
-        });
+        const cart = await mutateAsync({ lineId: line.id, item: packageItem(choice, { attached: true }) });
         added(items, cart, choice.code);
         return true;
       } catch {

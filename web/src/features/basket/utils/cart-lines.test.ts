@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
 import { cartItem, packageLine, reservationLine } from '@/testing/mocks/fixtures';
+import { quantityInBasket } from '@/utils/basket-quantity';
 
 import { lineCount } from './cart-count';
 import {
   addedLine,
-  clampQuantity,
   counterBounds,
   lineByVariant,
   miniBasketScrolls,
-  quantityInBasket,
+  originalTotal,
   requestCode,
   staysForPackage,
 } from './cart-lines';
@@ -28,7 +28,6 @@ describe('basket line rules', () => {
     it('stays within minQuantity..maxQuantity', () => {
       const line = { quantity: 2, minQuantity: 1, maxQuantity: 3 };
       expect(counterBounds(line)).toEqual({ min: 1, max: 3, fixed: false });
-      expect([0, 1, 2, 3, 4, 2.6].map((wanted) => clampQuantity(line, wanted))).toEqual([1, 1, 2, 3, 3, 3]);
     });
 
     it('is fixed where min equals max (a stay is always one)', () => {
@@ -62,8 +61,17 @@ describe('basket line rules', () => {
     ];
     expect(quantityInBasket(items, { code: 'PR_OIL' })).toBe(2);
     expect(quantityInBasket(items, { code: 'X', variantCode: 'PR_OIL' })).toBe(2);
-    expect(quantityInBasket(items, { code: 'PKG_A' })).toBe(2);
+    // A package line's quantity is its persons: the package is in the basket once.
+    expect(quantityInBasket(items, { code: 'PKG_A' })).toBe(1);
+    expect(quantityInBasket(items, { code: items[1]?.code ?? '' })).toBe(1);
     expect(quantityInBasket(items, { code: 'PR_OTHER' })).toBe(0);
+  });
+
+  it('strikes through the original price of the whole line: units times the unit price, a package or stay as priced', () => {
+    const price = { current: 8000, original: 10000, currency: 'PLN' };
+    expect(originalTotal(cartItem({ price, quantity: 3 }))).toBe(30000);
+    expect(originalTotal(packageLine({ price, quantity: 2 }))).toBe(10000);
+    expect(originalTotal(reservationLine({ price }))).toBe(10000);
   });
 
   it('names the code an add is about', () => {

@@ -6,25 +6,9 @@ import type { AddCartItem, CartItem } from '@/types/api';
 
 import { flattenLines } from './cart-count';
 
-export { flattenLines };
-
 /** The mini basket's list scrolls above four lines (spec 9). */
 export const miniBasketScrolls = (lines: number) => lines > MINI_BASKET_SCROLL_THRESHOLD;
 
-/**
- * How many of an offer item the basket holds, by its code or variant code
- * (a card knows whether its item is in the basket, spec 2.4).
- */
-export function quantityInBasket(items: readonly CartItem[], item: { code: string; variantCode?: string }): number {
-  return flattenLines(items)
-    .filter(
-      (line) =>
-        line.code === item.code ||
-        line.product?.code === item.code ||
-        (item.variantCode !== undefined && line.variantCode === item.variantCode),
-    )
-    .reduce((sum, line) => sum + line.quantity, 0);
-}
 
 /** The quantity counter's bounds; a line whose min equals its max has no counter. */
 export function counterBounds(line: Pick<CartItem, 'minQuantity' | 'maxQuantity' | 'quantity'>) {
@@ -33,11 +17,13 @@ export function counterBounds(line: Pick<CartItem, 'minQuantity' | 'maxQuantity'
   return { min, max, fixed: line.minQuantity >= line.maxQuantity };
 }
 
-/** A quantity kept within the line's bounds. */
-export function clampQuantity(line: Pick<CartItem, 'minQuantity' | 'maxQuantity' | 'quantity'>, wanted: number): number {
-  const { min, max } = counterBounds(line);
-  return Math.min(max, Math.max(min, Math.round(wanted)));
-}
+/**
+ * What a line would cost at its original price (struck through beside a
+ * promotion's total): a unit line's unit price times its units; a package's
+ * price is for its persons already, and a stay's for the stay.
+ */
+export const originalTotal = (line: Pick<CartItem, 'type' | 'quantity' | 'price'>): number =>
+  line.type === 'package' || line.type === 'reservation' ? line.price.original : line.price.original * line.quantity;
 
 /** The requirements of a stay package: its nights and the persons it is for. */
 export type PackageNeeds = { numNights: number; persons: number };

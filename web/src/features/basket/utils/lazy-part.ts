@@ -5,23 +5,46 @@
  * failure text instead of taking the page down (the generic notification
  * has been raised).
  */
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 
 import { getDocumentLocale } from '@/lib/i18n/locale';
 import { loadDictionary } from '@/lib/i18n/messages';
 import { loadChunk } from '@/lib/load-chunk';
 
+/**
+ * React keeps what a `lazy()` resolved to, a failure too: after one chunk
+ * timeout the part would fail for good without a page reload. So once the
+ * failure text is closed (unmounted), a new lazy component is built, which
+ * the part takes when it is next mounted: the modal or panel opened again
+ * tries again. A part on screen keeps its own, so it does not reload there.
+ */
 export function lazyPart<P extends object>(
   load: () => Promise<ComponentType<P>>,
   Failed: ComponentType<P>,
 ): ComponentType<P> {
-  return lazy(async () => {
-    const locale = getDocumentLocale();
-    try {
-      const [component] = await loadChunk(() => Promise.all([load(), loadDictionary(locale, 'shop')]), locale);
-      return { default: component };
-    } catch {
-      return { default: (props: P) => createElement(Failed, props) };
-    }
-  });
+  function FailedUntilClosed(props: P) {
+    useEffect(
+      () => () => {
+        latest = build();
+      },
+      [],
+    );
+    return createElement(Failed, props);
+  }
+  const build = (): LazyExoticComponent<ComponentType<P>> =>
+    lazy(async () => {
+      const locale = getDocumentLocale();
+      try {
+        const [component] = await loadChunk(() => Promise.all([load(), loadDictionary(locale, 'shop')]), locale);
+        return { default: component };
+      } catch {
+        return { default: FailedUntilClosed };
+      }
+    });
+  let latest = build();
+
+  return function LazyPart(props: P) {
+    const [Part] = useState(() => latest);
+    return createElement(Part, props);
+  };
 }

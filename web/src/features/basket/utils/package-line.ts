@@ -3,34 +3,16 @@
  * can change (the rules of utils/package-configurator.ts, shared with the
  * package page), and back.
  */
+import { PACKAGE_PERSONS_MIN } from '@/config/constants';
 import type { CartItem, ListingItem, ProductDetails, Treatment, UpdateCartItem } from '@/types/api';
 import {
   chosenTreatments,
   configuratorReducer,
   initConfigurator,
+  pickedTreatment,
   type ConfiguratorAction,
   type ConfiguratorState,
 } from '@/utils/package-configurator';
-
-/** A treatment known only by the line (picked in the treatment modal earlier): removable, not a suggestion. */
-function knownOnlyByLine(code: string, name: string): Treatment {
-  return {
-    code,
-    name,
-    description: '',
-    images: [],
-    links: { self: '' },
-    price: { current: 0, original: 0, currency: '' },
-    quantity: 1,
-    minQuantity: 1,
-    maxQuantity: 2,
-    free: false,
-    deletable: true,
-    replacable: false,
-    additional: false,
-    deletePermanently: true,
-  };
-}
 
 /**
  * The configuration a package line holds: the package's own moved to the
@@ -57,7 +39,8 @@ export function configurationFromLine(
     if (state.primary.some((t) => t.code === code)) continue;
     state = state.additional.some((t) => t.code === code)
       ? run(state, { type: 'addTreatment', code })
-      : run(state, { type: 'addPicked', treatment: knownOnlyByLine(code, name) });
+      : // Known only by the line (picked in the treatment modal earlier).
+        run(state, { type: 'addPicked', treatment: pickedTreatment({ code, name }, state.persons) });
   }
   for (const { code, quantity } of chosen) state = run(state, { type: 'setQuantity', code, quantity });
   return state;
@@ -69,23 +52,17 @@ export const lineUpdate = (state: ConfiguratorState): UpdateCartItem => ({
   options: { treatments: chosenTreatments(state) },
 });
 
-/** A treatment of the offer listing, as the configurator holds treatments. */
-export function treatmentFromOffer(item: ListingItem): Treatment {
-  return {
-    code: item.code,
-    name: item.name,
-    description: item.description,
-    images: item.images,
-    links: item.links,
-    price: item.price,
-    durationMinutes: item.durationMinutes,
-    quantity: 1,
-    minQuantity: 1,
-    maxQuantity: 2,
-    free: false,
-    deletable: true,
-    replacable: false,
-    additional: false,
-    deletePermanently: true,
-  };
-}
+/** A treatment of the offer listing, as the treatment modal offers it. */
+export const treatmentFromOffer = (item: ListingItem): Treatment =>
+  pickedTreatment(
+    {
+      code: item.code,
+      name: item.name,
+      description: item.description,
+      images: item.images,
+      links: item.links,
+      price: item.price,
+      durationMinutes: item.durationMinutes,
+    },
+    PACKAGE_PERSONS_MIN,
+  );

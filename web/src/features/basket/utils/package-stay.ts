@@ -3,7 +3,7 @@
  */
 import { BOOKING_HORIZON_DAYS, DEFAULT_GUESTS, PACKAGE_PERSONS_MAX, STAY_MAX_NIGHTS } from '@/config/constants';
 import type { PackageChoice } from '@/lib/basket-actions';
-import type { PackageRoomSearch, PackageTreatmentChoice } from '@/types/api';
+import type { AddCartItem, PackageRoomSearch, PackageTreatmentChoice } from '@/types/api';
 import { addDays, type IsoDate } from '@/utils/calendar-date';
 import type { DateRange } from '@/utils/date-range';
 import type { Guests } from '@/utils/guests';
@@ -11,6 +11,22 @@ import { chosenTreatments, configuratorReducer } from '@/utils/package-configura
 
 /** A stay: dates `YYYY-MM-DD` and guests, as a reservation's options. */
 export type StayOptions = { checkIn: string; checkOut: string; adults: number; children: number; babies: number };
+
+/**
+ * A package as an add request: on its own (`POST .../items`, by
+ * `productCode`) or attached to a stay (`children-items`, by
+ * `packageCode`); its persons and treatments are its configuration's, the
+ * package's own without one (then the server's default persons).
+ */
+export function packageItem(choice: PackageChoice, { attached }: { attached: boolean }): AddCartItem {
+  const { configuration } = choice;
+  return {
+    type: 'package',
+    ...(attached ? { packageCode: choice.code } : { productCode: choice.code }),
+    variantCode: choice.variantCode,
+    ...(configuration ? { quantity: configuration.persons, options: { treatments: chosenTreatments(configuration) } } : {}),
+  };
+}
 
 /** The package's persons: its configuration's, else one (the server's default on a stay is its adults). */
 export const packagePersons = (choice: Pick<PackageChoice, 'configuration'>) => choice.configuration?.persons ?? 1;

@@ -4,7 +4,7 @@
  * localStorage key. The token names the server's cart; the rest lets the
  * header show the basket before the server has answered.
  *
- * A tiny external store: React reads the token with `useCartToken()` and
+ * A tiny external store: React reads it with `useStoredBasket()` and
  * re-renders when a cart is created or reset, in this tab or another one.
  * Where storage is unavailable (private mode, quota) the basket lives in
  * memory for the page's lifetime.

@@ -1,5 +1,6 @@
 import { useId, useMemo, useReducer } from 'react';
 
+import { BasketButton, InBasketNote } from '@/components/ui/basket-button';
 import { QuantityCounter } from '@/components/ui/quantity-counter';
 import {
   PACKAGE_PERSONS_MAX,
@@ -8,6 +9,7 @@ import {
   TREATMENT_DESCRIPTION_MAX_LENGTH,
 } from '@/config/constants';
 import { usePackageCost } from '@/features/catalog/api/get-package-cost';
+import { packageChoice } from '@/features/catalog/utils/basket-request';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useBasketActions } from '@/lib/basket-actions';
 import { useI18n } from '@/lib/i18n/i18n-provider';
@@ -16,7 +18,6 @@ import type { ProductDetails, Treatment } from '@/types/api';
 import { canRemove, configuratorReducer, costRequest, initConfigurator } from '@/utils/package-configurator';
 import { truncate } from '@/utils/truncate';
 
-import { BasketButton, InBasketNote } from './basket-button';
 
 /**
  * The package configuration (spec 2.5, 4): persons, the package's treatments
@@ -158,15 +159,7 @@ export function PackageConfigurator({ product }: { product: ProductDetails }) {
           code={product.code}
           label={product.numNights > 0 ? t('card.action.reserve') : undefined}
           ready={!belowMinimum}
-          onAdd={() =>
-            actions?.addPackage({
-              code: product.code,
-              variantCode: product.variantCode,
-              name: product.name,
-              numNights: product.numNights,
-              configuration: state,
-            })
-          }
+          onAdd={() => actions?.addPackage(packageChoice(product, state))}
         />
         <InBasketNote code={product.code} variantCode={product.variantCode} />
       </div>

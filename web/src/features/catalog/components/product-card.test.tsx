@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { fakeBasketActions, WithBasketActions } from '@/testing/basket-actions';
-import { listingItem, packageItem } from '@/testing/mocks/fixtures';
+import { cartItem, listingItem, packageItem, packageLine, reservationLine } from '@/testing/mocks/fixtures';
 import { renderWithProviders } from '@/testing/test-utils';
 
 import { ProductCard } from './product-card';
@@ -139,18 +139,38 @@ describe('ProductCard', () => {
     expect(screen.queryByTestId('in-basket')).toBeNull();
   });
 
-  it('says when its item is in the basket, by code', () => {
+  it('says when its item is in the basket, by code or variant code, counting its units', () => {
+    const items = [
+      cartItem({ code: 'PR_OIL', quantity: 2 }),
+      cartItem({ code: 'PR_OIL_SET', variantCode: 'PR_OIL_SMALL', quantity: 1 }),
+      cartItem({ code: 'PR_OTHER', quantity: 5 }),
+    ];
     renderWithProviders(
-      <WithBasketActions actions={fakeBasketActions({ PR_OIL: 2 })}>
+      <WithBasketActions actions={fakeBasketActions(items)}>
         <ProductCard item={listingItem({ type: 'product', code: 'PR_OIL', name: 'Olejek' })} />
+        <ProductCard item={listingItem({ type: 'product', code: 'PR_OIL_X', variantCode: 'PR_OIL_SMALL', name: 'Mały' })} />
       </WithBasketActions>,
       { locale: 'en_GB' },
     );
-    expect(screen.getByTestId('in-basket').textContent).toBe('In your basket: 2');
+    expect(screen.getAllByTestId('in-basket').map((note) => note.textContent)).toEqual([
+      'In your basket: 2',
+      'In your basket: 1',
+    ]);
+  });
+
+  it('counts a package in the basket once, whatever its persons', () => {
+    const items = [reservationLine({ childItems: [packageLine({ code: 'PKG_SPA', quantity: 2 })] })];
+    renderWithProviders(
+      <WithBasketActions actions={fakeBasketActions(items)}>
+        <ProductCard item={listingItem({ type: 'package', code: 'PKG_SPA', name: 'Spa' })} />
+      </WithBasketActions>,
+      { locale: 'en_GB' },
+    );
+    expect(screen.getByTestId('in-basket').textContent).toBe('In your basket: 1');
   });
 
   it('shows "adding…" on the button of the item being added, and adds nothing more meanwhile', async () => {
-    const actions = fakeBasketActions({}, { pendingCode: 'PR_OIL' });
+    const actions = fakeBasketActions([], { pendingCode: 'PR_OIL' });
     renderWithProviders(
       <WithBasketActions actions={actions}>
         <ProductCard item={listingItem({ type: 'product', code: 'PR_OIL', name: 'Olejek' })} />

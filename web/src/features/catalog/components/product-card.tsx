@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 
+import { BasketButton, InBasketNote } from '@/components/ui/basket-button';
+import { packageChoice, unitAddition } from '@/features/catalog/utils/basket-request';
 import { cardAction, cardDays, cardDescription, cardImage, cardPrice, cardTitle } from '@/features/catalog/utils/card';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { useBasketActions } from '@/lib/basket-actions';
 import type { ListingItem } from '@/types/api';
 
-import { BasketButton, InBasketNote } from './basket-button';
 import { PriceTag } from './price-tag';
 
 type Props = {
@@ -56,28 +57,15 @@ export function ProductCard({ item, headingLevel: Heading = 'h2', addPackages = 
             <BasketButton
               code={item.code}
               className="button button--small button--primary"
-              ariaLabel={`${t('card.addToBasket')}: ${item.name}`}
-              onAdd={() =>
-                void actions?.add({
-                  type: item.type === 'treatment' ? 'treatment' : 'product',
-                  productCode: item.code,
-                  variantCode: item.variantCode,
-                })
-              }
+              ariaLabel={t('card.addToBasketLabel', { name: item.name })}
+              onAdd={() => void actions?.add(unitAddition(item))}
             />
           ) : addPackages && action.kind === 'details' ? (
             <BasketButton
               code={item.code}
               className="button button--small button--primary"
-              ariaLabel={`${t('card.addToBasket')}: ${item.name}`}
-              onAdd={() =>
-                actions?.addPackage({
-                  code: item.code,
-                  variantCode: item.variantCode,
-                  name: item.name,
-                  numNights: item.numNights,
-                })
-              }
+              ariaLabel={t('card.addToBasketLabel', { name: item.name })}
+              onAdd={() => actions?.addPackage(packageChoice(item))}
             />
           ) : (
             <Link

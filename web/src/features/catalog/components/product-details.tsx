@@ -1,9 +1,11 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 
+import { BasketButton, InBasketNote } from '@/components/ui/basket-button';
 import { StatusMessage } from '@/components/ui/status-message';
 import { paths, type ListingRouteName } from '@/config/paths';
 import { isNotFound, useProductBySlug } from '@/features/catalog/api/get-product-by-slug';
+import { packageChoice, unitAddition } from '@/features/catalog/utils/basket-request';
 import { cardAction, cardDays, cardPrice } from '@/features/catalog/utils/card';
 import { listingConfigForRoute } from '@/features/catalog/utils/listing-config';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -14,7 +16,6 @@ import type { OfferType, ProductDetails as Product } from '@/types/api';
 import { truncate } from '@/utils/truncate';
 
 import { AgeGate } from './age-gate';
-import { BasketButton, InBasketNote } from './basket-button';
 import { PackageConfigurator } from './package-configurator';
 import { PriceTag } from './price-tag';
 import { ProductGallery } from './product-gallery';
@@ -172,27 +173,14 @@ function PriceBox({ product }: { product: Product }) {
     button = (
       <BasketButton
         code={product.code}
-        onAdd={() =>
-          actions?.addPackage({
-            code: product.code,
-            variantCode: product.variantCode,
-            name: product.name,
-            numNights: product.numNights,
-          })
-        }
+        onAdd={() => actions?.addPackage(packageChoice(product))}
       />
     );
   } else {
     button = (
       <BasketButton
         code={product.code}
-        onAdd={() =>
-          void actions?.add({
-            type: product.type === 'treatment' ? 'treatment' : 'product',
-            productCode: product.code,
-            variantCode: product.variantCode,
-          })
-        }
+        onAdd={() => void actions?.add(unitAddition(product))}
       />
     );
   }

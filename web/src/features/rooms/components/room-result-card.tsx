@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import defaultThumbnail from '@/assets/default-thumbnail.svg';
 import { ROOM_DESCRIPTION_MAX_LENGTH } from '@/config/constants';
 import type { RoomSearch } from '@/features/rooms/utils/search-query';
+import { BasketButton } from '@/components/ui/basket-button';
 import { useBasketActions } from '@/lib/basket-actions';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { RoomOffer } from '@/types/api';
@@ -98,25 +99,18 @@ export function RoomResultCard({ room, search, today }: Props) {
 function ReserveButton({ room, search }: Pick<Props, 'room' | 'search'>) {
   const { t } = useI18n();
   const actions = useBasketActions();
-  const adding = actions?.pendingCode === room.code;
-  const usable = actions !== null && actions.pendingCode === null;
-  const reserve = () =>
-    void actions?.add({
-      type: 'reservation',
-      productCode: room.code,
-      options: { checkIn: search.dateFrom, checkOut: search.dateTo, ...search.guests },
-    });
-
   return (
-    <button
-      type="button"
-      className="button button--primary"
-      aria-disabled={!usable}
-      aria-busy={adding || undefined}
-      aria-label={`${t('rooms.reserve')}: ${room.name}`}
-      onClick={() => usable && reserve()}
-    >
-      {adding ? t('basket.adding') : t('rooms.reserve')}
-    </button>
+    <BasketButton
+      code={room.code}
+      label={t('rooms.reserve')}
+      ariaLabel={t('rooms.reserveLabel', { name: room.name })}
+      onAdd={() =>
+        void actions?.add({
+          type: 'reservation',
+          productCode: room.code,
+          options: { checkIn: search.dateFrom, checkOut: search.dateTo, ...search.guests },
+        })
+      }
+    />
   );
 }

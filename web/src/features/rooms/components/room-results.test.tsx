@@ -148,7 +148,7 @@ describe('RoomResults', () => {
 
   it('"reserve" puts the room into the basket for the searched dates and guests; the search counts the basket\'s stays', async () => {
     const requests = serveSearch(roomSearchResponse([roomOffer({ code: 'ROOM_LAKE_VIEW', name: 'Pokój z widokiem na jezioro' })]));
-    const actions = fakeBasketActions({}, { cartToken: '0123456789abcdef0123456789abcdef' });
+    const actions = fakeBasketActions([], { cartToken: '0123456789abcdef0123456789abcdef' });
     renderRoutes(
       [
         {
