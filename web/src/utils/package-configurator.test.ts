@@ -5,6 +5,7 @@ import type { Treatment } from '@/types/api';
 
 import {
   canSwap,
+  swapCandidates,
   configuratorReducer,
   costRequest,
   initConfigurator,
@@ -203,12 +204,22 @@ describe('package configurator', () => {
       expect(s.additional.map((t) => t.code)).toEqual(['M']);
     });
 
-    it('swaps only a replacable treatment the package may do without, for one not in it yet', () => {
+    it('swaps a replacable treatment, for one not in the package yet', () => {
       const start = state([massage, fixed]);
       expect(canSwap(massage)).toBe(true);
-      expect(canSwap(fixed)).toBe(false);
-      expect(run(start, { type: 'swapTreatment', code: 'F', treatment: picked })).toBe(start);
+      expect(canSwap(fixed)).toBe(true);
+      expect(canSwap({ ...fixed, replacable: false })).toBe(false);
       expect(run(start, { type: 'swapTreatment', code: 'M', treatment: fixed })).toBe(start);
+      const swapped = run(start, { type: 'swapTreatment', code: 'F', treatment: wrap });
+      expect(swapped.primary.map((t) => [t.code, t.deletable])).toEqual([
+        ['M', true],
+        ['W', false],
+      ]);
+    });
+
+    it('an included treatment that cannot be removed gives way to a suggestion only', () => {
+      expect(swapCandidates(fixed, ['M', 'F', 'W'], ['W'])).toEqual(['W']);
+      expect(swapCandidates(massage, ['M', 'F', 'W'], ['W'])).toEqual(['M', 'F', 'W']);
     });
   });
 });

@@ -191,14 +191,20 @@ export function costRequest(state: Pick<ConfiguratorState, 'persons' | 'primary'
 /** Removing is offered for deletable primary treatments only. */
 export const canRemove = (treatment: Pick<Treatment, 'deletable'>) => treatment.deletable;
 
+/** Swapping is offered for replacable primary treatments. */
+export const canSwap = (treatment: Pick<Treatment, 'replacable'>) => treatment.replacable;
+
 /**
- * Swapping is offered for replacable primary treatments that may also be
- * removed: the shop's price check (the catalog's cost estimate, which the
- * basket applies too) refuses a configuration without an included treatment
- * that is not deletable, replaced or not.
+ * What may take a treatment's place: any treatment the package offers, but
+ * only one of its suggestions for an included treatment that cannot be
+ * removed (the catalog's cost rule: a suggestion stands in for it, at the
+ * difference in price).
  */
-export const canSwap = (treatment: Pick<Treatment, 'replacable' | 'deletable'>) =>
-  treatment.replacable && treatment.deletable;
+export const swapCandidates = (
+  replacing: Pick<Treatment, 'deletable'>,
+  offered: readonly string[],
+  suggested: readonly string[],
+): readonly string[] => (replacing.deletable ? offered : suggested);
 
 /** The configuration as the basket takes it (`options.treatments`). */
 export const chosenTreatments = (state: Pick<ConfiguratorState, 'primary'>) =>

@@ -84,9 +84,9 @@ describe('PackageConfigurationModal', () => {
     const { user, dialog } = await openConfiguration();
     expect(included(dialog)).toEqual(['Masaż', 'Kąpiel']);
     expect(within(dialog).getByTestId('min-treatments').textContent).toBe('Pakiet obejmuje co najmniej 2 zabiegi.');
-    // The massage stays: no remove, no swap.
+    // The massage cannot be removed, only swapped (for a suggestion).
     expect(within(dialog).queryByRole('button', { name: 'Usuń: Masaż' })).toBeNull();
-    expect(within(dialog).queryByRole('button', { name: 'Zamień: Masaż' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Zamień: Masaż' })).toBeTruthy();
 
     await user.click(within(dialog).getByRole('button', { name: 'Dodaj: Zawijanie' }));
     expect(included(dialog)).toEqual(['Masaż', 'Kąpiel', 'Zawijanie']);

@@ -11,7 +11,7 @@ import { configurationFromLine, lineUpdate } from '@/features/basket/utils/packa
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { notifications } from '@/lib/notifications';
 import type { CartItem, ProductDetails, Treatment } from '@/types/api';
-import { canRemove, canSwap, configuratorReducer, type ConfiguratorAction } from '@/utils/package-configurator';
+import { canRemove, canSwap, configuratorReducer, swapCandidates, type ConfiguratorAction } from '@/utils/package-configurator';
 
 import { TreatmentPickerModal } from './treatment-picker-modal';
 
@@ -72,7 +72,8 @@ function Configuration({ line, product, onClose }: Props & { product: ProductDet
   // The server's bounds for the line's persons (not spec 5's "min is the
   // initial quantity", which is the package page's before adding).
   const persons = counterBounds({ minQuantity: line.minQuantity, maxQuantity: line.maxQuantity, quantity: state.persons });
-  const offered = [...(product.treatments?.primary ?? []), ...(product.treatments?.additional ?? [])].map((t) => t.code);
+  const suggested = (product.treatments?.additional ?? []).map((t) => t.code);
+  const offered = [...(product.treatments?.primary ?? []).map((t) => t.code), ...suggested];
 
   const save = () => {
     update.mutate(
@@ -223,7 +224,7 @@ function Configuration({ line, product, onClose }: Props & { product: ProductDet
         <TreatmentPickerModal
           replacing={picking.replacing}
           taken={state.primary.map((treatment) => treatment.code)}
-          offered={offered}
+          offered={picking.replacing ? swapCandidates(picking.replacing, offered, suggested) : offered}
           onPick={pick}
           onClose={() => setPicking(null)}
         />
