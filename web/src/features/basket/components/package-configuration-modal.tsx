@@ -1,5 +1,6 @@
 import { useState } from 'react';
 
+import { PackageTreatments } from '@/components/package-treatments';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { QuantityCounter } from '@/components/ui/quantity-counter';
 import { StatusMessage } from '@/components/ui/status-message';
@@ -11,7 +12,7 @@ import { configurationFromLine, lineUpdate } from '@/features/basket/utils/packa
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { notifications } from '@/lib/notifications';
 import type { CartItem, ProductDetails, Treatment } from '@/types/api';
-import { canRemove, canSwap, configuratorReducer, swapCandidates, type ConfiguratorAction } from '@/utils/package-configurator';
+import { configuratorReducer, swapCandidates, type ConfiguratorAction } from '@/utils/package-configurator';
 
 import { TreatmentPickerModal } from './treatment-picker-modal';
 
@@ -63,7 +64,7 @@ export function PackageConfigurationModal({ line, onClose }: Props) {
 type Picking = { replacing: Treatment | null } | null;
 
 function Configuration({ line, product, onClose }: Props & { product: ProductDetails }) {
-  const { t, formatMoney } = useI18n();
+  const { t } = useI18n();
   const [state, setState] = useState(() => configurationFromLine(product, line));
   const [picking, setPicking] = useState<Picking>(null);
   const update = useUpdateCartItem();
@@ -99,9 +100,6 @@ function Configuration({ line, product, onClose }: Props & { product: ProductDet
     setPicking(null);
   };
 
-  const price = (treatment: Treatment) =>
-    treatment.free ? t('package.free') : treatment.price.currency ? formatMoney(treatment.price.current, treatment.price.currency) : '';
-
   return (
     <>
       <div className="configurator__persons">
@@ -116,88 +114,12 @@ function Configuration({ line, product, onClose }: Props & { product: ProductDet
         />
       </div>
 
-      <h3>{t('package.included')}</h3>
-      {state.minTreatments > 0 && (
-        <p className="configurator__minimum" data-testid="min-treatments">
-          {t('package.minTreatments', { count: state.minTreatments })}
-        </p>
-      )}
-      {/* Mounted throughout, so that the warning is announced when it appears. */}
-      <p className={belowMinimum ? 'configurator__warning' : 'sr-only'} role="status" data-testid="below-minimum">
-        {belowMinimum ? t('package.belowMinimum', { count: state.minTreatments - state.primary.length }) : ''}
-      </p>
-      <ul className="treatments" aria-label={t('package.included')} data-testid="config-included">
-        {state.primary.map((treatment) => (
-          <li key={treatment.code} className="treatment">
-            <div className="treatment__info">
-              <div>
-                <h4 className="treatment__name">{treatment.name}</h4>
-                <p className="treatment__facts">{price(treatment)}</p>
-              </div>
-            </div>
-            <div className="treatment__controls">
-              <QuantityCounter
-                label={t('package.quantityOf', { name: treatment.name })}
-                value={treatment.quantity}
-                min={treatment.minQuantity}
-                max={treatment.maxQuantity}
-                onChange={(quantity) => dispatch({ type: 'setQuantity', code: treatment.code, quantity })}
-              />
-              {canSwap(treatment) && (
-                <button
-                  type="button"
-                  className="button button--small"
-                  aria-label={`${t('configModal.swap')}: ${treatment.name}`}
-                  onClick={() => setPicking({ replacing: treatment })}
-                >
-                  {t('configModal.swap')}
-                </button>
-              )}
-              {canRemove(treatment) && (
-                <button
-                  type="button"
-                  className="button button--small"
-                  aria-label={`${t('package.remove')}: ${treatment.name}`}
-                  onClick={() => dispatch({ type: 'removeTreatment', code: treatment.code })}
-                >
-                  {t('package.remove')}
-                </button>
-              )}
-            </div>
-          </li>
-        ))}
-      </ul>
-
-      {state.additional.length > 0 && (
-        <>
-          <h3>{t('package.suggested')}</h3>
-          <ul className="treatments treatments--suggested" aria-label={t('package.suggested')} data-testid="config-suggested">
-            {state.additional.map((treatment) => (
-              <li key={treatment.code} className="treatment">
-                <div className="treatment__info">
-                  <div>
-                    <h4 className="treatment__name">{treatment.name}</h4>
-                    <p className="treatment__facts">{price(treatment)}</p>
-                  </div>
-                </div>
-                <div className="treatment__controls">
-                  <button
-                    type="button"
-                    className="button button--small"
-                    aria-label={`${t('package.add')}: ${treatment.name}`}
-                    onClick={() => {
-                      dispatch({ type: 'addTreatment', code: treatment.code });
-                      notifications.notify('success', t('package.treatmentAdded', { name: treatment.name }));
-                    }}
-                  >
-                    {t('package.add')}
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <PackageTreatments
+        state={state}
+        dispatch={dispatch}
+        onSwap={(treatment) => setPicking({ replacing: treatment })}
+        testIds={{ included: 'config-included', suggested: 'config-suggested' }}
+      />
 
       <p>
         <button type="button" className="button button--small" onClick={() => setPicking({ replacing: null })}>

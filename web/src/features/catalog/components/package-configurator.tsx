@@ -1,22 +1,16 @@
 import { useId, useMemo, useReducer } from 'react';
 
+import { PackageTreatments } from '@/components/package-treatments';
 import { BasketButton, InBasketNote } from '@/components/ui/basket-button';
 import { QuantityCounter } from '@/components/ui/quantity-counter';
-import {
-  PACKAGE_PERSONS_MAX,
-  PACKAGE_PERSONS_MIN,
-  PACKAGE_PRICE_DEBOUNCE_MS,
-  TREATMENT_DESCRIPTION_MAX_LENGTH,
-} from '@/config/constants';
+import { PACKAGE_PERSONS_MAX, PACKAGE_PERSONS_MIN, PACKAGE_PRICE_DEBOUNCE_MS } from '@/config/constants';
 import { usePackageCost } from '@/features/catalog/api/get-package-cost';
 import { packageChoice } from '@/features/catalog/utils/basket-request';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useBasketActions } from '@/lib/basket-actions';
 import { useI18n } from '@/lib/i18n/i18n-provider';
-import { notifications } from '@/lib/notifications';
-import type { ProductDetails, Treatment } from '@/types/api';
-import { canRemove, configuratorReducer, costRequest, initConfigurator } from '@/utils/package-configurator';
-import { truncate } from '@/utils/truncate';
+import type { ProductDetails } from '@/types/api';
+import { configuratorReducer, costRequest, initConfigurator } from '@/utils/package-configurator';
 
 
 /**
@@ -37,11 +31,6 @@ export function PackageConfigurator({ product }: { product: ProductDetails }) {
   const cost = usePackageCost({ code: product.code, locale, request: settled });
   const pending = settled !== request || cost.isFetching;
 
-  const addTreatment = (treatment: Treatment) => {
-    dispatch({ type: 'addTreatment', code: treatment.code });
-    notifications.notify('success', t('package.treatmentAdded', { name: treatment.name }));
-  };
-
   const price = cost.data;
   const currency = price?.currency ?? product.price.currency;
 
@@ -61,66 +50,7 @@ export function PackageConfigurator({ product }: { product: ProductDetails }) {
         />
       </div>
 
-      <h3>{t('package.included')}</h3>
-      {state.minTreatments > 0 && (
-        <p className="configurator__minimum" data-testid="min-treatments">
-          {t('package.minTreatments', { count: state.minTreatments })}
-        </p>
-      )}
-      {belowMinimum && (
-        <p className="configurator__warning" role="status">
-          {t('package.belowMinimum', { count: state.minTreatments - state.primary.length })}
-        </p>
-      )}
-      <ul className="treatments" aria-label={t('package.included')}>
-        {state.primary.map((treatment) => (
-          <li key={treatment.code} className="treatment">
-            <TreatmentInfo treatment={treatment} />
-            <div className="treatment__controls">
-              <QuantityCounter
-                label={t('package.quantityOf', { name: treatment.name })}
-                value={treatment.quantity}
-                min={treatment.minQuantity}
-                max={treatment.maxQuantity}
-                onChange={(quantity) => dispatch({ type: 'setQuantity', code: treatment.code, quantity })}
-              />
-              {canRemove(treatment) && (
-                <button
-                  type="button"
-                  className="button button--small"
-                  aria-label={`${t('package.remove')}: ${treatment.name}`}
-                  onClick={() => dispatch({ type: 'removeTreatment', code: treatment.code })}
-                >
-                  {t('package.remove')}
-                </button>
-              )}
-            </div>
-          </li>
-        ))}
-      </ul>
-
-      {state.additional.length > 0 && (
-        <>
-          <h3>{t('package.suggested')}</h3>
-          <ul className="treatments treatments--suggested" aria-label={t('package.suggested')}>
-            {state.additional.map((treatment) => (
-              <li key={treatment.code} className="treatment">
-                <TreatmentInfo treatment={treatment} />
-                <div className="treatment__controls">
-                  <button
-                    type="button"
-                    className="button button--small"
-                    aria-label={`${t('package.add')}: ${treatment.name}`}
-                    onClick={() => addTreatment(treatment)}
-                  >
-                    {t('package.add')}
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <PackageTreatments state={state} dispatch={dispatch} />
 
       <div className="price-box configurator__price" aria-busy={pending} data-testid="package-price-box">
         <p className="price-box__row">
@@ -164,38 +94,5 @@ export function PackageConfigurator({ product }: { product: ProductDetails }) {
         <InBasketNote code={product.code} variantCode={product.variantCode} />
       </div>
     </section>
-  );
-}
-
-function TreatmentInfo({ treatment }: { treatment: Treatment }) {
-  const { t, formatMoney } = useI18n();
-  const image = treatment.images[0];
-  const facts = [
-    treatment.free ? t('package.free') : formatMoney(treatment.price.current, treatment.price.currency),
-    treatment.durationMinutes ? t('card.duration', { minutes: treatment.durationMinutes }) : null,
-  ].filter(Boolean);
-
-  return (
-    <div className="treatment__info">
-      {image && (
-        <img
-          className="treatment__image"
-          src={image.thumbnails?.default_listing ?? image.path}
-          alt=""
-          width={96}
-          height={72}
-          loading="lazy"
-        />
-      )}
-      <div>
-        <h4 className="treatment__name">{treatment.name}</h4>
-        {treatment.description && (
-          <p className="treatment__description">
-            {truncate(treatment.description, TREATMENT_DESCRIPTION_MAX_LENGTH)}
-          </p>
-        )}
-        <p className="treatment__facts">{facts.join(' · ')}</p>
-      </div>
-    </div>
   );
 }
