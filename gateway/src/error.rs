@@ -66,6 +66,7 @@ error_codes! {
     InvalidToken => "invalid_token",
     WeakToken => "weak_token",
     InvalidEmail => "invalid_email",
+    WeakPassword => "weak_password",
     UnknownPackage => "unknown_package",
     InvalidItemType => "invalid_item_type",
     UnknownProduct => "unknown_product",
@@ -93,11 +94,13 @@ error_codes! {
     Conflict => "conflict",
     CartExists => "cart_exists",
     NewsletterExists => "newsletter_exists",
+    EmailTaken => "email_taken",
     RoomUnavailable => "room_unavailable",
     ProductUnavailable => "product_unavailable",
     HoldConflict => "hold_conflict",
     // Who is asking (401, 403).
     Unauthenticated => "unauthenticated",
+    InvalidCredentials => "invalid_credentials",
     NotLoggedIn => "not_logged_in",
     Forbidden => "forbidden",
     // The shop itself (408, 429, 500, 503).

@@ -6,6 +6,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::AppState;
 
+pub mod account;
 pub mod carts;
 pub mod me;
 pub mod newsletter;
@@ -25,5 +26,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(rooms::router())
         .merge(carts::router())
         .merge(me::router())
+        .merge(account::router())
         .merge(newsletter::router())
 }

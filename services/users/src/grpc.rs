@@ -1,30 +1,36 @@
-//! `spa.users.v1.UsersService`.
+//! `spa.users.v1.UsersService`: decode, apply the rules, call the store, encode.
 
-use sha2::{Digest, Sha256};
 use spa_platform::db::Db;
-use spa_platform::errors;
+use spa_platform::outbox::Outbox;
 use spa_proto::spa::users::v1::users_service_server::UsersService;
-use spa_proto::spa::users::v1::{Customer, GetMeRequest};
-use sqlx::Row;
-use tonic::{Code, Request, Response, Status};
+use spa_proto::spa::users::v1::{Customer, GetMeRequest, LoginRequest, LogoutRequest, LogoutResponse, RegisterRequest, Session};
+use tonic::{Request, Response, Status};
+
+use crate::domain::{self, SESSION_TTL};
+use crate::error::UsersError;
+use crate::password;
+use crate::store::{self, CustomerRow, NewCustomer};
+
+pub use crate::domain::token_hash;
 
 pub struct UsersGrpc {
     db: Db,
+    outbox: Outbox,
 }
 
 impl UsersGrpc {
-    pub fn new(db: Db) -> Self {
-        Self { db }
+    pub fn new(db: Db, outbox: Outbox) -> Self {
+        Self { db, outbox }
     }
 }
 
-/// The stored form of a session token.
-pub fn token_hash(token: &str) -> String {
-    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+fn customer_message(c: CustomerRow) -> Customer {
+    Customer { id: c.id, email: c.email, first_name: c.first_name, last_name: c.last_name, phone: c.phone, roles: c.roles }
 }
 
-fn not_logged_in() -> Status {
-    errors::with_details(Code::NotFound, "not_logged_in", "no customer is logged in", &[])
+/// A fresh token for `customer`, valid for [`SESSION_TTL`].
+fn session(token: String, expires_at_ms: i64, customer: CustomerRow) -> Session {
+    Session { token, expires_at_ms, customer: Some(customer_message(customer)) }
 }
 
 #[tonic::async_trait]
@@ -32,26 +38,60 @@ impl UsersService for UsersGrpc {
     async fn get_me(&self, request: Request<GetMeRequest>) -> Result<Response<Customer>, Status> {
         let token = request.into_inner().session_token;
         if token.is_empty() || token.len() > 128 {
-            return Err(not_logged_in());
+            return Err(UsersError::NotLoggedIn.into());
         }
-        let row = sqlx::query(
-            "SELECT c.id, c.email, c.first_name, c.last_name, c.phone, c.roles FROM sessions s \
-             JOIN customers c ON c.id = s.customer_id WHERE s.token_hash = $1 AND s.expires_at > $2",
-        )
-        .bind(token_hash(&token))
-        .bind(spa_platform::now_ms())
-        .fetch_optional(self.db.pool())
-        .await
-        .map_err(errors::db)?
-        .ok_or_else(not_logged_in)?;
-        let get = |c: &str| row.try_get::<String, _>(c).map_err(errors::internal);
-        Ok(Response::new(Customer {
-            id: get("id")?,
-            email: get("email")?,
-            first_name: get("first_name")?,
-            last_name: get("last_name")?,
-            phone: get("phone")?,
-            roles: get("roles")?.split(',').filter(|r| !r.is_empty()).map(str::to_owned).collect(),
-        }))
+        let customer =
+            store::customer_of_session(&self.db, &token_hash(&token), spa_platform::now_ms()).await?.ok_or(UsersError::NotLoggedIn)?;
+        Ok(Response::new(customer_message(customer)))
+    }
+
+    async fn register(&self, request: Request<RegisterRequest>) -> Result<Response<Session>, Status> {
+        let r = request.into_inner();
+        let email = domain::email(&r.email)?;
+        domain::check_password(&r.password, &email)?;
+        let (first_name, last_name) = (domain::name("firstName", &r.first_name)?, domain::name("lastName", &r.last_name)?);
+        let phone = domain::phone(&r.phone)?;
+        let password_hash = password::hash(r.password).await?;
+        let id = uuid::Uuid::new_v4().simple().to_string();
+        let (token, now) = (domain::new_token(), spa_platform::now_ms());
+        let expires_at = now + SESSION_TTL.as_millis() as i64;
+        let locale = if r.locale.is_empty() { "pl" } else { r.locale.as_str() };
+        let new = NewCustomer {
+            id: &id,
+            email: &email,
+            password_hash: &password_hash,
+            first_name: &first_name,
+            last_name: &last_name,
+            phone: &phone,
+            locale,
+        };
+        store::register(&self.db, &self.outbox, new, &token_hash(&token), expires_at, now).await?;
+        let customer = CustomerRow { id, email, first_name, last_name, phone, roles: vec!["customer".into()] };
+        Ok(Response::new(session(token, expires_at, customer)))
+    }
+
+    async fn login(&self, request: Request<LoginRequest>) -> Result<Response<Session>, Status> {
+        let r = request.into_inner();
+        // A malformed e-mail is answered like a wrong one: the same words, the same cost.
+        let email = domain::email(&r.email).unwrap_or_default();
+        let found = if email.is_empty() { None } else { store::credentials(&self.db, &email).await? };
+        let (customer, stored) = match found {
+            Some((customer, stored)) => (Some(customer), stored),
+            None => (None, None),
+        };
+        let matches = password::verify(r.password, stored).await;
+        let Some(customer) = customer.filter(|_| matches) else { return Err(UsersError::InvalidCredentials.into()) };
+        let (token, now) = (domain::new_token(), spa_platform::now_ms());
+        let expires_at = now + SESSION_TTL.as_millis() as i64;
+        store::create_session(&self.db, &token_hash(&token), &customer.id, expires_at, now).await?;
+        Ok(Response::new(session(token, expires_at, customer)))
+    }
+
+    async fn logout(&self, request: Request<LogoutRequest>) -> Result<Response<LogoutResponse>, Status> {
+        let token = request.into_inner().session_token;
+        if !token.is_empty() && token.len() <= 128 {
+            store::delete_session(&self.db, &token_hash(&token)).await?;
+        }
+        Ok(Response::new(LogoutResponse {}))
     }
 }

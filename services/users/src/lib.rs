@@ -1,10 +1,19 @@
 //! The users service: customers, credentials, sessions, e-mail
-//! verification and roles. This first cut answers who is behind a session;
-//! registration and login follow.
+//! verification and roles. Registration, login, logout and who is behind a
+//! session work; verification, password reset, profiles and roles' checks
+//! follow. Its rules are in the crate's README.
 //!
-//! - [`grpc`] — `spa.users.v1.UsersService`.
+//! - [`grpc`] — `spa.users.v1.UsersService`: decode, rules, store, encode.
+//! - [`domain`] — e-mail, password, name and session rules.
+//! - [`password`] — argon2id hashes off the async runtime.
+//! - [`store`] — the SQL.
+//! - [`error`] — the one error enum and its gRPC mapping.
 
+pub mod domain;
+pub mod error;
 pub mod grpc;
+pub mod password;
+pub mod store;
 
 use spa_platform::runtime::{Infra, Started};
 use tokio::net::TcpListener;
@@ -16,7 +25,7 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     infra.db.migrate(sqlx::migrate!()).await?;
     infra.spawn_relay();
     let addr = listener.local_addr()?;
-    let service = grpc::UsersGrpc::new(infra.db.clone());
+    let service = grpc::UsersGrpc::new(infra.db.clone(), infra.outbox.clone());
     let routes = tonic::service::Routes::new(spa_proto::spa::users::v1::users_service_server::UsersServiceServer::new(service));
     let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));
     Ok(Started { addr, task })

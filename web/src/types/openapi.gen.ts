@@ -352,6 +352,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shop-api/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a customer
+         * @description The new customer is logged in at once: the answer sets the session cookie.
+         */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/login_check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in
+         * @description Sent by script only: the `X-Requested-With: XMLHttpRequest` marker is
+         *     required (a form on another site cannot set it). An unknown e-mail and a
+         *     wrong password get the same answer, in the same time.
+         */
+        post: operations["login_check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log out
+         * @description Ends the session of the cookie and clears the cookie.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shop-api/newsletter/subscribe": {
         parameters: {
             query?: never;
@@ -519,6 +581,11 @@ export interface components {
             channel?: string | null;
             locale?: components["schemas"]["Locale"] | null;
         };
+        /** @description E-mail and password. */
+        Credentials: {
+            email: string;
+            password: string;
+        };
         /** @description The logged-in customer. */
         Customer: {
             email: string;
@@ -574,7 +641,7 @@ export interface components {
          *     localized.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_parameter" | "invalid_body" | "invalid_characters" | "unsupported_media_type" | "payload_too_large" | "unknown_channel" | "invalid_locale" | "invalid_limit" | "invalid_sorting" | "invalid_price_range" | "invalid_nights" | "unknown_taxon" | "too_many_taxons" | "invalid_stay" | "invalid_guests" | "invalid_configuration" | "invalid_token" | "weak_token" | "invalid_email" | "unknown_package" | "invalid_item_type" | "unknown_product" | "invalid_quantity" | "invalid_price_option" | "package_needs_stay" | "package_too_long" | "too_many_persons" | "not_a_reservation" | "not_a_voucher" | "invalid_voucher_details" | "not_found" | "method_not_allowed" | "unknown_type" | "unknown_association" | "product_not_found" | "taxon_not_found" | "package_not_found" | "unknown_room" | "cart_not_found" | "item_not_found" | "hold_not_found" | "conflict" | "cart_exists" | "newsletter_exists" | "room_unavailable" | "product_unavailable" | "hold_conflict" | "unauthenticated" | "not_logged_in" | "forbidden" | "request_timeout" | "too_many_requests" | "overloaded" | "service_unavailable" | "internal_error";
+        ErrorCode: "invalid_request" | "invalid_parameter" | "invalid_body" | "invalid_characters" | "unsupported_media_type" | "payload_too_large" | "unknown_channel" | "invalid_locale" | "invalid_limit" | "invalid_sorting" | "invalid_price_range" | "invalid_nights" | "unknown_taxon" | "too_many_taxons" | "invalid_stay" | "invalid_guests" | "invalid_configuration" | "invalid_token" | "weak_token" | "invalid_email" | "weak_password" | "unknown_package" | "invalid_item_type" | "unknown_product" | "invalid_quantity" | "invalid_price_option" | "package_needs_stay" | "package_too_long" | "too_many_persons" | "not_a_reservation" | "not_a_voucher" | "invalid_voucher_details" | "not_found" | "method_not_allowed" | "unknown_type" | "unknown_association" | "product_not_found" | "taxon_not_found" | "package_not_found" | "unknown_room" | "cart_not_found" | "item_not_found" | "hold_not_found" | "conflict" | "cart_exists" | "newsletter_exists" | "email_taken" | "room_unavailable" | "product_unavailable" | "hold_conflict" | "unauthenticated" | "invalid_credentials" | "not_logged_in" | "forbidden" | "request_timeout" | "too_many_requests" | "overloaded" | "service_unavailable" | "internal_error";
         /** @description The price of a configuration. */
         EstimatedCost: {
             /** @description The package with its treatments for the persons. */
@@ -682,6 +749,12 @@ export interface components {
          * @enum {string}
          */
         Locale: "pl" | "de" | "en_GB";
+        /** @description Whether the login worked. */
+        LoginAnswer: {
+            success: boolean;
+            /** @description Why not, in the request's language. */
+            message?: string | null;
+        };
         /**
          * @description What an item is; which fields count depends on it.
          * @enum {string}
@@ -836,6 +909,15 @@ export interface components {
             minTreatments?: number | null;
             /** @description Vouchers: the values to choose from, in minor units. */
             voucherValues?: number[] | null;
+        };
+        /** @description A new customer. */
+        Registration: {
+            email: string;
+            /** @description 10 to 128 characters, at least 5 different ones, not the e-mail. */
+            password: string;
+            firstName: string;
+            lastName: string;
+            phone?: string;
         };
         /** @description A room type free for the whole stay. */
         Room: {
@@ -2454,6 +2536,164 @@ export interface operations {
             };
         };
     };
+    register: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: string;
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Registration"];
+            };
+        };
+        responses: {
+            /** @description Registered and logged in (Set-Cookie) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description An invalid e-mail, a weak password or a missing name */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The e-mail is registered already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The accounts service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    login_check: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `XMLHttpRequest` */
+                "X-Requested-With": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Credentials"];
+            };
+        };
+        responses: {
+            /** @description Logged in (Set-Cookie) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginAnswer"];
+                };
+            };
+            /** @description The marker header is missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Wrong e-mail or password */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginAnswer"];
+                };
+            };
+            /** @description Too many attempts from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The accounts service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged out (the cookie cleared) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The accounts service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     subscribe: {
         parameters: {
             query?: {
@@ -2533,7 +2773,7 @@ type ReadonlyArray<T> = [
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const pathsShopApiCartsTokenItemsIdAssociationsKindDefaultGetParametersPathKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/carts/{token}/items/{id}/associations/{kind}/default"]["get"]["parameters"]["path"]["kind"]> = ["packages", "treatments", "products"];
 export const emptyReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EmptyReason"]> = ["no_rooms_for_dates", "no_room_for_guests"];
-export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "invalid_parameter", "invalid_body", "invalid_characters", "unsupported_media_type", "payload_too_large", "unknown_channel", "invalid_locale", "invalid_limit", "invalid_sorting", "invalid_price_range", "invalid_nights", "unknown_taxon", "too_many_taxons", "invalid_stay", "invalid_guests", "invalid_configuration", "invalid_token", "weak_token", "invalid_email", "unknown_package", "invalid_item_type", "unknown_product", "invalid_quantity", "invalid_price_option", "package_needs_stay", "package_too_long", "too_many_persons", "not_a_reservation", "not_a_voucher", "invalid_voucher_details", "not_found", "method_not_allowed", "unknown_type", "unknown_association", "product_not_found", "taxon_not_found", "package_not_found", "unknown_room", "cart_not_found", "item_not_found", "hold_not_found", "conflict", "cart_exists", "newsletter_exists", "room_unavailable", "product_unavailable", "hold_conflict", "unauthenticated", "not_logged_in", "forbidden", "request_timeout", "too_many_requests", "overloaded", "service_unavailable", "internal_error"];
+export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "invalid_parameter", "invalid_body", "invalid_characters", "unsupported_media_type", "payload_too_large", "unknown_channel", "invalid_locale", "invalid_limit", "invalid_sorting", "invalid_price_range", "invalid_nights", "unknown_taxon", "too_many_taxons", "invalid_stay", "invalid_guests", "invalid_configuration", "invalid_token", "weak_token", "invalid_email", "weak_password", "unknown_package", "invalid_item_type", "unknown_product", "invalid_quantity", "invalid_price_option", "package_needs_stay", "package_too_long", "too_many_persons", "not_a_reservation", "not_a_voucher", "invalid_voucher_details", "not_found", "method_not_allowed", "unknown_type", "unknown_association", "product_not_found", "taxon_not_found", "package_not_found", "unknown_room", "cart_not_found", "item_not_found", "hold_not_found", "conflict", "cart_exists", "newsletter_exists", "email_taken", "room_unavailable", "product_unavailable", "hold_conflict", "unauthenticated", "invalid_credentials", "not_logged_in", "forbidden", "request_timeout", "too_many_requests", "overloaded", "service_unavailable", "internal_error"];
 export const lineTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LineType"]> = ["reservation", "package", "treatment", "product", "voucher"];
 export const localeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Locale"]> = ["pl", "de", "en_GB"];
 export const newItemTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NewItemType"]> = ["product", "treatment", "voucher", "gift", "package", "reservation", "reservation_with_package"];

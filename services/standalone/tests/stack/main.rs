@@ -1,6 +1,7 @@
 //! Black-box tests of the whole stack over HTTP: the standalone stack
 //! in-process, and the distributed mode as one OS process per service.
 
+mod accounts;
 mod answers;
 mod api;
 mod basket;

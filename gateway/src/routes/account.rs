@@ -1,0 +1,174 @@
+//! `POST /shop-api/register`, `/login_check`, `/logout`: customers' accounts
+//! and the session cookie.
+//!
+//! The session cookie is HttpOnly (no script reads it), `SameSite=Lax` (no
+//! other site's form or script sends it with a write) and `Secure` when the
+//! shop is served over HTTPS; it holds an opaque random token whose hash
+//! the users service keeps.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use spa_proto::spa::users::v1::{LoginRequest, LogoutRequest, RegisterRequest, Session};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::AppState;
+use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
+use crate::extract::{JsonBody, Shop, ShopParams, Validate};
+use crate::routes::me::{Customer, SESSION_COOKIE, session_token};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(register)).routes(routes!(login_check)).routes(routes!(logout))
+}
+
+/// The cookie that carries a session, or (`None`) the one that ends it.
+fn session_cookie(state: &AppState, session: Option<&Session>) -> HeaderValue {
+    let secure = if state.config.public_url.starts_with("https:") { "; Secure" } else { "" };
+    let (value, max_age) = match session {
+        Some(s) => (s.token.as_str(), ((s.expires_at_ms - spa_platform::now_ms()) / 1000).max(0)),
+        None => ("", 0),
+    };
+    let cookie = format!("{SESSION_COOKIE}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}");
+    HeaderValue::from_str(&cookie).unwrap_or_else(|_| HeaderValue::from_static("spa_session=; Path=/; Max-Age=0"))
+}
+
+fn customer(session: &Session) -> Customer {
+    let c = session.customer.clone().unwrap_or_default();
+    Customer { email: c.email, first_name: c.first_name, last_name: c.last_name, phone: c.phone, roles: c.roles }
+}
+
+/// A new customer.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Registration {
+    pub email: String,
+    /// 10 to 128 characters, at least 5 different ones, not the e-mail.
+    pub password: String,
+    pub first_name: String,
+    pub last_name: String,
+    #[serde(default)]
+    pub phone: String,
+}
+
+impl Validate for Registration {
+    fn error_code(field: &str) -> ErrorCode {
+        match field {
+            "email" => ErrorCode::InvalidEmail,
+            "password" => ErrorCode::WeakPassword,
+            _ => ErrorCode::InvalidRequest,
+        }
+    }
+}
+
+/// Register a customer
+///
+/// The new customer is logged in at once: the answer sets the session cookie.
+#[utoipa::path(
+    post,
+    path = "/shop-api/register",
+    tag = "user",
+    params(ShopParams),
+    request_body = Registration,
+    responses(
+        (status = 201, description = "Registered and logged in (Set-Cookie)", body = Customer),
+        (status = 400, description = "An invalid e-mail, a weak password or a missing name", body = ErrorBody),
+        (status = 409, description = "The e-mail is registered already", body = ErrorBody),
+        (status = 429, description = "Too many attempts from this client; wait", body = ErrorBody),
+        (status = 503, description = "The accounts service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn register(State(state): State<AppState>, shop: Shop, JsonBody(body): JsonBody<Registration>) -> ApiResult<Response> {
+    let request = RegisterRequest {
+        email: body.email,
+        password: body.password,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        phone: body.phone,
+        locale: shop.code().to_owned(),
+    };
+    let session = state.clients.users.clone().register(request).await?.into_inner();
+    let mut response = (StatusCode::CREATED, Json(customer(&session))).into_response();
+    response.headers_mut().insert(header::SET_COOKIE, session_cookie(&state, Some(&session)));
+    Ok(response)
+}
+
+/// E-mail and password.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct Credentials {
+    pub email: String,
+    pub password: String,
+}
+
+impl Validate for Credentials {}
+
+/// Whether the login worked.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoginAnswer {
+    pub success: bool,
+    /// Why not, in the request's language.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+/// Log in
+///
+/// Sent by script only: the `X-Requested-With: XMLHttpRequest` marker is
+/// required (a form on another site cannot set it). An unknown e-mail and a
+/// wrong password get the same answer, in the same time.
+#[utoipa::path(
+    post,
+    path = "/shop-api/login_check",
+    tag = "user",
+    params(("X-Requested-With" = String, Header, description = "`XMLHttpRequest`")),
+    request_body = Credentials,
+    responses(
+        (status = 200, description = "Logged in (Set-Cookie)", body = LoginAnswer),
+        (status = 400, description = "The marker header is missing", body = ErrorBody),
+        (status = 401, description = "Wrong e-mail or password", body = LoginAnswer),
+        (status = 429, description = "Too many attempts from this client; wait", body = ErrorBody),
+        (status = 503, description = "The accounts service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn login_check(State(state): State<AppState>, headers: HeaderMap, JsonBody(body): JsonBody<Credentials>) -> ApiResult<Response> {
+    if headers.get("x-requested-with").and_then(|v| v.to_str().ok()) != Some("XMLHttpRequest") {
+        return Err(ApiError::field(ErrorCode::InvalidRequest, "X-Requested-With"));
+    }
+    match state.clients.users.clone().login(LoginRequest { email: body.email, password: body.password }).await {
+        Ok(session) => {
+            let session = session.into_inner();
+            let mut response = Json(LoginAnswer { success: true, message: None }).into_response();
+            response.headers_mut().insert(header::SET_COOKIE, session_cookie(&state, Some(&session)));
+            Ok(response)
+        }
+        Err(status) if status.code() == tonic::Code::Unauthenticated => {
+            let error = ApiError::new(StatusCode::UNAUTHORIZED, ErrorCode::InvalidCredentials);
+            let message = error.render(crate::i18n::request_locale()).message;
+            Ok((StatusCode::UNAUTHORIZED, Json(LoginAnswer { success: false, message: Some(message) })).into_response())
+        }
+        Err(status) => Err(status.into()),
+    }
+}
+
+/// Log out
+///
+/// Ends the session of the cookie and clears the cookie.
+#[utoipa::path(
+    post,
+    path = "/shop-api/logout",
+    tag = "user",
+    responses(
+        (status = 204, description = "Logged out (the cookie cleared)"),
+        (status = 503, description = "The accounts service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
+    if let Some(token) = session_token(&headers) {
+        state.clients.users.clone().logout(LogoutRequest { session_token: token }).await?;
+    }
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    response.headers_mut().insert(header::SET_COOKIE, session_cookie(&state, None));
+    Ok(response)
+}

@@ -1,0 +1,101 @@
+//! Accounts over HTTP: registration, login, the session cookie, logout.
+
+use serde_json::{Value, json};
+
+use crate::support::{TestStack, json as read};
+
+const PASSWORD: &str = "correct horse battery";
+
+fn cookie_of(response: &reqwest::Response) -> String {
+    response.headers()["set-cookie"].to_str().unwrap().to_owned()
+}
+
+async fn me(t: &TestStack, cookie: &str) -> (u16, Value) {
+    read(t.http.get(t.url("/shop-api/me")).header("cookie", cookie).send().await.unwrap()).await
+}
+
+async fn login(t: &TestStack, email: &str, password: &str) -> reqwest::Response {
+    t.http
+        .post(t.url("/shop-api/login_check?locale=en_GB"))
+        .header("x-requested-with", "XMLHttpRequest")
+        .json(&json!({"email": email, "password": password}))
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_customer_registers_logs_in_and_out() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let body =
+        json!({"email": " Ola@Example.PL ", "password": PASSWORD, "firstName": "Ola", "lastName": "Nowak", "phone": "+48 600 100 200"});
+    let response = t.http.post(t.url("/shop-api/register")).json(&body).send().await.unwrap();
+    let cookie = cookie_of(&response);
+    let (status, customer) = read(response).await;
+    assert_eq!((status, customer["email"].as_str()), (201, Some("ola@example.pl")), "{customer}");
+    for part in ["spa_session=", "HttpOnly", "SameSite=Lax", "Path=/"] {
+        assert!(cookie.contains(part), "{cookie}");
+    }
+    assert!(!cookie.contains("Secure"), "plain HTTP here");
+    let session = cookie.split(';').next().unwrap().to_owned();
+    let (status, who) = me(&t, &session).await;
+    assert_eq!((status, who["firstName"].as_str()), (200, Some("Ola")), "logged in at once");
+
+    // The registration is announced through the outbox.
+    let subjects: Vec<String> = sqlx::query_scalar("SELECT subject FROM outbox").fetch_all(t.stack.db("users").pool()).await.unwrap();
+    assert!(subjects.iter().any(|s| s == "users.customer.registered"), "{subjects:?}");
+    // Only a hash of the token is kept.
+    let token = session.trim_start_matches("spa_session=");
+    let stored: Vec<String> = sqlx::query_scalar("SELECT token_hash FROM sessions").fetch_all(t.stack.db("users").pool()).await.unwrap();
+    assert!(!stored.iter().any(|h| h == token));
+
+    // Bad registrations name their field.
+    let register = |body: Value| {
+        let request = t.http.post(t.url("/shop-api/register")).json(&body);
+        async move { read(request.send().await.unwrap()).await }
+    };
+    let field = |(status, body): (u16, Value)| {
+        (status, body["code"].as_str().unwrap_or_default().to_owned(), body["errors"][0]["field"].as_str().unwrap_or_default().to_owned())
+    };
+    let with = |key: &str, value: &str| {
+        let mut b = json!({"email": "jan@example.pl", "password": PASSWORD, "firstName": "Jan", "lastName": "Kowalski"});
+        b[key] = json!(value);
+        b
+    };
+    assert_eq!(field(register(with("email", "OLA@example.pl")).await), (409, "email_taken".into(), "email".into()));
+    assert_eq!(field(register(with("email", "jan@")).await), (400, "invalid_email".into(), "email".into()));
+    assert_eq!(field(register(with("password", "short")).await), (400, "weak_password".into(), "password".into()));
+    assert_eq!(field(register(with("password", "jan@example.pl")).await), (400, "weak_password".into(), "password".into()));
+    assert_eq!(field(register(with("firstName", " ")).await), (400, "invalid_request".into(), "firstName".into()));
+
+    // Login: the marker header is required; a wrong password and an unknown
+    // e-mail get the same answer.
+    let (status, _) = read(
+        t.http.post(t.url("/shop-api/login_check")).json(&json!({"email": "ola@example.pl", "password": PASSWORD})).send().await.unwrap(),
+    )
+    .await;
+    assert_eq!(status, 400, "no marker, no login");
+    let wrong = login(&t, "ola@example.pl", "wrong horse battery").await;
+    assert!(wrong.headers().get("set-cookie").is_none());
+    let (status, wrong) = read(wrong).await;
+    let (_, unknown) = read(login(&t, "nobody@example.pl", PASSWORD).await).await;
+    assert_eq!((status, &wrong["success"]), (401, &json!(false)));
+    assert_eq!(wrong, unknown, "the same answer either way");
+    assert_eq!(wrong["message"], "Wrong e-mail address or password.");
+
+    let response = login(&t, "OLA@example.pl", PASSWORD).await;
+    let second = cookie_of(&response).split(';').next().unwrap().to_owned();
+    let (status, answer) = read(response).await;
+    assert_eq!((status, answer["success"].as_bool()), (200, Some(true)));
+    assert_ne!(second, session, "a new session at each login");
+    assert_eq!(me(&t, &second).await.0, 200);
+
+    // Logout ends that session only, and clears the cookie.
+    let response = t.http.post(t.url("/shop-api/logout")).header("cookie", &second).send().await.unwrap();
+    assert_eq!(response.status().as_u16(), 204);
+    assert!(cookie_of(&response).contains("Max-Age=0"));
+    assert_eq!(me(&t, &second).await.0, 204, "that session is over");
+    assert_eq!(me(&t, &session).await.0, 200, "the other one lives on");
+    let response = t.http.post(t.url("/shop-api/logout")).send().await.unwrap();
+    assert_eq!(response.status().as_u16(), 204, "logging out without a session is no error");
+}

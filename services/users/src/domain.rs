@@ -1,0 +1,121 @@
+//! The users' rules, free of storage and transport.
+//!
+//! - **E-mail**: trimmed and lower-cased, then checked like every e-mail of
+//!   the shop (`spa_platform::email`).
+//! - **Password**: 10 to 128 characters, at least 5 different ones, and
+//!   not the e-mail or its part before `@`. Length over composition rules,
+//!   as NIST SP 800-63B advises.
+//! - **Names**: 1 to 60 characters after trimming; the phone at most 30.
+//! - **Sessions** last [`SESSION_TTL`] from login; the token is 32 random
+//!   bytes, only its SHA-256 is stored.
+
+use std::time::Duration;
+
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+
+use crate::error::UsersError;
+
+pub const MIN_PASSWORD: usize = 10;
+pub const MAX_PASSWORD: usize = 128;
+const MIN_DISTINCT: usize = 5;
+const MAX_NAME: usize = 60;
+const MAX_PHONE: usize = 30;
+pub const SESSION_TTL: Duration = Duration::from_secs(30 * 24 * 3600);
+
+pub fn email(raw: &str) -> Result<String, UsersError> {
+    let email = raw.trim().to_lowercase();
+    if spa_platform::email::is_valid(&email) { Ok(email) } else { Err(UsersError::InvalidEmail) }
+}
+
+pub fn check_password(password: &str, email: &str) -> Result<(), UsersError> {
+    let chars = password.chars().count();
+    if !(MIN_PASSWORD..=MAX_PASSWORD).contains(&chars) {
+        return Err(UsersError::WeakPassword("10 to 128 characters"));
+    }
+    let mut distinct: Vec<char> = password.chars().collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if distinct.len() < MIN_DISTINCT {
+        return Err(UsersError::WeakPassword("at least 5 different characters"));
+    }
+    let lower = password.to_lowercase();
+    let local = email.split('@').next().unwrap_or_default();
+    if lower == email || lower == local {
+        return Err(UsersError::WeakPassword("not the e-mail address"));
+    }
+    Ok(())
+}
+
+/// A name field, trimmed; `field` as the REST body spells it.
+pub fn name(field: &'static str, raw: &str) -> Result<String, UsersError> {
+    let value = raw.trim();
+    if value.is_empty() || value.chars().count() > MAX_NAME {
+        return Err(UsersError::InvalidField(field));
+    }
+    Ok(value.to_owned())
+}
+
+pub fn phone(raw: &str) -> Result<String, UsersError> {
+    let value = raw.trim();
+    if value.chars().count() > MAX_PHONE {
+        return Err(UsersError::InvalidField("phone"));
+    }
+    Ok(value.to_owned())
+}
+
+/// A new session token: 32 random bytes, hex.
+pub fn new_token() -> String {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The stored form of a session token.
+pub fn token_hash(token: &str) -> String {
+    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn e_mails_are_trimmed_lower_cased_and_checked() {
+        assert_eq!(email("  Ola@Example.PL ").unwrap(), "ola@example.pl");
+        assert!(matches!(email("ola@"), Err(UsersError::InvalidEmail)));
+    }
+
+    #[test]
+    fn passwords_are_long_varied_and_not_the_e_mail() {
+        assert!(check_password("correct horse battery", "ola@example.pl").is_ok());
+        assert!(check_password("ąęśćżźńół12", "ola@example.pl").is_ok(), "characters, not bytes");
+        for (weak, why) in [
+            ("short1", "10 to 128 characters"),
+            ("aaaaabbbbbcccc", "at least 5 different characters"),
+            ("ola@example.pl", "not the e-mail address"),
+            ("OLA.NOWAKOWSKA", "not the e-mail address"),
+        ] {
+            let email = if weak.starts_with("OLA") { "ola.nowakowska@example.pl" } else { "ola@example.pl" };
+            assert!(matches!(check_password(weak, email), Err(UsersError::WeakPassword(w)) if w == why), "{weak}");
+        }
+        assert!(check_password(&"abcde".repeat(26), "ola@example.pl").is_err(), "at most 128");
+    }
+
+    #[test]
+    fn names_are_required_and_bounded() {
+        assert_eq!(name("firstName", " Ola ").unwrap(), "Ola");
+        assert!(matches!(name("lastName", "  "), Err(UsersError::InvalidField("lastName"))));
+        assert!(name("lastName", &"x".repeat(61)).is_err());
+        assert!(phone(&"1".repeat(31)).is_err());
+    }
+
+    #[test]
+    fn tokens_are_random_and_stored_hashed() {
+        let (a, b) = (new_token(), new_token());
+        assert_eq!(a.len(), 64);
+        assert_ne!(a, b);
+        assert_eq!(token_hash(&a).len(), 64);
+        assert_ne!(token_hash(&a), a);
+    }
+}

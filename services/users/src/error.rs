@@ -1,0 +1,41 @@
+//! The one error type of the users service and its only mapping to gRPC.
+//! Field names are the REST body's.
+
+use spa_platform::errors;
+use tonic::{Code, Status};
+
+#[derive(Debug, thiserror::Error)]
+pub enum UsersError {
+    #[error("email: not a valid e-mail address")]
+    InvalidEmail,
+    #[error("password: {0}")]
+    WeakPassword(&'static str),
+    #[error("{0}: 1 to 60 characters (phone: at most 30)")]
+    InvalidField(&'static str),
+    #[error("this e-mail address is registered already")]
+    EmailTaken,
+    #[error("wrong e-mail or password")]
+    InvalidCredentials,
+    #[error("no customer is logged in")]
+    NotLoggedIn,
+    #[error("{0}")]
+    Internal(String),
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+}
+
+impl From<UsersError> for Status {
+    fn from(e: UsersError) -> Self {
+        let message = e.to_string();
+        match e {
+            UsersError::InvalidEmail => errors::invalid("invalid_email", message.clone(), &[("email", &message)]),
+            UsersError::WeakPassword(why) => errors::invalid("weak_password", message.clone(), &[("password", why)]),
+            UsersError::InvalidField(field) => errors::invalid("invalid_request", message.clone(), &[(field, &message)]),
+            UsersError::EmailTaken => errors::with_details(Code::AlreadyExists, "email_taken", message.clone(), &[("email", &message)]),
+            UsersError::InvalidCredentials => errors::with_details(Code::Unauthenticated, "invalid_credentials", message, &[]),
+            UsersError::NotLoggedIn => errors::with_details(Code::NotFound, "not_logged_in", message, &[]),
+            UsersError::Internal(e) => errors::internal(e),
+            UsersError::Db(db) => errors::db(db),
+        }
+    }
+}

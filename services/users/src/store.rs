@@ -1,0 +1,128 @@
+//! The users' SQL.
+
+use spa_platform::db::{Db, is_unique_violation};
+use spa_platform::outbox::Outbox;
+use spa_proto::events::CustomerRegistered;
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+use crate::error::UsersError;
+
+#[derive(Debug, Clone)]
+pub struct CustomerRow {
+    pub id: String,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub phone: String,
+    pub roles: Vec<String>,
+}
+
+pub struct NewCustomer<'a> {
+    pub id: &'a str,
+    pub email: &'a str,
+    pub password_hash: &'a str,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    pub phone: &'a str,
+    pub locale: &'a str,
+}
+
+const COLUMNS: &str = "c.id, c.email, c.first_name, c.last_name, c.phone, c.roles";
+
+fn customer(row: &AnyRow) -> Result<CustomerRow, sqlx::Error> {
+    let roles: String = row.try_get("roles")?;
+    Ok(CustomerRow {
+        id: row.try_get("id")?,
+        email: row.try_get("email")?,
+        first_name: row.try_get("first_name")?,
+        last_name: row.try_get("last_name")?,
+        phone: row.try_get("phone")?,
+        roles: roles.split(',').filter(|r| !r.is_empty()).map(str::to_owned).collect(),
+    })
+}
+
+/// Inserts a customer with the role `customer` and a first session, and
+/// announces the registration, in one transaction.
+pub async fn register(
+    db: &Db,
+    outbox: &Outbox,
+    new: NewCustomer<'_>,
+    token_hash: &str,
+    expires_at: i64,
+    now: i64,
+) -> Result<(), UsersError> {
+    let mut tx = db.begin().await?;
+    let inserted = sqlx::query(
+        "INSERT INTO customers (id, email, password_hash, first_name, last_name, phone, roles, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, 'customer', $7)",
+    )
+    .bind(new.id)
+    .bind(new.email)
+    .bind(new.password_hash)
+    .bind(new.first_name)
+    .bind(new.last_name)
+    .bind(new.phone)
+    .bind(now)
+    .execute(&mut *tx)
+    .await;
+    match inserted {
+        Err(e) if is_unique_violation(&e) => return Err(UsersError::EmailTaken),
+        other => other?,
+    };
+    insert_session(&mut tx, token_hash, new.id, expires_at, now).await?;
+    let event = CustomerRegistered { customer_id: new.id.to_owned(), email: new.email.to_owned(), locale: new.locale.to_owned() };
+    outbox.add(&mut tx, &event).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn insert_session(
+    tx: &mut spa_platform::db::Tx,
+    token_hash: &str,
+    customer_id: &str,
+    expires_at: i64,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO sessions (token_hash, customer_id, expires_at, created_at) VALUES ($1, $2, $3, $4)")
+        .bind(token_hash)
+        .bind(customer_id)
+        .bind(expires_at)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// A customer and their password hash (None for a guest without one).
+pub async fn credentials(db: &Db, email: &str) -> Result<Option<(CustomerRow, Option<String>)>, UsersError> {
+    let row = sqlx::query(&format!("SELECT {COLUMNS}, c.password_hash FROM customers c WHERE c.email = $1"))
+        .bind(email)
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(row.map(|r| Ok::<_, sqlx::Error>((customer(&r)?, r.try_get("password_hash")?))).transpose()?)
+}
+
+pub async fn create_session(db: &Db, token_hash: &str, customer_id: &str, expires_at: i64, now: i64) -> Result<(), UsersError> {
+    let mut tx = db.begin().await?;
+    insert_session(&mut tx, token_hash, customer_id, expires_at, now).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+pub async fn delete_session(db: &Db, token_hash: &str) -> Result<(), UsersError> {
+    sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(token_hash).execute(db.pool()).await?;
+    Ok(())
+}
+
+/// The customer of a live session.
+pub async fn customer_of_session(db: &Db, token_hash: &str, now: i64) -> Result<Option<CustomerRow>, UsersError> {
+    let row = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM sessions s JOIN customers c ON c.id = s.customer_id WHERE s.token_hash = $1 AND s.expires_at > $2"
+    ))
+    .bind(token_hash)
+    .bind(now)
+    .fetch_optional(db.pool())
+    .await?;
+    Ok(row.as_ref().map(customer).transpose()?)
+}
