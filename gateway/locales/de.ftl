@@ -55,6 +55,7 @@ error-weak-password = Wählen Sie ein Passwort mit 10 bis 128 Zeichen, mindesten
 error-email-taken = Ein Konto mit dieser E-Mail-Adresse besteht bereits. Melden Sie sich an.
     .field = Diese E-Mail-Adresse ist bereits registriert.
 error-invalid-credentials = Falsche E-Mail-Adresse oder falsches Passwort.
+error-invalid-verification-token = Dieser Bestätigungslink ist unbekannt, wurde schon benutzt oder ist abgelaufen. Fordern Sie einen neuen an.
 error-not-found = Die gesuchte Seite oder der Artikel existiert nicht.
 error-method-not-allowed = Diese Aktion ist hier nicht möglich.
 error-unknown-type = Diese Angebotsart gibt es nicht.

@@ -57,6 +57,7 @@ error-weak-password = Choose a password of 10 to 128 characters, with at least 5
 error-email-taken = An account with this e-mail address exists already. Log in instead.
     .field = This e-mail address is registered already.
 error-invalid-credentials = Wrong e-mail address or password.
+error-invalid-verification-token = This verification link is unknown, used or expired. Ask for a new one.
 error-not-found = The page or item you asked for does not exist.
 error-method-not-allowed = This action is not available here.
 error-unknown-type = This kind of offer does not exist.

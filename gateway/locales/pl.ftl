@@ -55,6 +55,7 @@ error-weak-password = Wybierz hasło o długości od 10 do 128 znaków, z co naj
 error-email-taken = Konto z tym adresem e-mail już istnieje. Zaloguj się.
     .field = Ten adres e-mail jest już zarejestrowany.
 error-invalid-credentials = Nieprawidłowy adres e-mail lub hasło.
+error-invalid-verification-token = Ten link weryfikacyjny jest nieznany, został już użyty lub wygasł. Poproś o nowy.
 error-not-found = Szukana strona lub pozycja nie istnieje.
 error-method-not-allowed = Ta czynność nie jest tu dostępna.
 error-unknown-type = Taki rodzaj oferty nie istnieje.

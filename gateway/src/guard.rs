@@ -340,9 +340,9 @@ pub fn method_label(method: &Method) -> &'static str {
 }
 
 /// A request path fit for logs and span names: tokens that grant access
-/// (basket and order tokens) are replaced by a placeholder.
+/// (basket, order and verification tokens) are replaced by a placeholder.
 pub fn loggable_path(path: &str) -> std::borrow::Cow<'_, str> {
-    for prefix in ["/shop-api/carts/", "/order/"] {
+    for prefix in ["/shop-api/carts/", "/order/", "/verify-account/"] {
         if let Some(rest) = path.strip_prefix(prefix) {
             let tail = rest.find('/').map_or("", |i| &rest[i..]);
             return format!("{prefix}{{token}}{tail}").into();
@@ -366,6 +366,7 @@ mod tests {
     fn tokens_stay_out_of_logs() {
         assert_eq!(loggable_path("/shop-api/carts/secret123"), "/shop-api/carts/{token}");
         assert_eq!(loggable_path("/shop-api/carts/secret123/items/4"), "/shop-api/carts/{token}/items/4");
+        assert_eq!(loggable_path("/verify-account/secret123"), "/verify-account/{token}");
         assert_eq!(loggable_path("/order/secret/pay"), "/order/{token}/pay");
         assert_eq!(loggable_path("/shop-api/offer/room"), "/shop-api/offer/room");
     }

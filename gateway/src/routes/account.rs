@@ -7,11 +7,11 @@
 //! the users service keeps.
 
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
-use spa_proto::spa::users::v1::{LoginRequest, LogoutRequest, RegisterRequest, Session};
+use spa_proto::spa::users::v1::{LoginRequest, LogoutRequest, RegisterRequest, RequestVerificationRequest, Session, VerifyAccountRequest};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -21,7 +21,13 @@ use crate::extract::{JsonBody, Shop, ShopParams, Validate};
 use crate::routes::me::{Customer, SESSION_COOKIE, session_token};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(register)).routes(routes!(login_check)).routes(routes!(logout))
+    OpenApiRouter::new()
+        .routes(routes!(register))
+        .routes(routes!(login_check))
+        .routes(routes!(logout))
+        .routes(routes!(verify_account))
+        // The link of the verification e-mail: a page, not an API call.
+        .route("/verify-account/{token}", axum::routing::get(verification_link))
 }
 
 /// The cookie that carries a session, or (`None`) the one that ends it.
@@ -171,4 +177,55 @@ pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> ApiRes
     let mut response = StatusCode::NO_CONTENT.into_response();
     response.headers_mut().insert(header::SET_COOKIE, session_cookie(&state, None));
     Ok(response)
+}
+
+/// Whose e-mail to verify.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct VerificationRequest {
+    pub email: String,
+}
+
+impl Validate for VerificationRequest {
+    fn error_code(_field: &str) -> ErrorCode {
+        ErrorCode::InvalidEmail
+    }
+}
+
+/// Send the verification e-mail
+///
+/// A registered customer whose e-mail is not verified yet gets a link that
+/// works once, for 24 hours. The answer is the same for any e-mail, so it
+/// tells nobody who is registered.
+#[utoipa::path(
+    post,
+    path = "/shop-api/verify-account",
+    tag = "user",
+    params(ShopParams),
+    request_body = VerificationRequest,
+    responses(
+        (status = 202, description = "Sent if the e-mail is a registered, unverified customer's"),
+        (status = 400, description = "Not an e-mail address", body = ErrorBody),
+        (status = 429, description = "Too many requests from this client; wait", body = ErrorBody),
+        (status = 503, description = "The accounts service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn verify_account(
+    State(state): State<AppState>,
+    shop: Shop,
+    JsonBody(body): JsonBody<VerificationRequest>,
+) -> ApiResult<StatusCode> {
+    let request = RequestVerificationRequest { email: body.email, locale: shop.code().to_owned() };
+    state.clients.users.clone().request_verification(request).await?;
+    Ok(StatusCode::ACCEPTED)
+}
+
+/// The e-mail's link: verifies the account and goes to the home page,
+/// which says how it went (`?account=verified` or `?account=link-expired`).
+async fn verification_link(State(state): State<AppState>, Path(token): Path<String>) -> Response {
+    let outcome = match state.clients.users.clone().verify_account(VerifyAccountRequest { token }).await {
+        Ok(_) => "verified",
+        Err(status) if status.code() == tonic::Code::FailedPrecondition => "link-expired",
+        Err(status) => return ApiError::from(status).into_response(),
+    };
+    (StatusCode::SEE_OTHER, [(header::LOCATION, format!("/?account={outcome}"))]).into_response()
 }

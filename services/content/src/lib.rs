@@ -1,11 +1,16 @@
 //! The content service: CMS pages and blocks, the newsletter, contact and
 //! product questions, weather, and the e-mails that events call for. This
-//! first cut runs the newsletter sign-up with its double opt-in e-mail.
+//! first cut runs the newsletter sign-up with its double opt-in e-mail and
+//! the account verification e-mail.
 //!
 //! - [`newsletter`] — sign-up rules and the confirmation e-mail.
+//! - [`account`] — the verification e-mail of a customer's account.
+//! - [`mail`] — queueing an event's e-mail once.
 //! - [`grpc`] — `spa.content.v1.ContentService`.
 
+pub mod account;
 pub mod grpc;
+pub mod mail;
 pub mod newsletter;
 
 use spa_platform::runtime::{Infra, Started};
@@ -22,6 +27,13 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
         .consume(newsletter::MAILER, move |event| {
             let db = db.clone();
             async move { newsletter::queue_confirmation_mail(&db, event).await }
+        })
+        .await?;
+    let db = infra.db.clone();
+    infra
+        .consume(account::VERIFICATION_MAILER, move |event| {
+            let db = db.clone();
+            async move { account::queue_verification_mail(&db, event).await }
         })
         .await?;
     infra.spawn_relay();

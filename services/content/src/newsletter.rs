@@ -4,7 +4,6 @@
 
 use spa_platform::bus::Received;
 use spa_platform::db::Db;
-use spa_platform::outbox::begin_once;
 use spa_proto::events::NewsletterSubscribed;
 
 pub const MAILER: &str = "content-mailer";
@@ -34,18 +33,9 @@ fn confirmation_text(locale: &str, link: &str) -> (String, String) {
 
 /// The consumer: queues the confirmation e-mail, at most once per event.
 pub async fn queue_confirmation_mail(db: &Db, event: Received<NewsletterSubscribed>) -> anyhow::Result<()> {
-    let Some(mut tx) = begin_once(db, MAILER, &event.id).await? else { return Ok(()) };
-    let msg = event.message;
-    let link = format!("/newsletter/confirm/{}", msg.confirmation_token);
-    let (subject, body) = confirmation_text(&msg.locale, &link);
-    sqlx::query("INSERT INTO outgoing_mail (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)")
-        .bind(&event.id)
-        .bind(&msg.email)
-        .bind(subject)
-        .bind(body)
-        .bind(spa_platform::now_ms())
-        .execute(&mut *tx)
-        .await?;
-    tx.commit().await?;
-    Ok(())
+    crate::mail::queue_once(db, MAILER, event, |msg| {
+        let (subject, body) = confirmation_text(&msg.locale, &format!("/newsletter/confirm/{}", msg.confirmation_token));
+        (msg.email.clone(), subject, body)
+    })
+    .await
 }

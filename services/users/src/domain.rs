@@ -8,6 +8,8 @@
 //! - **Names**: 1 to 60 characters after trimming; the phone at most 30.
 //! - **Sessions** last [`SESSION_TTL`] from login; the token is 32 random
 //!   bytes, only its SHA-256 is stored.
+//! - **Verification links** carry a token made the same way, used once,
+//!   within [`VERIFICATION_TTL`].
 
 use std::time::Duration;
 
@@ -22,6 +24,8 @@ const MIN_DISTINCT: usize = 5;
 const MAX_NAME: usize = 60;
 const MAX_PHONE: usize = 30;
 pub const SESSION_TTL: Duration = Duration::from_secs(30 * 24 * 3600);
+/// How long a verification link works.
+pub const VERIFICATION_TTL: Duration = Duration::from_secs(24 * 3600);
 
 pub fn email(raw: &str) -> Result<String, UsersError> {
     let email = raw.trim().to_lowercase();

@@ -18,6 +18,8 @@ pub enum UsersError {
     InvalidCredentials,
     #[error("no customer is logged in")]
     NotLoggedIn,
+    #[error("the verification link is unknown, used or expired")]
+    InvalidVerificationToken,
     #[error("{0}")]
     Internal(String),
     #[error(transparent)]
@@ -33,6 +35,12 @@ impl From<UsersError> for Status {
             UsersError::InvalidField(field) => errors::invalid("invalid_request", message.clone(), &[(field, &message)]),
             UsersError::EmailTaken => errors::with_details(Code::AlreadyExists, "email_taken", message.clone(), &[("email", &message)]),
             UsersError::InvalidCredentials => errors::with_details(Code::Unauthenticated, "invalid_credentials", message, &[]),
+            UsersError::InvalidVerificationToken => errors::with_details(
+                Code::FailedPrecondition,
+                "invalid_verification_token",
+                message,
+                &[("token", "unknown, used or expired")],
+            ),
             UsersError::NotLoggedIn => errors::with_details(Code::NotFound, "not_logged_in", message, &[]),
             UsersError::Internal(e) => errors::internal(e),
             UsersError::Db(db) => errors::db(db),

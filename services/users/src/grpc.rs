@@ -3,10 +3,13 @@
 use spa_platform::db::Db;
 use spa_platform::outbox::Outbox;
 use spa_proto::spa::users::v1::users_service_server::UsersService;
-use spa_proto::spa::users::v1::{Customer, GetMeRequest, LoginRequest, LogoutRequest, LogoutResponse, RegisterRequest, Session};
+use spa_proto::spa::users::v1::{
+    Customer, GetMeRequest, LoginRequest, LogoutRequest, LogoutResponse, RegisterRequest, RequestVerificationRequest,
+    RequestVerificationResponse, Session, VerifyAccountRequest,
+};
 use tonic::{Request, Response, Status};
 
-use crate::domain::{self, SESSION_TTL};
+use crate::domain::{self, SESSION_TTL, VERIFICATION_TTL};
 use crate::error::UsersError;
 use crate::password;
 use crate::store::{self, CustomerRow, NewCustomer};
@@ -21,6 +24,20 @@ pub struct UsersGrpc {
 impl UsersGrpc {
     pub fn new(db: Db, outbox: Outbox) -> Self {
         Self { db, outbox }
+    }
+
+    /// A verification token for the customer of `email`, if registered and
+    /// not verified, announced for the mailer.
+    async fn send_verification(&self, email: &str, locale: &str) -> Result<(), UsersError> {
+        let (token, now) = (domain::new_token(), spa_platform::now_ms());
+        let link = store::VerificationLink {
+            token: &token,
+            token_hash: &token_hash(&token),
+            expires_at: now + VERIFICATION_TTL.as_millis() as i64,
+        };
+        let made = store::request_verification(&self.db, &self.outbox, email, locale, link, now).await?;
+        tracing::debug!(made, "verification requested");
+        Ok(())
     }
 }
 
@@ -66,6 +83,11 @@ impl UsersService for UsersGrpc {
             locale,
         };
         store::register(&self.db, &self.outbox, new, &token_hash(&token), expires_at, now).await?;
+        // The verification e-mail follows at once; should it fail, the
+        // customer asks for it again (POST /verify-account).
+        if let Err(e) = self.send_verification(&email, locale).await {
+            tracing::warn!(error = %e, "verification e-mail not requested at registration");
+        }
         let customer = CustomerRow { id, email, first_name, last_name, phone, roles: vec!["customer".into()] };
         Ok(Response::new(session(token, expires_at, customer)))
     }
@@ -93,5 +115,24 @@ impl UsersService for UsersGrpc {
             store::delete_session(&self.db, &token_hash(&token)).await?;
         }
         Ok(Response::new(LogoutResponse {}))
+    }
+
+    async fn request_verification(
+        &self,
+        request: Request<RequestVerificationRequest>,
+    ) -> Result<Response<RequestVerificationResponse>, Status> {
+        let r = request.into_inner();
+        let email = domain::email(&r.email)?;
+        self.send_verification(&email, if r.locale.is_empty() { "pl" } else { r.locale.as_str() }).await?;
+        Ok(Response::new(RequestVerificationResponse {}))
+    }
+
+    async fn verify_account(&self, request: Request<VerifyAccountRequest>) -> Result<Response<Customer>, Status> {
+        let token = request.into_inner().token;
+        if token.is_empty() || token.len() > 128 {
+            return Err(UsersError::InvalidVerificationToken.into());
+        }
+        let customer = store::verify(&self.db, &token_hash(&token), spa_platform::now_ms()).await?;
+        Ok(Response::new(customer_message(customer)))
     }
 }

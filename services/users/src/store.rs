@@ -2,7 +2,7 @@
 
 use spa_platform::db::{Db, is_unique_violation};
 use spa_platform::outbox::Outbox;
-use spa_proto::events::CustomerRegistered;
+use spa_proto::events::{CustomerRegistered, VerificationRequested};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
@@ -125,4 +125,62 @@ pub async fn customer_of_session(db: &Db, token_hash: &str, now: i64) -> Result<
     .fetch_optional(db.pool())
     .await?;
     Ok(row.as_ref().map(customer).transpose()?)
+}
+
+/// A verification link's token, the hash kept of it, and its end.
+pub struct VerificationLink<'a> {
+    pub token: &'a str,
+    pub token_hash: &'a str,
+    pub expires_at: i64,
+}
+
+/// A verification request: a token for the customer of `email` if they
+/// are registered and not verified, announced for the mailer (the event
+/// carries the token itself, for the link). Returns whether one was made.
+pub async fn request_verification(
+    db: &Db,
+    outbox: &Outbox,
+    email: &str,
+    locale: &str,
+    link: VerificationLink<'_>,
+    now: i64,
+) -> Result<bool, UsersError> {
+    let mut tx = db.begin().await?;
+    let customer: Option<String> = sqlx::query_scalar("SELECT id FROM customers WHERE email = $1 AND verified_at IS NULL")
+        .bind(email)
+        .fetch_optional(&mut *tx)
+        .await?;
+    let Some(customer_id) = customer else { return Ok(false) };
+    sqlx::query("INSERT INTO verification_tokens (token_hash, customer_id, expires_at, created_at) VALUES ($1, $2, $3, $4)")
+        .bind(link.token_hash)
+        .bind(&customer_id)
+        .bind(link.expires_at)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+    let event = VerificationRequested { email: email.to_owned(), token: link.token.to_owned(), locale: locale.to_owned() };
+    outbox.add(&mut tx, &event).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// Uses a live verification token once and marks its customer verified.
+pub async fn verify(db: &Db, token_hash: &str, now: i64) -> Result<CustomerRow, UsersError> {
+    let mut tx = db.begin().await?;
+    let customer_id: Option<String> = sqlx::query_scalar(
+        "UPDATE verification_tokens SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING customer_id",
+    )
+    .bind(token_hash)
+    .bind(now)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let customer_id = customer_id.ok_or(UsersError::InvalidVerificationToken)?;
+    sqlx::query("UPDATE customers SET verified_at = $2 WHERE id = $1 AND verified_at IS NULL")
+        .bind(&customer_id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+    let row = sqlx::query(&format!("SELECT {COLUMNS} FROM customers c WHERE c.id = $1")).bind(&customer_id).fetch_one(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(customer(&row)?)
 }

@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{TestStack, json as read};
+use crate::support::{TestStack, eventually, json as read};
 
 const PASSWORD: &str = "correct horse battery";
 
@@ -98,4 +98,56 @@ async fn a_customer_registers_logs_in_and_out() {
     assert_eq!(me(&t, &session).await.0, 200, "the other one lives on");
     let response = t.http.post(t.url("/shop-api/logout")).send().await.unwrap();
     assert_eq!(response.status().as_u16(), 204, "logging out without a session is no error");
+}
+
+#[tokio::test]
+async fn a_new_customer_verifies_the_e_mail_once_through_its_link() {
+    let t = TestStack::start().await;
+    let body = json!({"email": "ola@example.pl", "password": PASSWORD, "firstName": "Ola", "lastName": "Nowak"});
+    let (status, _) = t.post("/shop-api/register?locale=de", body).await;
+    assert_eq!(status, 201);
+
+    // The content service writes the e-mail, in the registration's language.
+    let content = t.stack.db("content");
+    let mail = |recipient: &'static str| async move {
+        sqlx::query_as::<_, (String, String)>("SELECT subject, body FROM outgoing_mail WHERE recipient = $1 ORDER BY created_at")
+            .bind(recipient)
+            .fetch_all(content.pool())
+            .await
+            .unwrap()
+    };
+    let sent = eventually("the verification e-mail", || async { mail("ola@example.pl").await.into_iter().next() }).await;
+    assert_eq!(sent.0, "Bitte bestätigen Sie Ihre E-Mail-Adresse");
+    let link = sent.1.split_whitespace().find(|w| w.starts_with("/verify-account/")).unwrap().to_owned();
+
+    let no_redirects = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let open = |link: String| {
+        let request = no_redirects.get(t.url(&link));
+        async move {
+            let r = request.send().await.unwrap();
+            (r.status().as_u16(), r.headers().get("location").map(|l| l.to_str().unwrap().to_owned()))
+        }
+    };
+    assert_eq!(open(link.clone()).await, (303, Some("/?account=verified".into())));
+    let verified: Option<i64> = sqlx::query_scalar("SELECT verified_at FROM customers WHERE email = 'ola@example.pl'")
+        .fetch_one(t.stack.db("users").pool())
+        .await
+        .unwrap();
+    assert!(verified.is_some());
+    assert_eq!(open(link).await, (303, Some("/?account=link-expired".into())), "a link works once");
+    assert_eq!(open("/verify-account/forged".into()).await, (303, Some("/?account=link-expired".into())));
+
+    // Asking again: the same answer for a verified, an unknown and any e-mail; no new mail.
+    for email in ["ola@example.pl", "nobody@example.pl"] {
+        let (status, _) = t.post("/shop-api/verify-account", json!({"email": email})).await;
+        assert_eq!(status, 202, "{email}");
+    }
+    let (status, body) = t.post("/shop-api/verify-account", json!({"email": "ola@"})).await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("invalid_email")));
+    // Requests are recorded before the answer: the registration's is the only one.
+    let requested: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE subject = 'users.verification.requested'")
+        .fetch_one(t.stack.db("users").pool())
+        .await
+        .unwrap();
+    assert_eq!(requested, 1);
 }

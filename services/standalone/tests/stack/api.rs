@@ -339,6 +339,7 @@ async fn openapi_documents_every_route_and_every_documented_route_exists() {
         ("post", "/shop-api/register"),
         ("post", "/shop-api/login_check"),
         ("post", "/shop-api/logout"),
+        ("post", "/shop-api/verify-account"),
         ("post", "/shop-api/newsletter/subscribe"),
         ("get", "/shop-api/openapi.json"),
         ("get", "/shop-api/products/{code}"),

@@ -1,0 +1,39 @@
+//! Account e-mails: the verification link a customer asked for.
+
+use spa_platform::bus::Received;
+use spa_platform::db::Db;
+use spa_proto::events::VerificationRequested;
+
+pub const VERIFICATION_MAILER: &str = "content-verification-mailer";
+
+fn verification_text(locale: &str, link: &str) -> (String, String) {
+    match locale {
+        "de" => (
+            "Bitte bestätigen Sie Ihre E-Mail-Adresse".into(),
+            format!(
+                "Guten Tag,\n\nbitte bestätigen Sie Ihre E-Mail-Adresse für Ihr Kundenkonto:\n{link}\n\nDer Link gilt 24 Stunden. Wenn Sie kein Konto angelegt haben, ignorieren Sie diese E-Mail."
+            ),
+        ),
+        "en_GB" => (
+            "Please confirm your e-mail address".into(),
+            format!(
+                "Hello,\n\nplease confirm the e-mail address of your account:\n{link}\n\nThe link works for 24 hours. If you did not create an account, please ignore this e-mail."
+            ),
+        ),
+        _ => (
+            "Potwierdź swój adres e-mail".into(),
+            format!(
+                "Dzień dobry,\n\nprosimy o potwierdzenie adresu e-mail Twojego konta:\n{link}\n\nLink jest ważny 24 godziny. Jeśli nie zakładałeś konta, zignoruj tę wiadomość."
+            ),
+        ),
+    }
+}
+
+/// The consumer: queues the verification e-mail, at most once per event.
+pub async fn queue_verification_mail(db: &Db, event: Received<VerificationRequested>) -> anyhow::Result<()> {
+    crate::mail::queue_once(db, VERIFICATION_MAILER, event, |msg| {
+        let (subject, body) = verification_text(&msg.locale, &format!("/verify-account/{}", msg.token));
+        (msg.email.clone(), subject, body)
+    })
+    .await
+}

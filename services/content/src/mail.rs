@@ -1,0 +1,30 @@
+//! The e-mails events call for: each consumer turns its event into a
+//! localized e-mail row in `outgoing_mail`, at most once per event (the
+//! event id is the row's id and the consumer records it in the same
+//! transaction).
+
+use spa_platform::bus::Received;
+use spa_platform::db::Db;
+use spa_platform::outbox::begin_once;
+use spa_proto::EventMessage;
+
+/// Queues the e-mail `write` makes of `event`, once per consumer and event.
+pub async fn queue_once<M: EventMessage>(
+    db: &Db,
+    consumer: &'static str,
+    event: Received<M>,
+    write: impl FnOnce(&M) -> (String, String, String),
+) -> anyhow::Result<()> {
+    let Some(mut tx) = begin_once(db, consumer, &event.id).await? else { return Ok(()) };
+    let (recipient, subject, body) = write(&event.message);
+    sqlx::query("INSERT INTO outgoing_mail (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(&event.id)
+        .bind(recipient)
+        .bind(subject)
+        .bind(body)
+        .bind(spa_platform::now_ms())
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
