@@ -76,6 +76,7 @@ error-not-logged-in = Sie sind nicht angemeldet.
 error-forbidden = Dazu sind Sie nicht berechtigt.
 error-request-timeout = Die Anfrage kam zu langsam an. Bitte versuchen Sie es erneut.
 error-too-many-requests = Zu viele Anfragen. Bitte warten Sie { $seconds } s und versuchen Sie es erneut.
+error-too-many-attempts = Zu viele fehlgeschlagene Anmeldungen für diese E-Mail-Adresse. Versuchen Sie es in 15 Minuten erneut.
 error-overloaded = Im Shop ist gerade sehr viel los. Bitte versuchen Sie es gleich noch einmal.
 error-service-unavailable = Der Dienst ist vorübergehend nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.
 error-internal-error = Ein unerwarteter Fehler ist aufgetreten...

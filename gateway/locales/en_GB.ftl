@@ -78,6 +78,7 @@ error-not-logged-in = You are not logged in.
 error-forbidden = You are not allowed to do this.
 error-request-timeout = The request took too long to arrive. Please try again.
 error-too-many-requests = Too many requests. Please wait { $seconds } s and try again.
+error-too-many-attempts = Too many failed logins for this e-mail address. Try again in 15 minutes.
 error-overloaded = The shop is very busy right now. Please try again in a moment.
 error-service-unavailable = The service is temporarily unavailable. Please try again in a moment.
 error-internal-error = An unexpected error has occurred...

@@ -76,6 +76,7 @@ error-not-logged-in = Nie jesteś zalogowany.
 error-forbidden = Nie masz uprawnień do tej czynności.
 error-request-timeout = Żądanie docierało zbyt długo. Spróbuj ponownie.
 error-too-many-requests = Zbyt wiele żądań. Odczekaj { $seconds } s i spróbuj ponownie.
+error-too-many-attempts = Zbyt wiele nieudanych logowań na ten adres e-mail. Spróbuj ponownie za 15 minut.
 error-overloaded = Sklep jest teraz bardzo obciążony. Spróbuj ponownie za chwilę.
 error-service-unavailable = Usługa jest chwilowo niedostępna. Spróbuj ponownie za chwilę.
 error-internal-error = Wystąpił nieoczekiwany błąd...

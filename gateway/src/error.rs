@@ -107,6 +107,7 @@ error_codes! {
     // The shop itself (408, 429, 500, 503).
     RequestTimeout => "request_timeout",
     TooManyRequests => "too_many_requests",
+    TooManyAttempts => "too_many_attempts",
     Overloaded => "overloaded",
     ServiceUnavailable => "service_unavailable",
     InternalError => "internal_error",

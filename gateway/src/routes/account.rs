@@ -134,7 +134,7 @@ pub struct LoginAnswer {
         (status = 200, description = "Logged in (Set-Cookie)", body = LoginAnswer),
         (status = 400, description = "The marker header is missing", body = ErrorBody),
         (status = 401, description = "Wrong e-mail or password", body = LoginAnswer),
-        (status = 429, description = "Too many attempts from this client; wait", body = ErrorBody),
+        (status = 429, description = "Too many attempts from this client, or 5 failed logins for this e-mail within 15 minutes (`too_many_attempts`); wait", body = ErrorBody),
         (status = 503, description = "The accounts service is unavailable; retry", body = ErrorBody),
     )
 )]

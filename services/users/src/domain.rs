@@ -10,6 +10,9 @@
 //!   bytes, only its SHA-256 is stored.
 //! - **Verification links** carry a token made the same way, used once,
 //!   within [`VERIFICATION_TTL`].
+//! - **Failed logins**: [`MAX_LOGIN_FAILURES`] per e-mail address within
+//!   [`LOGIN_WINDOW`]; then that address cannot log in until the window
+//!   ends, whatever the password. Known and unknown addresses alike.
 
 use std::time::Duration;
 
@@ -26,6 +29,15 @@ const MAX_PHONE: usize = 30;
 pub const SESSION_TTL: Duration = Duration::from_secs(30 * 24 * 3600);
 /// How long a verification link works.
 pub const VERIFICATION_TTL: Duration = Duration::from_secs(24 * 3600);
+/// Failed logins allowed per e-mail address in one [`LOGIN_WINDOW`].
+pub const MAX_LOGIN_FAILURES: i64 = 5;
+pub const LOGIN_WINDOW: Duration = Duration::from_secs(15 * 60);
+
+/// Whether logins for an address are refused now: it failed
+/// [`MAX_LOGIN_FAILURES`] times in a window that has not ended.
+pub fn login_locked(failures: i64, window_start: i64, now: i64) -> bool {
+    failures >= MAX_LOGIN_FAILURES && now < window_start + LOGIN_WINDOW.as_millis() as i64
+}
 
 pub fn email(raw: &str) -> Result<String, UsersError> {
     let email = raw.trim().to_lowercase();
@@ -112,6 +124,15 @@ mod tests {
         assert!(matches!(name("lastName", "  "), Err(UsersError::InvalidField("lastName"))));
         assert!(name("lastName", &"x".repeat(61)).is_err());
         assert!(phone(&"1".repeat(31)).is_err());
+    }
+
+    #[test]
+    fn five_failures_lock_an_address_until_the_window_ends() {
+        let window = LOGIN_WINDOW.as_millis() as i64;
+        assert!(!login_locked(4, 0, 1));
+        assert!(login_locked(5, 0, 1));
+        assert!(login_locked(5, 0, window - 1));
+        assert!(!login_locked(5, 0, window), "the window is over");
     }
 
     #[test]

@@ -9,7 +9,7 @@ use spa_proto::spa::users::v1::{
 };
 use tonic::{Request, Response, Status};
 
-use crate::domain::{self, SESSION_TTL, VERIFICATION_TTL};
+use crate::domain::{self, LOGIN_WINDOW, SESSION_TTL, VERIFICATION_TTL};
 use crate::error::UsersError;
 use crate::password;
 use crate::store::{self, CustomerRow, NewCustomer};
@@ -96,14 +96,27 @@ impl UsersService for UsersGrpc {
         let r = request.into_inner();
         // A malformed e-mail is answered like a wrong one: the same words, the same cost.
         let email = domain::email(&r.email).unwrap_or_default();
+        let now = spa_platform::now_ms();
+        let (failures, window_start) = store::login_failures(&self.db, &email).await?;
+        if domain::login_locked(failures, window_start, now) {
+            return Err(UsersError::LoginLocked.into());
+        }
         let found = if email.is_empty() { None } else { store::credentials(&self.db, &email).await? };
         let (customer, stored) = match found {
             Some((customer, stored)) => (Some(customer), stored),
             None => (None, None),
         };
         let matches = password::verify(r.password, stored).await;
-        let Some(customer) = customer.filter(|_| matches) else { return Err(UsersError::InvalidCredentials.into()) };
-        let (token, now) = (domain::new_token(), spa_platform::now_ms());
+        let Some(customer) = customer.filter(|_| matches) else {
+            if !email.is_empty() {
+                store::count_login_failure(&self.db, &email, now, LOGIN_WINDOW.as_millis() as i64).await?;
+            }
+            return Err(UsersError::InvalidCredentials.into());
+        };
+        if failures > 0 {
+            store::clear_login_failures(&self.db, &email).await?;
+        }
+        let token = domain::new_token();
         let expires_at = now + SESSION_TTL.as_millis() as i64;
         store::create_session(&self.db, &token_hash(&token), &customer.id, expires_at, now).await?;
         Ok(Response::new(session(token, expires_at, customer)))

@@ -184,3 +184,35 @@ pub async fn verify(db: &Db, token_hash: &str, now: i64) -> Result<CustomerRow, 
     tx.commit().await?;
     Ok(customer(&row)?)
 }
+
+/// The failures counted for `email` in its current window: (failures, window start).
+pub async fn login_failures(db: &Db, email: &str) -> Result<(i64, i64), UsersError> {
+    let row =
+        sqlx::query("SELECT failures, window_start FROM login_failures WHERE email = $1").bind(email).fetch_optional(db.pool()).await?;
+    Ok(match row {
+        Some(r) => (r.try_get("failures")?, r.try_get("window_start")?),
+        None => (0, 0),
+    })
+}
+
+/// Counts a failed login, in one statement so parallel attempts all count;
+/// a window older than `window_ms` starts over.
+pub async fn count_login_failure(db: &Db, email: &str, now: i64, window_ms: i64) -> Result<(), UsersError> {
+    sqlx::query(
+        "INSERT INTO login_failures (email, failures, window_start) VALUES ($1, 1, $2) \
+         ON CONFLICT (email) DO UPDATE SET \
+           failures = CASE WHEN login_failures.window_start <= $3 THEN 1 ELSE login_failures.failures + 1 END, \
+           window_start = CASE WHEN login_failures.window_start <= $3 THEN $2 ELSE login_failures.window_start END",
+    )
+    .bind(email)
+    .bind(now)
+    .bind(now - window_ms)
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}
+
+pub async fn clear_login_failures(db: &Db, email: &str) -> Result<(), UsersError> {
+    sqlx::query("DELETE FROM login_failures WHERE email = $1").bind(email).execute(db.pool()).await?;
+    Ok(())
+}

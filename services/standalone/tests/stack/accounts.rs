@@ -151,3 +151,25 @@ async fn a_new_customer_verifies_the_e_mail_once_through_its_link() {
         .unwrap();
     assert_eq!(requested, 1);
 }
+
+#[tokio::test]
+async fn five_failed_logins_lock_an_address_for_a_while_known_or_not() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let body = json!({"email": "ola@example.pl", "password": PASSWORD, "firstName": "Ola", "lastName": "Nowak"});
+    assert_eq!(t.post("/shop-api/register", body).await.0, 201);
+    for email in ["ola@example.pl", "nobody@example.pl"] {
+        for _ in 0..5 {
+            assert_eq!(login(&t, email, "wrong horse battery").await.status().as_u16(), 401);
+        }
+        let (status, body) = read(login(&t, email, PASSWORD).await).await;
+        assert_eq!((status, body["code"].as_str()), (429, Some("too_many_attempts")), "{email}: even the right password waits");
+    }
+    // The window over, the right password works again and clears the count.
+    sqlx::query("UPDATE login_failures SET window_start = 0").execute(t.stack.db("users").pool()).await.unwrap();
+    assert_eq!(login(&t, "ola@example.pl", PASSWORD).await.status().as_u16(), 200);
+    let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM login_failures WHERE email = 'ola@example.pl'")
+        .fetch_one(t.stack.db("users").pool())
+        .await
+        .unwrap();
+    assert_eq!(left, 0);
+}

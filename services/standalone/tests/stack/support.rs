@@ -250,4 +250,28 @@ pub async fn common_checks(base: &str) {
     assert_eq!((status, basket["items"].as_array().unwrap().len()), (200, 1));
     let (status, err) = item(serde_json::json!({"type": "product", "productCode": "PR_HONEY_BODY_BALM", "quantity": 11})).await;
     assert_eq!((status, err["errors"][0]["field"].as_str()), (400, Some("quantity")));
+
+    // Accounts: a registration, a failed and a good login, on either database.
+    let email = format!("{}@example.pl", uuid::Uuid::new_v4().simple());
+    let password = "correct horse battery";
+    let (status, _) = send(
+        reqwest::Method::POST,
+        "/shop-api/register".into(),
+        serde_json::json!({"email": email, "password": password, "firstName": "Ola", "lastName": "Nowak"}),
+    )
+    .await;
+    assert_eq!(status, 201);
+    let login = |password: &str| {
+        let request = http
+            .post(format!("{base}/shop-api/login_check"))
+            .header("x-requested-with", "XMLHttpRequest")
+            .json(&serde_json::json!({"email": email, "password": password}));
+        async move { request.send().await.unwrap() }
+    };
+    assert_eq!(login("wrong horse battery").await.status().as_u16(), 401);
+    let response = login(password).await;
+    assert_eq!(response.status().as_u16(), 200);
+    let cookie = response.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
+    let (status, me) = json(http.get(format!("{base}/shop-api/me")).header("cookie", cookie).send().await.unwrap()).await;
+    assert_eq!((status, me["email"].as_str()), (200, Some(email.as_str())));
 }
