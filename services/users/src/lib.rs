@@ -23,10 +23,29 @@ pub const DEFAULT_PORT: u16 = 50054;
 
 pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Started> {
     infra.db.migrate(sqlx::migrate!()).await?;
+    if let (Some(email), Some(password)) = (spa_platform::config::var("ADMIN_EMAIL"), spa_platform::config::var("ADMIN_PASSWORD")) {
+        bootstrap_admin(&infra.db, &email, &password).await?;
+    }
     infra.spawn_relay();
     let addr = listener.local_addr()?;
     let service = grpc::UsersGrpc::new(infra.db.clone(), infra.outbox.clone());
     let routes = tonic::service::Routes::new(spa_proto::spa::users::v1::users_service_server::UsersServiceServer::new(service));
     let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));
     Ok(Started { addr, task })
+}
+
+/// The first administrator, from `ADMIN_EMAIL` and `ADMIN_PASSWORD` at
+/// start (there is no default password). The password follows the
+/// customers' rule; an e-mail already registered is left as it is.
+pub async fn bootstrap_admin(db: &spa_platform::db::Db, email: &str, password: &str) -> anyhow::Result<()> {
+    let email = domain::email(email).map_err(|e| anyhow::anyhow!("ADMIN_EMAIL: {e}"))?;
+    domain::check_password(password, &email).map_err(|e| anyhow::anyhow!("ADMIN_PASSWORD: {e}"))?;
+    let hash = password::hash(password.to_owned()).await?;
+    let id = uuid::Uuid::new_v4().simple().to_string();
+    if store::insert_admin(db, &id, &email, &hash, spa_platform::now_ms()).await? {
+        tracing::info!(%email, "administrator created");
+    } else {
+        tracing::info!(%email, "ADMIN_EMAIL is registered already; left as it is");
+    }
+    Ok(())
 }

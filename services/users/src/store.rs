@@ -216,3 +216,19 @@ pub async fn clear_login_failures(db: &Db, email: &str) -> Result<(), UsersError
     sqlx::query("DELETE FROM login_failures WHERE email = $1").bind(email).execute(db.pool()).await?;
     Ok(())
 }
+
+/// Inserts a verified administrator unless the e-mail is registered;
+/// returns whether one was made.
+pub async fn insert_admin(db: &Db, id: &str, email: &str, password_hash: &str, now: i64) -> Result<bool, UsersError> {
+    let inserted = sqlx::query(
+        "INSERT INTO customers (id, email, password_hash, first_name, last_name, phone, roles, verified_at, created_at) \
+         VALUES ($1, $2, $3, 'Admin', '', '', 'admin', $4, $4) ON CONFLICT (email) DO NOTHING",
+    )
+    .bind(id)
+    .bind(email)
+    .bind(password_hash)
+    .bind(now)
+    .execute(db.pool())
+    .await?;
+    Ok(inserted.rows_affected() == 1)
+}

@@ -173,3 +173,17 @@ async fn five_failed_logins_lock_an_address_for_a_while_known_or_not() {
         .unwrap();
     assert_eq!(left, 0);
 }
+
+#[tokio::test]
+async fn the_first_administrator_comes_from_the_settings_once() {
+    let t = TestStack::start().await;
+    let users = t.stack.db("users");
+    assert!(spa_users::bootstrap_admin(users, "admin@example.pl", "short").await.is_err(), "the customers' password rule");
+    spa_users::bootstrap_admin(users, " Admin@Example.PL ", PASSWORD).await.unwrap();
+    spa_users::bootstrap_admin(users, "admin@example.pl", "another good password").await.unwrap();
+    let response = login(&t, "admin@example.pl", PASSWORD).await;
+    assert_eq!(response.status().as_u16(), 200, "the first password stays");
+    let cookie = cookie_of(&response).split(';').next().unwrap().to_owned();
+    let (_, who) = me(&t, &cookie).await;
+    assert_eq!(who["roles"], json!(["admin"]));
+}
