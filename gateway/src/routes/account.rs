@@ -18,7 +18,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{JsonBody, Shop, ShopParams, Validate};
-use crate::routes::me::{Customer, SESSION_COOKIE, session_token};
+use crate::routes::me::{Customer, SESSION_COOKIE, require_script, session_token};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -139,9 +139,7 @@ pub struct LoginAnswer {
     )
 )]
 pub async fn login_check(State(state): State<AppState>, headers: HeaderMap, JsonBody(body): JsonBody<Credentials>) -> ApiResult<Response> {
-    if headers.get("x-requested-with").and_then(|v| v.to_str().ok()) != Some("XMLHttpRequest") {
-        return Err(ApiError::field(ErrorCode::InvalidRequest, "X-Requested-With"));
-    }
+    require_script(&headers)?;
     match state.clients.users.clone().login(LoginRequest { email: body.email, password: body.password }).await {
         Ok(session) => {
             let session = session.into_inner();
@@ -165,12 +163,15 @@ pub async fn login_check(State(state): State<AppState>, headers: HeaderMap, Json
     post,
     path = "/shop-api/logout",
     tag = "user",
+    params(("X-Requested-With" = String, Header, description = "`XMLHttpRequest`")),
     responses(
         (status = 204, description = "Logged out (the cookie cleared)"),
+        (status = 400, description = "The marker header is missing", body = ErrorBody),
         (status = 503, description = "The accounts service is unavailable; retry", body = ErrorBody),
     )
 )]
 pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
+    require_script(&headers)?;
     if let Some(token) = session_token(&headers) {
         state.clients.users.clone().logout(LogoutRequest { session_token: token }).await?;
     }

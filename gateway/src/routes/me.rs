@@ -4,20 +4,21 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::Serialize;
-use spa_proto::spa::users::v1::GetMeRequest;
+use serde::{Deserialize, Serialize};
+use spa_proto::spa::users::v1::{ChangePasswordRequest, GetMeRequest, UpdateProfileRequest};
 use tonic::Code;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::AppState;
-use crate::error::{ApiResult, ErrorBody};
+use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
+use crate::extract::{JsonBody, Validate};
 
 /// The HttpOnly, SameSite session cookie.
 pub const SESSION_COOKIE: &str = "spa_session";
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(me))
+    OpenApiRouter::new().routes(routes!(me, update_me)).routes(routes!(change_password))
 }
 
 pub fn session_token(headers: &HeaderMap) -> Option<String> {
@@ -70,4 +71,105 @@ pub async fn me(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<
             .into_response()),
         None => Ok(StatusCode::NO_CONTENT.into_response()),
     }
+}
+
+/// A cookie-authenticated change must come from the shop's own script: the
+/// `X-Requested-With: XMLHttpRequest` marker, which a form on another site
+/// cannot send (with `SameSite=Lax` cookies, a second guard against
+/// cross-site requests).
+pub fn require_script(headers: &HeaderMap) -> ApiResult<()> {
+    match headers.get("x-requested-with").and_then(|v| v.to_str().ok()) {
+        Some("XMLHttpRequest") => Ok(()),
+        _ => Err(ApiError::field(ErrorCode::InvalidRequest, "X-Requested-With")),
+    }
+}
+
+/// The session token, or 401 without one.
+fn logged_in(headers: &HeaderMap) -> ApiResult<String> {
+    session_token(headers).ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, ErrorCode::NotLoggedIn))
+}
+
+/// A not-logged-in answer from the users service is a 401 here.
+fn unauthorized(status: tonic::Status) -> ApiError {
+    if status.code() == Code::NotFound { ApiError::new(StatusCode::UNAUTHORIZED, ErrorCode::NotLoggedIn) } else { status.into() }
+}
+
+/// New names and phone.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Profile {
+    pub first_name: String,
+    pub last_name: String,
+    #[serde(default)]
+    pub phone: String,
+}
+
+impl Validate for Profile {}
+
+/// Change the profile
+#[utoipa::path(
+    put,
+    path = "/shop-api/me",
+    tag = "user",
+    params(("X-Requested-With" = String, Header, description = "`XMLHttpRequest`")),
+    request_body = Profile,
+    responses(
+        (status = 200, description = "The changed customer", body = Customer),
+        (status = 400, description = "A name missing or too long, or the marker header missing", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 503, description = "The accounts service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn update_me(State(state): State<AppState>, headers: HeaderMap, JsonBody(body): JsonBody<Profile>) -> ApiResult<Json<Customer>> {
+    require_script(&headers)?;
+    let request = UpdateProfileRequest {
+        session_token: logged_in(&headers)?,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        phone: body.phone,
+    };
+    let c = state.clients.users.clone().update_profile(request).await.map_err(unauthorized)?.into_inner();
+    Ok(Json(Customer { email: c.email, first_name: c.first_name, last_name: c.last_name, phone: c.phone, roles: c.roles }))
+}
+
+/// The current and a new password.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PasswordChange {
+    pub current_password: String,
+    /// 10 to 128 characters, at least 5 different ones, not the e-mail.
+    pub new_password: String,
+}
+
+impl Validate for PasswordChange {}
+
+/// Change the password
+///
+/// Every other session of the customer ends; this one stays.
+#[utoipa::path(
+    put,
+    path = "/shop-api/me/password",
+    tag = "user",
+    params(("X-Requested-With" = String, Header, description = "`XMLHttpRequest`")),
+    request_body = PasswordChange,
+    responses(
+        (status = 204, description = "Changed"),
+        (status = 400, description = "A wrong current password, a weak new one, or the marker header missing", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 503, description = "The accounts service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn change_password(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<PasswordChange>,
+) -> ApiResult<StatusCode> {
+    require_script(&headers)?;
+    let request = ChangePasswordRequest {
+        session_token: logged_in(&headers)?,
+        current_password: body.current_password,
+        new_password: body.new_password,
+    };
+    state.clients.users.clone().change_password(request).await.map_err(unauthorized)?;
+    Ok(StatusCode::NO_CONTENT)
 }

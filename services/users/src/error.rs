@@ -16,6 +16,8 @@ pub enum UsersError {
     EmailTaken,
     #[error("wrong e-mail or password")]
     InvalidCredentials,
+    #[error("currentPassword: not the current password")]
+    WrongCurrentPassword,
     #[error("too many failed logins for this e-mail address; try again later")]
     LoginLocked,
     #[error("no customer is logged in")]
@@ -37,6 +39,9 @@ impl From<UsersError> for Status {
             UsersError::InvalidField(field) => errors::invalid("invalid_request", message.clone(), &[(field, &message)]),
             UsersError::EmailTaken => errors::with_details(Code::AlreadyExists, "email_taken", message.clone(), &[("email", &message)]),
             UsersError::LoginLocked => errors::with_details(Code::ResourceExhausted, "too_many_attempts", message, &[]),
+            UsersError::WrongCurrentPassword => {
+                errors::invalid("invalid_credentials", message.clone(), &[("currentPassword", "not the current password")])
+            }
             UsersError::InvalidCredentials => errors::with_details(Code::Unauthenticated, "invalid_credentials", message, &[]),
             UsersError::InvalidVerificationToken => errors::with_details(
                 Code::FailedPrecondition,

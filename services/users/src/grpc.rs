@@ -4,8 +4,8 @@ use spa_platform::db::Db;
 use spa_platform::outbox::Outbox;
 use spa_proto::spa::users::v1::users_service_server::UsersService;
 use spa_proto::spa::users::v1::{
-    Customer, GetMeRequest, LoginRequest, LogoutRequest, LogoutResponse, RegisterRequest, RequestVerificationRequest,
-    RequestVerificationResponse, Session, VerifyAccountRequest,
+    ChangePasswordRequest, ChangePasswordResponse, Customer, GetMeRequest, LoginRequest, LogoutRequest, LogoutResponse, RegisterRequest,
+    RequestVerificationRequest, RequestVerificationResponse, Session, UpdateProfileRequest, VerifyAccountRequest,
 };
 use tonic::{Request, Response, Status};
 
@@ -24,6 +24,14 @@ pub struct UsersGrpc {
 impl UsersGrpc {
     pub fn new(db: Db, outbox: Outbox) -> Self {
         Self { db, outbox }
+    }
+
+    /// The customer of a live session.
+    async fn logged_in(&self, token: &str) -> Result<CustomerRow, UsersError> {
+        if token.is_empty() || token.len() > 128 {
+            return Err(UsersError::NotLoggedIn);
+        }
+        store::customer_of_session(&self.db, &token_hash(token), spa_platform::now_ms()).await?.ok_or(UsersError::NotLoggedIn)
     }
 
     /// A verification token for the customer of `email`, if registered and
@@ -53,13 +61,7 @@ fn session(token: String, expires_at_ms: i64, customer: CustomerRow) -> Session 
 #[tonic::async_trait]
 impl UsersService for UsersGrpc {
     async fn get_me(&self, request: Request<GetMeRequest>) -> Result<Response<Customer>, Status> {
-        let token = request.into_inner().session_token;
-        if token.is_empty() || token.len() > 128 {
-            return Err(UsersError::NotLoggedIn.into());
-        }
-        let customer =
-            store::customer_of_session(&self.db, &token_hash(&token), spa_platform::now_ms()).await?.ok_or(UsersError::NotLoggedIn)?;
-        Ok(Response::new(customer_message(customer)))
+        Ok(Response::new(customer_message(self.logged_in(&request.into_inner().session_token).await?)))
     }
 
     async fn register(&self, request: Request<RegisterRequest>) -> Result<Response<Session>, Status> {
@@ -147,5 +149,27 @@ impl UsersService for UsersGrpc {
         }
         let customer = store::verify(&self.db, &token_hash(&token), spa_platform::now_ms()).await?;
         Ok(Response::new(customer_message(customer)))
+    }
+
+    async fn update_profile(&self, request: Request<UpdateProfileRequest>) -> Result<Response<Customer>, Status> {
+        let r = request.into_inner();
+        let customer = self.logged_in(&r.session_token).await?;
+        let (first_name, last_name) = (domain::name("firstName", &r.first_name)?, domain::name("lastName", &r.last_name)?);
+        let phone = domain::phone(&r.phone)?;
+        store::update_profile(&self.db, &customer.id, &first_name, &last_name, &phone).await?;
+        Ok(Response::new(customer_message(CustomerRow { first_name, last_name, phone, ..customer })))
+    }
+
+    async fn change_password(&self, request: Request<ChangePasswordRequest>) -> Result<Response<ChangePasswordResponse>, Status> {
+        let r = request.into_inner();
+        let customer = self.logged_in(&r.session_token).await?;
+        domain::check_password(&r.new_password, &customer.email)?;
+        let stored = store::password_hash(&self.db, &customer.id).await?;
+        if !password::verify(r.current_password, stored).await {
+            return Err(UsersError::WrongCurrentPassword.into());
+        }
+        let hash = password::hash(r.new_password).await?;
+        store::change_password(&self.db, &customer.id, &hash, &token_hash(&r.session_token)).await?;
+        Ok(Response::new(ChangePasswordResponse {}))
     }
 }

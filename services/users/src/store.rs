@@ -232,3 +232,28 @@ pub async fn insert_admin(db: &Db, id: &str, email: &str, password_hash: &str, n
     .await?;
     Ok(inserted.rows_affected() == 1)
 }
+
+pub async fn update_profile(db: &Db, customer_id: &str, first_name: &str, last_name: &str, phone: &str) -> Result<(), UsersError> {
+    sqlx::query("UPDATE customers SET first_name = $2, last_name = $3, phone = $4 WHERE id = $1")
+        .bind(customer_id)
+        .bind(first_name)
+        .bind(last_name)
+        .bind(phone)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// The customer's password hash, if they have one.
+pub async fn password_hash(db: &Db, customer_id: &str) -> Result<Option<String>, UsersError> {
+    Ok(sqlx::query_scalar("SELECT password_hash FROM customers WHERE id = $1").bind(customer_id).fetch_optional(db.pool()).await?.flatten())
+}
+
+/// Sets a new password and ends every session of the customer but `keep`.
+pub async fn change_password(db: &Db, customer_id: &str, password_hash: &str, keep: &str) -> Result<(), UsersError> {
+    let mut tx = db.begin().await?;
+    sqlx::query("UPDATE customers SET password_hash = $2 WHERE id = $1").bind(customer_id).bind(password_hash).execute(&mut *tx).await?;
+    sqlx::query("DELETE FROM sessions WHERE customer_id = $1 AND token_hash <> $2").bind(customer_id).bind(keep).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(())
+}

@@ -344,7 +344,28 @@ export interface paths {
         };
         /** The logged-in customer */
         get: operations["me"];
-        put?: never;
+        /** Change the profile */
+        put: operations["update_me"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the password
+         * @description Every other session of the customer ends; this one stays.
+         */
+        put: operations["change_password"];
         post?: never;
         delete?: never;
         options?: never;
@@ -902,6 +923,12 @@ export interface components {
             /** Format: int32 */
             total: number;
         };
+        /** @description The current and a new password. */
+        PasswordChange: {
+            currentPassword: string;
+            /** @description 10 to 128 characters, at least 5 different ones, not the e-mail. */
+            newPassword: string;
+        };
         /** @description A price: what is paid now and the regular price (higher in a promotion). */
         Price: {
             /** Format: int64 */
@@ -931,6 +958,12 @@ export interface components {
             minTreatments?: number | null;
             /** @description Vouchers: the values to choose from, in minor units. */
             voucherValues?: number[] | null;
+        };
+        /** @description New names and phone. */
+        Profile: {
+            firstName: string;
+            lastName: string;
+            phone?: string;
         };
         /** @description A new customer. */
         Registration: {
@@ -2562,6 +2595,112 @@ export interface operations {
             };
         };
     };
+    update_me: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `XMLHttpRequest` */
+                "X-Requested-With": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Profile"];
+            };
+        };
+        responses: {
+            /** @description The changed customer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description A name missing or too long, or the marker header missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The accounts service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_password: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `XMLHttpRequest` */
+                "X-Requested-With": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A wrong current password, a weak new one, or the marker header missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The accounts service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     register: {
         parameters: {
             query?: {
@@ -2696,7 +2835,10 @@ export interface operations {
     logout: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description `XMLHttpRequest` */
+                "X-Requested-With": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2708,6 +2850,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The marker header is missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description The accounts service is unavailable; retry */
             503: {

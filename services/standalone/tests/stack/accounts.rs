@@ -92,11 +92,14 @@ async fn a_customer_registers_logs_in_and_out() {
 
     // Logout ends that session only, and clears the cookie.
     let response = t.http.post(t.url("/shop-api/logout")).header("cookie", &second).send().await.unwrap();
+    assert_eq!(response.status().as_u16(), 400, "only the shop's script logs out");
+    let response =
+        t.http.post(t.url("/shop-api/logout")).header("cookie", &second).header("x-requested-with", "XMLHttpRequest").send().await.unwrap();
     assert_eq!(response.status().as_u16(), 204);
     assert!(cookie_of(&response).contains("Max-Age=0"));
     assert_eq!(me(&t, &second).await.0, 204, "that session is over");
     assert_eq!(me(&t, &session).await.0, 200, "the other one lives on");
-    let response = t.http.post(t.url("/shop-api/logout")).send().await.unwrap();
+    let response = t.http.post(t.url("/shop-api/logout")).header("x-requested-with", "XMLHttpRequest").send().await.unwrap();
     assert_eq!(response.status().as_u16(), 204, "logging out without a session is no error");
 }
 
@@ -186,4 +189,46 @@ async fn the_first_administrator_comes_from_the_settings_once() {
     let cookie = cookie_of(&response).split(';').next().unwrap().to_owned();
     let (_, who) = me(&t, &cookie).await;
     assert_eq!(who["roles"], json!(["admin"]));
+}
+
+#[tokio::test]
+async fn a_customer_changes_the_profile_and_the_password() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let body = json!({"email": "ola@example.pl", "password": PASSWORD, "firstName": "Ola", "lastName": "Nowak"});
+    let first =
+        cookie_of(&t.http.post(t.url("/shop-api/register")).json(&body).send().await.unwrap()).split(';').next().unwrap().to_owned();
+    let other = cookie_of(&login(&t, "ola@example.pl", PASSWORD).await).split(';').next().unwrap().to_owned();
+    let put = |path: &str, cookie: Option<&str>, body: Value| {
+        let mut request = t.http.put(t.url(path)).header("x-requested-with", "XMLHttpRequest").json(&body);
+        if let Some(cookie) = cookie {
+            request = request.header("cookie", cookie.to_owned());
+        }
+        async move { read(request.send().await.unwrap()).await }
+    };
+    let (status, me_now) =
+        put("/shop-api/me", Some(&first), json!({"firstName": " Aleksandra ", "lastName": "Nowak", "phone": "+48 600"})).await;
+    assert_eq!((status, me_now["firstName"].as_str(), me_now["email"].as_str()), (200, Some("Aleksandra"), Some("ola@example.pl")));
+    assert_eq!(me(&t, &other).await.1["firstName"], "Aleksandra");
+    assert_eq!(put("/shop-api/me", None, json!({"firstName": "X", "lastName": "Y"})).await.0, 401);
+    let (status, body) = put("/shop-api/me", Some(&first), json!({"firstName": "", "lastName": "Y"})).await;
+    assert_eq!((status, body["errors"][0]["field"].as_str()), (400, Some("firstName")));
+    let no_marker =
+        t.http.put(t.url("/shop-api/me")).header("cookie", &first).json(&json!({"firstName": "X", "lastName": "Y"})).send().await.unwrap();
+    assert_eq!(no_marker.status().as_u16(), 400, "a cookie alone changes nothing");
+
+    let new = "another good password";
+    let (status, body) =
+        put("/shop-api/me/password", Some(&first), json!({"currentPassword": "wrong horse battery", "newPassword": new})).await;
+    assert_eq!(
+        (status, body["code"].as_str(), body["errors"][0]["field"].as_str()),
+        (400, Some("invalid_credentials"), Some("currentPassword"))
+    );
+    let (status, body) = put("/shop-api/me/password", Some(&first), json!({"currentPassword": PASSWORD, "newPassword": "short"})).await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("weak_password")));
+    let (status, _) = put("/shop-api/me/password", Some(&first), json!({"currentPassword": PASSWORD, "newPassword": new})).await;
+    assert_eq!(status, 204);
+    assert_eq!(me(&t, &first).await.0, 200, "this session stays");
+    assert_eq!(me(&t, &other).await.0, 204, "every other session ends");
+    assert_eq!(login(&t, "ola@example.pl", PASSWORD).await.status().as_u16(), 401);
+    assert_eq!(login(&t, "ola@example.pl", new).await.status().as_u16(), 200);
 }
