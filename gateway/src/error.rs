@@ -98,7 +98,7 @@ error_codes! {
     RoomUnavailable => "room_unavailable",
     ProductUnavailable => "product_unavailable",
     HoldConflict => "hold_conflict",
-    InvalidVerificationToken => "invalid_verification_token",
+    InvalidLink => "invalid_link",
     // Who is asking (401, 403).
     Unauthenticated => "unauthenticated",
     InvalidCredentials => "invalid_credentials",

@@ -340,9 +340,10 @@ pub fn method_label(method: &Method) -> &'static str {
 }
 
 /// A request path fit for logs and span names: tokens that grant access
-/// (basket, order and verification tokens) are replaced by a placeholder.
+/// (basket, order, verification and password reset tokens) are replaced by a
+/// placeholder.
 pub fn loggable_path(path: &str) -> std::borrow::Cow<'_, str> {
-    for prefix in ["/shop-api/carts/", "/order/", "/verify-account/"] {
+    for prefix in ["/shop-api/carts/", "/order/", "/verify-account/", "/reset-password/", "/shop-api/password-reset/"] {
         if let Some(rest) = path.strip_prefix(prefix) {
             let tail = rest.find('/').map_or("", |i| &rest[i..]);
             return format!("{prefix}{{token}}{tail}").into();

@@ -11,7 +11,10 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
-use spa_proto::spa::users::v1::{LoginRequest, LogoutRequest, RegisterRequest, RequestVerificationRequest, Session, VerifyAccountRequest};
+use spa_proto::spa::users::v1::{
+    LoginRequest, LogoutRequest, RegisterRequest, RequestPasswordResetRequest, RequestVerificationRequest, ResetPasswordRequest, Session,
+    VerifyAccountRequest,
+};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -26,6 +29,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(login_check))
         .routes(routes!(logout))
         .routes(routes!(verify_account))
+        .routes(routes!(request_password_reset))
+        .routes(routes!(reset_password))
         // The link of the verification e-mail: a page, not an API call.
         .route("/verify-account/{token}", axum::routing::get(verification_link))
 }
@@ -180,13 +185,13 @@ pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> ApiRes
     Ok(response)
 }
 
-/// Whose e-mail to verify.
+/// Whose account an e-mail link is for.
 #[derive(Debug, Default, Deserialize, ToSchema)]
-pub struct VerificationRequest {
+pub struct LinkRequest {
     pub email: String,
 }
 
-impl Validate for VerificationRequest {
+impl Validate for LinkRequest {
     fn error_code(_field: &str) -> ErrorCode {
         ErrorCode::InvalidEmail
     }
@@ -202,7 +207,7 @@ impl Validate for VerificationRequest {
     path = "/shop-api/verify-account",
     tag = "user",
     params(ShopParams),
-    request_body = VerificationRequest,
+    request_body = LinkRequest,
     responses(
         (status = 202, description = "Sent if the e-mail is a registered, unverified customer's"),
         (status = 400, description = "Not an e-mail address", body = ErrorBody),
@@ -210,11 +215,7 @@ impl Validate for VerificationRequest {
         (status = 503, description = "The accounts service is unavailable; retry", body = ErrorBody),
     )
 )]
-pub async fn verify_account(
-    State(state): State<AppState>,
-    shop: Shop,
-    JsonBody(body): JsonBody<VerificationRequest>,
-) -> ApiResult<StatusCode> {
+pub async fn verify_account(State(state): State<AppState>, shop: Shop, JsonBody(body): JsonBody<LinkRequest>) -> ApiResult<StatusCode> {
     let request = RequestVerificationRequest { email: body.email, locale: shop.code().to_owned() };
     state.clients.users.clone().request_verification(request).await?;
     Ok(StatusCode::ACCEPTED)
@@ -229,4 +230,69 @@ async fn verification_link(State(state): State<AppState>, Path(token): Path<Stri
         Err(status) => return ApiError::from(status).into_response(),
     };
     (StatusCode::SEE_OTHER, [(header::LOCATION, format!("/?account={outcome}"))]).into_response()
+}
+
+/// Send a password reset e-mail
+///
+/// A registered customer gets a link that sets a new password, once,
+/// within an hour. The answer is the same for any e-mail.
+#[utoipa::path(
+    post,
+    path = "/shop-api/password-reset",
+    tag = "user",
+    params(ShopParams),
+    request_body = LinkRequest,
+    responses(
+        (status = 202, description = "Sent if the e-mail is a registered customer's"),
+        (status = 400, description = "Not an e-mail address", body = ErrorBody),
+        (status = 429, description = "Too many requests from this client; wait", body = ErrorBody),
+        (status = 503, description = "The accounts service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn request_password_reset(
+    State(state): State<AppState>,
+    shop: Shop,
+    JsonBody(body): JsonBody<LinkRequest>,
+) -> ApiResult<StatusCode> {
+    let request = RequestPasswordResetRequest { email: body.email, locale: shop.code().to_owned() };
+    state.clients.users.clone().request_password_reset(request).await?;
+    Ok(StatusCode::ACCEPTED)
+}
+
+/// A new password.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct NewPassword {
+    /// 10 to 128 characters, at least 5 different ones, not the e-mail.
+    pub password: String,
+}
+
+impl Validate for NewPassword {
+    fn error_code(_field: &str) -> ErrorCode {
+        ErrorCode::WeakPassword
+    }
+}
+
+/// Set a new password with the e-mail's link
+///
+/// Every session of the customer ends; they log in with the new password.
+#[utoipa::path(
+    post,
+    path = "/shop-api/password-reset/{token}",
+    tag = "user",
+    params(("token" = String, Path, description = "The token of the e-mail's link")),
+    request_body = NewPassword,
+    responses(
+        (status = 204, description = "The new password is set"),
+        (status = 400, description = "A weak password", body = ErrorBody),
+        (status = 409, description = "The link is unknown, used or expired (`invalid_link`)", body = ErrorBody),
+        (status = 503, description = "The accounts service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn reset_password(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+    JsonBody(body): JsonBody<NewPassword>,
+) -> ApiResult<StatusCode> {
+    state.clients.users.clone().reset_password(ResetPasswordRequest { token, new_password: body.password }).await?;
+    Ok(StatusCode::NO_CONTENT)
 }

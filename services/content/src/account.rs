@@ -1,10 +1,12 @@
-//! Account e-mails: the verification link a customer asked for.
+//! Account e-mails: the verification and password reset links a customer
+//! asked for.
 
 use spa_platform::bus::Received;
 use spa_platform::db::Db;
-use spa_proto::events::VerificationRequested;
+use spa_proto::events::{PasswordResetRequested, VerificationRequested};
 
 pub const VERIFICATION_MAILER: &str = "content-verification-mailer";
+pub const RESET_MAILER: &str = "content-password-reset-mailer";
 
 fn verification_text(locale: &str, link: &str) -> (String, String) {
     match locale {
@@ -33,6 +35,38 @@ fn verification_text(locale: &str, link: &str) -> (String, String) {
 pub async fn queue_verification_mail(db: &Db, event: Received<VerificationRequested>) -> anyhow::Result<()> {
     crate::mail::queue_once(db, VERIFICATION_MAILER, event, |msg| {
         let (subject, body) = verification_text(&msg.locale, &format!("/verify-account/{}", msg.token));
+        (msg.email.clone(), subject, body)
+    })
+    .await
+}
+
+fn reset_text(locale: &str, link: &str) -> (String, String) {
+    match locale {
+        "de" => (
+            "Ihr neues Passwort".into(),
+            format!(
+                "Guten Tag,\n\nüber diesen Link legen Sie ein neues Passwort fest:\n{link}\n\nDer Link gilt eine Stunde. Wenn Sie kein neues Passwort angefordert haben, ignorieren Sie diese E-Mail; Ihr Passwort bleibt, wie es ist."
+            ),
+        ),
+        "en_GB" => (
+            "Your new password".into(),
+            format!(
+                "Hello,\n\nset a new password through this link:\n{link}\n\nThe link works for one hour. If you did not ask for a new password, please ignore this e-mail; your password stays as it is."
+            ),
+        ),
+        _ => (
+            "Twoje nowe hasło".into(),
+            format!(
+                "Dzień dobry,\n\nnowe hasło ustawisz pod tym linkiem:\n{link}\n\nLink jest ważny godzinę. Jeśli nie prosiłeś o nowe hasło, zignoruj tę wiadomość; Twoje hasło pozostaje bez zmian."
+            ),
+        ),
+    }
+}
+
+/// The consumer: queues the password reset e-mail, at most once per event.
+pub async fn queue_reset_mail(db: &Db, event: Received<PasswordResetRequested>) -> anyhow::Result<()> {
+    crate::mail::queue_once(db, RESET_MAILER, event, |msg| {
+        let (subject, body) = reset_text(&msg.locale, &format!("/reset-password/{}", msg.token));
         (msg.email.clone(), subject, body)
     })
     .await

@@ -36,6 +36,13 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
             async move { account::queue_verification_mail(&db, event).await }
         })
         .await?;
+    let db = infra.db.clone();
+    infra
+        .consume(account::RESET_MAILER, move |event| {
+            let db = db.clone();
+            async move { account::queue_reset_mail(&db, event).await }
+        })
+        .await?;
     infra.spawn_relay();
 
     let addr = listener.local_addr()?;

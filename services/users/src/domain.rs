@@ -8,8 +8,8 @@
 //! - **Names**: 1 to 60 characters after trimming; the phone at most 30.
 //! - **Sessions** last [`SESSION_TTL`] from login; the token is 32 random
 //!   bytes, only its SHA-256 is stored.
-//! - **Verification links** carry a token made the same way, used once,
-//!   within [`VERIFICATION_TTL`].
+//! - **E-mail links** (verification, password reset) carry a token made the
+//!   same way, used once, within their [`LinkPurpose::ttl`].
 //! - **Failed logins**: [`MAX_LOGIN_FAILURES`] per e-mail address within
 //!   [`LOGIN_WINDOW`]; then that address cannot log in until the window
 //!   ends, whatever the password. Known and unknown addresses alike.
@@ -27,8 +27,30 @@ const MIN_DISTINCT: usize = 5;
 const MAX_NAME: usize = 60;
 const MAX_PHONE: usize = 30;
 pub const SESSION_TTL: Duration = Duration::from_secs(30 * 24 * 3600);
-/// How long a verification link works.
-pub const VERIFICATION_TTL: Duration = Duration::from_secs(24 * 3600);
+/// What a single-use e-mail link is for, and how long it works.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinkPurpose {
+    /// Verifies the e-mail address: 24 hours.
+    Verify,
+    /// Sets a new password: 1 hour.
+    Reset,
+}
+
+impl LinkPurpose {
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Verify => "verify",
+            Self::Reset => "reset",
+        }
+    }
+
+    pub fn ttl(self) -> Duration {
+        match self {
+            Self::Verify => Duration::from_secs(24 * 3600),
+            Self::Reset => Duration::from_secs(3600),
+        }
+    }
+}
 /// Failed logins allowed per e-mail address in one [`LOGIN_WINDOW`].
 pub const MAX_LOGIN_FAILURES: i64 = 5;
 pub const LOGIN_WINDOW: Duration = Duration::from_secs(15 * 60);

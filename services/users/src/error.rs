@@ -22,8 +22,8 @@ pub enum UsersError {
     LoginLocked,
     #[error("no customer is logged in")]
     NotLoggedIn,
-    #[error("the verification link is unknown, used or expired")]
-    InvalidVerificationToken,
+    #[error("the link is unknown, used or expired")]
+    InvalidLink,
     #[error("{0}")]
     Internal(String),
     #[error(transparent)]
@@ -43,13 +43,10 @@ impl From<UsersError> for Status {
                 errors::invalid("invalid_credentials", message.clone(), &[("currentPassword", "not the current password")])
             }
             UsersError::InvalidCredentials => errors::with_details(Code::Unauthenticated, "invalid_credentials", message, &[]),
-            UsersError::InvalidVerificationToken => errors::with_details(
-                Code::FailedPrecondition,
-                "invalid_verification_token",
-                message,
-                &[("token", "unknown, used or expired")],
-            ),
             UsersError::NotLoggedIn => errors::with_details(Code::NotFound, "not_logged_in", message, &[]),
+            UsersError::InvalidLink => {
+                errors::with_details(Code::FailedPrecondition, "invalid_link", message, &[("token", "unknown, used or expired")])
+            }
             UsersError::Internal(e) => errors::internal(e),
             UsersError::Db(db) => errors::db(db),
         }

@@ -2,14 +2,16 @@
 
 use spa_platform::db::Db;
 use spa_platform::outbox::Outbox;
+use spa_proto::events::{PasswordResetRequested, VerificationRequested};
 use spa_proto::spa::users::v1::users_service_server::UsersService;
 use spa_proto::spa::users::v1::{
     ChangePasswordRequest, ChangePasswordResponse, Customer, GetMeRequest, LoginRequest, LogoutRequest, LogoutResponse, RegisterRequest,
-    RequestVerificationRequest, RequestVerificationResponse, Session, UpdateProfileRequest, VerifyAccountRequest,
+    RequestPasswordResetRequest, RequestPasswordResetResponse, RequestVerificationRequest, RequestVerificationResponse,
+    ResetPasswordRequest, ResetPasswordResponse, Session, UpdateProfileRequest, VerifyAccountRequest,
 };
 use tonic::{Request, Response, Status};
 
-use crate::domain::{self, LOGIN_WINDOW, SESSION_TTL, VERIFICATION_TTL};
+use crate::domain::{self, LOGIN_WINDOW, LinkPurpose, SESSION_TTL};
 use crate::error::UsersError;
 use crate::password;
 use crate::store::{self, CustomerRow, NewCustomer};
@@ -34,17 +36,32 @@ impl UsersGrpc {
         store::customer_of_session(&self.db, &token_hash(token), spa_platform::now_ms()).await?.ok_or(UsersError::NotLoggedIn)
     }
 
-    /// A verification token for the customer of `email`, if registered and
-    /// not verified, announced for the mailer.
-    async fn send_verification(&self, email: &str, locale: &str) -> Result<(), UsersError> {
+    /// A single-use link of `purpose` for the customer of `email`, if
+    /// there is one, announced for the mailer.
+    async fn send_link(&self, email: &str, locale: &str, purpose: LinkPurpose) -> Result<(), UsersError> {
         let (token, now) = (domain::new_token(), spa_platform::now_ms());
-        let link = store::VerificationLink {
-            token: &token,
-            token_hash: &token_hash(&token),
-            expires_at: now + VERIFICATION_TTL.as_millis() as i64,
+        let link =
+            store::Link { token: &token, token_hash: &token_hash(&token), purpose, expires_at: now + purpose.ttl().as_millis() as i64 };
+        let (email_owned, locale) = (email.to_owned(), locale.to_owned());
+        let made = match purpose {
+            LinkPurpose::Verify => {
+                store::issue_link(&self.db, &self.outbox, email, link, now, |token| VerificationRequested {
+                    email: email_owned,
+                    token: token.to_owned(),
+                    locale,
+                })
+                .await?
+            }
+            LinkPurpose::Reset => {
+                store::issue_link(&self.db, &self.outbox, email, link, now, |token| PasswordResetRequested {
+                    email: email_owned,
+                    token: token.to_owned(),
+                    locale,
+                })
+                .await?
+            }
         };
-        let made = store::request_verification(&self.db, &self.outbox, email, locale, link, now).await?;
-        tracing::debug!(made, "verification requested");
+        tracing::debug!(made, purpose = purpose.code(), "link requested");
         Ok(())
     }
 }
@@ -87,7 +104,7 @@ impl UsersService for UsersGrpc {
         store::register(&self.db, &self.outbox, new, &token_hash(&token), expires_at, now).await?;
         // The verification e-mail follows at once; should it fail, the
         // customer asks for it again (POST /verify-account).
-        if let Err(e) = self.send_verification(&email, locale).await {
+        if let Err(e) = self.send_link(&email, locale, LinkPurpose::Verify).await {
             tracing::warn!(error = %e, "verification e-mail not requested at registration");
         }
         let customer = CustomerRow { id, email, first_name, last_name, phone, roles: vec!["customer".into()] };
@@ -138,14 +155,14 @@ impl UsersService for UsersGrpc {
     ) -> Result<Response<RequestVerificationResponse>, Status> {
         let r = request.into_inner();
         let email = domain::email(&r.email)?;
-        self.send_verification(&email, if r.locale.is_empty() { "pl" } else { r.locale.as_str() }).await?;
+        self.send_link(&email, if r.locale.is_empty() { "pl" } else { r.locale.as_str() }, LinkPurpose::Verify).await?;
         Ok(Response::new(RequestVerificationResponse {}))
     }
 
     async fn verify_account(&self, request: Request<VerifyAccountRequest>) -> Result<Response<Customer>, Status> {
         let token = request.into_inner().token;
         if token.is_empty() || token.len() > 128 {
-            return Err(UsersError::InvalidVerificationToken.into());
+            return Err(UsersError::InvalidLink.into());
         }
         let customer = store::verify(&self.db, &token_hash(&token), spa_platform::now_ms()).await?;
         Ok(Response::new(customer_message(customer)))
@@ -171,5 +188,28 @@ impl UsersService for UsersGrpc {
         let hash = password::hash(r.new_password).await?;
         store::change_password(&self.db, &customer.id, &hash, &token_hash(&r.session_token)).await?;
         Ok(Response::new(ChangePasswordResponse {}))
+    }
+
+    async fn request_password_reset(
+        &self,
+        request: Request<RequestPasswordResetRequest>,
+    ) -> Result<Response<RequestPasswordResetResponse>, Status> {
+        let r = request.into_inner();
+        let email = domain::email(&r.email)?;
+        self.send_link(&email, if r.locale.is_empty() { "pl" } else { r.locale.as_str() }, LinkPurpose::Reset).await?;
+        Ok(Response::new(RequestPasswordResetResponse {}))
+    }
+
+    async fn reset_password(&self, request: Request<ResetPasswordRequest>) -> Result<Response<ResetPasswordResponse>, Status> {
+        let r = request.into_inner();
+        if r.token.is_empty() || r.token.len() > 128 {
+            return Err(UsersError::InvalidLink.into());
+        }
+        let hash = token_hash(&r.token);
+        let customer = store::link_customer(&self.db, LinkPurpose::Reset, &hash, spa_platform::now_ms()).await?;
+        domain::check_password(&r.new_password, &customer.email)?;
+        let password_hash = password::hash(r.new_password).await?;
+        store::reset_password(&self.db, &hash, &password_hash, spa_platform::now_ms()).await?;
+        Ok(Response::new(ResetPasswordResponse {}))
     }
 }

@@ -1,11 +1,13 @@
 //! The users' SQL.
 
-use spa_platform::db::{Db, is_unique_violation};
+use spa_platform::db::{Db, Tx, is_unique_violation};
 use spa_platform::outbox::Outbox;
-use spa_proto::events::{CustomerRegistered, VerificationRequested};
+use spa_proto::EventMessage;
+use spa_proto::events::CustomerRegistered;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
+use crate::domain::LinkPurpose;
 use crate::error::UsersError;
 
 #[derive(Debug, Clone)]
@@ -127,54 +129,79 @@ pub async fn customer_of_session(db: &Db, token_hash: &str, now: i64) -> Result<
     Ok(row.as_ref().map(customer).transpose()?)
 }
 
-/// A verification link's token, the hash kept of it, and its end.
-pub struct VerificationLink<'a> {
+/// A single-use link's token, the hash kept of it, its purpose and its end.
+pub struct Link<'a> {
     pub token: &'a str,
     pub token_hash: &'a str,
+    pub purpose: LinkPurpose,
     pub expires_at: i64,
 }
 
-/// A verification request: a token for the customer of `email` if they
-/// are registered and not verified, announced for the mailer (the event
-/// carries the token itself, for the link). Returns whether one was made.
-pub async fn request_verification(
+/// A link for the customer of `email`, announced for the mailer with the
+/// event `announce` makes of the token (the link needs the token itself).
+/// Only a customer who is not verified gets a verification link. Returns
+/// whether one was made.
+pub async fn issue_link<M: EventMessage>(
     db: &Db,
     outbox: &Outbox,
     email: &str,
-    locale: &str,
-    link: VerificationLink<'_>,
+    link: Link<'_>,
     now: i64,
+    announce: impl FnOnce(&str) -> M,
 ) -> Result<bool, UsersError> {
     let mut tx = db.begin().await?;
-    let customer: Option<String> = sqlx::query_scalar("SELECT id FROM customers WHERE email = $1 AND verified_at IS NULL")
+    let unverified_only = if link.purpose == LinkPurpose::Verify { " AND verified_at IS NULL" } else { "" };
+    let customer: Option<String> = sqlx::query_scalar(&format!("SELECT id FROM customers WHERE email = $1{unverified_only}"))
         .bind(email)
         .fetch_optional(&mut *tx)
         .await?;
     let Some(customer_id) = customer else { return Ok(false) };
-    sqlx::query("INSERT INTO verification_tokens (token_hash, customer_id, expires_at, created_at) VALUES ($1, $2, $3, $4)")
+    sqlx::query("INSERT INTO account_tokens (token_hash, customer_id, purpose, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)")
         .bind(link.token_hash)
         .bind(&customer_id)
+        .bind(link.purpose.code())
         .bind(link.expires_at)
         .bind(now)
         .execute(&mut *tx)
         .await?;
-    let event = VerificationRequested { email: email.to_owned(), token: link.token.to_owned(), locale: locale.to_owned() };
-    outbox.add(&mut tx, &event).await?;
+    outbox.add(&mut tx, &announce(link.token)).await?;
     tx.commit().await?;
     Ok(true)
 }
 
-/// Uses a live verification token once and marks its customer verified.
-pub async fn verify(db: &Db, token_hash: &str, now: i64) -> Result<CustomerRow, UsersError> {
-    let mut tx = db.begin().await?;
+/// Uses a live link of `purpose` once; its customer's id.
+async fn use_link(tx: &mut Tx, purpose: LinkPurpose, token_hash: &str, now: i64) -> Result<String, UsersError> {
     let customer_id: Option<String> = sqlx::query_scalar(
-        "UPDATE verification_tokens SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING customer_id",
+        "UPDATE account_tokens SET used_at = $3 WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3 \
+         RETURNING customer_id",
     )
     .bind(token_hash)
+    .bind(purpose.code())
     .bind(now)
-    .fetch_optional(&mut *tx)
+    .fetch_optional(&mut **tx)
     .await?;
-    let customer_id = customer_id.ok_or(UsersError::InvalidVerificationToken)?;
+    customer_id.ok_or(UsersError::InvalidLink)
+}
+
+/// The customer a live link of `purpose` is for, without using it.
+pub async fn link_customer(db: &Db, purpose: LinkPurpose, token_hash: &str, now: i64) -> Result<CustomerRow, UsersError> {
+    let row = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM account_tokens t JOIN customers c ON c.id = t.customer_id \
+         WHERE t.token_hash = $1 AND t.purpose = $2 AND t.used_at IS NULL AND t.expires_at > $3"
+    ))
+    .bind(token_hash)
+    .bind(purpose.code())
+    .bind(now)
+    .fetch_optional(db.pool())
+    .await?
+    .ok_or(UsersError::InvalidLink)?;
+    Ok(customer(&row)?)
+}
+
+/// Uses a verification link once and marks its customer verified.
+pub async fn verify(db: &Db, token_hash: &str, now: i64) -> Result<CustomerRow, UsersError> {
+    let mut tx = db.begin().await?;
+    let customer_id = use_link(&mut tx, LinkPurpose::Verify, token_hash, now).await?;
     sqlx::query("UPDATE customers SET verified_at = $2 WHERE id = $1 AND verified_at IS NULL")
         .bind(&customer_id)
         .bind(now)
@@ -183,6 +210,16 @@ pub async fn verify(db: &Db, token_hash: &str, now: i64) -> Result<CustomerRow, 
     let row = sqlx::query(&format!("SELECT {COLUMNS} FROM customers c WHERE c.id = $1")).bind(&customer_id).fetch_one(&mut *tx).await?;
     tx.commit().await?;
     Ok(customer(&row)?)
+}
+
+/// Uses a reset link once: the new password, and every session ends.
+pub async fn reset_password(db: &Db, token_hash: &str, password_hash: &str, now: i64) -> Result<(), UsersError> {
+    let mut tx = db.begin().await?;
+    let customer_id = use_link(&mut tx, LinkPurpose::Reset, token_hash, now).await?;
+    sqlx::query("UPDATE customers SET password_hash = $2 WHERE id = $1").bind(&customer_id).bind(password_hash).execute(&mut *tx).await?;
+    sqlx::query("DELETE FROM sessions WHERE customer_id = $1").bind(&customer_id).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// The failures counted for `email` in its current window: (failures, window start).

@@ -232,3 +232,41 @@ async fn a_customer_changes_the_profile_and_the_password() {
     assert_eq!(login(&t, "ola@example.pl", PASSWORD).await.status().as_u16(), 401);
     assert_eq!(login(&t, "ola@example.pl", new).await.status().as_u16(), 200);
 }
+
+#[tokio::test]
+async fn a_forgotten_password_is_reset_once_through_the_e_mails_link() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let body = json!({"email": "ola@example.pl", "password": PASSWORD, "firstName": "Ola", "lastName": "Nowak"});
+    let session =
+        cookie_of(&t.http.post(t.url("/shop-api/register")).json(&body).send().await.unwrap()).split(';').next().unwrap().to_owned();
+    for email in ["ola@example.pl", "nobody@example.pl"] {
+        assert_eq!(t.post("/shop-api/password-reset?locale=en_GB", json!({"email": email})).await.0, 202, "alike for {email}");
+    }
+    let content = t.stack.db("content");
+    let sent = eventually("the reset e-mail", || async {
+        sqlx::query_as::<_, (String, String)>("SELECT subject, body FROM outgoing_mail WHERE subject = 'Your new password'")
+            .fetch_optional(content.pool())
+            .await
+            .unwrap()
+    })
+    .await;
+    let token = sent.1.split_whitespace().find_map(|w| w.strip_prefix("/reset-password/")).unwrap().to_owned();
+    let reset = |token: &str, password: &str| {
+        let request = t.http.post(t.url(&format!("/shop-api/password-reset/{token}"))).json(&json!({"password": password}));
+        async move { read(request.send().await.unwrap()).await }
+    };
+    let (status, body) = reset(&token, "short").await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("weak_password")), "a weak one does not use the link");
+    let new = "another good password";
+    assert_eq!(reset(&token, new).await.0, 204);
+    let (status, body) = reset(&token, "a third good password").await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("invalid_link")), "a link works once");
+    assert_eq!(me(&t, &session).await.0, 204, "every session ends");
+    assert_eq!(login(&t, "ola@example.pl", PASSWORD).await.status().as_u16(), 401);
+    assert_eq!(login(&t, "ola@example.pl", new).await.status().as_u16(), 200);
+    let requested: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE subject = 'users.password_reset.requested'")
+        .fetch_one(t.stack.db("users").pool())
+        .await
+        .unwrap();
+    assert_eq!(requested, 1, "none for an unknown address");
+}

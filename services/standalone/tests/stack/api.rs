@@ -340,6 +340,8 @@ async fn openapi_documents_every_route_and_every_documented_route_exists() {
         ("post", "/shop-api/login_check"),
         ("post", "/shop-api/logout"),
         ("post", "/shop-api/verify-account"),
+        ("post", "/shop-api/password-reset"),
+        ("post", "/shop-api/password-reset/{token}"),
         ("put", "/shop-api/me"),
         ("put", "/shop-api/me/password"),
         ("post", "/shop-api/newsletter/subscribe"),
