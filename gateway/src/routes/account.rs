@@ -145,7 +145,9 @@ pub struct LoginAnswer {
 )]
 pub async fn login_check(State(state): State<AppState>, headers: HeaderMap, JsonBody(body): JsonBody<Credentials>) -> ApiResult<Response> {
     require_script(&headers)?;
-    match state.clients.users.clone().login(LoginRequest { email: body.email, password: body.password }).await {
+    // The browser's previous session ends with this login.
+    let previous_session_token = session_token(&headers).unwrap_or_default();
+    match state.clients.users.clone().login(LoginRequest { email: body.email, password: body.password, previous_session_token }).await {
         Ok(session) => {
             let session = session.into_inner();
             let mut response = Json(LoginAnswer { success: true, message: None }).into_response();

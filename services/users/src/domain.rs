@@ -6,8 +6,9 @@
 //!   not the e-mail or its part before `@`. Length over composition rules,
 //!   as NIST SP 800-63B advises.
 //! - **Names**: 1 to 60 characters after trimming; the phone at most 30.
-//! - **Sessions** last [`SESSION_TTL`] from login; the token is 32 random
-//!   bytes, only its SHA-256 is stored.
+//! - **Sessions** last [`SESSION_TTL`] from login, or end unused after
+//!   [`SESSION_IDLE`]; the token is 32 random bytes, only its SHA-256 is
+//!   stored. A login replaces the session the browser had.
 //! - **E-mail links** (verification, password reset) carry a token made the
 //!   same way, used once, within their [`LinkPurpose::ttl`].
 //! - **Failed logins**: [`MAX_LOGIN_FAILURES`] per e-mail address within
@@ -27,6 +28,11 @@ const MIN_DISTINCT: usize = 5;
 const MAX_NAME: usize = 60;
 const MAX_PHONE: usize = 30;
 pub const SESSION_TTL: Duration = Duration::from_secs(30 * 24 * 3600);
+/// A session unused this long ends before its [`SESSION_TTL`].
+pub const SESSION_IDLE: Duration = Duration::from_secs(7 * 24 * 3600);
+/// How stale a session's last-seen time may be before a read refreshes it
+/// (one write an hour per session, not one per request).
+pub const SEEN_GRANULARITY: Duration = Duration::from_secs(3600);
 /// What a single-use e-mail link is for, and how long it works.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LinkPurpose {

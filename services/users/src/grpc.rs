@@ -11,7 +11,7 @@ use spa_proto::spa::users::v1::{
 };
 use tonic::{Request, Response, Status};
 
-use crate::domain::{self, LOGIN_WINDOW, LinkPurpose, SESSION_TTL};
+use crate::domain::{self, LOGIN_WINDOW, LinkPurpose, SEEN_GRANULARITY, SESSION_IDLE, SESSION_TTL};
 use crate::error::UsersError;
 use crate::password;
 use crate::store::{self, CustomerRow, NewCustomer};
@@ -33,7 +33,9 @@ impl UsersGrpc {
         if token.is_empty() || token.len() > 128 {
             return Err(UsersError::NotLoggedIn);
         }
-        store::customer_of_session(&self.db, &token_hash(token), spa_platform::now_ms()).await?.ok_or(UsersError::NotLoggedIn)
+        let now = spa_platform::now_ms();
+        let (idle, seen) = (now - SESSION_IDLE.as_millis() as i64, now - SEEN_GRANULARITY.as_millis() as i64);
+        store::customer_of_session(&self.db, &token_hash(token), now, idle, seen).await?.ok_or(UsersError::NotLoggedIn)
     }
 
     /// A single-use link of `purpose` for the customer of `email`, if
@@ -137,7 +139,8 @@ impl UsersService for UsersGrpc {
         }
         let token = domain::new_token();
         let expires_at = now + SESSION_TTL.as_millis() as i64;
-        store::create_session(&self.db, &token_hash(&token), &customer.id, expires_at, now).await?;
+        let replaces = Some(r.previous_session_token.as_str()).filter(|t| !t.is_empty() && t.len() <= 128).map(token_hash);
+        store::create_session(&self.db, &token_hash(&token), &customer.id, expires_at, now, replaces.as_deref()).await?;
         Ok(Response::new(session(token, expires_at, customer)))
     }
 

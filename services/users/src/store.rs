@@ -86,7 +86,7 @@ async fn insert_session(
     expires_at: i64,
     now: i64,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO sessions (token_hash, customer_id, expires_at, created_at) VALUES ($1, $2, $3, $4)")
+    sqlx::query("INSERT INTO sessions (token_hash, customer_id, expires_at, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $4)")
         .bind(token_hash)
         .bind(customer_id)
         .bind(expires_at)
@@ -105,8 +105,20 @@ pub async fn credentials(db: &Db, email: &str) -> Result<Option<(CustomerRow, Op
     Ok(row.map(|r| Ok::<_, sqlx::Error>((customer(&r)?, r.try_get("password_hash")?))).transpose()?)
 }
 
-pub async fn create_session(db: &Db, token_hash: &str, customer_id: &str, expires_at: i64, now: i64) -> Result<(), UsersError> {
+/// A new session, in place of the browser's previous one (`replaces`, a
+/// token hash) if it had one.
+pub async fn create_session(
+    db: &Db,
+    token_hash: &str,
+    customer_id: &str,
+    expires_at: i64,
+    now: i64,
+    replaces: Option<&str>,
+) -> Result<(), UsersError> {
     let mut tx = db.begin().await?;
+    if let Some(old) = replaces {
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(old).execute(&mut *tx).await?;
+    }
     insert_session(&mut tx, token_hash, customer_id, expires_at, now).await?;
     tx.commit().await?;
     Ok(())
@@ -117,16 +129,29 @@ pub async fn delete_session(db: &Db, token_hash: &str) -> Result<(), UsersError>
     Ok(())
 }
 
-/// The customer of a live session.
-pub async fn customer_of_session(db: &Db, token_hash: &str, now: i64) -> Result<Option<CustomerRow>, UsersError> {
+/// The customer of a live session: not expired, and seen after
+/// `idle_cutoff`. A last-seen time older than `seen_cutoff` is refreshed.
+pub async fn customer_of_session(
+    db: &Db,
+    token_hash: &str,
+    now: i64,
+    idle_cutoff: i64,
+    seen_cutoff: i64,
+) -> Result<Option<CustomerRow>, UsersError> {
     let row = sqlx::query(&format!(
-        "SELECT {COLUMNS} FROM sessions s JOIN customers c ON c.id = s.customer_id WHERE s.token_hash = $1 AND s.expires_at > $2"
+        "SELECT {COLUMNS}, s.last_seen_at FROM sessions s JOIN customers c ON c.id = s.customer_id \
+         WHERE s.token_hash = $1 AND s.expires_at > $2 AND s.last_seen_at > $3"
     ))
     .bind(token_hash)
     .bind(now)
+    .bind(idle_cutoff)
     .fetch_optional(db.pool())
     .await?;
-    Ok(row.as_ref().map(customer).transpose()?)
+    let Some(row) = row else { return Ok(None) };
+    if row.try_get::<i64, _>("last_seen_at")? < seen_cutoff {
+        sqlx::query("UPDATE sessions SET last_seen_at = $2 WHERE token_hash = $1").bind(token_hash).bind(now).execute(db.pool()).await?;
+    }
+    Ok(Some(customer(&row)?))
 }
 
 /// A single-use link's token, the hash kept of it, its purpose and its end.

@@ -90,6 +90,48 @@ async fn a_customer_registers_logs_in_and_out() {
     assert_ne!(second, session, "a new session at each login");
     assert_eq!(me(&t, &second).await.0, 200);
 
+    // A login in a browser that had a session replaces it.
+    let third = t
+        .http
+        .post(t.url("/shop-api/login_check"))
+        .header("x-requested-with", "XMLHttpRequest")
+        .header("cookie", &second)
+        .json(&json!({"email": "ola@example.pl", "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
+    let third = cookie_of(&third).split(';').next().unwrap().to_owned();
+    assert_eq!(me(&t, &second).await.0, 204, "the replaced session is over");
+    assert_eq!(me(&t, &third).await.0, 200);
+    let second = third;
+
+    // A session unused for a week ends.
+    let users = t.stack.db("users");
+    let hash = spa_users::grpc::token_hash(session.trim_start_matches("spa_session="));
+    sqlx::query("UPDATE sessions SET last_seen_at = $2 WHERE token_hash = $1")
+        .bind(&hash)
+        .bind(spa_platform::now_ms() - 8 * 24 * 3600 * 1000)
+        .execute(users.pool())
+        .await
+        .unwrap();
+    assert_eq!(me(&t, &session).await.0, 204, "idle for 8 days");
+    // One seen an hour ago is seen again now.
+    let hour_ago = spa_platform::now_ms() - 3600 * 1000 - 1;
+    let third_hash = spa_users::grpc::token_hash(second.trim_start_matches("spa_session="));
+    sqlx::query("UPDATE sessions SET last_seen_at = $2 WHERE token_hash = $1")
+        .bind(&third_hash)
+        .bind(hour_ago)
+        .execute(users.pool())
+        .await
+        .unwrap();
+    assert_eq!(me(&t, &second).await.0, 200);
+    let seen: i64 = sqlx::query_scalar("SELECT last_seen_at FROM sessions WHERE token_hash = $1")
+        .bind(&third_hash)
+        .fetch_one(users.pool())
+        .await
+        .unwrap();
+    assert!(seen > hour_ago, "refreshed");
+
     // Logout ends that session only, and clears the cookie.
     let response = t.http.post(t.url("/shop-api/logout")).header("cookie", &second).send().await.unwrap();
     assert_eq!(response.status().as_u16(), 400, "only the shop's script logs out");
@@ -98,7 +140,6 @@ async fn a_customer_registers_logs_in_and_out() {
     assert_eq!(response.status().as_u16(), 204);
     assert!(cookie_of(&response).contains("Max-Age=0"));
     assert_eq!(me(&t, &second).await.0, 204, "that session is over");
-    assert_eq!(me(&t, &session).await.0, 200, "the other one lives on");
     let response = t.http.post(t.url("/shop-api/logout")).header("x-requested-with", "XMLHttpRequest").send().await.unwrap();
     assert_eq!(response.status().as_u16(), 204, "logging out without a session is no error");
 }

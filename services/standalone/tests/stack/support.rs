@@ -70,9 +70,10 @@ impl TestStack {
         .execute(users.pool())
         .await
         .unwrap();
-        sqlx::query("INSERT INTO sessions (token_hash, customer_id, expires_at, created_at) VALUES ($1, 'c1', $2, 0)")
+        sqlx::query("INSERT INTO sessions (token_hash, customer_id, expires_at, created_at, last_seen_at) VALUES ($1, 'c1', $2, 0, $3)")
             .bind(spa_users::grpc::token_hash(&token))
             .bind(spa_platform::now_ms() + 60_000)
+            .bind(spa_platform::now_ms())
             .execute(users.pool())
             .await
             .unwrap();
