@@ -311,3 +311,56 @@ async fn a_forgotten_password_is_reset_once_through_the_e_mails_link() {
         .unwrap();
     assert_eq!(requested, 1, "none for an unknown address");
 }
+
+/// Who may read and change what: an anonymous visitor, customer A and
+/// customer B, on every call that reads or changes personal data.
+#[tokio::test]
+async fn nobody_reads_or_changes_another_customers_data() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let mut cookies = Vec::new();
+    for (email, name) in [("a@example.pl", "Anna"), ("b@example.pl", "Bartek")] {
+        let body = json!({"email": email, "password": PASSWORD, "firstName": name, "lastName": "Nowak"});
+        let response = t.http.post(t.url("/shop-api/register")).json(&body).send().await.unwrap();
+        cookies.push(cookie_of(&response).split(';').next().unwrap().to_owned());
+        // Each opens a basket while logged in.
+        let token = uuid::Uuid::new_v4().simple().to_string();
+        let cookie = cookies.last().unwrap().clone();
+        let r = t.http.post(t.url(&format!("/shop-api/carts/{token}"))).header("cookie", cookie).json(&json!({})).send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 201);
+    }
+    let get = |path: &'static str, cookie: Option<String>| {
+        let mut request = t.http.get(t.url(path));
+        if let Some(cookie) = cookie {
+            request = request.header("cookie", cookie);
+        }
+        async move { read(request.send().await.unwrap()).await }
+    };
+    // Anonymous: nothing.
+    assert_eq!(get("/shop-api/me", None).await.0, 204);
+    assert_eq!(get("/shop-api/visitor/cart", None).await.0, 204);
+    let put_me =
+        t.http.put(t.url("/shop-api/me")).header("x-requested-with", "XMLHttpRequest").json(&json!({"firstName": "X", "lastName": "Y"}));
+    assert_eq!(put_me.send().await.unwrap().status().as_u16(), 401);
+    // Each customer: their own profile and basket only.
+    let (_, a) = get("/shop-api/me", Some(cookies[0].clone())).await;
+    let (_, b) = get("/shop-api/me", Some(cookies[1].clone())).await;
+    assert_eq!((a["firstName"].as_str(), b["firstName"].as_str()), (Some("Anna"), Some("Bartek")));
+    let (_, cart_a) = get("/shop-api/visitor/cart", Some(cookies[0].clone())).await;
+    let (_, cart_b) = get("/shop-api/visitor/cart", Some(cookies[1].clone())).await;
+    assert_ne!(cart_a["tokenValue"], cart_b["tokenValue"]);
+    // A change with A's cookie changes A only.
+    let r = t
+        .http
+        .put(t.url("/shop-api/me"))
+        .header("x-requested-with", "XMLHttpRequest")
+        .header("cookie", &cookies[0])
+        .json(&json!({"firstName": "Ania", "lastName": "Nowak"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    assert_eq!(get("/shop-api/me", Some(cookies[1].clone())).await.1["firstName"], "Bartek");
+    // A session token of A used as a basket's or anything else's key opens nothing.
+    let token = cookies[0].trim_start_matches("spa_session=");
+    assert_eq!(t.get(&format!("/shop-api/carts/{token}")).await.0, 404);
+}
