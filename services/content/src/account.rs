@@ -5,6 +5,8 @@ use spa_platform::bus::Received;
 use spa_platform::db::Db;
 use spa_proto::events::{PasswordResetRequested, VerificationRequested};
 
+use crate::mail::Links;
+
 pub const VERIFICATION_MAILER: &str = "content-verification-mailer";
 pub const RESET_MAILER: &str = "content-password-reset-mailer";
 
@@ -32,9 +34,9 @@ fn verification_text(locale: &str, link: &str) -> (String, String) {
 }
 
 /// The consumer: queues the verification e-mail, at most once per event.
-pub async fn queue_verification_mail(db: &Db, event: Received<VerificationRequested>) -> anyhow::Result<()> {
+pub async fn queue_verification_mail(db: &Db, links: &Links, event: Received<VerificationRequested>) -> anyhow::Result<()> {
     crate::mail::queue_once(db, VERIFICATION_MAILER, event, |msg| {
-        let (subject, body) = verification_text(&msg.locale, &format!("/verify-account/{}", msg.token));
+        let (subject, body) = verification_text(&msg.locale, &links.to(&format!("/verify-account/{}", msg.token)));
         (msg.email.clone(), subject, body)
     })
     .await
@@ -64,9 +66,9 @@ fn reset_text(locale: &str, link: &str) -> (String, String) {
 }
 
 /// The consumer: queues the password reset e-mail, at most once per event.
-pub async fn queue_reset_mail(db: &Db, event: Received<PasswordResetRequested>) -> anyhow::Result<()> {
+pub async fn queue_reset_mail(db: &Db, links: &Links, event: Received<PasswordResetRequested>) -> anyhow::Result<()> {
     crate::mail::queue_once(db, RESET_MAILER, event, |msg| {
-        let (subject, body) = reset_text(&msg.locale, &format!("/reset-password/{}", msg.token));
+        let (subject, body) = reset_text(&msg.locale, &links.to(&format!("/reset-password/{}", msg.token)));
         (msg.email.clone(), subject, body)
     })
     .await

@@ -22,25 +22,26 @@ pub const DEFAULT_PORT: u16 = 50055;
 pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Started> {
     infra.db.migrate(sqlx::migrate!()).await?;
 
-    let db = infra.db.clone();
+    let links = mail::Links::from_env();
+    let (db, to) = (infra.db.clone(), links.clone());
     infra
         .consume(newsletter::MAILER, move |event| {
-            let db = db.clone();
-            async move { newsletter::queue_confirmation_mail(&db, event).await }
+            let (db, to) = (db.clone(), to.clone());
+            async move { newsletter::queue_confirmation_mail(&db, &to, event).await }
         })
         .await?;
-    let db = infra.db.clone();
+    let (db, to) = (infra.db.clone(), links.clone());
     infra
         .consume(account::VERIFICATION_MAILER, move |event| {
-            let db = db.clone();
-            async move { account::queue_verification_mail(&db, event).await }
+            let (db, to) = (db.clone(), to.clone());
+            async move { account::queue_verification_mail(&db, &to, event).await }
         })
         .await?;
-    let db = infra.db.clone();
+    let (db, to) = (infra.db.clone(), links);
     infra
         .consume(account::RESET_MAILER, move |event| {
-            let db = db.clone();
-            async move { account::queue_reset_mail(&db, event).await }
+            let (db, to) = (db.clone(), to.clone());
+            async move { account::queue_reset_mail(&db, &to, event).await }
         })
         .await?;
     infra.spawn_relay();

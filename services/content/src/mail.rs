@@ -28,3 +28,36 @@ pub async fn queue_once<M: EventMessage>(
     tx.commit().await?;
     Ok(())
 }
+
+/// Where the e-mails' links point: `PUBLIC_URL` (as the gateway's), read
+/// once at start.
+#[derive(Debug, Clone)]
+pub struct Links {
+    base: String,
+}
+
+impl Links {
+    pub fn from_env() -> Self {
+        Self::new(&spa_platform::config::var_or("PUBLIC_URL", "http://localhost:8080"))
+    }
+
+    pub fn new(public_url: &str) -> Self {
+        Self { base: public_url.trim_end_matches('/').to_owned() }
+    }
+
+    /// The absolute link of a path of the shop.
+    pub fn to(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Links;
+
+    #[test]
+    fn links_are_absolute_under_the_public_url() {
+        assert_eq!(Links::new("https://spa.example/").to("/verify-account/t"), "https://spa.example/verify-account/t");
+        assert_eq!(Links::new("http://localhost:8080").to("/x"), "http://localhost:8080/x");
+    }
+}

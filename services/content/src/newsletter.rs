@@ -6,6 +6,8 @@ use spa_platform::bus::Received;
 use spa_platform::db::Db;
 use spa_proto::events::NewsletterSubscribed;
 
+use crate::mail::Links;
+
 pub const MAILER: &str = "content-mailer";
 
 fn confirmation_text(locale: &str, link: &str) -> (String, String) {
@@ -32,9 +34,9 @@ fn confirmation_text(locale: &str, link: &str) -> (String, String) {
 }
 
 /// The consumer: queues the confirmation e-mail, at most once per event.
-pub async fn queue_confirmation_mail(db: &Db, event: Received<NewsletterSubscribed>) -> anyhow::Result<()> {
+pub async fn queue_confirmation_mail(db: &Db, links: &Links, event: Received<NewsletterSubscribed>) -> anyhow::Result<()> {
     crate::mail::queue_once(db, MAILER, event, |msg| {
-        let (subject, body) = confirmation_text(&msg.locale, &format!("/newsletter/confirm/{}", msg.confirmation_token));
+        let (subject, body) = confirmation_text(&msg.locale, &links.to(&format!("/newsletter/confirm/{}", msg.confirmation_token)));
         (msg.email.clone(), subject, body)
     })
     .await
