@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import pl from '@/locales/pl.json';
-import shopPl from '@/locales/shop.pl.json';
+import pl from '@/locales/app/pl.json';
+import shopPl from '@/locales/shop/pl.json';
 
 import { formatMessage } from './format-message';
 import { LOCALES, toLanguageTag } from './locale';

@@ -7,7 +7,7 @@ import { dictionaries, isDictionaryLoaded } from './messages';
 import { createTranslator } from './translate';
 
 // The English dictionary's chunk cannot be loaded.
-vi.mock('@/locales/en_GB.json', () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+vi.mock('@/locales/app/en_GB.json', () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
 
 describe('loadLanguage', () => {
   it("loads the page's own dictionary", async () => {

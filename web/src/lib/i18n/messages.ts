@@ -1,5 +1,5 @@
-import type pl from '@/locales/pl.json';
-import type shopPl from '@/locales/shop.pl.json';
+import type pl from '@/locales/app/pl.json';
+import type shopPl from '@/locales/shop/pl.json';
 
 import type { Locale } from './locale';
 
@@ -33,14 +33,14 @@ type Loader = () => Promise<{ default: Dictionary }>;
 
 const loaders: Record<MessagePart, Record<Locale, Loader>> = {
   core: {
-    pl: () => import('@/locales/pl.json'),
-    de: () => import('@/locales/de.json'),
-    en_GB: () => import('@/locales/en_GB.json'),
+    pl: () => import('@/locales/app/pl.json'),
+    de: () => import('@/locales/app/de.json'),
+    en_GB: () => import('@/locales/app/en_GB.json'),
   },
   shop: {
-    pl: () => import('@/locales/shop.pl.json'),
-    de: () => import('@/locales/shop.de.json'),
-    en_GB: () => import('@/locales/shop.en_GB.json'),
+    pl: () => import('@/locales/shop/pl.json'),
+    de: () => import('@/locales/shop/de.json'),
+    en_GB: () => import('@/locales/shop/en_GB.json'),
   },
 };
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import de from '@/locales/de.json';
+import de from '@/locales/app/de.json';
 
 /**
  * Fresh modules: the dictionaries the test setup loaded are not there, as
@@ -10,7 +10,7 @@ async function freshApp() {
   vi.resetModules();
   let arrive!: () => void;
   let fail!: () => void;
-  vi.doMock('@/locales/de.json', () =>
+  vi.doMock('@/locales/app/de.json', () =>
     new Promise((resolve, reject) => {
       arrive = () => resolve({ default: de });
       fail = () => reject(new TypeError('Failed to fetch dynamically imported module'));
@@ -24,7 +24,7 @@ async function freshApp() {
 
 describe('notifyError', () => {
   afterEach(() => {
-    vi.doUnmock('@/locales/de.json');
+    vi.doUnmock('@/locales/app/de.json');
     vi.resetModules();
   });
 
