@@ -47,8 +47,7 @@ fn session_cookie(state: &AppState, session: Option<&Session>) -> HeaderValue {
 }
 
 fn customer(session: &Session) -> Customer {
-    let c = session.customer.clone().unwrap_or_default();
-    Customer { email: c.email, first_name: c.first_name, last_name: c.last_name, phone: c.phone, roles: c.roles }
+    session.customer.clone().unwrap_or_default().into()
 }
 
 /// A new customer.

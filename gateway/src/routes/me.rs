@@ -54,6 +54,12 @@ pub struct Customer {
     pub roles: Vec<String>,
 }
 
+impl From<spa_proto::spa::users::v1::Customer> for Customer {
+    fn from(c: spa_proto::spa::users::v1::Customer) -> Self {
+        Self { email: c.email, first_name: c.first_name, last_name: c.last_name, phone: c.phone, roles: c.roles }
+    }
+}
+
 /// The logged-in customer
 #[utoipa::path(
     get,
@@ -67,8 +73,7 @@ pub struct Customer {
 )]
 pub async fn me(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
     match customer(&state, &headers).await? {
-        Some(c) => Ok(Json(Customer { email: c.email, first_name: c.first_name, last_name: c.last_name, phone: c.phone, roles: c.roles })
-            .into_response()),
+        Some(c) => Ok(Json(Customer::from(c)).into_response()),
         None => Ok(StatusCode::NO_CONTENT.into_response()),
     }
 }
@@ -129,7 +134,7 @@ pub async fn update_me(State(state): State<AppState>, headers: HeaderMap, JsonBo
         phone: body.phone,
     };
     let c = state.clients.users.clone().update_profile(request).await.map_err(unauthorized)?.into_inner();
-    Ok(Json(Customer { email: c.email, first_name: c.first_name, last_name: c.last_name, phone: c.phone, roles: c.roles }))
+    Ok(Json(c.into()))
 }
 
 /// The current and a new password.
