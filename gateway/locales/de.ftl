@@ -85,3 +85,52 @@ error-internal-error = Ein unerwarteter Fehler ist aufgetreten...
 room-max-guests = Max. Personen
 room-extra-bed = Zusatzbett möglich
 room-area = Fläche
+
+# Checkout.
+error-invalid-address = Einige Angaben fehlen oder sind ungültig: Prüfen Sie die markierten Felder.
+    .field = { $key ->
+        [customer-firstName] Geben Sie Ihren Vornamen ein (bis zu 60 Zeichen).
+        [customer-lastName] Geben Sie Ihren Nachnamen ein (bis zu 60 Zeichen).
+        [customer-email] Geben Sie eine gültige E-Mail-Adresse ein.
+        [customer-phone] Geben Sie eine Telefonnummer mit mindestens 7 Zeichen ein: Ziffern sowie +, ( ), -, Leerzeichen, Punkte oder Schrägstriche.
+        [billingAddress-company] Geben Sie den Firmennamen ein.
+        [billingAddress-vatNumber] Geben Sie eine gültige Steuernummer ein: eine polnische NIP (10 Ziffern) oder eine deutsche USt-IdNr. (DE und 9 Ziffern).
+        [billingAddress-street] Geben Sie Straße und Hausnummer ein.
+        [billingAddress-postcode] Geben Sie eine Postleitzahl des Landes ein: 00-000 in Polen, 5 Ziffern in Deutschland.
+        [billingAddress-city] Geben Sie den Ort ein.
+        [billingAddress-countryCode] Wählen Sie Polen oder Deutschland.
+        [shippingAddress-firstName] Geben Sie den Vornamen des Empfängers ein.
+        [shippingAddress-lastName] Geben Sie den Nachnamen des Empfängers ein.
+        [shippingAddress-street] Geben Sie Straße und Hausnummer ein.
+        [shippingAddress-postcode] Geben Sie eine Postleitzahl des Landes ein: 00-000 in Polen, 5 Ziffern in Deutschland.
+        [shippingAddress-city] Geben Sie den Ort ein.
+        [shippingAddress-countryCode] Wählen Sie Polen oder Deutschland.
+        [notes] Anmerkungen können bis zu 1000 Zeichen lang sein.
+        [regulationsAccepted] Bitte akzeptieren Sie die Reservierungsbedingungen.
+       *[other] Prüfen Sie dieses Feld.
+    }
+error-invalid-voucher-configuration = Prüfen Sie die Angaben zum Gutschein: Die markierten Felder fehlen oder sind ungültig.
+    .field = { $key ->
+        [for] Geben Sie an, für wen der Gutschein ist (1 bis 60 Zeichen).
+        [from] Geben Sie an, von wem der Gutschein ist (1 bis 60 Zeichen).
+        [message] Die Nachricht kann bis zu 300 Zeichen lang sein.
+        [design] Wählen Sie ein Motiv.
+        [delivery] Wählen Sie die Zustellung: per E-Mail oder per Post.
+        [email] Geben Sie eine gültige E-Mail-Adresse für den Gutschein ein.
+        [firstName] Geben Sie den Vornamen des Empfängers ein.
+        [lastName] Geben Sie den Nachnamen des Empfängers ein.
+        [street] Geben Sie Straße und Hausnummer ein.
+        [postcode] Geben Sie eine Postleitzahl des Landes ein: 00-000 in Polen, 5 Ziffern in Deutschland.
+        [city] Geben Sie den Ort ein.
+        [countryCode] Wählen Sie Polen oder Deutschland.
+       *[other] Prüfen Sie dieses Feld.
+    }
+error-invalid-method = Wählen Sie eine der angebotenen Methoden.
+    .field = Wählen Sie eine der angebotenen Methoden.
+error-order-not-found = Diese Bestellung gibt es nicht.
+error-checkout-completed = Aus diesem Warenkorb ist bereits eine Bestellung geworden. Beginnen Sie einen neuen Warenkorb, um mehr zu buchen.
+error-checkout-state = Dieser Schritt ist noch nicht möglich: Bitte schließen Sie zuerst die vorherigen Schritte ab.
+error-cart-empty = Ihr Warenkorb ist leer.
+error-items-unavailable = Etwas in Ihrem Warenkorb ist nicht mehr erhältlich. Bitte prüfen Sie Ihren Warenkorb.
+error-room-just-booked = Dieses Zimmer wurde soeben für { $from } - { $to } gebucht.
+error-idempotency-key-reused = Dieser Anfrageschlüssel wurde bereits für eine andere Bestellung verwendet.

@@ -87,3 +87,52 @@ error-internal-error = An unexpected error has occurred...
 room-max-guests = Max. guests
 room-extra-bed = Extra bed available
 room-area = Area
+
+# Checkout.
+error-invalid-address = Some of your details are missing or not valid: check the marked fields.
+    .field = { $key ->
+        [customer-firstName] Enter your first name (up to 60 characters).
+        [customer-lastName] Enter your last name (up to 60 characters).
+        [customer-email] Enter a valid e-mail address.
+        [customer-phone] Enter a phone number of at least 7 characters: digits, and +, ( ), -, spaces, dots or slashes.
+        [billingAddress-company] Enter the company name.
+        [billingAddress-vatNumber] Enter a valid tax number: a Polish NIP of 10 digits or a German VAT number (DE and 9 digits).
+        [billingAddress-street] Enter the street and number.
+        [billingAddress-postcode] Enter a postal code of the country: 00-000 in Poland, 5 digits in Germany.
+        [billingAddress-city] Enter the city.
+        [billingAddress-countryCode] Choose Poland or Germany.
+        [shippingAddress-firstName] Enter the recipient's first name.
+        [shippingAddress-lastName] Enter the recipient's last name.
+        [shippingAddress-street] Enter the street and number.
+        [shippingAddress-postcode] Enter a postal code of the country: 00-000 in Poland, 5 digits in Germany.
+        [shippingAddress-city] Enter the city.
+        [shippingAddress-countryCode] Choose Poland or Germany.
+        [notes] Notes can be up to 1000 characters long.
+        [regulationsAccepted] Please accept the reservation regulations.
+       *[other] Check this field.
+    }
+error-invalid-voucher-configuration = Check the voucher's details: the marked fields are missing or not valid.
+    .field = { $key ->
+        [for] Enter who the voucher is for (1 to 60 characters).
+        [from] Enter who gives the voucher (1 to 60 characters).
+        [message] The message can be up to 300 characters long.
+        [design] Choose a design.
+        [delivery] Choose how the voucher is delivered: by e-mail or by post.
+        [email] Enter a valid e-mail address to send the voucher to.
+        [firstName] Enter the recipient's first name.
+        [lastName] Enter the recipient's last name.
+        [street] Enter the street and number.
+        [postcode] Enter a postal code of the country: 00-000 in Poland, 5 digits in Germany.
+        [city] Enter the city.
+        [countryCode] Choose Poland or Germany.
+       *[other] Check this field.
+    }
+error-invalid-method = Choose one of the methods offered.
+    .field = Choose one of the methods offered.
+error-order-not-found = There is no such order.
+error-checkout-completed = This basket has become an order already. Start a new basket to book more.
+error-checkout-state = This step is not available yet: please complete the previous steps first.
+error-cart-empty = Your basket is empty.
+error-items-unavailable = Something in your basket can no longer be bought. Please check your basket.
+error-room-just-booked = This room has just been booked for { $from } - { $to }.
+error-idempotency-key-reused = This request key was already used for another order.

@@ -85,3 +85,52 @@ error-internal-error = Wystąpił nieoczekiwany błąd...
 room-max-guests = Maks. liczba osób
 room-extra-bed = Możliwa dostawka
 room-area = Powierzchnia
+
+# Checkout.
+error-invalid-address = Brakuje niektórych danych lub są niepoprawne: sprawdź zaznaczone pola.
+    .field = { $key ->
+        [customer-firstName] Podaj imię (do 60 znaków).
+        [customer-lastName] Podaj nazwisko (do 60 znaków).
+        [customer-email] Podaj poprawny adres e-mail.
+        [customer-phone] Podaj numer telefonu, co najmniej 7 znaków: cyfry oraz +, ( ), -, spacje, kropki lub ukośniki.
+        [billingAddress-company] Podaj nazwę firmy.
+        [billingAddress-vatNumber] Podaj poprawny numer NIP (10 cyfr) lub niemiecki numer VAT (DE i 9 cyfr).
+        [billingAddress-street] Podaj ulicę i numer.
+        [billingAddress-postcode] Podaj kod pocztowy kraju: 00-000 w Polsce, 5 cyfr w Niemczech.
+        [billingAddress-city] Podaj miejscowość.
+        [billingAddress-countryCode] Wybierz Polskę lub Niemcy.
+        [shippingAddress-firstName] Podaj imię odbiorcy.
+        [shippingAddress-lastName] Podaj nazwisko odbiorcy.
+        [shippingAddress-street] Podaj ulicę i numer.
+        [shippingAddress-postcode] Podaj kod pocztowy kraju: 00-000 w Polsce, 5 cyfr w Niemczech.
+        [shippingAddress-city] Podaj miejscowość.
+        [shippingAddress-countryCode] Wybierz Polskę lub Niemcy.
+        [notes] Uwagi mogą mieć do 1000 znaków.
+        [regulationsAccepted] Zaakceptuj regulamin rezerwacji.
+       *[other] Sprawdź to pole.
+    }
+error-invalid-voucher-configuration = Sprawdź dane vouchera: zaznaczonych pól brakuje lub są niepoprawne.
+    .field = { $key ->
+        [for] Podaj, dla kogo jest voucher (od 1 do 60 znaków).
+        [from] Podaj, od kogo jest voucher (od 1 do 60 znaków).
+        [message] Wiadomość może mieć do 300 znaków.
+        [design] Wybierz wzór.
+        [delivery] Wybierz sposób dostarczenia: e-mailem lub pocztą.
+        [email] Podaj poprawny adres e-mail, na który wyślemy voucher.
+        [firstName] Podaj imię odbiorcy.
+        [lastName] Podaj nazwisko odbiorcy.
+        [street] Podaj ulicę i numer.
+        [postcode] Podaj kod pocztowy kraju: 00-000 w Polsce, 5 cyfr w Niemczech.
+        [city] Podaj miejscowość.
+        [countryCode] Wybierz Polskę lub Niemcy.
+       *[other] Sprawdź to pole.
+    }
+error-invalid-method = Wybierz jedną z oferowanych metod.
+    .field = Wybierz jedną z oferowanych metod.
+error-order-not-found = Nie ma takiego zamówienia.
+error-checkout-completed = Ten koszyk stał się już zamówieniem. Aby zarezerwować więcej, zacznij nowy koszyk.
+error-checkout-state = Ten krok nie jest jeszcze dostępny: najpierw wypełnij poprzednie kroki.
+error-cart-empty = Twój koszyk jest pusty.
+error-items-unavailable = Czegoś w Twoim koszyku nie można już kupić. Sprawdź koszyk.
+error-room-just-booked = Ten pokój został właśnie zarezerwowany na termin { $from } - { $to }.
+error-idempotency-key-reused = Ten klucz żądania został już użyty dla innego zamówienia.

@@ -78,6 +78,9 @@ error_codes! {
     NotAReservation => "not_a_reservation",
     NotAVoucher => "not_a_voucher",
     InvalidVoucherDetails => "invalid_voucher_details",
+    InvalidAddress => "invalid_address",
+    InvalidVoucherConfiguration => "invalid_voucher_configuration",
+    InvalidMethod => "invalid_method",
     // Not found (404, 405).
     NotFound => "not_found",
     MethodNotAllowed => "method_not_allowed",
@@ -90,6 +93,7 @@ error_codes! {
     CartNotFound => "cart_not_found",
     ItemNotFound => "item_not_found",
     HoldNotFound => "hold_not_found",
+    OrderNotFound => "order_not_found",
     // Conflicts (409).
     Conflict => "conflict",
     CartExists => "cart_exists",
@@ -99,6 +103,12 @@ error_codes! {
     ProductUnavailable => "product_unavailable",
     HoldConflict => "hold_conflict",
     InvalidLink => "invalid_link",
+    CheckoutCompleted => "checkout_completed",
+    CheckoutState => "checkout_state",
+    CartEmpty => "cart_empty",
+    ItemsUnavailable => "items_unavailable",
+    RoomJustBooked => "room_just_booked",
+    IdempotencyKeyReused => "idempotency_key_reused",
     // Who is asking (401, 403).
     Unauthenticated => "unauthenticated",
     InvalidCredentials => "invalid_credentials",
@@ -147,8 +157,8 @@ pub struct ErrorBody {
 pub struct ApiError {
     pub status: StatusCode,
     pub code: ErrorCode,
-    /// Values the catalogue's message may use (`$seconds`, `$max`).
-    pub args: BTreeMap<&'static str, String>,
+    /// Values the catalogue's message may use (`$seconds`, `$from`).
+    pub args: BTreeMap<String, String>,
     pub fields: Vec<String>,
 }
 
@@ -168,7 +178,7 @@ impl ApiError {
     }
 
     pub fn arg(mut self, name: &'static str, value: impl ToString) -> Self {
-        self.args.insert(name, value.to_string());
+        self.args.insert(name.to_owned(), value.to_string());
         self
     }
 
@@ -224,6 +234,7 @@ impl From<tonic::Status> for ApiError {
         };
         let mut error = Self::new(http, code);
         error.fields = details.violations.into_iter().map(|v| v.field).collect();
+        error.args = details.args.into_iter().collect();
         error
     }
 }

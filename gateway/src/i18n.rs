@@ -116,7 +116,7 @@ pub fn error_id(code: ErrorCode) -> String {
 
 /// An error's message; for one field, the message's `.field` attribute when
 /// it has one (e.g. "Check this date."), else the message itself.
-pub fn error_message(locale: Locale, code: ErrorCode, args: &BTreeMap<&'static str, String>, field: Option<&str>) -> String {
+pub fn error_message(locale: Locale, code: ErrorCode, args: &BTreeMap<String, String>, field: Option<&str>) -> String {
     let id = error_id(code);
     let message = bundle(locale).get_message(&id);
     let attribute = field.and_then(|_| message.as_ref()?.get_attribute("field")).map(|a| a.value());
@@ -126,10 +126,12 @@ pub fn error_message(locale: Locale, code: ErrorCode, args: &BTreeMap<&'static s
     };
     let mut fluent_args = FluentArgs::new();
     for (name, value) in args {
-        fluent_args.set(*name, value.clone());
+        fluent_args.set(name.clone(), value.clone());
     }
     if let Some(field) = field {
         fluent_args.set("field", field.to_owned());
+        // Variant keys cannot hold dots: `customer.email` is selected as `customer-email`.
+        fluent_args.set("key", field.replace('.', "-"));
     }
     format(locale, &id, pattern, &fluent_args)
 }
@@ -186,7 +188,7 @@ mod tests {
         }
         for locale in Locale::ALL {
             for &code in ErrorCode::ALL {
-                let text = error_message(locale, code, &BTreeMap::from([("seconds", "3".to_owned())]), Some("from"));
+                let text = error_message(locale, code, &BTreeMap::from([("seconds".to_owned(), "3".to_owned())]), Some("from"));
                 assert!(!text.is_empty() && !text.contains("error-"), "{locale:?} {code:?}: {text}");
             }
         }

@@ -36,7 +36,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// The cookie that carries a session, or (`None`) the one that ends it.
-fn session_cookie(state: &AppState, session: Option<&Session>) -> HeaderValue {
+pub fn session_cookie(state: &AppState, session: Option<&Session>) -> HeaderValue {
     let secure = if state.config.public_url.starts_with("https:") { "; Secure" } else { "" };
     let (value, max_age) = match session {
         Some(s) => (s.token.as_str(), ((s.expires_at_ms - spa_platform::now_ms()) / 1000).max(0)),

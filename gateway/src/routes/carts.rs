@@ -18,6 +18,7 @@ use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{JsonBody, Shop, ShopParams, Validate};
 use crate::i18n::Locale;
+use crate::routes::checkout::{BillingAddress, CustomerDetails, Delivery, PostalAddress};
 use crate::routes::me;
 use crate::wire::{Image, Items, Links, OfferItem, OfferType, Price};
 
@@ -138,14 +139,14 @@ pub struct CartItem {
     /// A gift voucher's price option (index).
     pub price_option: Option<u32>,
     /// A gift voucher's dedication; null until it is given.
-    pub voucher: Option<Dedication>,
+    pub voucher: Option<LineVoucher>,
     /// Packages attached to a reservation.
     #[schema(no_recursion)]
     pub child_items: Vec<CartItem>,
 }
 
 impl CartItem {
-    fn of(i: ItemMessage, locale: Locale) -> Self {
+    pub fn of(i: ItemMessage, locale: Locale) -> Self {
         let price = i.price.unwrap_or_default();
         let stay = i.stay.as_ref();
         let kind = match i.r#type.as_str() {
@@ -176,11 +177,18 @@ impl CartItem {
             treatments: (kind == LineType::Package)
                 .then(|| i.treatments.into_iter().map(|t| LineTreatment { code: t.code, name: t.name, quantity: t.quantity }).collect()),
             price_option: i.price_option,
-            voucher: i.voucher.map(|d| Dedication {
+            voucher: i.voucher.map(|d| LineVoucher {
                 recipient: d.recipient,
                 sender: d.sender,
                 message: d.message,
                 email: Some(d.email).filter(|e| !e.is_empty()),
+                design: Some(d.design).filter(|e| !e.is_empty()),
+                delivery: match d.delivery.as_str() {
+                    "email" => Some(Delivery::Email),
+                    "post" => Some(Delivery::Post),
+                    _ => None,
+                },
+                postal: d.postal.map(Into::into),
             }),
             child_items: i.children.into_iter().map(|c| Self::of(c, locale)).collect(),
         }
@@ -203,6 +211,22 @@ pub struct Dedication {
     /// address given at checkout.
     #[serde(default)]
     pub email: Option<String>,
+}
+
+/// A gift voucher line's dedication and, once checkout's voucher step has
+/// run, its design, delivery and postal address.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LineVoucher {
+    #[serde(rename = "for")]
+    pub recipient: String,
+    #[serde(rename = "from")]
+    pub sender: String,
+    pub message: String,
+    pub email: Option<String>,
+    pub design: Option<String>,
+    pub delivery: Option<Delivery>,
+    /// Where a posted voucher goes.
+    pub postal: Option<PostalAddress>,
 }
 
 impl Validate for Dedication {
@@ -253,47 +277,78 @@ pub struct Cart {
     pub checkout_state: String,
     pub items: Vec<CartItem>,
     pub totals: Totals,
-    /// Redeemed voucher codes (with checkout).
+    /// Redeemed voucher codes.
     pub vouchers: Vec<String>,
-    #[schema(value_type = Option<Object>)]
-    pub billing_address: Option<serde_json::Value>,
-    #[schema(value_type = Option<Object>)]
-    pub shipping_address: Option<serde_json::Value>,
-    #[schema(value_type = Option<Object>)]
-    pub customer: Option<serde_json::Value>,
-    #[schema(value_type = Vec<Object>)]
-    pub payments: Vec<serde_json::Value>,
-    #[schema(value_type = Vec<Object>)]
-    pub shipments: Vec<serde_json::Value>,
-    /// A gift voucher is in the basket: it is sent by post.
+    /// Given at checkout's personal-data step; null before it.
+    pub billing_address: Option<BillingAddress>,
+    pub shipping_address: Option<PostalAddress>,
+    pub customer: Option<CustomerDetails>,
+    /// The reservation notes.
+    pub notes: Option<String>,
+    /// The chosen payment (one at most).
+    pub payments: Vec<ChosenPayment>,
+    /// The chosen shipping of posted vouchers (one at most).
+    pub shipments: Vec<ChosenShipment>,
+    /// A gift voucher is posted: a shipping method is needed.
     pub shipping_required: bool,
 }
 
+/// The payment chosen at checkout.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChosenPayment {
+    pub method: String,
+    /// The advance payment was chosen: `totals.deposit` now, the rest later.
+    pub deposit: bool,
+}
+
+/// The shipping method chosen at checkout.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChosenShipment {
+    pub method: String,
+}
+
+impl Totals {
+    pub fn of(t: &spa_proto::spa::cart::v1::Totals, currency: &str) -> Self {
+        Self {
+            total: t.total,
+            vouchers: t.vouchers,
+            shipping: t.shipping,
+            deposit: t.deposit,
+            left_to_pay: t.left_to_pay,
+            base: (currency != BASE_CURRENCY).then(|| BaseTotal { total: t.total, currency: BASE_CURRENCY.to_owned() }),
+            currency: currency.to_owned(),
+        }
+    }
+}
+
 impl Cart {
-    fn of(c: CartMessage, locale: Locale) -> Self {
+    pub fn of(c: CartMessage, locale: Locale) -> Self {
         let t = c.totals.unwrap_or_default();
+        let checkout = c.checkout.unwrap_or_default();
+        let addressed = checkout.customer.is_some();
         Self {
             items: c.items.into_iter().map(|i| CartItem::of(i, locale)).collect(),
-            totals: Totals {
-                total: t.total,
-                vouchers: t.vouchers,
-                shipping: t.shipping,
-                deposit: t.deposit,
-                left_to_pay: t.left_to_pay,
-                base: (c.currency != BASE_CURRENCY).then(|| BaseTotal { total: t.total, currency: BASE_CURRENCY.to_owned() }),
-                currency: c.currency.clone(),
-            },
+            totals: Totals::of(&t, &c.currency),
             token_value: c.token,
             channel: c.channel,
             locale: c.locale,
             currency: c.currency,
             checkout_state: c.checkout_state,
             vouchers: vec![],
-            billing_address: None,
-            shipping_address: None,
-            customer: None,
-            payments: vec![],
-            shipments: vec![],
+            billing_address: checkout.billing_address.map(Into::into),
+            shipping_address: checkout.shipping_address.map(Into::into),
+            customer: checkout.customer.map(Into::into),
+            notes: addressed.then_some(checkout.notes),
+            payments: Some(checkout.payment_method)
+                .filter(|m| !m.is_empty())
+                .map(|method| ChosenPayment { method, deposit: checkout.deposit })
+                .into_iter()
+                .collect(),
+            shipments: Some(checkout.shipping_method)
+                .filter(|m| !m.is_empty())
+                .map(|method| ChosenShipment { method })
+                .into_iter()
+                .collect(),
             shipping_required: c.shipping_required,
         }
     }
@@ -741,8 +796,13 @@ pub async fn set_voucher(
     Path((token, id)): Path<(String, i64)>,
     JsonBody(body): JsonBody<Dedication>,
 ) -> ApiResult<Json<Cart>> {
-    let details =
-        VoucherDetails { recipient: body.recipient, sender: body.sender, message: body.message, email: body.email.unwrap_or_default() };
+    let details = VoucherDetails {
+        recipient: body.recipient,
+        sender: body.sender,
+        message: body.message,
+        email: body.email.unwrap_or_default(),
+        ..Default::default()
+    };
     let request = SetVoucherDetailsRequest { token, locale: shop.code().to_owned(), item_id: id, details: Some(details) };
     let cart = state.clients.cart.clone().set_voucher_details(request).await?.into_inner();
     Ok(Json(Cart::of(cart, shop.locale)))

@@ -8,6 +8,7 @@ use crate::AppState;
 
 pub mod account;
 pub mod carts;
+pub mod checkout;
 pub mod me;
 pub mod newsletter;
 pub mod offer;
@@ -25,6 +26,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(packages::router())
         .merge(rooms::router())
         .merge(carts::router())
+        .merge(checkout::router())
         .merge(me::router())
         .merge(account::router())
         .merge(newsletter::router())

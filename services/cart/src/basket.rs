@@ -13,6 +13,7 @@ use spa_platform::db::Db;
 use spa_proto::spa::catalog::v1::{PackageCost, Product};
 use spa_proto::spa::rooms::v1::StayCheck;
 
+use crate::domain::checkout::{self, State};
 use crate::domain::item::{self, AddRequest, Dedication, ItemKind, NewLine, Stay, TreatmentChoice, check_package_fits, check_quantity};
 use crate::domain::totals::{self, PricedLine, Totals};
 use crate::domain::{self, CartTtl};
@@ -180,9 +181,28 @@ impl Basket {
         self.ttl.cutoff(spa_platform::now_ms())
     }
 
-    async fn lock(&self, token: &str) -> Result<store::Locked, CartError> {
+    /// The cart locked for a change; an order's cart changes no more.
+    pub(crate) async fn lock(&self, token: &str) -> Result<store::Locked, CartError> {
+        let locked = self.lock_any(token).await?;
+        if locked.cart.checkout_state == State::Completed {
+            return Err(CartError::Completed);
+        }
+        Ok(locked)
+    }
+
+    /// The cart locked, whatever its state (completion checks it).
+    pub(crate) async fn lock_any(&self, token: &str) -> Result<store::Locked, CartError> {
+        well_formed(token)?;
         let now = spa_platform::now_ms();
         store::lock(&self.db, token, self.ttl.cutoff(now), now).await
+    }
+
+    pub(crate) fn db(&self) -> &Db {
+        &self.db
+    }
+
+    pub(crate) fn peers(&self) -> &Peers {
+        &self.peers
     }
 
     pub async fn create(&self, token: &str, channel: &str, locale: &str, customer_id: Option<&str>) -> Result<View, CartError> {
@@ -517,7 +537,18 @@ impl Basket {
                 prices.line(line, None, children)
             })
             .collect();
-        let totals = totals::totals(&lines.iter().map(|l| l.priced.clone()).collect::<Vec<_>>());
+        // Shipping counts once a posted voucher has its method; the deposit
+        // once the advance payment is chosen.
+        let shipping = cart
+            .checkout
+            .shipping_method
+            .as_deref()
+            .filter(|_| cart.shipping_required())
+            .and_then(|m| checkout::SHIPPING_METHODS.iter().find(|(code, ..)| *code == m))
+            .map_or(0, |(_, price, _)| *price);
+        let lines_total = totals::totals(&lines.iter().map(|l| l.priced.clone()).collect::<Vec<_>>());
+        let deposit = cart.checkout.payment.filter(|p| p.deposit).map_or(0, |_| checkout::deposit_for(lines_total.total + shipping));
+        let totals = totals::with_checkout(lines_total, shipping, deposit);
         Ok(View { cart, lines, totals })
     }
 

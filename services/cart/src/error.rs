@@ -6,6 +6,7 @@ use spa_platform::errors;
 use tonic::{Code, Status};
 
 use crate::domain::WeakToken;
+use crate::domain::checkout::Violations;
 
 #[derive(Debug, thiserror::Error)]
 pub enum CartError {
@@ -55,6 +56,24 @@ pub enum CartError {
     InvalidEmail,
     #[error("the room cannot be booked for these dates and guests")]
     RoomUnavailable,
+    #[error("this basket is an order already; start a new basket")]
+    Completed,
+    #[error("the {step} step is not possible in checkout state {state}")]
+    StepNotAllowed { step: &'static str, state: &'static str },
+    #[error("{code}: {fields:?}")]
+    InvalidFields { code: &'static str, fields: Violations },
+    #[error("method: not one of the methods offered")]
+    UnknownMethod,
+    #[error("the basket is empty")]
+    EmptyCart,
+    #[error("an item of the basket cannot be bought now")]
+    ItemsUnavailable,
+    #[error("this room has just been booked for {from} - {to}")]
+    RoomJustBooked { from: String, to: String },
+    #[error("this Idempotency-Key completed another basket")]
+    IdempotencyKeyReused,
+    #[error("no order with this token")]
+    OrderNotFound,
     /// A peer's answer passed on as it stands (a package configuration it
     /// refused, or the peer being unavailable).
     #[error(transparent)]
@@ -103,6 +122,22 @@ impl From<CartError> for Status {
             CartError::RoomUnavailable => {
                 errors::with_details(Code::FailedPrecondition, "room_unavailable", message.clone(), &[("productCode", &message)])
             }
+            CartError::Completed => errors::with_details(Code::FailedPrecondition, "checkout_completed", message, &[]),
+            CartError::StepNotAllowed { state, .. } => {
+                errors::with_args(Code::FailedPrecondition, "checkout_state", message, &[], &[("state", state)])
+            }
+            CartError::InvalidFields { code, ref fields } => {
+                let violations: Vec<(&str, &str)> = fields.iter().map(|f| (*f, "not valid")).collect();
+                errors::invalid(code, message.clone(), &violations)
+            }
+            CartError::UnknownMethod => invalid("invalid_method", "method"),
+            CartError::EmptyCart => errors::with_details(Code::FailedPrecondition, "cart_empty", message, &[]),
+            CartError::ItemsUnavailable => errors::with_details(Code::FailedPrecondition, "items_unavailable", message, &[]),
+            CartError::RoomJustBooked { ref from, ref to } => {
+                errors::with_args(Code::FailedPrecondition, "room_just_booked", message.clone(), &[], &[("from", from), ("to", to)])
+            }
+            CartError::IdempotencyKeyReused => errors::with_details(Code::FailedPrecondition, "idempotency_key_reused", message, &[]),
+            CartError::OrderNotFound => errors::with_details(Code::NotFound, "order_not_found", message, &[]),
             CartError::Peer(status) => status,
             CartError::Db(db) => errors::db(db),
         }

@@ -1,25 +1,45 @@
 //! `spa.cart.v1.CartService`: decode, call the basket, encode.
 
 use spa_proto::common::{Money, Price};
+use std::sync::Arc;
+
 use spa_proto::spa::cart::v1::cart_service_server::CartService;
+use spa_proto::spa::cart::v1::checkout_service_server::CheckoutService;
 use spa_proto::spa::cart::v1::{
     AddChildItemRequest, AddItemRequest, Cart, CartItem, CreateCartRequest, DropCartRequest, DropCartResponse, GetCartRequest,
     GetCustomerCartRequest, ListStaysRequest, ListStaysResponse, NewItem, RemoveItemRequest, SetVoucherDetailsRequest, Stay, StayRef,
     SuggestRequest, SuggestResponse, Totals, TreatmentChoice, TreatmentLine, UpdateItemRequest, VoucherDetails,
 };
+use spa_proto::spa::cart::v1::{
+    BillingAddress, CheckoutCustomer, CheckoutDetails, CheckoutRequest, ChooseMethodRequest, CompleteRequest, ConfigureVoucherRequest,
+    GetOrderRequest, Method, Methods, Order, PostalAddress, SetAddressRequest, VoucherDesign, VoucherDesigns,
+};
 use tonic::{Request, Response, Status};
 
 use crate::basket::{Basket, View, ViewLine};
+use crate::checkout::{Checkout, Offer, Summary, SummaryLine};
+use crate::domain::checkout::{self, VoucherConfig};
 use crate::domain::item::{self, AddRequest, Dedication};
 use crate::domain::totals::CURRENCY;
+use crate::store::StoredOrder;
 
 pub struct CartGrpc {
-    basket: Basket,
+    basket: Arc<Basket>,
 }
 
 impl CartGrpc {
-    pub fn new(basket: Basket) -> Self {
+    pub fn new(basket: Arc<Basket>) -> Self {
         Self { basket }
+    }
+}
+
+pub struct CheckoutGrpc {
+    checkout: Checkout,
+}
+
+impl CheckoutGrpc {
+    pub fn new(checkout: Checkout) -> Self {
+        Self { checkout }
     }
 }
 
@@ -55,25 +75,88 @@ fn item_message(v: ViewLine) -> CartItem {
         stay,
         treatments: v.treatments.into_iter().map(|(t, name)| TreatmentLine { code: t.code, name, quantity: t.quantity }).collect(),
         price_option: v.line.details.price_option,
-        voucher: v.line.details.voucher.map(|d| VoucherDetails {
-            recipient: d.recipient,
-            sender: d.sender,
-            message: d.message,
-            email: d.email.unwrap_or_default(),
-        }),
+        voucher: v.line.details.voucher.map(voucher_message),
         children: v.children.into_iter().map(item_message).collect(),
     }
 }
 
+fn customer_message(c: &checkout::Customer) -> CheckoutCustomer {
+    CheckoutCustomer { first_name: c.first_name.clone(), last_name: c.last_name.clone(), email: c.email.clone(), phone: c.phone.clone() }
+}
+
+fn postal_message(a: &checkout::PostalAddress) -> PostalAddress {
+    PostalAddress {
+        first_name: a.first_name.clone(),
+        last_name: a.last_name.clone(),
+        street: a.street.clone(),
+        postcode: a.postcode.clone(),
+        city: a.city.clone(),
+        country_code: a.country_code.clone(),
+    }
+}
+
+fn postal_of(a: Option<PostalAddress>) -> checkout::PostalAddress {
+    let a = a.unwrap_or_default();
+    checkout::PostalAddress {
+        first_name: a.first_name,
+        last_name: a.last_name,
+        street: a.street,
+        postcode: a.postcode,
+        city: a.city,
+        country_code: a.country_code,
+    }
+}
+
+fn details_message(view: &View) -> Option<CheckoutDetails> {
+    let c = &view.cart.checkout;
+    let address = c.address.as_ref()?;
+    let b = &address.billing;
+    Some(CheckoutDetails {
+        customer: Some(customer_message(&address.customer)),
+        billing_address: Some(BillingAddress {
+            invoice_required: b.invoice_required,
+            company: b.company.clone(),
+            vat_number: b.vat_number.clone(),
+            street: b.street.clone(),
+            postcode: b.postcode.clone(),
+            city: b.city.clone(),
+            country_code: b.country_code.clone(),
+        }),
+        shipping_address: address.shipping.as_ref().map(postal_message),
+        notes: address.notes.clone(),
+        shipping_method: c.shipping_method.clone().unwrap_or_default(),
+        payment_method: c.payment.map(|p| p.method.code().to_owned()).unwrap_or_default(),
+        deposit: c.payment.is_some_and(|p| p.deposit),
+        deposit_amount: view.totals.deposit,
+    })
+}
+
+fn voucher_message(d: Dedication) -> VoucherDetails {
+    VoucherDetails {
+        recipient: d.recipient,
+        sender: d.sender,
+        message: d.message,
+        email: d.email.unwrap_or_default(),
+        design: d.design.unwrap_or_default(),
+        delivery: match d.delivery {
+            Some(checkout::Delivery::Email) => "email".into(),
+            Some(checkout::Delivery::Post) => "post".into(),
+            None => String::new(),
+        },
+        postal: d.postal.as_ref().map(postal_message),
+    }
+}
+
 fn cart_message(view: View) -> Cart {
-    let shipping_required = view.lines.iter().any(|l| l.line.kind == item::ItemKind::Voucher);
+    let shipping_required = view.cart.shipping_required();
+    let checkout = details_message(&view);
     let t = view.totals;
     Cart {
         token: view.cart.token,
         channel: view.cart.channel,
         locale: view.cart.locale,
         currency: view.cart.currency.clone(),
-        checkout_state: view.cart.checkout_state,
+        checkout_state: view.cart.checkout_state.code().to_owned(),
         items: view.lines.into_iter().map(item_message).collect(),
         totals: Some(Totals {
             total: t.total,
@@ -84,6 +167,7 @@ fn cart_message(view: View) -> Cart {
             currency: view.cart.currency,
         }),
         shipping_required,
+        checkout,
     }
 }
 
@@ -175,5 +259,150 @@ impl CartService for CartGrpc {
         let r = request.into_inner();
         let items = self.basket.suggest(&r.token, &r.locale, r.item_id, &r.kind).await?;
         Ok(Response::new(SuggestResponse { items }))
+    }
+}
+
+fn methods_message(offer: Offer) -> Methods {
+    Methods {
+        methods: offer.methods.into_iter().map(|m| Method { code: m.code.into(), name: m.name.into(), price: m.price }).collect(),
+        chosen: offer.chosen.unwrap_or_default(),
+        deposit_amount: offer.deposit_amount,
+        deposit: offer.deposit,
+    }
+}
+
+fn summary_item(l: SummaryLine) -> CartItem {
+    let total = l.total;
+    CartItem {
+        id: l.id,
+        r#type: l.kind.clone(),
+        quantity: l.quantity,
+        min_quantity: l.quantity,
+        max_quantity: l.quantity,
+        price: Some(Price { current: money(l.unit), original: money(l.unit), base_current: money(l.unit), base_original: money(l.unit) }),
+        total,
+        available: true,
+        product: Some(l.product()),
+        stay: l.stay.map(|s| Stay {
+            check_in: s.check_in.to_string(),
+            check_out: s.check_out.to_string(),
+            nights: s.nights(),
+            adults: s.adults,
+            children: s.children,
+            babies: s.babies,
+        }),
+        treatments: l.treatments.into_iter().map(|(code, name, quantity)| TreatmentLine { code, name, quantity }).collect(),
+        children: l.children.into_iter().map(summary_item).collect(),
+        code: l.code,
+        ..Default::default()
+    }
+}
+
+fn order_message(o: StoredOrder) -> Result<Order, Status> {
+    let summary: Summary = serde_json::from_str(&o.summary).map_err(spa_platform::errors::internal)?;
+    let t = o.totals;
+    Ok(Order {
+        token: o.token,
+        booking_code: o.booking_code,
+        checkout_state: checkout::State::Completed.code().into(),
+        state: o.state,
+        payment_state: o.payment_state,
+        payment_method: o.payment_method,
+        totals: Some(Totals {
+            total: t.total,
+            vouchers: t.vouchers,
+            shipping: t.shipping,
+            deposit: t.deposit,
+            left_to_pay: t.left_to_pay,
+            currency: CURRENCY.into(),
+        }),
+        due_now: t.due_now,
+        hold_expires_at_ms: o.hold_expires_at,
+        email: o.email,
+        locale: o.locale,
+        created_at_ms: o.created_at,
+        items: summary.lines.into_iter().map(summary_item).collect(),
+    })
+}
+
+#[tonic::async_trait]
+impl CheckoutService for CheckoutGrpc {
+    async fn start_checkout(&self, request: Request<CheckoutRequest>) -> Answer<Cart> {
+        let r = request.into_inner();
+        Ok(Response::new(cart_message(self.checkout.start(&r.token, &r.locale).await?)))
+    }
+
+    async fn set_address(&self, request: Request<SetAddressRequest>) -> Answer<Cart> {
+        let r = request.into_inner();
+        let c = r.customer.unwrap_or_default();
+        let b = r.billing_address.unwrap_or_default();
+        let address = checkout::Address {
+            customer: checkout::Customer { first_name: c.first_name, last_name: c.last_name, email: c.email, phone: c.phone },
+            billing: checkout::BillingAddress {
+                invoice_required: b.invoice_required,
+                company: b.company,
+                vat_number: b.vat_number,
+                street: b.street,
+                postcode: b.postcode,
+                city: b.city,
+                country_code: b.country_code,
+            },
+            shipping: r.shipping_address.map(|a| postal_of(Some(a))),
+            notes: r.notes,
+        };
+        let customer = Some(r.customer_id).filter(|c| !c.is_empty());
+        Ok(Response::new(cart_message(self.checkout.address(&r.token, &r.locale, address, r.regulations_accepted, customer).await?)))
+    }
+
+    async fn list_voucher_designs(&self, request: Request<CheckoutRequest>) -> Answer<VoucherDesigns> {
+        let r = request.into_inner();
+        let designs = Checkout::designs(&r.locale).into_iter().map(|(code, name)| VoucherDesign { code: code.into(), name: name.into() });
+        Ok(Response::new(VoucherDesigns { designs: designs.collect() }))
+    }
+
+    async fn configure_voucher(&self, request: Request<ConfigureVoucherRequest>) -> Answer<Cart> {
+        let r = request.into_inner();
+        let d = r.details.unwrap_or_default();
+        let config = VoucherConfig {
+            recipient: d.recipient,
+            sender: d.sender,
+            message: d.message,
+            email: d.email,
+            design: d.design,
+            delivery: d.delivery,
+            postal: postal_of(d.postal),
+        };
+        Ok(Response::new(cart_message(self.checkout.configure_voucher(&r.token, &r.locale, r.index as usize, config).await?)))
+    }
+
+    async fn list_shipping_methods(&self, request: Request<CheckoutRequest>) -> Answer<Methods> {
+        let r = request.into_inner();
+        Ok(Response::new(methods_message(self.checkout.shipping_methods(&r.token, &r.locale).await?)))
+    }
+
+    async fn choose_shipping(&self, request: Request<ChooseMethodRequest>) -> Answer<Cart> {
+        let r = request.into_inner();
+        Ok(Response::new(cart_message(self.checkout.choose_shipping(&r.token, &r.locale, &r.method).await?)))
+    }
+
+    async fn list_payment_methods(&self, request: Request<CheckoutRequest>) -> Answer<Methods> {
+        let r = request.into_inner();
+        Ok(Response::new(methods_message(self.checkout.payment_methods(&r.token, &r.locale).await?)))
+    }
+
+    async fn choose_payment(&self, request: Request<ChooseMethodRequest>) -> Answer<Cart> {
+        let r = request.into_inner();
+        Ok(Response::new(cart_message(self.checkout.choose_payment(&r.token, &r.locale, &r.method, r.deposit).await?)))
+    }
+
+    async fn complete(&self, request: Request<CompleteRequest>) -> Answer<Order> {
+        let r = request.into_inner();
+        let key = Some(r.idempotency_key.as_str()).filter(|k| !k.is_empty());
+        Ok(Response::new(order_message(self.checkout.complete(&r.token, &r.locale, key).await?)?))
+    }
+
+    async fn get_order(&self, request: Request<GetOrderRequest>) -> Answer<Order> {
+        let r = request.into_inner();
+        Ok(Response::new(order_message(self.checkout.order(&r.token).await?)?))
     }
 }

@@ -1,16 +1,18 @@
 //! The cart service: carts and their lines (reservations, packages,
 //! treatments, products, gift vouchers), priced on every read from the
-//! catalog and the rooms service; checkout and orders follow. Its rules are
+//! catalog and the rooms service; checkout and the orders it places. Its rules are
 //! in the crate's README.
 //!
 //! - [`grpc`] — `spa.cart.v1.CartService`: decode, call [`basket`], encode.
 //! - [`basket`] — each visitor action: check, ask peers, store, price.
+//! - [`checkout`] — the checkout steps and completion into an order.
 //! - [`domain`] — line kinds, quantities, stays, totals, tokens: pure rules.
 //! - [`peers`] — the catalog and rooms clients, as the cart uses them.
 //! - [`store`] — the SQL.
 //! - [`error`] — the one error enum and its gRPC mapping.
 
 pub mod basket;
+pub mod checkout;
 pub mod domain;
 pub mod error;
 pub mod grpc;
@@ -24,6 +26,8 @@ use spa_platform::grpc::TraceInterceptor;
 use spa_platform::runtime::{Infra, Started};
 use spa_proto::EventMessage;
 use spa_proto::events::ProductChanged;
+use spa_proto::spa::cart::v1::cart_service_server::CartServiceServer;
+use spa_proto::spa::cart::v1::checkout_service_server::CheckoutServiceServer;
 use spa_proto::spa::catalog::v1::catalog_service_client::CatalogServiceClient;
 use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
 use tokio::net::TcpListener;
@@ -52,8 +56,10 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
         cache: infra.cache.clone(),
         generation,
     };
-    let service = grpc::CartGrpc::new(basket::Basket::new(infra.db.clone(), ttl, peers));
-    let routes = tonic::service::Routes::new(spa_proto::spa::cart::v1::cart_service_server::CartServiceServer::new(service));
+    let basket = std::sync::Arc::new(basket::Basket::new(infra.db.clone(), ttl, peers));
+    let checkout = checkout::Checkout::new(basket.clone(), infra.outbox.clone());
+    let routes = tonic::service::Routes::new(CartServiceServer::new(grpc::CartGrpc::new(basket)))
+        .add_service(CheckoutServiceServer::new(grpc::CheckoutGrpc::new(checkout)));
     let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));
     Ok(Started { addr, task })
 }

@@ -26,7 +26,7 @@ use spa_proto::spa::catalog::v1::{
 };
 use spa_proto::spa::common::v1::PageRequest;
 use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
-use spa_proto::spa::rooms::v1::{CheckStaysRequest, Guests, StayCheck, StayLine};
+use spa_proto::spa::rooms::v1::{CheckStaysRequest, Guests, OrderRef, ReserveRequest, StayCheck, StayLine};
 use tonic::{Code, Status};
 
 use crate::domain::item::{Stay, TreatmentChoice};
@@ -123,18 +123,37 @@ impl Peers {
         if stays.is_empty() {
             return Ok(vec![]);
         }
-        let lines = stays
-            .iter()
-            .map(|q| StayLine {
-                room_code: q.room.to_owned(),
-                from: q.stay.check_in.to_string(),
-                to: q.stay.check_out.to_string(),
-                quantity: 1,
-                guests: Some(Guests { adults: q.stay.adults, children: q.stay.children, babies: q.stay.babies }),
-                package_nights: q.package_nights,
-            })
-            .collect();
+        let lines = stays.iter().map(|q| stay_line(q)).collect();
         Ok(self.rooms.clone().check_stays(CheckStaysRequest { lines }).await?.into_inner().lines)
+    }
+
+    /// Holds the stays' nights for `order_id` (idempotent per order). A
+    /// sold-out night is [`Refusal::SoldOut`] with its room and date.
+    pub async fn reserve(&self, order_id: &str, stays: &[&StayQuery<'_>], hold_seconds: u32) -> Result<i64, Refusal> {
+        let request = ReserveRequest { order_id: order_id.to_owned(), lines: stays.iter().map(|q| stay_line(q)).collect(), hold_seconds };
+        match self.rooms.clone().reserve(request).await {
+            Ok(hold) => Ok(hold.into_inner().expires_at_ms),
+            Err(s) => {
+                let details = errors::details(&s).filter(|d| d.code == "room_unavailable");
+                match details {
+                    Some(d) => {
+                        let field =
+                            |name: &str| d.violations.iter().find(|v| v.field == name).map(|v| v.message.clone()).unwrap_or_default();
+                        Err(Refusal::SoldOut { room: field("room"), night: field("night") })
+                    }
+                    None => Err(Refusal::Other(s.into())),
+                }
+            }
+        }
+    }
+
+    /// Gives an order's held nights back (idempotent).
+    pub async fn release(&self, order_id: &str) -> Result<(), CartError> {
+        match self.rooms.clone().release(OrderRef { order_id: order_id.to_owned() }).await {
+            Ok(_) => Ok(()),
+            Err(s) if s.code() == Code::NotFound => Ok(()),
+            Err(s) => Err(s.into()),
+        }
     }
 
     /// The first offers of a type in the catalog's order.
@@ -161,6 +180,24 @@ impl Peers {
 
 /// The catalog names `persons` and `treatments[0].code`; the basket's
 /// body calls them `quantity` and `options.treatments[0].code`.
+/// Why the rooms service would not hold an order's nights.
+#[derive(Debug)]
+pub enum Refusal {
+    SoldOut { room: String, night: String },
+    Other(CartError),
+}
+
+fn stay_line(q: &StayQuery<'_>) -> StayLine {
+    StayLine {
+        room_code: q.room.to_owned(),
+        from: q.stay.check_in.to_string(),
+        to: q.stay.check_out.to_string(),
+        quantity: 1,
+        guests: Some(Guests { adults: q.stay.adults, children: q.stay.children, babies: q.stay.babies }),
+        package_nights: q.package_nights,
+    }
+}
+
 fn rename_fields(status: Status) -> Status {
     let Some(details) = errors::details(&status).filter(|_| status.code() == Code::InvalidArgument) else { return status };
     let fields: Vec<(String, String)> = details

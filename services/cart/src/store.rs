@@ -8,6 +8,7 @@ use spa_platform::db::{Db, Tx, is_unique_violation};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
+use crate::domain::checkout::{self, State};
 use crate::domain::item::{Dedication, ItemKind, Stay, TreatmentChoice};
 use crate::error::CartError;
 
@@ -18,7 +19,9 @@ pub struct StoredCart {
     pub channel: String,
     pub locale: String,
     pub currency: String,
-    pub checkout_state: String,
+    pub checkout_state: State,
+    pub checkout: checkout::Details,
+    pub customer_id: Option<String>,
     pub lines: Vec<Line>,
 }
 
@@ -29,6 +32,27 @@ impl StoredCart {
 
     pub fn children_of(&self, id: i64) -> impl Iterator<Item = &Line> {
         self.lines.iter().filter(move |l| l.parent_id == Some(id))
+    }
+
+    /// The gift voucher lines, in the order they were added.
+    pub fn vouchers(&self) -> impl Iterator<Item = &Line> {
+        self.lines.iter().filter(|l| l.kind == ItemKind::Voucher)
+    }
+
+    /// A printed voucher is posted: a shipping method is needed.
+    pub fn shipping_required(&self) -> bool {
+        self.vouchers().any(|l| l.details.voucher.as_ref().is_some_and(Dedication::posted))
+    }
+
+    /// What checkout still needs for these lines.
+    pub fn needs(&self, nothing_to_pay: bool) -> checkout::Needs {
+        checkout::Needs {
+            vouchers: self.vouchers().count(),
+            vouchers_configured: self.vouchers().all(|l| l.details.voucher.as_ref().is_some_and(Dedication::configured)),
+            shipping_required: self.shipping_required(),
+            shipping_chosen: self.checkout.shipping_method.is_some(),
+            nothing_to_pay,
+        }
     }
 }
 
@@ -88,7 +112,7 @@ pub async fn create(db: &Db, cart: NewCart<'_>, now_ms: i64) -> Result<(), CartE
     }
 }
 
-const CART_COLUMNS: &str = "token, channel, locale, currency, checkout_state, last_item_id";
+const CART_COLUMNS: &str = "token, channel, locale, currency, checkout_state, checkout, customer_id, last_item_id";
 
 fn line(r: &AnyRow) -> Result<Line, sqlx::Error> {
     let kind: String = r.try_get("kind")?;
@@ -106,13 +130,18 @@ fn line(r: &AnyRow) -> Result<Line, sqlx::Error> {
 
 /// The cart's row and its lines' rows; the cart's last line id beside it.
 fn cart_of(cart: &AnyRow, lines: &[AnyRow]) -> Result<(StoredCart, i64), sqlx::Error> {
+    let decode = |e: String| sqlx::Error::Decode(e.into());
+    let state: String = cart.try_get("checkout_state")?;
+    let checkout: String = cart.try_get("checkout")?;
     Ok((
         StoredCart {
             token: cart.try_get("token")?,
             channel: cart.try_get("channel")?,
             locale: cart.try_get("locale")?,
             currency: cart.try_get("currency")?,
-            checkout_state: cart.try_get("checkout_state")?,
+            checkout_state: State::parse(&state).ok_or_else(|| decode(format!("unknown checkout state {state:?}")))?,
+            checkout: serde_json::from_str(&checkout).map_err(|e| decode(e.to_string()))?,
+            customer_id: cart.try_get("customer_id")?,
             lines: lines.iter().map(line).collect::<Result<_, _>>()?,
         },
         cart.try_get("last_item_id")?,
@@ -154,6 +183,8 @@ pub struct Locked {
     tx: Tx,
     pub cart: StoredCart,
     last_id: i64,
+    /// Lines were added, changed or removed: the checkout state follows.
+    lines_changed: bool,
 }
 
 /// Locks a live cart and reads it; touching it also keeps it from expiring.
@@ -170,7 +201,7 @@ pub async fn lock(db: &Db, token: &str, cutoff_ms: i64, now_ms: i64) -> Result<L
         .ok_or(CartError::NotFound)?;
     let lines = sqlx::query(LINES).bind(token).fetch_all(&mut *tx).await?;
     let (cart, last_id) = cart_of(&cart, &lines)?;
-    Ok(Locked { tx, cart, last_id })
+    Ok(Locked { tx, cart, last_id, lines_changed: false })
 }
 
 impl Locked {
@@ -184,6 +215,7 @@ impl Locked {
         details: &Details,
     ) -> Result<i64, CartError> {
         self.last_id += 1;
+        let line_record = Line { id: self.last_id, parent_id, kind, code: code.to_owned(), quantity, details: details.clone() };
         let details = serde_json::to_string(details).map_err(|e| sqlx::Error::Encode(e.into()))?;
         sqlx::query(
             "INSERT INTO cart_items (cart_token, id, parent_id, kind, code, quantity, details) VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -197,10 +229,17 @@ impl Locked {
         .bind(details)
         .execute(&mut *self.tx)
         .await?;
+        self.cart.lines.push(line_record);
+        self.lines_changed = true;
         Ok(self.last_id)
     }
 
     pub async fn update(&mut self, id: i64, quantity: u32, details: &Details) -> Result<(), CartError> {
+        if let Some(line) = self.cart.lines.iter_mut().find(|l| l.id == id) {
+            line.quantity = quantity;
+            line.details = details.clone();
+        }
+        self.lines_changed = true;
         let details = serde_json::to_string(details).map_err(|e| sqlx::Error::Encode(e.into()))?;
         sqlx::query("UPDATE cart_items SET quantity = $3, details = $4 WHERE cart_token = $1 AND id = $2")
             .bind(&self.cart.token)
@@ -214,6 +253,8 @@ impl Locked {
 
     /// Deletes a line and the lines attached to it.
     pub async fn delete(&mut self, id: i64) -> Result<(), CartError> {
+        self.cart.lines.retain(|l| l.id != id && l.parent_id != Some(id));
+        self.lines_changed = true;
         sqlx::query("DELETE FROM cart_items WHERE cart_token = $1 AND (id = $2 OR parent_id = $2)")
             .bind(&self.cart.token)
             .bind(id)
@@ -222,10 +263,27 @@ impl Locked {
         Ok(())
     }
 
+    /// The transaction, for what must commit with the cart (an order, an
+    /// event in the outbox).
+    pub fn tx(&mut self) -> &mut Tx {
+        &mut self.tx
+    }
+
+    /// Writes the cart's checkout state and details as they are now in
+    /// [`Locked::cart`], and commits. After a change of lines, a cart past
+    /// the address goes back to it (the checkout's rule).
     pub async fn commit(mut self) -> Result<(), CartError> {
-        sqlx::query("UPDATE carts SET last_item_id = $2 WHERE token = $1")
+        if self.lines_changed {
+            let needs = self.cart.needs(false);
+            self.cart.checkout_state = checkout::after_basket_change(self.cart.checkout_state, needs);
+        }
+        let checkout = serde_json::to_string(&self.cart.checkout).map_err(|e| sqlx::Error::Encode(e.into()))?;
+        sqlx::query("UPDATE carts SET last_item_id = $2, checkout_state = $3, checkout = $4, customer_id = $5 WHERE token = $1")
             .bind(&self.cart.token)
             .bind(self.last_id)
+            .bind(self.cart.checkout_state.code())
+            .bind(checkout)
+            .bind(&self.cart.customer_id)
             .execute(&mut *self.tx)
             .await?;
         self.tx.commit().await?;
@@ -268,4 +326,110 @@ pub async fn delete_abandoned(db: &Db, cutoff_ms: i64) -> Result<u64, CartError>
         .rows_affected();
     tx.commit().await?;
     Ok(deleted)
+}
+
+/// An order as stored: the completed cart's lines and totals as priced
+/// when it was placed.
+#[derive(Debug, Clone)]
+pub struct StoredOrder {
+    pub token: String,
+    pub order_id: String,
+    pub booking_code: String,
+    pub customer_id: Option<String>,
+    pub email: String,
+    pub locale: String,
+    pub state: String,
+    pub payment_state: String,
+    pub payment_method: String,
+    pub totals: OrderTotals,
+    pub hold_expires_at: i64,
+    pub summary: String,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OrderTotals {
+    pub total: i64,
+    pub vouchers: i64,
+    pub shipping: i64,
+    pub deposit: i64,
+    pub left_to_pay: i64,
+    pub due_now: i64,
+}
+
+const ORDER_COLUMNS: &str = "token, order_id, booking_code, customer_id, email, locale, state, payment_state, payment_method, \
+     total, vouchers, shipping, deposit, left_to_pay, due_now, hold_expires_at, summary, created_at";
+
+fn order_of(r: &AnyRow) -> Result<StoredOrder, sqlx::Error> {
+    Ok(StoredOrder {
+        token: r.try_get("token")?,
+        order_id: r.try_get("order_id")?,
+        booking_code: r.try_get("booking_code")?,
+        customer_id: r.try_get("customer_id")?,
+        email: r.try_get("email")?,
+        locale: r.try_get("locale")?,
+        state: r.try_get("state")?,
+        payment_state: r.try_get("payment_state")?,
+        payment_method: r.try_get("payment_method")?,
+        totals: OrderTotals {
+            total: r.try_get("total")?,
+            vouchers: r.try_get("vouchers")?,
+            shipping: r.try_get("shipping")?,
+            deposit: r.try_get("deposit")?,
+            left_to_pay: r.try_get("left_to_pay")?,
+            due_now: r.try_get("due_now")?,
+        },
+        hold_expires_at: r.try_get("hold_expires_at")?,
+        summary: r.try_get("summary")?,
+        created_at: r.try_get("created_at")?,
+    })
+}
+
+/// The order placed from cart `token`.
+pub async fn order(db: &Db, token: &str) -> Result<Option<StoredOrder>, CartError> {
+    let row = sqlx::query(&format!("SELECT {ORDER_COLUMNS} FROM orders WHERE token = $1")).bind(token).fetch_optional(db.pool()).await?;
+    Ok(row.as_ref().map(order_of).transpose()?)
+}
+
+/// The order a request with this Idempotency-Key placed.
+pub async fn order_by_key(db: &Db, key: &str) -> Result<Option<StoredOrder>, CartError> {
+    let row =
+        sqlx::query(&format!("SELECT {ORDER_COLUMNS} FROM orders WHERE idempotency_key = $1")).bind(key).fetch_optional(db.pool()).await?;
+    Ok(row.as_ref().map(order_of).transpose()?)
+}
+
+impl Locked {
+    /// Inserts the order of this cart; false when its booking code is
+    /// taken (the caller draws another).
+    pub async fn insert_order(&mut self, o: &StoredOrder, idempotency_key: Option<&str>) -> Result<bool, CartError> {
+        let t = &o.totals;
+        let inserted = sqlx::query(
+            "INSERT INTO orders (token, order_id, booking_code, idempotency_key, customer_id, email, locale, state, payment_state, \
+             payment_method, total, vouchers, shipping, deposit, left_to_pay, due_now, hold_expires_at, summary, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) \
+             ON CONFLICT (booking_code) DO NOTHING",
+        )
+        .bind(&o.token)
+        .bind(&o.order_id)
+        .bind(&o.booking_code)
+        .bind(idempotency_key)
+        .bind(&o.customer_id)
+        .bind(&o.email)
+        .bind(&o.locale)
+        .bind(&o.state)
+        .bind(&o.payment_state)
+        .bind(&o.payment_method)
+        .bind(t.total)
+        .bind(t.vouchers)
+        .bind(t.shipping)
+        .bind(t.deposit)
+        .bind(t.left_to_pay)
+        .bind(t.due_now)
+        .bind(o.hold_expires_at)
+        .bind(&o.summary)
+        .bind(o.created_at)
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(inserted.rows_affected() == 1)
+    }
 }

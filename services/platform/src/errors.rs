@@ -12,9 +12,15 @@ pub fn invalid(code: &str, message: impl Into<String>, violations: &[(&str, &str
 
 /// Any status with a stable machine code in its details.
 pub fn with_details(status: Code, code: &str, message: impl Into<String>, violations: &[(&str, &str)]) -> Status {
+    with_args(status, code, message, violations, &[])
+}
+
+/// A status whose visitor message names values (`from`, `to` of a stay).
+pub fn with_args(status: Code, code: &str, message: impl Into<String>, violations: &[(&str, &str)], args: &[(&str, &str)]) -> Status {
     let details = ErrorDetails {
         code: code.to_owned(),
         violations: violations.iter().map(|(f, m)| FieldViolation { field: (*f).to_owned(), message: (*m).to_owned() }).collect(),
+        args: args.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect(),
     };
     Status::with_details(status, message, details.encode_to_vec().into())
 }

@@ -102,7 +102,9 @@ impl From<InventoryError> for Status {
             InventoryError::UnknownRoom(_) => {
                 errors::with_details(Code::NotFound, "unknown_room", message, &[("roomCode", "unknown room")])
             }
-            InventoryError::SoldOut { .. } => errors::with_details(Code::FailedPrecondition, "room_unavailable", message, &[]),
+            InventoryError::SoldOut { ref room, ref night } => {
+                errors::with_details(Code::FailedPrecondition, "room_unavailable", message.clone(), &[("room", room), ("night", night)])
+            }
             InventoryError::DoesNotFit { .. } => errors::invalid("invalid_guests", message, &[("adults", "too many guests for this room")]),
             InventoryError::MinStay { .. } => errors::invalid("invalid_stay", message, &[("to", "stay shorter than the minimum")]),
             InventoryError::OrderConflict(_) | InventoryError::HoldNotActive(..) => {

@@ -335,6 +335,182 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shop-api/checkout/{token}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start the checkout
+         * @description The basket as checkout shows it, with what the steps saved so far.
+         */
+        get: operations["start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/checkout/{token}/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Give the guest's details
+         * @description Every wrong field is named at once (`invalid_address`). The state moves
+         *     to `addressed`, or straight on to `vouchering_skipped` when the basket
+         *     holds no gift voucher. With `password`, a visitor who is not logged in
+         *     is registered and logged in (Set-Cookie) and the order becomes theirs.
+         */
+        put: operations["address"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/checkout/{token}/vouchers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The voucher step */
+        get: operations["voucher_designs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/checkout/{token}/vouchers/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Configure a gift voucher
+         * @description Once every gift voucher is configured (and a posted one has its
+         *     shipping method) the state is `vouchered`.
+         */
+        put: operations["configure_voucher"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/checkout/{token}/shipping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shipping methods */
+        get: operations["shipping_methods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/checkout/{token}/shipping/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Choose the shipping method */
+        put: operations["choose_shipping"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/checkout/{token}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payment methods */
+        get: operations["payment_methods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/checkout/{token}/payment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the payment method
+         * @description With `deposit`, the advance payment is paid now and `leftToPay` later.
+         */
+        put: operations["choose_payment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/checkout/{token}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Place the order
+         * @description Reserves the nights and places the order, all or nothing. A retry for
+         *     the same basket, or with the same `Idempotency-Key`, answers the same
+         *     order. A night sold meanwhile is `room_just_booked` with the stay's
+         *     dates; the basket stays as it was. Then the browser goes to
+         *     `/order/{tokenValue}/pay`.
+         */
+        put: operations["complete"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shop-api/me": {
         parameters: {
             query?: never;
@@ -535,6 +711,18 @@ export interface components {
             quantity?: number | null;
             options?: components["schemas"]["ItemOptions"];
         };
+        /** @description The personal-data step. */
+        AddressBody: {
+            customer?: components["schemas"]["CustomerDetails"];
+            billingAddress?: components["schemas"]["BillingAddress"];
+            shippingAddress?: components["schemas"]["PostalAddress"] | null;
+            /** @description Up to 1000 characters, for the reception. */
+            notes?: string;
+            /** @description The reservation regulations; must be true. */
+            regulationsAccepted?: boolean;
+            /** @description Register and book: the new account's password (the account rule). */
+            password?: string | null;
+        };
         Amounts: {
             /** Format: int64 */
             current: number;
@@ -559,6 +747,19 @@ export interface components {
             total: number;
             currency: string;
         };
+        /** @description The invoice details; without `invoiceRequired` only the country counts. */
+        BillingAddress: {
+            invoiceRequired?: boolean;
+            company?: string;
+            /** @description A Polish NIP (checksum checked) or a German VAT number (`DE` + 9 digits). */
+            vatNumber?: string;
+            street?: string;
+            /** @description `00-000` in Poland, 5 digits in Germany. */
+            postcode?: string;
+            city?: string;
+            /** @description `PL` or `DE` (upper-cased); `PL` when absent without an invoice. */
+            countryCode?: string;
+        };
         /** @description The visitor's basket. */
         Cart: {
             /** @description The basket's secret token, chosen by the client. */
@@ -570,14 +771,18 @@ export interface components {
             checkoutState: string;
             items: components["schemas"]["CartItem"][];
             totals: components["schemas"]["Totals"];
-            /** @description Redeemed voucher codes (with checkout). */
+            /** @description Redeemed voucher codes. */
             vouchers: string[];
-            billingAddress?: Record<string, never> | null;
-            shippingAddress?: Record<string, never> | null;
-            customer?: Record<string, never> | null;
-            payments: Record<string, never>[];
-            shipments: Record<string, never>[];
-            /** @description A gift voucher is in the basket: it is sent by post. */
+            billingAddress?: components["schemas"]["BillingAddress"] | null;
+            shippingAddress?: components["schemas"]["PostalAddress"] | null;
+            customer?: components["schemas"]["CustomerDetails"] | null;
+            /** @description The reservation notes. */
+            notes?: string | null;
+            /** @description The chosen payment (one at most). */
+            payments: components["schemas"]["ChosenPayment"][];
+            /** @description The chosen shipping of posted vouchers (one at most). */
+            shipments: components["schemas"]["ChosenShipment"][];
+            /** @description A gift voucher is posted: a shipping method is needed. */
             shippingRequired: boolean;
         };
         /** @description One line of the basket. Stay fields are set on reservations only. */
@@ -640,7 +845,7 @@ export interface components {
              * @description A gift voucher's price option (index).
              */
             priceOption?: number | null;
-            voucher?: components["schemas"]["Dedication"] | null;
+            voucher?: components["schemas"]["LineVoucher"] | null;
             /** @description Packages attached to a reservation. */
             childItems: components["schemas"]["CartItem"][];
         };
@@ -649,6 +854,16 @@ export interface components {
             code: string;
             /** Format: int32 */
             quantity: number;
+        };
+        /** @description The payment chosen at checkout. */
+        ChosenPayment: {
+            method: string;
+            /** @description The advance payment was chosen: `totals.deposit` now, the rest later. */
+            deposit: boolean;
+        };
+        /** @description The shipping method chosen at checkout. */
+        ChosenShipment: {
+            method: string;
         };
         /** @description A package configuration. */
         CostRequest: {
@@ -678,6 +893,17 @@ export interface components {
             phone: string;
             roles: string[];
         };
+        /** @description The guest who books. */
+        CustomerDetails: {
+            firstName?: string;
+            lastName?: string;
+            email?: string;
+            /**
+             * @description At least 7 characters: digits with an optional plus, parentheses,
+             *     dashes, spaces, dots or slashes.
+             */
+            phone?: string;
+        };
         /** @description One night of a room's calendar. */
         Day: {
             /** @description The night starting that day, `YYYY-MM-DD`. */
@@ -705,6 +931,20 @@ export interface components {
              */
             email?: string | null;
         };
+        /**
+         * @description How a gift voucher reaches its recipient.
+         * @enum {string}
+         */
+        Delivery: "email" | "post";
+        /** @description The advance payment on offer. */
+        DepositOption: {
+            /**
+             * Format: int64
+             * @description Paid now (minor units); the rest is paid later.
+             */
+            amount: number;
+            chosen: boolean;
+        };
         /** @description An empty JSON object. */
         Empty: Record<string, never>;
         /**
@@ -725,7 +965,7 @@ export interface components {
          *     localized.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_parameter" | "invalid_body" | "invalid_characters" | "unsupported_media_type" | "payload_too_large" | "unknown_channel" | "invalid_locale" | "invalid_limit" | "invalid_sorting" | "invalid_price_range" | "invalid_nights" | "unknown_taxon" | "too_many_taxons" | "invalid_stay" | "invalid_guests" | "invalid_configuration" | "invalid_token" | "weak_token" | "invalid_email" | "weak_password" | "unknown_package" | "invalid_item_type" | "unknown_product" | "invalid_quantity" | "invalid_price_option" | "package_needs_stay" | "package_too_long" | "too_many_persons" | "not_a_reservation" | "not_a_voucher" | "invalid_voucher_details" | "not_found" | "method_not_allowed" | "unknown_type" | "unknown_association" | "product_not_found" | "taxon_not_found" | "package_not_found" | "unknown_room" | "cart_not_found" | "item_not_found" | "hold_not_found" | "conflict" | "cart_exists" | "newsletter_exists" | "email_taken" | "room_unavailable" | "product_unavailable" | "hold_conflict" | "invalid_link" | "unauthenticated" | "invalid_credentials" | "not_logged_in" | "forbidden" | "request_timeout" | "too_many_requests" | "too_many_attempts" | "overloaded" | "service_unavailable" | "internal_error";
+        ErrorCode: "invalid_request" | "invalid_parameter" | "invalid_body" | "invalid_characters" | "unsupported_media_type" | "payload_too_large" | "unknown_channel" | "invalid_locale" | "invalid_limit" | "invalid_sorting" | "invalid_price_range" | "invalid_nights" | "unknown_taxon" | "too_many_taxons" | "invalid_stay" | "invalid_guests" | "invalid_configuration" | "invalid_token" | "weak_token" | "invalid_email" | "weak_password" | "unknown_package" | "invalid_item_type" | "unknown_product" | "invalid_quantity" | "invalid_price_option" | "package_needs_stay" | "package_too_long" | "too_many_persons" | "not_a_reservation" | "not_a_voucher" | "invalid_voucher_details" | "invalid_address" | "invalid_voucher_configuration" | "invalid_method" | "not_found" | "method_not_allowed" | "unknown_type" | "unknown_association" | "product_not_found" | "taxon_not_found" | "package_not_found" | "unknown_room" | "cart_not_found" | "item_not_found" | "hold_not_found" | "order_not_found" | "conflict" | "cart_exists" | "newsletter_exists" | "email_taken" | "room_unavailable" | "product_unavailable" | "hold_conflict" | "invalid_link" | "checkout_completed" | "checkout_state" | "cart_empty" | "items_unavailable" | "room_just_booked" | "idempotency_key_reused" | "unauthenticated" | "invalid_credentials" | "not_logged_in" | "forbidden" | "request_timeout" | "too_many_requests" | "too_many_attempts" | "overloaded" | "service_unavailable" | "internal_error";
         /** @description The price of a configuration. */
         EstimatedCost: {
             /** @description The package with its treatments for the persons. */
@@ -814,6 +1054,19 @@ export interface components {
          * @enum {string}
          */
         LineType: "reservation" | "package" | "treatment" | "product" | "voucher";
+        /**
+         * @description A gift voucher line's dedication and, once checkout's voucher step has
+         *     run, its design, delivery and postal address.
+         */
+        LineVoucher: {
+            for: string;
+            from: string;
+            message: string;
+            email?: string | null;
+            design?: string | null;
+            delivery?: components["schemas"]["Delivery"] | null;
+            postal?: components["schemas"]["PostalAddress"] | null;
+        };
         /** @description Whose account an e-mail link is for. */
         LinkRequest: {
             email: string;
@@ -842,6 +1095,23 @@ export interface components {
             success: boolean;
             /** @description Why not, in the request's language. */
             message?: string | null;
+        };
+        /** @description A chosen method. */
+        MethodChoice: {
+            /** @description A method's code. */
+            method?: string;
+            /** @description Payment only: pay the advance payment now, the rest later. */
+            deposit?: boolean;
+        };
+        /** @description A shipping or payment method. */
+        MethodOption: {
+            code: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description What it adds to the total (minor units): shipping only.
+             */
+            price: number;
         };
         /**
          * @description What an item is; which fields count depends on it.
@@ -935,6 +1205,32 @@ export interface components {
          * @enum {string}
          */
         OfferType: "package" | "room" | "treatment" | "product" | "day_spa" | "voucher";
+        /** @description A placed order. */
+        Order: {
+            /** @description The basket's token; the order's page is `/order/{tokenValue}/pay`. */
+            tokenValue: string;
+            /** @description Unique and easy to read out: `SPA-XXXX-XXXX`. */
+            bookingCode: string;
+            /** @description `completed`. */
+            checkoutState: string;
+            /** @description `new`, `paid` or `cancelled`. */
+            state: string;
+            /** @description `awaiting_payment`, `paid` or `cancelled`. */
+            paymentState: string;
+            /** @description Null when nothing was to be paid. */
+            paymentMethod?: string | null;
+            totals: components["schemas"]["Totals"];
+            /**
+             * Format: int64
+             * @description What the first payment takes: the advance payment, or everything.
+             */
+            dueNow: number;
+            /** @description When unpaid nights go back on sale (RFC 3339); null without nights. */
+            holdExpiresAt?: string | null;
+            email: string;
+            locale: components["schemas"]["Locale"];
+            items: components["schemas"]["CartItem"][];
+        };
         /** @description The stay of a package search. */
         PackageOptions: {
             /** Format: date */
@@ -978,6 +1274,24 @@ export interface components {
             currentPassword: string;
             /** @description 10 to 128 characters, at least 5 different ones, not the e-mail. */
             newPassword: string;
+        };
+        Payment: {
+            methods: components["schemas"]["MethodOption"][];
+            method?: string | null;
+            deposit?: components["schemas"]["DepositOption"] | null;
+        };
+        PaymentAnswer: {
+            payments: components["schemas"]["Payment"][];
+        };
+        /** @description A postal address: a posted voucher's, or the shipping address. */
+        PostalAddress: {
+            firstName?: string;
+            lastName?: string;
+            street?: string;
+            postcode?: string;
+            city?: string;
+            /** @description `PL` or `DE`. */
+            countryCode?: string;
         };
         /** @description A price: what is paid now and the regular price (higher in a promotion). */
         Price: {
@@ -1055,6 +1369,16 @@ export interface components {
         RoomSearch: {
             items: components["schemas"]["Room"][];
             emptyReason?: components["schemas"]["EmptyReason"] | null;
+        };
+        /** @description The basket's one shipment: posted gift vouchers. */
+        Shipment: {
+            methods: components["schemas"]["MethodOption"][];
+            /** @description The chosen method's code. */
+            method?: string | null;
+        };
+        ShippingAnswer: {
+            /** @description Empty when nothing is posted. */
+            shipments: components["schemas"]["Shipment"][];
         };
         /**
          * @description Sort orders of a listing (spec 9); rooms also take `position_asc`.
@@ -1150,6 +1474,52 @@ export interface components {
         /** @description A package's treatments, to reconfigure it. */
         UpdateOptions: {
             treatments?: components["schemas"]["TreatmentChoiceBody"][] | null;
+        };
+        /**
+         * @description A gift voucher's configuration (spec 2.4): the dedication, the design,
+         *     and where it goes.
+         */
+        VoucherConfiguration: {
+            /** @description Who it is for: 1 to 60 characters. */
+            for?: string;
+            /** @description Who gives it: 1 to 60 characters. */
+            from?: string;
+            /** @description Up to 300 characters. */
+            message?: string;
+            /** @description One of `vouchers.categories`. */
+            design?: string;
+            delivery?: components["schemas"]["Delivery"] | null;
+            /** @description Required when e-mailed. */
+            email?: string;
+            /** @description The recipient's postal address: required when posted. */
+            firstName?: string;
+            lastName?: string;
+            street?: string;
+            postcode?: string;
+            city?: string;
+            countryCode?: string;
+        };
+        /** @description The designs a gift voucher can be printed with. */
+        VoucherDesign: {
+            code: string;
+            name: string;
+        };
+        /** @description A gift voucher line waiting for (or holding) its configuration. */
+        VoucherLine: {
+            /**
+             * Format: int32
+             * @description The index of `PUT /checkout/{token}/vouchers/{index}`.
+             */
+            index: number;
+            item: components["schemas"]["CartItem"];
+        };
+        VoucherStep: {
+            categories: components["schemas"]["VoucherDesign"][];
+            /** @description The basket's gift vouchers, in order. */
+            items: components["schemas"]["VoucherLine"][];
+        };
+        VouchersAnswer: {
+            vouchers: components["schemas"]["VoucherStep"];
         };
         /**
          * Format: date
@@ -2605,6 +2975,571 @@ export interface operations {
             };
         };
     };
+    start: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: string;
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The basket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description A malformed token, channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    address: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: string;
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressBody"];
+            };
+        };
+        responses: {
+            /** @description The basket with the details */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Wrong fields (`invalid_address`), or a weak password */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The basket is an order already, or the e-mail is registered already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    voucher_designs: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: string;
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The designs and the basket's gift vouchers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VouchersAnswer"];
+                };
+            };
+            /** @description No such basket */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    configure_voucher: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: string;
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+                /** @description The gift voucher's index in `vouchers.items` */
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoucherConfiguration"];
+            };
+        };
+        responses: {
+            /** @description The basket with the configuration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Wrong fields (`invalid_voucher_configuration`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket or voucher */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not in this checkout state (`checkout_state`), or an order already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    shipping_methods: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: string;
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The methods for the posted vouchers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingAnswer"];
+                };
+            };
+            /** @description No such basket */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    choose_shipping: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: string;
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+                /** @description The shipment: 0 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MethodChoice"];
+            };
+        };
+        responses: {
+            /** @description The basket with the shipping counted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Not a method on offer (`invalid_method`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket or shipment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing is posted, or not in this checkout state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment_methods: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: string;
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The methods, and the advance payment on offer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAnswer"];
+                };
+            };
+            /** @description No such basket */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    choose_payment: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: string;
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+                /** @description The payment: 0 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MethodChoice"];
+            };
+        };
+        responses: {
+            /** @description The basket, state `payment_selected` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Not a method on offer, or a deposit without a stay (`invalid_method`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket or payment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not in this checkout state (`checkout_state`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    complete: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: string;
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: {
+                /** @description Any unique string of up to 255 characters; a retry with it answers the same order */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                /** @description The basket's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The placed order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description A malformed token or Idempotency-Key */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not in this checkout state, an empty basket, an item no longer available, a room just booked (`room_just_booked`), or a key used for another basket */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     me: {
         parameters: {
             query?: never;
@@ -3161,8 +4096,9 @@ type ReadonlyArray<T> = [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
 export const pathsShopApiCartsTokenItemsIdAssociationsKindDefaultGetParametersPathKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/carts/{token}/items/{id}/associations/{kind}/default"]["get"]["parameters"]["path"]["kind"]> = ["packages", "treatments", "products"];
+export const deliveryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Delivery"]> = ["email", "post"];
 export const emptyReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EmptyReason"]> = ["no_rooms_for_dates", "no_room_for_guests"];
-export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "invalid_parameter", "invalid_body", "invalid_characters", "unsupported_media_type", "payload_too_large", "unknown_channel", "invalid_locale", "invalid_limit", "invalid_sorting", "invalid_price_range", "invalid_nights", "unknown_taxon", "too_many_taxons", "invalid_stay", "invalid_guests", "invalid_configuration", "invalid_token", "weak_token", "invalid_email", "weak_password", "unknown_package", "invalid_item_type", "unknown_product", "invalid_quantity", "invalid_price_option", "package_needs_stay", "package_too_long", "too_many_persons", "not_a_reservation", "not_a_voucher", "invalid_voucher_details", "not_found", "method_not_allowed", "unknown_type", "unknown_association", "product_not_found", "taxon_not_found", "package_not_found", "unknown_room", "cart_not_found", "item_not_found", "hold_not_found", "conflict", "cart_exists", "newsletter_exists", "email_taken", "room_unavailable", "product_unavailable", "hold_conflict", "invalid_link", "unauthenticated", "invalid_credentials", "not_logged_in", "forbidden", "request_timeout", "too_many_requests", "too_many_attempts", "overloaded", "service_unavailable", "internal_error"];
+export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "invalid_parameter", "invalid_body", "invalid_characters", "unsupported_media_type", "payload_too_large", "unknown_channel", "invalid_locale", "invalid_limit", "invalid_sorting", "invalid_price_range", "invalid_nights", "unknown_taxon", "too_many_taxons", "invalid_stay", "invalid_guests", "invalid_configuration", "invalid_token", "weak_token", "invalid_email", "weak_password", "unknown_package", "invalid_item_type", "unknown_product", "invalid_quantity", "invalid_price_option", "package_needs_stay", "package_too_long", "too_many_persons", "not_a_reservation", "not_a_voucher", "invalid_voucher_details", "invalid_address", "invalid_voucher_configuration", "invalid_method", "not_found", "method_not_allowed", "unknown_type", "unknown_association", "product_not_found", "taxon_not_found", "package_not_found", "unknown_room", "cart_not_found", "item_not_found", "hold_not_found", "order_not_found", "conflict", "cart_exists", "newsletter_exists", "email_taken", "room_unavailable", "product_unavailable", "hold_conflict", "invalid_link", "checkout_completed", "checkout_state", "cart_empty", "items_unavailable", "room_just_booked", "idempotency_key_reused", "unauthenticated", "invalid_credentials", "not_logged_in", "forbidden", "request_timeout", "too_many_requests", "too_many_attempts", "overloaded", "service_unavailable", "internal_error"];
 export const lineTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LineType"]> = ["reservation", "package", "treatment", "product", "voucher"];
 export const localeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Locale"]> = ["pl", "de", "en_GB"];
 export const newItemTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NewItemType"]> = ["product", "treatment", "voucher", "gift", "package", "reservation", "reservation_with_package"];

@@ -14,6 +14,8 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
+use super::checkout::{Delivery, PostalAddress};
+
 use crate::error::CartError;
 
 /// Units of a product, treatment or voucher on one line.
@@ -145,6 +147,14 @@ pub struct Dedication {
     pub sender: String,
     pub message: String,
     pub email: Option<String>,
+    /// Chosen at checkout: the print design, how it travels, and where a
+    /// posted one goes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub design: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delivery: Option<Delivery>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub postal: Option<PostalAddress>,
 }
 
 impl Dedication {
@@ -166,7 +176,29 @@ impl Dedication {
         if email.is_some_and(|e| !spa_platform::email::is_valid(e)) {
             return Err(CartError::InvalidEmail);
         }
-        Ok(Self { recipient, sender, message: message.to_owned(), email: email.map(str::to_owned) })
+        Ok(Self {
+            recipient,
+            sender,
+            message: message.to_owned(),
+            email: email.map(str::to_owned),
+            design: None,
+            delivery: None,
+            postal: None,
+        })
+    }
+
+    /// Everything checkout needs to issue and deliver it.
+    pub fn configured(&self) -> bool {
+        self.design.is_some()
+            && match self.delivery {
+                Some(Delivery::Email) => self.email.is_some(),
+                Some(Delivery::Post) => self.postal.is_some(),
+                None => false,
+            }
+    }
+
+    pub fn posted(&self) -> bool {
+        self.delivery == Some(Delivery::Post)
     }
 }
 

@@ -2,6 +2,7 @@
 //! ([`item`]), what the cart costs ([`totals`]), and who may open a cart
 //! ([`token`]). Everything here is a pure function with unit tests.
 
+pub mod checkout;
 pub mod item;
 pub mod token;
 pub mod totals;

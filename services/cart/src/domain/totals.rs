@@ -63,12 +63,18 @@ pub struct Totals {
     pub left_to_pay: i64,
 }
 
-/// The basket's totals. Vouchers, shipping and deposit come with checkout;
-/// until then they are 0 and everything is left to pay.
+/// The lines' totals before checkout adds shipping or a deposit.
 pub fn totals(lines: &[PricedLine]) -> Totals {
     let total: i64 = lines.iter().map(PricedLine::sum).sum();
-    let (vouchers, shipping, deposit) = (0, 0, 0);
-    Totals { total: total + shipping, vouchers, shipping, deposit, left_to_pay: (total + shipping - vouchers - deposit).max(0) }
+    Totals { total, vouchers: 0, shipping: 0, deposit: 0, left_to_pay: total }
+}
+
+/// With what checkout chose: shipping adds to the total; the deposit is
+/// paid now and leaves the rest to pay later.
+pub fn with_checkout(lines: Totals, shipping: i64, deposit: i64) -> Totals {
+    let total = lines.total + shipping;
+    let deposit = deposit.min((total - lines.vouchers).max(0));
+    Totals { total, vouchers: lines.vouchers, shipping, deposit, left_to_pay: (total - lines.vouchers - deposit).max(0) }
 }
 
 #[cfg(test)]
@@ -104,6 +110,14 @@ mod tests {
         assert!(!stay.children[0].available);
         assert_eq!(stay.children[0].total(), 0);
         assert_eq!(totals(&[stay, line(ItemKind::Product, 1, 900)]).total, 900);
+    }
+
+    #[test]
+    fn shipping_adds_and_a_deposit_leaves_the_rest_to_pay() {
+        let lines = totals(&[line(ItemKind::Voucher, 1, 20_000)]);
+        let t = with_checkout(lines, 1_200, 6_400);
+        assert_eq!(t, Totals { total: 21_200, vouchers: 0, shipping: 1_200, deposit: 6_400, left_to_pay: 14_800 });
+        assert_eq!(with_checkout(lines, 0, 50_000).deposit, 20_000, "never more than the total");
     }
 
     #[test]

@@ -140,6 +140,8 @@ impl Distributed {
             .env("HTTP_ADDR", format!("127.0.0.1:{http_port}"))
             .env("OPS_ADDR", format!("127.0.0.1:{gateway_ops}"))
             .env("WEB_DIST", "/nonexistent")
+            // 50 visitors check out from one address in the race below.
+            .env("RATE_LIMIT_WRITES_BURST", "1000")
             .env("MEDIA_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../catalog/seed/media"));
         procs.0.push(("gateway", gateway.spawn().unwrap()));
         Self { procs, grpc, ops, gateway_ops, http_port, pg, databases, _ports: ports }
@@ -209,6 +211,10 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
     let base = stack.base();
     common_checks(&base).await;
     let http = client();
+
+    // Checkout on PostgreSQL: 50 visitors race for the last two rooms.
+    let rooms = format!("http://127.0.0.1:{}", stack.grpc[1]);
+    crate::checkout::fifty_visitors_race_for_two_rooms(&base, &rooms, 75).await;
 
     // An event crosses processes: content's outbox -> NATS -> content's
     // mailer consumer -> a row in content's PostgreSQL database.

@@ -6,6 +6,7 @@ mod answers;
 mod api;
 mod basket;
 mod catalog;
+mod checkout;
 mod distributed;
 mod hardening;
 mod rooms;

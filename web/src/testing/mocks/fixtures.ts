@@ -364,9 +364,11 @@ export function cart(items: CartItem[] = [], overrides: Partial<Cart> = {}): Car
     billingAddress: null,
     shippingAddress: null,
     customer: null,
+    notes: null,
     payments: [],
     shipments: [],
-    shippingRequired: items.some((item) => item.type === 'voucher'),
+    // As the server: only a voucher chosen to be posted needs shipping.
+    shippingRequired: items.some((item) => item.type === 'voucher' && item.voucher?.delivery === 'post'),
     ...overrides,
   };
 }

@@ -1,0 +1,388 @@
+//! Checkout, step by step: the guest's details, gift vouchers, shipping,
+//! payment, and completion, which reserves the nights and places the order.
+//! Each step checks that the cart's state allows it (domain::checkout),
+//! saves under the cart's lock, and answers the cart priced now.
+//!
+//! Completion runs in three parts so that no lock is held while the rooms
+//! service works and nothing is taken twice:
+//! 1. under the lock, the cart gets its order id (kept for retries);
+//! 2. the rooms service holds the nights for that id (idempotent per id);
+//! 3. under the lock again, the order, its booking code and the
+//!    `cart.order.placed` event are written in one transaction.
+//!
+//! A failure after 2 leaves a hold that expires on its own; a retry
+//! reserves for the same id, so it takes nothing more.
+
+use std::sync::Arc;
+
+use spa_platform::outbox::Outbox;
+use spa_proto::events::OrderPlaced;
+use spa_proto::spa::catalog::v1::Product;
+
+use crate::basket::{Basket, View, ViewLine};
+use crate::domain::checkout::{
+    self, Address, PaymentChoice, PaymentMethod, SHIPPING_METHODS, State, Step, VOUCHER_DESIGNS, VoucherConfig, locale_index,
+};
+use crate::domain::item::{ItemKind, Stay};
+use crate::error::CartError;
+use crate::peers::{Refusal, StayQuery};
+use crate::store::{self, Details, OrderTotals, StoredOrder};
+
+/// How often a new booking code is drawn when one is taken.
+const CODE_ATTEMPTS: usize = 5;
+
+pub struct Checkout {
+    basket: Arc<Basket>,
+    outbox: Outbox,
+}
+
+/// A method on offer: code, name in the asked locale, price.
+pub struct Offered {
+    pub code: &'static str,
+    pub name: &'static str,
+    pub price: i64,
+}
+
+pub struct Offer {
+    pub methods: Vec<Offered>,
+    pub chosen: Option<String>,
+    /// Payments: the advance payment on offer (0 = none) and whether chosen.
+    pub deposit_amount: i64,
+    pub deposit: bool,
+}
+
+fn allow(state: State, step: Step) -> Result<(), CartError> {
+    if state.allows(step) {
+        Ok(())
+    } else if state == State::Completed {
+        Err(CartError::Completed)
+    } else {
+        Err(CartError::StepNotAllowed { step: step.code(), state: state.code() })
+    }
+}
+
+fn nothing_to_pay(view: &View) -> bool {
+    !view.lines.is_empty() && view.totals.left_to_pay + view.totals.deposit == 0
+}
+
+/// The advance payment is offered for a stay: the rest is paid later.
+fn deposit_offered(view: &View) -> i64 {
+    if view.cart.lines.iter().any(|l| l.kind == ItemKind::Reservation) { checkout::deposit_for(view.totals.total) } else { 0 }
+}
+
+impl Checkout {
+    pub fn new(basket: Arc<Basket>, outbox: Outbox) -> Self {
+        Self { basket, outbox }
+    }
+
+    pub async fn start(&self, token: &str, locale: &str) -> Result<View, CartError> {
+        self.basket.view(token, locale).await
+    }
+
+    pub async fn address(
+        &self,
+        token: &str,
+        locale: &str,
+        address: Address,
+        regulations_accepted: bool,
+        customer_id: Option<String>,
+    ) -> Result<View, CartError> {
+        let before = self.basket.view(token, locale).await?;
+        // The order of the steps first, then the details.
+        allow(before.cart.checkout_state, Step::Address)?;
+        let address = address.check(regulations_accepted).map_err(|fields| CartError::InvalidFields { code: "invalid_address", fields })?;
+        let mut locked = self.basket.lock(token).await?;
+        allow(locked.cart.checkout_state, Step::Address)?;
+        locked.cart.checkout.address = Some(address);
+        if customer_id.is_some() {
+            locked.cart.customer_id = customer_id;
+        }
+        locked.cart.checkout_state = checkout::after_address(locked.cart.needs(nothing_to_pay(&before)));
+        locked.commit().await?;
+        self.basket.view(token, locale).await
+    }
+
+    pub fn designs(locale: &str) -> Vec<(&'static str, &'static str)> {
+        VOUCHER_DESIGNS.iter().map(|(code, names)| (*code, names[locale_index(locale)])).collect()
+    }
+
+    /// Configures the `index`-th gift voucher line (0 = the first added).
+    pub async fn configure_voucher(&self, token: &str, locale: &str, index: usize, config: VoucherConfig) -> Result<View, CartError> {
+        let mut locked = self.basket.lock(token).await?;
+        allow(locked.cart.checkout_state, Step::Voucher)?;
+        let line = locked.cart.vouchers().nth(index).cloned().ok_or(CartError::ItemNotFound(index as i64))?;
+        let dedication = config.check().map_err(|fields| CartError::InvalidFields { code: "invalid_voucher_configuration", fields })?;
+        // The line change moves the state on: vouchered once every voucher
+        // is configured (and a posted one has its shipping method).
+        locked.update(line.id, line.quantity, &Details { voucher: Some(dedication), ..line.details }).await?;
+        locked.commit().await?;
+        self.basket.view(token, locale).await
+    }
+
+    pub async fn shipping_methods(&self, token: &str, locale: &str) -> Result<Offer, CartError> {
+        let view = self.basket.view(token, locale).await?;
+        let methods = if view.cart.shipping_required() {
+            SHIPPING_METHODS.iter().map(|(code, price, names)| Offered { code, name: names[locale_index(locale)], price: *price }).collect()
+        } else {
+            vec![]
+        };
+        Ok(Offer { methods, chosen: view.cart.checkout.shipping_method.clone(), deposit_amount: 0, deposit: false })
+    }
+
+    pub async fn choose_shipping(&self, token: &str, locale: &str, method: &str) -> Result<View, CartError> {
+        let price =
+            SHIPPING_METHODS.iter().find(|(code, ..)| *code == method).map(|(_, price, _)| *price).ok_or(CartError::UnknownMethod)?;
+        let before = self.basket.view(token, locale).await?;
+        let mut locked = self.basket.lock(token).await?;
+        let state = locked.cart.checkout_state;
+        allow(state, Step::Shipping)?;
+        if !locked.cart.shipping_required() {
+            return Err(CartError::StepNotAllowed { step: Step::Shipping.code(), state: state.code() });
+        }
+        locked.cart.checkout.shipping_method = Some(method.to_owned());
+        // A payment chosen before was for another total: it is chosen again.
+        let nothing = nothing_to_pay(&before) && price == 0;
+        locked.cart.checkout_state = checkout::after_voucher_step(locked.cart.needs(nothing));
+        locked.commit().await?;
+        self.basket.view(token, locale).await
+    }
+
+    pub async fn payment_methods(&self, token: &str, locale: &str) -> Result<Offer, CartError> {
+        let view = self.basket.view(token, locale).await?;
+        let methods =
+            PaymentMethod::ALL.iter().map(|m| Offered { code: m.code(), name: m.names()[locale_index(locale)], price: 0 }).collect();
+        let choice = view.cart.checkout.payment;
+        Ok(Offer {
+            methods,
+            chosen: choice.map(|c| c.method.code().to_owned()),
+            deposit_amount: deposit_offered(&view),
+            deposit: choice.is_some_and(|c| c.deposit),
+        })
+    }
+
+    pub async fn choose_payment(&self, token: &str, locale: &str, method: &str, deposit: bool) -> Result<View, CartError> {
+        let method = PaymentMethod::parse(method).ok_or(CartError::UnknownMethod)?;
+        let before = self.basket.view(token, locale).await?;
+        if deposit && deposit_offered(&before) == 0 {
+            return Err(CartError::InvalidFields { code: "invalid_method", fields: vec!["deposit"] });
+        }
+        let mut locked = self.basket.lock(token).await?;
+        allow(locked.cart.checkout_state, Step::Payment)?;
+        locked.cart.checkout.payment = Some(PaymentChoice { method, deposit });
+        locked.cart.checkout_state = checkout::after_payment(locked.cart.needs(nothing_to_pay(&before)));
+        locked.commit().await?;
+        self.basket.view(token, locale).await
+    }
+
+    pub async fn order(&self, token: &str) -> Result<StoredOrder, CartError> {
+        store::order(self.basket.db(), token).await?.ok_or(CartError::OrderNotFound)
+    }
+
+    /// Places the order; a retry answers the order placed first.
+    pub async fn complete(&self, token: &str, locale: &str, idempotency_key: Option<&str>) -> Result<StoredOrder, CartError> {
+        let db = self.basket.db();
+        if let Some(key) = idempotency_key
+            && let Some(order) = store::order_by_key(db, key).await?
+        {
+            return if order.token == token { Ok(order) } else { Err(CartError::IdempotencyKeyReused) };
+        }
+        if let Some(order) = store::order(db, token).await? {
+            return Ok(order);
+        }
+        let view = self.basket.view(token, locale).await?;
+        allow(view.cart.checkout_state, Step::Complete)?;
+        if view.lines.is_empty() {
+            return Err(CartError::EmptyCart);
+        }
+        // A stay no longer bookable is the spec's "just booked", with its dates.
+        if let Some(stay) = view.lines.iter().filter(|l| !l.priced.available).find_map(|l| l.line.details.stay) {
+            return Err(CartError::RoomJustBooked { from: stay.check_in.to_string(), to: stay.check_out.to_string() });
+        }
+        if view.lines.iter().any(|l| !l.priced.available || l.children.iter().any(|c| !c.priced.available)) {
+            return Err(CartError::ItemsUnavailable);
+        }
+
+        // 1. The order's id, the same for every retry.
+        let mut locked = self.basket.lock_any(token).await?;
+        if locked.cart.checkout_state == State::Completed {
+            drop(locked);
+            return self.order(token).await;
+        }
+        let order_id = match &locked.cart.checkout.order_id {
+            Some(id) => id.clone(),
+            None => {
+                let id = uuid::Uuid::new_v4().to_string();
+                locked.cart.checkout.order_id = Some(id.clone());
+                locked.commit().await?;
+                id
+            }
+        };
+
+        // 2. The nights, held for the order.
+        let payment = view.cart.checkout.payment;
+        let hold_seconds = payment.map_or(checkout::BANK_TRANSFER_HOLD_DAYS * 24 * 3600, |p| p.method.hold_seconds());
+        let stays = stays_of(&view);
+        let queries: Vec<&StayQuery<'_>> = stays.iter().collect();
+        let hold_expires_at = if queries.is_empty() {
+            0
+        } else {
+            match self.basket.peers().reserve(&order_id, &queries, hold_seconds).await {
+                Ok(expires) => expires,
+                Err(Refusal::SoldOut { room, night }) => return Err(just_booked(&view, &room, &night)),
+                Err(Refusal::Other(e)) => return Err(e),
+            }
+        };
+
+        // 3. The order and its event, together.
+        let mut locked = self.basket.lock_any(token).await?;
+        if locked.cart.checkout_state == State::Completed {
+            drop(locked);
+            return self.order(token).await;
+        }
+        if locked.cart.checkout.order_id.as_deref() != Some(order_id.as_str()) || !locked.cart.checkout_state.allows(Step::Complete) {
+            // The basket changed while the nights were reserved.
+            let state = locked.cart.checkout_state;
+            drop(locked);
+            self.basket.peers().release(&order_id).await?;
+            return Err(CartError::StepNotAllowed { step: Step::Complete.code(), state: state.code() });
+        }
+        let address = locked.cart.checkout.address.clone().unwrap_or_default();
+        let t = view.totals;
+        let due_now = if payment.is_some_and(|p| p.deposit) { t.deposit } else { t.left_to_pay };
+        let paid = locked.cart.checkout_state == State::PaymentSkipped;
+        let mut order = StoredOrder {
+            token: token.to_owned(),
+            order_id: order_id.clone(),
+            booking_code: String::new(),
+            customer_id: locked.cart.customer_id.clone(),
+            email: address.customer.email.clone(),
+            locale: view.cart.locale.clone(),
+            state: if paid { "paid" } else { "new" }.into(),
+            payment_state: if paid { "paid" } else { "awaiting_payment" }.into(),
+            payment_method: payment.filter(|_| !paid).map(|p| p.method.code().to_owned()).unwrap_or_default(),
+            totals: OrderTotals {
+                total: t.total,
+                vouchers: t.vouchers,
+                shipping: t.shipping,
+                deposit: t.deposit,
+                left_to_pay: t.left_to_pay,
+                due_now: if paid { 0 } else { due_now },
+            },
+            hold_expires_at,
+            summary: summary(&view, &address)?,
+            created_at: spa_platform::now_ms(),
+        };
+        let mut placed = false;
+        for _ in 0..CODE_ATTEMPTS {
+            order.booking_code = checkout::booking_code();
+            if locked.insert_order(&order, idempotency_key).await? {
+                placed = true;
+                break;
+            }
+        }
+        if !placed {
+            return Err(CartError::Db(sqlx::Error::Protocol("no free booking code".into())));
+        }
+        let event = OrderPlaced {
+            order_id: order.order_id.clone(),
+            booking_code: order.booking_code.clone(),
+            email: order.email.clone(),
+            locale: order.locale.clone(),
+            token: order.token.clone(),
+            first_name: address.customer.first_name.clone(),
+            total: order.totals.total,
+            due_now: order.totals.due_now,
+            payment_method: order.payment_method.clone(),
+            hold_expires_at_ms: order.hold_expires_at,
+            customer_id: order.customer_id.clone().unwrap_or_default(),
+        };
+        self.outbox.add(locked.tx(), &event).await?;
+        locked.cart.checkout_state = State::Completed;
+        locked.commit().await?;
+        self.outbox.wake();
+        Ok(order)
+    }
+}
+
+/// The stays of the cart's reservation lines, with the nights their
+/// package pays for.
+fn stays_of(view: &View) -> Vec<StayQuery<'_>> {
+    view.lines
+        .iter()
+        .filter(|l| l.line.kind == ItemKind::Reservation)
+        .filter_map(|l| {
+            let stay = l.line.details.stay.as_ref()?;
+            let package_nights = l.children.iter().filter_map(|c| c.product.as_ref()).map(|p| p.num_nights).max().unwrap_or(0);
+            Some(StayQuery { room: &l.line.code, stay, package_nights })
+        })
+        .collect()
+}
+
+/// The spec's "just booked" error, with the dates of the stay that asked
+/// for the sold-out night.
+fn just_booked(view: &View, room: &str, night: &str) -> CartError {
+    let stays: Vec<(&str, &Stay)> =
+        view.lines.iter().filter_map(|l| l.line.details.stay.as_ref().map(|s| (l.line.code.as_str(), s))).collect();
+    let covers =
+        |(code, s): &&(&str, &Stay)| *code == room && s.check_in.to_string().as_str() <= night && night < s.check_out.to_string().as_str();
+    let stay = stays.iter().find(covers).or(stays.first()).map(|(_, s)| *s);
+    match stay {
+        Some(s) => CartError::RoomJustBooked { from: s.check_in.to_string(), to: s.check_out.to_string() },
+        None => CartError::ItemsUnavailable,
+    }
+}
+
+/// What the order keeps of the cart: each line as priced, and the guest.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Summary {
+    pub address: Address,
+    pub lines: Vec<SummaryLine>,
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SummaryLine {
+    pub id: i64,
+    pub kind: String,
+    pub code: String,
+    pub name: String,
+    pub product_type: String,
+    pub quantity: u32,
+    pub unit: i64,
+    pub total: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stay: Option<Stay>,
+    #[serde(default)]
+    pub treatments: Vec<(String, String, u32)>,
+    #[serde(default)]
+    pub children: Vec<SummaryLine>,
+}
+
+impl SummaryLine {
+    fn of(v: &ViewLine) -> Self {
+        Self {
+            id: v.line.id,
+            kind: v.line.kind.code().to_owned(),
+            code: v.line.code.clone(),
+            name: v.product.as_ref().map(|p| p.name.clone()).unwrap_or_default(),
+            product_type: v.product.as_ref().map(|p| p.r#type.clone()).unwrap_or_default(),
+            quantity: v.line.quantity,
+            unit: v.current,
+            total: v.priced.total(),
+            stay: v.line.details.stay,
+            treatments: v.treatments.iter().map(|(t, name)| (t.code.clone(), name.clone(), t.quantity)).collect(),
+            children: v.children.iter().map(Self::of).collect(),
+        }
+    }
+
+    /// The line's product as far as the order kept it.
+    pub fn product(&self) -> Product {
+        Product { code: self.code.clone(), name: self.name.clone(), r#type: self.product_type.clone(), ..Default::default() }
+    }
+}
+
+fn summary(view: &View, address: &Address) -> Result<String, CartError> {
+    let s = Summary { address: address.clone(), lines: view.lines.iter().map(SummaryLine::of).collect() };
+    serde_json::to_string(&s).map_err(|e| CartError::Db(sqlx::Error::Encode(e.into())))
+}

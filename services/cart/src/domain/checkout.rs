@@ -1,0 +1,711 @@
+//! Checkout's rules: the states a cart moves through on its way to an
+//! order, what each step accepts, and what the guest's details must be.
+//!
+//! `cart` → `addressed` → (`vouchered` | `vouchering_skipped`) →
+//! (`payment_selected` | `payment_skipped`) → `completed`. Vouchering is
+//! skipped when the basket holds no gift voucher, payment when nothing is
+//! left to pay. A change to the basket after the address sends it back to
+//! the address's state, so vouchers, shipping and payment are chosen again
+//! for what the basket now holds.
+
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+use super::item::{Dedication, MAX_VOUCHER_MESSAGE, MAX_VOUCHER_NAME};
+
+/// Where a cart is on its way to an order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum State {
+    Cart,
+    Addressed,
+    Vouchered,
+    VoucheringSkipped,
+    PaymentSelected,
+    PaymentSkipped,
+    Completed,
+}
+
+/// The steps a visitor takes; each is allowed from some states only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    Address,
+    Voucher,
+    Shipping,
+    Payment,
+    Complete,
+}
+
+impl Step {
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Address => "address",
+            Self::Voucher => "voucher",
+            Self::Shipping => "shipping",
+            Self::Payment => "payment",
+            Self::Complete => "complete",
+        }
+    }
+}
+
+impl State {
+    pub const ALL: [Self; 7] = [
+        Self::Cart,
+        Self::Addressed,
+        Self::Vouchered,
+        Self::VoucheringSkipped,
+        Self::PaymentSelected,
+        Self::PaymentSkipped,
+        Self::Completed,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Cart => "cart",
+            Self::Addressed => "addressed",
+            Self::Vouchered => "vouchered",
+            Self::VoucheringSkipped => "vouchering_skipped",
+            Self::PaymentSelected => "payment_selected",
+            Self::PaymentSkipped => "payment_skipped",
+            Self::Completed => "completed",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|st| st.code() == s)
+    }
+
+    /// Whether `step` may be taken now. The voucher and payment gates are
+    /// the spec's (2.2): the web's step guards mirror them.
+    pub fn allows(self, step: Step) -> bool {
+        use State::*;
+        match step {
+            Step::Address => self != Completed,
+            Step::Voucher => matches!(self, Addressed | Vouchered | PaymentSelected | PaymentSkipped),
+            Step::Shipping => matches!(self, Addressed | Vouchered | VoucheringSkipped | PaymentSelected | PaymentSkipped),
+            Step::Payment => matches!(self, Vouchered | VoucheringSkipped | PaymentSelected | PaymentSkipped),
+            Step::Complete => matches!(self, PaymentSelected | PaymentSkipped),
+        }
+    }
+
+    /// Whether the guest's details were given (and still hold).
+    pub fn addressed(self) -> bool {
+        !matches!(self, State::Cart | State::Completed)
+    }
+}
+
+/// What the basket needs from checkout now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Needs {
+    /// Gift voucher lines, and whether each has its configuration.
+    pub vouchers: usize,
+    pub vouchers_configured: bool,
+    /// A printed voucher is posted, and a shipping method chosen for it.
+    pub shipping_required: bool,
+    pub shipping_chosen: bool,
+    /// Nothing is left to pay (a basket paid with vouchers).
+    pub nothing_to_pay: bool,
+}
+
+/// The state after the address is given (or the basket changed after it):
+/// vouchering done or skipped when nothing needs it, payment skipped when
+/// nothing is left to pay.
+pub fn after_address(needs: Needs) -> State {
+    if needs.vouchers > 0 && (!needs.vouchers_configured || (needs.shipping_required && !needs.shipping_chosen)) {
+        return State::Addressed;
+    }
+    after_vouchering(needs)
+}
+
+fn after_vouchering(needs: Needs) -> State {
+    match (needs.nothing_to_pay, needs.vouchers) {
+        (true, _) => State::PaymentSkipped,
+        (false, 0) => State::VoucheringSkipped,
+        (false, _) => State::Vouchered,
+    }
+}
+
+/// The state after a voucher's configuration or a shipping method is
+/// saved: vouchered once every voucher is configured (and its shipping
+/// chosen); a payment chosen before is chosen again.
+pub fn after_voucher_step(needs: Needs) -> State {
+    after_address(needs)
+}
+
+/// The state after a payment method is chosen.
+pub fn after_payment(needs: Needs) -> State {
+    if needs.nothing_to_pay { State::PaymentSkipped } else { State::PaymentSelected }
+}
+
+/// The basket changed: a cart past the address goes back to it.
+pub fn after_basket_change(state: State, needs: Needs) -> State {
+    if state.addressed() { after_address(needs) } else { state }
+}
+
+// ---------------------------------------------------------------------------
+// The guest's details.
+
+/// Countries the guesthouse sells to.
+pub const COUNTRIES: [&str; 2] = ["PL", "DE"];
+pub const MAX_NAME: usize = 60;
+pub const MAX_LINE: usize = 120;
+pub const MAX_NOTES: usize = 1000;
+pub const MIN_PHONE: usize = 7;
+pub const MAX_PHONE: usize = 30;
+
+/// A wrong field: its name as the REST body spells it.
+pub type Violations = Vec<&'static str>;
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Customer {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BillingAddress {
+    pub invoice_required: bool,
+    pub company: String,
+    pub vat_number: String,
+    pub street: String,
+    pub postcode: String,
+    pub city: String,
+    pub country_code: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PostalAddress {
+    pub first_name: String,
+    pub last_name: String,
+    pub street: String,
+    pub postcode: String,
+    pub city: String,
+    pub country_code: String,
+}
+
+/// What the personal-data step saves.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Address {
+    pub customer: Customer,
+    pub billing: BillingAddress,
+    pub shipping: Option<PostalAddress>,
+    pub notes: String,
+}
+
+fn trimmed(s: &str) -> String {
+    s.trim().to_owned()
+}
+
+fn required(v: &mut Violations, field: &'static str, value: &str, max: usize) {
+    if value.is_empty() || value.chars().count() > max {
+        v.push(field);
+    }
+}
+
+/// Digits with an optional plus, parentheses, dashes, spaces, dots or
+/// slashes; at least 7 characters (spec 5).
+pub fn valid_phone(phone: &str) -> bool {
+    let n = phone.chars().count();
+    (MIN_PHONE..=MAX_PHONE).contains(&n)
+        && phone.chars().all(|c| c.is_ascii_digit() || "+()-. /".contains(c))
+        && phone.chars().filter(char::is_ascii_digit).count() >= MIN_PHONE.min(n)
+        && phone.chars().skip(1).all(|c| c != '+')
+}
+
+/// `00-000` in Poland, five digits in Germany.
+pub fn valid_postcode(country: &str, postcode: &str) -> bool {
+    let b = postcode.as_bytes();
+    match country {
+        "PL" => b.len() == 6 && b[2] == b'-' && b.iter().enumerate().all(|(i, c)| i == 2 || c.is_ascii_digit()),
+        "DE" => b.len() == 5 && b.iter().all(u8::is_ascii_digit),
+        _ => false,
+    }
+}
+
+/// A Polish NIP (10 digits with its checksum; dashes, spaces and a `PL`
+/// prefix allowed) or a German VAT number (`DE` and 9 digits).
+pub fn valid_vat_number(country: &str, raw: &str) -> bool {
+    let compact: String = raw.chars().filter(|c| !matches!(c, ' ' | '-')).collect::<String>().to_uppercase();
+    match country {
+        "PL" => {
+            let digits = compact.strip_prefix("PL").unwrap_or(&compact);
+            if digits.len() != 10 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return false;
+            }
+            let d: Vec<u32> = digits.bytes().map(|b| u32::from(b - b'0')).collect();
+            let sum: u32 = [6, 5, 7, 2, 3, 4, 5, 6, 7].iter().zip(&d).map(|(w, x)| w * x).sum();
+            sum % 11 == d[9]
+        }
+        "DE" => compact.strip_prefix("DE").is_some_and(|d| d.len() == 9 && d.bytes().all(|b| b.is_ascii_digit())),
+        _ => false,
+    }
+}
+
+fn country(v: &mut Violations, field: &'static str, raw: &str) -> String {
+    let code = raw.trim().to_uppercase();
+    if !COUNTRIES.contains(&code.as_str()) {
+        v.push(field);
+    }
+    code
+}
+
+impl PostalAddress {
+    /// Checked and trimmed; wrong fields pushed by the `names` given.
+    pub fn check(self, v: &mut Violations, names: [&'static str; 6]) -> Self {
+        let [first, last, street, postcode, city, country_field] = names;
+        let a = Self {
+            first_name: trimmed(&self.first_name),
+            last_name: trimmed(&self.last_name),
+            street: trimmed(&self.street),
+            postcode: trimmed(&self.postcode),
+            city: trimmed(&self.city),
+            country_code: self.country_code.trim().to_uppercase(),
+        };
+        let known = COUNTRIES.contains(&a.country_code.as_str());
+        required(v, first, &a.first_name, MAX_NAME);
+        required(v, last, &a.last_name, MAX_NAME);
+        required(v, street, &a.street, MAX_LINE);
+        if known && !valid_postcode(&a.country_code, &a.postcode) {
+            v.push(postcode);
+        }
+        required(v, city, &a.city, MAX_LINE);
+        if !known {
+            v.push(country_field);
+        }
+        a
+    }
+}
+
+pub const SHIPPING_FIELDS: [&str; 6] = [
+    "shippingAddress.firstName",
+    "shippingAddress.lastName",
+    "shippingAddress.street",
+    "shippingAddress.postcode",
+    "shippingAddress.city",
+    "shippingAddress.countryCode",
+];
+
+impl Address {
+    /// The details trimmed, upper-cased where the spec says, and checked;
+    /// every wrong field is named at once.
+    pub fn check(self, regulations_accepted: bool) -> Result<Self, Violations> {
+        let mut v = Violations::new();
+        let c = &self.customer;
+        let customer = Customer {
+            first_name: trimmed(&c.first_name),
+            last_name: trimmed(&c.last_name),
+            email: c.email.trim().to_lowercase(),
+            phone: trimmed(&c.phone),
+        };
+        required(&mut v, "customer.firstName", &customer.first_name, MAX_NAME);
+        required(&mut v, "customer.lastName", &customer.last_name, MAX_NAME);
+        if !spa_platform::email::is_valid(&customer.email) {
+            v.push("customer.email");
+        }
+        if !valid_phone(&customer.phone) {
+            v.push("customer.phone");
+        }
+        let b = &self.billing;
+        let country_code = if b.country_code.trim().is_empty() && !b.invoice_required { "PL".to_owned() } else { b.country_code.clone() };
+        let mut billing = BillingAddress {
+            invoice_required: b.invoice_required,
+            company: trimmed(&b.company),
+            vat_number: trimmed(&b.vat_number),
+            street: trimmed(&b.street),
+            postcode: trimmed(&b.postcode),
+            city: trimmed(&b.city),
+            country_code: country(&mut v, "billingAddress.countryCode", &country_code),
+        };
+        let known_country = COUNTRIES.contains(&billing.country_code.as_str());
+        if billing.invoice_required {
+            required(&mut v, "billingAddress.company", &billing.company, MAX_LINE);
+            if known_country && !valid_vat_number(&billing.country_code, &billing.vat_number) {
+                v.push("billingAddress.vatNumber");
+            }
+            required(&mut v, "billingAddress.street", &billing.street, MAX_LINE);
+            required(&mut v, "billingAddress.city", &billing.city, MAX_LINE);
+        } else {
+            // Without an invoice only the country is kept.
+            billing = BillingAddress { country_code: billing.country_code, ..Default::default() };
+        }
+        if (billing.invoice_required || !billing.postcode.is_empty())
+            && known_country
+            && !valid_postcode(&billing.country_code, &billing.postcode)
+        {
+            v.push("billingAddress.postcode");
+        }
+        let shipping = self.shipping.map(|s| s.check(&mut v, SHIPPING_FIELDS));
+        let notes = self.notes.trim().to_owned();
+        if notes.chars().count() > MAX_NOTES {
+            v.push("notes");
+        }
+        if !regulations_accepted {
+            v.push("regulationsAccepted");
+        }
+        if v.is_empty() { Ok(Self { customer, billing, shipping, notes }) } else { Err(v) }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Gift vouchers, shipping and payment.
+
+/// How a gift voucher reaches its recipient.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Delivery {
+    Email,
+    Post,
+}
+
+/// The designs a gift voucher is printed with: code and name per locale
+/// (pl, de, en_GB).
+pub const VOUCHER_DESIGNS: [(&str, [&str; 3]); 3] = [
+    ("classic", ["Klasyczny", "Klassisch", "Classic"]),
+    ("floral", ["Kwiatowy", "Blumen", "Floral"]),
+    ("relax", ["Relaks", "Entspannung", "Relax"]),
+];
+
+/// How printed vouchers are posted: code, price in grosze, name per locale.
+pub const SHIPPING_METHODS: [(&str, i64, [&str; 3]); 2] = [
+    ("post", 1200, ["Poczta Polska, list polecony", "Deutsche Post, Einschreiben", "Registered letter"]),
+    ("courier", 2500, ["Kurier", "Kurier", "Courier"]),
+];
+
+/// A gift voucher's configuration, as the voucher step sends it.
+#[derive(Debug, Clone, Default)]
+pub struct VoucherConfig {
+    pub recipient: String,
+    pub sender: String,
+    pub message: String,
+    pub email: String,
+    pub design: String,
+    pub delivery: String,
+    pub postal: PostalAddress,
+}
+
+pub const VOUCHER_POSTAL_FIELDS: [&str; 6] = ["firstName", "lastName", "street", "postcode", "city", "countryCode"];
+
+impl VoucherConfig {
+    /// The dedication it makes, or every wrong field: an e-mailed voucher
+    /// needs the address, a posted one the recipient's postal address.
+    pub fn check(self) -> Result<Dedication, Violations> {
+        let mut v = Violations::new();
+        let recipient = trimmed(&self.recipient);
+        let sender = trimmed(&self.sender);
+        required(&mut v, "for", &recipient, MAX_VOUCHER_NAME);
+        required(&mut v, "from", &sender, MAX_VOUCHER_NAME);
+        let message = trimmed(&self.message);
+        if message.chars().count() > MAX_VOUCHER_MESSAGE {
+            v.push("message");
+        }
+        let design = VOUCHER_DESIGNS.iter().find(|(code, _)| *code == self.design.trim()).map(|(code, _)| (*code).to_owned());
+        if design.is_none() {
+            v.push("design");
+        }
+        let delivery = match self.delivery.trim() {
+            "email" => Some(Delivery::Email),
+            "post" => Some(Delivery::Post),
+            _ => {
+                v.push("delivery");
+                None
+            }
+        };
+        let email = Some(self.email.trim().to_lowercase()).filter(|e| !e.is_empty());
+        let email_ok = email.as_deref().is_some_and(spa_platform::email::is_valid);
+        if (delivery == Some(Delivery::Email) || email.is_some()) && !email_ok {
+            v.push("email");
+        }
+        let postal = (delivery == Some(Delivery::Post)).then(|| self.postal.check(&mut v, VOUCHER_POSTAL_FIELDS));
+        if !v.is_empty() {
+            return Err(v);
+        }
+        Ok(Dedication { recipient, sender, message, email, design, delivery, postal })
+    }
+}
+
+/// Payment methods; the online ones hold the nights for a short time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PaymentMethod {
+    BankTransfer,
+    Przelewy24,
+    Paypal,
+}
+
+impl PaymentMethod {
+    pub const ALL: [Self; 3] = [Self::BankTransfer, Self::Przelewy24, Self::Paypal];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::BankTransfer => "bank_transfer",
+            Self::Przelewy24 => "przelewy24",
+            Self::Paypal => "paypal",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|m| m.code() == s)
+    }
+
+    /// Names per locale (pl, de, en_GB).
+    pub fn names(self) -> [&'static str; 3] {
+        match self {
+            Self::BankTransfer => ["Przelew bankowy", "Banküberweisung", "Bank transfer"],
+            Self::Przelewy24 => ["Przelewy24", "Przelewy24", "Przelewy24"],
+            Self::Paypal => ["PayPal", "PayPal", "PayPal"],
+        }
+    }
+
+    /// How long the nights of an unpaid order are held: a bank transfer
+    /// takes days, an online payment minutes.
+    pub fn hold_seconds(self) -> u32 {
+        match self {
+            Self::BankTransfer => BANK_TRANSFER_HOLD_DAYS * 24 * 3600,
+            Self::Przelewy24 | Self::Paypal => ONLINE_HOLD_MINUTES * 60,
+        }
+    }
+}
+
+pub const BANK_TRANSFER_HOLD_DAYS: u32 = 3;
+pub const ONLINE_HOLD_MINUTES: u32 = 30;
+/// The advance payment: this share of the total, rounded up to whole złoty.
+pub const DEPOSIT_PERCENT: i64 = 30;
+
+/// The advance payment for `total` (minor units).
+pub fn deposit_for(total: i64) -> i64 {
+    let share = (total * DEPOSIT_PERCENT + 99) / 100;
+    (share + 99) / 100 * 100
+}
+
+/// The index of a locale in the name arrays above.
+pub fn locale_index(locale: &str) -> usize {
+    match locale {
+        "de" => 1,
+        "en_GB" => 2,
+        _ => 0,
+    }
+}
+
+/// What the payment step saved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentChoice {
+    pub method: PaymentMethod,
+    /// Pay the advance now and the rest later.
+    pub deposit: bool,
+}
+
+/// Everything checkout saved on a cart.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Details {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub address: Option<Address>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shipping_method: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment: Option<PaymentChoice>,
+    /// The order this cart becomes, named before the nights are reserved
+    /// so a retried completion reserves for the same order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub order_id: Option<String>,
+}
+
+// ---------------------------------------------------------------------------
+// Booking codes.
+
+/// Letters and digits that cannot be mistaken for one another when read
+/// out on the phone (no 0/O, 1/I/L, U/V, 2/Z, 5/S, 8/B).
+const CODE_ALPHABET: &[u8] = b"34679ACDEFGHJKMNPQRTWXY";
+pub const CODE_LEN: usize = 8;
+
+/// A booking code like `SPA-7KM4-XQ9D`: 23^8 ≈ 7.8·10^10 codes, random, so
+/// one cannot be guessed from another.
+pub fn booking_code() -> String {
+    let mut rng = rand::rng();
+    let chars: String = (0..CODE_LEN).map(|_| CODE_ALPHABET[rng.random_range(0..CODE_ALPHABET.len())] as char).collect();
+    format!("SPA-{}-{}", &chars[..4], &chars[4..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn states_round_trip() {
+        for s in State::ALL {
+            assert_eq!(State::parse(s.code()), Some(s));
+        }
+        assert_eq!(State::parse("shipped"), None);
+    }
+
+    #[test]
+    fn steps_are_allowed_only_from_their_states() {
+        use State::*;
+        let allowed = |step| State::ALL.into_iter().filter(|s| s.allows(step)).collect::<Vec<_>>();
+        assert_eq!(allowed(Step::Address), [Cart, Addressed, Vouchered, VoucheringSkipped, PaymentSelected, PaymentSkipped]);
+        assert_eq!(allowed(Step::Voucher), [Addressed, Vouchered, PaymentSelected, PaymentSkipped]);
+        assert_eq!(allowed(Step::Shipping), [Addressed, Vouchered, VoucheringSkipped, PaymentSelected, PaymentSkipped]);
+        assert_eq!(allowed(Step::Payment), [Vouchered, VoucheringSkipped, PaymentSelected, PaymentSkipped]);
+        assert_eq!(allowed(Step::Complete), [PaymentSelected, PaymentSkipped]);
+    }
+
+    #[test]
+    fn vouchering_and_payment_are_skipped_when_nothing_needs_them() {
+        let none = Needs::default();
+        assert_eq!(after_address(none), State::VoucheringSkipped);
+        assert_eq!(after_address(Needs { nothing_to_pay: true, ..none }), State::PaymentSkipped);
+        let voucher = Needs { vouchers: 1, ..none };
+        assert_eq!(after_address(voucher), State::Addressed, "a voucher to configure");
+        assert_eq!(after_address(Needs { vouchers_configured: true, ..voucher }), State::Vouchered);
+        let posted = Needs { vouchers_configured: true, shipping_required: true, ..voucher };
+        assert_eq!(after_voucher_step(posted), State::Addressed, "posted, no shipping chosen");
+        assert_eq!(after_voucher_step(Needs { shipping_chosen: true, ..posted }), State::Vouchered);
+        assert_eq!(after_payment(none), State::PaymentSelected);
+        assert_eq!(after_payment(Needs { nothing_to_pay: true, ..none }), State::PaymentSkipped);
+    }
+
+    #[test]
+    fn a_basket_change_after_the_address_goes_back_to_it() {
+        let needs = Needs::default();
+        assert_eq!(after_basket_change(State::PaymentSelected, needs), State::VoucheringSkipped);
+        assert_eq!(after_basket_change(State::PaymentSelected, Needs { vouchers: 1, ..needs }), State::Addressed);
+        assert_eq!(after_basket_change(State::Cart, needs), State::Cart, "no address yet");
+    }
+
+    #[test]
+    fn phones_follow_the_spec() {
+        for ok in ["+48 600 100 200", "(22) 123-45-67", "600.100.200", "0049/30/123456", "1234567"] {
+            assert!(valid_phone(ok), "{ok}");
+        }
+        for bad in ["123456", "600 100 2OO", "600-100-200 ext 5", "48+600100200", "+()-. /1"] {
+            assert!(!valid_phone(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn postcodes_match_their_country() {
+        assert!(valid_postcode("PL", "00-950") && valid_postcode("DE", "10115"));
+        assert!(!valid_postcode("PL", "00950") && !valid_postcode("DE", "1011") && !valid_postcode("PL", "0a-950"));
+        assert!(!valid_postcode("CZ", "11000"));
+    }
+
+    #[test]
+    fn nip_checksums_are_checked() {
+        // 526-000-12-46: weights 6,5,7,2,3,4,5,6,7 give 127; 127 mod 11 = 6, its last digit.
+        assert!(valid_vat_number("PL", "5260001246"));
+        assert!(valid_vat_number("PL", "PL 526-000-12-46"));
+        assert!(!valid_vat_number("PL", "5260001247"), "wrong checksum");
+        assert!(!valid_vat_number("PL", "526000124"), "9 digits");
+        assert!(valid_vat_number("DE", "DE123456789"));
+        assert!(!valid_vat_number("DE", "123456789"));
+    }
+
+    fn address() -> Address {
+        Address {
+            customer: Customer {
+                first_name: " Anna ".into(),
+                last_name: "Nowak".into(),
+                email: "Anna@Example.PL".into(),
+                phone: "+48 600 100 200".into(),
+            },
+            billing: BillingAddress { country_code: "pl".into(), ..Default::default() },
+            shipping: None,
+            notes: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_guest_address_is_trimmed_and_upper_cased() {
+        let a = address().check(true).unwrap();
+        assert_eq!(a.customer.first_name, "Anna");
+        assert_eq!(a.customer.email, "anna@example.pl");
+        assert_eq!(a.billing.country_code, "PL");
+    }
+
+    #[test]
+    fn every_wrong_field_is_named() {
+        let mut a = address();
+        a.customer.email = "anna@".into();
+        a.customer.phone = "12".into();
+        a.billing = BillingAddress {
+            invoice_required: true,
+            vat_number: "5260001247".into(),
+            postcode: "00950".into(),
+            country_code: "PL".into(),
+            ..Default::default()
+        };
+        let v = a.check(false).unwrap_err();
+        assert_eq!(
+            v,
+            [
+                "customer.email",
+                "customer.phone",
+                "billingAddress.company",
+                "billingAddress.vatNumber",
+                "billingAddress.street",
+                "billingAddress.city",
+                "billingAddress.postcode",
+                "regulationsAccepted"
+            ]
+        );
+        let mut a = address();
+        a.billing.country_code = "CZ".into();
+        assert_eq!(a.check(true).unwrap_err(), ["billingAddress.countryCode"]);
+    }
+
+    #[test]
+    fn an_invoice_address_with_a_valid_nip_passes() {
+        let mut a = address();
+        a.billing = BillingAddress {
+            invoice_required: true,
+            company: "Spa Sp. z o.o.".into(),
+            vat_number: "526-000-12-46".into(),
+            street: "Leśna 1".into(),
+            postcode: "66-200".into(),
+            city: "Świebodzin".into(),
+            country_code: "PL".into(),
+        };
+        assert!(a.check(true).is_ok());
+    }
+
+    #[test]
+    fn a_voucher_needs_what_its_delivery_needs() {
+        let config = VoucherConfig {
+            recipient: "Ola".into(),
+            sender: "Jan".into(),
+            design: "floral".into(),
+            delivery: "email".into(),
+            email: "Ola@Example.pl".into(),
+            ..Default::default()
+        };
+        let d = config.clone().check().unwrap();
+        assert!(d.configured() && !d.posted());
+        assert_eq!(d.email.as_deref(), Some("ola@example.pl"));
+        let posted = VoucherConfig { delivery: "post".into(), email: String::new(), ..config.clone() };
+        assert_eq!(posted.check().unwrap_err(), ["firstName", "lastName", "street", "city", "countryCode"], "no address given");
+        let bad = VoucherConfig { design: "gold".into(), delivery: "pigeon".into(), recipient: " ".into(), ..config };
+        assert_eq!(bad.check().unwrap_err(), ["for", "design", "delivery"]);
+    }
+
+    #[test]
+    fn deposits_are_a_share_rounded_up_to_whole_zloty() {
+        assert_eq!(deposit_for(100_000), 30_000);
+        assert_eq!(deposit_for(100_001), 30_100);
+        assert_eq!(deposit_for(0), 0);
+    }
+
+    #[test]
+    fn booking_codes_are_readable_and_differ() {
+        let a = booking_code();
+        assert_eq!(a.len(), "SPA-XXXX-XXXX".len());
+        assert!(a[4..].chars().all(|c| c == '-' || CODE_ALPHABET.contains(&(c as u8))));
+        let codes: std::collections::HashSet<String> = (0..1000).map(|_| booking_code()).collect();
+        assert_eq!(codes.len(), 1000);
+    }
+}

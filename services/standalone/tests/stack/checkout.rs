@@ -1,0 +1,317 @@
+//! Checkout over HTTP: every step in and out of order, the totals it adds,
+//! a retried completion that places one order, and visitors racing for the
+//! last rooms (here on SQLite; the distributed test runs the same race on
+//! PostgreSQL).
+
+use serde_json::{Value, json};
+use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
+use spa_proto::spa::rooms::v1::{Guests, ReserveRequest, StayLine};
+
+use crate::support::{TestStack, client, eventually, json as read, stay};
+
+pub const ROOM: &str = "ROOM_STANDARD_DOUBLE";
+
+/// A visitor with a basket, over plain HTTP against `base`.
+pub struct Visitor {
+    http: reqwest::Client,
+    base: String,
+    pub token: String,
+}
+
+impl Visitor {
+    pub async fn new(http: &reqwest::Client, base: &str) -> Self {
+        let v = Self { http: http.clone(), base: base.to_owned(), token: uuid::Uuid::new_v4().simple().to_string() };
+        let (status, cart) = v.send(reqwest::Method::POST, &format!("/shop-api/carts/{}", v.token), json!({"locale": "pl"})).await;
+        assert_eq!(status, 201, "{cart}");
+        v
+    }
+
+    pub async fn send(&self, method: reqwest::Method, path: &str, body: Value) -> (u16, Value) {
+        let request = self.http.request(method, format!("{}{path}", self.base)).json(&body);
+        read(request.send().await.unwrap()).await
+    }
+
+    pub async fn add(&self, body: Value) -> (u16, Value) {
+        self.send(reqwest::Method::POST, &format!("/shop-api/carts/{}/items", self.token), body).await
+    }
+
+    pub async fn step(&self, method: reqwest::Method, step: &str, body: Value) -> (u16, Value) {
+        self.send(method, &format!("/shop-api/checkout/{}/{step}?locale=en_GB", self.token), body).await
+    }
+
+    pub async fn complete(&self, key: Option<&str>) -> (u16, Value) {
+        let mut request = self.http.put(format!("{}/shop-api/checkout/{}/complete?locale=en_GB", self.base, self.token));
+        if let Some(key) = key {
+            request = request.header("idempotency-key", key);
+        }
+        read(request.send().await.unwrap()).await
+    }
+}
+
+pub fn guest() -> Value {
+    json!({
+        "customer": {"firstName": "Anna", "lastName": "Nowak", "email": "anna@example.pl", "phone": "+48 600 100 200"},
+        "billingAddress": {"countryCode": "pl"},
+        "regulationsAccepted": true
+    })
+}
+
+pub fn reservation(from: &str, to: &str) -> Value {
+    json!({"type": "reservation", "productCode": ROOM, "options": {"checkIn": from, "checkOut": to, "adults": 2}})
+}
+
+fn code(answer: &(u16, Value)) -> (u16, &str) {
+    (answer.0, answer.1["code"].as_str().unwrap_or_default())
+}
+
+fn fields(answer: &(u16, Value)) -> Vec<&str> {
+    answer.1["errors"].as_array().map(|e| e.iter().filter_map(|f| f["field"].as_str()).collect()).unwrap_or_default()
+}
+
+async fn rooms_left(t: &TestStack, from: &str, to: &str) -> u64 {
+    let (status, rooms) = t.get(&format!("/shop-api/rooms/search?from={from}&to={to}&adults=2&children=0&babies=0")).await;
+    assert_eq!(status, 200, "{rooms}");
+    rooms["items"].as_array().unwrap().iter().find(|r| r["code"] == ROOM).map_or(0, |r| r["available"].as_u64().unwrap())
+}
+
+/// The search shows `want` rooms left once the hold's event has reached
+/// the gateway's cache.
+async fn rooms_left_become(t: &TestStack, from: &str, to: &str, want: u64) {
+    let shown = eventually("the search to show the held room", || async {
+        let shown = rooms_left(t, from, to).await;
+        (shown == want).then_some(shown)
+    })
+    .await;
+    assert_eq!(shown, want);
+}
+
+#[tokio::test]
+async fn a_guest_goes_through_every_step_in_order_and_places_one_order() {
+    use reqwest::Method;
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let v = Visitor::new(&t.http, &t.base).await;
+    let (from, to) = stay(45, 2);
+    let left = rooms_left(&t, &from, &to).await;
+    assert_eq!(v.add(reservation(&from, &to)).await.0, 201);
+    let (status, cart) = v.add(json!({"type": "voucher", "productCode": "VC_AMOUNT", "options": {"priceOption": 0}})).await;
+    assert_eq!(status, 201, "{cart}");
+    assert_eq!((cart["checkoutState"].as_str(), &cart["customer"]), (Some("cart"), &Value::Null));
+
+    // Out of order: every later step is refused, naming the state.
+    for (method, step) in [(Method::PUT, "payment/0"), (Method::PUT, "vouchers/0"), (Method::PUT, "complete")] {
+        let answer = v.step(method, step, json!({"method": "bank_transfer"})).await;
+        assert_eq!(code(&answer), (409, "checkout_state"), "{step}: {}", answer.1);
+    }
+
+    // Wrong details: every wrong field named at once, in the visitor's language.
+    let mut bad = guest();
+    bad["customer"]["email"] = json!("anna@");
+    bad["customer"]["phone"] = json!("12-34");
+    bad["billingAddress"] = json!({"invoiceRequired": true, "company": "Spa", "vatNumber": "5260001247", "street": "Leśna 1",
+        "postcode": "66200", "city": "Świebodzin", "countryCode": "PL"});
+    bad["regulationsAccepted"] = json!(false);
+    let answer = v.step(Method::PUT, "address", bad).await;
+    assert_eq!(code(&answer), (400, "invalid_address"), "{}", answer.1);
+    assert_eq!(
+        fields(&answer),
+        ["customer.email", "customer.phone", "billingAddress.vatNumber", "billingAddress.postcode", "regulationsAccepted"]
+    );
+    assert!(answer.1["errors"][2]["message"].as_str().unwrap().contains("NIP"), "{}", answer.1);
+
+    // Details given: a gift voucher waits for its configuration.
+    let (status, cart) = v.step(Method::PUT, "address", guest()).await;
+    assert_eq!((status, cart["checkoutState"].as_str()), (200, Some("addressed")), "{cart}");
+    assert_eq!(cart["billingAddress"]["countryCode"], "PL", "upper-cased");
+    assert_eq!(cart["customer"]["email"], "anna@example.pl");
+    assert_eq!(code(&v.step(Method::PUT, "payment/0", json!({"method": "bank_transfer"})).await), (409, "checkout_state"));
+
+    let (status, step) = v.step(Method::GET, "vouchers", Value::Null).await;
+    assert_eq!(status, 200, "{step}");
+    assert_eq!(step["vouchers"]["categories"].as_array().unwrap().len(), 3);
+    assert_eq!(step["vouchers"]["items"][0]["index"], 0);
+    let posted = json!({"for": "Ola", "from": "Jan", "design": "floral", "delivery": "post"});
+    let answer = v.step(Method::PUT, "vouchers/0", posted.clone()).await;
+    assert_eq!(code(&answer), (400, "invalid_voucher_configuration"));
+    assert_eq!(fields(&answer), ["firstName", "lastName", "street", "city", "countryCode"]);
+    assert_eq!(code(&v.step(Method::PUT, "vouchers/7", posted.clone()).await), (404, "item_not_found"));
+    let mut posted = posted;
+    for (k, value) in [
+        ("firstName", "Ola"),
+        ("lastName", "Nowak"),
+        ("street", "Leśna 1"),
+        ("postcode", "66-200"),
+        ("city", "Świebodzin"),
+        ("countryCode", "PL"),
+    ] {
+        posted[k] = json!(value);
+    }
+    let (status, cart) = v.step(Method::PUT, "vouchers/0", posted).await;
+    assert_eq!((status, cart["checkoutState"].as_str()), (200, Some("addressed")), "posted: shipping still to choose; {cart}");
+    assert_eq!(cart["shippingRequired"], true);
+
+    let (_, shipping) = v.step(Method::GET, "shipping", Value::Null).await;
+    let methods = shipping["shipments"][0]["methods"].as_array().unwrap();
+    let post = methods.iter().find(|m| m["code"] == "post").unwrap()["price"].as_i64().unwrap();
+    assert_eq!(code(&v.step(Method::PUT, "shipping/0", json!({"method": "pigeon"})).await), (400, "invalid_method"));
+    let before = cart["totals"]["total"].as_i64().unwrap();
+    let (status, cart) = v.step(Method::PUT, "shipping/0", json!({"method": "post"})).await;
+    assert_eq!((status, cart["checkoutState"].as_str()), (200, Some("vouchered")), "{cart}");
+    assert_eq!((cart["totals"]["shipping"].as_i64(), cart["totals"]["total"].as_i64()), (Some(post), Some(before + post)));
+
+    // Payment, with the advance payment offered for a stay.
+    let (_, payment) = v.step(Method::GET, "payment", Value::Null).await;
+    let codes: Vec<&str> = payment["payments"][0]["methods"].as_array().unwrap().iter().map(|m| m["code"].as_str().unwrap()).collect();
+    assert_eq!(codes, ["bank_transfer", "przelewy24", "paypal"]);
+    let deposit = payment["payments"][0]["deposit"]["amount"].as_i64().unwrap();
+    let total = before + post;
+    assert_eq!(deposit, ((total * 30 + 99) / 100 + 99) / 100 * 100, "30 %, rounded up to whole złoty");
+    let (status, cart) = v.step(Method::PUT, "payment/0", json!({"method": "bank_transfer", "deposit": true})).await;
+    assert_eq!((status, cart["checkoutState"].as_str()), (200, Some("payment_selected")), "{cart}");
+    assert_eq!((cart["totals"]["deposit"].as_i64(), cart["totals"]["leftToPay"].as_i64()), (Some(deposit), Some(total - deposit)));
+    assert_eq!(cart["payments"][0], json!({"method": "bank_transfer", "deposit": true}));
+
+    // A change to the basket sends it back: payment is chosen again.
+    let (status, cart) = v.add(json!({"type": "treatment", "productCode": "TR_HOT_STONE"})).await;
+    assert_eq!((status, cart["checkoutState"].as_str()), (201, Some("vouchered")), "{cart}");
+    assert_eq!(code(&v.complete(None).await), (409, "checkout_state"));
+    let (_, cart) = v.step(Method::PUT, "payment/0", json!({"method": "bank_transfer", "deposit": true})).await;
+    let (total, deposit) = (cart["totals"]["total"].as_i64().unwrap(), cart["totals"]["deposit"].as_i64().unwrap());
+
+    // Complete: one order, whatever the retries.
+    let (status, order) = v.complete(Some("key-1")).await;
+    assert_eq!(status, 200, "{order}");
+    let booking = order["bookingCode"].as_str().unwrap().to_owned();
+    assert!(booking.len() == 13 && booking.starts_with("SPA-") && booking.as_bytes()[8] == b'-', "{booking}");
+    assert_eq!((order["checkoutState"].as_str(), order["state"].as_str()), (Some("completed"), Some("new")));
+    assert_eq!(order["paymentState"], "awaiting_payment");
+    assert_eq!((order["totals"]["total"].as_i64(), order["dueNow"].as_i64()), (Some(total), Some(deposit)));
+    assert_eq!(order["items"].as_array().unwrap().len(), 3, "{order}");
+    assert!(order["holdExpiresAt"].is_string(), "the nights are held until payment");
+    rooms_left_become(&t, &from, &to, left - 1).await;
+    for key in [None, Some("key-1")] {
+        let (status, again) = v.complete(key).await;
+        assert_eq!((status, again["bookingCode"].as_str()), (200, Some(booking.as_str())), "a retry answers the same order");
+    }
+    rooms_left_become(&t, &from, &to, left - 1).await;
+
+    // The order's basket changes no more; its key belongs to it.
+    assert_eq!(code(&v.add(json!({"type": "treatment", "productCode": "TR_HOT_STONE"})).await), (409, "checkout_completed"));
+    assert_eq!(code(&v.step(Method::PUT, "address", guest()).await), (409, "checkout_completed"));
+    let other = Visitor::new(&t.http, &t.base).await;
+    assert_eq!(code(&other.complete(Some("key-1")).await), (409, "idempotency_key_reused"));
+}
+
+#[tokio::test]
+async fn a_basket_without_vouchers_skips_their_step_and_an_empty_one_completes_nothing() {
+    use reqwest::Method;
+    let t = TestStack::start().await;
+    let v = Visitor::new(&t.http, &t.base).await;
+    let (status, cart) = v.step(Method::PUT, "address", guest()).await;
+    assert_eq!((status, cart["checkoutState"].as_str()), (200, Some("vouchering_skipped")), "{cart}");
+    let (status, step) = v.step(Method::GET, "shipping", Value::Null).await;
+    assert_eq!((status, step["shipments"].as_array().map(Vec::len)), (200, Some(0)), "nothing is posted");
+    assert_eq!(code(&v.step(Method::PUT, "shipping/0", json!({"method": "post"})).await), (409, "checkout_state"));
+    let (_, payment) = v.step(Method::GET, "payment", Value::Null).await;
+    assert_eq!(payment["payments"][0]["deposit"], Value::Null, "no stay, no advance payment");
+    let answer = v.step(Method::PUT, "payment/0", json!({"method": "paypal", "deposit": true})).await;
+    assert_eq!((code(&answer), fields(&answer)), ((400, "invalid_method"), vec!["deposit"]));
+    let (status, cart) = v.step(Method::PUT, "payment/0", json!({"method": "paypal"})).await;
+    assert_eq!((status, cart["checkoutState"].as_str()), (200, Some("payment_selected")));
+    assert_eq!(code(&v.complete(None).await), (409, "cart_empty"));
+}
+
+/// A room sold between the payment step and completion: the spec's
+/// "just booked" answer with the stay's dates, and the basket as it was.
+#[tokio::test]
+async fn a_room_sold_meanwhile_is_just_booked_and_the_basket_stays() {
+    use reqwest::Method;
+    let t = TestStack::start().await;
+    let (from, to) = stay(50, 3);
+    let v = Visitor::new(&t.http, &t.base).await;
+    assert_eq!(v.add(reservation(&from, &to)).await.0, 201);
+    v.step(Method::PUT, "address", guest()).await;
+    let (_, cart) = v.step(Method::PUT, "payment/0", json!({"method": "przelewy24"})).await;
+    assert_eq!(cart["checkoutState"], "payment_selected");
+    sell_all_but(&t.stack.peers.rooms, &t, &from, &to, 0).await;
+    let (status, error) = v.complete(None).await;
+    assert_eq!((status, error["code"].as_str()), (409, Some("room_just_booked")), "{error}");
+    assert_eq!(error["message"], format!("This room has just been booked for {from} - {to}."));
+    let (status, cart) = v.step(Method::GET, "start", Value::Null).await;
+    assert_eq!((status, cart["checkoutState"].as_str(), cart["items"].as_array().map(Vec::len)), (200, Some("payment_selected"), Some(1)));
+}
+
+/// Holds all but `keep` of the room's units for the stay, as other guests' orders.
+async fn sell_all_but(rooms_addr: &str, t: &TestStack, from: &str, to: &str, keep: u64) {
+    let left = rooms_left(t, from, to).await;
+    take_rooms(rooms_addr, from, to, (left - keep) as u32).await;
+}
+
+pub async fn take_rooms(rooms_addr: &str, from: &str, to: &str, quantity: u32) {
+    if quantity == 0 {
+        return;
+    }
+    let mut rooms = RoomsServiceClient::connect(rooms_addr.to_owned()).await.unwrap();
+    let line = StayLine {
+        room_code: ROOM.into(),
+        from: from.into(),
+        to: to.into(),
+        quantity,
+        guests: Some(Guests { adults: 2, children: 0, babies: 0 }),
+        package_nights: 0,
+    };
+    let order_id = format!("other-guests-{}", uuid::Uuid::new_v4());
+    rooms.reserve(ReserveRequest { order_id, lines: vec![line], hold_seconds: 3600 }).await.unwrap();
+}
+
+/// 50 visitors, each with the room in the basket and payment chosen,
+/// complete at once for the last 2 units: exactly 2 orders, 48 clean
+/// "just booked" answers, and no night sold twice.
+pub async fn fifty_visitors_race_for_two_rooms(base: &str, rooms_addr: &str, in_days: i64) {
+    let http = client();
+    let (from, to) = stay(in_days, 2);
+    let search = format!("{base}/shop-api/rooms/search?from={from}&to={to}&adults=2&children=0&babies=0");
+    let left =
+        |body: &Value| body["items"].as_array().unwrap().iter().find(|r| r["code"] == ROOM).map_or(0, |r| r["available"].as_u64().unwrap());
+    let (_, rooms) = read(http.get(&search).send().await.unwrap()).await;
+    take_rooms(rooms_addr, &from, &to, (left(&rooms) - 2) as u32).await;
+
+    let ready = (0..50).map(|_| {
+        let (http, base, from, to) = (http.clone(), base.to_owned(), from.clone(), to.clone());
+        tokio::spawn(async move {
+            let v = Visitor::new(&http, &base).await;
+            assert_eq!(v.add(reservation(&from, &to)).await.0, 201);
+            assert_eq!(v.step(reqwest::Method::PUT, "address", guest()).await.0, 200);
+            let (status, cart) = v.step(reqwest::Method::PUT, "payment/0", json!({"method": "bank_transfer"})).await;
+            assert_eq!((status, cart["checkoutState"].as_str()), (200, Some("payment_selected")), "{cart}");
+            v
+        })
+    });
+    let visitors: Vec<Visitor> = futures::future::join_all(ready).await.into_iter().map(Result::unwrap).collect();
+    let completes = visitors.into_iter().map(|v| tokio::spawn(async move { v.complete(None).await }));
+    let answers: Vec<(u16, Value)> = futures::future::join_all(completes).await.into_iter().map(Result::unwrap).collect();
+    let placed = answers.iter().filter(|(s, _)| *s == 200).count();
+    let booked: Vec<&Value> = answers.iter().filter(|(s, _)| *s != 200).map(|(_, b)| b).collect();
+    assert_eq!(placed, 2, "{answers:?}");
+    assert_eq!(booked.len(), 48);
+    for b in booked {
+        assert_eq!(b["code"], "room_just_booked", "{b}");
+    }
+    let codes: std::collections::HashSet<&str> = answers.iter().filter_map(|(_, b)| b["bookingCode"].as_str()).collect();
+    assert_eq!(codes.len(), 2, "two different booking codes");
+    // Once the holds' events reached the search's cache: none left, and
+    // the rooms service never went below zero (it would refuse a hold).
+    eventually("the search to show no room left", || {
+        let request = http.get(&search);
+        async move {
+            let (_, rooms) = read(request.send().await.unwrap()).await;
+            (left(&rooms) == 0).then_some(())
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn fifty_visitors_race_for_the_last_two_rooms_on_sqlite() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    fifty_visitors_race_for_two_rooms(&t.base, &t.stack.peers.rooms, 70).await;
+}
