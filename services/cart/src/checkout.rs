@@ -16,6 +16,7 @@
 use std::sync::Arc;
 
 use spa_platform::outbox::Outbox;
+use spa_proto::common::OrderLine;
 use spa_proto::events::OrderPlaced;
 use spa_proto::spa::catalog::v1::Product;
 
@@ -295,12 +296,25 @@ impl Checkout {
             payment_method: order.payment_method.clone(),
             hold_expires_at_ms: order.hold_expires_at,
             customer_id: order.customer_id.clone().unwrap_or_default(),
+            lines: view.lines.iter().flat_map(|l| std::iter::once(l).chain(&l.children)).map(order_line).collect(),
+            left_to_pay: order.totals.left_to_pay,
         };
         self.outbox.add(locked.tx(), &event).await?;
         locked.cart.checkout_state = State::Completed;
         locked.commit().await?;
         self.outbox.wake();
         Ok(order)
+    }
+}
+
+fn order_line(v: &ViewLine) -> OrderLine {
+    let stay = v.line.details.stay;
+    OrderLine {
+        name: v.product.as_ref().map_or_else(|| v.line.code.clone(), |p| p.name.clone()),
+        quantity: v.line.quantity,
+        total: v.priced.total(),
+        check_in: stay.map(|s| s.check_in.to_string()).unwrap_or_default(),
+        check_out: stay.map(|s| s.check_out.to_string()).unwrap_or_default(),
     }
 }
 

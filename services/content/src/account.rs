@@ -5,7 +5,7 @@ use spa_platform::bus::Received;
 use spa_platform::db::Db;
 use spa_proto::events::{PasswordResetRequested, VerificationRequested};
 
-use crate::mail::Links;
+use crate::mail::{Links, Mail};
 
 pub const VERIFICATION_MAILER: &str = "content-verification-mailer";
 pub const RESET_MAILER: &str = "content-password-reset-mailer";
@@ -36,8 +36,9 @@ fn verification_text(locale: &str, link: &str) -> (String, String) {
 /// The consumer: queues the verification e-mail, at most once per event.
 pub async fn queue_verification_mail(db: &Db, links: &Links, event: Received<VerificationRequested>) -> anyhow::Result<()> {
     crate::mail::queue_once(db, VERIFICATION_MAILER, event, |msg| {
-        let (subject, body) = verification_text(&msg.locale, &links.to(&format!("/verify-account/{}", msg.token)));
-        (msg.email.clone(), subject, body)
+        let mut mail = Mail::text(msg.email.clone(), verification_text(&msg.locale, &links.to(&format!("/verify-account/{}", msg.token))));
+        mail.sensitive = true;
+        Ok(mail)
     })
     .await
 }
@@ -68,8 +69,9 @@ fn reset_text(locale: &str, link: &str) -> (String, String) {
 /// The consumer: queues the password reset e-mail, at most once per event.
 pub async fn queue_reset_mail(db: &Db, links: &Links, event: Received<PasswordResetRequested>) -> anyhow::Result<()> {
     crate::mail::queue_once(db, RESET_MAILER, event, |msg| {
-        let (subject, body) = reset_text(&msg.locale, &links.to(&format!("/reset-password/{}", msg.token)));
-        (msg.email.clone(), subject, body)
+        let mut mail = Mail::text(msg.email.clone(), reset_text(&msg.locale, &links.to(&format!("/reset-password/{}", msg.token))));
+        mail.sensitive = true;
+        Ok(mail)
     })
     .await
 }

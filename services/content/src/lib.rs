@@ -1,17 +1,21 @@
 //! The content service: CMS pages and blocks, the newsletter, contact and
 //! product questions, weather, and the e-mails that events call for. This
-//! first cut runs the newsletter sign-up with its double opt-in e-mail and
-//! the account verification e-mail.
+//! cut runs the newsletter sign-up with its double opt-in e-mail, the
+//! account e-mails, the order e-mail, and their delivery.
 //!
 //! - [`newsletter`] — sign-up rules and the confirmation e-mail.
-//! - [`account`] — the verification e-mail of a customer's account.
+//! - [`account`] — the verification and password reset e-mails.
+//! - [`order`] — the order summary with its booking code.
 //! - [`mail`] — queueing an event's e-mail once.
+//! - [`delivery`] — sending the queue: SMTP or `.eml` files, each mail once.
 //! - [`grpc`] — `spa.content.v1.ContentService`.
 
 pub mod account;
+pub mod delivery;
 pub mod grpc;
 pub mod mail;
 pub mod newsletter;
+pub mod order;
 
 use spa_platform::runtime::{Infra, Started};
 use tokio::net::TcpListener;
@@ -23,27 +27,29 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     infra.db.migrate(sqlx::migrate!()).await?;
 
     let links = mail::Links::from_env();
-    let (db, to) = (infra.db.clone(), links.clone());
-    infra
-        .consume(newsletter::MAILER, move |event| {
-            let (db, to) = (db.clone(), to.clone());
-            async move { newsletter::queue_confirmation_mail(&db, &to, event).await }
-        })
-        .await?;
-    let (db, to) = (infra.db.clone(), links.clone());
-    infra
-        .consume(account::VERIFICATION_MAILER, move |event| {
-            let (db, to) = (db.clone(), to.clone());
-            async move { account::queue_verification_mail(&db, &to, event).await }
-        })
-        .await?;
-    let (db, to) = (infra.db.clone(), links);
-    infra
-        .consume(account::RESET_MAILER, move |event| {
-            let (db, to) = (db.clone(), to.clone());
-            async move { account::queue_reset_mail(&db, &to, event).await }
-        })
-        .await?;
+    let mailer = delivery::Mailer::from_env(infra.data_dir.clone())?;
+    tracing::info!(mailer = %mailer.describe(), "e-mails are delivered");
+    // Each consumer queues its e-mail and wakes the sender.
+    macro_rules! mail_consumer {
+        ($name:expr, $queue:path) => {{
+            let (db, to, m) = (infra.db.clone(), links.clone(), mailer.clone());
+            infra
+                .consume($name, move |event| {
+                    let (db, to, m) = (db.clone(), to.clone(), m.clone());
+                    async move {
+                        $queue(&db, &to, event).await?;
+                        m.wake();
+                        Ok(())
+                    }
+                })
+                .await?;
+        }};
+    }
+    mail_consumer!(newsletter::MAILER, newsletter::queue_confirmation_mail);
+    mail_consumer!(account::VERIFICATION_MAILER, account::queue_verification_mail);
+    mail_consumer!(account::RESET_MAILER, account::queue_reset_mail);
+    mail_consumer!(order::MAILER, order::queue_order_mail);
+    mailer.spawn(infra.db.clone(), infra.shutdown.clone());
     infra.spawn_relay();
 
     let addr = listener.local_addr()?;

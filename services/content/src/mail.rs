@@ -8,23 +8,43 @@ use spa_platform::db::Db;
 use spa_platform::outbox::begin_once;
 use spa_proto::EventMessage;
 
+/// An e-mail to queue.
+pub struct Mail {
+    pub recipient: String,
+    pub subject: String,
+    pub text: String,
+    pub html: Option<String>,
+    /// The body holds a secret link: it is cleared once the mail is sent.
+    pub sensitive: bool,
+}
+
+impl Mail {
+    pub fn text(recipient: String, (subject, text): (String, String)) -> Self {
+        Self { recipient, subject, text, html: None, sensitive: false }
+    }
+}
+
 /// Queues the e-mail `write` makes of `event`, once per consumer and event.
 pub async fn queue_once<M: EventMessage>(
     db: &Db,
     consumer: &'static str,
     event: Received<M>,
-    write: impl FnOnce(&M) -> (String, String, String),
+    write: impl FnOnce(&M) -> anyhow::Result<Mail>,
 ) -> anyhow::Result<()> {
     let Some(mut tx) = begin_once(db, consumer, &event.id).await? else { return Ok(()) };
-    let (recipient, subject, body) = write(&event.message);
-    sqlx::query("INSERT INTO outgoing_mail (id, recipient, subject, body, created_at) VALUES ($1, $2, $3, $4, $5)")
-        .bind(&event.id)
-        .bind(recipient)
-        .bind(subject)
-        .bind(body)
-        .bind(spa_platform::now_ms())
-        .execute(&mut *tx)
-        .await?;
+    let mail = write(&event.message)?;
+    sqlx::query(
+        "INSERT INTO outgoing_mail (id, recipient, subject, body, html, sensitive, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(&event.id)
+    .bind(mail.recipient)
+    .bind(mail.subject)
+    .bind(mail.text)
+    .bind(mail.html)
+    .bind(i64::from(mail.sensitive))
+    .bind(spa_platform::now_ms())
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await?;
     Ok(())
 }

@@ -6,7 +6,7 @@ use spa_platform::bus::Received;
 use spa_platform::db::Db;
 use spa_proto::events::NewsletterSubscribed;
 
-use crate::mail::Links;
+use crate::mail::{Links, Mail};
 
 pub const MAILER: &str = "content-mailer";
 
@@ -36,8 +36,12 @@ fn confirmation_text(locale: &str, link: &str) -> (String, String) {
 /// The consumer: queues the confirmation e-mail, at most once per event.
 pub async fn queue_confirmation_mail(db: &Db, links: &Links, event: Received<NewsletterSubscribed>) -> anyhow::Result<()> {
     crate::mail::queue_once(db, MAILER, event, |msg| {
-        let (subject, body) = confirmation_text(&msg.locale, &links.to(&format!("/newsletter/confirm/{}", msg.confirmation_token)));
-        (msg.email.clone(), subject, body)
+        let mut mail = Mail::text(
+            msg.email.clone(),
+            confirmation_text(&msg.locale, &links.to(&format!("/newsletter/confirm/{}", msg.confirmation_token))),
+        );
+        mail.sensitive = true;
+        Ok(mail)
     })
     .await
 }

@@ -77,6 +77,9 @@ pub struct Infra {
     pub shutdown: CancellationToken,
     pub relay_gate: Gate,
     pub events: EventSettings,
+    /// Where a service may keep files (standalone: its data directory;
+    /// otherwise `DATA_DIR` when set).
+    pub data_dir: Option<std::path::PathBuf>,
 }
 
 impl Infra {
@@ -97,6 +100,7 @@ impl Infra {
             shutdown,
             relay_gate: Gate::open(),
             events: EventSettings::from_env()?,
+            data_dir: std::env::var("DATA_DIR").ok().filter(|d| !d.is_empty()).map(Into::into),
         })
     }
 

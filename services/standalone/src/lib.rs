@@ -133,6 +133,7 @@ impl Stack {
                 shutdown: shutdown.clone(),
                 relay_gate: gate.clone(),
                 events,
+                data_dir: Some(config.data_dir.clone()),
             };
             let listener = listeners.next().expect("one listener per service");
             let started: Started = match name {

@@ -118,6 +118,9 @@ impl Distributed {
             cmd.env_clear()
                 .env("PATH", std::env::var("PATH").unwrap_or_default())
                 .env("RUST_LOG", "warn")
+                // 50 checkouts race at once on two cores in this test.
+                .env("UPSTREAM_TIMEOUT_MS", "10000")
+                .env("MAIL_DIR", std::env::temp_dir().join(format!("spa-mail-{run}")))
                 .env("NATS_URL", nats_url)
                 .env("REDIS_URL", redis_url)
                 .envs(nats_namespace.map(|ns| ("NATS_NAMESPACE", ns)))

@@ -10,7 +10,8 @@ pub struct TestStack {
     pub stack: Stack,
     pub base: String,
     pub http: reqwest::Client,
-    _dir: tempfile::TempDir,
+    /// The stack's directory: `data/` holds its databases and `data/mail` its e-mails.
+    pub dir: tempfile::TempDir,
 }
 
 pub const INDEX: &str = "<!doctype html><html lang=\"xx\"><head><title>Spa</title></head><body><div id=\"root\"></div></body></html>";
@@ -40,7 +41,7 @@ impl TestStack {
         };
         let stack = Stack::start(config, CancellationToken::new()).await.expect("stack starts");
         let base = format!("http://{}", stack.http_addr);
-        Self { stack, base, http: client(), _dir: dir }
+        Self { stack, base, http: client(), dir }
     }
 
     pub fn url(&self, path: &str) -> String {

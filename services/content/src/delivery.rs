@@ -1,0 +1,205 @@
+//! Delivers the queued e-mails (`outgoing_mail`) through one mailer: SMTP
+//! when `SMTP_URL` is set, otherwise `.eml` files in the mail directory
+//! (standalone: `DATA_DIR/mail`).
+//!
+//! Each row is claimed before it is sent (a lease of [`LEASE`], so several
+//! replicas never send one mail at once), stamped `sent_at` once the
+//! mailer accepted it, and never picked again after that, across restarts.
+//! A refused or failed send is retried with a growing pause (1 s doubling
+//! up to an hour); the error is kept on the row. The one window left is a
+//! crash between the SMTP server's acceptance and the stamp: that mail
+//! goes out again when the lease ends. Its Message-ID is the row's id, so
+//! a receiving server or client can tell the copy.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use lettre::message::{Mailbox, MultiPart, header::ContentType};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use spa_platform::db::Db;
+use sqlx::Row;
+use tokio::sync::Notify;
+use tokio_util::sync::CancellationToken;
+
+/// How long a claimed mail is left to its sender before another may try.
+const LEASE: Duration = Duration::from_secs(120);
+/// How often the queue is looked at when nothing wakes the worker.
+const POLL: Duration = Duration::from_secs(2);
+const BATCH: i64 = 20;
+const MAX_BACKOFF_SECS: i64 = 3600;
+
+/// Where mails go.
+#[derive(Clone)]
+pub enum Transport {
+    Smtp(AsyncSmtpTransport<Tokio1Executor>),
+    Files(PathBuf),
+}
+
+#[derive(Clone)]
+pub struct Mailer {
+    transport: Transport,
+    from: Mailbox,
+    wake: Arc<Notify>,
+}
+
+impl Mailer {
+    /// `SMTP_URL` (e.g. `smtps://user:pass@smtp.example:465`,
+    /// `smtp://127.0.0.1:2525`), else files under `MAIL_DIR`, or
+    /// `data_dir/mail`, or the system's temporary directory; the sender is
+    /// `MAIL_FROM`.
+    pub fn from_env(data_dir: Option<PathBuf>) -> anyhow::Result<Self> {
+        let from = spa_platform::config::var_or("MAIL_FROM", "Pensjonat Spa <rezerwacje@spa.localhost>").parse()?;
+        let transport = match std::env::var("SMTP_URL").ok().filter(|u| !u.is_empty()) {
+            Some(url) => Transport::Smtp(AsyncSmtpTransport::<Tokio1Executor>::from_url(&url)?.build()),
+            None => {
+                let dir = std::env::var("MAIL_DIR")
+                    .ok()
+                    .filter(|d| !d.is_empty())
+                    .map(PathBuf::from)
+                    .or_else(|| data_dir.map(|d| d.join("mail")))
+                    .unwrap_or_else(|| {
+                        tracing::warn!("neither SMTP_URL, MAIL_DIR nor DATA_DIR is set: e-mails are written to the temporary directory");
+                        std::env::temp_dir().join("spa-mail")
+                    });
+                Transport::Files(dir)
+            }
+        };
+        Ok(Self::new(transport, from))
+    }
+
+    pub fn new(transport: Transport, from: Mailbox) -> Self {
+        Self { transport, from, wake: Arc::new(Notify::new()) }
+    }
+
+    /// Tells the worker a mail is waiting.
+    pub fn wake(&self) {
+        self.wake.notify_one();
+    }
+
+    pub fn describe(&self) -> String {
+        match &self.transport {
+            Transport::Smtp(_) => "smtp".into(),
+            Transport::Files(dir) => format!("files in {}", dir.display()),
+        }
+    }
+
+    async fn send(&self, mail: &Queued) -> anyhow::Result<()> {
+        let builder = Message::builder()
+            .from(self.from.clone())
+            .to(mail.recipient.parse()?)
+            .subject(&mail.subject)
+            .message_id(Some(format!("<{}@spa.mail>", mail.id)));
+        let message = match &mail.html {
+            Some(html) => builder.multipart(MultiPart::alternative_plain_html(mail.body.clone(), html.clone()))?,
+            None => builder.header(ContentType::TEXT_PLAIN).body(mail.body.clone())?,
+        };
+        match &self.transport {
+            Transport::Smtp(smtp) => {
+                smtp.send(message).await?;
+            }
+            Transport::Files(dir) => {
+                tokio::fs::create_dir_all(dir).await?;
+                // Written whole under a temporary name, then renamed: a
+                // reader never sees half a mail.
+                let path = dir.join(format!("{}.eml", mail.id));
+                let partial = dir.join(format!(".{}.eml.part", mail.id));
+                tokio::fs::write(&partial, message.formatted()).await?;
+                tokio::fs::rename(&partial, &path).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Sends what is due until shutdown.
+    pub fn spawn(self, db: Db, shutdown: CancellationToken) -> tokio::task::JoinHandle<()> {
+        tokio::spawn(async move {
+            loop {
+                match self.deliver_due(&db).await {
+                    Ok(n) if n > 0 => continue,
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!(error = %e, "mail queue not read; retrying"),
+                }
+                tokio::select! {
+                    _ = shutdown.cancelled() => return,
+                    _ = self.wake.notified() => {}
+                    _ = tokio::time::sleep(POLL) => {}
+                }
+            }
+        })
+    }
+
+    /// One round: claims and sends up to [`BATCH`] due mails; how many it sent.
+    pub async fn deliver_due(&self, db: &Db) -> anyhow::Result<usize> {
+        let now = spa_platform::now_ms();
+        let due = sqlx::query(
+            "SELECT id, recipient, subject, body, html, attempts FROM outgoing_mail \
+             WHERE sent_at IS NULL AND next_attempt_at <= $1 AND claimed_until <= $1 ORDER BY created_at LIMIT $2",
+        )
+        .bind(now)
+        .bind(BATCH)
+        .fetch_all(db.pool())
+        .await?;
+        let mut sent = 0;
+        for row in due {
+            let mail = Queued {
+                id: row.try_get("id")?,
+                recipient: row.try_get("recipient")?,
+                subject: row.try_get("subject")?,
+                body: row.try_get("body")?,
+                html: row.try_get("html")?,
+                attempts: row.try_get("attempts")?,
+            };
+            let claimed =
+                sqlx::query("UPDATE outgoing_mail SET claimed_until = $2 WHERE id = $1 AND sent_at IS NULL AND claimed_until <= $3")
+                    .bind(&mail.id)
+                    .bind(now + LEASE.as_millis() as i64)
+                    .bind(now)
+                    .execute(db.pool())
+                    .await?
+                    .rows_affected();
+            if claimed != 1 {
+                continue; // another sender has it
+            }
+            match self.send(&mail).await {
+                Ok(()) => {
+                    // A secret link leaves the database with the mail.
+                    sqlx::query(
+                        "UPDATE outgoing_mail SET sent_at = $2, claimed_until = 0, last_error = NULL, \
+                         body = CASE WHEN sensitive = 1 THEN '' ELSE body END, html = CASE WHEN sensitive = 1 THEN NULL ELSE html END \
+                         WHERE id = $1",
+                    )
+                    .bind(&mail.id)
+                    .bind(spa_platform::now_ms())
+                    .execute(db.pool())
+                    .await?;
+                    sent += 1;
+                }
+                Err(e) => {
+                    let attempts = mail.attempts + 1;
+                    let pause = 1i64.checked_shl(attempts.min(20) as u32 - 1).unwrap_or(MAX_BACKOFF_SECS).min(MAX_BACKOFF_SECS);
+                    tracing::warn!(mail = %mail.id, attempts, error = %e, "mail not sent; retried in {pause} s");
+                    sqlx::query(
+                        "UPDATE outgoing_mail SET attempts = $2, next_attempt_at = $3, claimed_until = 0, last_error = $4 WHERE id = $1",
+                    )
+                    .bind(&mail.id)
+                    .bind(attempts)
+                    .bind(spa_platform::now_ms() + pause * 1000)
+                    .bind(e.to_string())
+                    .execute(db.pool())
+                    .await?;
+                }
+            }
+        }
+        Ok(sent)
+    }
+}
+
+struct Queued {
+    id: String,
+    recipient: String,
+    subject: String,
+    body: String,
+    html: Option<String>,
+    attempts: i64,
+}

@@ -1,0 +1,260 @@
+//! The order e-mail: when the cart places an order, its summary with the
+//! booking code goes to the guest, in the order's language, as HTML and
+//! text from the templates in `templates/` (HTML escaped by askama).
+
+use askama::Template;
+use spa_platform::bus::Received;
+use spa_platform::db::Db;
+use spa_proto::events::OrderPlaced;
+
+use crate::mail::{Links, Mail};
+
+pub const MAILER: &str = "content-order-mailer";
+
+/// The words of the e-mail in one language.
+pub struct Texts {
+    pub lang: &'static str,
+    pub subject: &'static str,
+    pub greeting: &'static str,
+    pub intro: &'static str,
+    pub code_label: &'static str,
+    pub lines_heading: &'static str,
+    pub total: &'static str,
+    pub due_now: &'static str,
+    pub left_later: &'static str,
+    pub hold_note: &'static str,
+    pub pay_link: &'static str,
+    pub closing: &'static str,
+}
+
+const PL: Texts = Texts {
+    lang: "pl",
+    subject: "Twoja rezerwacja",
+    greeting: "Dzień dobry",
+    intro: "dziękujemy za zamówienie. Oto jego podsumowanie i Twój kod rezerwacji – podaj go przy przyjeździe lub w kontakcie z nami.",
+    code_label: "Kod rezerwacji",
+    lines_heading: "Zamówienie",
+    total: "Razem",
+    due_now: "Do zapłaty teraz",
+    left_later: "Pozostało do zapłaty później",
+    hold_note: "Rezerwujemy dla Ciebie pokój do",
+    pay_link: "Płatność i szczegóły zamówienia",
+    closing: "Do zobaczenia!",
+};
+
+const DE: Texts = Texts {
+    lang: "de",
+    subject: "Ihre Buchung",
+    greeting: "Guten Tag",
+    intro: "vielen Dank für Ihre Bestellung. Hier sind die Übersicht und Ihr Buchungscode – bitte nennen Sie ihn bei der Anreise oder wenn Sie uns kontaktieren.",
+    code_label: "Buchungscode",
+    lines_heading: "Bestellung",
+    total: "Summe",
+    due_now: "Jetzt zu zahlen",
+    left_later: "Später zu zahlen",
+    hold_note: "Wir halten das Zimmer für Sie bis",
+    pay_link: "Zahlung und Einzelheiten der Bestellung",
+    closing: "Bis bald!",
+};
+
+const EN: Texts = Texts {
+    lang: "en-GB",
+    subject: "Your booking",
+    greeting: "Hello",
+    intro: "thank you for your order. Here is its summary and your booking code – please give it when you arrive or when you contact us.",
+    code_label: "Booking code",
+    lines_heading: "Your order",
+    total: "Total",
+    due_now: "To pay now",
+    left_later: "Left to pay later",
+    hold_note: "We hold the room for you until",
+    pay_link: "Payment and order details",
+    closing: "See you soon!",
+};
+
+pub fn texts(locale: &str) -> &'static Texts {
+    match locale {
+        "de" => &DE,
+        "en_GB" => &EN,
+        _ => &PL,
+    }
+}
+
+/// An amount in minor units as the locale writes złoty.
+pub fn money(locale: &str, minor: i64) -> String {
+    let sign = if minor < 0 { "-" } else { "" };
+    let (units, cents) = (minor.abs() / 100, minor.abs() % 100);
+    let digits = units.to_string();
+    let group = if locale == "en_GB" {
+        ','
+    } else if locale == "de" {
+        '.'
+    } else {
+        '\u{a0}'
+    };
+    let mut grouped = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            grouped.push(group);
+        }
+        grouped.push(c);
+    }
+    match locale {
+        "en_GB" => format!("{sign}PLN {grouped}.{cents:02}"),
+        _ => format!("{sign}{grouped},{cents:02}\u{a0}zł"),
+    }
+}
+
+/// Unix ms as a local-looking date and time (UTC, minutes).
+fn when(ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(ms).map(|t| t.format("%Y-%m-%d %H:%M UTC").to_string()).unwrap_or_default()
+}
+
+pub struct Line {
+    pub name: String,
+    pub dates: String,
+    pub quantity: u32,
+    pub total: String,
+}
+
+#[derive(Template)]
+#[template(path = "order_placed.html")]
+struct Html<'a> {
+    t: &'a Texts,
+    subject: String,
+    first_name: &'a str,
+    booking_code: &'a str,
+    lines: &'a [Line],
+    total: String,
+    due_now: String,
+    left_later: String,
+    hold_until: String,
+    pay_link: String,
+}
+
+#[derive(Template)]
+#[template(path = "order_placed.txt")]
+struct Text<'a> {
+    t: &'a Texts,
+    first_name: &'a str,
+    booking_code: &'a str,
+    lines: &'a [Line],
+    total: String,
+    due_now: String,
+    left_later: String,
+    hold_until: String,
+    pay_link: String,
+}
+
+/// The e-mail of a placed order.
+pub fn mail(order: &OrderPlaced, links: &Links) -> anyhow::Result<Mail> {
+    let locale = order.locale.as_str();
+    let t = texts(locale);
+    let lines: Vec<Line> = order
+        .lines
+        .iter()
+        .map(|l| Line {
+            name: l.name.clone(),
+            dates: if l.check_in.is_empty() { String::new() } else { format!("{} – {}", l.check_in, l.check_out) },
+            quantity: l.quantity,
+            total: money(locale, l.total),
+        })
+        .collect();
+    let later = if order.left_to_pay > 0 && order.due_now < order.total { money(locale, order.left_to_pay) } else { String::new() };
+    let hold_until = if order.hold_expires_at_ms > 0 && order.due_now > 0 { when(order.hold_expires_at_ms) } else { String::new() };
+    let pay_link = links.to(&format!("/order/{}/pay", order.token));
+    let subject = format!("{} {}", t.subject, order.booking_code);
+    let html = Html {
+        t,
+        subject: subject.clone(),
+        first_name: &order.first_name,
+        booking_code: &order.booking_code,
+        lines: &lines,
+        total: money(locale, order.total),
+        due_now: money(locale, order.due_now),
+        left_later: later.clone(),
+        hold_until: hold_until.clone(),
+        pay_link: pay_link.clone(),
+    }
+    .render()?;
+    let text = Text {
+        t,
+        first_name: &order.first_name,
+        booking_code: &order.booking_code,
+        lines: &lines,
+        total: money(locale, order.total),
+        due_now: money(locale, order.due_now),
+        left_later: later,
+        hold_until,
+        pay_link,
+    }
+    .render()?;
+    // The pay link carries the order's token: cleared once the mail is sent.
+    Ok(Mail { recipient: order.email.clone(), subject, text, html: Some(html), sensitive: true })
+}
+
+/// The consumer: queues the order e-mail, at most once per event.
+pub async fn queue_order_mail(db: &Db, links: &Links, event: Received<OrderPlaced>) -> anyhow::Result<()> {
+    crate::mail::queue_once(db, MAILER, event, |order| mail(order, links)).await
+}
+
+#[cfg(test)]
+mod tests {
+    use spa_proto::common::OrderLine;
+
+    use super::*;
+
+    fn order(locale: &str) -> OrderPlaced {
+        OrderPlaced {
+            booking_code: "SPA-7KM4-XQ9D".into(),
+            email: "anna@example.pl".into(),
+            locale: locale.into(),
+            token: "t0k3n".into(),
+            first_name: "Anna <script>".into(),
+            total: 123_456,
+            due_now: 37_100,
+            left_to_pay: 86_356,
+            hold_expires_at_ms: 1_800_000_000_000,
+            lines: vec![OrderLine {
+                name: "Pokój & śniadanie".into(),
+                quantity: 1,
+                total: 123_456,
+                check_in: "2027-02-12".into(),
+                check_out: "2027-02-14".into(),
+            }],
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn money_is_written_as_each_language_writes_it() {
+        assert_eq!(money("pl", 123_456), "1\u{a0}234,56\u{a0}zł");
+        assert_eq!(money("de", 123_456), "1.234,56\u{a0}zł");
+        assert_eq!(money("en_GB", 123_456), "PLN 1,234.56");
+        assert_eq!(money("pl", 5), "0,05\u{a0}zł");
+    }
+
+    #[test]
+    fn the_order_mail_has_its_code_lines_and_amounts_escaped_in_html() {
+        let m = mail(&order("de"), &Links::new("https://spa.example")).unwrap();
+        assert_eq!(m.subject, "Ihre Buchung SPA-7KM4-XQ9D");
+        let html = m.html.unwrap();
+        assert!(html.contains("<html lang=\"de\">") && html.contains("SPA-7KM4-XQ9D"), "{html}");
+        assert!(html.contains("Anna &#60;script&#62;") || html.contains("Anna &lt;script&gt;"), "escaped: {html}");
+        assert!(html.contains("Pokój &#38; śniadanie") || html.contains("Pokój &amp; śniadanie"), "{html}");
+        assert!(html.contains("1.234,56\u{a0}zł") && html.contains("371,00\u{a0}zł") && html.contains("863,56\u{a0}zł"), "{html}");
+        assert!(html.contains("https://spa.example/order/t0k3n/pay"));
+        assert!(m.text.contains("Buchungscode: SPA-7KM4-XQ9D") && m.text.contains("Anna <script>"), "text is not HTML: {}", m.text);
+        assert!(m.text.contains("(2027-02-12 – 2027-02-14)"), "{}", m.text);
+        assert!(m.sensitive);
+    }
+
+    #[test]
+    fn paid_in_full_shows_nothing_left() {
+        let mut o = order("en_GB");
+        o.due_now = o.total;
+        o.left_to_pay = 0;
+        let m = mail(&o, &Links::new("https://spa.example")).unwrap();
+        assert!(!m.text.contains("Left to pay later") && m.text.contains("To pay now: PLN 1,234.56"), "{}", m.text);
+    }
+}
