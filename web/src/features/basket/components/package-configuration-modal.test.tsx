@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { basketStorage } from '@/features/basket/utils/storage';
+import { notifications } from '@/lib/notifications';
 import { createCartServer } from '@/testing/mocks/cart-server';
 import { cart, listingItem, listingResponse, packageDetails, packageLine, treatment } from '@/testing/mocks/fixtures';
 import { apiPath } from '@/testing/mocks/handlers';
@@ -31,7 +32,7 @@ const product = packageDetails({
 
 function serve() {
   const fake = createCartServer({
-    known: { TR_MASSAGE: { name: 'Masaż' }, TR_WRAP: { name: 'Zawijanie' }, TR_FACIAL: { name: 'Maseczka' } },
+    known: { TR_MASSAGE: { name: 'Masaż' }, TR_BATH: { name: 'Kąpiel' }, TR_WRAP: { name: 'Zawijanie' }, TR_FACIAL: { name: 'Maseczka' } },
   });
   const line = packageLine({
     id: 5,
@@ -178,5 +179,32 @@ describe('PackageConfigurationModal', () => {
     const buttons = within(persons).getAllByRole('button');
     // One person, the line's minimum: fewer is unavailable, two (its maximum) is not.
     expect(buttons.map((b) => b.getAttribute('aria-disabled'))).toEqual(['true', 'false']);
+  });
+
+  it('still says "saved" when closed while the change was being saved', async () => {
+    const { fake } = serve();
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Waits, then leaves the change to the fake server.
+    server.use(
+      http.put(apiPath('/carts/:token/items/:id'), async () => {
+        await held;
+      }),
+    );
+    const { user, dialog } = await openConfiguration();
+    await user.click(within(dialog).getByRole('button', { name: 'Dodaj: Zawijanie' }));
+    notifications.clear();
+    await user.click(within(dialog).getByRole('button', { name: 'Zapisz zmiany' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    release();
+
+    await waitFor(() =>
+      expect(notifications.getSnapshot().map((n) => `${n.type}: ${n.message}`)).toEqual(['success: Zapisano konfigurację pakietu']),
+    );
+    expect(fake.requests.at(-1)?.method).toBe('PUT');
+    expect(await screen.findByText('Zabiegi: Masaż × 1, Kąpiel × 1, Zawijanie × 1')).toBeTruthy();
   });
 });

@@ -76,16 +76,16 @@ function Configuration({ line, product, onClose }: Props & { product: ProductDet
   const suggested = (product.treatments?.additional ?? []).map((t) => t.code);
   const offered = [...(product.treatments?.primary ?? []).map((t) => t.code), ...suggested];
 
-  const save = () => {
-    update.mutate(
-      { lineId: line.id, change: lineUpdate(state) },
-      {
-        onSuccess: () => {
-          notifications.notify('success', t('configModal.saved'));
-          onClose();
-        },
-      },
-    );
+  // Awaited rather than a callback of `mutate`: the notification follows
+  // the answer even when the modal was closed while it was on its way.
+  const save = async () => {
+    try {
+      await update.mutateAsync({ lineId: line.id, change: lineUpdate(state) });
+    } catch {
+      return;
+    }
+    notifications.notify('success', t('configModal.saved'));
+    onClose();
   };
 
   const pick = (treatment: Treatment) => {
@@ -136,7 +136,7 @@ function Configuration({ line, product, onClose }: Props & { product: ProductDet
           className="button button--primary"
           aria-disabled={belowMinimum || update.isPending}
           aria-busy={update.isPending || undefined}
-          onClick={() => !belowMinimum && !update.isPending && save()}
+          onClick={() => !belowMinimum && !update.isPending && void save()}
         >
           {t('configModal.save')}
         </button>
