@@ -207,4 +207,22 @@ describe('PackageConfigurationModal', () => {
     expect(fake.requests.at(-1)?.method).toBe('PUT');
     expect(await screen.findByText('Zabiegi: Masaż × 1, Kąpiel × 1, Zawijanie × 1')).toBeTruthy();
   });
+
+  it('says in the dialog that the save failed, and keeps the changes for another try', async () => {
+    serve();
+    server.use(
+      http.put(apiPath('/carts/:token/items/:id'), () =>
+        HttpResponse.json({ code: 'service_unavailable', message: 'Koszyk jest chwilowo niedostępny.' }, { status: 503 }),
+      ),
+    );
+    const { user, dialog } = await openConfiguration();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Dodaj: Zawijanie' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Zapisz zmiany' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe('Nie udało się zapisać zmian pakietu. Spróbuj ponownie.');
+    expect(included(dialog)).toEqual(['Masaż', 'Kąpiel', 'Zawijanie']);
+    expect(notifications.getSnapshot().some((n) => n.message === 'Zapisano konfigurację pakietu')).toBe(false);
+  });
 });

@@ -68,6 +68,7 @@ function Configuration({ line, product, onClose }: Props & { product: ProductDet
   const [state, setState] = useState(() => configurationFromLine(product, line));
   const [picking, setPicking] = useState<Picking>(null);
   const update = useUpdateCartItem();
+  const [saveFailed, setSaveFailed] = useState(false);
   const dispatch = (action: ConfiguratorAction) => setState((current) => configuratorReducer(current, action));
   const belowMinimum = state.primary.length < state.minTreatments;
   // The server's bounds for the line's persons (not spec 5's "min is the
@@ -79,9 +80,12 @@ function Configuration({ line, product, onClose }: Props & { product: ProductDet
   // Awaited rather than a callback of `mutate`: the notification follows
   // the answer even when the modal was closed while it was on its way.
   const save = async () => {
+    setSaveFailed(false);
     try {
       await update.mutateAsync({ lineId: line.id, change: lineUpdate(state) });
     } catch {
+      // Said here too: the error toast may pass unnoticed over the dialog.
+      setSaveFailed(true);
       return;
     }
     notifications.notify('success', t('configModal.saved'));
@@ -126,6 +130,12 @@ function Configuration({ line, product, onClose }: Props & { product: ProductDet
           {t('configModal.addTreatment')}
         </button>
       </p>
+
+      {saveFailed && (
+        <p className="status status--error config-modal__error" role="alert" data-testid="save-error">
+          {t('configModal.saveError')}
+        </p>
+      )}
 
       <div className="modal__actions">
         <button type="button" className="button" onClick={onClose}>
