@@ -1,5 +1,6 @@
 import { useState } from 'react';
 
+import { PackagePrice, usePackagePrice } from '@/components/package-price';
 import { PackageTreatments } from '@/components/package-treatments';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { QuantityCounter } from '@/components/ui/quantity-counter';
@@ -25,7 +26,8 @@ type Props = {
  * The package configuration modal for a package line (spec 2.5): persons,
  * the treatments with their quantities, removing, swapping (for another
  * treatment of the offer) and adding (a suggestion, or any treatment of the
- * offer), the minimum number of treatments; saving sends the configuration
+ * offer), the minimum number of treatments, the configuration's price
+ * (recalculated as it changes); saving sends the configuration
  * (PUT .../items/{id} with options.treatments).
  */
 export function PackageConfigurationModal({ line, onClose }: Props) {
@@ -70,6 +72,8 @@ function Configuration({ line, product, onClose }: Props & { product: ProductDet
   const update = useUpdateCartItem();
   const [saveFailed, setSaveFailed] = useState(false);
   const dispatch = (action: ConfiguratorAction) => setState((current) => configuratorReducer(current, action));
+  // Priced again 50 ms after the last change of persons or treatments (spec 4).
+  const { cost, pending } = usePackagePrice(product.code, state);
   const belowMinimum = state.primary.length < state.minTreatments;
   // The server's bounds for the line's persons (not spec 5's "min is the
   // initial quantity", which is the package page's before adding).
@@ -130,6 +134,8 @@ function Configuration({ line, product, onClose }: Props & { product: ProductDet
           {t('configModal.addTreatment')}
         </button>
       </p>
+
+      <PackagePrice cost={cost} pending={pending} currency={line.price.currency} className="config-modal__price" />
 
       {saveFailed && (
         <p className="status status--error config-modal__error" role="alert" data-testid="save-error">
