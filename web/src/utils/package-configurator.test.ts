@@ -204,6 +204,34 @@ describe('package configurator', () => {
       expect(s.additional.map((t) => t.code)).toEqual(['M']);
     });
 
+    it('a swap for a suggestion keeps its bounds; swapped out again, it goes back to the suggestions', () => {
+      const other = treatment({ code: 'X', additional: true, quantity: 1, minQuantity: 1, maxQuantity: 3 });
+      const start = state([fixed, massage], [wrap, other], 2);
+      // The modal hands over the treatment as the offer lists it (quantity 1, min 1, max 2, gone when removed).
+      const fromOffer = (code: string) => treatment({ code, quantity: 1, minQuantity: 1, maxQuantity: 2, deletePermanently: true });
+
+      const once = run(start, { type: 'swapTreatment', code: 'F', treatment: fromOffer('X') });
+      expect(once.primary[0]).toMatchObject({
+        code: 'X',
+        minQuantity: 1,
+        maxQuantity: 3,
+        additional: false,
+        deletable: false,
+        replacable: true,
+        deletePermanently: false,
+      });
+      expect(once.additional.map((t) => t.code)).toEqual(['W', 'F']);
+
+      const twice = run(once, { type: 'swapTreatment', code: 'X', treatment: fromOffer('W') });
+      expect(twice.primary.map((t) => t.code)).toEqual(['W', 'M']);
+      // The wrap's maximum (1) is raised to the persons, as when it is added.
+      expect(twice.primary[0]).toMatchObject({ maxQuantity: 2, deletable: false, replacable: true, deletePermanently: false });
+      expect(twice.additional.map((t) => [t.code, t.quantity, t.additional])).toEqual([
+        ['F', 1, true],
+        ['X', 1, true],
+      ]);
+    });
+
     it('swaps a replacable treatment, for one not in the package yet', () => {
       const start = state([massage, fixed]);
       expect(canSwap(massage)).toBe(true);

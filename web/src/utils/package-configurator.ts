@@ -11,9 +11,11 @@
  *   quantity 1, unless it is deletePermanently.
  * - a quantity stays within minQuantity..maxQuantity.
  * - a treatment picked in the treatment modal joins with quantity 1, min 1,
- *   max 2 (spec 5; the person count when it is higher); a swap puts it in
- *   the place of a replacable (and removable) treatment, which returns to
- *   the suggestions as a removed one would.
+ *   max 2 (spec 5; the person count when it is higher), and is gone when
+ *   removed; one of the package's suggestions picked there joins as an added
+ *   suggestion does. A swap puts it in the place of a replacable treatment
+ *   (removable only if that one was, and replacable in turn); the treatment
+ *   swapped out returns to the suggestions as a removed one would.
  */
 import { MODAL_TREATMENT_MAX_QUANTITY, PACKAGE_PERSONS_MAX, PACKAGE_PERSONS_MIN } from '@/config/constants';
 import type { PackageCostRequest, ProductDetails, Treatment } from '@/types/api';
@@ -68,21 +70,30 @@ function setPersons(state: ConfiguratorState, wanted: number): ConfiguratorState
   return { ...state, persons, primary };
 }
 
-function addTreatment(state: ConfiguratorState, code: string): ConfiguratorState {
-  const suggestion = state.additional.find((t) => t.code === code);
-  if (!suggestion || state.primary.some((t) => t.code === code)) return state;
-  const maxQuantity = suggestion.maxQuantity < state.persons ? state.persons : suggestion.maxQuantity;
-  const added: Treatment = {
+/**
+ * A suggestion as it joins the primary list (added, or swapped in): its own
+ * bounds, the maximum raised to the person count when below it; a
+ * suggestion of the package, so removed (or swapped out) it returns.
+ */
+function fromSuggestion(suggestion: Treatment, persons: number): Treatment {
+  const maxQuantity = suggestion.maxQuantity < persons ? persons : suggestion.maxQuantity;
+  return {
     ...suggestion,
     additional: false,
     deletable: true,
     replacable: false,
+    deletePermanently: false,
     maxQuantity,
     quantity: clamp(suggestion.quantity, suggestion.minQuantity, maxQuantity),
   };
+}
+
+function addTreatment(state: ConfiguratorState, code: string): ConfiguratorState {
+  const suggestion = state.additional.find((t) => t.code === code);
+  if (!suggestion || state.primary.some((t) => t.code === code)) return state;
   return {
     ...state,
-    primary: [...state.primary, added],
+    primary: [...state.primary, fromSuggestion(suggestion, state.persons)],
     additional: state.additional.filter((t) => t.code !== code),
   };
 }
@@ -139,8 +150,12 @@ function swapTreatment(state: ConfiguratorState, code: string, treatment: Treatm
   const index = state.primary.findIndex((t) => t.code === code);
   const old = state.primary[index];
   if (!old || !canSwap(old) || state.primary.some((t) => t.code === treatment.code)) return state;
+  // One of the package's suggestions joins as itself (its bounds, back to
+  // the suggestions when removed); any other as a picked treatment.
+  const suggestion = state.additional.find((t) => t.code === treatment.code);
+  const joining = suggestion ? fromSuggestion(suggestion, state.persons) : pickedTreatment(treatment, state.persons);
   // The replacement holds the old one's place: removable only if that one was.
-  const replacement = { ...pickedTreatment(treatment, state.persons), deletable: old.deletable, replacable: true };
+  const replacement = { ...joining, deletable: old.deletable, replacable: true };
   const primary = [...state.primary];
   primary[index] = replacement;
   const additional = state.additional.filter((t) => t.code !== treatment.code);

@@ -3,7 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 
+import { notifications } from '@/lib/notifications';
+import { TestProviders } from '@/testing/test-utils';
+
 import { ModalDialog } from './modal-dialog';
+import { Notifications } from './notifications';
 
 /** A dialog that opens another from a button which the inner dialog's choice removes (a swap). */
 function Nested() {
@@ -49,5 +53,30 @@ describe('ModalDialog', () => {
 
     unmount();
     expect(document.body.classList.contains('has-modal')).toBe(false);
+  });
+
+  it('leaves the notifications live region out of the inert page, so a toast raised meanwhile is announced', async () => {
+    const user = userEvent.setup();
+    render(
+      <TestProviders>
+        <main>
+          <button type="button">Na stronie</button>
+        </main>
+        <Notifications />
+        <ModalDialog title="Okno">
+          <button type="button" onClick={() => notifications.notify('success', 'Dodano zabieg: Masaż')}>
+            Dodaj
+          </button>
+        </ModalDialog>
+      </TestProviders>,
+    );
+    const page = screen.getByRole('button', { name: 'Na stronie', hidden: true });
+    expect(page.closest('[inert]')).not.toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Dodaj' }));
+    const region = screen.getByRole('region', { name: 'Powiadomienia' });
+    expect(region.closest('[inert]')).toBeNull();
+    const live = region.querySelector('[aria-live="polite"]');
+    expect(live?.textContent).toContain('Dodano zabieg: Masaż');
   });
 });

@@ -36,8 +36,9 @@ type Props = {
 
 /**
  * A modal dialog: rendered over the page in a portal, labelled by its title,
- * `aria-modal`, the rest of the page inert, focus kept inside (Tab cycles),
- * the first control focused on open and the previous focus restored on close.
+ * `aria-modal`, the rest of the page inert (but for the notifications' live
+ * region), focus kept inside (Tab cycles), the first control focused on open
+ * and the previous focus restored on close.
  */
 export function ModalDialog({ title, description, children, onEscape, className, role = 'dialog' }: Props) {
   const titleId = useId();
@@ -49,10 +50,13 @@ export function ModalDialog({ title, description, children, onEscape, className,
     if (!dialog) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
 
-    // Everything else on the page is out of reach while the dialog is open.
+    // Everything else on the page is out of reach while the dialog is open,
+    // except the notifications' live region (components/ui/notifications.tsx):
+    // toasts raised meanwhile must still be announced.
     const madeInert: Element[] = [];
     for (const element of Array.from(document.body.children)) {
-      if (element.contains(dialog) || element.hasAttribute('inert') || element.tagName === 'SCRIPT') continue;
+      if (element.contains(dialog) || element.hasAttribute('inert') || element.hasAttribute('data-live-region')) continue;
+      if (element.tagName === 'SCRIPT') continue;
       element.setAttribute('inert', '');
       madeInert.push(element);
     }

@@ -50,17 +50,29 @@ export async function withCart(
 export type CartChange<V> = (locale: Locale, variables: V, adopt: (cart: Cart) => void) => Promise<Cart>;
 
 /**
+ * All basket changes share one queue (a mutation scope): the next waits
+ * until the one before has answered. Each answer replaces the whole basket,
+ * so two changes made at once from different places (an add from a
+ * suggestion card, a package attached, a quantity changed on the basket
+ * page) would otherwise put the basket of whichever answered last, perhaps
+ * the older one, in place of the newer.
+ */
+export const CART_MUTATION_SCOPE = { id: 'basket' } as const;
+
+/**
  * A basket change as a mutation: its answer replaces the basket; after a
  * failure the basket is asked for again, so the page shows what the server
  * holds. A basket fetch on its way when the change starts or answers is
  * cancelled: it could land after the change's answer and put the old
- * basket back (in the cache and in storage).
+ * basket back (in the cache and in storage). Changes run one at a time
+ * (`CART_MUTATION_SCOPE`).
  */
 export function useCartMutation<V>(change: CartChange<V>) {
   const queryClient = useQueryClient();
   const { locale } = useI18n();
   const cancelFetches = () => queryClient.cancelQueries({ queryKey: cartKeys.all });
   return useMutation({
+    scope: CART_MUTATION_SCOPE,
     onMutate: cancelFetches,
     mutationFn: (variables: V) => change(locale, variables, (cart) => setCart(queryClient, locale, cart)),
     onSuccess: async (cart) => {

@@ -100,6 +100,8 @@ export function cartQueryOptions(locale: Locale, token: string | null) {
   return queryOptions({
     queryKey: cartKeys.cart(locale, token),
     queryFn: ({ signal }) => getCart(locale, token, signal),
+    // The basket loads beside the page (header, basket steps): no global loader (spec 7).
+    meta: { skipGlobalLoader: true },
   });
 }
 

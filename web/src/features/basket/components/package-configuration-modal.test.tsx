@@ -1,14 +1,16 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { basketStorage } from '@/features/basket/utils/storage';
+import { notifications } from '@/lib/notifications';
 import { createCartServer } from '@/testing/mocks/cart-server';
-import { cart, listingItem, listingResponse, packageDetails, packageLine, treatment } from '@/testing/mocks/fixtures';
+import { cart, listingItem, listingResponse, packageCost, packageDetails, packageLine, treatment } from '@/testing/mocks/fixtures';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderRoutes } from '@/testing/test-utils';
+import type { PackageCostRequest } from '@/types/api';
 
 import { BasketItems } from './basket-items';
 
@@ -31,7 +33,7 @@ const product = packageDetails({
 
 function serve() {
   const fake = createCartServer({
-    known: { TR_MASSAGE: { name: 'Masaż' }, TR_WRAP: { name: 'Zawijanie' }, TR_FACIAL: { name: 'Maseczka' } },
+    known: { TR_MASSAGE: { name: 'Masaż' }, TR_BATH: { name: 'Kąpiel' }, TR_WRAP: { name: 'Zawijanie' }, TR_FACIAL: { name: 'Maseczka' } },
   });
   const line = packageLine({
     id: 5,
@@ -44,9 +46,18 @@ function serve() {
   fake.seed(TOKEN, [line]);
   basketStorage.save(cart([line], { tokenValue: TOKEN }));
   const pages: string[] = [];
+  const costs: PackageCostRequest[] = [];
   server.use(
     ...fake.handlers,
     http.get(apiPath('/products/:code'), () => HttpResponse.json(product)),
+    // 1000 zł + 100 zł per treatment unit; the regular price 10% more.
+    http.post(apiPath('/packages/:code/estimated-cost'), async ({ request }) => {
+      const body = (await request.json()) as PackageCostRequest;
+      costs.push(body);
+      const units = body.treatments.reduce((sum, t) => sum + t.quantity, 0);
+      const current = 100000 + units * 10000;
+      return HttpResponse.json(packageCost(current, 50000 * body.persons, current * 1.1));
+    }),
     http.get(apiPath('/offer/treatment'), ({ request }) => {
       const query = new URL(request.url).searchParams;
       pages.push(`${query.get('page')}/${query.get('limit')}`);
@@ -58,7 +69,7 @@ function serve() {
       return HttpResponse.json(listingResponse(items, { page, pages: 2, limit: 20, total: 21 }));
     }),
   );
-  return { fake, pages };
+  return { fake, pages, costs };
 }
 
 async function openConfiguration() {
@@ -178,5 +189,86 @@ describe('PackageConfigurationModal', () => {
     const buttons = within(persons).getAllByRole('button');
     // One person, the line's minimum: fewer is unavailable, two (its maximum) is not.
     expect(buttons.map((b) => b.getAttribute('aria-disabled'))).toEqual(['true', 'false']);
+  });
+
+  it('still says "saved" when closed while the change was being saved', async () => {
+    const { fake } = serve();
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Waits, then leaves the change to the fake server.
+    server.use(
+      http.put(apiPath('/carts/:token/items/:id'), async () => {
+        await held;
+      }),
+    );
+    const { user, dialog } = await openConfiguration();
+    await user.click(within(dialog).getByRole('button', { name: 'Dodaj: Zawijanie' }));
+    notifications.clear();
+    await user.click(within(dialog).getByRole('button', { name: 'Zapisz zmiany' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    release();
+
+    await waitFor(() =>
+      expect(notifications.getSnapshot().map((n) => `${n.type}: ${n.message}`)).toEqual(['success: Zapisano konfigurację pakietu']),
+    );
+    expect(fake.requests.at(-1)?.method).toBe('PUT');
+    expect(await screen.findByText('Zabiegi: Masaż × 1, Kąpiel × 1, Zawijanie × 1')).toBeTruthy();
+  });
+
+  it('says in the dialog that the save failed, and keeps the changes for another try', async () => {
+    serve();
+    server.use(
+      http.put(apiPath('/carts/:token/items/:id'), () =>
+        HttpResponse.json({ code: 'service_unavailable', message: 'Koszyk jest chwilowo niedostępny.' }, { status: 503 }),
+      ),
+    );
+    const { user, dialog } = await openConfiguration();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Dodaj: Zawijanie' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Zapisz zmiany' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe('Nie udało się zapisać zmian pakietu. Spróbuj ponownie.');
+    expect(included(dialog)).toEqual(['Masaż', 'Kąpiel', 'Zawijanie']);
+    expect(notifications.getSnapshot().some((n) => n.message === 'Zapisano konfigurację pakietu')).toBe(false);
+  });
+
+  it('shows the price of the configuration, asked for again 50 ms after the last change, in a polite live region', async () => {
+    const { costs } = serve();
+    const { dialog } = await openConfiguration();
+    const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+    const price = () => plain(within(dialog).getByTestId('package-price').textContent);
+
+    await waitFor(() => expect(price()).toBe('1200,00 zł'));
+    // The regular price, higher, struck through.
+    expect(plain(within(dialog).getByTestId('package-price-box').querySelector('del')?.textContent)).toBe('1320,00 zł');
+    expect(within(dialog).getByTestId('package-price-row').getAttribute('aria-live')).toBe('polite');
+    expect(costs).toEqual([
+      {
+        persons: 1,
+        treatments: [
+          { code: 'TR_MASSAGE', quantity: 1 },
+          { code: 'TR_BATH', quantity: 1 },
+        ],
+      },
+    ]);
+
+    // One more person and a suggestion added in one burst: one new request.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Zwiększ: Liczba osób' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Dodaj: Zawijanie' }));
+    expect(within(dialog).getByText('Przeliczanie ceny…')).toBeTruthy();
+    await waitFor(() => expect(price()).toBe('1500,00 zł'));
+    expect(costs).toHaveLength(2);
+    expect(costs[1]).toEqual({
+      persons: 2,
+      treatments: [
+        { code: 'TR_MASSAGE', quantity: 2 },
+        { code: 'TR_BATH', quantity: 2 },
+        { code: 'TR_WRAP', quantity: 1 },
+      ],
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 
+import { PackagePrice, usePackagePrice } from '@/components/package-price';
 import { PackageTreatments } from '@/components/package-treatments';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { QuantityCounter } from '@/components/ui/quantity-counter';
@@ -25,7 +26,8 @@ type Props = {
  * The package configuration modal for a package line (spec 2.5): persons,
  * the treatments with their quantities, removing, swapping (for another
  * treatment of the offer) and adding (a suggestion, or any treatment of the
- * offer), the minimum number of treatments; saving sends the configuration
+ * offer), the minimum number of treatments, the configuration's price
+ * (recalculated as it changes); saving sends the configuration
  * (PUT .../items/{id} with options.treatments).
  */
 export function PackageConfigurationModal({ line, onClose }: Props) {
@@ -68,7 +70,10 @@ function Configuration({ line, product, onClose }: Props & { product: ProductDet
   const [state, setState] = useState(() => configurationFromLine(product, line));
   const [picking, setPicking] = useState<Picking>(null);
   const update = useUpdateCartItem();
+  const [saveFailed, setSaveFailed] = useState(false);
   const dispatch = (action: ConfiguratorAction) => setState((current) => configuratorReducer(current, action));
+  // Priced again 50 ms after the last change of persons or treatments (spec 4).
+  const { cost, pending } = usePackagePrice(product.code, state);
   const belowMinimum = state.primary.length < state.minTreatments;
   // The server's bounds for the line's persons (not spec 5's "min is the
   // initial quantity", which is the package page's before adding).
@@ -76,16 +81,19 @@ function Configuration({ line, product, onClose }: Props & { product: ProductDet
   const suggested = (product.treatments?.additional ?? []).map((t) => t.code);
   const offered = [...(product.treatments?.primary ?? []).map((t) => t.code), ...suggested];
 
-  const save = () => {
-    update.mutate(
-      { lineId: line.id, change: lineUpdate(state) },
-      {
-        onSuccess: () => {
-          notifications.notify('success', t('configModal.saved'));
-          onClose();
-        },
-      },
-    );
+  // Awaited rather than a callback of `mutate`: the notification follows
+  // the answer even when the modal was closed while it was on its way.
+  const save = async () => {
+    setSaveFailed(false);
+    try {
+      await update.mutateAsync({ lineId: line.id, change: lineUpdate(state) });
+    } catch {
+      // Said here too: the error toast may pass unnoticed over the dialog.
+      setSaveFailed(true);
+      return;
+    }
+    notifications.notify('success', t('configModal.saved'));
+    onClose();
   };
 
   const pick = (treatment: Treatment) => {
@@ -127,6 +135,14 @@ function Configuration({ line, product, onClose }: Props & { product: ProductDet
         </button>
       </p>
 
+      <PackagePrice cost={cost} pending={pending} currency={line.price.currency} className="config-modal__price" />
+
+      {saveFailed && (
+        <p className="status status--error config-modal__error" role="alert" data-testid="save-error">
+          {t('configModal.saveError')}
+        </p>
+      )}
+
       <div className="modal__actions">
         <button type="button" className="button" onClick={onClose}>
           {t('configModal.cancel')}
@@ -136,7 +152,7 @@ function Configuration({ line, product, onClose }: Props & { product: ProductDet
           className="button button--primary"
           aria-disabled={belowMinimum || update.isPending}
           aria-busy={update.isPending || undefined}
-          onClick={() => !belowMinimum && !update.isPending && save()}
+          onClick={() => !belowMinimum && !update.isPending && void save()}
         >
           {t('configModal.save')}
         </button>

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { basketStorage } from '@/features/basket/utils/storage';
 import type { PackageChoice } from '@/lib/basket-actions';
+import { notifications } from '@/lib/notifications';
 import { createCartServer } from '@/testing/mocks/cart-server';
 import { cart, lineProduct, packageLine, reservationLine, roomOffer, treatment } from '@/testing/mocks/fixtures';
 import { apiPath } from '@/testing/mocks/handlers';
@@ -202,5 +203,36 @@ describe('PackageReservationModal', () => {
     await pickStay(userEvent.setup());
     await waitFor(() => expect(status.textContent).not.toBe(''));
     expect(within(dialog()).getByTestId('package-rooms-status')).toBe(status);
+  });
+
+  it('still says "added" and goes to the suggestion page when closed while the room was being added', async () => {
+    const { fake } = serve([], [roomOffer({ code: 'ROOM_LAKE', name: 'Pokój nad jeziorem' })]);
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The add is made, but its answer comes only after the visitor has closed
+    // the modal (this handler waits, then leaves the request to the fake server).
+    server.use(
+      http.post(apiPath('/carts/:token/items'), async () => {
+        await held;
+      }),
+    );
+    const { router, onClose } = renderModal();
+    const user = userEvent.setup();
+    await pickStay(user);
+    const room = await within(dialog()).findByTestId('package-room');
+    await user.click(within(room).getByRole('button', { name: 'Wybierz ten pokój: Pokój nad jeziorem' }));
+    await waitFor(() => expect(within(room).getByRole('button', { name: 'Wybierz ten pokój: Pokój nad jeziorem' }).textContent).toBe('Dodawanie…'));
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    release();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/basket/suggestion'));
+    expect(router.state.location.search).toBe('?variantCode=ROOM_LAKE');
+    expect(notifications.getSnapshot().map((n) => `${n.type}: ${n.message}`)).toEqual(['success: Dodano do koszyka']);
+    expect(onClose).toHaveBeenCalled();
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: `/carts/${basketStorage.getToken()}/items` });
   });
 });

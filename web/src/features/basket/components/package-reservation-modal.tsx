@@ -22,7 +22,7 @@ import {
 } from '@/features/basket/utils/package-stay';
 import type { PackageChoice } from '@/lib/basket-actions';
 import { useI18n } from '@/lib/i18n/i18n-provider';
-import type { CartItem, RoomOffer } from '@/types/api';
+import type { Cart, CartItem, RoomOffer } from '@/types/api';
 import { todayIso } from '@/utils/calendar-date';
 import type { DateRange } from '@/utils/date-range';
 import type { Guests } from '@/utils/guests';
@@ -86,26 +86,28 @@ export function PackageReservationModal({ choice, onClose }: Props) {
     else setFailed(true);
   };
 
-  const reserve = (room: RoomOffer) => {
+  // Awaited rather than callbacks of `mutate`: what follows an add (the
+  // notification, the suggestion page) happens even when the modal was
+  // closed while the room was on its way into the basket.
+  const reserve = async (room: RoomOffer) => {
     if (!stay) return;
     setFailed(false);
     const treatments = treatmentsFor(choice, stay.adults);
-    addStay.mutate(
-      {
+    let answer: Cart;
+    try {
+      answer = await addStay.mutateAsync({
         type: 'reservation_with_package',
         packageCode: choice.code,
         productCode: room.code,
         variantCode: choice.variantCode,
         options: { ...stay, ...(treatments ? { treatments } : {}) },
-      },
-      {
-        onSuccess: (answer) => {
-          onClose();
-          added(items, answer, room.code);
-        },
-        onError: () => setFailed(true),
-      },
-    );
+      });
+    } catch {
+      setFailed(true);
+      return;
+    }
+    onClose();
+    added(items, answer, room.code);
   };
 
   return (
@@ -217,7 +219,7 @@ export function PackageReservationModal({ choice, onClose }: Props) {
                       className="button button--small button--primary"
                       aria-disabled={busy}
                       aria-label={t('packageModal.chooseLabel', { name: room.name })}
-                      onClick={() => !busy && reserve(room)}
+                      onClick={() => !busy && void reserve(room)}
                     >
                       {addStay.isPending && addStay.variables?.productCode === room.code
                         ? t('basket.adding')

@@ -80,7 +80,7 @@ export function TreatmentPickerModal({ replacing, taken, offered, onPick, onClos
                     <button
                       type="button"
                       className="button button--small button--primary"
-                      aria-label={`${t('treatmentModal.choose')}: ${item.name}`}
+                      aria-label={t('treatmentModal.chooseNamed', { name: item.name })}
                       onClick={() => onPick(treatmentFromOffer(item))}
                     >
                       {t('treatmentModal.choose')}

@@ -119,9 +119,17 @@ describe('ProductCard', () => {
     renderWithProviders(<ProductCard item={listingItem({ type: 'voucher', code: 'VC_AMOUNT', name: 'Voucher' })} />, {
       locale: 'en_GB',
     });
-    expect(screen.getByRole('link', { name: 'Configure voucher: Voucher' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Configure the voucher Voucher' }).getAttribute('href')).toBe(
       '/en/offer/vouchers/configure?code=VC_AMOUNT',
     );
+  });
+
+  it("names the item in its link's label as the page language puts it", () => {
+    const { unmount } = renderWithProviders(<ProductCard item={packageItem({ name: 'Wellness-Wochenende' })} />, { locale: 'de' });
+    expect(screen.getByRole('link', { name: 'Details zu Wellness-Wochenende ansehen' })).toBeTruthy();
+    unmount();
+    renderWithProviders(<ProductCard item={listingItem({ type: 'room', name: 'Lake view room' })} />, { locale: 'en_GB' });
+    expect(screen.getByRole('link', { name: 'Reserve Lake view room' })).toBeTruthy();
   });
 
   it.each(['treatment', 'product'] as const)('puts a %s into the basket', async (type) => {

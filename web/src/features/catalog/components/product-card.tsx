@@ -71,7 +71,7 @@ export function ProductCard({ item, headingLevel: Heading = 'h2', addPackages = 
             <Link
               className="button button--small button--primary"
               to={action.href}
-              aria-label={`${t(`card.action.${action.kind}`)}: ${item.name}`}
+              aria-label={t(`card.action.${action.kind}Named`, { name: item.name })}
             >
               {t(`card.action.${action.kind}`)}
             </Link>

@@ -13,16 +13,15 @@ type Props = {
 /** A room that does not take the guests: how many it takes, and a way to change the guests (spec 2.3, 8). */
 export function RoomGuestsPrompt({ roomName, maxOccupancy, search }: Props) {
   const { t, locale } = useI18n();
-  const action = t('rooms.empty.guests.action');
   return (
     <div className="room-guests" data-testid="room-guests-prompt">
       <p className="room-guests__text">{t('rooms.guestsPrompt', { count: maxOccupancy })}</p>
       <Link
         className="button button--small"
         to={paths.reservationSearch.href(locale, queryFromSearch(search))}
-        aria-label={`${action}: ${roomName}`}
+        aria-label={t('rooms.empty.guests.actionNamed', { name: roomName })}
       >
-        {action}
+        {t('rooms.empty.guests.action')}
       </Link>
     </div>
   );

@@ -58,7 +58,7 @@ export function RoomResultCard({ room, search, today }: Props) {
         <button
           type="button"
           className="button button--small"
-          aria-label={`${t('rooms.description.open')}: ${room.name}`}
+          aria-label={t('rooms.description.openNamed', { name: room.name })}
           onClick={() => setDescribing(true)}
         >
           {t('rooms.description.open')}

@@ -221,6 +221,12 @@ describe('RoomResults', () => {
     expect(partials).toEqual(['/en/_partial/rooms/ROOM_LAKE_VIEW']);
   });
 
+  it("names the room in its description button as the page language puts it", async () => {
+    serveSearch(roomSearchResponse([roomOffer({ code: 'ROOM_LAKE_VIEW', name: 'Seeblick' })]));
+    renderResults('de');
+    expect(await screen.findByRole('button', { name: 'Beschreibung des Zimmers Seeblick' })).toBeTruthy();
+  });
+
   it("shows each room's calendar with its unbookable nights, and searches again from it", async () => {
     const user = userEvent.setup();
     const asked: URLSearchParams[] = [];
@@ -315,7 +321,7 @@ describe('RoomResults', () => {
     const calendar = await screen.findByTestId('room-calendar');
     const prompt = await within(calendar).findByTestId('room-guests-prompt');
     expect(prompt.textContent).toContain('This room takes at most 3 people. Change the number of people to book it.');
-    expect(within(prompt).getByRole('link', { name: 'Change the number of people: Lake view room' }).getAttribute('href')).toBe(
+    expect(within(prompt).getByRole('link', { name: 'Change the number of people for Lake view room' }).getAttribute('href')).toBe(
       '/en/reservation/search?dateFrom=2026-07-15&dateTo=2026-07-18&adults=2&children=1&babies=1',
     );
     expect(within(calendar).queryByRole('grid')).toBeNull();

@@ -2,7 +2,9 @@
  * POST /shop-api/packages/{code}/estimated-cost: the price of a package
  * configuration. A calculation without side effects, so it is a query keyed
  * by the configuration: the same configuration is not asked for twice, and
- * a newer one cancels the older request.
+ * a newer one cancels the older request. Shared: the package page's
+ * configurator and the basket's package configuration modal both price
+ * with it (see components/package-price.tsx).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
@@ -33,7 +35,7 @@ export function getPackageCost({ code, locale, request }: PackageCostParams, sig
 
 export const packageCostKeys = {
   detail: ({ code, locale, request }: PackageCostParams) =>
-    ['catalog', 'package-cost', code, locale, request] as const,
+    ['package-cost', code, locale, request] as const,
 };
 
 export function packageCostQueryOptions(params: PackageCostParams) {
