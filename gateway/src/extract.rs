@@ -150,7 +150,9 @@ impl<S: Send + Sync, T: DeserializeOwned + Default + Validate> FromRequest<S> fo
         let value = if bytes.iter().all(u8::is_ascii_whitespace) {
             T::default()
         } else {
-            if json_type.as_deref().is_some_and(|t| t != "application/json" && !t.ends_with("+json")) {
+            // A body must say it is JSON: one without a type is what a page
+            // of another site can send without asking first (no preflight).
+            if !json_type.as_deref().is_some_and(|t| t == "application/json" || t.ends_with("+json")) {
                 return Err(ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, ErrorCode::UnsupportedMediaType));
             }
             let value: serde_json::Value =

@@ -163,18 +163,33 @@ impl Guard {
         &self.limits
     }
 
+    /// The client as the limits count it: its IPv4 address, or the /64
+    /// network of an IPv6 one (one subscriber holds a whole /64, so counting
+    /// single addresses would let them multiply their quota).
     fn client_ip(&self, request: &Request) -> IpAddr {
-        if let Some(name) = &self.limits.client_ip_header
-            && let Some(ip) = request
-                .headers()
-                .get(name)
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.rsplit(',').next())
-                .and_then(|v| v.trim().parse::<IpAddr>().ok())
-        {
-            return ip;
-        }
-        request.extensions().get::<ConnectInfo<SocketAddr>>().map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip())
+        let ip = self
+            .limits
+            .client_ip_header
+            .as_ref()
+            .and_then(|name| request.headers().get(name))
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.rsplit(',').next())
+            .and_then(|v| v.trim().parse::<IpAddr>().ok())
+            .unwrap_or_else(|| {
+                request.extensions().get::<ConnectInfo<SocketAddr>>().map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip())
+            });
+        client_key(ip)
+    }
+}
+
+/// IPv4 as it is (IPv4-mapped IPv6 too); IPv6 cut to its /64 network.
+pub fn client_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(std::net::Ipv6Addr::from(u128::from(v6) & !((1u128 << 64) - 1))),
+        },
+        v4 => v4,
     }
 }
 
@@ -355,6 +370,16 @@ pub fn loggable_path(path: &str) -> std::borrow::Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ipv6_clients_count_by_their_64_network() {
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        assert_eq!(client_key(ip("2001:db8:1:2:aaaa:bbbb:cccc:dddd")), ip("2001:db8:1:2::"));
+        assert_eq!(client_key(ip("2001:db8:1:2::1")), client_key(ip("2001:db8:1:2:ffff::9")));
+        assert_ne!(client_key(ip("2001:db8:1:2::1")), client_key(ip("2001:db8:1:3::1")));
+        assert_eq!(client_key(ip("203.0.113.7")), ip("203.0.113.7"));
+        assert_eq!(client_key(ip("::ffff:203.0.113.7")), ip("203.0.113.7"));
+    }
 
     #[test]
     fn unknown_methods_share_one_label() {

@@ -15,7 +15,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use lettre::message::{Mailbox, MultiPart, header::ContentType};
+use lettre::message::header::{ContentTransferEncoding, ContentType};
+use lettre::message::{Body, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use spa_platform::db::Db;
 use sqlx::Row;
@@ -90,9 +91,20 @@ impl Mailer {
             .to(mail.recipient.parse()?)
             .subject(&mail.subject)
             .message_id(Some(format!("<{}@spa.mail>", mail.id)));
+        // Quoted-printable always: ASCII (links included) stays legible in
+        // a saved .eml, whatever the language.
+        let part = |kind: ContentType, body: &str| {
+            let body =
+                Body::new_with_encoding(body.to_owned(), ContentTransferEncoding::QuotedPrintable).unwrap_or_else(|raw| Body::new(raw));
+            SinglePart::builder().header(kind).body(body)
+        };
         let message = match &mail.html {
-            Some(html) => builder.multipart(MultiPart::alternative_plain_html(mail.body.clone(), html.clone()))?,
-            None => builder.header(ContentType::TEXT_PLAIN).body(mail.body.clone())?,
+            Some(html) => builder.multipart(
+                MultiPart::alternative()
+                    .singlepart(part(ContentType::TEXT_PLAIN, &mail.body))
+                    .singlepart(part(ContentType::TEXT_HTML, html)),
+            )?,
+            None => builder.singlepart(part(ContentType::TEXT_PLAIN, &mail.body))?,
         };
         match &self.transport {
             Transport::Smtp(smtp) => {

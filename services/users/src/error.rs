@@ -24,6 +24,8 @@ pub enum UsersError {
     NotLoggedIn,
     #[error("the link is unknown, used or expired")]
     InvalidLink,
+    #[error("too many password checks at once; retry")]
+    Busy,
     #[error("{0}")]
     Internal(String),
     #[error(transparent)]
@@ -47,6 +49,7 @@ impl From<UsersError> for Status {
             UsersError::InvalidLink => {
                 errors::with_details(Code::FailedPrecondition, "invalid_link", message, &[("token", "unknown, used or expired")])
             }
+            UsersError::Busy => Status::unavailable(message),
             UsersError::Internal(e) => errors::internal(e),
             UsersError::Db(db) => errors::db(db),
         }

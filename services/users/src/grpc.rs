@@ -118,25 +118,24 @@ impl UsersService for UsersGrpc {
         // A malformed e-mail is answered like a wrong one: the same words, the same cost.
         let email = domain::email(&r.email).unwrap_or_default();
         let now = spa_platform::now_ms();
-        let (failures, window_start) = store::login_failures(&self.db, &email).await?;
-        if domain::login_locked(failures, window_start, now) {
-            return Err(UsersError::LoginLocked.into());
+        // The attempt counts before the password is checked: of parallel
+        // attempts, only the first MAX_LOGIN_FAILURES are checked at all.
+        if !email.is_empty() {
+            let (attempts, window_start) = store::count_login_attempt(&self.db, &email, now, LOGIN_WINDOW.as_millis() as i64).await?;
+            if domain::login_locked(attempts - 1, window_start, now) {
+                return Err(UsersError::LoginLocked.into());
+            }
         }
         let found = if email.is_empty() { None } else { store::credentials(&self.db, &email).await? };
         let (customer, stored) = match found {
             Some((customer, stored)) => (Some(customer), stored),
             None => (None, None),
         };
-        let matches = password::verify(r.password, stored).await;
+        let matches = password::verify(r.password, stored).await?;
         let Some(customer) = customer.filter(|_| matches) else {
-            if !email.is_empty() {
-                store::count_login_failure(&self.db, &email, now, LOGIN_WINDOW.as_millis() as i64).await?;
-            }
             return Err(UsersError::InvalidCredentials.into());
         };
-        if failures > 0 {
-            store::clear_login_failures(&self.db, &email).await?;
-        }
+        store::clear_login_failures(&self.db, &email).await?;
         let token = domain::new_token();
         let expires_at = now + SESSION_TTL.as_millis() as i64;
         let replaces = Some(r.previous_session_token.as_str()).filter(|t| !t.is_empty() && t.len() <= 128).map(token_hash);
@@ -185,9 +184,17 @@ impl UsersService for UsersGrpc {
         let customer = self.logged_in(&r.session_token).await?;
         domain::check_password(&r.new_password, &customer.email)?;
         let stored = store::password_hash(&self.db, &customer.id).await?;
-        if !password::verify(r.current_password, stored).await {
+        // A wrong current password counts like a failed login: a stolen
+        // session cannot guess it without limit.
+        let now = spa_platform::now_ms();
+        let (attempts, window_start) = store::count_login_attempt(&self.db, &customer.email, now, LOGIN_WINDOW.as_millis() as i64).await?;
+        if domain::login_locked(attempts - 1, window_start, now) {
+            return Err(UsersError::LoginLocked.into());
+        }
+        if !password::verify(r.current_password, stored).await? {
             return Err(UsersError::WrongCurrentPassword.into());
         }
+        store::clear_login_failures(&self.db, &customer.email).await?;
         let hash = password::hash(r.new_password).await?;
         store::change_password(&self.db, &customer.id, &hash, &token_hash(&r.session_token)).await?;
         Ok(Response::new(ChangePasswordResponse {}))

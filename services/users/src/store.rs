@@ -243,35 +243,39 @@ pub async fn reset_password(db: &Db, token_hash: &str, password_hash: &str, now:
     let customer_id = use_link(&mut tx, LinkPurpose::Reset, token_hash, now).await?;
     sqlx::query("UPDATE customers SET password_hash = $2 WHERE id = $1").bind(&customer_id).bind(password_hash).execute(&mut *tx).await?;
     sqlx::query("DELETE FROM sessions WHERE customer_id = $1").bind(&customer_id).execute(&mut *tx).await?;
+    // Other reset links sent before stop working, and the address's failed
+    // logins are forgotten: the new password starts clean.
+    sqlx::query("UPDATE account_tokens SET used_at = $2 WHERE customer_id = $1 AND purpose = 'reset' AND used_at IS NULL")
+        .bind(&customer_id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM login_failures WHERE email = (SELECT email FROM customers WHERE id = $1)")
+        .bind(&customer_id)
+        .execute(&mut *tx)
+        .await?;
     tx.commit().await?;
     Ok(())
 }
 
-/// The failures counted for `email` in its current window: (failures, window start).
-pub async fn login_failures(db: &Db, email: &str) -> Result<(i64, i64), UsersError> {
-    let row =
-        sqlx::query("SELECT failures, window_start FROM login_failures WHERE email = $1").bind(email).fetch_optional(db.pool()).await?;
-    Ok(match row {
-        Some(r) => (r.try_get("failures")?, r.try_get("window_start")?),
-        None => (0, 0),
-    })
-}
-
-/// Counts a failed login, in one statement so parallel attempts all count;
-/// a window older than `window_ms` starts over.
-pub async fn count_login_failure(db: &Db, email: &str, now: i64, window_ms: i64) -> Result<(), UsersError> {
-    sqlx::query(
+/// Counts a login attempt before its password is checked, in one
+/// statement, so that parallel attempts cannot all pass a count read before
+/// any was written; a window older than `window_ms` starts over. Returns
+/// (attempts in the window, window start); a good password clears it.
+pub async fn count_login_attempt(db: &Db, email: &str, now: i64, window_ms: i64) -> Result<(i64, i64), UsersError> {
+    let row = sqlx::query(
         "INSERT INTO login_failures (email, failures, window_start) VALUES ($1, 1, $2) \
          ON CONFLICT (email) DO UPDATE SET \
            failures = CASE WHEN login_failures.window_start <= $3 THEN 1 ELSE login_failures.failures + 1 END, \
-           window_start = CASE WHEN login_failures.window_start <= $3 THEN $2 ELSE login_failures.window_start END",
+           window_start = CASE WHEN login_failures.window_start <= $3 THEN $2 ELSE login_failures.window_start END \
+         RETURNING failures, window_start",
     )
     .bind(email)
     .bind(now)
     .bind(now - window_ms)
-    .execute(db.pool())
+    .fetch_one(db.pool())
     .await?;
-    Ok(())
+    Ok((row.try_get("failures")?, row.try_get("window_start")?))
 }
 
 pub async fn clear_login_failures(db: &Db, email: &str) -> Result<(), UsersError> {

@@ -153,12 +153,23 @@ async fn a_new_customer_verifies_the_e_mail_once_through_its_link() {
 
     // The content service writes the e-mail, in the registration's language.
     let content = t.stack.db("content");
-    let mail = |recipient: &'static str| async move {
-        sqlx::query_as::<_, (String, String)>("SELECT subject, body FROM outgoing_mail WHERE recipient = $1 ORDER BY created_at")
-            .bind(recipient)
-            .fetch_all(content.pool())
-            .await
-            .unwrap()
+    // Its body is read from the delivered e-mail: the database forgets a
+    // link once the mail is sent.
+    let t = &t;
+    let mail = |recipient: &'static str| {
+        let content = content.clone();
+        async move {
+            let rows =
+                sqlx::query_as::<_, (String, String)>("SELECT subject, id FROM outgoing_mail WHERE recipient = $1 ORDER BY created_at")
+                    .bind(recipient)
+                    .fetch_all(content.pool())
+                    .await
+                    .unwrap();
+            rows.into_iter()
+                .map(|(subject, id)| t.delivered_mail(&id).map(|body| (subject, body)))
+                .collect::<Option<Vec<_>>>()
+                .unwrap_or_default()
+        }
     };
     let sent = eventually("the verification e-mail", || async { mail("ola@example.pl").await.into_iter().next() }).await;
     assert_eq!(sent.0, "Bitte bestätigen Sie Ihre E-Mail-Adresse");
@@ -206,7 +217,8 @@ async fn five_failed_logins_lock_an_address_for_a_while_known_or_not() {
     assert_eq!(t.post("/shop-api/register", body).await.0, 201);
     for email in ["ola@example.pl", "nobody@example.pl"] {
         for _ in 0..5 {
-            assert_eq!(login(&t, email, "wrong horse battery").await.status().as_u16(), 401);
+            let (status, body) = read(login(&t, email, "wrong horse battery").await).await;
+            assert_eq!(status, 401, "{body}");
         }
         let (status, body) = read(login(&t, email, PASSWORD).await).await;
         assert_eq!((status, body["code"].as_str()), (429, Some("too_many_attempts")), "{email}: even the right password waits");
@@ -219,6 +231,28 @@ async fn five_failed_logins_lock_an_address_for_a_while_known_or_not() {
         .await
         .unwrap();
     assert_eq!(left, 0);
+}
+
+/// 20 wrong passwords at once for one address: each attempt is counted
+/// before its password is checked, so exactly 5 are checked (401) and the
+/// rest are refused (429), and the right password then waits too.
+#[tokio::test]
+async fn parallel_logins_cannot_outrun_the_lock() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let body = json!({"email": "ola@example.pl", "password": PASSWORD, "firstName": "Ola", "lastName": "Nowak"});
+    assert_eq!(t.post("/shop-api/register", body).await.0, 201);
+    let attempts = (0..20).map(|_| {
+        let request = t
+            .http
+            .post(t.url("/shop-api/login_check"))
+            .header("x-requested-with", "XMLHttpRequest")
+            .json(&json!({"email": "ola@example.pl", "password": "wrong horse battery"}));
+        async move { request.send().await.unwrap().status().as_u16() }
+    });
+    let mut statuses = futures::future::join_all(attempts).await;
+    statuses.sort();
+    assert_eq!(statuses, [vec![401; 5], vec![429; 15]].concat());
+    assert_eq!(login(&t, "ola@example.pl", PASSWORD).await.status().as_u16(), 429);
 }
 
 #[tokio::test]
@@ -288,10 +322,12 @@ async fn a_forgotten_password_is_reset_once_through_the_e_mails_link() {
     }
     let content = t.stack.db("content");
     let sent = eventually("the reset e-mail", || async {
-        sqlx::query_as::<_, (String, String)>("SELECT subject, body FROM outgoing_mail WHERE subject = 'Your new password'")
-            .fetch_optional(content.pool())
-            .await
-            .unwrap()
+        let (subject, id) =
+            sqlx::query_as::<_, (String, String)>("SELECT subject, id FROM outgoing_mail WHERE subject = 'Your new password'")
+                .fetch_optional(content.pool())
+                .await
+                .unwrap()?;
+        Some((subject, t.delivered_mail(&id)?))
     })
     .await;
     let base = spa_platform::config::var_or("PUBLIC_URL", "http://localhost:8080");

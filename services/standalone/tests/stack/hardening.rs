@@ -92,6 +92,16 @@ async fn every_api_error_is_json_with_a_code_and_a_message() {
     let r = t.http.post(t.url("/shop-api/newsletter/subscribe")).header("content-type", "text/plain").body("email=x").send().await.unwrap();
     let (status, err) = json(r).await;
     assert_eq!((status, err["code"].as_str()), (415, Some("unsupported_media_type")), "{err}");
+    // Without a type, as another site's page may send it unasked: refused too.
+    let r = t
+        .http
+        .post(t.url("/shop-api/register"))
+        .body(r#"{"email":"x@example.pl","password":"correct horse battery"}"#)
+        .send()
+        .await
+        .unwrap();
+    let (status, err) = json(r).await;
+    assert_eq!((status, err["code"].as_str()), (415, Some("unsupported_media_type")), "{err}");
     for (status, err) in [t.get("/shop-api/offer/treatment?limit=0").await, send(&t, "DELETE", "/shop-api/taxons/").await] {
         assert!(
             err["code"].as_str().is_some_and(|c| !c.is_empty()) && err["message"].as_str().is_some_and(|m| !m.is_empty()),

@@ -52,6 +52,14 @@ impl TestStack {
         json(self.http.get(self.url(path)).send().await.unwrap()).await
     }
 
+    /// The e-mail the content service delivered for queued mail `id` (the
+    /// `.eml` file of the standalone mailer), once it is there; quoted-
+    /// printable soft line breaks joined, so long links read whole.
+    pub fn delivered_mail(&self, id: &str) -> Option<String> {
+        let eml = std::fs::read_to_string(self.dir.path().join("data/mail").join(format!("{id}.eml"))).ok()?;
+        Some(eml.replace("=\r\n", "").replace("=3D", "="))
+    }
+
     pub async fn post(&self, path: &str, body: Value) -> (u16, Value) {
         json(self.http.post(self.url(path)).json(&body).send().await.unwrap()).await
     }
