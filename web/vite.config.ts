@@ -114,6 +114,14 @@ export default defineConfig({
         // The two dictionary parts of a language share a file name (pl.json):
         // the shop's part is named apart, so the first load's dictionary
         // (assets/pl-*.js) is the one the budget check finds.
+        // Everything the first page load needs (statically imported from the
+        // entry) in one chunk: left to automatic splitting, the modules that
+        // the entry shares with various lazy pages were cut into several
+        // small chunks, each compressed on its own, and every new page that
+        // imports a shared module could cut them differently.
+        codeSplitting: {
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
         chunkFileNames: (chunk) =>
           chunk.facadeModuleId?.includes('/locales/shop/') ? 'assets/shop.[name]-[hash].js' : 'assets/[name]-[hash].js',
       },
