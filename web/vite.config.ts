@@ -111,11 +111,21 @@ export default defineConfig({
     sourcemap: sourcemap(process.env.BUILD_SOURCEMAP),
     rollupOptions: {
       output: {
-        // The two dictionary parts of a language share a file name (pl.json):
-        // the shop's part is named apart, so the first load's dictionary
-        // (assets/pl-*.js) is the one the budget check finds.
-        chunkFileNames: (chunk) =>
-          chunk.facadeModuleId?.includes('/locales/shop/') ? 'assets/shop.[name]-[hash].js' : 'assets/[name]-[hash].js',
+        // The dictionary parts of a language share a file name (pl.json): the
+        // shop's and the account's parts are named apart, so the first load's
+        // dictionary (assets/pl-*.js) is the one the budget check finds.
+        // Everything the first page load needs (statically imported from the
+        // entry) in one chunk: left to automatic splitting, the modules that
+        // the entry shares with various lazy pages were cut into several
+        // small chunks, each compressed on its own, and every new page that
+        // imports a shared module could cut them differently.
+        codeSplitting: {
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+        chunkFileNames: (chunk) => {
+          const part = /\/locales\/(shop|account)\//.exec(chunk.facadeModuleId ?? '')?.[1];
+          return part ? `assets/${part}.[name]-[hash].js` : 'assets/[name]-[hash].js';
+        },
       },
     },
   },

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The app's own texts for the specs that run in every language, read from
- * its dictionaries (both parts), so a spec names what the page says without
+ * its dictionaries (every part), so a spec names what the page says without
  * a copy of it. `{name}`-style values are filled in; plural messages are
  * not (match those with a pattern).
  */
@@ -15,7 +15,7 @@ const locales = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 const read = (file: string) => JSON.parse(readFileSync(path.join(locales, file), 'utf8')) as Record<string, string>;
 
 export function messages(locale: E2eLocale) {
-  const all = { ...read(`app/${locale}.json`), ...read(`shop/${locale}.json`) };
+  const all = { ...read(`app/${locale}.json`), ...read(`shop/${locale}.json`), ...read(`account/${locale}.json`) };
   return (key: string, values: Record<string, string | number> = {}): string => {
     const message = all[key];
     if (message === undefined) throw new Error(`no message ${key} in ${locale}`);

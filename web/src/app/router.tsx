@@ -8,6 +8,7 @@ import { loadChunk } from '@/lib/load-chunk';
 import type { OfferType } from '@/types/api';
 import type { RouteHandle } from '@/types/router';
 
+import type * as accountPages from './routes/account';
 import { NotFoundRoute } from './routes/not-found';
 import { RootLayout, RootHydrateFallback } from './routes/root';
 import { RouteError } from './routes/route-error';
@@ -46,6 +47,25 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
     lazy: async () => {
       const { ComingSoonRoute } = await page(() => import('./routes/coming-soon'));
       return { Component: ComingSoonRoute };
+    },
+  });
+
+  /**
+   * A page of the account feature (login, registration, profile, password
+   * reset, the basket's login step): the account pages' chunk and the
+   * account part of the dictionary load together.
+   */
+  const accountPage = (
+    name: RouteName,
+    titleKey: MessageKey,
+    component: keyof typeof accountPages,
+    extra?: Omit<RouteHandle, 'routeName' | 'titleKey'>,
+  ): RouteObject => ({
+    path: path(name),
+    handle: { ...handle(name, titleKey), ...extra },
+    lazy: async () => {
+      const [pages] = await page(() => Promise.all([import('./routes/account'), loadDictionary(locale, 'account')]));
+      return { Component: pages[component] };
     },
   });
 
@@ -134,7 +154,14 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
     comingSoon('voucherConfiguration', 'vouchers.configure.title'),
     comingSoon('offer', 'nav.offer'),
     comingSoon('regulations', 'nav.regulations'),
-    comingSoon('register', 'nav.register'),
+
+    // Accounts.
+    accountPage('register', 'account.register.title', 'RegisterRoute'),
+    accountPage('login', 'account.login.title', 'LoginRoute'),
+    accountPage('profile', 'account.profile.title', 'ProfileRoute'),
+    accountPage('forgotPassword', 'account.forgot.title', 'ForgotPasswordRoute'),
+    // The e-mail's token is in the path: the page names its equivalents in the other languages.
+    accountPage('passwordReset', 'account.reset.title', 'ResetPasswordRoute', { ownAlternates: true }),
     comingSoon('contact', 'nav.contact'),
 
     // Reservation area (spec 2.3).
@@ -151,11 +178,11 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
     comingSoon('reservationTerms', 'reservation.steps.terms'),
     comingSoon('reservationLocalization', 'reservation.steps.localization'),
 
-    // Basket area (spec 2.2); the checkout steps are not built yet.
+    // Basket area (spec 2.2); the checkout steps after the login step are not built yet.
     redirectTo(path('basket'), paths.basketItems.href(locale)),
     comingSoon('basketPersonal', 'basket.steps.personal'),
     comingSoon('basketVoucher', 'basket.steps.voucher'),
-    comingSoon('basketLogin', 'basket.steps.login'),
+    accountPage('basketLogin', 'basket.steps.login', 'BasketLoginRoute'),
     comingSoon('basketPayment', 'basket.steps.payment'),
     comingSoon('basketComplete', 'basket.steps.complete'),
 

@@ -76,6 +76,18 @@ describe('route table', () => {
     for (const name of names) expect(paths[name].path('en_GB')).toMatch(/^\/en(\/|$)/);
   });
 
+  it('has the account pages, the password reset link with its token', () => {
+    expect(paths.login.href('de')).toBe('/anmelden');
+    expect(paths.profile.href('pl')).toBe('/profil');
+    expect(paths.profile.href('en_GB')).toBe('/en/profile');
+    expect(paths.forgotPassword.href('pl')).toBe('/nie-pamietam-hasla');
+    // The e-mail's link (services/content/src/account.rs): the same path in Polish and German.
+    expect(paths.passwordReset.path('pl')).toBe('/reset-password/:token');
+    expect(paths.passwordReset.href('de', { token: 'a1b2' })).toBe('/reset-password/a1b2');
+    expect(paths.passwordReset.href('en_GB', { token: 'a/b' })).toBe('/en/reset-password/a%2Fb');
+    expect(paths.basketPersonal.href('pl', { account: 'guest' })).toBe('/basket/personal?account=guest');
+  });
+
   it('puts the room popup fragment under /pl, /de or /en', () => {
     expect(externalPaths.roomPartial('pl', 'ROOM_LAKE_VIEW')).toBe('/pl/_partial/rooms/ROOM_LAKE_VIEW');
     expect(externalPaths.roomPartial('de', 'ROOM 1')).toBe('/de/_partial/rooms/ROOM%201');

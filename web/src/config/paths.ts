@@ -48,6 +48,18 @@ function route<Q extends QueryParams = QueryParams>(paths: LocalizedPaths): AppR
   };
 }
 
+/**
+ * A route with one `:param` segment (an e-mail link's token): the router
+ * registers the pattern, `href` fills it in.
+ */
+function paramRoute<P extends string>(paths: LocalizedPaths, param: P) {
+  return {
+    path: (locale: Locale) => paths[locale],
+    href: (locale: Locale, values: Record<P, string>) =>
+      paths[locale].replace(`:${param}`, encodeURIComponent(values[param])),
+  };
+}
+
 /** A sub-step under a localized base path; the segment is the same in every language. */
 function step<Q extends QueryParams = QueryParams>(base: LocalizedPaths, segment: string) {
   const join = (path: string) => `${path.replace(/\/$/, '')}/${segment}`;
@@ -108,6 +120,32 @@ export const paths = {
     de: '/register',
     en_GB: '/en/register', // not in spec
   }),
+  // Accounts (spec 2.1 names only the register page).
+  login: route({
+    pl: '/logowanie', // not in spec
+    de: '/anmelden', // not in spec
+    en_GB: '/en/login', // not in spec
+  }),
+  profile: route({
+    pl: '/profil', // not in spec
+    de: '/profil', // not in spec
+    en_GB: '/en/profile', // not in spec
+  }),
+  forgotPassword: route({
+    pl: '/nie-pamietam-hasla', // not in spec
+    de: '/passwort-vergessen', // not in spec
+    en_GB: '/en/forgot-password', // not in spec
+  }),
+  // not in spec: the password reset e-mail links to /reset-password/{token}
+  // (services/content/src/account.rs), answered in the language of the host.
+  passwordReset: paramRoute(
+    {
+      pl: '/reset-password/:token',
+      de: '/reset-password/:token',
+      en_GB: '/en/reset-password/:token',
+    },
+    'token',
+  ),
   contact: route({
     pl: '/kontakt',
     de: '/kontakt',
@@ -164,7 +202,8 @@ export const paths = {
   basket: route(basketBase),
   basketItems: step(basketBase, 'items'),
   basketSuggestion: step<{ variantCode: string }>(basketBase, 'suggestion'),
-  basketPersonal: step(basketBase, 'personal'),
+  // `account`: what the visitor chose at the login step (register with the booking, or book as a guest).
+  basketPersonal: step<{ account?: 'register' | 'guest' }>(basketBase, 'personal'),
   basketVoucher: step(basketBase, 'voucher'),
   basketLogin: step(basketBase, 'login'),
   basketPayment: step(basketBase, 'payment'),

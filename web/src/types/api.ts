@@ -96,3 +96,23 @@ export type CartAssociationKind =
 
 /** POST /rooms/search: rooms for a stay package. */
 export type PackageRoomSearch = Schemas['PackageSearch'];
+
+// ---------------------------------------------------------------------------
+// Accounts (/shop-api/register, /login_check, /logout, /me, ...)
+// ---------------------------------------------------------------------------
+
+/** GET /me (and what registering and changing the profile answer): the logged-in customer. */
+export type Customer = Schemas['Customer'];
+
+/** POST /register. */
+export type Registration = Schemas['Registration'];
+
+/** POST /login_check: e-mail and password; the answer says whether it worked. */
+export type Credentials = Schemas['Credentials'];
+export type LoginAnswer = Schemas['LoginAnswer'];
+
+/** PUT /me: names and phone. */
+export type ProfileChange = Schemas['Profile'];
+
+/** PUT /me/password. */
+export type PasswordChange = Schemas['PasswordChange'];

@@ -1,19 +1,68 @@
-import { Link } from 'react-router';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Link, useSearchParams } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useI18n } from '@/lib/i18n/i18n-provider';
+import { getDocumentLocale } from '@/lib/i18n/locale';
+import { loadDictionary } from '@/lib/i18n/messages';
+import { loadChunk } from '@/lib/load-chunk';
+
+/** Where the verification e-mail's link ended (the gateway's `/?account=`). */
+type Outcome = 'verified' | 'link-expired';
+const outcomeOf = (value: string | null): Outcome | null =>
+  value === 'verified' || value === 'link-expired' ? value : null;
+
+/**
+ * What the verification e-mail's link says (`?account=`), with the account
+ * texts; loaded only then. Should it not load, the home page stays (the
+ * generic notification has been raised).
+ */
+const VerificationLanding = lazy(async (): Promise<{ default: ComponentType<{ outcome: Outcome }> }> => {
+  const locale = getDocumentLocale();
+  try {
+    const [{ VerificationLanding: Component }] = await loadChunk(
+      () => Promise.all([import('@/features/account/components/verification-landing'), loadDictionary(locale, 'account')]),
+      locale,
+    );
+    return { default: Component };
+  } catch {
+    return { default: () => null };
+  }
+});
 
 export function HomeRoute() {
   const { t, locale } = useI18n();
   useDocumentTitle(t('nav.home'));
+  const [query, setQuery] = useSearchParams();
+  // The gateway sends the verification link here with `?account=verified|link-expired`:
+  // said once, then dropped from the address (a reload does not say it again).
+  const [outcome] = useState(() => outcomeOf(query.get('account')));
+  useEffect(() => {
+    if (!query.has('account')) return;
+    setQuery(
+      (current) => {
+        current.delete('account');
+        return current;
+      },
+      { replace: true, state: { keepScroll: true } },
+    );
+  }, [query, setQuery]);
+
   return (
-    <section className="hero">
-      <h1 className="hero__title">{t('home.title')}</h1>
-      <p className="hero__lead">{t('home.lead')}</p>
-      <Link className="button button--primary" to={paths.treatments.href(locale)}>
-        {t('home.cta')}
-      </Link>
-    </section>
+    <>
+      {outcome && (
+        <Suspense fallback={null}>
+          <VerificationLanding outcome={outcome} />
+        </Suspense>
+      )}
+      <section className="hero">
+        <h1 className="hero__title">{t('home.title')}</h1>
+        <p className="hero__lead">{t('home.lead')}</p>
+        <Link className="button button--primary" to={paths.treatments.href(locale)}>
+          {t('home.cta')}
+        </Link>
+      </section>
+    </>
   );
 }

@@ -1,12 +1,13 @@
 import { Outlet } from 'react-router';
 
 import { MainLayout } from '@/components/layouts/main-layout';
+import { AccountLink } from '@/features/account/components/account-link';
 import { MiniBasket } from '@/features/basket/components/mini-basket';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 
 export function RootLayout() {
   return (
-    <MainLayout basket={<MiniBasket />}>
+    <MainLayout basket={<MiniBasket />} account={<AccountLink />}>
       <Outlet />
     </MainLayout>
   );

@@ -20,9 +20,11 @@ const NAV = [
 type Props = {
   /** The mini basket (the app passes the basket feature's); a plain link to the basket without one. */
   basket?: ReactNode;
+  /** The customer's account link (the app passes the account feature's). */
+  account?: ReactNode;
 };
 
-export function Header({ basket }: Props) {
+export function Header({ basket, account }: Props) {
   const { t, locale } = useI18n();
 
   return (
@@ -42,6 +44,7 @@ export function Header({ basket }: Props) {
         </nav>
         <div className="site-header__tools">
           <LanguageSwitcher />
+          {account}
           {basket ?? (
             <Link to={paths.basket.href(locale)} className="mini-basket mini-basket__toggle">
               {t('nav.basket')}

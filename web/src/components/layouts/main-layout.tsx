@@ -15,9 +15,11 @@ type Props = {
   children: ReactNode;
   /** The header's mini basket. */
   basket?: ReactNode;
+  /** The header's account link. */
+  account?: ReactNode;
 };
 
-export function MainLayout({ children, basket }: Props) {
+export function MainLayout({ children, basket, account }: Props) {
   const { t } = useI18n();
   return (
     <>
@@ -27,7 +29,7 @@ export function MainLayout({ children, basket }: Props) {
         {t('app.skipToContent')}
       </a>
       <GlobalLoadingIndicator />
-      <Header basket={basket} />
+      <Header basket={basket} account={account} />
       <main id={MAIN_CONTENT_ID} className="site-main container" tabIndex={-1}>
         {children}
       </main>

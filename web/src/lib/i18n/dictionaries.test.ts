@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import accountPl from '@/locales/account/pl.json';
 import pl from '@/locales/app/pl.json';
 import shopPl from '@/locales/shop/pl.json';
 
@@ -9,7 +10,9 @@ import { dictionaries, isDictionaryLoaded, loadDictionary } from './messages';
 
 describe('locale dictionaries', () => {
   beforeAll(() =>
-    Promise.all(LOCALES.flatMap((locale) => [loadDictionary(locale), loadDictionary(locale, 'shop')])),
+    Promise.all(
+      LOCALES.flatMap((locale) => [loadDictionary(locale), loadDictionary(locale, 'shop'), loadDictionary(locale, 'account')]),
+    ),
   );
 
   it('loads each dictionary on demand, once', async () => {
@@ -22,11 +25,14 @@ describe('locale dictionaries', () => {
     expect(dictionaries.en_GB['nav.home']).toBe('Home');
   });
 
-  it('merges the shop part into its language; the parts share no key', () => {
+  it('merges the shop and account parts into their language; the parts share no key', () => {
     expect(isDictionaryLoaded('en_GB', 'shop')).toBe(true);
+    expect(isDictionaryLoaded('de', 'account')).toBe(true);
     expect(dictionaries.en_GB['basket.added']).toBe('Added to basket');
+    expect(dictionaries.de['account.login.success']).toBe('Angemeldet');
     expect(dictionaries.en_GB['nav.home']).toBe('Home');
     expect(Object.keys(shopPl).filter((key) => key in pl)).toEqual([]);
+    expect(Object.keys(accountPl).filter((key) => key in pl || key in shopPl)).toEqual([]);
   });
 
   const polishKeys = () => Object.keys(dictionaries.pl).sort();

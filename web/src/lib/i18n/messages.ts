@@ -1,18 +1,20 @@
 import type pl from '@/locales/app/pl.json';
+import type accountPl from '@/locales/account/pl.json';
 import type shopPl from '@/locales/shop/pl.json';
 
 import type { Locale } from './locale';
 
 /**
  * A dictionary comes in parts: `core` (the app shell and the pages outside
- * the shop) and `shop` (listings, product pages, room results, the basket
- * and its modals), which the shop's pages load together with their code
- * (app/router.tsx), so it is not part of the first page load's budget.
+ * the shop), `shop` (listings, product pages, room results, the basket and
+ * its modals) and `account` (login, registration, profile, password reset),
+ * which their pages load together with their code (app/router.tsx), so
+ * neither is part of the first page load's budget.
  */
-export type MessagePart = 'core' | 'shop';
+export type MessagePart = 'core' | 'shop' | 'account';
 
 /** Polish is the reference dictionary: its keys (of every part) are the message keys. */
-export type MessageKey = keyof typeof pl | keyof typeof shopPl;
+export type MessageKey = keyof typeof pl | keyof typeof shopPl | keyof typeof accountPl;
 
 export type Dictionary = Partial<Record<string, string>>;
 
@@ -42,12 +44,17 @@ const loaders: Record<MessagePart, Record<Locale, Loader>> = {
     de: () => import('@/locales/shop/de.json'),
     en_GB: () => import('@/locales/shop/en_GB.json'),
   },
+  account: {
+    pl: () => import('@/locales/account/pl.json'),
+    de: () => import('@/locales/account/de.json'),
+    en_GB: () => import('@/locales/account/en_GB.json'),
+  },
 };
 
 const loading = new Map<string, Promise<void>>();
 const loaded = new Set<string>();
 
-/** Whether the core part of a language is there. */
+/** Whether a part of a language (the core part by default) is there. */
 export const isDictionaryLoaded = (locale: Locale, part: MessagePart = 'core'): boolean =>
   loaded.has(`${part}:${locale}`);
 

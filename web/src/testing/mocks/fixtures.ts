@@ -4,6 +4,7 @@ import type {
   CartItem,
   CartProduct,
   CartTotals,
+  Customer,
   ListingItem,
   ListingResponse,
   PackageCost,
@@ -369,6 +370,18 @@ export function cart(items: CartItem[] = [], overrides: Partial<Cart> = {}): Car
     shipments: [],
     // As the server: only a voucher chosen to be posted needs shipping.
     shippingRequired: items.some((item) => item.type === 'voucher' && item.voucher?.delivery === 'post'),
+    ...overrides,
+  };
+}
+
+/** A logged-in customer (GET /me). */
+export function customer(overrides: Partial<Customer> = {}): Customer {
+  return {
+    email: 'ola.nowak@example.pl',
+    firstName: 'Ola',
+    lastName: 'Nowak',
+    phone: '+48 600 100 200',
+    roles: ['customer'],
     ...overrides,
   };
 }

@@ -7,6 +7,8 @@ export const apiPath = (path: string) => `*/shop-api${path}`;
 
 /** Default answers; a test overrides them with `server.use(...)`. */
 export const handlers = [
+  // Nobody is logged in (the header asks on every page).
+  http.get(apiPath('/me'), () => new HttpResponse(null, { status: 204 })),
   http.get(apiPath('/offer/:type'), () =>
     HttpResponse.json(
       listingResponse([
