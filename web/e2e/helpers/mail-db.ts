@@ -1,39 +1,52 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 import { expect } from '@playwright/test';
 
 /**
- * The e-mails the standalone stack has written for sending
- * (`outgoing_mail` in `${SPA_E2E_DATA_DIR}/content.db`, see
- * services/content/src/mail.rs): without an SMTP server they stay there,
- * where a test reads the link a customer would click.
+ * The e-mails the standalone stack delivered: without SMTP_URL the content
+ * service writes each one as an `.eml` file in `${SPA_E2E_DATA_DIR}/mail`
+ * (see services/content/src/delivery.rs), where a test reads the link a
+ * customer would click. The database forgets a secret link once the mail
+ * is sent, so the file is the only place to read it.
  */
-function contentDb(): string {
+function mailDir(): string {
   const dir = process.env.SPA_E2E_DATA_DIR;
   if (!dir) throw new Error('SPA_E2E_DATA_DIR is not set (playwright.config.ts sets it for the stack it starts)');
-  const file = path.join(dir, 'content.db');
-  if (!existsSync(file)) {
-    throw new Error(`${file} does not exist: SPA_E2E_DATA_DIR must be the DATA_DIR of the stack under test`);
-  }
-  return file;
+  return path.join(dir, 'mail');
 }
 
-const MAILS_TO = `
-import json, sqlite3, sys
-db = sqlite3.connect(sys.argv[1], timeout=30)
-rows = db.execute(
-    "SELECT subject, body FROM outgoing_mail WHERE recipient = ? ORDER BY created_at", (sys.argv[2],)
-).fetchall()
-print(json.dumps([{"subject": s, "body": b} for s, b in rows]))
-`;
+/** Quoted-printable as the mailer writes it: soft line breaks and =XX bytes. */
+function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i += 1) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i] ?? '', 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
 
 export type Mail = { subject: string; body: string };
 
 export function mailsTo(recipient: string): Mail[] {
-  const output = execFileSync('python3', ['-c', MAILS_TO, contentDb(), recipient], { encoding: 'utf8' });
-  return JSON.parse(output) as Mail[];
+  const dir = mailDir();
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.eml') && !name.startsWith('.'))
+    .map((name) => path.join(dir, name))
+    .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs)
+    .map((file) => readFileSync(file, 'utf8'))
+    .filter((eml) => new RegExp(`^To: ${recipient.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\r?$`, 'mi').test(eml))
+    .map((eml) => ({
+      subject: /^Subject: (.*)$/m.exec(eml)?.[1]?.trim() ?? '',
+      body: decodeQuotedPrintable(eml),
+    }));
 }
 
 /**
@@ -43,7 +56,7 @@ export function mailsTo(recipient: string): Mail[] {
  * the test visits on the stack under test.
  */
 export async function linkInMail(recipient: string, prefix: string, count = 1): Promise<string> {
-  const pattern = new RegExp(`https?://[^\\s/]+(${prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}[^\\s]+)`);
+  const pattern = new RegExp(`https?://[^\\s/]+(${prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}[^\\s<"]+)`);
   let links: string[] = [];
   await expect
     .poll(
