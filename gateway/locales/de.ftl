@@ -134,3 +134,20 @@ error-cart-empty = Ihr Warenkorb ist leer.
 error-items-unavailable = Etwas in Ihrem Warenkorb ist nicht mehr erhältlich. Bitte prüfen Sie Ihren Warenkorb.
 error-room-just-booked = Dieses Zimmer wurde soeben für { $from } - { $to } gebucht.
 error-idempotency-key-reused = Dieser Anfrageschlüssel wurde bereits für eine andere Bestellung verwendet.
+
+# The order's page (/order/{token}/pay).
+order-title = Ihre Bestellung
+order-code-label = Buchungscode
+order-paid = Vielen Dank: Ihre Bestellung ist bezahlt.
+order-cancelled = Diese Bestellung wurde storniert, weil sie nicht rechtzeitig bezahlt wurde. Ihre Zimmer sind wieder buchbar.
+order-transfer-heading = Per Überweisung bezahlen
+order-holder = Empfänger
+order-account = Kontonummer
+order-bank = Bank
+order-transfer-title = Verwendungszweck
+order-amount = Betrag
+order-left-later = Später zu zahlen
+order-deadline = Wir halten Ihr Zimmer bis zum Zahlungseingang, spätestens bis
+order-mail-note = Die Übersicht mit dem Buchungscode haben wir gesendet an
+order-continue = Weiter
+order-online-unavailable = Die Online-Zahlung ist derzeit nicht verfügbar. Bitte bezahlen Sie per Überweisung:

@@ -136,3 +136,20 @@ error-cart-empty = Your basket is empty.
 error-items-unavailable = Something in your basket can no longer be bought. Please check your basket.
 error-room-just-booked = This room has just been booked for { $from } - { $to }.
 error-idempotency-key-reused = This request key was already used for another order.
+
+# The order's page (/order/{token}/pay).
+order-title = Your order
+order-code-label = Booking code
+order-paid = Thank you: your order is paid.
+order-cancelled = This order was cancelled because it was not paid in time. Its rooms are on sale again.
+order-transfer-heading = Pay by bank transfer
+order-holder = Recipient
+order-account = Account number
+order-bank = Bank
+order-transfer-title = Transfer title
+order-amount = Amount
+order-left-later = Left to pay later
+order-deadline = We hold your room until the payment arrives, at the latest until
+order-mail-note = We have sent the order summary with the booking code to
+order-continue = Continue
+order-online-unavailable = Online payment is not available at the moment. Please pay by bank transfer:

@@ -134,3 +134,20 @@ error-cart-empty = Twój koszyk jest pusty.
 error-items-unavailable = Czegoś w Twoim koszyku nie można już kupić. Sprawdź koszyk.
 error-room-just-booked = Ten pokój został właśnie zarezerwowany na termin { $from } - { $to }.
 error-idempotency-key-reused = Ten klucz żądania został już użyty dla innego zamówienia.
+
+# The order's page (/order/{token}/pay).
+order-title = Twoje zamówienie
+order-code-label = Kod rezerwacji
+order-paid = Dziękujemy: zamówienie jest opłacone.
+order-cancelled = To zamówienie zostało anulowane, bo nie zostało opłacone na czas. Jego pokoje są znów dostępne.
+order-transfer-heading = Zapłać przelewem
+order-holder = Odbiorca
+order-account = Numer konta
+order-bank = Bank
+order-transfer-title = Tytuł przelewu
+order-amount = Kwota
+order-left-later = Pozostało do zapłaty później
+order-deadline = Rezerwujemy pokój do wpłynięcia płatności, najpóźniej do
+order-mail-note = Podsumowanie zamówienia z kodem rezerwacji wysłaliśmy na adres
+order-continue = Dalej
+order-online-unavailable = Płatność online jest w tej chwili niedostępna. Prosimy o przelew:

@@ -69,6 +69,8 @@ pub struct GatewayConfig {
     pub public_url: String,
     /// Limits of the public listener (see `docs/SECURITY.md`).
     pub limits: guard::Limits,
+    /// Shown on an order's page for a bank transfer.
+    pub bank_account: routes::order::BankAccount,
 }
 
 impl GatewayConfig {
@@ -82,6 +84,7 @@ impl GatewayConfig {
             request_timeout: Duration::from_millis(parse_or("REQUEST_TIMEOUT_MS", 10_000u64)?),
             public_url: var_or("PUBLIC_URL", "http://localhost:8080"),
             limits: guard::Limits::from_env()?,
+            bank_account: routes::order::BankAccount::from_env(),
         })
     }
 }
@@ -177,6 +180,7 @@ pub fn router(state: AppState, ready: spa_platform::ops::ReadyCheck) -> Router {
         .fallback(axum::routing::get(spa::index).with_state(state.clone()));
     Router::new()
         .merge(api)
+        .merge(routes::order::router())
         .nest_service("/media", ServeDir::new(&state.config.media_dir))
         .fallback_service(static_files)
         .with_state(state.clone())

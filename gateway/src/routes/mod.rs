@@ -12,6 +12,7 @@ pub mod checkout;
 pub mod me;
 pub mod newsletter;
 pub mod offer;
+pub mod order;
 pub mod packages;
 pub mod products;
 pub mod rooms;

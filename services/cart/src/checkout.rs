@@ -15,9 +15,10 @@
 
 use std::sync::Arc;
 
-use spa_platform::outbox::Outbox;
+use spa_platform::bus::Received;
+use spa_platform::outbox::{Outbox, begin_once};
 use spa_proto::common::OrderLine;
-use spa_proto::events::OrderPlaced;
+use spa_proto::events::{HoldExpired, OrderCancelled, OrderPlaced};
 use spa_proto::spa::catalog::v1::Product;
 
 use crate::basket::{Basket, View, ViewLine};
@@ -28,6 +29,9 @@ use crate::domain::item::{ItemKind, Stay};
 use crate::error::CartError;
 use crate::peers::{Refusal, StayQuery};
 use crate::store::{self, Details, OrderTotals, StoredOrder};
+
+/// The consumer of `rooms.hold.expired`.
+pub const EXPIRY_CONSUMER: &str = "cart-hold-expiry";
 
 /// How often a new booking code is drawn when one is taken.
 const CODE_ATTEMPTS: usize = 5;
@@ -173,6 +177,24 @@ impl Checkout {
         locked.cart.checkout_state = checkout::after_payment(locked.cart.needs(nothing_to_pay(&before)));
         locked.commit().await?;
         self.basket.view(token, locale).await
+    }
+
+    /// The rooms service let an order's hold expire: an order still
+    /// awaiting its payment is cancelled (its nights are on sale again),
+    /// once per event, with `cart.order.cancelled`. A paid order, or a
+    /// hold whose completion never placed an order, stays as it is.
+    pub async fn cancel_unpaid(&self, event: Received<HoldExpired>) -> anyhow::Result<()> {
+        let Some(mut tx) = begin_once(self.basket.db(), EXPIRY_CONSUMER, &event.id).await? else { return Ok(()) };
+        let cancelled = store::cancel_unpaid(&mut tx, &event.message.order_id, spa_platform::now_ms()).await?;
+        if cancelled {
+            self.outbox.add(&mut tx, &OrderCancelled { order_id: event.message.order_id.clone() }).await?;
+        }
+        tx.commit().await?;
+        if cancelled {
+            tracing::info!(order = %event.message.order_id, "unpaid order cancelled: its hold expired");
+            self.outbox.wake();
+        }
+        Ok(())
     }
 
     pub async fn order(&self, token: &str) -> Result<StoredOrder, CartError> {

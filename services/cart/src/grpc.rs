@@ -34,11 +34,11 @@ impl CartGrpc {
 }
 
 pub struct CheckoutGrpc {
-    checkout: Checkout,
+    checkout: Arc<Checkout>,
 }
 
 impl CheckoutGrpc {
-    pub fn new(checkout: Checkout) -> Self {
+    pub fn new(checkout: Arc<Checkout>) -> Self {
         Self { checkout }
     }
 }

@@ -57,7 +57,14 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
         generation,
     };
     let basket = std::sync::Arc::new(basket::Basket::new(infra.db.clone(), ttl, peers));
-    let checkout = checkout::Checkout::new(basket.clone(), infra.outbox.clone());
+    let checkout = std::sync::Arc::new(checkout::Checkout::new(basket.clone(), infra.outbox.clone()));
+    let expiring = checkout.clone();
+    infra
+        .consume(checkout::EXPIRY_CONSUMER, move |event| {
+            let checkout = expiring.clone();
+            async move { checkout.cancel_unpaid(event).await }
+        })
+        .await?;
     let routes = tonic::service::Routes::new(CartServiceServer::new(grpc::CartGrpc::new(basket)))
         .add_service(CheckoutServiceServer::new(grpc::CheckoutGrpc::new(checkout)));
     let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));

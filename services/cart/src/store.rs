@@ -433,3 +433,18 @@ impl Locked {
         Ok(inserted.rows_affected() == 1)
     }
 }
+
+/// Cancels the order holding `order_id` if it still awaits its payment;
+/// whether it did.
+pub async fn cancel_unpaid(tx: &mut Tx, order_id: &str, now: i64) -> Result<bool, CartError> {
+    let cancelled = sqlx::query(
+        "UPDATE orders SET state = 'cancelled', payment_state = 'cancelled', cancelled_at = $2 \
+         WHERE order_id = $1 AND payment_state = 'awaiting_payment'",
+    )
+    .bind(order_id)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    Ok(cancelled == 1)
+}

@@ -94,8 +94,7 @@ impl Mailer {
         // Quoted-printable always: ASCII (links included) stays legible in
         // a saved .eml, whatever the language.
         let part = |kind: ContentType, body: &str| {
-            let body =
-                Body::new_with_encoding(body.to_owned(), ContentTransferEncoding::QuotedPrintable).unwrap_or_else(|raw| Body::new(raw));
+            let body = Body::new_with_encoding(body.to_owned(), ContentTransferEncoding::QuotedPrintable).unwrap_or_else(Body::new);
             SinglePart::builder().header(kind).body(body)
         };
         let message = match &mail.html {

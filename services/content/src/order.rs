@@ -5,6 +5,7 @@
 use askama::Template;
 use spa_platform::bus::Received;
 use spa_platform::db::Db;
+use spa_platform::money::pln as money;
 use spa_proto::events::OrderPlaced;
 
 use crate::mail::{Links, Mail};
@@ -77,31 +78,6 @@ pub fn texts(locale: &str) -> &'static Texts {
         "de" => &DE,
         "en_GB" => &EN,
         _ => &PL,
-    }
-}
-
-/// An amount in minor units as the locale writes złoty.
-pub fn money(locale: &str, minor: i64) -> String {
-    let sign = if minor < 0 { "-" } else { "" };
-    let (units, cents) = (minor.abs() / 100, minor.abs() % 100);
-    let digits = units.to_string();
-    let group = if locale == "en_GB" {
-        ','
-    } else if locale == "de" {
-        '.'
-    } else {
-        '\u{a0}'
-    };
-    let mut grouped = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            grouped.push(group);
-        }
-        grouped.push(c);
-    }
-    match locale {
-        "en_GB" => format!("{sign}PLN {grouped}.{cents:02}"),
-        _ => format!("{sign}{grouped},{cents:02}\u{a0}zł"),
     }
 }
 
@@ -227,14 +203,6 @@ mod tests {
     }
 
     #[test]
-    fn money_is_written_as_each_language_writes_it() {
-        assert_eq!(money("pl", 123_456), "1\u{a0}234,56\u{a0}zł");
-        assert_eq!(money("de", 123_456), "1.234,56\u{a0}zł");
-        assert_eq!(money("en_GB", 123_456), "PLN 1,234.56");
-        assert_eq!(money("pl", 5), "0,05\u{a0}zł");
-    }
-
-    #[test]
     fn the_order_mail_has_its_code_lines_and_amounts_escaped_in_html() {
         let m = mail(&order("de"), &Links::new("https://spa.example")).unwrap();
         assert_eq!(m.subject, "Ihre Buchung SPA-7KM4-XQ9D");
@@ -255,6 +223,6 @@ mod tests {
         o.due_now = o.total;
         o.left_to_pay = 0;
         let m = mail(&o, &Links::new("https://spa.example")).unwrap();
-        assert!(!m.text.contains("Left to pay later") && m.text.contains("To pay now: PLN 1,234.56"), "{}", m.text);
+        assert!(!m.text.contains("Left to pay later") && m.text.contains("To pay now: PLN\u{a0}1,234.56"), "{}", m.text);
     }
 }

@@ -195,6 +195,17 @@ async fn a_guest_goes_through_every_step_in_order_and_places_one_order() {
     }
     rooms_left_become(&t, &from, &to, left - 1).await;
 
+    // The order's page, in the order's language: the transfer's details.
+    let page = t.http.get(t.url(&format!("/order/{}/pay", v.token))).send().await.unwrap();
+    assert_eq!(page.status().as_u16(), 200);
+    assert_eq!(page.headers()["cache-control"], "no-store");
+    let html = page.text().await.unwrap();
+    assert!(html.contains("<html lang=\"pl\">") && html.contains("Zapłać przelewem") && html.contains(&booking), "{html}");
+    assert!(html.contains(&spa_platform::money::pln("pl", deposit)), "the advance payment is due now: {html}");
+    assert!(html.contains("Pozostało do zapłaty później"), "{html}");
+    let missing = t.http.get(t.url("/order/no-such-order-token-0000/pay")).send().await.unwrap();
+    assert_eq!(missing.status().as_u16(), 404);
+
     // The order e-mail: written once, in the order's language, with its code.
     let mails = t.dir.path().join("data/mail");
     let mail = eventually("the order e-mail", || {
@@ -340,4 +351,42 @@ async fn fifty_visitors_race_for_the_last_two_rooms_on_sqlite() {
     })
     .await;
     fifty_visitors_race_for_two_rooms(&t.base, &t.stack.peers.rooms, 70).await;
+}
+
+/// An unpaid order whose hold expires is cancelled, its room back on sale;
+/// its page says so.
+#[tokio::test]
+async fn an_unpaid_order_is_cancelled_when_its_hold_expires() {
+    use reqwest::Method;
+    let t = TestStack::start().await;
+    let (from, to) = stay(55, 2);
+    let left = rooms_left(&t, &from, &to).await;
+    let v = Visitor::new(&t.http, &t.base).await;
+    assert_eq!(v.add(reservation(&from, &to)).await.0, 201);
+    v.step(Method::PUT, "address", guest()).await;
+    v.step(Method::PUT, "payment/0", json!({"method": "bank_transfer"})).await;
+    let (status, order) = v.complete(None).await;
+    assert_eq!(status, 200, "{order}");
+    rooms_left_become(&t, &from, &to, left - 1).await;
+
+    // The transfer never came: the hold's time runs out.
+    let order_id: String = sqlx::query_scalar("SELECT order_id FROM orders WHERE token = $1")
+        .bind(&v.token)
+        .fetch_one(t.stack.db("cart").pool())
+        .await
+        .unwrap();
+    sqlx::query("UPDATE holds SET expires_at = 1 WHERE order_id = $1").bind(&order_id).execute(t.stack.db("rooms").pool()).await.unwrap();
+    let html = eventually("the order to be cancelled", || {
+        let request = t.http.get(t.url(&format!("/order/{}/pay", v.token)));
+        async move {
+            let html = request.send().await.unwrap().text().await.unwrap();
+            html.contains("anulowane").then_some(html)
+        }
+    })
+    .await;
+    assert!(!html.contains("Zapłać przelewem"), "no transfer asked for a cancelled order: {html}");
+    rooms_left_become(&t, &from, &to, left).await;
+    // Completing again answers the cancelled order, never a second one.
+    let (status, again) = v.complete(None).await;
+    assert_eq!((status, again["state"].as_str(), &again["bookingCode"]), (200, Some("cancelled"), &order["bookingCode"]));
 }

@@ -1,0 +1,177 @@
+//! `GET /order/{token}/pay`: the page a completed checkout loads (a full
+//! page load, spec 7). It speaks the order's language and says what to do
+//! now: the bank transfer's details with the booking code as its title, the
+//! amount due now and the deadline; or that the order is paid or cancelled.
+//! The token is the order's secret: the page is never cached or indexed.
+
+use askama::Template;
+use axum::extract::{Path, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use spa_proto::spa::cart::v1::GetOrderRequest;
+
+use crate::AppState;
+use crate::error::{ApiError, ErrorCode};
+use crate::i18n::{Locale, text};
+
+pub fn router() -> axum::Router<AppState> {
+    axum::Router::new().route("/order/{token}/pay", axum::routing::get(pay))
+}
+
+/// Where a bank transfer goes (`BANK_ACCOUNT_HOLDER`, `BANK_ACCOUNT_IBAN`,
+/// `BANK_NAME`).
+#[derive(Debug, Clone)]
+pub struct BankAccount {
+    pub holder: String,
+    pub iban: String,
+    pub bank: String,
+}
+
+impl BankAccount {
+    pub fn from_env() -> Self {
+        let var = spa_platform::config::var_or;
+        Self {
+            holder: var("BANK_ACCOUNT_HOLDER", "Pensjonat Spa, ul. Leśna 1, 66-200 Świebodzin"),
+            iban: var("BANK_ACCOUNT_IBAN", "PL61 1090 1014 0000 0712 1981 2874"),
+            bank: var("BANK_NAME", "Santander Bank Polska"),
+        }
+    }
+}
+
+/// The page's words in one language.
+struct Texts {
+    title: String,
+    code_label: String,
+    paid: String,
+    cancelled: String,
+    transfer_heading: String,
+    holder: String,
+    account: String,
+    bank: String,
+    transfer_title: String,
+    amount: String,
+    left_later: String,
+    deadline: String,
+    mail_note: String,
+    go_on: String,
+}
+
+impl Texts {
+    fn of(locale: Locale) -> Self {
+        let t = |id: &str| text(locale, id);
+        Self {
+            title: t("order-title"),
+            code_label: t("order-code-label"),
+            paid: t("order-paid"),
+            cancelled: t("order-cancelled"),
+            transfer_heading: t("order-transfer-heading"),
+            holder: t("order-holder"),
+            account: t("order-account"),
+            bank: t("order-bank"),
+            transfer_title: t("order-transfer-title"),
+            amount: t("order-amount"),
+            left_later: t("order-left-later"),
+            deadline: t("order-deadline"),
+            mail_note: t("order-mail-note"),
+            go_on: t("order-continue"),
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "order_pay.html")]
+struct PayPage {
+    lang: &'static str,
+    t: Texts,
+    booking_code: String,
+    paid: bool,
+    cancelled: bool,
+    online_note: String,
+    holder: String,
+    iban: String,
+    bank: String,
+    due_now: String,
+    left_later: String,
+    deadline: String,
+    email: String,
+    complete_link: String,
+}
+
+fn lang(locale: Locale) -> &'static str {
+    match locale {
+        Locale::De => "de",
+        Locale::EnGb => "en-GB",
+        _ => "pl",
+    }
+}
+
+/// The app's "order complete" page in the locale (spec 2.2).
+fn complete_path(locale: Locale, booking_code: &str) -> String {
+    let base = if locale == Locale::EnGb { "/en/basket" } else { "/basket" };
+    format!("{base}/complete?bookingCode={booking_code}")
+}
+
+fn when(ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(ms).filter(|_| ms > 0).map(|t| t.format("%Y-%m-%d %H:%M UTC").to_string()).unwrap_or_default()
+}
+
+async fn pay(State(state): State<AppState>, Path(token): Path<String>) -> Result<Response, ApiError> {
+    let order = state.clients.checkout.clone().get_order(GetOrderRequest { token, locale: String::new() }).await;
+    let order = match order {
+        Ok(o) => o.into_inner(),
+        Err(s) if matches!(s.code(), tonic::Code::NotFound | tonic::Code::InvalidArgument) => {
+            return Err(ApiError::not_found(ErrorCode::OrderNotFound));
+        }
+        Err(s) => return Err(s.into()),
+    };
+    let locale = Locale::parse(&order.locale).unwrap_or_default();
+    let code = locale.code();
+    let t = Texts::of(locale);
+    let totals = order.totals.unwrap_or_default();
+    let online = matches!(order.payment_method.as_str(), "przelewy24" | "paypal");
+    let account = &state.config.bank_account;
+    let page = PayPage {
+        lang: lang(locale),
+        booking_code: order.booking_code.clone(),
+        paid: order.payment_state == "paid",
+        cancelled: order.state == "cancelled",
+        // Online payments are not connected yet: the guest is told so and
+        // given the transfer's details, never a button that fails.
+        online_note: if online { text(locale, "order-online-unavailable") } else { String::new() },
+        holder: account.holder.clone(),
+        iban: account.iban.clone(),
+        bank: account.bank.clone(),
+        due_now: spa_platform::money::pln(code, order.due_now),
+        // With the advance payment, the rest is paid later.
+        left_later: if totals.deposit > 0 && order.due_now == totals.deposit {
+            spa_platform::money::pln(code, totals.left_to_pay)
+        } else {
+            String::new()
+        },
+        deadline: when(order.hold_expires_at_ms),
+        email: order.email.clone(),
+        complete_link: complete_path(locale, &order.booking_code),
+        t,
+    };
+    let html = page.render().map_err(|e| {
+        tracing::error!(error = %e, "order page not rendered");
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::InternalError)
+    })?;
+    let mut response = (StatusCode::OK, html).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert("x-robots-tag", HeaderValue::from_static("noindex"));
+    Ok(response)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_complete_page_is_in_the_orders_language() {
+        assert_eq!(complete_path(Locale::Pl, "SPA-7KM4-XQ9D"), "/basket/complete?bookingCode=SPA-7KM4-XQ9D");
+        assert_eq!(complete_path(Locale::EnGb, "SPA-7KM4-XQ9D"), "/en/basket/complete?bookingCode=SPA-7KM4-XQ9D");
+    }
+}

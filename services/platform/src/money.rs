@@ -1,0 +1,40 @@
+//! Amounts in minor units written as each language writes złoty, for
+//! e-mails and server-rendered pages (the web formats its own).
+
+/// `1 234,56 zł` (pl), `1.234,56 zł` (de), `PLN 1,234.56` (en_GB), with
+/// no-break spaces.
+pub fn pln(locale: &str, minor: i64) -> String {
+    let sign = if minor < 0 { "-" } else { "" };
+    let (units, cents) = (minor.abs() / 100, minor.abs() % 100);
+    let digits = units.to_string();
+    let group = match locale {
+        "en_GB" => ',',
+        "de" => '.',
+        _ => '\u{a0}',
+    };
+    let mut grouped = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            grouped.push(group);
+        }
+        grouped.push(c);
+    }
+    match locale {
+        "en_GB" => format!("{sign}PLN\u{a0}{grouped}.{cents:02}"),
+        _ => format!("{sign}{grouped},{cents:02}\u{a0}zł"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pln;
+
+    #[test]
+    fn each_language_writes_zloty_its_way() {
+        assert_eq!(pln("pl", 123_456), "1\u{a0}234,56\u{a0}zł");
+        assert_eq!(pln("de", 123_456), "1.234,56\u{a0}zł");
+        assert_eq!(pln("en_GB", 123_456), "PLN\u{a0}1,234.56");
+        assert_eq!(pln("pl", 5), "0,05\u{a0}zł");
+        assert_eq!(pln("de", 100_000_000), "1.000.000,00\u{a0}zł");
+    }
+}
