@@ -135,10 +135,14 @@ error-items-unavailable = Etwas in Ihrem Warenkorb ist nicht mehr erhältlich. B
 error-room-just-booked = Dieses Zimmer wurde soeben für { $from } - { $to } gebucht.
 error-idempotency-key-reused = Dieser Anfrageschlüssel wurde bereits für eine andere Bestellung verwendet.
 
+error-invalid-notification = Die Zahlungsbenachrichtigung ist ungültig.
+error-order-not-payable = Diese Bestellung kann jetzt nicht online bezahlt werden: Sie ist bezahlt, storniert oder per Überweisung zu zahlen.
+error-payment-refused = Der Zahlungsanbieter hat die Zahlung abgelehnt. Bitte versuchen Sie es erneut oder zahlen Sie per Überweisung.
+
 # The order's page (/order/{token}/pay).
 order-title = Ihre Bestellung
 order-code-label = Buchungscode
-order-paid = Vielen Dank: Ihre Bestellung ist bezahlt.
+order-paid = Vielen Dank: Ihre Zahlung ist eingegangen und Ihre Buchung bestätigt.
 order-cancelled = Diese Bestellung wurde storniert, weil sie nicht rechtzeitig bezahlt wurde. Ihre Zimmer sind wieder buchbar.
 order-transfer-heading = Per Überweisung bezahlen
 order-holder = Empfänger
@@ -151,3 +155,5 @@ order-deadline = Wir halten Ihr Zimmer bis zum Zahlungseingang, spätestens bis
 order-mail-note = Die Übersicht mit dem Buchungscode haben wir gesendet an
 order-continue = Weiter
 order-online-unavailable = Die Online-Zahlung ist derzeit nicht verfügbar. Bitte bezahlen Sie per Überweisung:
+order-pay-online = Online mit Przelewy24 bezahlen
+order-payment-pending = Wenn Sie gerade bezahlt haben, dauert die Bestätigung einen Moment: Laden Sie die Seite in einer Minute neu. Zahlen Sie nur erneut, wenn die Zahlung nicht geklappt hat.

@@ -137,10 +137,14 @@ error-items-unavailable = Something in your basket can no longer be bought. Plea
 error-room-just-booked = This room has just been booked for { $from } - { $to }.
 error-idempotency-key-reused = This request key was already used for another order.
 
+error-invalid-notification = The payment notification does not check out.
+error-order-not-payable = This order cannot be paid online now: it is paid, cancelled, or paid by bank transfer.
+error-payment-refused = The payment provider refused the payment. Please try again or pay by bank transfer.
+
 # The order's page (/order/{token}/pay).
 order-title = Your order
 order-code-label = Booking code
-order-paid = Thank you: your order is paid.
+order-paid = Thank you: your payment has arrived and your booking is confirmed.
 order-cancelled = This order was cancelled because it was not paid in time. Its rooms are on sale again.
 order-transfer-heading = Pay by bank transfer
 order-holder = Recipient
@@ -153,3 +157,5 @@ order-deadline = We hold your room until the payment arrives, at the latest unti
 order-mail-note = We have sent the order summary with the booking code to
 order-continue = Continue
 order-online-unavailable = Online payment is not available at the moment. Please pay by bank transfer:
+order-pay-online = Pay online with Przelewy24
+order-payment-pending = If you have just paid, the confirmation takes a moment: refresh this page in a minute. Pay again only if the payment did not go through.

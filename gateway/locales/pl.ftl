@@ -135,10 +135,14 @@ error-items-unavailable = Czegoś w Twoim koszyku nie można już kupić. Sprawd
 error-room-just-booked = Ten pokój został właśnie zarezerwowany na termin { $from } - { $to }.
 error-idempotency-key-reused = Ten klucz żądania został już użyty dla innego zamówienia.
 
+error-invalid-notification = Powiadomienie o płatności jest niepoprawne.
+error-order-not-payable = Tego zamówienia nie można teraz opłacić online: jest opłacone, anulowane albo płatne przelewem.
+error-payment-refused = Operator płatności odrzucił płatność. Spróbuj ponownie albo zapłać przelewem.
+
 # The order's page (/order/{token}/pay).
 order-title = Twoje zamówienie
 order-code-label = Kod rezerwacji
-order-paid = Dziękujemy: zamówienie jest opłacone.
+order-paid = Dziękujemy: płatność dotarła, a rezerwacja jest potwierdzona.
 order-cancelled = To zamówienie zostało anulowane, bo nie zostało opłacone na czas. Jego pokoje są znów dostępne.
 order-transfer-heading = Zapłać przelewem
 order-holder = Odbiorca
@@ -151,3 +155,5 @@ order-deadline = Rezerwujemy pokój do wpłynięcia płatności, najpóźniej do
 order-mail-note = Podsumowanie zamówienia z kodem rezerwacji wysłaliśmy na adres
 order-continue = Dalej
 order-online-unavailable = Płatność online jest w tej chwili niedostępna. Prosimy o przelew:
+order-pay-online = Zapłać online przez Przelewy24
+order-payment-pending = Jeśli właśnie zapłaciłeś, potwierdzenie potrwa chwilę: odśwież stronę za minutę. Zapłać ponownie tylko wtedy, gdy płatność się nie udała.

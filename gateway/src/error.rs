@@ -81,6 +81,7 @@ error_codes! {
     InvalidAddress => "invalid_address",
     InvalidVoucherConfiguration => "invalid_voucher_configuration",
     InvalidMethod => "invalid_method",
+    InvalidNotification => "invalid_notification",
     // Not found (404, 405).
     NotFound => "not_found",
     MethodNotAllowed => "method_not_allowed",
@@ -109,6 +110,8 @@ error_codes! {
     ItemsUnavailable => "items_unavailable",
     RoomJustBooked => "room_just_booked",
     IdempotencyKeyReused => "idempotency_key_reused",
+    OrderNotPayable => "order_not_payable",
+    PaymentRefused => "payment_refused",
     // Who is asking (401, 403).
     Unauthenticated => "unauthenticated",
     InvalidCredentials => "invalid_credentials",

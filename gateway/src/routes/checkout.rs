@@ -316,6 +316,7 @@ pub struct VouchersAnswer {
     params(("token" = String, Path, description = TOKEN, pattern = "^[A-Za-z0-9_-]{16,64}$"), ShopParams),
     responses(
         (status = 200, description = "The designs and the basket's gift vouchers", body = VouchersAnswer),
+        (status = 400, description = "A malformed token, channel or locale", body = ErrorBody),
         (status = 404, description = "No such basket", body = ErrorBody),
         (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
     )
@@ -470,6 +471,7 @@ fn options(m: &Methods) -> Vec<MethodOption> {
     params(("token" = String, Path, description = TOKEN, pattern = "^[A-Za-z0-9_-]{16,64}$"), ShopParams),
     responses(
         (status = 200, description = "The methods for the posted vouchers", body = ShippingAnswer),
+        (status = 400, description = "A malformed token, channel or locale", body = ErrorBody),
         (status = 404, description = "No such basket", body = ErrorBody),
         (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
     )
@@ -560,6 +562,7 @@ pub struct PaymentAnswer {
     params(("token" = String, Path, description = TOKEN, pattern = "^[A-Za-z0-9_-]{16,64}$"), ShopParams),
     responses(
         (status = 200, description = "The methods, and the advance payment on offer", body = PaymentAnswer),
+        (status = 400, description = "A malformed token, channel or locale", body = ErrorBody),
         (status = 404, description = "No such basket", body = ErrorBody),
         (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
     )

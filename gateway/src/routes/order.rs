@@ -8,15 +8,21 @@ use askama::Template;
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use spa_proto::spa::cart::v1::GetOrderRequest;
+use spa_proto::spa::cart::v1::{GetOrderRequest, Przelewy24Notification, StartPaymentRequest};
 
 use crate::AppState;
 use crate::error::{ApiError, ErrorCode};
 use crate::i18n::{Locale, text};
 
 pub fn router() -> axum::Router<AppState> {
-    axum::Router::new().route("/order/{token}/pay", axum::routing::get(pay))
+    axum::Router::new()
+        .route("/order/{token}/pay", axum::routing::get(pay))
+        .route("/order/{token}/pay/online", axum::routing::get(pay_online))
+        .route(PRZELEWY24_STATUS, axum::routing::post(przelewy24_status))
 }
+
+/// Where Przelewy24 posts its notifications.
+pub const PRZELEWY24_STATUS: &str = "/payments/przelewy24/status";
 
 /// Where a bank transfer goes (`BANK_ACCOUNT_HOLDER`, `BANK_ACCOUNT_IBAN`,
 /// `BANK_NAME`).
@@ -81,12 +87,15 @@ impl Texts {
 #[derive(Template)]
 #[template(path = "order_pay.html")]
 struct PayPage {
+    token: String,
     lang: &'static str,
     t: Texts,
     booking_code: String,
     paid: bool,
     cancelled: bool,
     online_note: String,
+    pay_online: String,
+    pending: String,
     holder: String,
     iban: String,
     bank: String,
@@ -131,19 +140,22 @@ async fn pay(State(state): State<AppState>, Path(token): Path<String>) -> Result
     let online = matches!(order.payment_method.as_str(), "przelewy24" | "paypal");
     let account = &state.config.bank_account;
     let page = PayPage {
+        token: order.token.clone(),
         lang: lang(locale),
         booking_code: order.booking_code.clone(),
-        paid: order.payment_state == "paid",
+        paid: matches!(order.payment_state.as_str(), "paid" | "partially_paid"),
         cancelled: order.state == "cancelled",
-        // Online payments are not connected yet: the guest is told so and
-        // given the transfer's details, never a button that fails.
-        online_note: if online { text(locale, "order-online-unavailable") } else { String::new() },
+        // Without a connected provider the guest is told so and given the
+        // transfer's details, never a button that fails.
+        online_note: if online && !order.payable_online { text(locale, "order-online-unavailable") } else { String::new() },
+        pay_online: if order.payable_online { text(locale, "order-pay-online") } else { String::new() },
+        pending: if order.payment_pending { text(locale, "order-payment-pending") } else { String::new() },
         holder: account.holder.clone(),
         iban: account.iban.clone(),
         bank: account.bank.clone(),
         due_now: spa_platform::money::pln(code, order.due_now),
-        // With the advance payment, the rest is paid later.
-        left_later: if totals.deposit > 0 && order.due_now == totals.deposit {
+        // With the advance payment (due now, or paid), the rest is paid later.
+        left_later: if totals.deposit > 0 && order.due_now == totals.deposit && totals.left_to_pay > 0 {
             spa_platform::money::pln(code, totals.left_to_pay)
         } else {
             String::new()
@@ -163,6 +175,73 @@ async fn pay(State(state): State<AppState>, Path(token): Path<String>) -> Result
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     headers.insert("x-robots-tag", HeaderValue::from_static("noindex"));
     Ok(response)
+}
+
+/// Starts the online payment and sends the guest to the provider. A link
+/// (GET), not a form: the page's `form-action 'self'` would stop a form's
+/// redirect to the provider.
+async fn pay_online(State(state): State<AppState>, Path(token): Path<String>) -> Result<Response, ApiError> {
+    let base = state.config.public_url.trim_end_matches('/');
+    let request =
+        StartPaymentRequest { return_url: format!("{base}/order/{token}/pay"), status_url: format!("{base}{PRZELEWY24_STATUS}"), token };
+    let redirect = state.clients.checkout.clone().start_payment(request).await?.into_inner();
+    let mut response = StatusCode::SEE_OTHER.into_response();
+    let location =
+        HeaderValue::from_str(&redirect.url).map_err(|_| ApiError::new(StatusCode::BAD_GATEWAY, ErrorCode::ServiceUnavailable))?;
+    response.headers_mut().insert(header::LOCATION, location);
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
+}
+
+/// Przelewy24's notification of a payment (its JSON body as documented).
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Przelewy24Status {
+    #[serde(default)]
+    merchant_id: i64,
+    #[serde(default)]
+    pos_id: i64,
+    #[serde(default)]
+    session_id: String,
+    #[serde(default)]
+    amount: i64,
+    #[serde(default)]
+    origin_amount: i64,
+    #[serde(default)]
+    currency: String,
+    #[serde(default)]
+    order_id: i64,
+    #[serde(default)]
+    method_id: i64,
+    #[serde(default)]
+    statement: String,
+    #[serde(default)]
+    sign: String,
+}
+
+impl crate::extract::Validate for Przelewy24Status {}
+
+/// 200 once the payment is recorded (or was before); 400 when the
+/// notification does not check out; 503 when Przelewy24's verification
+/// could not be reached: it notifies again.
+async fn przelewy24_status(
+    State(state): State<AppState>,
+    crate::extract::JsonBody(n): crate::extract::JsonBody<Przelewy24Status>,
+) -> Result<StatusCode, ApiError> {
+    let notification = Przelewy24Notification {
+        merchant_id: n.merchant_id,
+        pos_id: n.pos_id,
+        session_id: n.session_id,
+        amount: n.amount,
+        origin_amount: n.origin_amount,
+        currency: n.currency,
+        order_id: n.order_id,
+        method_id: n.method_id,
+        statement: n.statement,
+        sign: n.sign,
+    };
+    state.clients.checkout.clone().notify_przelewy24(notification).await?;
+    Ok(StatusCode::OK)
 }
 
 #[cfg(test)]

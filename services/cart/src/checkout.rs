@@ -18,7 +18,7 @@ use std::sync::Arc;
 use spa_platform::bus::Received;
 use spa_platform::outbox::{Outbox, begin_once};
 use spa_proto::common::OrderLine;
-use spa_proto::events::{HoldExpired, OrderCancelled, OrderPlaced};
+use spa_proto::events::{HoldExpired, OrderCancelled, OrderPaid, OrderPlaced};
 use spa_proto::spa::catalog::v1::Product;
 
 use crate::basket::{Basket, View, ViewLine};
@@ -27,8 +27,9 @@ use crate::domain::checkout::{
 };
 use crate::domain::item::{ItemKind, Stay};
 use crate::error::CartError;
+use crate::payments::{Notification, PaymentError, Przelewy24, Registration};
 use crate::peers::{Refusal, StayQuery};
-use crate::store::{self, Details, OrderTotals, StoredOrder};
+use crate::store::{self, Details, OrderTotals, StoredOrder, StoredPayment};
 
 /// The consumer of `rooms.hold.expired`.
 pub const EXPIRY_CONSUMER: &str = "cart-hold-expiry";
@@ -39,6 +40,8 @@ const CODE_ATTEMPTS: usize = 5;
 pub struct Checkout {
     basket: Arc<Basket>,
     outbox: Outbox,
+    /// Przelewy24, when configured; PayPal is not connected.
+    p24: Option<Przelewy24>,
 }
 
 /// A method on offer: code, name in the asked locale, price.
@@ -76,8 +79,110 @@ fn deposit_offered(view: &View) -> i64 {
 }
 
 impl Checkout {
-    pub fn new(basket: Arc<Basket>, outbox: Outbox) -> Self {
-        Self { basket, outbox }
+    pub fn new(basket: Arc<Basket>, outbox: Outbox, p24: Option<Przelewy24>) -> Self {
+        Self { basket, outbox, p24 }
+    }
+
+    /// The payment methods on offer: a bank transfer always, an online
+    /// provider when it is configured.
+    fn offered(&self) -> Vec<PaymentMethod> {
+        PaymentMethod::ALL
+            .into_iter()
+            .filter(|m| match m {
+                PaymentMethod::BankTransfer => true,
+                PaymentMethod::Przelewy24 => self.p24.is_some(),
+                PaymentMethod::Paypal => false,
+            })
+            .collect()
+    }
+
+    /// Whether the guest can start paying `order` online now.
+    pub fn payable_online(&self, order: &StoredOrder) -> bool {
+        self.p24.is_some()
+            && order.payment_method == PaymentMethod::Przelewy24.code()
+            && order.state == "new"
+            && order.payment_state == "awaiting_payment"
+            && order.totals.due_now > 0
+    }
+
+    pub async fn payment_pending(&self, order: &StoredOrder) -> Result<bool, CartError> {
+        store::payment_pending(self.basket.db(), &order.token).await
+    }
+
+    /// Registers an online payment of the order's amount due now; the
+    /// provider's page to send the guest to.
+    pub async fn start_payment(&self, token: &str, return_url: &str, status_url: &str) -> Result<String, CartError> {
+        let order = self.order(token).await?;
+        let Some(p24) = self.p24.as_ref().filter(|_| self.payable_online(&order)) else { return Err(CartError::OrderNotPayable) };
+        let db = self.basket.db();
+        // One session per attempt: a guest who came back unpaid starts anew.
+        let attempt = store::payment_count(db, token).await? + 1;
+        let payment = StoredPayment {
+            session_id: format!("{}-{attempt}", order.order_id),
+            order_token: order.token.clone(),
+            provider: PaymentMethod::Przelewy24.code().into(),
+            amount: order.totals.due_now,
+            state: "started".into(),
+        };
+        store::insert_payment(db, &payment, spa_platform::now_ms()).await?;
+        let language = match order.locale.as_str() {
+            "de" => "de",
+            "en_GB" => "en",
+            _ => "pl",
+        };
+        let registration = Registration {
+            session_id: &payment.session_id,
+            amount: payment.amount,
+            description: &format!("Rezerwacja {}", order.booking_code),
+            email: &order.email,
+            language,
+            url_return: return_url,
+            url_status: status_url,
+        };
+        match p24.register(&registration).await {
+            Ok(url) => Ok(url),
+            Err(e) => {
+                store::set_payment_state(db, &payment.session_id, "refused").await?;
+                Err(e.into())
+            }
+        }
+    }
+
+    /// A Przelewy24 notification: checked, verified with Przelewy24, and
+    /// the order marked paid once (`cart.order.paid`). A replay changes
+    /// nothing; an order cancelled meanwhile is not verified, so the
+    /// provider returns the money.
+    pub async fn notify_przelewy24(&self, n: &Notification) -> Result<bool, CartError> {
+        let p24 = self.p24.as_ref().ok_or(CartError::OrderNotPayable)?;
+        let db = self.basket.db();
+        let payment = store::payment(db, &n.session_id).await?.ok_or(CartError::InvalidNotification("sessionId"))?;
+        if let Err(e) = p24.check_notification(n, payment.amount) {
+            tracing::warn!(session = %n.session_id, error = %e, "payment notification refused");
+            return Err(match e {
+                PaymentError::InvalidNotification(field) => CartError::InvalidNotification(field),
+                other => other.into(),
+            });
+        }
+        if payment.state == "paid" {
+            return Ok(true);
+        }
+        let order = self.order(&payment.order_token).await?;
+        if order.state == "cancelled" {
+            tracing::warn!(order = %order.order_id, "payment for a cancelled order left unverified: the provider returns it");
+            return Ok(false);
+        }
+        p24.verify(n).await?;
+        let mut tx = db.begin().await?;
+        let first = store::record_paid(&mut tx, &n.session_id, &n.order_id.to_string(), spa_platform::now_ms()).await?;
+        if first {
+            self.outbox.add(&mut tx, &OrderPaid { order_id: order.order_id.clone() }).await?;
+        }
+        tx.commit().await?;
+        if first {
+            tracing::info!(order = %order.order_id, "order paid");
+            self.outbox.wake();
+        }
+        Ok(true)
     }
 
     pub async fn start(&self, token: &str, locale: &str) -> Result<View, CartError> {
@@ -155,7 +260,7 @@ impl Checkout {
     pub async fn payment_methods(&self, token: &str, locale: &str) -> Result<Offer, CartError> {
         let view = self.basket.view(token, locale).await?;
         let methods =
-            PaymentMethod::ALL.iter().map(|m| Offered { code: m.code(), name: m.names()[locale_index(locale)], price: 0 }).collect();
+            self.offered().into_iter().map(|m| Offered { code: m.code(), name: m.names()[locale_index(locale)], price: 0 }).collect();
         let choice = view.cart.checkout.payment;
         Ok(Offer {
             methods,
@@ -166,7 +271,7 @@ impl Checkout {
     }
 
     pub async fn choose_payment(&self, token: &str, locale: &str, method: &str, deposit: bool) -> Result<View, CartError> {
-        let method = PaymentMethod::parse(method).ok_or(CartError::UnknownMethod)?;
+        let method = PaymentMethod::parse(method).filter(|m| self.offered().contains(m)).ok_or(CartError::UnknownMethod)?;
         let before = self.basket.view(token, locale).await?;
         if deposit && deposit_offered(&before) == 0 {
             return Err(CartError::InvalidFields { code: "invalid_method", fields: vec!["deposit"] });

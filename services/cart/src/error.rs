@@ -74,6 +74,12 @@ pub enum CartError {
     IdempotencyKeyReused,
     #[error("no order with this token")]
     OrderNotFound,
+    #[error("this order cannot be paid online now")]
+    OrderNotPayable,
+    #[error("{0}: the payment notification does not check out")]
+    InvalidNotification(&'static str),
+    #[error(transparent)]
+    Payment(#[from] crate::payments::PaymentError),
     /// A peer's answer passed on as it stands (a package configuration it
     /// refused, or the peer being unavailable).
     #[error(transparent)]
@@ -138,6 +144,16 @@ impl From<CartError> for Status {
             }
             CartError::IdempotencyKeyReused => errors::with_details(Code::FailedPrecondition, "idempotency_key_reused", message, &[]),
             CartError::OrderNotFound => errors::with_details(Code::NotFound, "order_not_found", message, &[]),
+            CartError::OrderNotPayable => errors::with_details(Code::FailedPrecondition, "order_not_payable", message, &[]),
+            CartError::InvalidNotification(field) => invalid("invalid_notification", field),
+            CartError::Payment(crate::payments::PaymentError::Unavailable(e)) => {
+                tracing::warn!(error = %e, "payment provider unavailable");
+                Status::unavailable("the payment provider is unavailable; retry")
+            }
+            CartError::Payment(e) => {
+                tracing::warn!(error = %e, "payment provider refused");
+                errors::with_details(Code::FailedPrecondition, "payment_refused", "the payment provider refused the payment", &[])
+            }
             CartError::Peer(status) => status,
             CartError::Db(db) => errors::db(db),
         }

@@ -12,7 +12,8 @@ use spa_proto::spa::cart::v1::{
 };
 use spa_proto::spa::cart::v1::{
     BillingAddress, CheckoutCustomer, CheckoutDetails, CheckoutRequest, ChooseMethodRequest, CompleteRequest, ConfigureVoucherRequest,
-    GetOrderRequest, Method, Methods, Order, PostalAddress, SetAddressRequest, VoucherDesign, VoucherDesigns,
+    GetOrderRequest, Method, Methods, NotificationAnswer, Order, PaymentRedirect, PostalAddress, Przelewy24Notification, SetAddressRequest,
+    StartPaymentRequest, VoucherDesign, VoucherDesigns,
 };
 use tonic::{Request, Response, Status};
 
@@ -21,6 +22,7 @@ use crate::checkout::{Checkout, Offer, Summary, SummaryLine};
 use crate::domain::checkout::{self, VoucherConfig};
 use crate::domain::item::{self, AddRequest, Dedication};
 use crate::domain::totals::CURRENCY;
+use crate::payments;
 use crate::store::StoredOrder;
 
 pub struct CartGrpc {
@@ -298,7 +300,7 @@ fn summary_item(l: SummaryLine) -> CartItem {
     }
 }
 
-fn order_message(o: StoredOrder) -> Result<Order, Status> {
+fn order_message(o: StoredOrder, payable_online: bool, payment_pending: bool) -> Result<Order, Status> {
     let summary: Summary = serde_json::from_str(&o.summary).map_err(spa_platform::errors::internal)?;
     let t = o.totals;
     Ok(Order {
@@ -322,6 +324,8 @@ fn order_message(o: StoredOrder) -> Result<Order, Status> {
         locale: o.locale,
         created_at_ms: o.created_at,
         items: summary.lines.into_iter().map(summary_item).collect(),
+        payable_online,
+        payment_pending,
     })
 }
 
@@ -398,11 +402,38 @@ impl CheckoutService for CheckoutGrpc {
     async fn complete(&self, request: Request<CompleteRequest>) -> Answer<Order> {
         let r = request.into_inner();
         let key = Some(r.idempotency_key.as_str()).filter(|k| !k.is_empty());
-        Ok(Response::new(order_message(self.checkout.complete(&r.token, &r.locale, key).await?)?))
+        let order = self.checkout.complete(&r.token, &r.locale, key).await?;
+        let payable = self.checkout.payable_online(&order);
+        Ok(Response::new(order_message(order, payable, false)?))
     }
 
     async fn get_order(&self, request: Request<GetOrderRequest>) -> Answer<Order> {
         let r = request.into_inner();
-        Ok(Response::new(order_message(self.checkout.order(&r.token).await?)?))
+        let order = self.checkout.order(&r.token).await?;
+        let payable = self.checkout.payable_online(&order);
+        let pending = payable && self.checkout.payment_pending(&order).await?;
+        Ok(Response::new(order_message(order, payable, pending)?))
+    }
+
+    async fn start_payment(&self, request: Request<StartPaymentRequest>) -> Answer<PaymentRedirect> {
+        let r = request.into_inner();
+        Ok(Response::new(PaymentRedirect { url: self.checkout.start_payment(&r.token, &r.return_url, &r.status_url).await? }))
+    }
+
+    async fn notify_przelewy24(&self, request: Request<Przelewy24Notification>) -> Answer<NotificationAnswer> {
+        let r = request.into_inner();
+        let notification = payments::Notification {
+            merchant_id: r.merchant_id,
+            pos_id: r.pos_id,
+            session_id: r.session_id,
+            amount: r.amount,
+            origin_amount: r.origin_amount,
+            currency: r.currency,
+            order_id: r.order_id,
+            method_id: r.method_id,
+            statement: r.statement,
+            sign: r.sign,
+        };
+        Ok(Response::new(NotificationAnswer { accepted: self.checkout.notify_przelewy24(&notification).await? }))
     }
 }

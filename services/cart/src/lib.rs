@@ -6,6 +6,7 @@
 //! - [`grpc`] — `spa.cart.v1.CartService`: decode, call [`basket`], encode.
 //! - [`basket`] — each visitor action: check, ask peers, store, price.
 //! - [`checkout`] — the checkout steps and completion into an order.
+//! - [`payments`] — Przelewy24: register, check a notification, verify.
 //! - [`domain`] — line kinds, quantities, stays, totals, tokens: pure rules.
 //! - [`peers`] — the catalog and rooms clients, as the cart uses them.
 //! - [`store`] — the SQL.
@@ -16,6 +17,7 @@ pub mod checkout;
 pub mod domain;
 pub mod error;
 pub mod grpc;
+pub mod payments;
 pub mod peers;
 pub mod store;
 
@@ -57,7 +59,13 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
         generation,
     };
     let basket = std::sync::Arc::new(basket::Basket::new(infra.db.clone(), ttl, peers));
-    let checkout = std::sync::Arc::new(checkout::Checkout::new(basket.clone(), infra.outbox.clone()));
+    // The online payment's HTTPS client uses ring, as the rest of the process.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let p24 = payments::Przelewy24::from_settings(|name| infra.setting(name))?;
+    if let Some(p) = &p24 {
+        tracing::info!(sandbox = p.sandbox(), merchant = p.merchant_id, "Przelewy24 payments on");
+    }
+    let checkout = std::sync::Arc::new(checkout::Checkout::new(basket.clone(), infra.outbox.clone(), p24));
     let expiring = checkout.clone();
     infra
         .consume(checkout::EXPIRY_CONSUMER, move |event| {

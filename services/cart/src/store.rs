@@ -448,3 +448,94 @@ pub async fn cancel_unpaid(tx: &mut Tx, order_id: &str, now: i64) -> Result<bool
     .rows_affected();
     Ok(cancelled == 1)
 }
+
+/// An attempt at paying an order online.
+#[derive(Debug, Clone)]
+pub struct StoredPayment {
+    pub session_id: String,
+    pub order_token: String,
+    pub provider: String,
+    pub amount: i64,
+    pub state: String,
+}
+
+pub async fn insert_payment(db: &Db, p: &StoredPayment, now: i64) -> Result<(), CartError> {
+    sqlx::query("INSERT INTO payments (session_id, order_token, provider, amount, state, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
+        .bind(&p.session_id)
+        .bind(&p.order_token)
+        .bind(&p.provider)
+        .bind(p.amount)
+        .bind(&p.state)
+        .bind(now)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+pub async fn set_payment_state(db: &Db, session_id: &str, state: &str) -> Result<(), CartError> {
+    sqlx::query("UPDATE payments SET state = $2 WHERE session_id = $1 AND state = 'started'")
+        .bind(session_id)
+        .bind(state)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+pub async fn payment(db: &Db, session_id: &str) -> Result<Option<StoredPayment>, CartError> {
+    let row = sqlx::query("SELECT session_id, order_token, provider, amount, state FROM payments WHERE session_id = $1")
+        .bind(session_id)
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(row
+        .map(|r| -> Result<StoredPayment, sqlx::Error> {
+            Ok(StoredPayment {
+                session_id: r.try_get("session_id")?,
+                order_token: r.try_get("order_token")?,
+                provider: r.try_get("provider")?,
+                amount: r.try_get("amount")?,
+                state: r.try_get("state")?,
+            })
+        })
+        .transpose()?)
+}
+
+/// Marks the payment and its order paid, if the payment was not already;
+/// whether this call did it. The order is `paid`; its payment state
+/// `partially_paid` when only the advance payment came.
+pub async fn record_paid(tx: &mut Tx, session_id: &str, provider_ref: &str, now: i64) -> Result<bool, CartError> {
+    let first =
+        sqlx::query("UPDATE payments SET state = 'paid', provider_ref = $2, paid_at = $3 WHERE session_id = $1 AND state <> 'paid'")
+            .bind(session_id)
+            .bind(provider_ref)
+            .bind(now)
+            .execute(&mut **tx)
+            .await?
+            .rows_affected()
+            == 1;
+    if first {
+        sqlx::query(
+            "UPDATE orders SET state = 'paid', paid_at = $2, \
+             payment_state = CASE WHEN deposit > 0 AND due_now = deposit AND left_to_pay > 0 THEN 'partially_paid' ELSE 'paid' END \
+             WHERE token = (SELECT order_token FROM payments WHERE session_id = $1) AND payment_state = 'awaiting_payment'",
+        )
+        .bind(session_id)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(first)
+}
+
+/// How many payments an order has had (to name the next one).
+pub async fn payment_count(db: &Db, order_token: &str) -> Result<i64, CartError> {
+    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM payments WHERE order_token = $1").bind(order_token).fetch_one(db.pool()).await?)
+}
+
+/// Whether an online payment of the order was started and not settled.
+pub async fn payment_pending(db: &Db, order_token: &str) -> Result<bool, CartError> {
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM payments WHERE order_token = $1 AND state = 'started'")
+        .bind(order_token)
+        .fetch_one(db.pool())
+        .await?;
+    Ok(n > 0)
+}

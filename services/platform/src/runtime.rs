@@ -80,6 +80,9 @@ pub struct Infra {
     /// Where a service may keep files (standalone: its data directory;
     /// otherwise `DATA_DIR` when set).
     pub data_dir: Option<std::path::PathBuf>,
+    /// Settings given in code that win over the environment (a test's
+    /// fake payment provider); see [`Infra::setting`].
+    pub settings: Arc<std::collections::BTreeMap<String, String>>,
 }
 
 impl Infra {
@@ -101,7 +104,14 @@ impl Infra {
             relay_gate: Gate::open(),
             events: EventSettings::from_env()?,
             data_dir: std::env::var("DATA_DIR").ok().filter(|d| !d.is_empty()).map(Into::into),
+            settings: Arc::default(),
         })
+    }
+
+    /// A setting: from [`Infra::settings`], else the environment; None
+    /// when unset or empty.
+    pub fn setting(&self, name: &str) -> Option<String> {
+        self.settings.get(name).cloned().or_else(|| std::env::var(name).ok()).filter(|v| !v.trim().is_empty())
     }
 
     /// Starts the outbox relay of this service once the relay gate opens.

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use spa_platform::runtime::{Infra, Started};
 use spa_proto::EventMessage;
-use spa_proto::events::{AvailabilityChanged, ProductChanged};
+use spa_proto::events::{AvailabilityChanged, OrderPaid, ProductChanged};
 use spa_proto::spa::catalog::v1::catalog_service_client::CatalogServiceClient;
 use tokio::net::TcpListener;
 
@@ -27,6 +27,8 @@ pub const DEFAULT_PORT: u16 = 50052;
 /// How often expired holds are looked for.
 const EXPIRY_INTERVAL: Duration = Duration::from_secs(5);
 /// How often the inventory horizon is extended.
+/// The consumer of `cart.order.paid`.
+pub const PAID_CONSUMER: &str = "rooms-order-paid";
 const HORIZON_INTERVAL: Duration = Duration::from_secs(6 * 3600);
 
 pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Started> {
@@ -40,6 +42,25 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
         .await?;
     infra.spawn_relay();
     spawn_housekeeping(&infra);
+    // A paid order's hold becomes a booking: it no longer expires.
+    let (db, outbox) = (infra.db.clone(), infra.outbox.clone());
+    infra
+        .consume(PAID_CONSUMER, move |event: spa_platform::bus::Received<OrderPaid>| {
+            let (db, outbox) = (db.clone(), outbox.clone());
+            async move {
+                match inventory::confirm(&db, &outbox, &event.message.order_id).await {
+                    Ok(_) => Ok(()),
+                    // Paid after its hold ran out: the nights may be sold to
+                    // someone else. Retrying cannot help; the staff must.
+                    Err(inventory::InventoryError::HoldNotActive(order, status)) => {
+                        tracing::error!(order = %order, status = %status, "a paid order's hold is no longer held: rebook it by hand");
+                        Ok(())
+                    }
+                    Err(e) => Err(e.into()),
+                }
+            }
+        })
+        .await?;
 
     let channel = spa_platform::grpc::channel(&infra.peers.catalog, infra.peers.timeout)?;
     let catalog = CatalogServiceClient::with_interceptor(channel, spa_platform::grpc::TraceInterceptor);

@@ -62,6 +62,9 @@ pub struct StackConfig {
     pub ops_addr: SocketAddr,
     pub data_dir: PathBuf,
     pub gateway: GatewayConfig,
+    /// Service settings that win over the environment (tests: a fake
+    /// payment provider's address and keys).
+    pub settings: std::collections::BTreeMap<String, String>,
 }
 
 impl StackConfig {
@@ -71,6 +74,7 @@ impl StackConfig {
             ops_addr: spa_platform::config::parse_or("OPS_ADDR", SocketAddr::from(([127, 0, 0, 1], 9090)))?,
             data_dir: spa_platform::config::var_or("DATA_DIR", "./data").into(),
             gateway: GatewayConfig::from_env()?,
+            settings: Default::default(),
         })
     }
 }
@@ -118,6 +122,7 @@ impl Stack {
         let gate = Gate::closed();
         let mut dbs = Vec::new();
         let mut tasks = Vec::new();
+        let settings = Arc::new(config.settings.clone());
         let mut listeners = listeners.into_iter();
         for name in names {
             let url = format!("sqlite://{}/{name}.db?mode=rwc", config.data_dir.display());
@@ -134,6 +139,7 @@ impl Stack {
                 relay_gate: gate.clone(),
                 events,
                 data_dir: Some(config.data_dir.clone()),
+                settings: settings.clone(),
             };
             let listener = listeners.next().expect("one listener per service");
             let started: Started = match name {

@@ -21,6 +21,7 @@ async fn one_request_is_one_trace_across_gateway_and_catalog() {
         ops_addr: "127.0.0.1:0".parse().unwrap(),
         data_dir: dir.path().join("data"),
         gateway,
+        settings: Default::default(),
     };
     let shutdown = CancellationToken::new();
     let stack = Stack::start(config, shutdown.clone()).await.unwrap();

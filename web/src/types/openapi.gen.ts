@@ -965,7 +965,7 @@ export interface components {
          *     localized.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_parameter" | "invalid_body" | "invalid_characters" | "unsupported_media_type" | "payload_too_large" | "unknown_channel" | "invalid_locale" | "invalid_limit" | "invalid_sorting" | "invalid_price_range" | "invalid_nights" | "unknown_taxon" | "too_many_taxons" | "invalid_stay" | "invalid_guests" | "invalid_configuration" | "invalid_token" | "weak_token" | "invalid_email" | "weak_password" | "unknown_package" | "invalid_item_type" | "unknown_product" | "invalid_quantity" | "invalid_price_option" | "package_needs_stay" | "package_too_long" | "too_many_persons" | "not_a_reservation" | "not_a_voucher" | "invalid_voucher_details" | "invalid_address" | "invalid_voucher_configuration" | "invalid_method" | "not_found" | "method_not_allowed" | "unknown_type" | "unknown_association" | "product_not_found" | "taxon_not_found" | "package_not_found" | "unknown_room" | "cart_not_found" | "item_not_found" | "hold_not_found" | "order_not_found" | "conflict" | "cart_exists" | "newsletter_exists" | "email_taken" | "room_unavailable" | "product_unavailable" | "hold_conflict" | "invalid_link" | "checkout_completed" | "checkout_state" | "cart_empty" | "items_unavailable" | "room_just_booked" | "idempotency_key_reused" | "unauthenticated" | "invalid_credentials" | "not_logged_in" | "forbidden" | "request_timeout" | "too_many_requests" | "too_many_attempts" | "overloaded" | "service_unavailable" | "internal_error";
+        ErrorCode: "invalid_request" | "invalid_parameter" | "invalid_body" | "invalid_characters" | "unsupported_media_type" | "payload_too_large" | "unknown_channel" | "invalid_locale" | "invalid_limit" | "invalid_sorting" | "invalid_price_range" | "invalid_nights" | "unknown_taxon" | "too_many_taxons" | "invalid_stay" | "invalid_guests" | "invalid_configuration" | "invalid_token" | "weak_token" | "invalid_email" | "weak_password" | "unknown_package" | "invalid_item_type" | "unknown_product" | "invalid_quantity" | "invalid_price_option" | "package_needs_stay" | "package_too_long" | "too_many_persons" | "not_a_reservation" | "not_a_voucher" | "invalid_voucher_details" | "invalid_address" | "invalid_voucher_configuration" | "invalid_method" | "invalid_notification" | "not_found" | "method_not_allowed" | "unknown_type" | "unknown_association" | "product_not_found" | "taxon_not_found" | "package_not_found" | "unknown_room" | "cart_not_found" | "item_not_found" | "hold_not_found" | "order_not_found" | "conflict" | "cart_exists" | "newsletter_exists" | "email_taken" | "room_unavailable" | "product_unavailable" | "hold_conflict" | "invalid_link" | "checkout_completed" | "checkout_state" | "cart_empty" | "items_unavailable" | "room_just_booked" | "idempotency_key_reused" | "order_not_payable" | "payment_refused" | "unauthenticated" | "invalid_credentials" | "not_logged_in" | "forbidden" | "request_timeout" | "too_many_requests" | "too_many_attempts" | "overloaded" | "service_unavailable" | "internal_error";
         /** @description The price of a configuration. */
         EstimatedCost: {
             /** @description The package with its treatments for the persons. */
@@ -3133,6 +3133,15 @@ export interface operations {
                     "application/json": components["schemas"]["VouchersAnswer"];
                 };
             };
+            /** @description A malformed token, channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such basket */
             404: {
                 headers: {
@@ -3255,6 +3264,15 @@ export interface operations {
                     "application/json": components["schemas"]["ShippingAnswer"];
                 };
             };
+            /** @description A malformed token, channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such basket */
             404: {
                 headers: {
@@ -3375,6 +3393,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentAnswer"];
+                };
+            };
+            /** @description A malformed token, channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such basket */
@@ -4098,7 +4125,7 @@ type ReadonlyArray<T> = [
 export const pathsShopApiCartsTokenItemsIdAssociationsKindDefaultGetParametersPathKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/carts/{token}/items/{id}/associations/{kind}/default"]["get"]["parameters"]["path"]["kind"]> = ["packages", "treatments", "products"];
 export const deliveryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Delivery"]> = ["email", "post"];
 export const emptyReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EmptyReason"]> = ["no_rooms_for_dates", "no_room_for_guests"];
-export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "invalid_parameter", "invalid_body", "invalid_characters", "unsupported_media_type", "payload_too_large", "unknown_channel", "invalid_locale", "invalid_limit", "invalid_sorting", "invalid_price_range", "invalid_nights", "unknown_taxon", "too_many_taxons", "invalid_stay", "invalid_guests", "invalid_configuration", "invalid_token", "weak_token", "invalid_email", "weak_password", "unknown_package", "invalid_item_type", "unknown_product", "invalid_quantity", "invalid_price_option", "package_needs_stay", "package_too_long", "too_many_persons", "not_a_reservation", "not_a_voucher", "invalid_voucher_details", "invalid_address", "invalid_voucher_configuration", "invalid_method", "not_found", "method_not_allowed", "unknown_type", "unknown_association", "product_not_found", "taxon_not_found", "package_not_found", "unknown_room", "cart_not_found", "item_not_found", "hold_not_found", "order_not_found", "conflict", "cart_exists", "newsletter_exists", "email_taken", "room_unavailable", "product_unavailable", "hold_conflict", "invalid_link", "checkout_completed", "checkout_state", "cart_empty", "items_unavailable", "room_just_booked", "idempotency_key_reused", "unauthenticated", "invalid_credentials", "not_logged_in", "forbidden", "request_timeout", "too_many_requests", "too_many_attempts", "overloaded", "service_unavailable", "internal_error"];
+export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "invalid_parameter", "invalid_body", "invalid_characters", "unsupported_media_type", "payload_too_large", "unknown_channel", "invalid_locale", "invalid_limit", "invalid_sorting", "invalid_price_range", "invalid_nights", "unknown_taxon", "too_many_taxons", "invalid_stay", "invalid_guests", "invalid_configuration", "invalid_token", "weak_token", "invalid_email", "weak_password", "unknown_package", "invalid_item_type", "unknown_product", "invalid_quantity", "invalid_price_option", "package_needs_stay", "package_too_long", "too_many_persons", "not_a_reservation", "not_a_voucher", "invalid_voucher_details", "invalid_address", "invalid_voucher_configuration", "invalid_method", "invalid_notification", "not_found", "method_not_allowed", "unknown_type", "unknown_association", "product_not_found", "taxon_not_found", "package_not_found", "unknown_room", "cart_not_found", "item_not_found", "hold_not_found", "order_not_found", "conflict", "cart_exists", "newsletter_exists", "email_taken", "room_unavailable", "product_unavailable", "hold_conflict", "invalid_link", "checkout_completed", "checkout_state", "cart_empty", "items_unavailable", "room_just_booked", "idempotency_key_reused", "order_not_payable", "payment_refused", "unauthenticated", "invalid_credentials", "not_logged_in", "forbidden", "request_timeout", "too_many_requests", "too_many_attempts", "overloaded", "service_unavailable", "internal_error"];
 export const lineTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LineType"]> = ["reservation", "package", "treatment", "product", "voucher"];
 export const localeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Locale"]> = ["pl", "de", "en_GB"];
 export const newItemTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NewItemType"]> = ["product", "treatment", "voucher", "gift", "package", "reservation", "reservation_with_package"];

@@ -9,5 +9,6 @@ mod catalog;
 mod checkout;
 mod distributed;
 mod hardening;
+mod payments;
 mod rooms;
 mod support;

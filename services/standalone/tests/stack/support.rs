@@ -23,6 +23,11 @@ impl TestStack {
 
     /// A stack whose gateway settings `adjust` changes first.
     pub async fn start_with(adjust: impl FnOnce(&mut spa_gateway::GatewayConfig)) -> Self {
+        Self::start_with_settings(adjust, &[]).await
+    }
+
+    /// A stack with service settings that win over the environment.
+    pub async fn start_with_settings(adjust: impl FnOnce(&mut spa_gateway::GatewayConfig), settings: &[(&str, &str)]) -> Self {
         let dir = tempfile::tempdir().unwrap();
         let web = dir.path().join("web");
         std::fs::create_dir_all(&web).unwrap();
@@ -38,6 +43,7 @@ impl TestStack {
             ops_addr: "127.0.0.1:0".parse().unwrap(),
             data_dir: dir.path().join("data"),
             gateway,
+            settings: settings.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect(),
         };
         let stack = Stack::start(config, CancellationToken::new()).await.expect("stack starts");
         let base = format!("http://{}", stack.http_addr);

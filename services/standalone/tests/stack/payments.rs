@@ -1,0 +1,221 @@
+//! Paying online through Przelewy24, against a local fake of its REST API
+//! that checks what the real one checks (basic auth, SHA-384 signs, the
+//! amount) and signs its notifications with the shop's CRC key.
+
+use std::sync::{Arc, Mutex};
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use serde_json::{Value, json};
+use sha2::{Digest, Sha384};
+
+use crate::checkout::{Visitor, guest, reservation};
+use crate::support::{TestStack, eventually, stay};
+
+const MERCHANT: i64 = 123_456;
+const API_KEY: &str = "fake-api-key";
+const CRC: &str = "fake-crc-key";
+
+fn sha384(text: &str) -> String {
+    Sha384::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[derive(Clone, Default)]
+struct Fake {
+    /// Where the shop under test listens (notifications and returns go there).
+    shop: String,
+    registered: Arc<Mutex<Vec<Value>>>,
+    verified: Arc<Mutex<Vec<Value>>>,
+    notifications: Arc<Mutex<Vec<Value>>>,
+}
+
+fn authorized(headers: &HeaderMap) -> bool {
+    use base64::Engine;
+    let expected = format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(format!("{MERCHANT}:{API_KEY}")));
+    headers.get("authorization").and_then(|v| v.to_str().ok()) == Some(expected.as_str())
+}
+
+async fn register(State(fake): State<Fake>, headers: HeaderMap, Json(body): Json<Value>) -> (StatusCode, Json<Value>) {
+    if !authorized(&headers) {
+        return (StatusCode::UNAUTHORIZED, Json(json!({"error": "Incorrect authentication", "code": 401})));
+    }
+    let sign = sha384(&format!(
+        r#"{{"sessionId":{},"merchantId":{MERCHANT},"amount":{},"currency":"PLN","crc":"{CRC}"}}"#,
+        body["sessionId"], body["amount"]
+    ));
+    if body["sign"] != sign || body["merchantId"] != MERCHANT || body["currency"] != "PLN" {
+        return (StatusCode::BAD_REQUEST, Json(json!({"error": "Incorrect sign", "code": 400})));
+    }
+    let mut registered = fake.registered.lock().unwrap();
+    let token = format!("TOKEN{}", registered.len() + 1);
+    registered.push(json!({"token": token, "body": body}));
+    (StatusCode::OK, Json(json!({"data": {"token": token}, "responseCode": 0})))
+}
+
+fn notification_sign(n: &Value) -> String {
+    sha384(&format!(
+        r#"{{"merchantId":{},"posId":{},"sessionId":{},"amount":{},"originAmount":{},"currency":{},"orderId":{},"methodId":{},"statement":{},"crc":"{CRC}"}}"#,
+        n["merchantId"],
+        n["posId"],
+        n["sessionId"],
+        n["amount"],
+        n["originAmount"],
+        n["currency"],
+        n["orderId"],
+        n["methodId"],
+        n["statement"]
+    ))
+}
+
+/// The guest pays on Przelewy24's page: it notifies the shop, then sends
+/// the guest back.
+async fn pay(State(fake): State<Fake>, Path(token): Path<String>) -> (StatusCode, HeaderMap) {
+    let registered = fake.registered.lock().unwrap().iter().find(|r| r["token"] == token).cloned().expect("a registered token");
+    let body = &registered["body"];
+    let mut n = json!({
+        "merchantId": MERCHANT, "posId": MERCHANT, "sessionId": body["sessionId"], "amount": body["amount"],
+        "originAmount": body["amount"], "currency": "PLN", "orderId": 31_337, "methodId": 25, "statement": "p24-K1-L2",
+    });
+    n["sign"] = json!(notification_sign(&n));
+    fake.notifications.lock().unwrap().push(n.clone());
+    let status_path = body["urlStatus"].as_str().unwrap().splitn(4, '/').nth(3).unwrap().to_owned();
+    let r = reqwest::Client::new().post(format!("{}/{status_path}", fake.shop)).json(&n).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 200, "the shop took the notification: {}", r.text().await.unwrap());
+    let mut headers = HeaderMap::new();
+    headers.insert("location", body["urlReturn"].as_str().unwrap().parse().unwrap());
+    (StatusCode::FOUND, headers)
+}
+
+async fn verify(State(fake): State<Fake>, headers: HeaderMap, Json(body): Json<Value>) -> (StatusCode, Json<Value>) {
+    if !authorized(&headers) {
+        return (StatusCode::UNAUTHORIZED, Json(json!({"error": "Incorrect authentication"})));
+    }
+    let sign = sha384(&format!(
+        r#"{{"sessionId":{},"orderId":{},"amount":{},"currency":"PLN","crc":"{CRC}"}}"#,
+        body["sessionId"], body["orderId"], body["amount"]
+    ));
+    let notified = fake.notifications.lock().unwrap().iter().any(|n| n["sessionId"] == body["sessionId"] && n["amount"] == body["amount"]);
+    if body["sign"] != sign || !notified {
+        return (StatusCode::BAD_REQUEST, Json(json!({"error": "Incorrect sign or amount"})));
+    }
+    fake.verified.lock().unwrap().push(body);
+    (StatusCode::OK, Json(json!({"data": {"status": "success"}, "responseCode": 0})))
+}
+
+async fn start_fake() -> (String, Fake, tokio::net::TcpListener) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    (url, Fake::default(), listener)
+}
+
+fn serve(fake: Fake, listener: tokio::net::TcpListener) {
+    let app = axum::Router::new()
+        .route("/api/v1/transaction/register", axum::routing::post(register))
+        .route("/api/v1/transaction/verify", axum::routing::put(verify))
+        .route("/trnRequest/{token}", axum::routing::get(pay))
+        .with_state(fake);
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+}
+
+#[tokio::test]
+async fn a_guest_pays_the_advance_online_once_and_the_booking_is_confirmed() {
+    use reqwest::Method;
+    let (url, mut fake, listener) = start_fake().await;
+    let merchant = MERCHANT.to_string();
+    let settings = [("P24_URL", url.as_str()), ("P24_MERCHANT_ID", merchant.as_str()), ("P24_API_KEY", API_KEY), ("P24_CRC", CRC)];
+    let t = TestStack::start_with_settings(|_| {}, &settings).await;
+    fake.shop = t.base.clone();
+    serve(fake.clone(), listener);
+
+    let v = Visitor::new(&t.http, &t.base).await;
+    let (from, to) = stay(65, 2);
+    assert_eq!(v.add(reservation(&from, &to)).await.0, 201);
+    v.step(Method::PUT, "address", guest()).await;
+    let (_, payment) = v.step(Method::GET, "payment", Value::Null).await;
+    let codes: Vec<&str> = payment["payments"][0]["methods"].as_array().unwrap().iter().map(|m| m["code"].as_str().unwrap()).collect();
+    assert_eq!(codes, ["bank_transfer", "przelewy24"], "PayPal is not offered while it is not connected");
+    let (status, cart) = v.step(Method::PUT, "payment/0", json!({"method": "przelewy24", "deposit": true})).await;
+    assert_eq!(status, 200, "{cart}");
+    let (status, order) = v.complete(None).await;
+    assert_eq!(status, 200, "{order}");
+    let deposit = order["dueNow"].as_i64().unwrap();
+    assert_eq!(deposit, order["totals"]["deposit"].as_i64().unwrap());
+
+    let no_redirects = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let page = |token: &str| {
+        let request = no_redirects.get(t.url(&format!("/order/{token}/pay")));
+        async move { request.send().await.unwrap().text().await.unwrap() }
+    };
+    let html = page(&v.token).await;
+    assert!(html.contains(&format!("/order/{}/pay/online", v.token)) && html.contains("Zapłać online przez Przelewy24"), "{html}");
+
+    // Start: registered with the amount due now, the guest sent to Przelewy24.
+    let r = no_redirects.get(t.url(&format!("/order/{}/pay/online", v.token))).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 303);
+    let location = r.headers()["location"].to_str().unwrap().to_owned();
+    assert_eq!(location, format!("{url}/trnRequest/TOKEN1"));
+    let registered = fake.registered.lock().unwrap()[0]["body"].clone();
+    assert_eq!(registered["amount"], deposit, "the advance payment, not the whole stay");
+    assert_eq!(registered["email"], "anna@example.pl");
+    assert!(registered["urlStatus"].as_str().unwrap().ends_with("/payments/przelewy24/status"));
+    assert!(page(&v.token).await.contains("odśwież"), "a started payment is pending");
+
+    // The guest pays; the notification is checked, verified, recorded.
+    let back = no_redirects.get(&location).send().await.unwrap();
+    assert_eq!(back.headers()["location"].to_str().unwrap(), registered["urlReturn"].as_str().unwrap());
+    assert!(page(&v.token).await.contains("płatność dotarła"));
+    assert_eq!(fake.verified.lock().unwrap().len(), 1);
+    let paid: (String, String) = sqlx::query_as("SELECT state, payment_state FROM orders WHERE token = $1")
+        .bind(&v.token)
+        .fetch_one(t.stack.db("cart").pool())
+        .await
+        .unwrap();
+    assert_eq!(paid, ("paid".to_owned(), "partially_paid".to_owned()), "the advance paid, the rest later");
+
+    // The rooms service makes the hold a booking.
+    let order_id: String = sqlx::query_scalar("SELECT order_id FROM orders WHERE token = $1")
+        .bind(&v.token)
+        .fetch_one(t.stack.db("cart").pool())
+        .await
+        .unwrap();
+    eventually("the booking to be confirmed", || {
+        let (rooms, order_id) = (t.stack.db("rooms"), order_id.clone());
+        async move {
+            let status: String =
+                sqlx::query_scalar("SELECT status FROM holds WHERE order_id = $1").bind(order_id).fetch_one(rooms.pool()).await.unwrap();
+            (status == "confirmed").then_some(())
+        }
+    })
+    .await;
+
+    // A replay changes nothing; a forged or changed notification is refused.
+    let notify = |body: Value| {
+        let request = t.http.post(t.url("/payments/przelewy24/status")).json(&body);
+        async move { request.send().await.unwrap().status().as_u16() }
+    };
+    let sent = fake.notifications.lock().unwrap()[0].clone();
+    assert_eq!(notify(sent.clone()).await, 200);
+    assert_eq!(fake.verified.lock().unwrap().len(), 1, "a replay is not verified again");
+    let paid_events: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE subject = 'cart.order.paid'")
+        .fetch_one(t.stack.db("cart").pool())
+        .await
+        .unwrap();
+    assert_eq!(paid_events, 1, "one cart.order.paid, whatever the replays");
+    let mut forged = sent.clone();
+    forged["sign"] = json!("0".repeat(96));
+    assert_eq!(notify(forged).await, 400);
+    let mut cheaper = sent.clone();
+    cheaper["amount"] = json!(100);
+    cheaper["originAmount"] = json!(100);
+    cheaper["sign"] = json!(notification_sign(&cheaper));
+    assert_eq!(notify(cheaper).await, 400, "signed right, but not the amount registered");
+    let mut unknown = sent;
+    unknown["sessionId"] = json!("no-such-session");
+    unknown["sign"] = json!(notification_sign(&unknown));
+    assert_eq!(notify(unknown).await, 400);
+
+    // A paid order is not paid again.
+    let again = no_redirects.get(t.url(&format!("/order/{}/pay/online", v.token))).send().await.unwrap();
+    assert_eq!(again.status().as_u16(), 409);
+}
