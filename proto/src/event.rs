@@ -32,6 +32,7 @@ events! {
     OrderCancelled => "cart.order.cancelled",
     CustomerRegistered => "users.customer.registered",
     VerificationRequested => "users.verification.requested",
+    CustomerVerified => "users.customer.verified",
     PasswordResetRequested => "users.password_reset.requested",
     NewsletterSubscribed => "content.newsletter.subscribed",
 }

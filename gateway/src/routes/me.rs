@@ -18,7 +18,38 @@ use crate::extract::{JsonBody, Validate};
 pub const SESSION_COOKIE: &str = "spa_session";
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(me, update_me)).routes(routes!(change_password))
+    OpenApiRouter::new().routes(routes!(me, update_me)).routes(routes!(change_password)).routes(routes!(my_orders))
+}
+
+/// The logged-in customer's orders.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MyOrders {
+    /// Newest first: each with its booking code, lines (stays with their
+    /// dates and room), state, amounts, paid and left to pay.
+    pub items: Vec<crate::routes::checkout::Order>,
+}
+
+/// The customer's orders and bookings
+///
+/// Orders placed while logged in, and a guest's orders placed with the
+/// e-mail address the customer verified.
+#[utoipa::path(
+    get,
+    path = "/shop-api/me/orders",
+    tag = "user",
+    params(crate::extract::ShopParams),
+    responses(
+        (status = 200, description = "The orders, newest first", body = MyOrders),
+        (status = 400, description = "Bad channel or locale", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn my_orders(State(state): State<AppState>, shop: crate::extract::Shop, headers: HeaderMap) -> ApiResult<Json<MyOrders>> {
+    let customer = customer(&state, &headers).await?.ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, ErrorCode::NotLoggedIn))?;
+    let request = spa_proto::spa::cart::v1::ListCustomerOrdersRequest { customer_id: customer.id, locale: shop.code().to_owned() };
+    let orders = state.clients.checkout.clone().list_customer_orders(request).await?.into_inner().orders;
+    Ok(Json(MyOrders { items: orders.into_iter().map(|o| crate::routes::checkout::Order::of(o, shop.locale)).collect() }))
 }
 
 pub fn session_token(headers: &HeaderMap) -> Option<String> {

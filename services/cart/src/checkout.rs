@@ -18,7 +18,7 @@ use std::sync::Arc;
 use spa_platform::bus::Received;
 use spa_platform::outbox::{Outbox, begin_once};
 use spa_proto::common::OrderLine;
-use spa_proto::events::{HoldExpired, OrderCancelled, OrderPaid, OrderPlaced};
+use spa_proto::events::{CustomerVerified, HoldExpired, OrderCancelled, OrderPaid, OrderPlaced};
 use spa_proto::spa::catalog::v1::Product;
 
 use crate::basket::{Basket, View, ViewLine};
@@ -30,6 +30,11 @@ use crate::error::CartError;
 use crate::payments::{Notification, PaymentError, Przelewy24, Registration};
 use crate::peers::{Refusal, StayQuery};
 use crate::store::{self, Details, OrderTotals, StoredOrder, StoredPayment};
+
+/// The consumer of `users.customer.verified`.
+pub const LINK_CONSUMER: &str = "cart-order-owner";
+/// The most orders a customer's list shows.
+const MAX_LISTED_ORDERS: i64 = 100;
 
 /// The consumer of `rooms.hold.expired`.
 pub const EXPIRY_CONSUMER: &str = "cart-hold-expiry";
@@ -300,6 +305,26 @@ impl Checkout {
             self.outbox.wake();
         }
         Ok(())
+    }
+
+    /// A verified customer's e-mail: the guest orders placed with it
+    /// become theirs, once per event.
+    pub async fn link_guest_orders(&self, event: Received<CustomerVerified>) -> anyhow::Result<()> {
+        let Some(mut tx) = begin_once(self.basket.db(), LINK_CONSUMER, &event.id).await? else { return Ok(()) };
+        let linked = store::link_orders(&mut tx, &event.message.customer_id, &event.message.email).await?;
+        tx.commit().await?;
+        if linked > 0 {
+            tracing::info!(orders = linked, "a guest's orders joined the account that verified their e-mail");
+        }
+        Ok(())
+    }
+
+    /// A customer's orders, newest first.
+    pub async fn customer_orders(&self, customer_id: &str) -> Result<Vec<StoredOrder>, CartError> {
+        if customer_id.is_empty() {
+            return Ok(vec![]);
+        }
+        store::customer_orders(self.basket.db(), customer_id, MAX_LISTED_ORDERS).await
     }
 
     pub async fn order(&self, token: &str) -> Result<StoredOrder, CartError> {

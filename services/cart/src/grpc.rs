@@ -12,8 +12,8 @@ use spa_proto::spa::cart::v1::{
 };
 use spa_proto::spa::cart::v1::{
     BillingAddress, CheckoutCustomer, CheckoutDetails, CheckoutRequest, ChooseMethodRequest, CompleteRequest, ConfigureVoucherRequest,
-    GetOrderRequest, Method, Methods, NotificationAnswer, Order, PaymentRedirect, PostalAddress, Przelewy24Notification, SetAddressRequest,
-    StartPaymentRequest, VoucherDesign, VoucherDesigns,
+    CustomerOrders, GetOrderRequest, ListCustomerOrdersRequest, Method, Methods, NotificationAnswer, Order, PaymentRedirect, PostalAddress,
+    Przelewy24Notification, SetAddressRequest, StartPaymentRequest, VoucherDesign, VoucherDesigns,
 };
 use tonic::{Request, Response, Status};
 
@@ -413,6 +413,19 @@ impl CheckoutService for CheckoutGrpc {
         let payable = self.checkout.payable_online(&order);
         let pending = payable && self.checkout.payment_pending(&order).await?;
         Ok(Response::new(order_message(order, payable, pending)?))
+    }
+
+    async fn list_customer_orders(&self, request: Request<ListCustomerOrdersRequest>) -> Answer<CustomerOrders> {
+        let r = request.into_inner();
+        let orders = self.checkout.customer_orders(&r.customer_id).await?;
+        let orders = orders
+            .into_iter()
+            .map(|o| {
+                let payable = self.checkout.payable_online(&o);
+                order_message(o, payable, false)
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Response::new(CustomerOrders { orders }))
     }
 
     async fn start_payment(&self, request: Request<StartPaymentRequest>) -> Answer<PaymentRedirect> {

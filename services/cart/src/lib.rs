@@ -59,13 +59,18 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
         generation,
     };
     let basket = std::sync::Arc::new(basket::Basket::new(infra.db.clone(), ttl, peers));
-    // The online payment's HTTPS client uses ring, as the rest of the process.
-    let _ = rustls::crypto::ring::default_provider().install_default();
     let p24 = payments::Przelewy24::from_settings(|name| infra.setting(name))?;
     if let Some(p) = &p24 {
         tracing::info!(sandbox = p.sandbox(), merchant = p.merchant_id, "Przelewy24 payments on");
     }
     let checkout = std::sync::Arc::new(checkout::Checkout::new(basket.clone(), infra.outbox.clone(), p24));
+    let linking = checkout.clone();
+    infra
+        .consume(checkout::LINK_CONSUMER, move |event| {
+            let checkout = linking.clone();
+            async move { checkout.link_guest_orders(event).await }
+        })
+        .await?;
     let expiring = checkout.clone();
     infra
         .consume(checkout::EXPIRY_CONSUMER, move |event| {

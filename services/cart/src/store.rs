@@ -539,3 +539,23 @@ pub async fn payment_pending(db: &Db, order_token: &str) -> Result<bool, CartErr
         .await?;
     Ok(n > 0)
 }
+
+/// The orders of a customer, newest first (at most `limit`).
+pub async fn customer_orders(db: &Db, customer_id: &str, limit: i64) -> Result<Vec<StoredOrder>, CartError> {
+    let rows = sqlx::query(&format!("SELECT {ORDER_COLUMNS} FROM orders WHERE customer_id = $1 ORDER BY created_at DESC LIMIT $2"))
+        .bind(customer_id)
+        .bind(limit)
+        .fetch_all(db.pool())
+        .await?;
+    Ok(rows.iter().map(order_of).collect::<Result<_, _>>()?)
+}
+
+/// A guest's orders placed with `email` become the customer's.
+pub async fn link_orders(tx: &mut Tx, customer_id: &str, email: &str) -> Result<u64, CartError> {
+    Ok(sqlx::query("UPDATE orders SET customer_id = $1 WHERE email = $2 AND customer_id IS NULL")
+        .bind(customer_id)
+        .bind(email)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected())
+}

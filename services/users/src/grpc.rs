@@ -166,7 +166,7 @@ impl UsersService for UsersGrpc {
         if token.is_empty() || token.len() > 128 {
             return Err(UsersError::InvalidLink.into());
         }
-        let customer = store::verify(&self.db, &token_hash(&token), spa_platform::now_ms()).await?;
+        let customer = store::verify(&self.db, &self.outbox, &token_hash(&token), spa_platform::now_ms()).await?;
         Ok(Response::new(customer_message(customer)))
     }
 

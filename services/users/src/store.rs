@@ -3,7 +3,7 @@
 use spa_platform::db::{Db, Tx, is_unique_violation};
 use spa_platform::outbox::Outbox;
 use spa_proto::EventMessage;
-use spa_proto::events::CustomerRegistered;
+use spa_proto::events::{CustomerRegistered, CustomerVerified};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
@@ -224,17 +224,29 @@ pub async fn link_customer(db: &Db, purpose: LinkPurpose, token_hash: &str, now:
 }
 
 /// Uses a verification link once and marks its customer verified.
-pub async fn verify(db: &Db, token_hash: &str, now: i64) -> Result<CustomerRow, UsersError> {
+/// Uses a verification link once; the first verification announces
+/// `users.customer.verified` (the orders of a guest with this e-mail
+/// become the customer's).
+pub async fn verify(db: &Db, outbox: &Outbox, token_hash: &str, now: i64) -> Result<CustomerRow, UsersError> {
     let mut tx = db.begin().await?;
     let customer_id = use_link(&mut tx, LinkPurpose::Verify, token_hash, now).await?;
-    sqlx::query("UPDATE customers SET verified_at = $2 WHERE id = $1 AND verified_at IS NULL")
+    let first = sqlx::query("UPDATE customers SET verified_at = $2 WHERE id = $1 AND verified_at IS NULL")
         .bind(&customer_id)
         .bind(now)
         .execute(&mut *tx)
-        .await?;
+        .await?
+        .rows_affected()
+        == 1;
     let row = sqlx::query(&format!("SELECT {COLUMNS} FROM customers c WHERE c.id = $1")).bind(&customer_id).fetch_one(&mut *tx).await?;
+    let verified = customer(&row)?;
+    if first {
+        outbox.add(&mut tx, &CustomerVerified { customer_id: verified.id.clone(), email: verified.email.clone() }).await?;
+    }
     tx.commit().await?;
-    Ok(customer(&row)?)
+    if first {
+        outbox.wake();
+    }
+    Ok(verified)
 }
 
 /// Uses a reset link once: the new password, and every session ends.

@@ -549,6 +549,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shop-api/me/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's orders and bookings
+         * @description Orders placed while logged in, and a guest's orders placed with the
+         *     e-mail address the customer verified.
+         */
+        get: operations["my_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shop-api/register": {
         parameters: {
             query?: never;
@@ -1112,6 +1133,14 @@ export interface components {
              * @description What it adds to the total (minor units): shipping only.
              */
             price: number;
+        };
+        /** @description The logged-in customer's orders. */
+        MyOrders: {
+            /**
+             * @description Newest first: each with its booking code, lines (stays with their
+             *     dates and room), state, amounts, paid and left to pay.
+             */
+            items: components["schemas"]["Order"][];
         };
         /**
          * @description What an item is; which fields count depends on it.
@@ -3699,6 +3728,61 @@ export interface operations {
                 };
             };
             /** @description The accounts service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_orders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: string;
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyOrders"];
+                };
+            };
+            /** @description Bad channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
             503: {
                 headers: {
                     [name: string]: unknown;

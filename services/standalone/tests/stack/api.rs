@@ -353,6 +353,7 @@ async fn openapi_documents_every_route_and_every_documented_route_exists() {
         ("post", "/shop-api/password-reset/{token}"),
         ("put", "/shop-api/me"),
         ("put", "/shop-api/me/password"),
+        ("get", "/shop-api/me/orders"),
         ("post", "/shop-api/newsletter/subscribe"),
         ("get", "/shop-api/openapi.json"),
         ("get", "/shop-api/products/{code}"),

@@ -392,3 +392,92 @@ async fn an_unpaid_order_is_cancelled_when_its_hold_expires() {
     let (status, again) = v.complete(None).await;
     assert_eq!((status, again["state"].as_str(), &again["bookingCode"]), (200, Some("cancelled"), &order["bookingCode"]));
 }
+
+/// A guest books, then registers with the same e-mail and verifies it: the
+/// order is in their profile. An order placed while logged in is there at
+/// once; nobody else sees either.
+#[tokio::test]
+async fn a_customer_sees_their_orders_and_the_guest_orders_of_their_verified_e_mail() {
+    use reqwest::Method;
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let (from, to) = stay(80, 2);
+    let guest_visit = Visitor::new(&t.http, &t.base).await;
+    guest_visit.add(reservation(&from, &to)).await;
+    let mut details = guest();
+    details["customer"]["email"] = json!("ola@example.pl");
+    guest_visit.step(Method::PUT, "address", details.clone()).await;
+    guest_visit.step(Method::PUT, "payment/0", json!({"method": "bank_transfer"})).await;
+    let (_, guest_order) = guest_visit.complete(None).await;
+    let guest_code = guest_order["bookingCode"].as_str().unwrap().to_owned();
+
+    let orders = |cookie: Option<String>| {
+        let mut request = t.http.get(t.url("/shop-api/me/orders?locale=en_GB"));
+        if let Some(c) = cookie {
+            request = request.header("cookie", c);
+        }
+        async move { read(request.send().await.unwrap()).await }
+    };
+    assert_eq!(orders(None).await.0, 401);
+
+    // Ola registers with that e-mail: the guest order is not hers until she verifies it.
+    let body = json!({"email": "ola@example.pl", "password": "correct horse battery", "firstName": "Ola", "lastName": "Nowak"});
+    let r = t.http.post(t.url("/shop-api/register")).json(&body).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 201);
+    let cookie = r.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
+    let (status, mine) = orders(Some(cookie.clone())).await;
+    assert_eq!((status, mine["items"].as_array().map(Vec::len)), (200, Some(0)), "{mine}");
+
+    let content = t.stack.db("content");
+    let link = eventually("the verification e-mail", || {
+        let content = content.clone();
+        let t = &t;
+        async move {
+            let id: String = sqlx::query_scalar("SELECT id FROM outgoing_mail WHERE recipient = 'ola@example.pl' ORDER BY created_at DESC")
+                .fetch_optional(content.pool())
+                .await
+                .unwrap()?;
+            let mail = t.delivered_mail(&id)?;
+            mail.split_whitespace().find_map(|w| w.find("/verify-account/").map(|i| w[i..].to_owned()))
+        }
+    })
+    .await;
+    let no_redirects = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    assert_eq!(no_redirects.get(t.url(&link)).send().await.unwrap().status().as_u16(), 303);
+    let mine = eventually("the guest order to join the account", || {
+        let listed = orders(Some(cookie.clone()));
+        async move {
+            let (_, mine) = listed.await;
+            (mine["items"].as_array().map(Vec::len) == Some(1)).then_some(mine)
+        }
+    })
+    .await;
+    let listed = &mine["items"][0];
+    assert_eq!(listed["bookingCode"], json!(guest_code));
+    assert_eq!((listed["items"][0]["dateFrom"].as_str(), listed["items"][0]["dateTo"].as_str()), (Some(from.as_str()), Some(to.as_str())));
+    assert_eq!(listed["paymentState"], "awaiting_payment");
+
+    // Booked while logged in: hers at once, newest first.
+    let v = Visitor::new(&t.http, &t.base).await;
+    v.add(json!({"type": "treatment", "productCode": "TR_HOT_STONE"})).await;
+    let r = t
+        .http
+        .put(t.url(&format!("/shop-api/checkout/{}/address", v.token)))
+        .header("cookie", &cookie)
+        .json(&details)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    v.step(Method::PUT, "payment/0", json!({"method": "bank_transfer"})).await;
+    let (_, order) = v.complete(None).await;
+    let (_, mine) = orders(Some(cookie.clone())).await;
+    let codes: Vec<&str> = mine["items"].as_array().unwrap().iter().map(|o| o["bookingCode"].as_str().unwrap()).collect();
+    assert_eq!(codes, [order["bookingCode"].as_str().unwrap(), guest_code.as_str()]);
+
+    // Another customer sees none of them.
+    let other = json!({"email": "jan@example.pl", "password": "another horse battery", "firstName": "Jan", "lastName": "Kowalski"});
+    let r = t.http.post(t.url("/shop-api/register")).json(&other).send().await.unwrap();
+    let jan = r.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
+    let (_, his) = orders(Some(jan)).await;
+    assert_eq!(his["items"].as_array().map(Vec::len), Some(0));
+}
