@@ -633,6 +633,8 @@ pub struct Order {
     pub email: String,
     #[schema(value_type = Locale)]
     pub locale: String,
+    /// When it was placed (RFC 3339).
+    pub created_at: String,
     pub items: Vec<CartItem>,
 }
 
@@ -655,6 +657,7 @@ impl Order {
             hold_expires_at: rfc3339(o.hold_expires_at_ms),
             email: o.email,
             locale: o.locale,
+            created_at: rfc3339(o.created_at_ms).unwrap_or_default(),
             items: o.items.into_iter().map(|i| CartItem::of(i, locale)).collect(),
         }
     }

@@ -116,3 +116,7 @@ export type ProfileChange = Schemas['Profile'];
 
 /** PUT /me/password. */
 export type PasswordChange = Schemas['PasswordChange'];
+
+/** GET /me/orders: the customer's orders and bookings, newest first. */
+export type MyOrders = Schemas['MyOrders'];
+export type PlacedOrder = Schemas['Order'];

@@ -9,7 +9,7 @@
  */
 import { http, HttpResponse } from 'msw';
 
-import type { Customer } from '@/types/api';
+import type { Customer, PlacedOrder } from '@/types/api';
 
 import { customer as customerOf } from './fixtures';
 import { apiPath } from './handlers';
@@ -35,7 +35,7 @@ export const errorBody = (code: string, message: string, fields: Record<string, 
 const error = (status: number, code: string, message: string, fields?: Record<string, string>) =>
   HttpResponse.json(errorBody(code, message, fields), { status });
 
-export function createAccountServer({ loggedIn }: { loggedIn?: Customer } = {}) {
+export function createAccountServer({ loggedIn, orders = [] }: { loggedIn?: Customer; orders?: PlacedOrder[] } = {}) {
   const accounts = new Map<string, Account>();
   const requests: AccountRequest[] = [];
   let session: string | null = null;
@@ -65,6 +65,11 @@ export function createAccountServer({ loggedIn }: { loggedIn?: Customer } = {}) 
       await log(request);
       const account = current();
       return account ? HttpResponse.json(account.customer) : new HttpResponse(null, { status: 204 });
+    }),
+    // As the server: the logged-in customer's orders, 401 for nobody.
+    http.get(apiPath('/me/orders'), async ({ request }) => {
+      await log(request);
+      return current() ? HttpResponse.json({ items: orders }) : error(401, 'not_logged_in', 'You are not logged in.');
     }),
     http.post(apiPath('/login_check'), async ({ request }) => {
       const { body, marker } = await log(request);

@@ -10,15 +10,16 @@ import { customer } from '@/testing/mocks/fixtures';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderRoutes } from '@/testing/test-utils';
-import type { Customer } from '@/types/api';
+import type { Customer, PlacedOrder } from '@/types/api';
 
 import { Profile } from './profile';
 
 function renderProfile({
   loggedIn = customer(),
   handlers = [],
-}: { loggedIn?: Customer | null; handlers?: HttpHandler[] } = {}) {
-  const fake = createAccountServer({ loggedIn: loggedIn ?? undefined });
+  orders = [],
+}: { loggedIn?: Customer | null; handlers?: HttpHandler[]; orders?: PlacedOrder[] } = {}) {
+  const fake = createAccountServer({ loggedIn: loggedIn ?? undefined, orders });
   // Later handlers win: a test's own answers over the fake's.
   server.use(...fake.handlers);
   server.use(...handlers);
@@ -48,7 +49,63 @@ const errorOf = (input: HTMLElement) =>
     .map((id) => document.getElementById(id))
     .find((el) => el?.className === 'field__error')?.textContent ?? null;
 
+/** A stay with its advance paid, as GET /me/orders answers it. */
+function advancePaidOrder(): PlacedOrder {
+  const totals = { total: 120000, vouchers: 0, shipping: 0, deposit: 36000, leftToPay: 84000, currency: 'PLN', base: null };
+  return {
+    tokenValue: 'b'.repeat(32),
+    bookingCode: 'SPA-7KM4-XQ9D',
+    checkoutState: 'completed',
+    state: 'paid',
+    paymentState: 'partially_paid',
+    paymentMethod: 'przelewy24',
+    totals,
+    dueNow: 36000,
+    holdExpiresAt: null,
+    email: 'ola.nowak@example.pl',
+    locale: 'pl',
+    createdAt: '2026-11-20T10:00:00Z',
+    items: [
+      {
+        id: 1,
+        type: 'reservation',
+        quantity: 1,
+        minQuantity: 1,
+        maxQuantity: 1,
+        total: 120000,
+        price: { current: 120000, original: 120000, currency: 'PLN' },
+        code: 'ROOM_STANDARD_DOUBLE',
+        variantCode: 'ROOM_STANDARD_DOUBLE',
+        isAvailable: true,
+        product: null,
+        adults: 2,
+        children: 0,
+        babies: 0,
+        dateFrom: '2027-02-12',
+        dateTo: '2027-02-14',
+        days: 2,
+        treatments: null,
+        priceOption: null,
+        voucher: null,
+        childItems: [],
+      },
+    ],
+  } as PlacedOrder;
+}
+
 describe('Profile', () => {
+  it('lists the customer’s bookings with their state, stay and what is left to pay', async () => {
+    renderProfile({ orders: [advancePaidOrder()] });
+    const bookings = await section('Your bookings');
+    const order = await within(bookings).findByRole('article', { name: 'Booking SPA-7KM4-XQ9D' });
+    expect(within(order).getByText(/Advance paid/)).toBeTruthy();
+    expect(within(order).getByText('ROOM_STANDARD_DOUBLE: 12.02.2027 – 14.02.2027')).toBeTruthy();
+    const amounts = within(order).getAllByRole('definition').map((d) => d.textContent?.replace(/\s/g, ' '));
+    expect(amounts).toEqual(['PLN 1,200.00', 'PLN 360.00', 'PLN 840.00']);
+    const link = within(order).getByRole('link', { name: 'Payment and details of booking SPA-7KM4-XQ9D' });
+    expect(link.getAttribute('href')).toBe(`/order/${'b'.repeat(32)}/pay`);
+  });
+
   it('shows the customer’s details, the password form, an honest bookings section and logout', async () => {
     renderProfile();
     expect(await screen.findByText('Welcome, Ola!')).toBeTruthy();

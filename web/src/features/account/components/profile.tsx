@@ -9,14 +9,14 @@ import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Customer } from '@/types/api';
 
 import { LoginForm } from './login-form';
+import { MyBookings } from './my-bookings';
 import { PasswordChangeForm } from './password-change-form';
 import { ProfileForm } from './profile-form';
 
 /**
  * The customer's account: details (names and phone), password, bookings
  * and logout. Nobody logged in: the login form, after which the account
- * shows. The server has no orders or bookings for a customer yet, so that
- * section says where they will appear, without any made up.
+ * shows. Bookings are the customer's orders (GET /me/orders).
  */
 export function Profile() {
   const { t } = useI18n();
@@ -85,7 +85,7 @@ function ProfileSections({ customer }: { customer: Customer }) {
 
       <section className="profile__section" aria-labelledby={bookingsId}>
         <h2 id={bookingsId}>{t('account.profile.bookings')}</h2>
-        <p className="profile__empty">{t('account.profile.bookingsEmpty')}</p>
+        <MyBookings />
       </section>
 
       <button type="button" className="button profile__logout" aria-disabled={logout.isPending || undefined} onClick={onLogout}>
