@@ -111,11 +111,13 @@ export default defineConfig({
     sourcemap: sourcemap(process.env.BUILD_SOURCEMAP),
     rollupOptions: {
       output: {
-        // The two dictionary parts of a language share a file name (pl.json):
-        // the shop's part is named apart, so the first load's dictionary
-        // (assets/pl-*.js) is the one the budget check finds.
-        chunkFileNames: (chunk) =>
-          chunk.facadeModuleId?.includes('/locales/shop/') ? 'assets/shop.[name]-[hash].js' : 'assets/[name]-[hash].js',
+        // The dictionary parts of a language share a file name (pl.json): the
+        // shop's and the checkout's parts are named apart, so the first load's
+        // dictionary (assets/pl-*.js) is the one the budget check finds.
+        chunkFileNames: (chunk) => {
+          const part = /\/locales\/(shop|checkout)\//.exec(chunk.facadeModuleId ?? '')?.[1];
+          return part ? `assets/${part}.[name]-[hash].js` : 'assets/[name]-[hash].js';
+        },
       },
     },
   },

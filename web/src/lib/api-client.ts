@@ -39,6 +39,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** The browser cache's part (`no-store` for an answer that is the visitor's own). */
   cache?: RequestCache;
+  /** Extra request headers (e.g. the script marker of cookie-authenticated changes). */
+  headers?: Record<string, string>;
   /**
    * Set false where the caller shows the failure itself (e.g. the weather widget),
    * or pass a predicate to stay quiet for some answers only (e.g. a 404 the page shows).
@@ -78,9 +80,9 @@ async function send(
   method: Method,
   url: URL,
   accept: string,
-  options: Pick<RequestOptions, 'locale' | 'body' | 'signal' | 'notifyOnError' | 'cache'>,
+  options: Pick<RequestOptions, 'locale' | 'body' | 'signal' | 'notifyOnError' | 'cache' | 'headers'>,
 ): Promise<Response> {
-  const { locale, body, signal, cache, notifyOnError = true } = options;
+  const { locale, body, signal, cache, headers, notifyOnError = true } = options;
   // Read at failure time: the page's dictionary may still be on its way at the first request.
   const generic = () => createTranslator(locale)('errors.generic');
 
@@ -92,6 +94,7 @@ async function send(
       cache,
       credentials: 'same-origin',
       headers: {
+        ...headers,
         Accept: accept,
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },

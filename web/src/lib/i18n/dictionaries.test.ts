@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import pl from '@/locales/app/pl.json';
+import checkoutDe from '@/locales/checkout/de.json';
+import checkoutEn from '@/locales/checkout/en_GB.json';
+import checkoutPl from '@/locales/checkout/pl.json';
 import shopPl from '@/locales/shop/pl.json';
 
 import { formatMessage } from './format-message';
@@ -9,7 +12,9 @@ import { dictionaries, isDictionaryLoaded, loadDictionary } from './messages';
 
 describe('locale dictionaries', () => {
   beforeAll(() =>
-    Promise.all(LOCALES.flatMap((locale) => [loadDictionary(locale), loadDictionary(locale, 'shop')])),
+    Promise.all(
+      LOCALES.flatMap((locale) => [loadDictionary(locale), loadDictionary(locale, 'shop'), loadDictionary(locale, 'checkout')]),
+    ),
   );
 
   it('loads each dictionary on demand, once', async () => {
@@ -22,11 +27,21 @@ describe('locale dictionaries', () => {
     expect(dictionaries.en_GB['nav.home']).toBe('Home');
   });
 
-  it('merges the shop part into its language; the parts share no key', () => {
+  it('merges the shop and checkout parts into their language; the parts share no key', () => {
     expect(isDictionaryLoaded('en_GB', 'shop')).toBe(true);
+    expect(isDictionaryLoaded('de', 'checkout')).toBe(true);
     expect(dictionaries.en_GB['basket.added']).toBe('Added to basket');
+    expect(dictionaries.de['checkout.payment.submit']).toBe('Bezahlen und abschließen');
     expect(dictionaries.en_GB['nav.home']).toBe('Home');
     expect(Object.keys(shopPl).filter((key) => key in pl)).toEqual([]);
+    expect(Object.keys(checkoutPl).filter((key) => key in pl || key in shopPl)).toEqual([]);
+  });
+
+  it.each([
+    ['de', checkoutDe],
+    ['en_GB', checkoutEn],
+  ])('the checkout part in %s has exactly the keys of the Polish checkout part', (_locale, part) => {
+    expect(Object.keys(part).sort()).toEqual(Object.keys(checkoutPl).sort());
   });
 
   const polishKeys = () => Object.keys(dictionaries.pl).sort();

@@ -1,18 +1,20 @@
 import type pl from '@/locales/app/pl.json';
+import type checkoutPl from '@/locales/checkout/pl.json';
 import type shopPl from '@/locales/shop/pl.json';
 
 import type { Locale } from './locale';
 
 /**
  * A dictionary comes in parts: `core` (the app shell and the pages outside
- * the shop) and `shop` (listings, product pages, room results, the basket
- * and its modals), which the shop's pages load together with their code
- * (app/router.tsx), so it is not part of the first page load's budget.
+ * the shop), `shop` (listings, product pages, room results, the basket
+ * and its modals) and `checkout` (the checkout steps and the voucher
+ * configuration), which their pages load together with their code
+ * (app/router.tsx), so they are not part of the first page load's budget.
  */
-export type MessagePart = 'core' | 'shop';
+export type MessagePart = 'core' | 'shop' | 'checkout';
 
 /** Polish is the reference dictionary: its keys (of every part) are the message keys. */
-export type MessageKey = keyof typeof pl | keyof typeof shopPl;
+export type MessageKey = keyof typeof pl | keyof typeof shopPl | keyof typeof checkoutPl;
 
 export type Dictionary = Partial<Record<string, string>>;
 
@@ -41,6 +43,11 @@ const loaders: Record<MessagePart, Record<Locale, Loader>> = {
     pl: () => import('@/locales/shop/pl.json'),
     de: () => import('@/locales/shop/de.json'),
     en_GB: () => import('@/locales/shop/en_GB.json'),
+  },
+  checkout: {
+    pl: () => import('@/locales/checkout/pl.json'),
+    de: () => import('@/locales/checkout/de.json'),
+    en_GB: () => import('@/locales/checkout/en_GB.json'),
   },
 };
 
