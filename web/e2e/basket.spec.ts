@@ -128,11 +128,11 @@ LANGUAGES.forEach((language, index) => {
     await rows(page).nth(1).getByRole('button', { name: t('basket.items.changeLabel', { name: pkg.name }) }).click();
     const config = page.getByRole('dialog', { name: t('configModal.title', { name: pkg.name }) });
     await expect(config.getByTestId('config-included')).toContainText(bath.name);
-    await config.getByRole('button', { name: `${t('configModal.swap')}: ${bath.name}` }).click();
+    await config.getByRole('button', { name: t('configModal.swapNamed', { name: bath.name }) }).click();
     const picker = page.getByRole('dialog', { name: t('treatmentModal.swapTitle', { name: bath.name }) });
     await expect(picker.getByTestId('treatment-options')).toBeVisible();
     await expectNoSeriousA11yIssues(page, '.treatment-modal');
-    await picker.getByRole('button', { name: `${t('treatmentModal.choose')}: ${aromatherapy.name}` }).click();
+    await picker.getByRole('button', { name: t('treatmentModal.chooseNamed', { name: aromatherapy.name }) }).click();
     await expect(picker).toBeHidden();
     await expect(config.getByTestId('config-included')).toContainText(aromatherapy.name);
     const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/items/'));

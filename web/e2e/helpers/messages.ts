@@ -15,7 +15,12 @@ const locales = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 const read = (file: string) => JSON.parse(readFileSync(path.join(locales, file), 'utf8')) as Record<string, string>;
 
 export function messages(locale: E2eLocale) {
-  const all = { ...read(`app/${locale}.json`), ...read(`shop/${locale}.json`), ...read(`account/${locale}.json`) };
+  const all = {
+    ...read(`app/${locale}.json`),
+    ...read(`shop/${locale}.json`),
+    ...read(`account/${locale}.json`),
+    ...read(`checkout/${locale}.json`),
+  };
   return (key: string, values: Record<string, string | number> = {}): string => {
     const message = all[key];
     if (message === undefined) throw new Error(`no message ${key} in ${locale}`);

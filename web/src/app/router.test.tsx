@@ -77,17 +77,22 @@ describe('app router', () => {
     expect(router.state.location.pathname).toBe('/basket/suggestion');
   });
 
-  it('serves the basket items page with the shop texts, and leaves the checkout steps coming soon', async () => {
+  it('serves the basket items page with the shop texts', async () => {
     renderApp('/en/basket/items', 'en_GB');
     expect(await screen.findByRole('heading', { level: 1, name: 'Basket' })).toBeTruthy();
     expect(await screen.findByText('No products in your basket')).toBeTruthy();
     expect(document.title).toBe('Basket | Spa & Wellness Guesthouse');
   });
 
-  it.each(['/basket/personal', '/basket/payment'])('keeps %s coming soon', async (url) => {
-    renderApp(url, 'pl');
-    expect(await screen.findByTestId('coming-soon')).toBeTruthy();
-  });
+  it.each(['/basket/personal', '/basket/payment', '/basket/voucher'])(
+    'serves the checkout step %s: without a basket the visitor goes to the basket',
+    async (url) => {
+      const { router } = renderApp(url, 'pl');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/basket/items'));
+      expect(await screen.findByText('Brak produktów w koszyku')).toBeTruthy();
+      expect(screen.queryByTestId('coming-soon')).toBeNull();
+    },
+  );
 
   it('shows an honest coming-soon page for parts not built yet', async () => {
     renderApp('/angebot', 'de');
@@ -185,10 +190,18 @@ describe('app router', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Nie znaleziono strony' })).toBeTruthy();
   });
 
-  it('has a voucher configuration page (coming soon) ahead of product slugs', async () => {
+  it('has a voucher configuration page ahead of product slugs', async () => {
+    server.use(
+      http.get(apiPath('/products/VC_AMOUNT'), () =>
+        HttpResponse.json(
+          packageDetails({ code: 'VC_AMOUNT', type: 'voucher', name: 'Voucher kwotowy', voucherValues: [20000, 50000] }),
+        ),
+      ),
+    );
     renderApp('/oferta/vouchery/konfiguracja?code=VC_AMOUNT', 'pl');
-    const page = await screen.findByTestId('coming-soon');
-    expect(within(page).getByRole('heading', { level: 1, name: 'Konfiguracja vouchera' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Konfiguracja vouchera' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Voucher kwotowy' })).toBeTruthy();
+    expect(screen.queryByTestId('coming-soon')).toBeNull();
   });
 
   it('renders the shell: skip link, landmarks, nav in the page language and a language switcher', async () => {

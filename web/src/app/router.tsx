@@ -9,6 +9,7 @@ import type { OfferType } from '@/types/api';
 import type { RouteHandle } from '@/types/router';
 
 import type * as accountPages from './routes/account';
+import type * as checkoutPages from './routes/checkout';
 import { NotFoundRoute } from './routes/not-found';
 import { RootLayout, RootHydrateFallback } from './routes/root';
 import { RouteError } from './routes/route-error';
@@ -65,6 +66,21 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
     handle: { ...handle(name, titleKey), ...extra },
     lazy: async () => {
       const [pages] = await page(() => Promise.all([import('./routes/account'), loadDictionary(locale, 'account')]));
+      return { Component: pages[component] };
+    },
+  });
+
+  /**
+   * A checkout page (spec 2.2, 2.4): the checkout pages' chunk with the
+   * shop's texts (the basket's price summary) and the checkout's.
+   */
+  const checkoutPage = (name: RouteName, titleKey: MessageKey, component: keyof typeof checkoutPages): RouteObject => ({
+    path: path(name),
+    handle: handle(name, titleKey),
+    lazy: async () => {
+      const [pages] = await page(() =>
+        Promise.all([import('./routes/checkout'), loadDictionary(locale, 'shop'), loadDictionary(locale, 'checkout')]),
+      );
       return { Component: pages[component] };
     },
   });
@@ -151,7 +167,7 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
         },
       },
     ]),
-    comingSoon('voucherConfiguration', 'vouchers.configure.title'),
+    checkoutPage('voucherConfiguration', 'vouchers.configure.title', 'VoucherConfigurationRoute'),
     comingSoon('offer', 'nav.offer'),
     comingSoon('regulations', 'nav.regulations'),
 
@@ -178,13 +194,13 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
     comingSoon('reservationTerms', 'reservation.steps.terms'),
     comingSoon('reservationLocalization', 'reservation.steps.localization'),
 
-    // Basket area (spec 2.2); the checkout steps after the login step are not built yet.
+    // Basket area (spec 2.2): the items, the login step, then the checkout steps.
     redirectTo(path('basket'), paths.basketItems.href(locale)),
-    comingSoon('basketPersonal', 'basket.steps.personal'),
-    comingSoon('basketVoucher', 'basket.steps.voucher'),
+    checkoutPage('basketPersonal', 'basket.steps.personal', 'PersonalRoute'),
+    checkoutPage('basketVoucher', 'basket.steps.voucher', 'VoucherRoute'),
     accountPage('basketLogin', 'basket.steps.login', 'BasketLoginRoute'),
-    comingSoon('basketPayment', 'basket.steps.payment'),
-    comingSoon('basketComplete', 'basket.steps.complete'),
+    checkoutPage('basketPayment', 'basket.steps.payment', 'PaymentRoute'),
+    checkoutPage('basketComplete', 'basket.steps.complete', 'CompleteRoute'),
 
     {
       path: '*',

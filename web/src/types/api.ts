@@ -84,6 +84,37 @@ export type CartTotals = Schemas['Totals'];
 /** The basket, as every basket call answers. */
 export type Cart = Schemas['Cart'];
 
+// Checkout (/shop-api/checkout/{token}/...): every step answers the basket; completion the order.
+
+/** PUT /checkout/{token}/address: the guest, the invoice details, notes, regulations, a password to register. */
+export type CheckoutAddress = Schemas['AddressBody'];
+export type CheckoutCustomer = Schemas['CustomerDetails'];
+export type BillingAddress = Schemas['BillingAddress'];
+export type PostalAddress = Schemas['PostalAddress'];
+
+/** GET /checkout/{token}/vouchers: the designs and the basket's gift vouchers (indexed). */
+export type VoucherStep = Schemas['VoucherStep'];
+export type VouchersAnswer = Schemas['VouchersAnswer'];
+export type VoucherDesign = Schemas['VoucherDesign'];
+/** PUT /checkout/{token}/vouchers/{index}. */
+export type VoucherConfiguration = Schemas['VoucherConfiguration'];
+export type VoucherDelivery = Schemas['Delivery'];
+/** A gift voucher line's dedication (and design and delivery, once configured). */
+export type LineVoucher = Schemas['LineVoucher'];
+/** PUT /carts/{token}/items/{id}/voucher: who a gift voucher is for and from, a message, an e-mail. */
+export type VoucherDedication = Schemas['Dedication'];
+
+/** A shipping or payment method on offer; GET .../shipping and .../payment. */
+export type MethodOption = Schemas['MethodOption'];
+export type ShippingAnswer = Schemas['ShippingAnswer'];
+export type PaymentAnswer = Schemas['PaymentAnswer'];
+export type PaymentOffer = Schemas['Payment'];
+/** PUT .../shipping/0 and .../payment/0. */
+export type MethodChoice = Schemas['MethodChoice'];
+
+/** PUT /checkout/{token}/complete: the placed order. */
+export type Order = Schemas['Order'];
+
 /** POST /carts/{token}/items and .../children-items: what is added depends on `type` (see the basket API). */
 export type AddCartItem = Schemas['AddItem'];
 

@@ -1258,6 +1258,8 @@ export interface components {
             holdExpiresAt?: string | null;
             email: string;
             locale: components["schemas"]["Locale"];
+            /** @description When it was placed (RFC 3339). */
+            createdAt: string;
             items: components["schemas"]["CartItem"][];
         };
         /** @description The stay of a package search. */

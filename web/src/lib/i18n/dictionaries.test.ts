@@ -2,6 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import accountPl from '@/locales/account/pl.json';
 import pl from '@/locales/app/pl.json';
+import checkoutDe from '@/locales/checkout/de.json';
+import checkoutEn from '@/locales/checkout/en_GB.json';
+import checkoutPl from '@/locales/checkout/pl.json';
 import shopPl from '@/locales/shop/pl.json';
 
 import { formatMessage } from './format-message';
@@ -11,7 +14,12 @@ import { dictionaries, isDictionaryLoaded, loadDictionary } from './messages';
 describe('locale dictionaries', () => {
   beforeAll(() =>
     Promise.all(
-      LOCALES.flatMap((locale) => [loadDictionary(locale), loadDictionary(locale, 'shop'), loadDictionary(locale, 'account')]),
+      LOCALES.flatMap((locale) => [
+        loadDictionary(locale),
+        loadDictionary(locale, 'shop'),
+        loadDictionary(locale, 'account'),
+        loadDictionary(locale, 'checkout'),
+      ]),
     ),
   );
 
@@ -33,6 +41,22 @@ describe('locale dictionaries', () => {
     expect(dictionaries.en_GB['nav.home']).toBe('Home');
     expect(Object.keys(shopPl).filter((key) => key in pl)).toEqual([]);
     expect(Object.keys(accountPl).filter((key) => key in pl || key in shopPl)).toEqual([]);
+  });
+
+  it('merges the checkout part into its language; it shares no key with the others', () => {
+    expect(isDictionaryLoaded('de', 'checkout')).toBe(true);
+    expect(dictionaries.en_GB['basket.added']).toBe('Added to basket');
+    expect(dictionaries.de['checkout.payment.submit']).toBe('Bezahlen und abschließen');
+    expect(dictionaries.en_GB['nav.home']).toBe('Home');
+    expect(Object.keys(shopPl).filter((key) => key in pl)).toEqual([]);
+    expect(Object.keys(checkoutPl).filter((key) => key in pl || key in shopPl || key in accountPl)).toEqual([]);
+  });
+
+  it.each([
+    ['de', checkoutDe],
+    ['en_GB', checkoutEn],
+  ])('the checkout part in %s has exactly the keys of the Polish checkout part', (_locale, part) => {
+    expect(Object.keys(part).sort()).toEqual(Object.keys(checkoutPl).sort());
   });
 
   const polishKeys = () => Object.keys(dictionaries.pl).sort();

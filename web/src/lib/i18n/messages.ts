@@ -1,5 +1,6 @@
 import type pl from '@/locales/app/pl.json';
 import type accountPl from '@/locales/account/pl.json';
+import type checkoutPl from '@/locales/checkout/pl.json';
 import type shopPl from '@/locales/shop/pl.json';
 
 import type { Locale } from './locale';
@@ -7,14 +8,15 @@ import type { Locale } from './locale';
 /**
  * A dictionary comes in parts: `core` (the app shell and the pages outside
  * the shop), `shop` (listings, product pages, room results, the basket and
- * its modals) and `account` (login, registration, profile, password reset),
- * which their pages load together with their code (app/router.tsx), so
- * neither is part of the first page load's budget.
+ * its modals), `account` (login, registration, profile, password reset)
+ * and `checkout` (the checkout steps and the voucher configuration), which
+ * their pages load together with their code (app/router.tsx), so none is
+ * part of the first page load's budget.
  */
-export type MessagePart = 'core' | 'shop' | 'account';
+export type MessagePart = 'core' | 'shop' | 'account' | 'checkout';
 
 /** Polish is the reference dictionary: its keys (of every part) are the message keys. */
-export type MessageKey = keyof typeof pl | keyof typeof shopPl | keyof typeof accountPl;
+export type MessageKey = keyof typeof pl | keyof typeof shopPl | keyof typeof accountPl | keyof typeof checkoutPl;
 
 export type Dictionary = Partial<Record<string, string>>;
 
@@ -48,6 +50,11 @@ const loaders: Record<MessagePart, Record<Locale, Loader>> = {
     pl: () => import('@/locales/account/pl.json'),
     de: () => import('@/locales/account/de.json'),
     en_GB: () => import('@/locales/account/en_GB.json'),
+  },
+  checkout: {
+    pl: () => import('@/locales/checkout/pl.json'),
+    de: () => import('@/locales/checkout/de.json'),
+    en_GB: () => import('@/locales/checkout/en_GB.json'),
   },
 };
 

@@ -90,7 +90,7 @@ function advancePaidOrder(): PlacedOrder {
         childItems: [],
       },
     ],
-  } as PlacedOrder;
+  };
 }
 
 describe('Profile', () => {

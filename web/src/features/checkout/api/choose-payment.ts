@@ -1,0 +1,13 @@
+/**
+ * PUT /shop-api/checkout/{token}/payment/0: the payment method, and whether
+ * the advance payment is paid now (`deposit`). The state becomes
+ * `payment_selected` (`payment_skipped` when nothing is left to pay).
+ */
+import { apiClient } from '@/lib/api-client';
+import type { Locale } from '@/lib/i18n/locale';
+import type { Cart, MethodChoice } from '@/types/api';
+
+import { tokenPath } from './checkout-keys';
+
+export const choosePayment = (locale: Locale, token: string, choice: Required<MethodChoice>) =>
+  apiClient.put<Cart>(`${tokenPath(token)}/payment/0`, { locale, body: choice });

@@ -1,0 +1,175 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useMemo } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+
+import { StatusMessage } from '@/components/ui/status-message';
+import { externalPaths, paths } from '@/config/paths';
+import { choosePayment } from '@/features/checkout/api/choose-payment';
+import { completeCheckout, isRoomJustBooked } from '@/features/checkout/api/complete-checkout';
+import { usePayment } from '@/features/checkout/api/get-payment';
+import { useCartAnswer } from '@/features/checkout/api/use-cart-answer';
+import { hasVouchers } from '@/features/checkout/utils/guards';
+import { goToPage } from '@/features/checkout/utils/go-to-page';
+import { useI18n } from '@/lib/i18n/i18n-provider';
+import type { Translate } from '@/lib/i18n/translate';
+import type { Cart, PaymentOffer } from '@/types/api';
+
+import { useCheckoutBasket } from './checkout-basket';
+import { RadioGroupField } from './form-fields';
+import { PaymentLoader } from './payment-loader';
+import { StepIndicator } from './step-indicator';
+
+type Values = { method: string; amount: 'full' | 'deposit' };
+
+const paymentSchema = (t: Translate) =>
+  z.object({
+    method: z.string().min(1, t('checkout.error.paymentMethod')),
+    amount: z.enum(['full', 'deposit']),
+  });
+
+/**
+ * The payment step (spec 2.2): the payment method, the advance payment
+ * where it is offered (paid now, the rest later), the price summary, and
+ * "pay and finish": the choice is saved, the order placed while the
+ * payment loader shows, and the browser goes to the payment site
+ * (/order/{token}/pay). The basket is forgotten then: it is an order now,
+ * and the next add starts a new one.
+ */
+export function PaymentStepView({ cart, token }: { cart: Cart; token: string }) {
+  const { t, locale } = useI18n();
+  const payment = usePayment(locale, token);
+  const basket = useCheckoutBasket();
+
+  let body;
+  // The methods as they are now (a method chosen before is chosen still), not a copy from an earlier visit.
+  if (payment.isPending || (!payment.isFetchedAfterMount && payment.isFetching)) {
+    body = <StatusMessage kind="loading">{t('checkout.payment.loading')}</StatusMessage>;
+  } else if (payment.isError || !payment.data) {
+    body = (
+      <StatusMessage
+        kind="error"
+        action={
+          <button type="button" className="button" onClick={() => void payment.refetch()}>
+            {t('errors.retry')}
+          </button>
+        }
+      >
+        {t('checkout.payment.error')}
+      </StatusMessage>
+    );
+  } else {
+    body = <PaymentForm cart={cart} token={token} offer={payment.data} />;
+  }
+
+  return (
+    <>
+      <StepIndicator current="payment" withVoucher={hasVouchers(cart)} />
+      <div className="checkout">
+        <div className="checkout__main">{body}</div>
+        <aside className="checkout__aside">{basket.summary(cart.totals)}</aside>
+      </div>
+    </>
+  );
+}
+
+function PaymentForm({ cart, token, offer }: { cart: Cart; token: string; offer: PaymentOffer }) {
+  const { t, locale, formatMoney } = useI18n();
+  const navigate = useNavigate();
+  const basket = useCheckoutBasket();
+  const answer = useCartAnswer();
+  const requiredNoteId = useId();
+  const resolver = useMemo(() => zodResolver(paymentSchema(t)), [t]);
+  const form = useForm<Values>({
+    resolver,
+    defaultValues: { method: offer.method ?? '', amount: offer.deposit?.chosen ? 'deposit' : 'full' },
+    shouldFocusError: true,
+  });
+
+  const pay = useMutation({
+    meta: { skipGlobalLoader: true },
+    mutationFn: async ({ method, amount }: Values) => {
+      const chosen = await choosePayment(locale, token, { method, deposit: amount === 'deposit' && !!offer.deposit });
+      answer(chosen);
+      return completeCheckout(locale, token);
+    },
+    onSuccess: (order) => {
+      // Nothing stale is kept: the basket became an order, and the next add starts a new one.
+      // The step itself stays as it is, under the loader, until the browser has left the page.
+      basket.forget();
+      goToPage(externalPaths.orderPayment(order.tokenValue));
+    },
+    onError: (error) => {
+      // A room sold meanwhile: the basket shows it, with its way out.
+      if (isRoomJustBooked(error)) basket.refresh();
+    },
+  });
+
+  const money = (amount: number) => formatMoney(amount, cart.totals.currency);
+  const dueInFull = cart.totals.total - cart.totals.vouchers;
+  const deposit = offer.deposit;
+
+  return (
+    <FormProvider {...form}>
+      <form
+        className="checkout-form"
+        noValidate
+        aria-describedby={requiredNoteId}
+        onSubmit={(event) => void form.handleSubmit((values) => !pay.isPending && pay.mutate(values))(event)}
+      >
+        <p id={requiredNoteId} className="checkout-form__note">
+          {t('checkout.requiredNote')}
+        </p>
+        <div className="checkout-form__section">
+          <RadioGroupField
+            name="method"
+            legend={t('checkout.payment.method')}
+            required
+            options={offer.methods.map((method) => ({ value: method.code, label: method.name }))}
+          />
+        </div>
+        {deposit && (
+          <div className="checkout-form__section" data-testid="deposit-choice">
+            <RadioGroupField
+              name="amount"
+              legend={t('checkout.payment.amount')}
+              options={[
+                { value: 'full', label: t('checkout.payment.full'), description: t('checkout.payment.fullNow', { amount: money(dueInFull) }) },
+                {
+                  value: 'deposit',
+                  label: t('checkout.payment.deposit'),
+                  description: t('checkout.payment.depositNow', {
+                    amount: money(deposit.amount),
+                    rest: money(Math.max(0, dueInFull - deposit.amount)),
+                  }),
+                },
+              ]}
+            />
+          </div>
+        )}
+
+        <div className="checkout-form__actions">
+          <Link className="button" to={paths.basketItems.href(locale)}>
+            {t('checkout.backToBasket')}
+          </Link>
+          <button type="submit" className="button button--primary" aria-disabled={pay.isPending}>
+            {t('checkout.payment.submit')}
+          </button>
+        </div>
+      </form>
+      {(pay.isPending || pay.isSuccess) && <PaymentLoader state="waiting" />}
+      {pay.isError && (
+        <PaymentLoader
+          state="error"
+          message={isRoomJustBooked(pay.error) ? pay.error.message : undefined}
+          onBack={() => {
+            pay.reset();
+            void navigate(paths.basketItems.href(locale));
+          }}
+        />
+      )}
+    </FormProvider>
+  );
+}

@@ -1,0 +1,264 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useMemo, useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+
+import { StatusMessage } from '@/components/ui/status-message';
+import { paths } from '@/config/paths';
+import { useMe, type LoggedInCustomer } from '@/features/checkout/api/get-me';
+import { useSetAddress } from '@/features/checkout/api/set-address';
+import { afterPersonal, hasVouchers } from '@/features/checkout/utils/guards';
+import { COUNTRIES, MAX_NOTES, type Country } from '@/features/checkout/utils/rules';
+import {
+  PERSONAL_FIELDS,
+  personalSchema,
+  type PersonalField,
+  type PersonalValues,
+} from '@/features/checkout/utils/schemas';
+import { fieldErrors } from '@/features/checkout/utils/server-errors';
+import { useI18n } from '@/lib/i18n/i18n-provider';
+import type { Locale } from '@/lib/i18n/locale';
+import type { Cart, CheckoutAddress } from '@/types/api';
+
+import { CheckboxField, SelectField, TextField } from './form-fields';
+import { StepIndicator } from './step-indicator';
+
+const isCountry = (code: string | undefined): code is Country => COUNTRIES.includes(code as Country);
+
+/** What the form starts with: what the basket saved, else the logged-in customer's details. */
+export function personalDefaults(cart: Cart, me: LoggedInCustomer | null, locale: Locale): PersonalValues {
+  const customer = cart.customer;
+  const billing = cart.billingAddress;
+  const pick = (saved: string | undefined, fallback: string | undefined) => (saved ? saved : (fallback ?? ''));
+  return {
+    customer: {
+      firstName: pick(customer?.firstName, me?.firstName),
+      lastName: pick(customer?.lastName, me?.lastName),
+      email: pick(customer?.email, me?.email),
+      phone: pick(customer?.phone, me?.phone),
+    },
+    billingAddress: {
+      invoiceRequired: billing?.invoiceRequired ?? false,
+      company: billing?.company ?? '',
+      vatNumber: billing?.vatNumber ?? '',
+      street: billing?.street ?? '',
+      postcode: billing?.postcode ?? '',
+      city: billing?.city ?? '',
+      countryCode: isCountry(billing?.countryCode) ? billing.countryCode : locale === 'de' ? 'DE' : 'PL',
+    },
+    notes: cart.notes ?? '',
+    regulationsAccepted: false,
+    password: '',
+  };
+}
+
+/** The request body: without an invoice only the country is sent; the password only when registering. */
+export function addressBody(values: PersonalValues, withPassword: boolean): CheckoutAddress {
+  const billing = values.billingAddress;
+  return {
+    customer: values.customer,
+    billingAddress: billing.invoiceRequired ? billing : { invoiceRequired: false, countryCode: billing.countryCode },
+    notes: values.notes,
+    regulationsAccepted: values.regulationsAccepted,
+    ...(withPassword ? { password: values.password } : {}),
+  };
+}
+
+const personalField = (field: string): PersonalField | null =>
+  (PERSONAL_FIELDS as readonly string[]).includes(field) ? (field as PersonalField) : null;
+
+/**
+ * The personal data step (spec 2.2, 2.4): the guest's details, an optional
+ * VAT invoice, a password when the visitor registers with the booking
+ * (`?account=register`, from the login step), reservation notes and the
+ * regulations. Filled in from the basket and the logged-in customer.
+ */
+export function PersonalStep({ cart, token }: { cart: Cart; token: string }) {
+  const { t, locale } = useI18n();
+  const [search] = useSearchParams();
+  const me = useMe(locale);
+
+  return (
+    <>
+      <StepIndicator current="personal" withVoucher={hasVouchers(cart)} />
+      {me.isPending ? (
+        <StatusMessage kind="loading">{t('checkout.loading')}</StatusMessage>
+      ) : (
+        <PersonalForm
+          cart={cart}
+          token={token}
+          me={me.data ?? null}
+          // A logged-in customer has an account already.
+          withPassword={search.get('account') === 'register' && !me.data}
+          locale={locale}
+        />
+      )}
+    </>
+  );
+}
+
+type FormProps = { cart: Cart; token: string; me: LoggedInCustomer | null; withPassword: boolean; locale: Locale };
+
+function PersonalForm({ cart, token, me, withPassword, locale }: FormProps) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const save = useSetAddress(token);
+  const [formError, setFormError] = useState<string[] | null>(null);
+  const requiredNoteId = useId();
+  const resolver = useMemo(() => zodResolver(personalSchema(t, { withPassword })), [t, withPassword]);
+  const form = useForm<PersonalValues>({
+    resolver,
+    defaultValues: personalDefaults(cart, me, locale),
+    shouldFocusError: true,
+  });
+  const invoice = useWatch({ control: form.control, name: 'billingAddress.invoiceRequired' });
+  const country = useWatch({ control: form.control, name: 'billingAddress.countryCode' });
+
+  const onSubmit = async (values: PersonalValues) => {
+    if (save.isPending) return;
+    setFormError(null);
+    try {
+      const answer = await save.mutateAsync(addressBody(values, withPassword));
+      void navigate(paths[afterPersonal(answer)].href(locale));
+    } catch (error) {
+      const { fields, other } = fieldErrors(error, PERSONAL_FIELDS, personalField);
+      for (const [field, message] of fields) form.setError(field, { type: 'server', message });
+      const first = fields[0]?.[0];
+      if (first) form.setFocus(first);
+      setFormError(fields.length > 0 && other.length === 0 ? null : [t('checkout.personal.failed'), ...other]);
+    }
+  };
+
+  const countries = COUNTRIES.map((code) => ({ value: code, label: t(`checkout.country.${code}`) }));
+
+  return (
+    <FormProvider {...form}>
+      <form
+        className="checkout-form"
+        noValidate
+        aria-describedby={requiredNoteId}
+        aria-busy={save.isPending}
+        onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
+      >
+        <p id={requiredNoteId} className="checkout-form__note">
+          {t('checkout.requiredNote')}
+        </p>
+        {me && <p className="checkout-form__note">{t('checkout.personal.loggedIn', { email: me.email })}</p>}
+
+        <fieldset className="checkout-form__section">
+          <legend className="checkout-form__legend">{t('checkout.personal.customer')}</legend>
+          <div className="checkout-form__grid">
+            <TextField name="customer.firstName" label={t('checkout.field.firstName')} required autoComplete="given-name" />
+            <TextField name="customer.lastName" label={t('checkout.field.lastName')} required autoComplete="family-name" />
+            <TextField name="customer.email" label={t('checkout.field.email')} required type="email" autoComplete="email" />
+            <TextField
+              name="customer.phone"
+              label={t('checkout.field.phone')}
+              required
+              type="tel"
+              autoComplete="tel"
+              hint={t('checkout.field.phoneHint')}
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className="checkout-form__section">
+          <legend className="checkout-form__legend">{t('checkout.personal.invoiceTitle')}</legend>
+          <CheckboxField name="billingAddress.invoiceRequired" label={t('checkout.personal.invoice')} />
+          {invoice && (
+            <div className="checkout-form__grid" data-testid="invoice-fields">
+              <TextField
+                name="billingAddress.company"
+                label={t('checkout.field.company')}
+                required
+                autoComplete="organization"
+                className="checkout-form__wide"
+              />
+              <SelectField
+                name="billingAddress.countryCode"
+                label={t('checkout.field.country')}
+                required
+                options={countries}
+                autoComplete="country"
+              />
+              <TextField
+                name="billingAddress.vatNumber"
+                label={t('checkout.field.vatNumber')}
+                required
+                hint={t(country === 'DE' ? 'checkout.field.vatNumberHintDE' : 'checkout.field.vatNumberHintPL')}
+              />
+              <TextField
+                name="billingAddress.street"
+                label={t('checkout.field.street')}
+                required
+                autoComplete="street-address"
+                className="checkout-form__wide"
+              />
+              <TextField
+                name="billingAddress.postcode"
+                label={t('checkout.field.postcode')}
+                required
+                autoComplete="postal-code"
+                hint={t(country === 'DE' ? 'checkout.field.postcodeHintDE' : 'checkout.field.postcodeHintPL')}
+              />
+              <TextField name="billingAddress.city" label={t('checkout.field.city')} required autoComplete="address-level2" />
+            </div>
+          )}
+        </fieldset>
+
+        {withPassword && (
+          <fieldset className="checkout-form__section" data-testid="account-fields">
+            <legend className="checkout-form__legend">{t('checkout.personal.account')}</legend>
+            <p className="checkout-form__note">{t('checkout.personal.accountNote')}</p>
+            <TextField
+              name="password"
+              label={t('checkout.field.password')}
+              required
+              type="password"
+              autoComplete="new-password"
+              hint={t('checkout.field.passwordRule')}
+            />
+          </fieldset>
+        )}
+
+        <fieldset className="checkout-form__section">
+          <legend className="checkout-form__legend">{t('checkout.personal.reservation')}</legend>
+          <TextField
+            name="notes"
+            label={t('checkout.field.notes')}
+            multiline
+            hint={t('checkout.field.notesHint', { max: MAX_NOTES })}
+          />
+          <CheckboxField
+            name="regulationsAccepted"
+            label={t('checkout.personal.regulations')}
+            required
+            after={
+              <Link className="checkout-form__link" to={paths.regulations.href(locale)} target="_blank" rel="noopener">
+                {t('checkout.personal.regulationsLink')}
+                <span className="sr-only">{` (${t('checkout.newTab')})`}</span>
+              </Link>
+            }
+          />
+        </fieldset>
+
+        {formError && (
+          <div className="checkout-form__alert" role="alert">
+            {formError.map((message) => (
+              <p key={message}>{message}</p>
+            ))}
+          </div>
+        )}
+
+        <div className="checkout-form__actions">
+          <Link className="button" to={paths.basketItems.href(locale)}>
+            {t('checkout.backToBasket')}
+          </Link>
+          <button type="submit" className="button button--primary" aria-disabled={save.isPending}>
+            {save.isPending ? t('checkout.saving') : t('checkout.continue')}
+          </button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The checkout steps' guards (spec 2.2), on the basket as the server has it
+ * on entry. They mirror the server's own gates (services/cart/README.md
+ * "Checkout"), which refuse a step out of order with 409 `checkout_state`.
+ */
+import type { Cart, CartItem } from '@/types/api';
+
+export type CheckoutStep = 'personal' | 'voucher' | 'payment';
+
+/** Where a step sends the visitor instead: the basket's items or the personal data step. */
+export type StepRedirect = 'basketItems' | 'basketPersonal';
+
+/** The voucher step: allowed in these states, with a basket that is not empty. */
+export const VOUCHER_STATES: readonly string[] = ['addressed', 'vouchered', 'payment_selected', 'payment_skipped'];
+
+/** The payment step: allowed in these states. */
+export const PAYMENT_STATES: readonly string[] = ['vouchered', 'vouchering_skipped', 'payment_selected', 'payment_skipped'];
+
+/** A line that cannot be bought now (a room sold meanwhile), or one attached to it. */
+const unavailable = (line: CartItem): boolean => !line.isAvailable || line.childItems.some(unavailable);
+
+/** null: the step may open; else where the visitor goes instead. */
+export function stepRedirect(step: CheckoutStep, cart: Pick<Cart, 'items' | 'checkoutState'>): StepRedirect | null {
+  const empty = cart.items.length === 0;
+  switch (step) {
+    case 'personal':
+      return empty || cart.items.some(unavailable) ? 'basketItems' : null;
+    case 'voucher':
+      return !empty && VOUCHER_STATES.includes(cart.checkoutState) ? null : 'basketPersonal';
+    case 'payment':
+      return PAYMENT_STATES.includes(cart.checkoutState) ? null : 'basketItems';
+  }
+}
+
+/** Where the visitor goes without a basket at all. */
+export const NO_BASKET: Record<CheckoutStep, StepRedirect> = {
+  personal: 'basketItems',
+  voucher: 'basketPersonal',
+  payment: 'basketItems',
+};
+
+/** The step after the personal data: vouchers to configure (`addressed`), or payment. */
+export const afterPersonal = (cart: Pick<Cart, 'checkoutState'>): 'basketVoucher' | 'basketPayment' =>
+  cart.checkoutState === 'addressed' ? 'basketVoucher' : 'basketPayment';
+
+/** Whether the basket holds a gift voucher (the voucher step is part of its checkout). */
+export const hasVouchers = (cart: Pick<Cart, 'items'>): boolean => cart.items.some((line) => line.type === 'voucher');

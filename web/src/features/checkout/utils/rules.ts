@@ -1,0 +1,95 @@
+/**
+ * The server's rules for the guest's details and a gift voucher
+ * (services/cart/README.md "Checkout", services/users for the password),
+ * mirrored so the form says what is wrong before anything is sent. The
+ * server checks again and names every wrong field (`invalid_address`,
+ * `invalid_voucher_configuration`); its answer wins.
+ */
+
+/** Countries the guesthouse sells to (spec 3). */
+export const COUNTRIES = ['PL', 'DE'] as const;
+export type Country = (typeof COUNTRIES)[number];
+
+export const MAX_NAME = 60;
+export const MAX_LINE = 120;
+export const MAX_NOTES = 1000;
+export const MIN_PHONE = 7;
+export const MAX_PHONE = 30;
+export const MAX_VOUCHER_NAME = 60;
+export const MAX_VOUCHER_MESSAGE = 300;
+export const MIN_PASSWORD = 10;
+export const MAX_PASSWORD = 128;
+export const MIN_PASSWORD_DISTINCT = 5;
+
+/** A text field that must be there: 1 to `max` characters once trimmed. */
+export const isFilled = (value: string, max: number) => {
+  const length = [...value.trim()].length;
+  return length > 0 && length <= max;
+};
+
+/** As the server's e-mail check: one @, no spaces, a dotted domain. */
+export function isValidEmail(raw: string): boolean {
+  const email = raw.trim();
+  if (email.length > 254 || /\s/.test(email)) return false;
+  const at = email.indexOf('@');
+  if (at <= 0) return false;
+  const domain = email.slice(at + 1);
+  return (
+    !domain.includes('@') && domain.includes('.') && !domain.startsWith('.') && !domain.endsWith('.') && !domain.includes('..')
+  );
+}
+
+/**
+ * 7 to 30 characters: digits with an optional plus (first only),
+ * parentheses, dashes, spaces, dots or slashes; at least 7 digits (spec 5).
+ */
+export function isValidPhone(raw: string): boolean {
+  const phone = raw.trim();
+  const length = [...phone].length;
+  if (length < MIN_PHONE || length > MAX_PHONE) return false;
+  if (!/^[0-9+()\-. /]+$/.test(phone)) return false;
+  if (phone.slice(1).includes('+')) return false;
+  return (phone.match(/\d/g) ?? []).length >= MIN_PHONE;
+}
+
+/** `00-000` in Poland, five digits in Germany. */
+export function isValidPostcode(country: string, raw: string): boolean {
+  const postcode = raw.trim();
+  if (country === 'PL') return /^\d{2}-\d{3}$/.test(postcode);
+  if (country === 'DE') return /^\d{5}$/.test(postcode);
+  return false;
+}
+
+const NIP_WEIGHTS = [6, 5, 7, 2, 3, 4, 5, 6, 7];
+
+/**
+ * A Polish NIP: 10 digits whose weighted sum (6-5-7-2-3-4-5-6-7) mod 11 is
+ * the last digit; dashes, spaces and a `PL` prefix allowed. A German VAT
+ * number: `DE` and 9 digits.
+ */
+export function isValidVatNumber(country: string, raw: string): boolean {
+  const compact = raw.replace(/[\s-]/g, '').toUpperCase();
+  if (country === 'PL') {
+    const digits = compact.startsWith('PL') ? compact.slice(2) : compact;
+    if (!/^\d{10}$/.test(digits)) return false;
+    const d = [...digits].map(Number);
+    const sum = NIP_WEIGHTS.reduce((total, weight, index) => total + weight * (d[index] ?? 0), 0);
+    return sum % 11 === d[9];
+  }
+  if (country === 'DE') return /^DE\d{9}$/.test(compact);
+  return false;
+}
+
+export type PasswordProblem = 'length' | 'variety' | 'email';
+
+/** The account rule: 10 to 128 characters, at least 5 different ones, not the e-mail (nor its part before @). */
+export function passwordProblem(password: string, email: string): PasswordProblem | null {
+  const chars = [...password];
+  if (chars.length < MIN_PASSWORD || chars.length > MAX_PASSWORD) return 'length';
+  if (new Set(chars).size < MIN_PASSWORD_DISTINCT) return 'variety';
+  const lower = password.toLowerCase();
+  const address = email.trim().toLowerCase();
+  const local = address.split('@')[0] ?? '';
+  if (lower === address || (local !== '' && lower === local)) return 'email';
+  return null;
+}

@@ -1,0 +1,539 @@
+/**
+ * An in-memory stand-in for checkout (/shop-api/checkout/{token}/...,
+ * services/cart/README.md "Checkout"), on the carts of a cart server
+ * (./cart-server.ts), for component tests. Faithful to the server's rules:
+ *
+ * - the state machine (`cart` → `addressed` → `vouchered` |
+ *   `vouchering_skipped` → `payment_selected` | `payment_skipped` →
+ *   `completed`), each step allowed only from its states (409
+ *   `checkout_state`, checked before the body), a completed cart 409
+ *   `checkout_completed`, a basket changed after the address back to the
+ *   address's state;
+ * - the guest's details (400 `invalid_address` naming every wrong field:
+ *   names, e-mail, phone, invoice company, NIP checksum or `DE` VAT number,
+ *   postcode of the country, notes, regulations), registering with a
+ *   password (script marker, password rule, an e-mail taken);
+ * - gift vouchers (designs, delivery by e-mail or post with its address),
+ *   shipping only while a voucher is posted, payment methods with the
+ *   advance payment (30 % rounded up to whole złoty) for a basket with a
+ *   stay, totals with shipping and deposit;
+ * - completion: the same order for a retry of the same basket or
+ *   `Idempotency-Key`, a key of another basket 409
+ *   `idempotency_key_reused`, a room sold meanwhile 409 `room_just_booked`
+ *   with the stay's dates (the line shows unavailable afterwards).
+ *
+ * Messages are the gateway's Polish ones (pl.ftl), which tests read as the
+ * server's.
+ */
+import { http, HttpResponse } from 'msw';
+
+import type { Cart, LineVoucher, Order } from '@/types/api';
+import type { components } from '@/types/openapi.gen';
+
+import type { createCartServer } from './cart-server';
+import { cartTotals } from './fixtures';
+import { apiPath } from './handlers';
+
+type CartServer = ReturnType<typeof createCartServer>;
+type Customer = components['schemas']['Customer'];
+type State = 'cart' | 'addressed' | 'vouchered' | 'vouchering_skipped' | 'payment_selected' | 'payment_skipped' | 'completed';
+
+const STEPS = {
+  address: ['cart', 'addressed', 'vouchered', 'vouchering_skipped', 'payment_selected', 'payment_skipped'],
+  voucher: ['addressed', 'vouchered', 'payment_selected', 'payment_skipped'],
+  shipping: ['addressed', 'vouchered', 'vouchering_skipped', 'payment_selected', 'payment_skipped'],
+  payment: ['vouchered', 'vouchering_skipped', 'payment_selected', 'payment_skipped'],
+  complete: ['payment_selected', 'payment_skipped'],
+} satisfies Record<string, State[]>;
+
+const DESIGNS = [
+  { code: 'classic', names: ['Klasyczny', 'Klassisch', 'Classic'] },
+  { code: 'floral', names: ['Kwiatowy', 'Blumen', 'Floral'] },
+  { code: 'relax', names: ['Relaks', 'Entspannung', 'Relax'] },
+];
+const SHIPPING = [
+  { code: 'post', price: 1200, names: ['Poczta Polska, list polecony', 'Deutsche Post, Einschreiben', 'Registered letter'] },
+  { code: 'courier', price: 2500, names: ['Kurier', 'Kurier', 'Courier'] },
+];
+const PAYMENT = [
+  { code: 'bank_transfer', names: ['Przelew bankowy', 'Banküberweisung', 'Bank transfer'] },
+  { code: 'przelewy24', names: ['Przelewy24', 'Przelewy24', 'Przelewy24'] },
+  { code: 'paypal', names: ['PayPal', 'PayPal', 'PayPal'] },
+];
+
+const FIELD_MESSAGES: Record<string, string> = {
+  'customer.firstName': 'Podaj imię (do 60 znaków).',
+  'customer.lastName': 'Podaj nazwisko (do 60 znaków).',
+  'customer.email': 'Podaj poprawny adres e-mail.',
+  'customer.phone': 'Podaj numer telefonu, co najmniej 7 znaków: cyfry oraz +, ( ), -, spacje, kropki lub ukośniki.',
+  'billingAddress.company': 'Podaj nazwę firmy.',
+  'billingAddress.vatNumber': 'Podaj poprawny numer NIP (10 cyfr) lub niemiecki numer VAT (DE i 9 cyfr).',
+  'billingAddress.street': 'Podaj ulicę i numer.',
+  'billingAddress.postcode': 'Podaj kod pocztowy kraju: 00-000 w Polsce, 5 cyfr w Niemczech.',
+  'billingAddress.city': 'Podaj miejscowość.',
+  'billingAddress.countryCode': 'Wybierz Polskę lub Niemcy.',
+  notes: 'Uwagi mogą mieć do 1000 znaków.',
+  regulationsAccepted: 'Zaakceptuj regulamin rezerwacji.',
+  for: 'Podaj, dla kogo jest voucher (od 1 do 60 znaków).',
+  from: 'Podaj, od kogo jest voucher (od 1 do 60 znaków).',
+  email: 'Podaj poprawny adres e-mail, na który wyślemy voucher.',
+  design: 'Wybierz wzór.',
+  delivery: 'Wybierz sposób dostarczenia: e-mailem lub pocztą.',
+  postcode: 'Podaj kod pocztowy kraju: 00-000 w Polsce, 5 cyfr w Niemczech.',
+};
+
+const MESSAGES: Record<string, string> = {
+  invalid_address: 'Brakuje niektórych danych lub są niepoprawne: sprawdź zaznaczone pola.',
+  invalid_voucher_configuration: 'Sprawdź dane vouchera: zaznaczonych pól brakuje lub są niepoprawne.',
+  invalid_method: 'Wybierz jedną z oferowanych metod.',
+  checkout_completed: 'Ten koszyk stał się już zamówieniem. Aby zarezerwować więcej, zacznij nowy koszyk.',
+  checkout_state: 'Ten krok nie jest jeszcze dostępny: najpierw wypełnij poprzednie kroki.',
+  cart_empty: 'Twój koszyk jest pusty.',
+  idempotency_key_reused: 'Ten klucz żądania został już użyty dla innego zamówienia.',
+  weak_password: 'Wybierz hasło o długości od 10 do 128 znaków, z co najmniej 5 różnymi znakami, inne niż Twój adres e-mail.',
+  email_taken: 'Konto z tym adresem e-mail już istnieje. Zaloguj się.',
+  invalid_request: 'Żądanie jest niepoprawne.',
+  cart_not_found: 'Twój koszyk wygasł. Rozpoczęto nowy.',
+  item_not_found: 'Tej pozycji nie ma już w Twoim koszyku.',
+  not_a_voucher: 'Dedykację może mieć tylko voucher.',
+  invalid_voucher_details: 'Sprawdź dedykację vouchera.',
+};
+
+/** Field texts of a code that has its own (the gateway's `.field` of that error). */
+const CODE_FIELD_MESSAGES: Record<string, string> = {
+  email_taken: 'Ten adres e-mail jest już zarejestrowany.',
+  weak_password: 'Wybierz dłuższe lub bardziej zróżnicowane hasło.',
+  invalid_method: 'Wybierz jedną z oferowanych metod.',
+};
+
+const refusal = (status: number, code: string, fields: string[] = [], message = MESSAGES[code] ?? code) =>
+  HttpResponse.json(
+    {
+      code,
+      message,
+      errors: fields.map((field) => ({
+        field,
+        message: CODE_FIELD_MESSAGES[code] ?? FIELD_MESSAGES[field] ?? 'Sprawdź to pole.',
+      })),
+    },
+    { status },
+  );
+
+// The server's rules, written out again here (the web's own copy is what is tested against them).
+const filled = (value: unknown, max: number) => typeof value === 'string' && value.trim() !== '' && [...value.trim()].length <= max;
+const email = (value: unknown) =>
+  typeof value === 'string' && /^[^\s@]+@[^\s@]+$/.test(value.trim()) && /^[^.].*\.[^.]+$/.test(value.trim().split('@')[1] ?? '') && !value.includes('..');
+const phone = (value: unknown) => {
+  if (typeof value !== 'string') return false;
+  const p = value.trim();
+  return p.length >= 7 && p.length <= 30 && /^[0-9+()\-. /]+$/.test(p) && !p.slice(1).includes('+') && (p.match(/\d/g) ?? []).length >= 7;
+};
+const postcode = (country: string, value: unknown) =>
+  typeof value === 'string' && (country === 'PL' ? /^\d\d-\d\d\d$/ : country === 'DE' ? /^\d{5}$/ : /^$/).test(value.trim()) && value.trim() !== '';
+const vatNumber = (country: string, value: unknown) => {
+  if (typeof value !== 'string') return false;
+  const compact = value.replace(/[ -]/g, '').toUpperCase();
+  if (country === 'DE') return /^DE\d{9}$/.test(compact);
+  const digits = compact.replace(/^PL/, '');
+  if (!/^\d{10}$/.test(digits)) return false;
+  const sum = [6, 5, 7, 2, 3, 4, 5, 6, 7].reduce((total, weight, i) => total + weight * Number(digits[i]), 0);
+  return sum % 11 === Number(digits[9]);
+};
+
+/** The advance payment: 30 % of the total, rounded up to whole złoty. */
+export const depositFor = (total: number) => Math.ceil(Math.ceil((total * 30) / 100) / 100) * 100;
+
+type Details = {
+  shippingMethod?: string;
+  payment?: { method: string; deposit: boolean };
+  /** The lines when the state was last set: a change sends the state back. */
+  lines: string;
+};
+
+export type CheckoutRequest = { method: string; path: string; body: unknown; headers: Record<string, string> };
+
+export type CheckoutServerOptions = {
+  /** The logged-in customer (GET /me); none: 204. */
+  me?: Customer | null;
+  /** E-mail addresses registered already. */
+  takenEmails?: string[];
+};
+
+export function createCheckoutServer(cartServer: CartServer, { me = null, takenEmails = [] }: CheckoutServerOptions = {}) {
+  const { carts } = cartServer;
+  const details = new Map<string, Details>();
+  const orders = new Map<string, Order>();
+  const keys = new Map<string, string>();
+  const requests: CheckoutRequest[] = [];
+  const sold = new Set<number>();
+  /** Answers completion gives before it works (a service down, ...). */
+  const completeFailures: { status: number; code: string; message: string }[] = [];
+
+  const localeIndex = (request: Request) => {
+    const locale = new URL(request.url).searchParams.get('locale');
+    return locale === 'de' ? 1 : locale === 'en_GB' ? 2 : 0;
+  };
+  const log = async (request: Request) => {
+    const url = new URL(request.url);
+    const text = request.method === 'GET' ? '' : await request.clone().text();
+    const body: unknown = text ? JSON.parse(text) : undefined;
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, key) => (headers[key] = value));
+    requests.push({ method: request.method, path: url.pathname.replace('/shop-api', ''), body, headers });
+    return body;
+  };
+
+  const vouchers = (cart: Cart) => cart.items.filter((line) => line.type === 'voucher');
+  const shippingRequired = (cart: Cart) => vouchers(cart).some((line) => line.voucher?.delivery === 'post');
+  const detailsOf = (token: string) => details.get(token) ?? { lines: '' };
+  const signature = (cart: Cart) => JSON.stringify(cart.items.map((line) => [line.id, line.quantity, line.childItems.length]));
+
+  const totals = (token: string, cart: Cart) => {
+    const base = cartTotals(cart.items, cart.currency);
+    const d = detailsOf(token);
+    const shipping = shippingRequired(cart) ? (SHIPPING.find((m) => m.code === d.shippingMethod)?.price ?? 0) : 0;
+    const total = base.total + shipping;
+    const deposit = d.payment?.deposit && hasStay(cart) ? depositFor(total) : 0;
+    return { ...base, total, shipping, deposit, leftToPay: total - base.vouchers - deposit };
+  };
+  const hasStay = (cart: Cart) => cart.items.some((line) => line.type === 'reservation');
+
+  const afterAddress = (token: string, cart: Cart): State => {
+    const list = vouchers(cart);
+    const configured = list.every((line) => line.voucher?.design && line.voucher.delivery);
+    const needsShipping = shippingRequired(cart) && !detailsOf(token).shippingMethod;
+    if (list.length > 0 && (!configured || needsShipping)) return 'addressed';
+    if (totals(token, cart).total - cart.totals.vouchers <= 0) return 'payment_skipped';
+    return list.length === 0 ? 'vouchering_skipped' : 'vouchered';
+  };
+
+  /** The cart as checkout sees it: a basket changed since the last step is back at the address's state. */
+  const current = (token: string): Cart | undefined => {
+    const cart = carts.get(token);
+    if (!cart) return undefined;
+    const state = cart.checkoutState as State;
+    const withSold = {
+      ...cart,
+      items: cart.items.map((line) => (sold.has(line.id) ? { ...line, isAvailable: false, total: 0 } : line)),
+    };
+    let next = state;
+    if (state !== 'cart' && state !== 'completed' && detailsOf(token).lines !== signature(withSold)) {
+      next = afterAddress(token, withSold);
+    }
+    return setState(token, withSold, next);
+  };
+  const setState = (token: string, cart: Cart, state: State): Cart => {
+    const d = detailsOf(token);
+    const next: Cart = {
+      ...cart,
+      checkoutState: state,
+      shippingRequired: shippingRequired(cart),
+      shipments: shippingRequired(cart) && d.shippingMethod ? [{ method: d.shippingMethod }] : [],
+      payments: d.payment ? [d.payment] : [],
+    };
+    next.totals = totals(token, next);
+    carts.set(token, next);
+    details.set(token, { ...d, lines: signature(next) });
+    return next;
+  };
+  /** The cart, or why the step is refused. */
+  const gate = (token: string, step: keyof typeof STEPS): Cart | Response => {
+    const cart = current(token);
+    if (!cart) return refusal(404, 'cart_not_found');
+    if (cart.checkoutState === 'completed') return refusal(409, 'checkout_completed');
+    if (!(STEPS[step] as string[]).includes(cart.checkoutState)) return refusal(409, 'checkout_state');
+    return cart;
+  };
+
+  const handlers = [
+    // A gift voucher's dedication in the basket (services/cart/README.md "Gift voucher dedication").
+    http.put(apiPath('/carts/:token/items/:id/voucher'), async ({ request, params }) => {
+      const body = ((await log(request)) ?? {}) as Record<string, string | null | undefined>;
+      const token = String(params.token);
+      const cart = carts.get(token);
+      if (!cart) return refusal(404, 'cart_not_found');
+      const line = cart.items.find((item) => item.id === Number(params.id));
+      if (!line) return refusal(404, 'item_not_found');
+      if (line.type !== 'voucher') return refusal(400, 'not_a_voucher');
+      const wrong: string[] = [];
+      if (!filled(body.for, 60)) wrong.push('for');
+      if (!filled(body.from, 60)) wrong.push('from');
+      if ([...(body.message ?? '').trim()].length > 300) wrong.push('message');
+      const address = (body.email ?? '').trim();
+      if (address !== '' && !email(address)) wrong.push('email');
+      if (wrong.length > 0) return refusal(400, 'invalid_voucher_details', wrong);
+      const voucher: LineVoucher = {
+        for: String(body.for).trim(),
+        from: String(body.from).trim(),
+        message: (body.message ?? '').trim(),
+        email: address === '' ? null : address.toLowerCase(),
+      };
+      const changed: Cart = { ...cart, items: cart.items.map((item) => (item.id === line.id ? { ...item, voucher } : item)) };
+      carts.set(token, changed);
+      return HttpResponse.json(current(token));
+    }),
+
+    http.get(apiPath('/me'), () => (me ? HttpResponse.json(me) : new HttpResponse(null, { status: 204 }))),
+
+    http.get(apiPath('/checkout/:token/start'), async ({ request, params }) => {
+      await log(request);
+      const cart = current(String(params.token));
+      return cart ? HttpResponse.json(cart) : refusal(404, 'cart_not_found');
+    }),
+
+    http.put(apiPath('/checkout/:token/address'), async ({ request, params }) => {
+      const body = ((await log(request)) ?? {}) as Record<string, Record<string, unknown> | undefined> & {
+        notes?: string;
+        regulationsAccepted?: boolean;
+        password?: string | null;
+      };
+      const token = String(params.token);
+      const cart = gate(token, 'address');
+      if (cart instanceof Response) return cart;
+      const customer = body.customer ?? {};
+      const billing = body.billingAddress ?? {};
+      const wrong: string[] = [];
+      if (!filled(customer.firstName, 60)) wrong.push('customer.firstName');
+      if (!filled(customer.lastName, 60)) wrong.push('customer.lastName');
+      if (!email(customer.email)) wrong.push('customer.email');
+      if (!phone(customer.phone)) wrong.push('customer.phone');
+      const invoice = billing.invoiceRequired === true;
+      const rawCountry = typeof billing.countryCode === 'string' ? billing.countryCode.trim().toUpperCase() : '';
+      const country = rawCountry === '' && !invoice ? 'PL' : rawCountry;
+      if (!['PL', 'DE'].includes(country)) wrong.push('billingAddress.countryCode');
+      if (invoice) {
+        if (!filled(billing.company, 120)) wrong.push('billingAddress.company');
+        if (['PL', 'DE'].includes(country) && !vatNumber(country, billing.vatNumber)) wrong.push('billingAddress.vatNumber');
+        if (!filled(billing.street, 120)) wrong.push('billingAddress.street');
+        if (!filled(billing.city, 120)) wrong.push('billingAddress.city');
+        if (['PL', 'DE'].includes(country) && !postcode(country, billing.postcode)) wrong.push('billingAddress.postcode');
+      }
+      if ([...(body.notes ?? '').trim()].length > 1000) wrong.push('notes');
+      if (body.regulationsAccepted !== true) wrong.push('regulationsAccepted');
+      if (wrong.length > 0) return refusal(400, 'invalid_address', wrong);
+
+      const password = body.password ?? '';
+      if (password !== '' && !me) {
+        if (request.headers.get('X-Requested-With') !== 'XMLHttpRequest') return refusal(400, 'invalid_request', ['X-Requested-With']);
+        const address = String(customer.email).trim().toLowerCase();
+        if ([...password].length < 10 || [...password].length > 128 || new Set(password).size < 5 || password.toLowerCase() === address) {
+          return refusal(400, 'weak_password', ['password']);
+        }
+        if (takenEmails.includes(address)) return refusal(409, 'email_taken', ['customer.email']);
+      }
+
+      const saved: Cart = {
+        ...cart,
+        customer: {
+          firstName: String(customer.firstName).trim(),
+          lastName: String(customer.lastName).trim(),
+          email: String(customer.email).trim().toLowerCase(),
+          phone: String(customer.phone).trim(),
+        },
+        billingAddress: invoice
+          ? {
+              invoiceRequired: true,
+              company: String(billing.company).trim(),
+              vatNumber: String(billing.vatNumber).trim(),
+              street: String(billing.street).trim(),
+              postcode: String(billing.postcode).trim(),
+              city: String(billing.city).trim(),
+              countryCode: country,
+            }
+          : { invoiceRequired: false, company: '', vatNumber: '', street: '', postcode: '', city: '', countryCode: country },
+        notes: (body.notes ?? '').trim(),
+      };
+      return HttpResponse.json(setState(token, saved, afterAddress(token, saved)));
+    }),
+
+    http.get(apiPath('/checkout/:token/vouchers'), async ({ request, params }) => {
+      await log(request);
+      const cart = current(String(params.token));
+      if (!cart) return refusal(404, 'cart_not_found');
+      const index = localeIndex(request);
+      return HttpResponse.json({
+        vouchers: {
+          categories: DESIGNS.map((design) => ({ code: design.code, name: design.names[index] })),
+          items: vouchers(cart).map((item, i) => ({ index: i, item })),
+        },
+      });
+    }),
+
+    http.put(apiPath('/checkout/:token/vouchers/:index'), async ({ request, params }) => {
+      const body = ((await log(request)) ?? {}) as Record<string, string | null | undefined>;
+      const token = String(params.token);
+      const cart = gate(token, 'voucher');
+      if (cart instanceof Response) return cart;
+      const line = vouchers(cart)[Number(params.index)];
+      if (!line) return refusal(404, 'item_not_found');
+      const wrong: string[] = [];
+      if (!filled(body.for, 60)) wrong.push('for');
+      if (!filled(body.from, 60)) wrong.push('from');
+      if ([...(body.message ?? '').trim()].length > 300) wrong.push('message');
+      if (!DESIGNS.some((design) => design.code === body.design)) wrong.push('design');
+      const delivery = body.delivery === 'email' || body.delivery === 'post' ? body.delivery : null;
+      if (!delivery) wrong.push('delivery');
+      const address = (body.email ?? '').trim();
+      if ((delivery === 'email' || address !== '') && !email(address)) wrong.push('email');
+      const country = (body.countryCode ?? '').trim().toUpperCase();
+      if (delivery === 'post') {
+        if (!filled(body.firstName, 60)) wrong.push('firstName');
+        if (!filled(body.lastName, 60)) wrong.push('lastName');
+        if (!filled(body.street, 120)) wrong.push('street');
+        if (['PL', 'DE'].includes(country) && !postcode(country, body.postcode)) wrong.push('postcode');
+        if (!filled(body.city, 120)) wrong.push('city');
+        if (!['PL', 'DE'].includes(country)) wrong.push('countryCode');
+      }
+      if (wrong.length > 0) return refusal(400, 'invalid_voucher_configuration', wrong);
+      const voucher: LineVoucher = {
+        for: String(body.for).trim(),
+        from: String(body.from).trim(),
+        message: (body.message ?? '').trim(),
+        email: address === '' ? null : address.toLowerCase(),
+        design: String(body.design),
+        delivery,
+        postal:
+          delivery === 'post'
+            ? {
+                firstName: String(body.firstName).trim(),
+                lastName: String(body.lastName).trim(),
+                street: String(body.street).trim(),
+                postcode: String(body.postcode).trim(),
+                city: String(body.city).trim(),
+                countryCode: country,
+              }
+            : null,
+      };
+      const changed: Cart = { ...cart, items: cart.items.map((item) => (item.id === line.id ? { ...item, voucher } : item)) };
+      return HttpResponse.json(setState(token, changed, afterAddress(token, changed)));
+    }),
+
+    http.get(apiPath('/checkout/:token/shipping'), async ({ request, params }) => {
+      await log(request);
+      const token = String(params.token);
+      const cart = current(token);
+      if (!cart) return refusal(404, 'cart_not_found');
+      const index = localeIndex(request);
+      const shipments = shippingRequired(cart)
+        ? [
+            {
+              methods: SHIPPING.map((method) => ({ code: method.code, name: method.names[index], price: method.price })),
+              method: detailsOf(token).shippingMethod ?? null,
+            },
+          ]
+        : [];
+      return HttpResponse.json({ shipments });
+    }),
+
+    http.put(apiPath('/checkout/:token/shipping/:id'), async ({ request, params }) => {
+      const body = ((await log(request)) ?? {}) as { method?: string };
+      const token = String(params.token);
+      const cart = gate(token, 'shipping');
+      if (cart instanceof Response) return cart;
+      if (!shippingRequired(cart)) return refusal(409, 'checkout_state');
+      if (!SHIPPING.some((method) => method.code === body.method)) return refusal(400, 'invalid_method', ['method']);
+      details.set(token, { ...detailsOf(token), shippingMethod: body.method });
+      return HttpResponse.json(setState(token, cart, afterAddress(token, cart)));
+    }),
+
+    http.get(apiPath('/checkout/:token/payment'), async ({ request, params }) => {
+      await log(request);
+      const token = String(params.token);
+      const cart = current(token);
+      if (!cart) return refusal(404, 'cart_not_found');
+      const index = localeIndex(request);
+      const chosen = detailsOf(token).payment;
+      return HttpResponse.json({
+        payments: [
+          {
+            methods: PAYMENT.map((method) => ({ code: method.code, name: method.names[index], price: 0 })),
+            method: chosen?.method ?? null,
+            deposit: hasStay(cart) ? { amount: depositFor(totals(token, cart).total), chosen: chosen?.deposit ?? false } : null,
+          },
+        ],
+      });
+    }),
+
+    http.put(apiPath('/checkout/:token/payment/:id'), async ({ request, params }) => {
+      const body = ((await log(request)) ?? {}) as { method?: string; deposit?: boolean };
+      const token = String(params.token);
+      const cart = gate(token, 'payment');
+      if (cart instanceof Response) return cart;
+      if (!PAYMENT.some((method) => method.code === body.method)) return refusal(400, 'invalid_method', ['method']);
+      if (body.deposit && !hasStay(cart)) return refusal(400, 'invalid_method', ['deposit']);
+      details.set(token, { ...detailsOf(token), payment: { method: String(body.method), deposit: body.deposit === true } });
+      const nothing = totals(token, cart).total - cart.totals.vouchers <= 0;
+      return HttpResponse.json(setState(token, cart, nothing ? 'payment_skipped' : 'payment_selected'));
+    }),
+
+    http.put(apiPath('/checkout/:token/complete'), async ({ request, params }) => {
+      await log(request);
+      const token = String(params.token);
+      const key = request.headers.get('Idempotency-Key');
+      if (key !== null && (key === '' || key.length > 255)) return refusal(400, 'invalid_request', ['Idempotency-Key']);
+      if (key && keys.has(key)) {
+        return keys.get(key) === token ? HttpResponse.json(orders.get(token)) : refusal(409, 'idempotency_key_reused');
+      }
+      const placed = orders.get(token);
+      if (placed) return HttpResponse.json(placed);
+      const failure = completeFailures.shift();
+      if (failure) return HttpResponse.json({ code: failure.code, message: failure.message }, { status: failure.status });
+      const cart = gate(token, 'complete');
+      if (cart instanceof Response) return cart;
+      if (cart.items.length === 0) return refusal(409, 'cart_empty');
+      const booked = cart.items.find((line) => line.type === 'reservation' && !line.isAvailable);
+      if (booked) {
+        return HttpResponse.json(
+          {
+            code: 'room_just_booked',
+            message: `Ten pokój został właśnie zarezerwowany na termin ${booked.dateFrom} - ${booked.dateTo}.`,
+          },
+          { status: 409 },
+        );
+      }
+      const t = cart.totals;
+      const order: Order = {
+        tokenValue: token,
+        bookingCode: 'SPA-7KM4-XQ9D',
+        checkoutState: 'completed',
+        createdAt: new Date().toISOString(),
+        state: 'new',
+        paymentState: 'awaiting_payment',
+        paymentMethod: cart.payments[0]?.method ?? null,
+        totals: t,
+        dueNow: t.deposit > 0 ? t.deposit : t.total - t.vouchers,
+        holdExpiresAt: hasStay(cart) ? '2026-07-01T12:00:00Z' : null,
+        email: cart.customer?.email ?? '',
+        locale: cart.locale,
+        items: cart.items,
+      };
+      orders.set(token, order);
+      if (key) keys.set(key, token);
+      setState(token, cart, 'completed');
+      return HttpResponse.json(order);
+    }),
+  ];
+
+  return {
+    handlers,
+    requests,
+    orders,
+    /** Puts a cart at a checkout state, as if the steps before had been taken. */
+    setState(token: string, state: State, extra: Partial<Cart> = {}) {
+      const cart = carts.get(token);
+      if (!cart) throw new Error(`no cart ${token}`);
+      setState(token, { ...cart, ...extra }, state);
+    },
+    /** Another guest books the room of this line meanwhile. */
+    sellOut(lineId: number) {
+      sold.add(lineId);
+    },
+    /** The next completions fail with these answers. */
+    failCompletion(...answers: { status: number; code: string; message: string }[]) {
+      completeFailures.push(...answers);
+    },
+    choosePayment(token: string, method: string, deposit = false) {
+      details.set(token, { ...detailsOf(token), payment: { method, deposit } });
+    },
+  };
+}
