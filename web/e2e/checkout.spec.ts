@@ -13,8 +13,8 @@ import { messages, type E2eLocale } from './helpers/messages';
  * Checkout against the real stack, in Polish and English: a guest puts a
  * room stay into the basket, gives their details, pays by bank transfer,
  * and the browser goes to the order's payment page (/order/{token}/pay,
- * served by the server: only its address is checked). The basket is
- * forgotten then: it became an order.
+ * served by the server, with the booking code and the transfer's details).
+ * The basket is forgotten then: it became an order.
  *
  * Placing an order holds the stay's nights, so each run books dates of its
  * own (random, months ahead): the suite can run again on the same stack.
@@ -104,10 +104,14 @@ LANGUAGES.forEach(({ locale, prefix, lang }, index) => {
     const order = await completed;
     expect(order.status()).toBe(200);
     expect(order.request().headers()['idempotency-key']).toBeTruthy();
-    expect(((await order.json()) as { bookingCode: string }).bookingCode).toMatch(/^SPA-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
 
-    // The payment site, by a full page load; the basket is forgotten.
+    // The order's page, by a full page load (its body is gone with the
+    // navigation: the page itself shows the code), in the order's language,
+    // with the bank transfer's details; the basket is forgotten.
     await expect(page).toHaveURL(`${base.origin}/order/${token}/pay`);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expect(page.getByText(/SPA-[0-9A-Z]{4}-[0-9A-Z]{4}/).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: locale === 'pl' ? 'Zapłać przelewem' : 'Pay by bank transfer' })).toBeVisible();
     expect(await storedToken(page)).toBeNull();
   });
 });
