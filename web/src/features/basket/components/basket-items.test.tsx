@@ -87,6 +87,8 @@ describe('BasketItems', () => {
     // A stay's quantity is fixed: no counter.
     expect(within(first).queryByRole('group')).toBeNull();
     expect(within(oil).getByRole('group', { name: 'Ilość: Olejek' })).toBeTruthy();
+    // On to checkout through its login step.
+    expect(screen.getAllByRole('link').some((link) => link.getAttribute('href') === '/basket/login')).toBe(true);
   });
 
   it('keeps the quantity within the line bounds and sends each change, the answer replacing the basket', async () => {

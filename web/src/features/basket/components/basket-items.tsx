@@ -153,7 +153,9 @@ export function BasketItems({ renderCard, headingRef }: Props) {
               {t('basket.items.unavailableBlock')}
             </p>
           ) : (
-            <Link className="button button--primary" to={paths.basketPersonal.href(locale)}>
+            // The login step first (spec 2.2): log in, register with the
+            // booking or book as a guest; a logged-in customer goes on from there.
+            <Link className="button button--primary" to={paths.basketLogin.href(locale)}>
               {t('basket.items.next')}
             </Link>
           )}
