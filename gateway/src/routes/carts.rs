@@ -207,8 +207,8 @@ pub struct Dedication {
     /// Up to 300 characters.
     #[serde(default)]
     pub message: String,
-    /// The voucher is e-mailed here; without it, it is posted to the
-    /// address given at checkout.
+    /// Where the voucher is e-mailed; checkout's voucher step chooses
+    /// between e-mail and post.
     #[serde(default)]
     pub email: Option<String>,
 }

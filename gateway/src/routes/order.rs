@@ -120,10 +120,6 @@ fn complete_path(locale: Locale, booking_code: &str) -> String {
     format!("{base}/complete?bookingCode={booking_code}")
 }
 
-fn when(ms: i64) -> String {
-    chrono::DateTime::from_timestamp_millis(ms).filter(|_| ms > 0).map(|t| t.format("%Y-%m-%d %H:%M UTC").to_string()).unwrap_or_default()
-}
-
 async fn pay(State(state): State<AppState>, Path(token): Path<String>) -> Result<Response, ApiError> {
     let order = state.clients.checkout.clone().get_order(GetOrderRequest { token, locale: String::new() }).await;
     let order = match order {
@@ -160,7 +156,7 @@ async fn pay(State(state): State<AppState>, Path(token): Path<String>) -> Result
         } else {
             String::new()
         },
-        deadline: when(order.hold_expires_at_ms),
+        deadline: spa_platform::dates::utc_minutes(order.hold_expires_at_ms),
         email: order.email.clone(),
         complete_link: complete_path(locale, &order.booking_code),
         t,

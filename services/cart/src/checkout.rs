@@ -257,7 +257,7 @@ impl Checkout {
         locked.cart.checkout.shipping_method = Some(method.to_owned());
         // A payment chosen before was for another total: it is chosen again.
         let nothing = nothing_to_pay(&before) && price == 0;
-        locked.cart.checkout_state = checkout::after_voucher_step(locked.cart.needs(nothing));
+        locked.cart.checkout_state = checkout::after_address(locked.cart.needs(nothing));
         locked.commit().await?;
         self.basket.view(token, locale).await
     }

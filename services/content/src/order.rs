@@ -81,11 +81,6 @@ pub fn texts(locale: &str) -> &'static Texts {
     }
 }
 
-/// Unix ms as a local-looking date and time (UTC, minutes).
-fn when(ms: i64) -> String {
-    chrono::DateTime::from_timestamp_millis(ms).map(|t| t.format("%Y-%m-%d %H:%M UTC").to_string()).unwrap_or_default()
-}
-
 pub struct Line {
     pub name: String,
     pub dates: String,
@@ -137,7 +132,11 @@ pub fn mail(order: &OrderPlaced, links: &Links) -> anyhow::Result<Mail> {
         })
         .collect();
     let later = if order.left_to_pay > 0 && order.due_now < order.total { money(locale, order.left_to_pay) } else { String::new() };
-    let hold_until = if order.hold_expires_at_ms > 0 && order.due_now > 0 { when(order.hold_expires_at_ms) } else { String::new() };
+    let hold_until = if order.hold_expires_at_ms > 0 && order.due_now > 0 {
+        spa_platform::dates::utc_minutes(order.hold_expires_at_ms)
+    } else {
+        String::new()
+    };
     let pay_link = links.to(&format!("/order/{}/pay", order.token));
     let subject = format!("{} {}", t.subject, order.booking_code);
     let html = Html {

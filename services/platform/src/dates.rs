@@ -14,9 +14,21 @@ pub fn parse_ymd(s: &str) -> Option<NaiveDate> {
     NaiveDate::from_ymd_opt(s[0..4].parse().ok()?, s[5..7].parse().ok()?, s[8..10].parse().ok()?)
 }
 
+/// A moment (Unix ms) as a guest reads a deadline in an e-mail or on a
+/// page: `2027-02-12 14:30 UTC`; "" for none (0 or out of range).
+pub fn utc_minutes(ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(ms).filter(|_| ms > 0).map(|t| t.format("%Y-%m-%d %H:%M UTC").to_string()).unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::parse_ymd;
+    use super::{parse_ymd, utc_minutes};
+
+    #[test]
+    fn deadlines_read_to_the_minute_and_none_is_empty() {
+        assert_eq!(utc_minutes(1_800_000_000_000), "2027-01-15 08:00 UTC");
+        assert_eq!(utc_minutes(0), "");
+    }
 
     #[test]
     fn only_the_strict_form_is_a_date() {

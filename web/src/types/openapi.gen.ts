@@ -947,8 +947,8 @@ export interface components {
             /** @description Up to 300 characters. */
             message?: string;
             /**
-             * @description The voucher is e-mailed here; without it, it is posted to the
-             *     address given at checkout.
+             * @description Where the voucher is e-mailed; checkout's voucher step chooses
+             *     between e-mail and post.
              */
             email?: string | null;
         };

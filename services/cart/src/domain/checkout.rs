@@ -106,9 +106,11 @@ pub struct Needs {
     pub nothing_to_pay: bool,
 }
 
-/// The state after the address is given (or the basket changed after it):
-/// vouchering done or skipped when nothing needs it, payment skipped when
-/// nothing is left to pay.
+/// The state after the address is given, a voucher configured, a shipping
+/// method chosen, or the basket changed after the address: vouchered (or
+/// vouchering skipped) once every voucher is configured and a posted one
+/// has its shipping; payment skipped when nothing is left to pay. A payment
+/// chosen before is chosen again.
 pub fn after_address(needs: Needs) -> State {
     if needs.vouchers > 0 && (!needs.vouchers_configured || (needs.shipping_required && !needs.shipping_chosen)) {
         return State::Addressed;
@@ -122,13 +124,6 @@ fn after_vouchering(needs: Needs) -> State {
         (false, 0) => State::VoucheringSkipped,
         (false, _) => State::Vouchered,
     }
-}
-
-/// The state after a voucher's configuration or a shipping method is
-/// saved: vouchered once every voucher is configured (and its shipping
-/// chosen); a payment chosen before is chosen again.
-pub fn after_voucher_step(needs: Needs) -> State {
-    after_address(needs)
 }
 
 /// The state after a payment method is chosen.
@@ -564,8 +559,8 @@ mod tests {
         assert_eq!(after_address(voucher), State::Addressed, "a voucher to configure");
         assert_eq!(after_address(Needs { vouchers_configured: true, ..voucher }), State::Vouchered);
         let posted = Needs { vouchers_configured: true, shipping_required: true, ..voucher };
-        assert_eq!(after_voucher_step(posted), State::Addressed, "posted, no shipping chosen");
-        assert_eq!(after_voucher_step(Needs { shipping_chosen: true, ..posted }), State::Vouchered);
+        assert_eq!(after_address(posted), State::Addressed, "posted, no shipping chosen");
+        assert_eq!(after_address(Needs { shipping_chosen: true, ..posted }), State::Vouchered);
         assert_eq!(after_payment(none), State::PaymentSelected);
         assert_eq!(after_payment(Needs { nothing_to_pay: true, ..none }), State::PaymentSkipped);
     }

@@ -140,7 +140,8 @@ pub const MAX_VOUCHER_NAME: usize = 60;
 pub const MAX_VOUCHER_MESSAGE: usize = 300;
 
 /// A gift voucher's dedication: who it is for and from, a message, and the
-/// address it is e-mailed to (None: posted, to the address given at checkout).
+/// address it is e-mailed to; checkout's voucher step adds the design and
+/// whether it is e-mailed or posted (with the recipient's address).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Dedication {
     pub recipient: String,
