@@ -138,6 +138,13 @@ error-idempotency-key-reused = Dieser Anfrageschlüssel wurde bereits für eine 
 error-invalid-notification = Die Zahlungsbenachrichtigung ist ungültig.
 error-order-not-payable = Diese Bestellung kann jetzt nicht online bezahlt werden: Sie ist bezahlt, storniert oder per Überweisung zu zahlen.
 error-payment-refused = Der Zahlungsanbieter hat die Zahlung abgelehnt. Bitte versuchen Sie es erneut oder zahlen Sie per Überweisung.
+error-voucher-code-unknown = Es gibt keinen Gutschein mit diesem Code. Bitte prüfen Sie ihn und versuchen Sie es erneut.
+    .field = Kein Gutschein hat diesen Code.
+error-voucher-not-applicable = Mit einem Gutschein bezahlen Sie einen Aufenthalt, ein Paket, eine Behandlung oder ein Produkt, aber keinen anderen Gutschein.
+error-voucher-spent = Dieser Gutschein ist bereits aufgebraucht.
+    .field = Dieser Gutschein ist bereits aufgebraucht.
+error-voucher-expired = Dieser Gutschein ist abgelaufen.
+    .field = Dieser Gutschein ist abgelaufen.
 
 # The order's page (/order/{token}/pay).
 order-title = Ihre Bestellung

@@ -140,6 +140,13 @@ error-idempotency-key-reused = This request key was already used for another ord
 error-invalid-notification = The payment notification does not check out.
 error-order-not-payable = This order cannot be paid online now: it is paid, cancelled, or paid by bank transfer.
 error-payment-refused = The payment provider refused the payment. Please try again or pay by bank transfer.
+error-voucher-code-unknown = There is no gift voucher with this code. Check it and try again.
+    .field = No gift voucher has this code.
+error-voucher-not-applicable = A gift voucher pays for a stay, a package, a treatment or a product, not for another gift voucher.
+error-voucher-spent = This gift voucher has been used up.
+    .field = This gift voucher has been used up.
+error-voucher-expired = This gift voucher has expired.
+    .field = This gift voucher has expired.
 
 # The order's page (/order/{token}/pay).
 order-title = Your order

@@ -138,6 +138,13 @@ error-idempotency-key-reused = Ten klucz żądania został już użyty dla inneg
 error-invalid-notification = Powiadomienie o płatności jest niepoprawne.
 error-order-not-payable = Tego zamówienia nie można teraz opłacić online: jest opłacone, anulowane albo płatne przelewem.
 error-payment-refused = Operator płatności odrzucił płatność. Spróbuj ponownie albo zapłać przelewem.
+error-voucher-code-unknown = Nie ma vouchera o tym kodzie. Sprawdź kod i spróbuj ponownie.
+    .field = Nie ma vouchera o tym kodzie.
+error-voucher-not-applicable = Voucherem można zapłacić za pobyt, pakiet, zabieg lub produkt, ale nie za inny voucher.
+error-voucher-spent = Ten voucher został już wykorzystany.
+    .field = Ten voucher został już wykorzystany.
+error-voucher-expired = Ten voucher stracił ważność.
+    .field = Ten voucher stracił ważność.
 
 # The order's page (/order/{token}/pay).
 order-title = Twoje zamówienie

@@ -82,6 +82,8 @@ error_codes! {
     InvalidVoucherConfiguration => "invalid_voucher_configuration",
     InvalidMethod => "invalid_method",
     InvalidNotification => "invalid_notification",
+    VoucherCodeUnknown => "voucher_code_unknown",
+    VoucherNotApplicable => "voucher_not_applicable",
     // Not found (404, 405).
     NotFound => "not_found",
     MethodNotAllowed => "method_not_allowed",
@@ -112,6 +114,8 @@ error_codes! {
     IdempotencyKeyReused => "idempotency_key_reused",
     OrderNotPayable => "order_not_payable",
     PaymentRefused => "payment_refused",
+    VoucherSpent => "voucher_spent",
+    VoucherExpired => "voucher_expired",
     // Who is asking (401, 403).
     Unauthenticated => "unauthenticated",
     InvalidCredentials => "invalid_credentials",

@@ -30,6 +30,7 @@ events! {
     OrderPlaced => "cart.order.placed",
     OrderPaid => "cart.order.paid",
     OrderCancelled => "cart.order.cancelled",
+    VoucherIssued => "cart.voucher.issued",
     CustomerRegistered => "users.customer.registered",
     VerificationRequested => "users.verification.requested",
     CustomerVerified => "users.customer.verified",

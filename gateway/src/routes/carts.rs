@@ -7,7 +7,7 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use spa_proto::spa::cart::v1::{
     AddChildItemRequest, AddItemRequest, Cart as CartMessage, CartItem as ItemMessage, CreateCartRequest, DropCartRequest, GetCartRequest,
-    GetCustomerCartRequest, NewItem, RemoveItemRequest, SetVoucherDetailsRequest, SuggestRequest, TreatmentChoice, UpdateItemRequest,
+    GetCustomerCartRequest, NewItem, RedeemVoucherRequest, RemoveItemRequest, SuggestRequest, TreatmentChoice, UpdateItemRequest,
     VoucherDetails,
 };
 use spa_proto::spa::catalog::v1::Product;
@@ -140,6 +140,9 @@ pub struct CartItem {
     pub price_option: Option<u32>,
     /// A gift voucher's dedication; null until it is given.
     pub voucher: Option<LineVoucher>,
+    /// The gift voucher code paying for this line (with what is attached
+    /// to it); null when none.
+    pub redemption: Option<LineRedemption>,
     /// Packages attached to a reservation.
     #[schema(no_recursion)]
     pub child_items: Vec<CartItem>,
@@ -191,7 +194,48 @@ impl CartItem {
                 postal: d.postal.map(Into::into),
             }),
             child_items: i.children.into_iter().map(|c| Self::of(c, locale)).collect(),
+            redemption: i.redemption.map(|r| LineRedemption {
+                code: r.code,
+                amount: r.amount,
+                balance: r.balance,
+                valid_until: spa_platform::dates::utc_day(r.expires_at_ms - 1),
+            }),
         }
+    }
+}
+
+/// A gift voucher code paying for a line.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LineRedemption {
+    /// `GV-XXXX-XXXX-XXXX`.
+    pub code: String,
+    /// What it pays of this line now, in minor units (0 when it has nothing
+    /// left or has expired).
+    pub amount: i64,
+    /// What the voucher has left before this basket, in minor units.
+    pub balance: i64,
+    /// The last day it can be spent, `YYYY-MM-DD` (UTC).
+    pub valid_until: String,
+}
+
+/// A gift voucher code to pay for a line with.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct RedeemVoucher {
+    /// `GV-XXXX-XXXX-XXXX`, in any case, with or without dashes.
+    pub code: String,
+}
+
+impl Validate for RedeemVoucher {
+    fn validate(&self) -> ApiResult<()> {
+        if self.code.trim().is_empty() || self.code.len() > 64 {
+            return Err(ApiError::field(ErrorCode::VoucherCodeUnknown, "code"));
+        }
+        Ok(())
+    }
+
+    fn error_code(_field: &str) -> ErrorCode {
+        ErrorCode::VoucherCodeUnknown
     }
 }
 
@@ -326,6 +370,7 @@ impl Cart {
         let t = c.totals.unwrap_or_default();
         let checkout = c.checkout.unwrap_or_default();
         let addressed = checkout.customer.is_some();
+        let vouchers = c.items.iter().filter_map(|i| i.redemption.as_ref().map(|r| r.code.clone())).collect();
         Self {
             items: c.items.into_iter().map(|i| CartItem::of(i, locale)).collect(),
             totals: Totals::of(&t, &c.currency),
@@ -334,7 +379,7 @@ impl Cart {
             locale: c.locale,
             currency: c.currency,
             checkout_state: c.checkout_state,
-            vouchers: vec![],
+            vouchers,
             billing_address: checkout.billing_address.map(Into::into),
             shipping_address: checkout.shipping_address.map(Into::into),
             customer: checkout.customer.map(Into::into),
@@ -411,6 +456,9 @@ pub struct ItemOptions {
     pub treatments: Option<Vec<TreatmentChoiceBody>>,
     /// A gift voucher's price option: 0 to the number of options - 1.
     pub price_option: Option<u32>,
+    /// A gift voucher's dedication: who it is for and from, a message, an
+    /// e-mail to send it to (checkout's voucher step can change it).
+    pub dedication: Option<Dedication>,
 }
 
 /// An item to add.
@@ -440,6 +488,8 @@ impl Validate for AddItem {
             "options.adults" | "options.children" | "options.babies" => ErrorCode::InvalidGuests,
             f if f.starts_with("options.treatments") => ErrorCode::InvalidConfiguration,
             "options.priceOption" => ErrorCode::InvalidPriceOption,
+            "options.dedication.email" => ErrorCode::InvalidEmail,
+            f if f.starts_with("options.dedication") => ErrorCode::InvalidVoucherDetails,
             _ => ErrorCode::InvalidBody,
         }
     }
@@ -466,6 +516,13 @@ impl AddItem {
             treatments: choices(&o.treatments),
             treatments_chosen: o.treatments.is_some(),
             price_option: o.price_option,
+            dedication: o.dedication.as_ref().map(|d| VoucherDetails {
+                recipient: d.recipient.clone(),
+                sender: d.sender.clone(),
+                message: d.message.clone(),
+                email: d.email.clone().unwrap_or_default(),
+                ..Default::default()
+            }),
         }
     }
 }
@@ -773,20 +830,25 @@ pub async fn visitor_cart(State(state): State<AppState>, shop: Shop, headers: He
     }
 }
 
-/// Dedicate a gift voucher
+/// Pay for a line with a gift voucher
 ///
-/// Who the voucher is for and from, a message, and an e-mail address to
-/// send it to; a voucher without one is posted.
+/// The code pays for the line and what is attached to it, up to what the
+/// voucher has left (`redemption` on the line, `totals.vouchers`); it is
+/// spent when the order is placed and given back if the order is cancelled.
+/// A code pays for one line: set on another line, it moves there. A gift
+/// voucher cannot pay for another gift voucher.
 #[utoipa::path(
     put,
     path = "/shop-api/carts/{token}/items/{id}/voucher",
     tag = "cart",
-    params(("token" = String, Path, description = TOKEN, pattern = "^[A-Za-z0-9_-]{16,64}$"), ("id" = i64, Path, description = "A gift voucher line"), ShopParams),
-    request_body = Dedication,
+    params(("token" = String, Path, description = TOKEN, pattern = "^[A-Za-z0-9_-]{16,64}$"), ("id" = i64, Path, description = "A line of the basket (not a gift voucher, not an attached package)"), ShopParams),
+    request_body = RedeemVoucher,
     responses(
-        (status = 200, description = "The basket with the dedication", body = Cart),
-        (status = 400, description = "Not a gift voucher, a name missing or too long, a message too long, or an invalid e-mail", body = ErrorBody),
+        (status = 200, description = "The basket with the voucher paying for the line", body = Cart),
+        (status = 400, description = "No gift voucher has this code (`voucher_code_unknown`), or the line cannot be paid with one (`voucher_not_applicable`)", body = ErrorBody),
         (status = 404, description = "No such basket or line", body = ErrorBody),
+        (status = 409, description = "The voucher has nothing left (`voucher_spent`) or has expired (`voucher_expired`), or the basket is an order already", body = ErrorBody),
+        (status = 429, description = "Too many changes from this client; wait", body = ErrorBody),
         (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
     )
 )]
@@ -794,35 +856,30 @@ pub async fn set_voucher(
     State(state): State<AppState>,
     shop: Shop,
     Path((token, id)): Path<(String, i64)>,
-    JsonBody(body): JsonBody<Dedication>,
+    JsonBody(body): JsonBody<RedeemVoucher>,
 ) -> ApiResult<Json<Cart>> {
-    let details = VoucherDetails {
-        recipient: body.recipient,
-        sender: body.sender,
-        message: body.message,
-        email: body.email.unwrap_or_default(),
-        ..Default::default()
-    };
-    let request = SetVoucherDetailsRequest { token, locale: shop.code().to_owned(), item_id: id, details: Some(details) };
-    let cart = state.clients.cart.clone().set_voucher_details(request).await?.into_inner();
+    let request = RedeemVoucherRequest { token, locale: shop.code().to_owned(), item_id: id, code: body.code };
+    let cart = state.clients.cart.clone().redeem_voucher(request).await?.into_inner();
     Ok(Json(Cart::of(cart, shop.locale)))
 }
 
-/// Remove a gift voucher's dedication
+/// Stop paying for a line with a gift voucher
 #[utoipa::path(
     delete,
     path = "/shop-api/carts/{token}/items/{id}/voucher",
     tag = "cart",
-    params(("token" = String, Path, description = TOKEN, pattern = "^[A-Za-z0-9_-]{16,64}$"), ("id" = i64, Path, description = "A gift voucher line"), ShopParams),
+    params(("token" = String, Path, description = TOKEN, pattern = "^[A-Za-z0-9_-]{16,64}$"), ("id" = i64, Path, description = "A line of the basket"), ShopParams),
     responses(
-        (status = 200, description = "The basket without the dedication", body = Cart),
-        (status = 400, description = "Not a gift voucher, or a malformed token", body = ErrorBody),
+        (status = 200, description = "The basket without a voucher on the line", body = Cart),
+        (status = 400, description = "The line cannot be paid with a voucher, or a malformed token", body = ErrorBody),
         (status = 404, description = "No such basket or line", body = ErrorBody),
+        (status = 409, description = "The basket is an order already", body = ErrorBody),
+        (status = 429, description = "Too many changes from this client; wait", body = ErrorBody),
         (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
     )
 )]
 pub async fn remove_voucher(State(state): State<AppState>, shop: Shop, Path((token, id)): Path<(String, i64)>) -> ApiResult<Json<Cart>> {
-    let request = SetVoucherDetailsRequest { token, locale: shop.code().to_owned(), item_id: id, details: None };
-    let cart = state.clients.cart.clone().set_voucher_details(request).await?.into_inner();
+    let request = RedeemVoucherRequest { token, locale: shop.code().to_owned(), item_id: id, code: String::new() };
+    let cart = state.clients.cart.clone().redeem_voucher(request).await?.into_inner();
     Ok(Json(Cart::of(cart, shop.locale)))
 }

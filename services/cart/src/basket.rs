@@ -14,7 +14,8 @@ use spa_proto::spa::catalog::v1::{PackageCost, Product};
 use spa_proto::spa::rooms::v1::StayCheck;
 
 use crate::domain::checkout::{self, State};
-use crate::domain::item::{self, AddRequest, Dedication, ItemKind, NewLine, Stay, TreatmentChoice, check_package_fits, check_quantity};
+use crate::domain::gift;
+use crate::domain::item::{self, AddRequest, ItemKind, NewLine, Stay, TreatmentChoice, check_package_fits, check_quantity};
 use crate::domain::totals::{self, PricedLine, Totals};
 use crate::domain::{self, CartTtl};
 use crate::error::CartError;
@@ -49,6 +50,16 @@ pub struct ViewLine {
     /// A package's treatments with their names.
     pub treatments: Vec<(TreatmentChoice, String)>,
     pub children: Vec<ViewLine>,
+    /// The gift voucher paying for the line, and how much of it.
+    pub redemption: Option<Redemption>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Redemption {
+    pub code: String,
+    /// What it pays of this line (with what is attached) now.
+    pub amount: i64,
+    pub voucher: gift::Balance,
 }
 
 /// What the peers said about a cart's lines, read once per view.
@@ -130,6 +141,7 @@ impl Prices {
             priced,
             treatments,
             children,
+            redemption: None,
         }
     }
 }
@@ -251,7 +263,7 @@ impl Basket {
                 let product = self.product_of(&code, kind, "productCode", today).await?;
                 self.add_units(token, kind, &product.code, quantity, Details::default()).await?;
             }
-            NewLine::Voucher { code, quantity, option } => {
+            NewLine::Voucher { code, quantity, option, dedication } => {
                 let voucher = self.product_of(&code, ItemKind::Voucher, "productCode", today).await?;
                 if option as usize >= voucher.voucher_values.len() {
                     return Err(CartError::InvalidPriceOption { count: Some(voucher.voucher_values.len()) });
@@ -261,7 +273,7 @@ impl Basket {
                     ItemKind::Voucher,
                     &voucher.code,
                     quantity,
-                    Details { price_option: Some(option), ..Default::default() },
+                    Details { price_option: Some(option), voucher: dedication.map(|d| *d), ..Default::default() },
                 )
                 .await?;
             }
@@ -317,13 +329,20 @@ impl Basket {
     /// Adds units of a product, or more of the same line when it is there.
     async fn add_units(&self, token: &str, kind: ItemKind, code: &str, quantity: u32, details: Details) -> Result<(), CartError> {
         let mut locked = self.lock(token).await?;
-        let same =
-            locked.cart.lines.iter().find(|l| l.parent_id.is_none() && l.kind == kind && l.code == code && l.details == details).cloned();
+        // The same line whatever voucher code pays for it.
+        let same = locked
+            .cart
+            .lines
+            .iter()
+            .find(|l| {
+                l.parent_id.is_none() && l.kind == kind && l.code == code && Details { redeemed: None, ..l.details.clone() } == details
+            })
+            .cloned();
         match same {
             Some(line) => {
                 let (min, max) = item::quantity_bounds(kind, None);
                 check_quantity(line.quantity + quantity, min, max)?;
-                locked.update(line.id, line.quantity + quantity, &details).await?;
+                locked.update(line.id, line.quantity + quantity, &line.details).await?;
             }
             None => {
                 locked.insert(None, kind, code, quantity, &details).await?;
@@ -395,15 +414,33 @@ impl Basket {
         self.view(token, locale).await
     }
 
-    /// Sets or (None) removes a gift voucher line's dedication.
-    pub async fn dedicate(&self, token: &str, locale: &str, id: i64, dedication: Option<Dedication>) -> Result<View, CartError> {
+    /// Pays for line `id` (and what is attached to it) with gift voucher
+    /// `code`, or (None) stops. A code pays for one line of a basket: set
+    /// on another line, it moves there.
+    pub async fn redeem(&self, token: &str, locale: &str, id: i64, code: Option<&str>) -> Result<View, CartError> {
         well_formed(token)?;
+        let code = code.map(gift::normalize).transpose()?;
+        if let Some(code) = &code {
+            let voucher = store::gift_voucher(&self.db, code).await?.ok_or(CartError::VoucherUnknown)?;
+            voucher.usable(spa_platform::now_ms())?;
+        }
         let mut locked = self.lock(token).await?;
         let line = locked.cart.line(id)?.clone();
-        if line.kind != ItemKind::Voucher {
-            return Err(CartError::NotAVoucher);
+        if line.parent_id.is_some() || line.kind == ItemKind::Voucher {
+            return Err(CartError::VoucherNotApplicable);
         }
-        locked.update(id, line.quantity, &Details { voucher: dedication, ..line.details }).await?;
+        if line.details.redeemed == code {
+            drop(locked);
+            return self.view(token, locale).await;
+        }
+        if let Some(code) = &code {
+            let elsewhere: Vec<Line> =
+                locked.cart.lines.iter().filter(|l| l.id != id && l.details.redeemed.as_ref() == Some(code)).cloned().collect();
+            for other in elsewhere {
+                locked.update(other.id, other.quantity, &Details { redeemed: None, ..other.details }).await?;
+            }
+        }
+        locked.update(id, line.quantity, &Details { redeemed: code, ..line.details }).await?;
         locked.commit().await?;
         self.view(token, locale).await
     }
@@ -528,7 +565,7 @@ impl Basket {
             today,
         };
 
-        let lines: Vec<ViewLine> = cart
+        let mut lines: Vec<ViewLine> = cart
             .lines
             .iter()
             .filter(|l| l.parent_id.is_none())
@@ -537,6 +574,7 @@ impl Basket {
                 prices.line(line, None, children)
             })
             .collect();
+        let vouchers = self.redeem_in(&mut lines).await?;
         // Shipping counts once a posted voucher has its method; the deposit
         // once the advance payment is chosen.
         let shipping = cart
@@ -546,10 +584,30 @@ impl Basket {
             .filter(|_| cart.shipping_required())
             .and_then(|m| checkout::SHIPPING_METHODS.iter().find(|(code, ..)| *code == m))
             .map_or(0, |(_, price, _)| *price);
-        let lines_total = totals::totals(&lines.iter().map(|l| l.priced.clone()).collect::<Vec<_>>());
+        let lines_total = totals::totals(&lines.iter().map(|l| l.priced.clone()).collect::<Vec<_>>(), vouchers);
         let deposit = cart.checkout.payment.filter(|p| p.deposit).map_or(0, |_| checkout::deposit_for(lines_total.total + shipping));
         let totals = totals::with_checkout(lines_total, shipping, deposit);
         Ok(View { cart, lines, totals })
+    }
+
+    /// Sets what each redeemed gift voucher pays of its line now; their sum.
+    async fn redeem_in(&self, lines: &mut [ViewLine]) -> Result<i64, CartError> {
+        let codes: Vec<&str> = lines.iter().filter_map(|l| l.line.details.redeemed.as_deref()).collect();
+        if codes.is_empty() {
+            return Ok(0);
+        }
+        let balances = store::gift_vouchers(&self.db, &codes).await?;
+        let now = spa_platform::now_ms();
+        let mut sum = 0;
+        for line in lines.iter_mut() {
+            let Some(code) = line.line.details.redeemed.clone() else { continue };
+            // A code deleted from under the basket pays nothing.
+            let voucher = balances.get(&code).copied().unwrap_or(gift::Balance { balance: 0, expires_at: 0 });
+            let amount = voucher.pays(line.priced.sum(), now);
+            sum += amount;
+            line.redemption = Some(Redemption { code, amount, voucher });
+        }
+        Ok(sum)
     }
 
     /// Stays the rooms service refuses to check (a room type withdrawn)

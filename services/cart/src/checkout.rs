@@ -7,8 +7,12 @@
 //! service works and nothing is taken twice:
 //! 1. under the lock, the cart gets its order id (kept for retries);
 //! 2. the rooms service holds the nights for that id (idempotent per id);
-//! 3. under the lock again, the order, its booking code and the
-//!    `cart.order.placed` event are written in one transaction.
+//! 3. under the lock again, the order, its booking code, what it takes from
+//!    gift vouchers and the `cart.order.placed` event are written in one
+//!    transaction (with `cart.order.paid` when vouchers paid for it all).
+//!
+//! A paid order's gift vouchers get their codes in the transaction that
+//! records the payment (`cart.voucher.issued`, one per code).
 //!
 //! A failure after 2 leaves a hold that expires on its own; a retry
 //! reserves for the same id, so it takes nothing more.
@@ -16,20 +20,22 @@
 use std::sync::Arc;
 
 use spa_platform::bus::Received;
+use spa_platform::db::Tx;
 use spa_platform::outbox::{Outbox, begin_once};
 use spa_proto::common::OrderLine;
-use spa_proto::events::{CustomerVerified, HoldExpired, OrderCancelled, OrderPaid, OrderPlaced};
+use spa_proto::events::{CustomerVerified, HoldExpired, OrderCancelled, OrderPaid, OrderPlaced, VoucherIssued};
 use spa_proto::spa::catalog::v1::Product;
 
 use crate::basket::{Basket, View, ViewLine};
 use crate::domain::checkout::{
-    self, Address, PaymentChoice, PaymentMethod, SHIPPING_METHODS, State, Step, VOUCHER_DESIGNS, VoucherConfig, locale_index,
+    self, Address, Delivery, PaymentChoice, PaymentMethod, SHIPPING_METHODS, State, Step, VOUCHER_DESIGNS, VoucherConfig, locale_index,
 };
-use crate::domain::item::{ItemKind, Stay};
+use crate::domain::gift;
+use crate::domain::item::{Dedication, ItemKind, Stay};
 use crate::error::CartError;
 use crate::payments::{Notification, PaymentError, Przelewy24, Registration};
 use crate::peers::{Refusal, StayQuery};
-use crate::store::{self, Details, OrderTotals, StoredOrder, StoredPayment};
+use crate::store::{self, Details, NewGiftVoucher, OrderTotals, StoredOrder, StoredPayment};
 
 /// The consumer of `users.customer.verified`.
 pub const LINK_CONSUMER: &str = "cart-order-owner";
@@ -178,9 +184,10 @@ impl Checkout {
         }
         p24.verify(n).await?;
         let mut tx = db.begin().await?;
-        let first = store::record_paid(&mut tx, &n.session_id, &n.order_id.to_string(), spa_platform::now_ms()).await?;
+        let now = spa_platform::now_ms();
+        let first = store::record_paid(&mut tx, &n.session_id, &n.order_id.to_string(), now).await?;
         if first {
-            self.outbox.add(&mut tx, &OrderPaid { order_id: order.order_id.clone() }).await?;
+            self.paid(&mut tx, &order, payment.amount, now).await?;
         }
         tx.commit().await?;
         if first {
@@ -188,6 +195,64 @@ impl Checkout {
             self.outbox.wake();
         }
         Ok(true)
+    }
+
+    /// What follows a payment of `amount`, in its transaction: the order's
+    /// gift vouchers get their codes, once, and `cart.order.paid` and a
+    /// `cart.voucher.issued` per code go out.
+    async fn paid(&self, tx: &mut Tx, order: &StoredOrder, amount: i64, now: i64) -> Result<(), CartError> {
+        let summary: Summary = serde_json::from_str(&order.summary).map_err(|e| CartError::Db(sqlx::Error::Decode(e.into())))?;
+        let t = &order.totals;
+        let paid = OrderPaid {
+            order_id: order.order_id.clone(),
+            booking_code: order.booking_code.clone(),
+            email: order.email.clone(),
+            locale: order.locale.clone(),
+            token: order.token.clone(),
+            first_name: summary.address.customer.first_name.clone(),
+            amount,
+            left_to_pay: (t.total - t.vouchers - amount).max(0),
+        };
+        self.outbox.add(tx, &paid).await?;
+        if store::vouchers_issued(tx, &order.token).await? {
+            return Ok(());
+        }
+        let expires_at = gift::expires_at(now);
+        for line in summary.lines.iter().filter(|l| l.kind == ItemKind::Voucher.code()) {
+            for unit in 1..=line.quantity {
+                let mut code = None;
+                for _ in 0..CODE_ATTEMPTS {
+                    let drawn = gift::code();
+                    let v =
+                        NewGiftVoucher { code: &drawn, order_token: &order.token, line_id: line.id, unit, value: line.unit, expires_at };
+                    if store::issue_voucher(tx, &v, now).await? {
+                        code = Some(drawn);
+                        break;
+                    }
+                }
+                let code = code.ok_or_else(|| CartError::Db(sqlx::Error::Protocol("no free gift voucher code".into())))?;
+                // Checkout completes only with every voucher configured.
+                let d = line.dedication.as_ref();
+                let text = |f: fn(&Dedication) -> &str| d.map(|d| f(d).to_owned()).unwrap_or_default();
+                let issued = VoucherIssued {
+                    code,
+                    value: line.unit,
+                    expires_at_ms: expires_at,
+                    booking_code: order.booking_code.clone(),
+                    locale: order.locale.clone(),
+                    buyer_email: order.email.clone(),
+                    recipient: text(|d| &d.recipient),
+                    sender: text(|d| &d.sender),
+                    message: text(|d| &d.message),
+                    design: text(|d| d.design.as_deref().unwrap_or_default()),
+                    delivery: text(|d| d.delivery.map_or("", Delivery::code)),
+                    email: text(|d| d.email.as_deref().unwrap_or_default()),
+                    product_name: line.name.clone(),
+                };
+                self.outbox.add(tx, &issued).await?;
+            }
+        }
+        Ok(())
     }
 
     pub async fn start(&self, token: &str, locale: &str) -> Result<View, CartError> {
@@ -295,8 +360,10 @@ impl Checkout {
     /// hold whose completion never placed an order, stays as it is.
     pub async fn cancel_unpaid(&self, event: Received<HoldExpired>) -> anyhow::Result<()> {
         let Some(mut tx) = begin_once(self.basket.db(), EXPIRY_CONSUMER, &event.id).await? else { return Ok(()) };
-        let cancelled = store::cancel_unpaid(&mut tx, &event.message.order_id, spa_platform::now_ms()).await?;
+        let now = spa_platform::now_ms();
+        let cancelled = store::cancel_unpaid(&mut tx, &event.message.order_id, now).await?;
         if cancelled {
+            store::return_vouchers(&mut tx, &event.message.order_id, now).await?;
             self.outbox.add(&mut tx, &OrderCancelled { order_id: event.message.order_id.clone() }).await?;
         }
         tx.commit().await?;
@@ -329,6 +396,18 @@ impl Checkout {
 
     pub async fn order(&self, token: &str) -> Result<StoredOrder, CartError> {
         store::order(self.basket.db(), token).await?.ok_or(CartError::OrderNotFound)
+    }
+
+    /// Gives back the nights held for `order_id`, which will not become an
+    /// order, and forgets the id: the next completion holds under a new one.
+    async fn release(&self, token: &str, order_id: &str) -> Result<(), CartError> {
+        self.basket.peers().release(order_id).await?;
+        let mut locked = self.basket.lock_any(token).await?;
+        if locked.cart.checkout.order_id.as_deref() == Some(order_id) {
+            locked.cart.checkout.order_id = None;
+            locked.commit().await?;
+        }
+        Ok(())
     }
 
     /// Places the order; a retry answers the order placed first.
@@ -396,7 +475,7 @@ impl Checkout {
             // The basket changed while the nights were reserved.
             let state = locked.cart.checkout_state;
             drop(locked);
-            self.basket.peers().release(&order_id).await?;
+            self.release(token, &order_id).await?;
             return Err(CartError::StepNotAllowed { step: Step::Complete.code(), state: state.code() });
         }
         let address = locked.cart.checkout.address.clone().unwrap_or_default();
@@ -436,6 +515,15 @@ impl Checkout {
         if !placed {
             return Err(CartError::Db(sqlx::Error::Protocol("no free booking code".into())));
         }
+        // What the order takes from gift vouchers; spent elsewhere since the
+        // basket was priced, and the order is not placed.
+        for r in view.lines.iter().filter_map(|l| l.redemption.as_ref()).filter(|r| r.amount > 0) {
+            if !store::spend_voucher(locked.tx(), token, &r.code, r.amount, order.created_at).await? {
+                drop(locked);
+                self.release(token, &order_id).await?;
+                return Err(CartError::VoucherSpent);
+            }
+        }
         let event = OrderPlaced {
             order_id: order.order_id.clone(),
             booking_code: order.booking_code.clone(),
@@ -452,6 +540,9 @@ impl Checkout {
             left_to_pay: order.totals.left_to_pay,
         };
         self.outbox.add(locked.tx(), &event).await?;
+        if paid {
+            self.paid(locked.tx(), &order, 0, order.created_at).await?;
+        }
         locked.cart.checkout_state = State::Completed;
         locked.commit().await?;
         self.outbox.wake();
@@ -523,6 +614,12 @@ pub struct SummaryLine {
     pub treatments: Vec<(String, String, u32)>,
     #[serde(default)]
     pub children: Vec<SummaryLine>,
+    /// A gift voucher's dedication and delivery.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dedication: Option<Dedication>,
+    /// The gift voucher code that paid for the line, and how much.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub redeemed: Option<(String, i64)>,
 }
 
 impl SummaryLine {
@@ -539,6 +636,8 @@ impl SummaryLine {
             stay: v.line.details.stay,
             treatments: v.treatments.iter().map(|(t, name)| (t.code.clone(), name.clone(), t.quantity)).collect(),
             children: v.children.iter().map(Self::of).collect(),
+            dedication: v.line.details.voucher.clone(),
+            redeemed: v.redemption.as_ref().map(|r| (r.code.clone(), r.amount)),
         }
     }
 

@@ -50,10 +50,18 @@ pub enum CartError {
     NotAPackage,
     #[error("only a gift voucher has a dedication")]
     NotAVoucher,
+    #[error("code: no gift voucher has this code")]
+    VoucherUnknown,
+    #[error("this gift voucher has nothing left")]
+    VoucherSpent,
+    #[error("this gift voucher has expired")]
+    VoucherExpired,
+    #[error("a gift voucher pays for a stay, a package, a treatment or a product, not for another gift voucher or an attached item")]
+    VoucherNotApplicable,
     #[error("{field}: a name of 1 to 60 characters, a message of up to 300")]
     InvalidVoucherDetails { field: &'static str },
-    #[error("email: not a valid e-mail address")]
-    InvalidEmail,
+    #[error("{field}: not a valid e-mail address")]
+    InvalidEmail { field: &'static str },
     #[error("the room cannot be booked for these dates and guests")]
     RoomUnavailable,
     #[error("this basket is an order already; start a new basket")]
@@ -121,9 +129,15 @@ impl From<CartError> for Status {
             CartError::PackageTooLong { .. } => invalid("package_too_long", "packageCode"),
             CartError::TooManyPersons { .. } => invalid("too_many_persons", "quantity"),
             CartError::NotAReservation => invalid("not_a_reservation", "id"),
-            CartError::NotAVoucher => invalid("not_a_voucher", "id"),
+            CartError::NotAVoucher => invalid("not_a_voucher", "options.dedication"),
+            CartError::VoucherUnknown => invalid("voucher_code_unknown", "code"),
+            CartError::VoucherSpent => {
+                errors::with_details(Code::FailedPrecondition, "voucher_spent", message, &[("code", "nothing left")])
+            }
+            CartError::VoucherExpired => errors::with_details(Code::FailedPrecondition, "voucher_expired", message, &[("code", "expired")]),
+            CartError::VoucherNotApplicable => invalid("voucher_not_applicable", "id"),
             CartError::InvalidVoucherDetails { field } => invalid("invalid_voucher_details", field),
-            CartError::InvalidEmail => invalid("invalid_email", "email"),
+            CartError::InvalidEmail { field } => invalid("invalid_email", field),
             CartError::NotAPackage => invalid("invalid_configuration", "options.treatments"),
             CartError::RoomUnavailable => {
                 errors::with_details(Code::FailedPrecondition, "room_unavailable", message.clone(), &[("productCode", &message)])

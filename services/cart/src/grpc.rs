@@ -7,8 +7,8 @@ use spa_proto::spa::cart::v1::cart_service_server::CartService;
 use spa_proto::spa::cart::v1::checkout_service_server::CheckoutService;
 use spa_proto::spa::cart::v1::{
     AddChildItemRequest, AddItemRequest, Cart, CartItem, CreateCartRequest, DropCartRequest, DropCartResponse, GetCartRequest,
-    GetCustomerCartRequest, ListStaysRequest, ListStaysResponse, NewItem, RemoveItemRequest, SetVoucherDetailsRequest, Stay, StayRef,
-    SuggestRequest, SuggestResponse, Totals, TreatmentChoice, TreatmentLine, UpdateItemRequest, VoucherDetails,
+    GetCustomerCartRequest, ListStaysRequest, ListStaysResponse, NewItem, RedeemVoucherRequest, Redemption, RemoveItemRequest, Stay,
+    StayRef, SuggestRequest, SuggestResponse, Totals, TreatmentChoice, TreatmentLine, UpdateItemRequest, VoucherDetails,
 };
 use spa_proto::spa::cart::v1::{
     BillingAddress, CheckoutCustomer, CheckoutDetails, CheckoutRequest, ChooseMethodRequest, CompleteRequest, ConfigureVoucherRequest,
@@ -22,6 +22,7 @@ use crate::checkout::{Checkout, Offer, Summary, SummaryLine};
 use crate::domain::checkout::{self, VoucherConfig};
 use crate::domain::item::{self, AddRequest, Dedication};
 use crate::domain::totals::CURRENCY;
+use crate::error::CartError;
 use crate::payments;
 use crate::store::StoredOrder;
 
@@ -79,6 +80,12 @@ fn item_message(v: ViewLine) -> CartItem {
         price_option: v.line.details.price_option,
         voucher: v.line.details.voucher.map(voucher_message),
         children: v.children.into_iter().map(item_message).collect(),
+        redemption: v.redemption.map(|r| Redemption {
+            code: r.code,
+            amount: r.amount,
+            balance: r.voucher.balance,
+            expires_at_ms: r.voucher.expires_at,
+        }),
     }
 }
 
@@ -177,8 +184,9 @@ fn choices(treatments: &[TreatmentChoice]) -> Vec<item::TreatmentChoice> {
     treatments.iter().map(|t| item::TreatmentChoice { code: t.code.clone(), quantity: t.quantity }).collect()
 }
 
-fn add_request(item: &NewItem) -> AddRequest<'_> {
-    AddRequest {
+fn add_request(item: &NewItem) -> Result<AddRequest<'_>, CartError> {
+    let dedication = item.dedication.as_ref().map(|d| Dedication::new(&d.recipient, &d.sender, &d.message, &d.email)).transpose()?;
+    Ok(AddRequest {
         kind: &item.r#type,
         product_code: &item.product_code,
         variant_code: &item.variant_code,
@@ -191,7 +199,8 @@ fn add_request(item: &NewItem) -> AddRequest<'_> {
         babies: item.babies,
         treatments: (item.treatments_chosen || !item.treatments.is_empty()).then(|| choices(&item.treatments)),
         price_option: item.price_option,
-    }
+        dedication,
+    })
 }
 
 type Answer<T> = Result<Response<T>, Status>;
@@ -222,13 +231,13 @@ impl CartService for CartGrpc {
     async fn add_item(&self, request: Request<AddItemRequest>) -> Answer<Cart> {
         let r = request.into_inner();
         let item = r.item.unwrap_or_default();
-        Ok(Response::new(cart_message(self.basket.add(&r.token, &r.locale, &add_request(&item)).await?)))
+        Ok(Response::new(cart_message(self.basket.add(&r.token, &r.locale, &add_request(&item)?).await?)))
     }
 
     async fn add_child_item(&self, request: Request<AddChildItemRequest>) -> Answer<Cart> {
         let r = request.into_inner();
         let item = r.item.unwrap_or_default();
-        Ok(Response::new(cart_message(self.basket.attach(&r.token, &r.locale, r.parent_id, &add_request(&item)).await?)))
+        Ok(Response::new(cart_message(self.basket.attach(&r.token, &r.locale, r.parent_id, &add_request(&item)?).await?)))
     }
 
     async fn update_item(&self, request: Request<UpdateItemRequest>) -> Answer<Cart> {
@@ -237,10 +246,10 @@ impl CartService for CartGrpc {
         Ok(Response::new(cart_message(self.basket.update(&r.token, &r.locale, r.item_id, r.quantity, treatments).await?)))
     }
 
-    async fn set_voucher_details(&self, request: Request<SetVoucherDetailsRequest>) -> Answer<Cart> {
+    async fn redeem_voucher(&self, request: Request<RedeemVoucherRequest>) -> Answer<Cart> {
         let r = request.into_inner();
-        let dedication = r.details.map(|d| Dedication::new(&d.recipient, &d.sender, &d.message, &d.email)).transpose()?;
-        Ok(Response::new(cart_message(self.basket.dedicate(&r.token, &r.locale, r.item_id, dedication).await?)))
+        let code = Some(r.code.as_str()).filter(|c| !c.trim().is_empty());
+        Ok(Response::new(cart_message(self.basket.redeem(&r.token, &r.locale, r.item_id, code).await?)))
     }
 
     async fn remove_item(&self, request: Request<RemoveItemRequest>) -> Answer<Cart> {

@@ -16,6 +16,7 @@ pub mod grpc;
 pub mod mail;
 pub mod newsletter;
 pub mod order;
+pub mod paid;
 
 use spa_platform::runtime::{Infra, Started};
 use tokio::net::TcpListener;
@@ -49,6 +50,8 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     mail_consumer!(account::VERIFICATION_MAILER, account::queue_verification_mail);
     mail_consumer!(account::RESET_MAILER, account::queue_reset_mail);
     mail_consumer!(order::MAILER, order::queue_order_mail);
+    mail_consumer!(paid::PAID_MAILER, paid::queue_paid_mail);
+    mail_consumer!(paid::VOUCHER_MAILER, paid::queue_voucher_mail);
     mailer.spawn(infra.db.clone(), infra.shutdown.clone());
     infra.spawn_relay();
 

@@ -20,9 +20,21 @@ pub fn utc_minutes(ms: i64) -> String {
     chrono::DateTime::from_timestamp_millis(ms).filter(|_| ms > 0).map(|t| t.format("%Y-%m-%d %H:%M UTC").to_string()).unwrap_or_default()
 }
 
+/// The UTC calendar day of a moment (Unix ms), `YYYY-MM-DD`; "" when out
+/// of range.
+pub fn utc_day(ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(ms).map(|t| t.format("%Y-%m-%d").to_string()).unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{parse_ymd, utc_minutes};
+    use super::{parse_ymd, utc_day, utc_minutes};
+
+    #[test]
+    fn a_day_is_the_utc_calendar_day() {
+        assert_eq!(utc_day(1_800_000_000_000), "2027-01-15");
+        assert_eq!(utc_day(0), "1970-01-01");
+    }
 
     #[test]
     fn deadlines_read_to_the_minute_and_none_is_empty() {

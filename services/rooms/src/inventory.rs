@@ -207,6 +207,11 @@ pub async fn reserve(db: &Db, outbox: &Outbox, order_id: &str, stays: &[Stay], e
     if claimed == 0 {
         tx.rollback().await?;
         let existing = hold_state(db, order_id).await?.ok_or_else(|| InventoryError::NoHold(order_id.to_owned()))?;
+        // A released or expired hold's nights are on sale again: its id
+        // cannot hold them a second time.
+        if !matches!(existing.status.as_str(), "held" | "confirmed") {
+            return Err(InventoryError::HoldNotActive(order_id.to_owned(), existing.status));
+        }
         return if hold_nights(db.pool(), order_id).await? == wanted {
             Ok(existing)
         } else {

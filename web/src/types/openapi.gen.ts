@@ -281,13 +281,16 @@ export interface paths {
         };
         get?: never;
         /**
-         * Dedicate a gift voucher
-         * @description Who the voucher is for and from, a message, and an e-mail address to
-         *     send it to; a voucher without one is posted.
+         * Pay for a line with a gift voucher
+         * @description The code pays for the line and what is attached to it, up to what the
+         *     voucher has left (`redemption` on the line, `totals.vouchers`); it is
+         *     spent when the order is placed and given back if the order is cancelled.
+         *     A code pays for one line: set on another line, it moves there. A gift
+         *     voucher cannot pay for another gift voucher.
          */
         put: operations["set_voucher"];
         post?: never;
-        /** Remove a gift voucher's dedication */
+        /** Stop paying for a line with a gift voucher */
         delete: operations["remove_voucher"];
         options?: never;
         head?: never;
@@ -867,6 +870,7 @@ export interface components {
              */
             priceOption?: number | null;
             voucher?: components["schemas"]["LineVoucher"] | null;
+            redemption?: components["schemas"]["LineRedemption"] | null;
             /** @description Packages attached to a reservation. */
             childItems: components["schemas"]["CartItem"][];
         };
@@ -986,7 +990,7 @@ export interface components {
          *     localized.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_parameter" | "invalid_body" | "invalid_characters" | "unsupported_media_type" | "payload_too_large" | "unknown_channel" | "invalid_locale" | "invalid_limit" | "invalid_sorting" | "invalid_price_range" | "invalid_nights" | "unknown_taxon" | "too_many_taxons" | "invalid_stay" | "invalid_guests" | "invalid_configuration" | "invalid_token" | "weak_token" | "invalid_email" | "weak_password" | "unknown_package" | "invalid_item_type" | "unknown_product" | "invalid_quantity" | "invalid_price_option" | "package_needs_stay" | "package_too_long" | "too_many_persons" | "not_a_reservation" | "not_a_voucher" | "invalid_voucher_details" | "invalid_address" | "invalid_voucher_configuration" | "invalid_method" | "invalid_notification" | "not_found" | "method_not_allowed" | "unknown_type" | "unknown_association" | "product_not_found" | "taxon_not_found" | "package_not_found" | "unknown_room" | "cart_not_found" | "item_not_found" | "hold_not_found" | "order_not_found" | "conflict" | "cart_exists" | "newsletter_exists" | "email_taken" | "room_unavailable" | "product_unavailable" | "hold_conflict" | "invalid_link" | "checkout_completed" | "checkout_state" | "cart_empty" | "items_unavailable" | "room_just_booked" | "idempotency_key_reused" | "order_not_payable" | "payment_refused" | "unauthenticated" | "invalid_credentials" | "not_logged_in" | "forbidden" | "request_timeout" | "too_many_requests" | "too_many_attempts" | "overloaded" | "service_unavailable" | "internal_error";
+        ErrorCode: "invalid_request" | "invalid_parameter" | "invalid_body" | "invalid_characters" | "unsupported_media_type" | "payload_too_large" | "unknown_channel" | "invalid_locale" | "invalid_limit" | "invalid_sorting" | "invalid_price_range" | "invalid_nights" | "unknown_taxon" | "too_many_taxons" | "invalid_stay" | "invalid_guests" | "invalid_configuration" | "invalid_token" | "weak_token" | "invalid_email" | "weak_password" | "unknown_package" | "invalid_item_type" | "unknown_product" | "invalid_quantity" | "invalid_price_option" | "package_needs_stay" | "package_too_long" | "too_many_persons" | "not_a_reservation" | "not_a_voucher" | "invalid_voucher_details" | "invalid_address" | "invalid_voucher_configuration" | "invalid_method" | "invalid_notification" | "voucher_code_unknown" | "voucher_not_applicable" | "not_found" | "method_not_allowed" | "unknown_type" | "unknown_association" | "product_not_found" | "taxon_not_found" | "package_not_found" | "unknown_room" | "cart_not_found" | "item_not_found" | "hold_not_found" | "order_not_found" | "conflict" | "cart_exists" | "newsletter_exists" | "email_taken" | "room_unavailable" | "product_unavailable" | "hold_conflict" | "invalid_link" | "checkout_completed" | "checkout_state" | "cart_empty" | "items_unavailable" | "room_just_booked" | "idempotency_key_reused" | "order_not_payable" | "payment_refused" | "voucher_spent" | "voucher_expired" | "unauthenticated" | "invalid_credentials" | "not_logged_in" | "forbidden" | "request_timeout" | "too_many_requests" | "too_many_attempts" | "overloaded" | "service_unavailable" | "internal_error";
         /** @description The price of a configuration. */
         EstimatedCost: {
             /** @description The package with its treatments for the persons. */
@@ -1038,6 +1042,7 @@ export interface components {
              * @description A gift voucher's price option: 0 to the number of options - 1.
              */
             priceOption?: number | null;
+            dedication?: components["schemas"]["Dedication"] | null;
         };
         ItemTaxons: {
             /** @description The main taxon's code. */
@@ -1062,6 +1067,24 @@ export interface components {
             numNights: number;
             /** @description Sold to adults only (18+). */
             ageRestriction: boolean;
+        };
+        /** @description A gift voucher code paying for a line. */
+        LineRedemption: {
+            /** @description `GV-XXXX-XXXX-XXXX`. */
+            code: string;
+            /**
+             * Format: int64
+             * @description What it pays of this line now, in minor units (0 when it has nothing
+             *     left or has expired).
+             */
+            amount: number;
+            /**
+             * Format: int64
+             * @description What the voucher has left before this basket, in minor units.
+             */
+            balance: number;
+            /** @description The last day it can be spent, `YYYY-MM-DD` (UTC). */
+            validUntil: string;
         };
         /** @description A treatment chosen for a package line. */
         LineTreatment: {
@@ -1359,6 +1382,11 @@ export interface components {
             firstName: string;
             lastName: string;
             phone?: string;
+        };
+        /** @description A gift voucher code to pay for a line with. */
+        RedeemVoucher: {
+            /** @description `GV-XXXX-XXXX-XXXX`, in any case, with or without dashes. */
+            code: string;
         };
         /** @description A new customer. */
         Registration: {
@@ -2782,18 +2810,18 @@ export interface operations {
             path: {
                 /** @description The basket's token */
                 token: string;
-                /** @description A gift voucher line */
+                /** @description A line of the basket (not a gift voucher, not an attached package) */
                 id: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Dedication"];
+                "application/json": components["schemas"]["RedeemVoucher"];
             };
         };
         responses: {
-            /** @description The basket with the dedication */
+            /** @description The basket with the voucher paying for the line */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2802,7 +2830,7 @@ export interface operations {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Not a gift voucher, a name missing or too long, a message too long, or an invalid e-mail */
+            /** @description No gift voucher has this code (`voucher_code_unknown`), or the line cannot be paid with one (`voucher_not_applicable`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2813,6 +2841,24 @@ export interface operations {
             };
             /** @description No such basket or line */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The voucher has nothing left (`voucher_spent`) or has expired (`voucher_expired`), or the basket is an order already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes from this client; wait */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2846,14 +2892,14 @@ export interface operations {
             path: {
                 /** @description The basket's token */
                 token: string;
-                /** @description A gift voucher line */
+                /** @description A line of the basket */
                 id: number;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The basket without the dedication */
+            /** @description The basket without a voucher on the line */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2862,7 +2908,7 @@ export interface operations {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Not a gift voucher, or a malformed token */
+            /** @description The line cannot be paid with a voucher, or a malformed token */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2873,6 +2919,24 @@ export interface operations {
             };
             /** @description No such basket or line */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The basket is an order already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes from this client; wait */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4211,7 +4275,7 @@ type ReadonlyArray<T> = [
 export const pathsShopApiCartsTokenItemsIdAssociationsKindDefaultGetParametersPathKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/carts/{token}/items/{id}/associations/{kind}/default"]["get"]["parameters"]["path"]["kind"]> = ["packages", "treatments", "products"];
 export const deliveryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Delivery"]> = ["email", "post"];
 export const emptyReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EmptyReason"]> = ["no_rooms_for_dates", "no_room_for_guests"];
-export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "invalid_parameter", "invalid_body", "invalid_characters", "unsupported_media_type", "payload_too_large", "unknown_channel", "invalid_locale", "invalid_limit", "invalid_sorting", "invalid_price_range", "invalid_nights", "unknown_taxon", "too_many_taxons", "invalid_stay", "invalid_guests", "invalid_configuration", "invalid_token", "weak_token", "invalid_email", "weak_password", "unknown_package", "invalid_item_type", "unknown_product", "invalid_quantity", "invalid_price_option", "package_needs_stay", "package_too_long", "too_many_persons", "not_a_reservation", "not_a_voucher", "invalid_voucher_details", "invalid_address", "invalid_voucher_configuration", "invalid_method", "invalid_notification", "not_found", "method_not_allowed", "unknown_type", "unknown_association", "product_not_found", "taxon_not_found", "package_not_found", "unknown_room", "cart_not_found", "item_not_found", "hold_not_found", "order_not_found", "conflict", "cart_exists", "newsletter_exists", "email_taken", "room_unavailable", "product_unavailable", "hold_conflict", "invalid_link", "checkout_completed", "checkout_state", "cart_empty", "items_unavailable", "room_just_booked", "idempotency_key_reused", "order_not_payable", "payment_refused", "unauthenticated", "invalid_credentials", "not_logged_in", "forbidden", "request_timeout", "too_many_requests", "too_many_attempts", "overloaded", "service_unavailable", "internal_error"];
+export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "invalid_parameter", "invalid_body", "invalid_characters", "unsupported_media_type", "payload_too_large", "unknown_channel", "invalid_locale", "invalid_limit", "invalid_sorting", "invalid_price_range", "invalid_nights", "unknown_taxon", "too_many_taxons", "invalid_stay", "invalid_guests", "invalid_configuration", "invalid_token", "weak_token", "invalid_email", "weak_password", "unknown_package", "invalid_item_type", "unknown_product", "invalid_quantity", "invalid_price_option", "package_needs_stay", "package_too_long", "too_many_persons", "not_a_reservation", "not_a_voucher", "invalid_voucher_details", "invalid_address", "invalid_voucher_configuration", "invalid_method", "invalid_notification", "voucher_code_unknown", "voucher_not_applicable", "not_found", "method_not_allowed", "unknown_type", "unknown_association", "product_not_found", "taxon_not_found", "package_not_found", "unknown_room", "cart_not_found", "item_not_found", "hold_not_found", "order_not_found", "conflict", "cart_exists", "newsletter_exists", "email_taken", "room_unavailable", "product_unavailable", "hold_conflict", "invalid_link", "checkout_completed", "checkout_state", "cart_empty", "items_unavailable", "room_just_booked", "idempotency_key_reused", "order_not_payable", "payment_refused", "voucher_spent", "voucher_expired", "unauthenticated", "invalid_credentials", "not_logged_in", "forbidden", "request_timeout", "too_many_requests", "too_many_attempts", "overloaded", "service_unavailable", "internal_error"];
 export const lineTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LineType"]> = ["reservation", "package", "treatment", "product", "voucher"];
 export const localeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Locale"]> = ["pl", "de", "en_GB"];
 export const newItemTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NewItemType"]> = ["product", "treatment", "voucher", "gift", "package", "reservation", "reservation_with_package"];

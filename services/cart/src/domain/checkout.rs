@@ -357,6 +357,15 @@ pub enum Delivery {
     Post,
 }
 
+impl Delivery {
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Email => "email",
+            Self::Post => "post",
+        }
+    }
+}
+
 /// The designs a gift voucher is printed with: code and name per locale
 /// (pl, de, en_GB).
 pub const VOUCHER_DESIGNS: [(&str, [&str; 3]); 3] = [
@@ -516,14 +525,19 @@ pub struct Details {
 
 /// Letters and digits that cannot be mistaken for one another when read
 /// out on the phone (no 0/O, 1/I/L, U/V, 2/Z, 5/S, 8/B).
-const CODE_ALPHABET: &[u8] = b"34679ACDEFGHJKMNPQRTWXY";
+pub(crate) const CODE_ALPHABET: &[u8] = b"34679ACDEFGHJKMNPQRTWXY";
 pub const CODE_LEN: usize = 8;
+
+/// `len` random characters of [`CODE_ALPHABET`].
+pub(crate) fn random_code(len: usize) -> String {
+    let mut rng = rand::rng();
+    (0..len).map(|_| CODE_ALPHABET[rng.random_range(0..CODE_ALPHABET.len())] as char).collect()
+}
 
 /// A booking code like `SPA-7KM4-XQ9D`: 23^8 ≈ 7.8·10^10 codes, random, so
 /// one cannot be guessed from another.
 pub fn booking_code() -> String {
-    let mut rng = rand::rng();
-    let chars: String = (0..CODE_LEN).map(|_| CODE_ALPHABET[rng.random_range(0..CODE_ALPHABET.len())] as char).collect();
+    let chars = random_code(CODE_LEN);
     format!("SPA-{}-{}", &chars[..4], &chars[4..])
 }
 

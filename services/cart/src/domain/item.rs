@@ -159,7 +159,8 @@ pub struct Dedication {
 }
 
 impl Dedication {
-    /// Names are trimmed and required; fields are named as in the REST body.
+    /// Names are trimmed and required; fields are named as in the REST body
+    /// that adds a voucher (`options.dedication.for`).
     pub fn new(recipient: &str, sender: &str, message: &str, email: &str) -> Result<Self, CartError> {
         let name = |field: &'static str, value: &str| {
             let value = value.trim();
@@ -168,14 +169,14 @@ impl Dedication {
             }
             Ok(value.to_owned())
         };
-        let (recipient, sender) = (name("for", recipient)?, name("from", sender)?);
+        let (recipient, sender) = (name("options.dedication.for", recipient)?, name("options.dedication.from", sender)?);
         let message = message.trim();
         if message.chars().count() > MAX_VOUCHER_MESSAGE {
-            return Err(CartError::InvalidVoucherDetails { field: "message" });
+            return Err(CartError::InvalidVoucherDetails { field: "options.dedication.message" });
         }
         let email = Some(email.trim()).filter(|e| !e.is_empty());
         if email.is_some_and(|e| !spa_platform::email::is_valid(e)) {
-            return Err(CartError::InvalidEmail);
+            return Err(CartError::InvalidEmail { field: "options.dedication.email" });
         }
         Ok(Self {
             recipient,
@@ -217,6 +218,7 @@ pub enum NewLine {
         code: String,
         quantity: u32,
         option: u32,
+        dedication: Option<Box<Dedication>>,
     },
     /// A package for `persons`; `treatments` None means its own ones.
     Package {
@@ -253,6 +255,8 @@ pub struct AddRequest<'a> {
     pub babies: u32,
     pub treatments: Option<Vec<TreatmentChoice>>,
     pub price_option: Option<u32>,
+    /// A gift voucher's dedication, checked already.
+    pub dedication: Option<Dedication>,
 }
 
 fn units(quantity: Option<u32>) -> Result<u32, CartError> {
@@ -280,12 +284,15 @@ impl NewLine {
     pub fn parse(r: &AddRequest<'_>, today: NaiveDate) -> Result<Self, CartError> {
         let product = || code("productCode", r.product_code, r.variant_code);
         let stay = || Stay::new(r.check_in, r.check_out, r.adults.unwrap_or(2), r.children, r.babies, today);
+        if r.dedication.is_some() && !matches!(r.kind, "voucher" | "gift") {
+            return Err(CartError::NotAVoucher);
+        }
         match r.kind {
             "product" => Ok(Self::Units { kind: ItemKind::Product, code: product()?, quantity: units(r.quantity)? }),
             "treatment" => Ok(Self::Units { kind: ItemKind::Treatment, code: product()?, quantity: units(r.quantity)? }),
             "voucher" | "gift" => {
                 let option = r.price_option.ok_or(CartError::InvalidPriceOption { count: None })?;
-                Ok(Self::Voucher { code: product()?, quantity: units(r.quantity)?, option })
+                Ok(Self::Voucher { code: product()?, quantity: units(r.quantity)?, option, dedication: r.dedication.clone().map(Box::new) })
             }
             "package" => {
                 if let Some(persons) = r.quantity {
@@ -399,7 +406,7 @@ mod tests {
     fn a_voucher_needs_its_price_option() {
         assert!(matches!(parse(request("voucher")), Err(CartError::InvalidPriceOption { count: None })));
         let r = AddRequest { price_option: Some(2), ..request("gift") };
-        assert_eq!(parse(r).unwrap(), NewLine::Voucher { code: "P".into(), quantity: 1, option: 2 });
+        assert_eq!(parse(r).unwrap(), NewLine::Voucher { code: "P".into(), quantity: 1, option: 2, dedication: None });
     }
 
     #[test]
@@ -455,13 +462,13 @@ mod tests {
         assert_eq!((d.recipient.as_str(), d.email), ("Ola", None));
         let field = |r: Result<Dedication, CartError>| match r {
             Err(CartError::InvalidVoucherDetails { field }) => field,
-            Err(CartError::InvalidEmail) => "email",
+            Err(CartError::InvalidEmail { field }) => field,
             other => panic!("{other:?}"),
         };
-        assert_eq!(field(Dedication::new("  ", "Jan", "", "")), "for");
-        assert_eq!(field(Dedication::new("Ola", &"x".repeat(61), "", "")), "from");
-        assert_eq!(field(Dedication::new("Ola", "Jan", &"x".repeat(301), "")), "message");
-        assert_eq!(field(Dedication::new("Ola", "Jan", "", "ola@")), "email");
+        assert_eq!(field(Dedication::new("  ", "Jan", "", "")), "options.dedication.for");
+        assert_eq!(field(Dedication::new("Ola", &"x".repeat(61), "", "")), "options.dedication.from");
+        assert_eq!(field(Dedication::new("Ola", "Jan", &"x".repeat(301), "")), "options.dedication.message");
+        assert_eq!(field(Dedication::new("Ola", "Jan", "", "ola@")), "options.dedication.email");
         assert!(Dedication::new("Ola", "Jan", &"ż".repeat(300), "ola@example.pl").is_ok(), "characters, not bytes");
     }
 

@@ -1,8 +1,10 @@
 //! The cart's rules, free of storage and transport: what a line may be
-//! ([`item`]), what the cart costs ([`totals`]), and who may open a cart
-//! ([`token`]). Everything here is a pure function with unit tests.
+//! ([`item`]), what the cart costs ([`totals`]), who may open a cart
+//! ([`token`]), checkout's steps ([`checkout`]) and gift voucher codes
+//! ([`gift`]). Everything here is a pure function with unit tests.
 
 pub mod checkout;
+pub mod gift;
 pub mod item;
 pub mod token;
 pub mod totals;

@@ -35,7 +35,7 @@ impl PricedLine {
     }
 
     /// The line with what is attached to it.
-    fn sum(&self) -> i64 {
+    pub fn sum(&self) -> i64 {
         self.total() + self.children.iter().map(PricedLine::sum).sum::<i64>()
     }
 
@@ -63,10 +63,12 @@ pub struct Totals {
     pub left_to_pay: i64,
 }
 
-/// The lines' totals before checkout adds shipping or a deposit.
-pub fn totals(lines: &[PricedLine]) -> Totals {
+/// The lines' totals, less what gift vouchers pay, before checkout adds
+/// shipping or a deposit.
+pub fn totals(lines: &[PricedLine], vouchers: i64) -> Totals {
     let total: i64 = lines.iter().map(PricedLine::sum).sum();
-    Totals { total, vouchers: 0, shipping: 0, deposit: 0, left_to_pay: total }
+    let vouchers = vouchers.clamp(0, total);
+    Totals { total, vouchers, shipping: 0, deposit: 0, left_to_pay: total - vouchers }
 }
 
 /// With what checkout chose: shipping adds to the total; the deposit is
@@ -97,7 +99,7 @@ mod tests {
     fn the_total_adds_lines_and_what_is_attached() {
         let mut stay = line(ItemKind::Reservation, 1, 10_000);
         stay.children.push(line(ItemKind::Package, 2, 200_000));
-        let t = totals(&[stay.cascade(), line(ItemKind::Treatment, 2, 15_000)]);
+        let t = totals(&[stay.cascade(), line(ItemKind::Treatment, 2, 15_000)], 0);
         assert_eq!(t, Totals { total: 240_000, vouchers: 0, shipping: 0, deposit: 0, left_to_pay: 240_000 });
     }
 
@@ -109,19 +111,29 @@ mod tests {
         let stay = stay.cascade();
         assert!(!stay.children[0].available);
         assert_eq!(stay.children[0].total(), 0);
-        assert_eq!(totals(&[stay, line(ItemKind::Product, 1, 900)]).total, 900);
+        assert_eq!(totals(&[stay, line(ItemKind::Product, 1, 900)], 0).total, 900);
     }
 
     #[test]
     fn shipping_adds_and_a_deposit_leaves_the_rest_to_pay() {
-        let lines = totals(&[line(ItemKind::Voucher, 1, 20_000)]);
+        let lines = totals(&[line(ItemKind::Voucher, 1, 20_000)], 0);
         let t = with_checkout(lines, 1_200, 6_400);
         assert_eq!(t, Totals { total: 21_200, vouchers: 0, shipping: 1_200, deposit: 6_400, left_to_pay: 14_800 });
         assert_eq!(with_checkout(lines, 0, 50_000).deposit, 20_000, "never more than the total");
     }
 
     #[test]
+    fn vouchers_pay_before_the_deposit_and_never_more_than_the_lines() {
+        let lines = totals(&[line(ItemKind::Reservation, 1, 100_000)], 40_000);
+        assert_eq!(lines.left_to_pay, 60_000);
+        let t = with_checkout(lines, 0, 30_000);
+        assert_eq!(t, Totals { total: 100_000, vouchers: 40_000, shipping: 0, deposit: 30_000, left_to_pay: 30_000 });
+        assert_eq!(with_checkout(totals(&[line(ItemKind::Product, 1, 5_000)], 9_000), 0, 1_500).deposit, 0, "nothing left for a deposit");
+        assert_eq!(totals(&[line(ItemKind::Product, 1, 5_000)], 9_000).vouchers, 5_000);
+    }
+
+    #[test]
     fn an_empty_basket_costs_nothing() {
-        assert_eq!(totals(&[]), Totals::default());
+        assert_eq!(totals(&[], 0), Totals::default());
     }
 }

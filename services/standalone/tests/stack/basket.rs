@@ -124,15 +124,16 @@ async fn a_basket_holds_every_kind_priced_by_the_server() {
     assert_eq!(cart["shippingRequired"], false, "posted or e-mailed is chosen at checkout");
     assert_eq!(gift["voucher"], Value::Null);
 
-    // Its dedication, set, shown and removed.
-    let path = b.path(&format!("/items/{}/voucher", gift["id"]));
+    // With its dedication, given as it is added: a line of its own.
     let dedication = json!({"for": " Ola ", "from": "Jan", "message": "Wszystkiego najlepszego!", "email": "ola@example.pl"});
-    let (status, cart) = read(t.http.put(t.url(&path)).json(&dedication).send().await.unwrap()).await;
-    assert_eq!(status, 200, "{cart}");
-    let voucher = &line(&cart, "VC_AMOUNT")["voucher"];
+    let cart =
+        b.added(json!({"type": "voucher", "productCode": "VC_AMOUNT", "options": {"priceOption": 1, "dedication": dedication}})).await;
+    let gifts: Vec<&Value> = cart["items"].as_array().unwrap().iter().filter(|l| l["code"] == "VC_AMOUNT").collect();
+    assert_eq!(gifts.len(), 2, "a dedicated voucher is a line of its own: {cart}");
+    let voucher = &gifts[1]["voucher"];
     assert_eq!((voucher["for"].as_str(), voucher["email"].as_str()), (Some("Ola"), Some("ola@example.pl")));
-    let (status, cart) = read(t.http.delete(t.url(&path)).send().await.unwrap()).await;
-    assert_eq!((status, &line(&cart, "VC_AMOUNT")["voucher"]), (200, &Value::Null));
+    let (status, _) = b.delete(&gifts[1]["id"]).await;
+    assert_eq!(status, 200);
 
     // A stay costs what the search showed.
     let (from, to) = stay(40, 2);
@@ -326,22 +327,26 @@ async fn bad_basket_requests_name_the_field() {
         (400, "invalid_configuration", "options.treatments")
     );
     assert_eq!(error(&b.put(&json!(999), json!({"quantity": 1})).await), (404, "item_not_found", "id"));
-    let cart = b.added(json!({"type": "gift", "productCode": "VC_TREATMENT", "options": {"priceOption": 0}})).await;
-    let gift = line(&cart, "VC_TREATMENT")["id"].clone();
-    let dedicate = |id: &Value, body: Value| {
-        let request = t.http.put(t.url(&b.path(&format!("/items/{id}/voucher")))).json(&body);
-        async move { read(request.send().await.unwrap()).await }
+    let dedicate = |code: &str, body: Value| {
+        let kind = if code == "VC_TREATMENT" { "gift" } else { "product" };
+        b.add(json!({"type": kind, "productCode": code, "options": {"priceOption": 0, "dedication": body}}))
     };
     for (body, field) in [
-        (json!({"for": "", "from": "Jan"}), "for"),
-        (json!({"for": "Ola"}), "from"),
-        (json!({"for": "Ola", "from": "x".repeat(61)}), "from"),
-        (json!({"for": "Ola", "from": "Jan", "message": "x".repeat(301)}), "message"),
+        (json!({"for": "", "from": "Jan"}), "options.dedication.for"),
+        (json!({"for": "Ola"}), "options.dedication.from"),
+        (json!({"for": "Ola", "from": "x".repeat(61)}), "options.dedication.from"),
+        (json!({"for": "Ola", "from": "Jan", "message": "x".repeat(301)}), "options.dedication.message"),
     ] {
-        assert_eq!(error(&dedicate(&gift, body.clone()).await), (400, "invalid_voucher_details", field), "{body}");
+        assert_eq!(error(&dedicate("VC_TREATMENT", body.clone()).await), (400, "invalid_voucher_details", field), "{body}");
     }
-    assert_eq!(error(&dedicate(&gift, json!({"for": "Ola", "from": "Jan", "email": "ola@"})).await), (400, "invalid_email", "email"));
-    assert_eq!(error(&dedicate(&oil, json!({"for": "Ola", "from": "Jan"})).await), (400, "not_a_voucher", "id"));
+    assert_eq!(
+        error(&dedicate("VC_TREATMENT", json!({"for": "Ola", "from": "Jan", "email": "ola@"})).await),
+        (400, "invalid_email", "options.dedication.email")
+    );
+    assert_eq!(
+        error(&dedicate("PR_ARNICA_MASSAGE_OIL", json!({"for": "Ola", "from": "Jan"})).await),
+        (400, "not_a_voucher", "options.dedication")
+    );
     assert_eq!(error(&b.delete(&json!(999)).await), (404, "item_not_found", "id"));
     let other = uuid::Uuid::new_v4().simple().to_string();
     let (status, body) =

@@ -219,3 +219,147 @@ async fn a_guest_pays_the_advance_online_once_and_the_booking_is_confirmed() {
     let again = no_redirects.get(t.url(&format!("/order/{}/pay/online", v.token))).send().await.unwrap();
     assert_eq!(again.status().as_u16(), 409);
 }
+
+/// Pays order `token` on the fake Przelewy24 page, as the guest would.
+async fn pay_online(t: &TestStack, token: &str) {
+    let no_redirects = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let r = no_redirects.get(t.url(&format!("/order/{token}/pay/online"))).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 303, "{}", r.text().await.unwrap());
+    let location = r.headers()["location"].to_str().unwrap().to_owned();
+    let back = no_redirects.get(&location).send().await.unwrap();
+    assert_eq!(back.status().as_u16(), 302);
+}
+
+async fn balance(t: &TestStack, code: &str) -> i64 {
+    sqlx::query_scalar("SELECT balance FROM gift_vouchers WHERE code = $1").bind(code).fetch_one(t.stack.db("cart").pool()).await.unwrap()
+}
+
+/// A gift voucher bought online gets its code on payment, e-mailed to its
+/// recipient; later baskets spend it, never past its value, even when two
+/// complete at once; a cancelled order gives back what it took.
+#[tokio::test]
+async fn a_gift_voucher_bought_online_pays_for_later_stays_until_it_is_spent() {
+    use reqwest::Method;
+    let (url, mut fake, listener) = start_fake().await;
+    let merchant = MERCHANT.to_string();
+    let settings = [("P24_URL", url.as_str()), ("P24_MERCHANT_ID", merchant.as_str()), ("P24_API_KEY", API_KEY), ("P24_CRC", CRC)];
+    let t = TestStack::start_with_settings(|g| g.limits.writes.burst = 1000, &settings).await;
+    fake.shop = t.base.clone();
+    serve(fake.clone(), listener);
+
+    // Adam buys a voucher for Ola, e-mailed to her, and pays online.
+    let buyer = Visitor::new(&t.http, &t.base).await;
+    let dedication = json!({"for": "Ola", "from": "Adam", "message": "Na relaks", "email": "ola@example.pl"});
+    let (status, cart) =
+        buyer.add(json!({"type": "voucher", "productCode": "VC_AMOUNT", "options": {"priceOption": 0, "dedication": dedication}})).await;
+    assert_eq!(status, 201, "{cart}");
+    let value = cart["items"][0]["price"]["current"].as_i64().unwrap();
+    buyer.step(Method::PUT, "address", guest()).await;
+    let config =
+        json!({"for": "Ola", "from": "Adam", "message": "Na relaks", "email": "ola@example.pl", "design": "relax", "delivery": "email"});
+    let (status, cart) = buyer.step(Method::PUT, "vouchers/0", config).await;
+    assert_eq!((status, cart["checkoutState"].as_str()), (200, Some("vouchered")), "{cart}");
+    let (status, cart) = buyer.step(Method::PUT, "payment/0", json!({"method": "przelewy24"})).await;
+    assert_eq!(status, 200, "{cart}");
+    let (status, order) = buyer.complete(None).await;
+    assert_eq!(status, 200, "{order}");
+    let codes = || async {
+        let rows: Vec<(String, i64, i64)> = sqlx::query_as("SELECT code, value, balance FROM gift_vouchers ORDER BY code")
+            .fetch_all(t.stack.db("cart").pool())
+            .await
+            .unwrap();
+        rows
+    };
+    assert!(codes().await.is_empty(), "no code before the payment");
+    pay_online(&t, &buyer.token).await;
+    let issued = codes().await;
+    assert_eq!(issued.len(), 1);
+    let (code, worth, left) = issued[0].clone();
+    assert_eq!((worth, left), (value, value), "worth what was paid");
+    assert!(code.starts_with("GV-") && code.len() == 17, "{code}");
+
+    // Ola gets the code; Adam gets the payment's confirmation.
+    let voucher_mail = eventually("the voucher e-mail", || async {
+        let id: String = sqlx::query_scalar("SELECT id FROM outgoing_mail WHERE recipient = 'ola@example.pl'")
+            .fetch_optional(t.stack.db("content").pool())
+            .await
+            .unwrap()?;
+        t.delivered_mail(&id)
+    })
+    .await;
+    assert!(voucher_mail.contains(&code) && voucher_mail.contains("Na relaks"), "{voucher_mail}");
+    let paid_mails: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM outgoing_mail WHERE recipient = 'anna@example.pl' AND subject LIKE 'Płatność otrzymana%'")
+            .fetch_one(t.stack.db("content").pool())
+            .await
+            .unwrap();
+    assert_eq!(paid_mails, 1, "one payment confirmation");
+
+    // Two guests put the code on their stays.
+    let mut guests = Vec::new();
+    for days in [70, 74] {
+        let g = Visitor::new(&t.http, &t.base).await;
+        let (from, to) = stay(days, 2);
+        let (_, cart) = g.add(reservation(&from, &to)).await;
+        let line = cart["items"][0]["id"].clone();
+        let typed = code.to_lowercase().replace('-', " ");
+        let (status, cart) =
+            g.send(Method::PUT, &format!("/shop-api/carts/{}/items/{line}/voucher", g.token), json!({"code": typed})).await;
+        assert_eq!(status, 200, "{cart}");
+        assert_eq!(cart["vouchers"], json!([code]));
+        let total = cart["totals"]["total"].as_i64().unwrap();
+        assert!(total > value, "the stay costs more than the voucher: {cart}");
+        assert_eq!(cart["items"][0]["redemption"]["amount"], value);
+        assert_eq!((cart["totals"]["vouchers"].as_i64(), cart["totals"]["leftToPay"].as_i64()), (Some(value), Some(total - value)));
+        g.step(Method::PUT, "address", guest()).await;
+        let (status, _) = g.step(Method::PUT, "payment/0", json!({"method": "bank_transfer"})).await;
+        assert_eq!(status, 200);
+        guests.push(g);
+    }
+    // Wrong uses: an unknown code, a voucher paying for a voucher.
+    let g = &guests[0];
+    let (_, cart) = g.send(Method::GET, &format!("/shop-api/carts/{}", g.token), Value::Null).await;
+    let stay_line = cart["items"][0]["id"].clone();
+    let redeem = |line: &Value, code: &str| {
+        let (path, body) = (format!("/shop-api/carts/{}/items/{line}/voucher", g.token), json!({"code": code}));
+        async move { g.send(Method::PUT, &path, body).await }
+    };
+    let (status, error) = redeem(&stay_line, "GV-AAAA-AAAA-AAAA").await;
+    assert_eq!((status, error["code"].as_str(), error["errors"][0]["field"].as_str()), (400, Some("voucher_code_unknown"), Some("code")));
+    let (_, cart) = g.add(json!({"type": "voucher", "productCode": "VC_AMOUNT", "options": {"priceOption": 0}})).await;
+    let gift = cart["items"].as_array().unwrap().iter().find(|l| l["type"] == "voucher").unwrap()["id"].clone();
+    assert_eq!(redeem(&gift, &code).await.1["code"], "voucher_not_applicable");
+    let (status, _) = g.send(Method::DELETE, &format!("/shop-api/carts/{}/items/{gift}", g.token), Value::Null).await;
+    assert_eq!(status, 200);
+    g.step(Method::PUT, "address", guest()).await;
+    g.step(Method::PUT, "payment/0", json!({"method": "bank_transfer"})).await;
+
+    // Both complete at once: the voucher pays for one of them only.
+    let (a, b) = tokio::join!(guests[0].complete(None), guests[1].complete(None));
+    let mut answers = [a, b];
+    answers.sort_by_key(|(status, _)| *status);
+    assert_eq!(answers[0].0, 200, "{}", answers[0].1);
+    assert_eq!((answers[1].0, answers[1].1["code"].as_str()), (409, Some("voucher_spent")), "{}", answers[1].1);
+    let order = &answers[0].1;
+    assert_eq!(order["totals"]["vouchers"], value);
+    assert_eq!(order["dueNow"].as_i64().unwrap(), order["totals"]["total"].as_i64().unwrap() - value);
+    assert_eq!(balance(&t, &code).await, 0);
+    let loser = guests.iter().find(|g| order["tokenValue"] != g.token.as_str()).unwrap();
+    let (_, cart) = loser.send(Method::GET, &format!("/shop-api/carts/{}", loser.token), Value::Null).await;
+    assert_eq!((cart["items"][0]["redemption"]["amount"].as_i64(), cart["totals"]["vouchers"].as_i64()), (Some(0), Some(0)), "{cart}");
+    let line = cart["items"][0]["id"].clone();
+    let (status, error) =
+        loser.send(Method::PUT, &format!("/shop-api/carts/{}/items/{line}/voucher", loser.token), json!({"code": code})).await;
+    assert_eq!((status, error["code"].as_str()), (409, Some("voucher_spent")), "{error}");
+
+    // The winner never pays: the hold expires and the voucher's value comes back.
+    let winner = order["tokenValue"].as_str().unwrap();
+    let order_id: String =
+        sqlx::query_scalar("SELECT order_id FROM orders WHERE token = $1").bind(winner).fetch_one(t.stack.db("cart").pool()).await.unwrap();
+    sqlx::query("UPDATE holds SET expires_at = 1 WHERE order_id = $1").bind(&order_id).execute(t.stack.db("rooms").pool()).await.unwrap();
+    eventually("the voucher's value to come back", || async { (balance(&t, &code).await == value).then_some(()) }).await;
+    let (status, cart) = loser.send(Method::GET, &format!("/shop-api/carts/{}", loser.token), Value::Null).await;
+    assert_eq!((status, cart["totals"]["vouchers"].as_i64()), (200, Some(value)), "{cart}");
+    let (status, order) = loser.complete(None).await;
+    assert_eq!((status, order["totals"]["vouchers"].as_i64()), (200, Some(value)), "{order}");
+}

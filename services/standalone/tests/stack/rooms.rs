@@ -117,6 +117,11 @@ async fn compete(clients: Vec<RoomsServiceClient<Channel>>, db: &Db, start: i64)
     assert_eq!(check_nights().await, (units, 1, units - 2), "a released unit is free again");
     let err = c.confirm(OrderRef { order_id: winners[1].clone() }).await.unwrap_err();
     assert_eq!(err.code(), tonic::Code::FailedPrecondition, "a released hold cannot be confirmed");
+    let again = c
+        .reserve(ReserveRequest { order_id: winners[1].clone(), lines: vec![line(&key_night, &day(start + 6), 1)], hold_seconds: 600 })
+        .await;
+    assert_eq!(again.unwrap_err().code(), tonic::Code::FailedPrecondition, "a released order's id holds nothing again");
+    assert_eq!(check_nights().await, (units, 1, units - 2));
     let late =
         c.reserve(ReserveRequest { order_id: "late".into(), lines: vec![line(&key_night, &day(start + 6), 1)], hold_seconds: 600 }).await;
     assert!(late.is_ok(), "the released unit sells again");
