@@ -162,5 +162,6 @@ order-deadline = Wir halten Ihr Zimmer bis zum Zahlungseingang, spätestens bis
 order-mail-note = Die Übersicht mit dem Buchungscode haben wir gesendet an
 order-continue = Weiter
 order-online-unavailable = Die Online-Zahlung ist derzeit nicht verfügbar. Bitte bezahlen Sie per Überweisung:
-order-pay-online = Online mit Przelewy24 bezahlen
+order-pay-online-przelewy24 = Online mit Przelewy24 bezahlen
+order-pay-online-paypal = Mit PayPal bezahlen
 order-payment-pending = Wenn Sie gerade bezahlt haben, dauert die Bestätigung einen Moment: Laden Sie die Seite in einer Minute neu. Zahlen Sie nur erneut, wenn die Zahlung nicht geklappt hat.

@@ -164,5 +164,6 @@ order-deadline = We hold your room until the payment arrives, at the latest unti
 order-mail-note = We have sent the order summary with the booking code to
 order-continue = Continue
 order-online-unavailable = Online payment is not available at the moment. Please pay by bank transfer:
-order-pay-online = Pay online with Przelewy24
+order-pay-online-przelewy24 = Pay online with Przelewy24
+order-pay-online-paypal = Pay with PayPal
 order-payment-pending = If you have just paid, the confirmation takes a moment: refresh this page in a minute. Pay again only if the payment did not go through.

@@ -162,5 +162,6 @@ order-deadline = Rezerwujemy pokój do wpłynięcia płatności, najpóźniej do
 order-mail-note = Podsumowanie zamówienia z kodem rezerwacji wysłaliśmy na adres
 order-continue = Dalej
 order-online-unavailable = Płatność online jest w tej chwili niedostępna. Prosimy o przelew:
-order-pay-online = Zapłać online przez Przelewy24
+order-pay-online-przelewy24 = Zapłać online przez Przelewy24
+order-pay-online-paypal = Zapłać przez PayPal
 order-payment-pending = Jeśli właśnie zapłaciłeś, potwierdzenie potrwa chwilę: odśwież stronę za minutę. Zapłać ponownie tylko wtedy, gdy płatność się nie udała.

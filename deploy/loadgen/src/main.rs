@@ -12,7 +12,15 @@
 //! its target: at least [`TARGET_RATIO`] of the ceiling with p99 under
 //! [`TARGET_P99_MS`].
 //!
-//! `cargo run --release -p spa-loadgen -- [--seconds 10] [--warmup 2] [--conns 32,128] [--modes standalone,distributed] [--gzip true]`
+//! Then, per mode, the checkout journey: [`BUYERS`] buyers at once, each
+//! again and again with a new basket: search rooms for a random stay, add a
+//! free room, give the guest's details, choose a bank transfer, complete.
+//! It prints completed orders per second, the journey's p50 and p99, the
+//! "room just booked" answers (a buyer lost the last room: a clean 409), the
+//! errors, and the nights held or booked beyond a room type's units, read
+//! from the rooms database after the run (must be 0).
+//!
+//! `cargo run --release -p spa-loadgen -- [--seconds 10] [--warmup 2] [--conns 32,128] [--modes standalone,distributed] [--gzip true] [--buyers 8]`
 //! (the binaries of the services must be built in the same target directory).
 //! Without `--gzip true` the requests do not take gzip, so the gateway
 //! inflates every cached answer; with it they take gzip as browsers do and
@@ -33,6 +41,11 @@ use spa_platform::testkit::ReservedPort;
 const TARGET_RATIO: f64 = 0.40;
 /// ...with its p99 under this.
 const TARGET_P99_MS: f64 = 20.0;
+/// Buyers going through checkout at once.
+const BUYERS: usize = 8;
+/// The checkout journey's targets: completed orders per second, p99.
+const TARGET_ORDERS_PER_S: f64 = 600.0;
+const TARGET_JOURNEY_P99_MS: f64 = 100.0;
 
 struct Args {
     seconds: u64,
@@ -40,10 +53,18 @@ struct Args {
     conns: Vec<usize>,
     modes: Vec<String>,
     gzip: bool,
+    buyers: usize,
 }
 
 fn args() -> anyhow::Result<Args> {
-    let mut a = Args { seconds: 10, warmup: 2, conns: vec![32, 128], modes: vec!["standalone".into(), "distributed".into()], gzip: false };
+    let mut a = Args {
+        seconds: 10,
+        warmup: 2,
+        conns: vec![32, 128],
+        modes: vec!["standalone".into(), "distributed".into()],
+        gzip: false,
+        buyers: BUYERS,
+    };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let value = it.next().with_context(|| format!("{flag} needs a value"))?;
@@ -53,6 +74,7 @@ fn args() -> anyhow::Result<Args> {
             "--conns" => a.conns = value.split(',').map(str::parse).collect::<Result<_, _>>()?,
             "--modes" => a.modes = value.split(',').map(str::to_owned).collect(),
             "--gzip" => a.gzip = value.parse()?,
+            "--buyers" => a.buyers = value.parse()?,
             other => bail!("unknown flag {other}"),
         }
     }
@@ -84,6 +106,8 @@ struct Servers {
     namespace: Option<String>,
     /// The servers' ports, kept until they have stopped.
     ports: Vec<ReservedPort>,
+    /// The rooms service's database URL (to count over-sold nights).
+    rooms_db: String,
 }
 
 impl Drop for Servers {
@@ -152,6 +176,8 @@ async fn standalone() -> anyhow::Result<Servers> {
         ("OPS_ADDR".to_owned(), format!("127.0.0.1:{}", reserve_port(&mut ports))),
         ("DATA_DIR".to_owned(), dir.display().to_string()),
         ("WEB_DIST".to_owned(), "/nonexistent".to_owned()),
+        // The buyers all come from one address.
+        ("RATE_LIMIT_WRITES_PER_MIN".to_owned(), "0".to_owned()),
     ];
     let servers = Servers {
         children: vec![spawn("standalone", "spa-standalone", &env)?],
@@ -159,6 +185,7 @@ async fn standalone() -> anyhow::Result<Servers> {
         cleanup: vec![],
         namespace: None,
         ports,
+        rooms_db: format!("sqlite://{}/rooms.db", dir.display()),
     };
     wait_ready(&format!("{}/readyz", servers.base)).await?;
     Ok(servers)
@@ -170,7 +197,14 @@ async fn distributed() -> anyhow::Result<Servers> {
     let redis = spa_platform::config::var_or("TEST_REDIS_URL", "redis://127.0.0.1:6379");
     let run = format!("b{}", &uuid::Uuid::new_v4().simple().to_string()[..10]);
     let services = ["catalog", "rooms", "cart", "users", "content"];
-    let mut servers = Servers { children: vec![], base: String::new(), cleanup: vec![], namespace: Some(run.clone()), ports: vec![] };
+    let mut servers = Servers {
+        children: vec![],
+        base: String::new(),
+        cleanup: vec![],
+        namespace: Some(run.clone()),
+        ports: vec![],
+        rooms_db: spa_platform::testkit::postgres_database_url(&pg, &format!("spa_{run}_rooms")),
+    };
     let grpc: Vec<u16> = services.iter().map(|_| reserve_port(&mut servers.ports)).collect();
     let peers: Vec<(String, String)> =
         services.iter().zip(&grpc).map(|(s, p)| (format!("{}_ADDR", s.to_uppercase()), format!("http://127.0.0.1:{p}"))).collect();
@@ -199,6 +233,7 @@ async fn distributed() -> anyhow::Result<Servers> {
         ("NATS_URL".to_owned(), nats),
         ("NATS_NAMESPACE".to_owned(), run),
         ("REDIS_URL".to_owned(), redis),
+        ("RATE_LIMIT_WRITES_PER_MIN".to_owned(), "0".to_owned()),
     ]);
     servers.children.push(spawn("gateway", "spa-gateway", &env)?);
     servers.base = format!("http://127.0.0.1:{port}");
@@ -340,6 +375,142 @@ async fn load(base: &str, conns: usize, warmup: u64, seconds: u64, target: Targe
     Ok(Outcome { rps: all.len() as f64 / elapsed, p50_ms: pct(0.50), p99_ms: pct(0.99), errors })
 }
 
+/// What the checkout journey measured.
+struct Journeys {
+    orders_per_s: f64,
+    p50_ms: f64,
+    p99_ms: f64,
+    just_booked: u64,
+    errors: u64,
+}
+
+/// One buyer's journey with a new basket; Ok(true) for a placed order,
+/// Ok(false) when the room was sold to another buyer meanwhile.
+async fn journey(http: &reqwest::Client, base: &str) -> anyhow::Result<bool> {
+    let q = "channel=web_pl&locale=pl";
+    let token = uuid::Uuid::new_v4().simple().to_string();
+    let send = |method: reqwest::Method, path: String, body: serde_json::Value| {
+        let request = http.request(method, format!("{base}{path}")).json(&body);
+        async move {
+            let r = request.send().await?;
+            let status = r.status().as_u16();
+            let body: serde_json::Value = r.json().await.unwrap_or_default();
+            anyhow::Ok((status, body))
+        }
+    };
+    let ok = |what: &str, (status, body): (u16, serde_json::Value)| -> anyhow::Result<serde_json::Value> {
+        anyhow::ensure!((200..300).contains(&status), "{what}: {status} {body}");
+        Ok(body)
+    };
+    ok("cart", send(reqwest::Method::POST, format!("/shop-api/carts/{token}?{q}"), serde_json::json!({"locale": "pl"})).await?)?;
+    let (from, to) = {
+        let mut rng = rand::rng();
+        let from = chrono::Local::now().date_naive() + chrono::Days::new(rng.random_range(1..=357));
+        (from, from + chrono::Days::new(rng.random_range(1..=2)))
+    };
+    let search = ok(
+        "search",
+        send(
+            reqwest::Method::GET,
+            format!("/shop-api/rooms/search?{q}&from={from}&to={to}&adults=2&children=0&babies=0"),
+            serde_json::Value::Null,
+        )
+        .await?,
+    )?;
+    let free: Vec<String> = search["items"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|r| r["available"].as_u64().unwrap_or(0) > 0)
+        .filter_map(|r| r["code"].as_str().map(str::to_owned))
+        .collect();
+    let Some(room) = free.get(rand::rng().random_range(0..free.len().max(1))) else { return Ok(false) };
+    let item = serde_json::json!({"type": "reservation", "productCode": room, "options": {"checkIn": from.to_string(), "checkOut": to.to_string(), "adults": 2}});
+    let (status, body) = send(reqwest::Method::POST, format!("/shop-api/carts/{token}/items?{q}"), item).await?;
+    if status == 409 {
+        return Ok(false);
+    }
+    ok("add", (status, body))?;
+    let guest = serde_json::json!({
+        "customer": {"firstName": "Anna", "lastName": "Nowak", "email": "anna@example.pl", "phone": "+48 600 100 200"},
+        "billingAddress": {"countryCode": "PL"},
+        "regulationsAccepted": true
+    });
+    ok("address", send(reqwest::Method::PUT, format!("/shop-api/checkout/{token}/address?{q}"), guest).await?)?;
+    let payment = serde_json::json!({"method": "bank_transfer"});
+    ok("payment", send(reqwest::Method::PUT, format!("/shop-api/checkout/{token}/payment/0?{q}"), payment).await?)?;
+    let (status, body) = send(reqwest::Method::PUT, format!("/shop-api/checkout/{token}/complete?{q}"), serde_json::Value::Null).await?;
+    if status == 409 && body["code"] == "room_just_booked" {
+        return Ok(false);
+    }
+    let order = ok("complete", (status, body))?;
+    anyhow::ensure!(order["bookingCode"].as_str().is_some_and(|c| c.starts_with("SPA-")), "complete: no booking code in {order}");
+    Ok(true)
+}
+
+/// `buyers` buyers going through checkout for `seconds` after a warm-up.
+async fn checkout_journeys(base: &str, buyers: usize, warmup: u64, seconds: u64) -> anyhow::Result<Journeys> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let measuring = Arc::new(AtomicBool::new(false));
+    let mut tasks = Vec::new();
+    for _ in 0..buyers {
+        let http = reqwest::Client::builder().pool_max_idle_per_host(1).timeout(Duration::from_secs(10)).build()?;
+        let (stop, measuring, base) = (stop.clone(), measuring.clone(), base.to_owned());
+        tasks.push(tokio::spawn(async move {
+            let (mut latencies, mut just_booked, mut errors) = (Vec::new(), 0u64, 0u64);
+            while !stop.load(Ordering::Relaxed) {
+                let started = Instant::now();
+                let outcome = journey(&http, &base).await;
+                if !measuring.load(Ordering::Relaxed) {
+                    continue;
+                }
+                match outcome {
+                    Ok(true) => latencies.push(started.elapsed().as_micros() as u32),
+                    Ok(false) => just_booked += 1,
+                    Err(e) => {
+                        if errors == 0 {
+                            eprintln!("checkout journey failed: {e:#}");
+                        }
+                        errors += 1;
+                    }
+                }
+            }
+            (latencies, just_booked, errors)
+        }));
+    }
+    tokio::time::sleep(Duration::from_secs(warmup)).await;
+    measuring.store(true, Ordering::Relaxed);
+    let started = Instant::now();
+    tokio::time::sleep(Duration::from_secs(seconds)).await;
+    measuring.store(false, Ordering::Relaxed);
+    let elapsed = started.elapsed().as_secs_f64();
+    stop.store(true, Ordering::Relaxed);
+    let (mut all, mut just_booked, mut errors) = (Vec::new(), 0, 0);
+    for t in tasks {
+        let (l, j, e) = t.await?;
+        all.extend(l);
+        just_booked += j;
+        errors += e;
+    }
+    all.sort_unstable();
+    let pct = |p: f64| all.get(((all.len() as f64 * p) as usize).min(all.len().saturating_sub(1))).copied().unwrap_or(0) as f64 / 1000.0;
+    Ok(Journeys { orders_per_s: all.len() as f64 / elapsed, p50_ms: pct(0.50), p99_ms: pct(0.99), just_booked, errors })
+}
+
+/// Nights held or booked beyond a room type's units, counted from the holds
+/// themselves (not the inventory's own counters).
+async fn oversold_nights(rooms_db: &str) -> anyhow::Result<i64> {
+    let db = spa_platform::db::Db::connect(rooms_db).await?;
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM (SELECT h.room_code, h.night, SUM(h.quantity) AS taken FROM hold_nights h \
+         JOIN holds o ON o.order_id = h.order_id WHERE o.status IN ('held', 'confirmed') GROUP BY h.room_code, h.night) t \
+         JOIN inventory i ON i.room_code = t.room_code AND i.night = t.night WHERE t.taken > i.units",
+    )
+    .fetch_one(db.pool())
+    .await?;
+    Ok(n)
+}
+
 async fn clean_up(databases: &[String], namespace: Option<&str>) {
     let pg = spa_platform::config::var_or("TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/test");
     if let Ok(admin) = spa_platform::db::Db::connect(&pg).await {
@@ -408,6 +579,21 @@ async fn main() -> anyhow::Result<()> {
                 );
             }
         }
+        let j = checkout_journeys(&servers.base, a.buyers, a.warmup, a.seconds).await?;
+        let oversold = oversold_nights(&servers.rooms_db).await?;
+        let met = j.orders_per_s >= TARGET_ORDERS_PER_S && j.p99_ms < TARGET_JOURNEY_P99_MS && j.errors == 0 && oversold == 0;
+        println!(
+            "{mode:<12} checkout journey, {} buyers: {:.1} orders/s, p50 {:.2} ms, p99 {:.2} ms, {} room just booked, {} errors, \
+             {oversold} nights over-sold, peak {:.1} MiB; target {TARGET_ORDERS_PER_S} orders/s with p99 under {TARGET_JOURNEY_P99_MS} ms: {}",
+            a.buyers,
+            j.orders_per_s,
+            j.p50_ms,
+            j.p99_ms,
+            j.just_booked,
+            j.errors,
+            servers.peak_rss_mib(),
+            if met { "met" } else { "missed" }
+        );
         let (databases, namespace) = (servers.cleanup.clone(), servers.namespace.clone());
         drop(servers);
         clean_up(&databases, namespace.as_deref()).await;

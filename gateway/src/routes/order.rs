@@ -5,10 +5,10 @@
 //! The token is the order's secret: the page is never cached or indexed.
 
 use askama::Template;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use spa_proto::spa::cart::v1::{GetOrderRequest, Przelewy24Notification, StartPaymentRequest};
+use spa_proto::spa::cart::v1::{CapturePaypalRequest, GetOrderRequest, PaypalWebhook, Przelewy24Notification, StartPaymentRequest};
 
 use crate::AppState;
 use crate::error::{ApiError, ErrorCode};
@@ -18,8 +18,13 @@ pub fn router() -> axum::Router<AppState> {
     axum::Router::new()
         .route("/order/{token}/pay", axum::routing::get(pay))
         .route("/order/{token}/pay/online", axum::routing::get(pay_online))
+        .route("/order/{token}/pay/return", axum::routing::get(pay_return))
         .route(PRZELEWY24_STATUS, axum::routing::post(przelewy24_status))
+        .route(PAYPAL_WEBHOOK, axum::routing::post(paypal_webhook))
 }
+
+/// Where PayPal posts its webhook events.
+pub const PAYPAL_WEBHOOK: &str = "/payments/paypal/webhook";
 
 /// Where Przelewy24 posts its notifications.
 pub const PRZELEWY24_STATUS: &str = "/payments/przelewy24/status";
@@ -144,7 +149,7 @@ async fn pay(State(state): State<AppState>, Path(token): Path<String>) -> Result
         // Without a connected provider the guest is told so and given the
         // transfer's details, never a button that fails.
         online_note: if online && !order.payable_online { text(locale, "order-online-unavailable") } else { String::new() },
-        pay_online: if order.payable_online { text(locale, "order-pay-online") } else { String::new() },
+        pay_online: if order.payable_online { text(locale, &format!("order-pay-online-{}", order.payment_method)) } else { String::new() },
         pending: if order.payment_pending { text(locale, "order-payment-pending") } else { String::new() },
         holder: account.holder.clone(),
         iban: account.iban.clone(),
@@ -178,8 +183,12 @@ async fn pay(State(state): State<AppState>, Path(token): Path<String>) -> Result
 /// redirect to the provider.
 async fn pay_online(State(state): State<AppState>, Path(token): Path<String>) -> Result<Response, ApiError> {
     let base = state.config.public_url.trim_end_matches('/');
-    let request =
-        StartPaymentRequest { return_url: format!("{base}/order/{token}/pay"), status_url: format!("{base}{PRZELEWY24_STATUS}"), token };
+    let request = StartPaymentRequest {
+        return_url: format!("{base}/order/{token}/pay/return"),
+        status_url: format!("{base}{PRZELEWY24_STATUS}"),
+        cancel_url: format!("{base}/order/{token}/pay"),
+        token,
+    };
     let redirect = state.clients.checkout.clone().start_payment(request).await?.into_inner();
     let mut response = StatusCode::SEE_OTHER.into_response();
     let location =
@@ -187,6 +196,48 @@ async fn pay_online(State(state): State<AppState>, Path(token): Path<String>) ->
     response.headers_mut().insert(header::LOCATION, location);
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     Ok(response)
+}
+
+/// The query PayPal adds to the return URL.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct ReturnQuery {
+    /// PayPal's order id, when the guest comes back from PayPal.
+    token: Option<String>,
+}
+
+/// The guest is back from the provider. Coming back from PayPal, the
+/// approved payment is captured now; then, or at once for Przelewy24
+/// (which notifies the shop itself), the order's page. A capture that
+/// fails leaves the page to say what it knows: the webhook captures later.
+async fn pay_return(State(state): State<AppState>, Path(token): Path<String>, Query(query): Query<ReturnQuery>) -> Response {
+    if let Some(paypal_order) = query.token.filter(|t| !t.is_empty() && t.len() <= 64) {
+        let request = CapturePaypalRequest { token: token.clone(), paypal_order };
+        if let Err(status) = state.clients.checkout.clone().capture_paypal(request).await {
+            tracing::warn!(code = ?status.code(), error = %status.message(), "PayPal payment not captured on return");
+        }
+    }
+    let mut response = StatusCode::SEE_OTHER.into_response();
+    if let Ok(location) = HeaderValue::from_str(&format!("/order/{token}/pay")) {
+        response.headers_mut().insert(header::LOCATION, location);
+    }
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// PayPal's webhook: 200 once handled (or nothing to do); 400 when PayPal
+/// does not confirm it sent it, or it does not match the payment; 503 when
+/// PayPal cannot be reached: it sends the event again.
+async fn paypal_webhook(State(state): State<AppState>, headers: axum::http::HeaderMap, body: String) -> Result<StatusCode, ApiError> {
+    if body.len() > 64 * 1024 {
+        return Err(ApiError::field(ErrorCode::InvalidNotification, "body"));
+    }
+    let headers = headers
+        .iter()
+        .filter(|(name, _)| name.as_str().starts_with("paypal-"))
+        .filter_map(|(name, value)| Some((name.as_str().to_owned(), value.to_str().ok()?.to_owned())))
+        .collect();
+    state.clients.checkout.clone().notify_paypal(PaypalWebhook { headers, body }).await?;
+    Ok(StatusCode::OK)
 }
 
 /// Przelewy24's notification of a payment (its JSON body as documented).

@@ -21,3 +21,6 @@ CREATE TABLE voucher_redemptions (
     returned_at  BIGINT,                    -- the order was cancelled: given back
     PRIMARY KEY (order_token, code)
 );
+
+-- A provider's notification names its own transaction (PayPal's order id).
+CREATE UNIQUE INDEX payments_by_provider_ref ON payments (provider, provider_ref);

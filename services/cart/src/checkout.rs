@@ -34,6 +34,7 @@ use crate::domain::gift;
 use crate::domain::item::{Dedication, ItemKind, Stay};
 use crate::error::CartError;
 use crate::payments::{Notification, PaymentError, Przelewy24, Registration};
+use crate::paypal::{self, PayPal};
 use crate::peers::{Refusal, StayQuery};
 use crate::store::{self, Details, NewGiftVoucher, OrderTotals, StoredOrder, StoredPayment};
 
@@ -51,8 +52,9 @@ const CODE_ATTEMPTS: usize = 5;
 pub struct Checkout {
     basket: Arc<Basket>,
     outbox: Outbox,
-    /// Przelewy24, when configured; PayPal is not connected.
+    /// The online providers that are configured.
     p24: Option<Przelewy24>,
+    paypal: Option<PayPal>,
 }
 
 /// A method on offer: code, name in the asked locale, price.
@@ -90,27 +92,27 @@ fn deposit_offered(view: &View) -> i64 {
 }
 
 impl Checkout {
-    pub fn new(basket: Arc<Basket>, outbox: Outbox, p24: Option<Przelewy24>) -> Self {
-        Self { basket, outbox, p24 }
+    pub fn new(basket: Arc<Basket>, outbox: Outbox, p24: Option<Przelewy24>, paypal: Option<PayPal>) -> Self {
+        Self { basket, outbox, p24, paypal }
+    }
+
+    fn configured(&self, method: PaymentMethod) -> bool {
+        match method {
+            PaymentMethod::BankTransfer => true,
+            PaymentMethod::Przelewy24 => self.p24.is_some(),
+            PaymentMethod::Paypal => self.paypal.is_some(),
+        }
     }
 
     /// The payment methods on offer: a bank transfer always, an online
     /// provider when it is configured.
     fn offered(&self) -> Vec<PaymentMethod> {
-        PaymentMethod::ALL
-            .into_iter()
-            .filter(|m| match m {
-                PaymentMethod::BankTransfer => true,
-                PaymentMethod::Przelewy24 => self.p24.is_some(),
-                PaymentMethod::Paypal => false,
-            })
-            .collect()
+        PaymentMethod::ALL.into_iter().filter(|m| self.configured(*m)).collect()
     }
 
     /// Whether the guest can start paying `order` online now.
     pub fn payable_online(&self, order: &StoredOrder) -> bool {
-        self.p24.is_some()
-            && order.payment_method == PaymentMethod::Przelewy24.code()
+        PaymentMethod::parse(&order.payment_method).is_some_and(|m| m != PaymentMethod::BankTransfer && self.configured(m))
             && order.state == "new"
             && order.payment_state == "awaiting_payment"
             && order.totals.due_now > 0
@@ -120,37 +122,63 @@ impl Checkout {
         store::payment_pending(self.basket.db(), &order.token).await
     }
 
-    /// Registers an online payment of the order's amount due now; the
-    /// provider's page to send the guest to.
-    pub async fn start_payment(&self, token: &str, return_url: &str, status_url: &str) -> Result<String, CartError> {
+    /// Registers an online payment of the order's amount due now with its
+    /// provider; the provider's page to send the guest to. `return_url` is
+    /// where the guest comes back (and PayPal's approval is captured),
+    /// `cancel_url` the order's page, `status_url` Przelewy24's notification.
+    pub async fn start_payment(&self, token: &str, return_url: &str, cancel_url: &str, status_url: &str) -> Result<String, CartError> {
         let order = self.order(token).await?;
-        let Some(p24) = self.p24.as_ref().filter(|_| self.payable_online(&order)) else { return Err(CartError::OrderNotPayable) };
+        if !self.payable_online(&order) {
+            return Err(CartError::OrderNotPayable);
+        }
         let db = self.basket.db();
         // One session per attempt: a guest who came back unpaid starts anew.
         let attempt = store::payment_count(db, token).await? + 1;
         let payment = StoredPayment {
             session_id: format!("{}-{attempt}", order.order_id),
             order_token: order.token.clone(),
-            provider: PaymentMethod::Przelewy24.code().into(),
+            provider: order.payment_method.clone(),
             amount: order.totals.due_now,
             state: "started".into(),
+            provider_ref: None,
         };
         store::insert_payment(db, &payment, spa_platform::now_ms()).await?;
-        let language = match order.locale.as_str() {
-            "de" => "de",
-            "en_GB" => "en",
-            _ => "pl",
+        let description = format!("Rezerwacja {}", order.booking_code);
+        let started = match (&self.p24, &self.paypal, PaymentMethod::parse(&order.payment_method)) {
+            (Some(p24), _, Some(PaymentMethod::Przelewy24)) => {
+                let language = match order.locale.as_str() {
+                    "de" => "de",
+                    "en_GB" => "en",
+                    _ => "pl",
+                };
+                let registration = Registration {
+                    session_id: &payment.session_id,
+                    amount: payment.amount,
+                    description: &description,
+                    email: &order.email,
+                    language,
+                    url_return: return_url,
+                    url_status: status_url,
+                };
+                p24.register(&registration).await
+            }
+            (_, Some(paypal), Some(PaymentMethod::Paypal)) => {
+                let locale = match order.locale.as_str() {
+                    "de" => "de-DE",
+                    "en_GB" => "en-GB",
+                    _ => "pl-PL",
+                };
+                match paypal.create_order(&payment.session_id, payment.amount, &description, locale, return_url, cancel_url).await {
+                    Ok((id, url)) => {
+                        store::set_payment_ref(db, &payment.session_id, &id).await?;
+                        Ok(url)
+                    }
+                    Err(e) => Err(e),
+                }
+            }
+            _ => return Err(CartError::OrderNotPayable),
         };
-        let registration = Registration {
-            session_id: &payment.session_id,
-            amount: payment.amount,
-            description: &format!("Rezerwacja {}", order.booking_code),
-            email: &order.email,
-            language,
-            url_return: return_url,
-            url_status: status_url,
-        };
-        match p24.register(&registration).await {
+        match started {
             Ok(url) => Ok(url),
             Err(e) => {
                 store::set_payment_state(db, &payment.session_id, "refused").await?;
@@ -169,10 +197,7 @@ impl Checkout {
         let payment = store::payment(db, &n.session_id).await?.ok_or(CartError::InvalidNotification("sessionId"))?;
         if let Err(e) = p24.check_notification(n, payment.amount) {
             tracing::warn!(session = %n.session_id, error = %e, "payment notification refused");
-            return Err(match e {
-                PaymentError::InvalidNotification(field) => CartError::InvalidNotification(field),
-                other => other.into(),
-            });
+            return Err(payment_error(e));
         }
         if payment.state == "paid" {
             return Ok(true);
@@ -183,18 +208,98 @@ impl Checkout {
             return Ok(false);
         }
         p24.verify(n).await?;
-        let mut tx = db.begin().await?;
+        self.record_payment(&payment, &n.order_id.to_string(), &order).await?;
+        Ok(true)
+    }
+
+    /// The guest came back from PayPal having approved order `paypal_order`
+    /// of the shop's order `token`: it is captured and recorded once.
+    pub async fn capture_paypal(&self, token: &str, paypal_order: &str) -> Result<bool, CartError> {
+        let payment = store::payment_by_ref(self.basket.db(), "paypal", paypal_order)
+            .await?
+            .filter(|p| p.order_token == token)
+            .ok_or(CartError::InvalidNotification("token"))?;
+        self.settle_paypal(&payment).await
+    }
+
+    /// Captures a PayPal payment unless it is recorded already or its
+    /// order was cancelled (then it is never captured: no money moves).
+    async fn settle_paypal(&self, payment: &StoredPayment) -> Result<bool, CartError> {
+        let paypal = self.paypal.as_ref().ok_or(CartError::OrderNotPayable)?;
+        if payment.state == "paid" {
+            return Ok(true);
+        }
+        let order = self.order(&payment.order_token).await?;
+        if order.state == "cancelled" {
+            tracing::warn!(order = %order.order_id, "PayPal approval for a cancelled order left uncaptured");
+            return Ok(false);
+        }
+        let paypal_order = payment.provider_ref.as_deref().ok_or(CartError::InvalidNotification("token"))?;
+        let capture = paypal.capture(paypal_order).await.map_err(payment_error)?;
+        if !capture.settles(payment.amount) || capture.custom_id != payment.session_id {
+            tracing::error!(order = %order.order_id, capture = %capture.id, status = %capture.status, "PayPal capture does not match the payment");
+            return Err(CartError::InvalidNotification("amount"));
+        }
+        self.record_payment(payment, paypal_order, &order).await?;
+        Ok(true)
+    }
+
+    /// A PayPal webhook: verified with PayPal, then an approval is captured
+    /// and a completed capture recorded, once; other events are
+    /// acknowledged.
+    pub async fn notify_paypal(&self, headers: &[(String, String)], body: &str) -> Result<bool, CartError> {
+        let paypal = self.paypal.as_ref().ok_or(CartError::OrderNotPayable)?;
+        let event = paypal.webhook_event(headers, body).await.map_err(|e| {
+            tracing::warn!(error = %e, "PayPal webhook refused");
+            payment_error(e)
+        })?;
+        let db = self.basket.db();
+        match event {
+            paypal::Event::Approved { order_id } => {
+                let payment = store::payment_by_ref(db, "paypal", &order_id).await?.ok_or(CartError::InvalidNotification("resource"))?;
+                self.settle_paypal(&payment).await
+            }
+            paypal::Event::Captured(capture) => {
+                let payment = store::payment(db, &capture.custom_id).await?.ok_or(CartError::InvalidNotification("resource"))?;
+                if payment.state == "paid" {
+                    return Ok(true);
+                }
+                if !capture.settles(payment.amount) {
+                    tracing::error!(session = %payment.session_id, capture = %capture.id, "PayPal capture does not match the payment");
+                    return Err(CartError::InvalidNotification("amount"));
+                }
+                let order = self.order(&payment.order_token).await?;
+                if order.state == "cancelled" {
+                    // Captured before the cancellation reached the shop: staff refund it.
+                    tracing::error!(order = %order.order_id, capture = %capture.id, "PayPal captured a cancelled order: refund it");
+                    return Ok(false);
+                }
+                let reference = payment.provider_ref.clone().unwrap_or_default();
+                self.record_payment(&payment, &reference, &order).await?;
+                Ok(true)
+            }
+            paypal::Event::Other(kind) => {
+                tracing::debug!(kind, "PayPal event acknowledged");
+                Ok(true)
+            }
+        }
+    }
+
+    /// Records a settled payment and its order paid, with what follows,
+    /// in one transaction; once, whatever the replays.
+    async fn record_payment(&self, payment: &StoredPayment, provider_ref: &str, order: &StoredOrder) -> Result<(), CartError> {
+        let mut tx = self.basket.db().begin().await?;
         let now = spa_platform::now_ms();
-        let first = store::record_paid(&mut tx, &n.session_id, &n.order_id.to_string(), now).await?;
+        let first = store::record_paid(&mut tx, &payment.session_id, provider_ref, now).await?;
         if first {
-            self.paid(&mut tx, &order, payment.amount, now).await?;
+            self.paid(&mut tx, order, payment.amount, now).await?;
         }
         tx.commit().await?;
         if first {
-            tracing::info!(order = %order.order_id, "order paid");
+            tracing::info!(order = %order.order_id, provider = %payment.provider, "order paid");
             self.outbox.wake();
         }
-        Ok(true)
+        Ok(())
     }
 
     /// What follows a payment of `amount`, in its transaction: the order's
@@ -547,6 +652,14 @@ impl Checkout {
         locked.commit().await?;
         self.outbox.wake();
         Ok(order)
+    }
+}
+
+/// A provider's refusal of a notification names its field; the rest pass on.
+fn payment_error(e: PaymentError) -> CartError {
+    match e {
+        PaymentError::InvalidNotification(field) => CartError::InvalidNotification(field),
+        other => other.into(),
     }
 }
 

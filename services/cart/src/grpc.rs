@@ -11,9 +11,10 @@ use spa_proto::spa::cart::v1::{
     StayRef, SuggestRequest, SuggestResponse, Totals, TreatmentChoice, TreatmentLine, UpdateItemRequest, VoucherDetails,
 };
 use spa_proto::spa::cart::v1::{
-    BillingAddress, CheckoutCustomer, CheckoutDetails, CheckoutRequest, ChooseMethodRequest, CompleteRequest, ConfigureVoucherRequest,
-    CustomerOrders, GetOrderRequest, ListCustomerOrdersRequest, Method, Methods, NotificationAnswer, Order, PaymentRedirect, PostalAddress,
-    Przelewy24Notification, SetAddressRequest, StartPaymentRequest, VoucherDesign, VoucherDesigns,
+    BillingAddress, CapturePaypalRequest, CheckoutCustomer, CheckoutDetails, CheckoutRequest, ChooseMethodRequest, CompleteRequest,
+    ConfigureVoucherRequest, CustomerOrders, GetOrderRequest, ListCustomerOrdersRequest, Method, Methods, NotificationAnswer, Order,
+    PaymentRedirect, PaypalWebhook, PostalAddress, Przelewy24Notification, SetAddressRequest, StartPaymentRequest, VoucherDesign,
+    VoucherDesigns,
 };
 use tonic::{Request, Response, Status};
 
@@ -439,7 +440,9 @@ impl CheckoutService for CheckoutGrpc {
 
     async fn start_payment(&self, request: Request<StartPaymentRequest>) -> Answer<PaymentRedirect> {
         let r = request.into_inner();
-        Ok(Response::new(PaymentRedirect { url: self.checkout.start_payment(&r.token, &r.return_url, &r.status_url).await? }))
+        Ok(Response::new(PaymentRedirect {
+            url: self.checkout.start_payment(&r.token, &r.return_url, &r.cancel_url, &r.status_url).await?,
+        }))
     }
 
     async fn notify_przelewy24(&self, request: Request<Przelewy24Notification>) -> Answer<NotificationAnswer> {
@@ -457,5 +460,16 @@ impl CheckoutService for CheckoutGrpc {
             sign: r.sign,
         };
         Ok(Response::new(NotificationAnswer { accepted: self.checkout.notify_przelewy24(&notification).await? }))
+    }
+
+    async fn capture_paypal(&self, request: Request<CapturePaypalRequest>) -> Answer<NotificationAnswer> {
+        let r = request.into_inner();
+        Ok(Response::new(NotificationAnswer { accepted: self.checkout.capture_paypal(&r.token, &r.paypal_order).await? }))
+    }
+
+    async fn notify_paypal(&self, request: Request<PaypalWebhook>) -> Answer<NotificationAnswer> {
+        let r = request.into_inner();
+        let headers: Vec<(String, String)> = r.headers.into_iter().collect();
+        Ok(Response::new(NotificationAnswer { accepted: self.checkout.notify_paypal(&headers, &r.body).await? }))
     }
 }

@@ -18,6 +18,7 @@ pub mod domain;
 pub mod error;
 pub mod grpc;
 pub mod payments;
+pub mod paypal;
 pub mod peers;
 pub mod store;
 
@@ -63,7 +64,11 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     if let Some(p) = &p24 {
         tracing::info!(sandbox = p.sandbox(), merchant = p.merchant_id, "Przelewy24 payments on");
     }
-    let checkout = std::sync::Arc::new(checkout::Checkout::new(basket.clone(), infra.outbox.clone(), p24));
+    let paypal = paypal::PayPal::from_settings(|name| infra.setting(name))?;
+    if let Some(p) = &paypal {
+        tracing::info!(sandbox = p.sandbox(), "PayPal payments on");
+    }
+    let checkout = std::sync::Arc::new(checkout::Checkout::new(basket.clone(), infra.outbox.clone(), p24, paypal));
     let linking = checkout.clone();
     infra
         .consume(checkout::LINK_CONSUMER, move |event| {

@@ -43,7 +43,54 @@ pub struct Przelewy24 {
     pub pos_id: i64,
     api_key: String,
     crc: String,
-    http: Client<Https, Full<Bytes>>,
+    http: Http,
+}
+
+/// The providers' HTTPS client: rustls with ring and the Mozilla roots,
+/// chosen here rather than process-wide; plain HTTP only for a local
+/// address (tests' fakes). Every exchange has [`TIMEOUT`].
+#[derive(Clone)]
+pub struct Http {
+    client: Client<Https, Full<Bytes>>,
+}
+
+impl Http {
+    pub fn new() -> anyhow::Result<Self> {
+        let https = hyper_rustls::HttpsConnectorBuilder::new()
+            .with_provider_and_webpki_roots(rustls::crypto::ring::default_provider())?
+            .https_or_http()
+            .enable_http1()
+            .build();
+        Ok(Self { client: Client::builder(TokioExecutor::new()).build(https) })
+    }
+
+    /// Sends a request; the status and the body's text. A 5xx, no answer
+    /// or no answer in time is [`PaymentError::Unavailable`].
+    pub async fn exchange(
+        &self,
+        method: hyper::Method,
+        url: &str,
+        headers: &[(&str, &str)],
+        body: String,
+    ) -> Result<(hyper::StatusCode, String), PaymentError> {
+        let mut request = hyper::Request::builder().method(method).uri(url);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let request = request.body(Full::new(Bytes::from(body))).map_err(|e| PaymentError::Refused(e.to_string()))?;
+        let exchange = async {
+            let response = self.client.request(request).await.map_err(|e| PaymentError::Unavailable(e.to_string()))?;
+            let status = response.status();
+            let bytes = response.into_body().collect().await.map_err(|e| PaymentError::Unavailable(e.to_string()))?.to_bytes();
+            Ok::<_, PaymentError>((status, String::from_utf8_lossy(&bytes).into_owned()))
+        };
+        let (status, text) =
+            tokio::time::timeout(TIMEOUT, exchange).await.map_err(|_| PaymentError::Unavailable("no answer in time".into()))??;
+        if status.is_server_error() {
+            return Err(PaymentError::Unavailable(format!("{status}")));
+        }
+        Ok((status, text))
+    }
 }
 
 impl std::fmt::Debug for Przelewy24 {
@@ -100,14 +147,7 @@ fn quoted(s: &str) -> String {
 
 impl Przelewy24 {
     pub fn new(base_url: &str, merchant_id: i64, pos_id: i64, api_key: &str, crc: &str) -> anyhow::Result<Self> {
-        // HTTPS with ring and the Mozilla roots, chosen here rather than
-        // process-wide; plain HTTP only for a local address (tests' fake).
-        let https = hyper_rustls::HttpsConnectorBuilder::new()
-            .with_provider_and_webpki_roots(rustls::crypto::ring::default_provider())?
-            .https_or_http()
-            .enable_http1()
-            .build();
-        let http = Client::builder(TokioExecutor::new()).build(https);
+        let http = Http::new()?;
         Ok(Self {
             base_url: base_url.trim_end_matches('/').to_owned(),
             merchant_id,
@@ -229,24 +269,9 @@ impl Przelewy24 {
 
     async fn call(&self, method: hyper::Method, path: &str, body: &serde_json::Value) -> Result<serde_json::Value, PaymentError> {
         let credentials = base64::engine::general_purpose::STANDARD.encode(format!("{}:{}", self.pos_id, self.api_key));
-        let request = hyper::Request::builder()
-            .method(method)
-            .uri(format!("{}{path}", self.base_url))
-            .header(header::AUTHORIZATION, format!("Basic {credentials}"))
-            .header(header::CONTENT_TYPE, "application/json")
-            .body(Full::new(Bytes::from(body.to_string())))
-            .map_err(|e| PaymentError::Refused(e.to_string()))?;
-        let exchange = async {
-            let response = self.http.request(request).await.map_err(|e| PaymentError::Unavailable(e.to_string()))?;
-            let status = response.status();
-            let bytes = response.into_body().collect().await.map_err(|e| PaymentError::Unavailable(e.to_string()))?.to_bytes();
-            Ok::<_, PaymentError>((status, String::from_utf8_lossy(&bytes).into_owned()))
-        };
-        let (status, text) =
-            tokio::time::timeout(TIMEOUT, exchange).await.map_err(|_| PaymentError::Unavailable("no answer in time".into()))??;
-        if status.is_server_error() {
-            return Err(PaymentError::Unavailable(format!("{status}")));
-        }
+        let authorization = format!("Basic {credentials}");
+        let headers = [(header::AUTHORIZATION.as_str(), authorization.as_str()), (header::CONTENT_TYPE.as_str(), "application/json")];
+        let (status, text) = self.http.exchange(method, &format!("{}{path}", self.base_url), &headers, body.to_string()).await?;
         if !status.is_success() {
             return Err(PaymentError::Refused(format!("{status}: {text}")));
         }
@@ -255,7 +280,7 @@ impl Przelewy24 {
 }
 
 /// Compares without stopping at the first difference.
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+pub(crate) fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 

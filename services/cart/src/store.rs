@@ -463,6 +463,8 @@ pub struct StoredPayment {
     pub provider: String,
     pub amount: i64,
     pub state: String,
+    /// The provider's id of the transaction (PayPal's order id).
+    pub provider_ref: Option<String>,
 }
 
 pub async fn insert_payment(db: &Db, p: &StoredPayment, now: i64) -> Result<(), CartError> {
@@ -487,22 +489,45 @@ pub async fn set_payment_state(db: &Db, session_id: &str, state: &str) -> Result
     Ok(())
 }
 
+fn payment_of(r: &AnyRow) -> Result<StoredPayment, sqlx::Error> {
+    Ok(StoredPayment {
+        session_id: r.try_get("session_id")?,
+        order_token: r.try_get("order_token")?,
+        provider: r.try_get("provider")?,
+        amount: r.try_get("amount")?,
+        state: r.try_get("state")?,
+        provider_ref: r.try_get("provider_ref")?,
+    })
+}
+
+const PAYMENT_COLUMNS: &str = "session_id, order_token, provider, amount, state, provider_ref";
+
 pub async fn payment(db: &Db, session_id: &str) -> Result<Option<StoredPayment>, CartError> {
-    let row = sqlx::query("SELECT session_id, order_token, provider, amount, state FROM payments WHERE session_id = $1")
+    let row = sqlx::query(&format!("SELECT {PAYMENT_COLUMNS} FROM payments WHERE session_id = $1"))
         .bind(session_id)
         .fetch_optional(db.pool())
         .await?;
-    Ok(row
-        .map(|r| -> Result<StoredPayment, sqlx::Error> {
-            Ok(StoredPayment {
-                session_id: r.try_get("session_id")?,
-                order_token: r.try_get("order_token")?,
-                provider: r.try_get("provider")?,
-                amount: r.try_get("amount")?,
-                state: r.try_get("state")?,
-            })
-        })
-        .transpose()?)
+    Ok(row.as_ref().map(payment_of).transpose()?)
+}
+
+/// The payment a provider knows by `provider_ref`.
+pub async fn payment_by_ref(db: &Db, provider: &str, provider_ref: &str) -> Result<Option<StoredPayment>, CartError> {
+    let row = sqlx::query(&format!("SELECT {PAYMENT_COLUMNS} FROM payments WHERE provider = $1 AND provider_ref = $2"))
+        .bind(provider)
+        .bind(provider_ref)
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(row.as_ref().map(payment_of).transpose()?)
+}
+
+/// Keeps the provider's id of a started payment.
+pub async fn set_payment_ref(db: &Db, session_id: &str, provider_ref: &str) -> Result<(), CartError> {
+    sqlx::query("UPDATE payments SET provider_ref = $2 WHERE session_id = $1")
+        .bind(session_id)
+        .bind(provider_ref)
+        .execute(db.pool())
+        .await?;
+    Ok(())
 }
 
 /// Marks the payment and its order paid, if the payment was not already;

@@ -363,3 +363,235 @@ async fn a_gift_voucher_bought_online_pays_for_later_stays_until_it_is_spent() {
     let (status, order) = loser.complete(None).await;
     assert_eq!((status, order["totals"]["vouchers"].as_i64()), (200, Some(value)), "{order}");
 }
+
+// ---------------------------------------------------------------------------
+// PayPal (Orders v2), against a local fake that checks the client's
+// credentials and bearer token, keeps orders through approval and capture,
+// and confirms webhook signatures only for the transmissions it sent.
+
+const PAYPAL_CLIENT: &str = "fake-client";
+const PAYPAL_SECRET: &str = "fake-secret";
+const PAYPAL_WEBHOOK_ID: &str = "WH-FAKE";
+
+#[derive(Clone, Default)]
+struct FakePayPal {
+    url: String,
+    orders: Arc<Mutex<Vec<Value>>>,
+    captures: Arc<Mutex<u32>>,
+}
+
+fn bearer(headers: &HeaderMap) -> bool {
+    headers.get("authorization").and_then(|v| v.to_str().ok()) == Some("Bearer A21-fake-token")
+}
+
+async fn paypal_token(headers: HeaderMap, body: String) -> (StatusCode, Json<Value>) {
+    use base64::Engine;
+    let basic = format!("Basic {}", base64::engine::general_purpose::STANDARD.encode(format!("{PAYPAL_CLIENT}:{PAYPAL_SECRET}")));
+    if headers.get("authorization").and_then(|v| v.to_str().ok()) != Some(basic.as_str()) || body != "grant_type=client_credentials" {
+        return (StatusCode::UNAUTHORIZED, Json(json!({"error": "invalid_client"})));
+    }
+    (StatusCode::OK, Json(json!({"access_token": "A21-fake-token", "token_type": "Bearer", "expires_in": 32_400})))
+}
+
+fn paypal_order_view(o: &Value) -> Value {
+    let mut unit = json!({"custom_id": o["custom_id"], "amount": o["amount"]});
+    if o["status"] == "COMPLETED" {
+        unit["payments"] = json!({"captures": [{"id": format!("CAP-{}", o["id"].as_str().unwrap()), "status": "COMPLETED",
+            "amount": o["amount"], "custom_id": o["custom_id"]}]});
+    }
+    json!({"id": o["id"], "status": o["status"], "purchase_units": [unit]})
+}
+
+async fn paypal_create(State(fake): State<FakePayPal>, headers: HeaderMap, Json(body): Json<Value>) -> (StatusCode, Json<Value>) {
+    if !bearer(&headers) {
+        return (StatusCode::UNAUTHORIZED, Json(json!({"name": "AUTHENTICATION_FAILURE"})));
+    }
+    let request_id = headers.get("paypal-request-id").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    let mut orders = fake.orders.lock().unwrap();
+    let order = match orders.iter().find(|o| o["request_id"] == request_id.as_str()) {
+        Some(o) => o.clone(),
+        None => {
+            let unit = &body["purchase_units"][0];
+            let context = &body["payment_source"]["paypal"]["experience_context"];
+            let o = json!({"id": format!("PP{}", orders.len() + 1), "request_id": request_id, "status": "PAYER_ACTION_REQUIRED",
+                "custom_id": unit["custom_id"], "amount": unit["amount"], "return_url": context["return_url"]});
+            orders.push(o.clone());
+            o
+        }
+    };
+    let link = format!("{}/checkoutnow?token={}", fake.url, order["id"].as_str().unwrap());
+    (StatusCode::OK, Json(json!({"id": order["id"], "status": order["status"], "links": [{"rel": "payer-action", "href": link}]})))
+}
+
+/// The guest approves on PayPal's page and is sent back with the order's id.
+async fn paypal_approve(
+    State(fake): State<FakePayPal>,
+    axum::extract::Query(q): axum::extract::Query<Vec<(String, String)>>,
+) -> (StatusCode, HeaderMap) {
+    let id = q.iter().find(|(k, _)| k == "token").map(|(_, v)| v.clone()).unwrap();
+    let mut orders = fake.orders.lock().unwrap();
+    let order = orders.iter_mut().find(|o| o["id"] == id.as_str()).unwrap();
+    order["status"] = json!("APPROVED");
+    let mut headers = HeaderMap::new();
+    headers.insert("location", format!("{}?token={id}&PayerID=PAYER1", order["return_url"].as_str().unwrap()).parse().unwrap());
+    (StatusCode::FOUND, headers)
+}
+
+async fn paypal_capture(State(fake): State<FakePayPal>, headers: HeaderMap, Path(id): Path<String>) -> (StatusCode, Json<Value>) {
+    if !bearer(&headers) {
+        return (StatusCode::UNAUTHORIZED, Json(json!({"name": "AUTHENTICATION_FAILURE"})));
+    }
+    let mut orders = fake.orders.lock().unwrap();
+    let Some(order) = orders.iter_mut().find(|o| o["id"] == id.as_str()) else {
+        return (StatusCode::NOT_FOUND, Json(json!({"name": "RESOURCE_NOT_FOUND"})));
+    };
+    let issue = match order["status"].as_str().unwrap() {
+        "APPROVED" => None,
+        "COMPLETED" => Some("ORDER_ALREADY_CAPTURED"),
+        _ => Some("ORDER_NOT_APPROVED"),
+    };
+    if let Some(issue) = issue {
+        return (StatusCode::UNPROCESSABLE_ENTITY, Json(json!({"name": "UNPROCESSABLE_ENTITY", "details": [{"issue": issue}]})));
+    }
+    order["status"] = json!("COMPLETED");
+    *fake.captures.lock().unwrap() += 1;
+    (StatusCode::CREATED, Json(paypal_order_view(order)))
+}
+
+async fn paypal_read(State(fake): State<FakePayPal>, headers: HeaderMap, Path(id): Path<String>) -> (StatusCode, Json<Value>) {
+    if !bearer(&headers) {
+        return (StatusCode::UNAUTHORIZED, Json(json!({})));
+    }
+    match fake.orders.lock().unwrap().iter().find(|o| o["id"] == id.as_str()) {
+        Some(o) => (StatusCode::OK, Json(paypal_order_view(o))),
+        None => (StatusCode::NOT_FOUND, Json(json!({"name": "RESOURCE_NOT_FOUND"}))),
+    }
+}
+
+/// PayPal vouches for the transmissions it signed: here, a signature of
+/// `signed:{transmission id}` for the shop's webhook.
+async fn paypal_verify(headers: HeaderMap, Json(body): Json<Value>) -> (StatusCode, Json<Value>) {
+    if !bearer(&headers) {
+        return (StatusCode::UNAUTHORIZED, Json(json!({})));
+    }
+    let signed = body["webhook_id"] == PAYPAL_WEBHOOK_ID
+        && body["transmission_sig"].as_str() == Some(format!("signed:{}", body["transmission_id"].as_str().unwrap_or("?")).as_str());
+    (StatusCode::OK, Json(json!({"verification_status": if signed { "SUCCESS" } else { "FAILURE" }})))
+}
+
+async fn start_paypal() -> (FakePayPal, [(&'static str, String); 4]) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let fake = FakePayPal { url: url.clone(), ..Default::default() };
+    let app = axum::Router::new()
+        .route("/v1/oauth2/token", axum::routing::post(paypal_token))
+        .route("/v2/checkout/orders", axum::routing::post(paypal_create))
+        .route("/v2/checkout/orders/{id}", axum::routing::get(paypal_read))
+        .route("/v2/checkout/orders/{id}/capture", axum::routing::post(paypal_capture))
+        .route("/v1/notifications/verify-webhook-signature", axum::routing::post(paypal_verify))
+        .route("/checkoutnow", axum::routing::get(paypal_approve))
+        .with_state(fake.clone());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    let settings = [
+        ("PAYPAL_URL", url),
+        ("PAYPAL_CLIENT_ID", PAYPAL_CLIENT.to_owned()),
+        ("PAYPAL_SECRET", PAYPAL_SECRET.to_owned()),
+        ("PAYPAL_WEBHOOK_ID", PAYPAL_WEBHOOK_ID.to_owned()),
+    ];
+    (fake, settings)
+}
+
+/// A guest pays a stay with PayPal: approved, captured once on return,
+/// the booking confirmed; webhooks count only when PayPal vouches for them,
+/// and a guest who never comes back is captured from the webhook.
+#[tokio::test]
+async fn a_guest_pays_with_paypal_captured_once_and_webhooks_are_verified() {
+    use reqwest::Method;
+    let (fake, settings) = start_paypal().await;
+    let settings: Vec<(&str, &str)> = settings.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let t = TestStack::start_with_settings(|g| g.limits.writes.burst = 1000, &settings).await;
+    let no_redirects = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let book = |days: i64| {
+        let t = &t;
+        async move {
+            let v = Visitor::new(&t.http, &t.base).await;
+            let (from, to) = stay(days, 2);
+            assert_eq!(v.add(reservation(&from, &to)).await.0, 201);
+            v.step(Method::PUT, "address", guest()).await;
+            let (_, payment) = v.step(Method::GET, "payment", Value::Null).await;
+            let codes: Vec<&str> =
+                payment["payments"][0]["methods"].as_array().unwrap().iter().map(|m| m["code"].as_str().unwrap()).collect();
+            assert_eq!(codes, ["bank_transfer", "paypal"]);
+            let (status, cart) = v.step(Method::PUT, "payment/0", json!({"method": "paypal"})).await;
+            assert_eq!(status, 200, "{cart}");
+            let (status, order) = v.complete(None).await;
+            assert_eq!(status, 200, "{order}");
+            (v, order)
+        }
+    };
+    let state = |token: String| {
+        let db = t.stack.db("cart");
+        async move {
+            let row: (String, String) =
+                sqlx::query_as("SELECT state, payment_state FROM orders WHERE token = $1").bind(token).fetch_one(db.pool()).await.unwrap();
+            row
+        }
+    };
+
+    // The guest goes to PayPal for the amount due now, approves, comes back.
+    let (v, order) = book(80).await;
+    let page = no_redirects.get(t.url(&format!("/order/{}/pay", v.token))).send().await.unwrap().text().await.unwrap();
+    assert!(page.contains("Zapłać przez PayPal"), "{page}");
+    let r = no_redirects.get(t.url(&format!("/order/{}/pay/online", v.token))).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 303);
+    let approval = r.headers()["location"].to_str().unwrap().to_owned();
+    assert_eq!(approval, format!("{}/checkoutnow?token=PP1", fake.url));
+    let created = fake.orders.lock().unwrap()[0].clone();
+    assert_eq!(created["amount"], json!({"currency_code": "PLN", "value": format!("{}.00", order["dueNow"].as_i64().unwrap() / 100)}));
+    let back = no_redirects.get(&approval).send().await.unwrap();
+    // Back under the shop's public URL (`PUBLIC_URL`; the test's stack listens elsewhere).
+    let back = back.headers()["location"].to_str().unwrap().to_owned();
+    let path = format!("/order/{}/pay/return?token=PP1&PayerID=PAYER1", v.token);
+    assert!(back.ends_with(&path), "{back}");
+    let back = t.url(&path);
+    for _ in 0..2 {
+        let r = no_redirects.get(&back).send().await.unwrap();
+        assert_eq!((r.status().as_u16(), r.headers()["location"].to_str().unwrap()), (303, format!("/order/{}/pay", v.token).as_str()));
+    }
+    assert_eq!(*fake.captures.lock().unwrap(), 1, "captured once, whatever the returns");
+    assert_eq!(state(v.token.clone()).await, ("paid".to_owned(), "paid".to_owned()));
+
+    // Webhooks: one PayPal did not send is refused; the capture's own is a no-op.
+    let webhook = |event: Value, signature: &str| {
+        let request = t
+            .http
+            .post(t.url("/payments/paypal/webhook"))
+            .header("paypal-transmission-id", "T-1")
+            .header("paypal-transmission-sig", signature)
+            .header("paypal-auth-algo", "SHA256withRSA")
+            .header("content-type", "application/json")
+            .body(event.to_string());
+        async move { request.send().await.unwrap().status().as_u16() }
+    };
+    let captured = json!({"event_type": "PAYMENT.CAPTURE.COMPLETED", "resource": {"id": "CAP-PP1", "status": "COMPLETED",
+        "custom_id": created["custom_id"], "amount": created["amount"]}});
+    assert_eq!(webhook(captured.clone(), "forged").await, 400);
+    assert_eq!(webhook(captured, "signed:T-1").await, 200);
+    let paid_events: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE subject = 'cart.order.paid'")
+        .fetch_one(t.stack.db("cart").pool())
+        .await
+        .unwrap();
+    assert_eq!(paid_events, 1);
+
+    // A guest approves and closes the window: the webhook captures it.
+    let (w, _) = book(84).await;
+    let r = no_redirects.get(t.url(&format!("/order/{}/pay/online", w.token))).send().await.unwrap();
+    let approval = r.headers()["location"].to_str().unwrap().to_owned();
+    assert_eq!(no_redirects.get(&approval).send().await.unwrap().status().as_u16(), 302);
+    assert_eq!(state(w.token.clone()).await.1, "awaiting_payment");
+    let approved = json!({"event_type": "CHECKOUT.ORDER.APPROVED", "resource": {"id": "PP2", "status": "APPROVED"}});
+    assert_eq!(webhook(approved.clone(), "signed:T-1").await, 200);
+    assert_eq!(webhook(approved, "signed:T-1").await, 200, "a redelivered event changes nothing");
+    assert_eq!(*fake.captures.lock().unwrap(), 2);
+    assert_eq!(state(w.token.clone()).await, ("paid".to_owned(), "paid".to_owned()));
+}
