@@ -404,3 +404,88 @@ async fn nobody_reads_or_changes_another_customers_data() {
     let token = cookies[0].trim_start_matches("spa_session=");
     assert_eq!(t.get(&format!("/shop-api/carts/{token}")).await.0, 404);
 }
+
+/// The matrix above with orders and the staff roles: a customer's order and
+/// open basket are seen by that customer alone; another customer, an editor
+/// and an administrator (no role reads customers' data) each get their own,
+/// and an anonymous visitor nothing.
+#[tokio::test]
+async fn orders_stay_their_customers_whatever_the_others_roles() {
+    use reqwest::Method;
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let cookie = |token: &str| format!("spa_session={token}");
+    let owner = cookie(&t.session_of("c-owner", "owner@example.pl", "customer").await);
+    let principals = [
+        ("anonymous", None),
+        ("another customer", Some(cookie(&t.session_of("c-other", "other@example.pl", "customer").await))),
+        ("editor", Some(cookie(&t.session_of("c-editor", "editor@example.pl", "customer,editor").await))),
+        ("admin", Some(cookie(&t.session_of("c-admin", "admin@example.pl", "customer,admin").await))),
+    ];
+    let send = |method: Method, path: &str, who: Option<&String>, body: Value| {
+        let mut request = t.http.request(method, t.url(path)).header("x-requested-with", "XMLHttpRequest");
+        if let Some(c) = who {
+            request = request.header("cookie", c.clone());
+        }
+        if !body.is_null() {
+            request = request.json(&body);
+        }
+        async move { crate::support::json(request.send().await.unwrap()).await }
+    };
+
+    // The owner books while logged in, and keeps a second basket open.
+    let token = uuid::Uuid::new_v4().simple().to_string();
+    let cart = format!("/shop-api/carts/{token}");
+    assert_eq!(send(Method::POST, &cart, Some(&owner), json!({"locale": "pl"})).await.0, 201);
+    let (from, to) = crate::support::stay(90, 2);
+    let (status, _) = send(Method::POST, &format!("{cart}/items"), None, crate::checkout::reservation(&from, &to)).await;
+    assert_eq!(status, 201);
+    let mut details = crate::checkout::guest();
+    details["customer"]["email"] = json!("owner@example.pl");
+    assert_eq!(send(Method::PUT, &format!("/shop-api/checkout/{token}/address"), Some(&owner), details).await.0, 200);
+    let payment = json!({"method": "bank_transfer"});
+    assert_eq!(send(Method::PUT, &format!("/shop-api/checkout/{token}/payment/0"), Some(&owner), payment).await.0, 200);
+    let (status, order) = send(Method::PUT, &format!("/shop-api/checkout/{token}/complete"), Some(&owner), Value::Null).await;
+    assert_eq!(status, 200, "{order}");
+    let booking = order["bookingCode"].as_str().unwrap().to_owned();
+    let open = uuid::Uuid::new_v4().simple().to_string();
+    assert_eq!(send(Method::POST, &format!("/shop-api/carts/{open}"), Some(&owner), json!({"locale": "pl"})).await.0, 201);
+
+    // The owner sees all of it.
+    let (status, me) = send(Method::GET, "/shop-api/me", Some(&owner), Value::Null).await;
+    assert_eq!((status, me["email"].as_str()), (200, Some("owner@example.pl")));
+    let (status, orders) = send(Method::GET, "/shop-api/me/orders", Some(&owner), Value::Null).await;
+    assert_eq!(status, 200, "{orders}");
+    assert!(orders.to_string().contains(&booking), "{orders}");
+    let (status, basket) = send(Method::GET, "/shop-api/visitor/cart", Some(&owner), Value::Null).await;
+    assert_eq!((status, basket["tokenValue"].as_str()), (200, Some(open.as_str())));
+
+    for (who, session) in &principals {
+        let session = session.as_ref();
+        let (status, me) = send(Method::GET, "/shop-api/me", session, Value::Null).await;
+        let (status, orders) = (status, send(Method::GET, "/shop-api/me/orders", session, Value::Null).await);
+        let (basket_status, basket) = send(Method::GET, "/shop-api/visitor/cart", session, Value::Null).await;
+        assert!(!me.to_string().contains("owner@example.pl"), "{who}: {me}");
+        assert!(!orders.1.to_string().contains(&booking), "{who}: {}", orders.1);
+        assert_eq!(basket_status, 204, "{who} gets no basket, never the owner's: {basket}");
+        let profile = json!({"firstName": "Eve", "lastName": "Nowak", "phone": "+48 600 100 200"});
+        let (profile_status, _) = send(Method::PUT, "/shop-api/me", session, profile).await;
+        let change = json!({"currentPassword": "correct horse battery", "newPassword": "another horse battery"});
+        let (password_status, _) = send(Method::PUT, "/shop-api/me/password", session, change).await;
+        match session {
+            None => {
+                assert_eq!(status, 204, "anonymous: an empty answer");
+                assert_eq!(orders.0, 401, "anonymous: {}", orders.1);
+                assert_eq!((profile_status, password_status), (401, 401), "anonymous changes nothing");
+            }
+            Some(_) => {
+                assert_eq!(status, 200, "{who}");
+                assert_eq!(orders.0, 200, "{who}: {}", orders.1);
+                assert_eq!(orders.1["items"].as_array().map_or(0, Vec::len), 0, "{who} has no orders: {}", orders.1);
+                assert_eq!(profile_status, 200, "{who} changes their own profile");
+            }
+        }
+    }
+    // Their changes stayed theirs.
+    let (_, me) = send(Method::GET, "/shop-api/me", Some(&owner), Value::Null).await;
+    assert_eq!(me["firstName"], "Ola", "{me}");
+}

@@ -72,21 +72,29 @@ impl TestStack {
 }
 
 impl TestStack {
-    /// Ola Nowak (customer `c1`) with a live session: its token. Until
-    /// registration and login exist, she is written straight into the
-    /// users service's tables.
+    /// Ola Nowak (customer `c1`) with a live session: its token.
     pub async fn logged_in_customer(&self) -> String {
+        self.session_of("c1", "ola@example.pl", "customer").await
+    }
+
+    /// A customer with `roles` (comma-separated), written straight into the
+    /// users service's tables, and a live session of theirs: its token.
+    pub async fn session_of(&self, id: &str, email: &str, roles: &str) -> String {
         let users = self.stack.db("users");
         let token = uuid::Uuid::new_v4().simple().to_string();
         sqlx::query(
             "INSERT INTO customers (id, email, first_name, last_name, phone, roles, created_at) \
-             VALUES ('c1', 'ola@example.pl', 'Ola', 'Nowak', '+48 600 100 200', 'customer', 0)",
+             VALUES ($1, $2, 'Ola', 'Nowak', '+48 600 100 200', $3, 0)",
         )
+        .bind(id)
+        .bind(email)
+        .bind(roles)
         .execute(users.pool())
         .await
         .unwrap();
-        sqlx::query("INSERT INTO sessions (token_hash, customer_id, expires_at, created_at, last_seen_at) VALUES ($1, 'c1', $2, 0, $3)")
+        sqlx::query("INSERT INTO sessions (token_hash, customer_id, expires_at, created_at, last_seen_at) VALUES ($1, $2, $3, 0, $4)")
             .bind(spa_users::grpc::token_hash(&token))
+            .bind(id)
             .bind(spa_platform::now_ms() + 60_000)
             .bind(spa_platform::now_ms())
             .execute(users.pool())
