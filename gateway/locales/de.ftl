@@ -145,6 +145,12 @@ error-voucher-spent = Dieser Gutschein ist bereits aufgebraucht.
     .field = Dieser Gutschein ist bereits aufgebraucht.
 error-voucher-expired = Dieser Gutschein ist abgelaufen.
     .field = Dieser Gutschein ist abgelaufen.
+error-invalid-url = Geben Sie den Pfad der Seite an, beginnend mit /.
+error-invalid-html = Der Inhalt des Blocks fehlt oder ist länger als 64 KiB.
+error-page-not-found = Diese Seite gibt es nicht.
+error-block-not-found = Diesen Inhaltsblock gibt es nicht.
+error-revision-not-found = Diese Version des Blocks gibt es nicht.
+error-block-changed = Jemand anderes hat diesen Block inzwischen gespeichert (Version { $revision }). Laden Sie ihn neu und ändern Sie ihn noch einmal.
 
 # The order's page (/order/{token}/pay).
 order-title = Ihre Bestellung
@@ -165,3 +171,4 @@ order-online-unavailable = Die Online-Zahlung ist derzeit nicht verfügbar. Bitt
 order-pay-online-przelewy24 = Online mit Przelewy24 bezahlen
 order-pay-online-paypal = Mit PayPal bezahlen
 order-payment-pending = Wenn Sie gerade bezahlt haben, dauert die Bestätigung einen Moment: Laden Sie die Seite in einer Minute neu. Zahlen Sie nur erneut, wenn die Zahlung nicht geklappt hat.
+order-payment-failed = Die Online-Zahlung konnte nicht gestartet werden. Versuchen Sie es gleich noch einmal oder bezahlen Sie per Überweisung.

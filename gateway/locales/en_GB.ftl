@@ -147,6 +147,12 @@ error-voucher-spent = This gift voucher has been used up.
     .field = This gift voucher has been used up.
 error-voucher-expired = This gift voucher has expired.
     .field = This gift voucher has expired.
+error-invalid-url = Give the page's path, starting with /.
+error-invalid-html = The block's content is missing or longer than 64 KiB.
+error-page-not-found = There is no such page.
+error-block-not-found = There is no such content block.
+error-revision-not-found = There is no such version of this block.
+error-block-changed = Someone else saved this block meanwhile (version { $revision }). Reload it and make your change again.
 
 # The order's page (/order/{token}/pay).
 order-title = Your order
@@ -167,3 +173,4 @@ order-online-unavailable = Online payment is not available at the moment. Please
 order-pay-online-przelewy24 = Pay online with Przelewy24
 order-pay-online-paypal = Pay with PayPal
 order-payment-pending = If you have just paid, the confirmation takes a moment: refresh this page in a minute. Pay again only if the payment did not go through.
+order-payment-failed = The online payment could not be started. Please try again in a moment or pay by bank transfer.

@@ -145,6 +145,12 @@ error-voucher-spent = Ten voucher został już wykorzystany.
     .field = Ten voucher został już wykorzystany.
 error-voucher-expired = Ten voucher stracił ważność.
     .field = Ten voucher stracił ważność.
+error-invalid-url = Podaj ścieżkę strony zaczynającą się od /.
+error-invalid-html = Treść bloku jest pusta albo dłuższa niż 64 KiB.
+error-page-not-found = Nie ma takiej strony.
+error-block-not-found = Nie ma takiego bloku treści.
+error-revision-not-found = Nie ma takiej wersji tego bloku.
+error-block-changed = W międzyczasie ktoś inny zapisał ten blok (wersja { $revision }). Wczytaj go ponownie i wprowadź zmianę jeszcze raz.
 
 # The order's page (/order/{token}/pay).
 order-title = Twoje zamówienie
@@ -165,3 +171,4 @@ order-online-unavailable = Płatność online jest w tej chwili niedostępna. Pr
 order-pay-online-przelewy24 = Zapłać online przez Przelewy24
 order-pay-online-paypal = Zapłać przez PayPal
 order-payment-pending = Jeśli właśnie zapłaciłeś, potwierdzenie potrwa chwilę: odśwież stronę za minutę. Zapłać ponownie tylko wtedy, gdy płatność się nie udała.
+order-payment-failed = Nie udało się rozpocząć płatności online. Spróbuj ponownie za chwilę albo zapłać przelewem.

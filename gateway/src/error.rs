@@ -83,6 +83,8 @@ error_codes! {
     InvalidMethod => "invalid_method",
     InvalidNotification => "invalid_notification",
     VoucherCodeUnknown => "voucher_code_unknown",
+    InvalidUrl => "invalid_url",
+    InvalidHtml => "invalid_html",
     VoucherNotApplicable => "voucher_not_applicable",
     // Not found (404, 405).
     NotFound => "not_found",
@@ -97,6 +99,9 @@ error_codes! {
     ItemNotFound => "item_not_found",
     HoldNotFound => "hold_not_found",
     OrderNotFound => "order_not_found",
+    PageNotFound => "page_not_found",
+    BlockNotFound => "block_not_found",
+    RevisionNotFound => "revision_not_found",
     // Conflicts (409).
     Conflict => "conflict",
     CartExists => "cart_exists",
@@ -115,6 +120,7 @@ error_codes! {
     OrderNotPayable => "order_not_payable",
     PaymentRefused => "payment_refused",
     VoucherSpent => "voucher_spent",
+    BlockChanged => "block_changed",
     VoucherExpired => "voucher_expired",
     // Who is asking (401, 403).
     Unauthenticated => "unauthenticated",

@@ -36,6 +36,7 @@ events! {
     CustomerVerified => "users.customer.verified",
     PasswordResetRequested => "users.password_reset.requested",
     NewsletterSubscribed => "content.newsletter.subscribed",
+    BlockChanged => "content.block.changed",
 }
 
 /// Every declared event subject.

@@ -14,6 +14,7 @@ pub mod newsletter;
 pub mod offer;
 pub mod order;
 pub mod packages;
+pub mod pages;
 pub mod products;
 pub mod rooms;
 pub mod taxons;
@@ -31,4 +32,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(me::router())
         .merge(account::router())
         .merge(newsletter::router())
+        .merge(pages::router())
 }

@@ -101,6 +101,7 @@ struct PayPage {
     online_note: String,
     pay_online: String,
     pending: String,
+    failed: String,
     holder: String,
     iban: String,
     bank: String,
@@ -125,7 +126,13 @@ fn complete_path(locale: Locale, booking_code: &str) -> String {
     format!("{base}/complete?bookingCode={booking_code}")
 }
 
-async fn pay(State(state): State<AppState>, Path(token): Path<String>) -> Result<Response, ApiError> {
+/// `?payment=failed`: the last attempt to start paying online did not go through.
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct PayQuery {
+    payment: Option<String>,
+}
+
+async fn pay(State(state): State<AppState>, Path(token): Path<String>, Query(q): Query<PayQuery>) -> Result<Response, ApiError> {
     let order = state.clients.checkout.clone().get_order(GetOrderRequest { token, locale: String::new() }).await;
     let order = match order {
         Ok(o) => o.into_inner(),
@@ -151,6 +158,11 @@ async fn pay(State(state): State<AppState>, Path(token): Path<String>) -> Result
         online_note: if online && !order.payable_online { text(locale, "order-online-unavailable") } else { String::new() },
         pay_online: if order.payable_online { text(locale, &format!("order-pay-online-{}", order.payment_method)) } else { String::new() },
         pending: if order.payment_pending { text(locale, "order-payment-pending") } else { String::new() },
+        failed: if q.payment.as_deref() == Some("failed") && order.payable_online {
+            text(locale, "order-payment-failed")
+        } else {
+            String::new()
+        },
         holder: account.holder.clone(),
         iban: account.iban.clone(),
         bank: account.bank.clone(),
@@ -187,12 +199,20 @@ async fn pay_online(State(state): State<AppState>, Path(token): Path<String>) ->
         return_url: format!("{base}/order/{token}/pay/return"),
         status_url: format!("{base}{PRZELEWY24_STATUS}"),
         cancel_url: format!("{base}/order/{token}/pay"),
-        token,
+        token: token.clone(),
     };
-    let redirect = state.clients.checkout.clone().start_payment(request).await?.into_inner();
+    // A full page load: a failure sends the guest back to the order's page,
+    // which says so in the order's language, never a JSON error.
+    let url = match state.clients.checkout.clone().start_payment(request).await {
+        Ok(redirect) => redirect.into_inner().url,
+        Err(status) if status.code() == tonic::Code::NotFound => return Err(ApiError::not_found(ErrorCode::OrderNotFound)),
+        Err(status) => {
+            tracing::warn!(code = ?status.code(), error = %status.message(), "online payment not started");
+            format!("/order/{token}/pay?payment=failed")
+        }
+    };
     let mut response = StatusCode::SEE_OTHER.into_response();
-    let location =
-        HeaderValue::from_str(&redirect.url).map_err(|_| ApiError::new(StatusCode::BAD_GATEWAY, ErrorCode::ServiceUnavailable))?;
+    let location = HeaderValue::from_str(&url).map_err(|_| ApiError::new(StatusCode::BAD_GATEWAY, ErrorCode::ServiceUnavailable))?;
     response.headers_mut().insert(header::LOCATION, location);
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     Ok(response)

@@ -6,7 +6,12 @@ use spa_platform::errors;
 use spa_platform::outbox::Outbox;
 use spa_proto::events::NewsletterSubscribed;
 use spa_proto::spa::content::v1::content_service_server::ContentService;
-use spa_proto::spa::content::v1::{SubscribeNewsletterRequest, SubscribeNewsletterResponse};
+use spa_proto::spa::content::v1::{
+    Block, BlockHistory, GetBlockRequest, GetPageRequest, Page, RestoreBlockRequest, Revision, SaveBlockRequest,
+    SubscribeNewsletterRequest, SubscribeNewsletterResponse,
+};
+
+use crate::pages;
 use tonic::{Code, Request, Response, Status};
 
 pub struct ContentGrpc {
@@ -68,5 +73,50 @@ impl ContentService for ContentGrpc {
         tx.commit().await.map_err(errors::db)?;
         self.outbox.wake();
         Ok(Response::new(SubscribeNewsletterResponse {}))
+    }
+
+    async fn get_page(&self, request: Request<GetPageRequest>) -> Result<Response<Page>, Status> {
+        let r = request.into_inner();
+        let p = pages::page(&self.db, &r.url, &r.locale).await?;
+        Ok(Response::new(Page {
+            url: p.url,
+            locale: p.locale,
+            name: p.name,
+            title: p.title,
+            description: p.description,
+            blocks: p.blocks.into_iter().map(block_message).collect(),
+        }))
+    }
+
+    async fn get_block(&self, request: Request<GetBlockRequest>) -> Result<Response<BlockHistory>, Status> {
+        let r = request.into_inner();
+        Ok(Response::new(history_message(pages::history(&self.db, &r.id, &r.locale).await?)))
+    }
+
+    async fn save_block(&self, request: Request<SaveBlockRequest>) -> Result<Response<BlockHistory>, Status> {
+        let r = request.into_inner();
+        let h = pages::save(&self.db, &self.outbox, &r.id, &r.locale, &r.html, &r.editor_id, r.expected_revision).await?;
+        Ok(Response::new(history_message(h)))
+    }
+
+    async fn restore_block(&self, request: Request<RestoreBlockRequest>) -> Result<Response<BlockHistory>, Status> {
+        let r = request.into_inner();
+        Ok(Response::new(history_message(pages::restore(&self.db, &self.outbox, &r.id, &r.locale, r.revision, &r.editor_id).await?)))
+    }
+}
+
+fn block_message(b: pages::Block) -> Block {
+    Block { id: b.id, html: b.html, revision: b.revision }
+}
+
+fn history_message(h: pages::History) -> BlockHistory {
+    BlockHistory {
+        block: Some(block_message(h.block)),
+        page_url: h.page_url,
+        revisions: h
+            .revisions
+            .into_iter()
+            .map(|r| Revision { revision: r.revision, editor_id: r.editor_id, created_at_ms: r.created_at, html: r.html })
+            .collect(),
     }
 }

@@ -16,6 +16,7 @@ pub mod grpc;
 pub mod mail;
 pub mod newsletter;
 pub mod order;
+pub mod pages;
 pub mod paid;
 
 use spa_platform::runtime::{Infra, Started};
@@ -26,6 +27,7 @@ pub const DEFAULT_PORT: u16 = 50055;
 
 pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Started> {
     infra.db.migrate(sqlx::migrate!()).await?;
+    pages::load_if_empty(&infra.db).await?;
 
     let links = mail::Links::from_env();
     let mailer = delivery::Mailer::from_env(infra.data_dir.clone())?;

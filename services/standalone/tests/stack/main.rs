@@ -7,6 +7,7 @@ mod api;
 mod basket;
 mod catalog;
 mod checkout;
+mod content;
 mod distributed;
 mod hardening;
 mod payments;

@@ -215,9 +215,13 @@ async fn a_guest_pays_the_advance_online_once_and_the_booking_is_confirmed() {
     unknown["sign"] = json!(notification_sign(&unknown));
     assert_eq!(notify(unknown).await, 400);
 
-    // A paid order is not paid again.
+    // A paid order is not paid again: back to its page, which says it is paid.
     let again = no_redirects.get(t.url(&format!("/order/{}/pay/online", v.token))).send().await.unwrap();
-    assert_eq!(again.status().as_u16(), 409);
+    assert_eq!(again.status().as_u16(), 303);
+    let back = again.headers()["location"].to_str().unwrap().to_owned();
+    assert_eq!(back, format!("/order/{}/pay?payment=failed", v.token));
+    let html = no_redirects.get(t.url(&back)).send().await.unwrap().text().await.unwrap();
+    assert!(html.contains("płatność dotarła") && !html.contains("Nie udało się rozpocząć"), "{html}");
 }
 
 /// Pays order `token` on the fake Przelewy24 page, as the guest would.

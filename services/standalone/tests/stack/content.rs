@@ -1,0 +1,90 @@
+//! Content over HTTP: pages by path in each language, and the editor's
+//! calls, open to editors and administrators only.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::support::{TestStack, json as read};
+
+#[tokio::test]
+async fn pages_answer_by_path_and_language() {
+    let t = TestStack::start().await;
+    let (status, pl) = t.get("/shop-api/pages?locale=pl&url=/regulamin").await;
+    assert_eq!((status, pl["name"].as_str()), (200, Some("regulations")), "{pl}");
+    assert!(pl["containers"][0]["content"].as_str().unwrap().contains("Rezerwacja i płatność"), "{pl}");
+    assert!(!pl["description"].as_str().unwrap().is_empty());
+    let (status, en) = t.get("/shop-api/pages?locale=en_GB&url=/en/regulations").await;
+    assert_eq!(status, 200);
+    assert_eq!(en["containers"][0]["id"], pl["containers"][0]["id"], "the same blocks in every language");
+    assert!(en["title"].as_str().unwrap().starts_with("Terms"), "{en}");
+    // Contact is /kontakt in Polish and German: the language picks the text.
+    let (_, de) = t.get("/shop-api/pages?locale=de&url=/kontakt").await;
+    assert!(de["containers"][0]["content"].as_str().unwrap().contains("Rezeption"), "{de}");
+    let (status, missing) = t.get("/shop-api/pages?locale=pl&url=/nie-ma").await;
+    assert_eq!((status, missing["code"].as_str()), (404, Some("page_not_found")));
+    let (status, bad) = t.get("/shop-api/pages?locale=pl").await;
+    assert_eq!((status, bad["code"].as_str(), bad["errors"][0]["field"].as_str()), (400, Some("invalid_url"), Some("url")));
+}
+
+#[tokio::test]
+async fn only_editors_and_admins_edit_blocks_and_visitors_see_the_edit_at_once() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let cookie = |token: String| Some(format!("spa_session={token}"));
+    let customer = cookie(t.session_of("c-1", "ola@example.pl", "customer").await);
+    let editor = cookie(t.session_of("c-2", "ed@example.pl", "customer,editor").await);
+    let admin = cookie(t.session_of("c-3", "admin@example.pl", "customer,admin").await);
+    let send = |method: Method, path: &str, who: &Option<String>, body: Value| {
+        let mut request = t.http.request(method, t.url(path)).header("x-requested-with", "XMLHttpRequest");
+        if let Some(c) = who {
+            request = request.header("cookie", c.clone());
+        }
+        if !body.is_null() {
+            request = request.json(&body);
+        }
+        async move { read(request.send().await.unwrap()).await }
+    };
+    let block = "/shop-api/backend/blocks/regulations-vouchers?locale=pl";
+    let change = json!({"content": "<p>Nowe zasady</p>"});
+
+    // Who may read and change a block.
+    for (who, session, read_status, write_status) in
+        [("anonymous", None, 401, 401), ("customer", customer.clone(), 403, 403), ("editor", editor.clone(), 200, 200)]
+    {
+        assert_eq!(send(Method::GET, block, &session, Value::Null).await.0, read_status, "{who} reads");
+        assert_eq!(send(Method::PUT, block, &session, change.clone()).await.0, write_status, "{who} writes");
+    }
+    let (status, history) = send(Method::GET, block, &admin, Value::Null).await;
+    assert_eq!((status, history["revision"].as_i64()), (200, Some(2)), "{history}");
+    assert_eq!(history["pageUrl"], "/regulamin");
+    let original = history["revisions"][1]["content"].as_str().unwrap().to_owned();
+
+    // A save is sanitized; visitors see it at once, in its language only.
+    let dirty = json!({"content": "<h2 onclick=\"x()\">Vouchery</h2><script>alert(1)</script><a href=\"javascript:alert(1)\">x</a>", "revision": 2});
+    let (status, saved) = send(Method::PUT, block, &admin, dirty).await;
+    assert_eq!((status, saved["revision"].as_i64()), (200, Some(3)), "{saved}");
+    let shown = saved["content"].as_str().unwrap();
+    assert!(
+        shown.contains("<h2>Vouchery</h2>") && !shown.contains("script") && !shown.contains("onclick") && !shown.contains("javascript"),
+        "{shown}"
+    );
+    let (_, page) = t.get("/shop-api/pages?locale=pl&url=/regulamin").await;
+    assert_eq!(page["containers"][1]["content"].as_str(), Some(shown), "{page}");
+    let (_, en) = t.get("/shop-api/pages?locale=en_GB&url=/en/regulations").await;
+    assert!(en["containers"][1]["content"].as_str().unwrap().contains("Gift vouchers"), "{en}");
+
+    // A save made from an old revision does not overwrite a newer one.
+    let (status, stale) = send(Method::PUT, block, &editor, json!({"content": "<p>stale</p>", "revision": 2})).await;
+    assert_eq!((status, stale["code"].as_str()), (409, Some("block_changed")), "{stale}");
+    let no_marker = t.http.put(t.url(block)).header("cookie", editor.clone().unwrap()).json(&change).send().await.unwrap();
+    assert_ne!(no_marker.status().as_u16(), 200, "a write without X-Requested-With is refused");
+
+    // The first revision comes back.
+    let restore = "/shop-api/backend/blocks/regulations-vouchers/revisions/1/restore?locale=pl";
+    assert_eq!(send(Method::POST, restore, &customer, Value::Null).await.0, 403);
+    let (status, restored) = send(Method::POST, restore, &editor, Value::Null).await;
+    assert_eq!((status, restored["revision"].as_i64()), (200, Some(4)), "{restored}");
+    assert_eq!(restored["content"].as_str(), Some(original.as_str()));
+    let (_, page) = t.get("/shop-api/pages?locale=pl&url=/regulamin").await;
+    assert_eq!(page["containers"][1]["content"].as_str(), Some(original.as_str()));
+    assert_eq!(send(Method::GET, "/shop-api/backend/blocks/nope?locale=pl", &editor, Value::Null).await.0, 404);
+}
