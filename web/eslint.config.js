@@ -77,7 +77,7 @@ export default defineConfig(
     ]),
   })),
   {
-    files: ['*.{ts,js}', 'e2e/**/*.ts'],
+    files: ['*.{ts,js}', 'e2e/**/*.{ts,js}'],
     languageOptions: { globals: { ...globals.node } },
   },
   {

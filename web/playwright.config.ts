@@ -16,6 +16,20 @@ const standaloneBin =
 // the variable set here is inherited, so they all agree on the same directory.
 const dataDir = (process.env.SPA_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'spa-e2e-')));
 
+// Online payments go to a local fake of Przelewy24 (e2e/fakes/przelewy24.js)
+// on a port of its own, given the same merchant settings as the stack. The
+// specs find it through E2E_P24_URL, inherited by the workers; with
+// E2E_EXTERNAL_SERVER it is whatever the external stack was given, if any.
+const p24Addr = '127.0.0.1:18090';
+const p24Url = `http://${p24Addr}`;
+if (!process.env.E2E_EXTERNAL_SERVER) process.env.E2E_P24_URL = p24Url;
+const p24Settings = {
+  P24_MERCHANT_ID: '123456',
+  P24_POS_ID: '123456',
+  P24_API_KEY: 'e2e-fake-api-key',
+  P24_CRC: 'e2e-fake-crc-key',
+};
+
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: true,
@@ -48,26 +62,44 @@ export default defineConfig({
       },
     },
   ],
-  // The standalone stack (all services + gateway serving web/dist), started from
-  // the repo root. Build the SPA first (`npm run build`). E2E_EXTERNAL_SERVER=1
-  // skips it, to test a stack that already runs at E2E_BASE_URL.
+  // The fake Przelewy24, then the standalone stack (all services + gateway
+  // serving web/dist), started from the repo root. Build the SPA first (`npm
+  // run build`). E2E_EXTERNAL_SERVER=1 skips both, to test a stack that
+  // already runs at E2E_BASE_URL.
   webServer: process.env.E2E_EXTERNAL_SERVER
     ? undefined
-    : {
-        command: JSON.stringify(standaloneBin),
-        cwd: repoRoot,
-        url: 'http://127.0.0.1:18080/readyz',
-        env: {
-          HTTP_ADDR: '127.0.0.1:18080',
-          // Metrics and probes on a port of their own; any free one.
-          OPS_ADDR: '127.0.0.1:0',
-          DATA_DIR: dataDir,
-          WEB_DIST: 'web/dist',
-          RUST_LOG: process.env.RUST_LOG ?? 'warn',
+    : [
+        {
+          command: 'node e2e/fakes/przelewy24.js',
+          cwd: webDir,
+          url: `${p24Url}/health`,
+          env: { P24_FAKE_ADDR: p24Addr, ...p24Settings },
+          reuseExistingServer: !process.env.CI,
+          timeout: 10_000,
+          stdout: 'ignore',
+          stderr: 'pipe',
         },
-        reuseExistingServer: !process.env.CI,
-        timeout: 120_000,
-        stdout: 'pipe',
-        stderr: 'pipe',
-      },
+        {
+          command: JSON.stringify(standaloneBin),
+          cwd: repoRoot,
+          url: 'http://127.0.0.1:18080/readyz',
+          env: {
+            HTTP_ADDR: '127.0.0.1:18080',
+            // Metrics and probes on a port of their own; any free one.
+            OPS_ADDR: '127.0.0.1:0',
+            DATA_DIR: dataDir,
+            WEB_DIST: 'web/dist',
+            // The provider's returns and notifications come here; `localhost`,
+            // the host the German host (de.localhost) leads back to.
+            PUBLIC_URL: 'http://localhost:18080',
+            P24_URL: p24Url,
+            ...p24Settings,
+            RUST_LOG: process.env.RUST_LOG ?? 'warn',
+          },
+          reuseExistingServer: !process.env.CI,
+          timeout: 120_000,
+          stdout: 'pipe',
+          stderr: 'pipe',
+        },
+      ],
 });
