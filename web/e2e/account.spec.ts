@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 import { expectNoSeriousA11yIssues } from './helpers/a11y';
+import { addDays, daysFromToday } from './helpers/dates';
 import { linkInMail } from './helpers/mail-db';
 import { messages } from './helpers/messages';
 
@@ -184,4 +185,62 @@ test('a forgotten password is reset through the e-mail’s link', async ({ page 
   await page.getByLabel(pl('account.field.newPassword'), { exact: true }).fill(`${fresh} 2`);
   await page.getByRole('button', { name: pl('account.reset.submit') }).click();
   await expect(page.getByRole('alert')).toContainText(pl('account.reset.invalidLink'));
+});
+
+test('a customer registers, confirms the e-mail, books, finds the booking in the profile and logs out', async ({ page }) => {
+  test.setTimeout(120_000);
+  const who = newCustomer();
+
+  // Registration, then the confirmation link from the e-mail.
+  await page.goto('/register');
+  await page.getByLabel(pl('account.field.firstName'), { exact: true }).fill(who.firstName);
+  await page.getByLabel(pl('account.field.lastName'), { exact: true }).fill(who.lastName);
+  await page.getByLabel(pl('account.field.email'), { exact: true }).fill(who.email);
+  await page.getByLabel(pl('account.field.password'), { exact: true }).fill(who.password);
+  await page.getByLabel(pl('account.field.terms'), { exact: true }).check();
+  await page.getByRole('button', { name: pl('account.register.submit') }).click();
+  await expect(page).toHaveURL(/\/profil$/);
+  await page.goto(await linkInMail(who.email, '/verify-account/'));
+  await expect(toasts(page)).toContainText(pl('account.verify.verified'));
+
+  // A stay, booked while logged in: the login step lets the customer on.
+  const checkIn = daysFromToday(120 + Math.floor(Math.random() * 200));
+  await page.goto(`/reservation/rooms?dateFrom=${checkIn}&dateTo=${addDays(checkIn, 2)}&adults=2&children=0&babies=0`);
+  const room = page.getByTestId('room-result').first();
+  const roomName = (await room.getByRole('heading', { level: 2 }).innerText()).trim();
+  await room.getByRole('button', { name: pl('rooms.reserveLabel', { name: roomName }) }).click();
+  await expect(page).toHaveURL(/\/basket\/suggestion\?variantCode=/);
+  await page.goto('/basket/items');
+  await page.getByRole('link', { name: pl('basket.items.next') }).click();
+  await expect(page).toHaveURL(/\/basket\/login$/);
+  await expect(page.getByText(pl('account.login.loggedInAs', { name: `${who.firstName} ${who.lastName}` }))).toBeVisible();
+  await page.getByRole('link', { name: pl('account.checkout.continue') }).click();
+
+  // The personal data come from the account; the phone and regulations are the guest's to give.
+  await expect(page).toHaveURL(/\/basket\/personal/);
+  await expect(page.getByLabel(pl('checkout.field.email'), { exact: false }).first()).toHaveValue(who.email);
+  await expect(page.getByLabel(pl('checkout.field.firstName'), { exact: false }).first()).toHaveValue(who.firstName);
+  await page.getByLabel(pl('checkout.field.phone'), { exact: false }).first().fill('+48 600 100 200');
+  await page.getByRole('checkbox', { name: pl('checkout.personal.regulations') }).check();
+  await page.getByRole('button', { name: pl('checkout.continue') }).click();
+  await expect(page).toHaveURL(/\/basket\/payment$/);
+  await page.getByRole('group', { name: pl('checkout.payment.method') }).getByRole('radio', { name: 'Przelew bankowy' }).check();
+  await page.getByRole('button', { name: pl('checkout.payment.submit') }).click();
+  await expect(page).toHaveURL(/\/order\/[0-9a-f]{32}\/pay$/);
+  const code = (await page.getByText(/SPA-[0-9A-Z]{4}-[0-9A-Z]{4}/).first().innerText()).match(/SPA-[0-9A-Z]{4}-[0-9A-Z]{4}/)?.[0];
+  expect(code).toBeTruthy();
+
+  // The profile lists the booking with its code and the room's stay.
+  await page.goto('/profil');
+  const booking = page.getByRole('article', { name: pl('account.bookings.code', { code: code! }) });
+  await expect(booking).toBeVisible();
+  await expect(booking).toContainText(roomName);
+  await expect(booking.getByRole('link', { name: pl('account.bookings.open', { code: code! }) })).toHaveAttribute('href', /\/order\/[0-9a-f]{32}\/pay$/);
+  await expectNoSeriousA11yIssues(page);
+
+  // Logout: the profile is closed to the browser again.
+  await page.getByRole('button', { name: pl('account.profile.logout') }).click();
+  await expect(header(page).getByRole('link', { name: pl('nav.login') })).toBeVisible();
+  const me = await page.request.get('/shop-api/me');
+  expect(me.status()).toBe(204);
 });
