@@ -8,7 +8,7 @@ import { packageDetails } from '@/testing/mocks/fixtures';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 
-import { loadCheckoutPages, renderCheckout, setUpCheckout, stay } from './checkout-test-support';
+import { loadCheckoutPages, renderCheckout, setUpCheckout, stay, TOKEN } from './checkout-test-support';
 
 beforeAll(loadCheckoutPages);
 
@@ -72,7 +72,7 @@ describe('voucher configuration page', () => {
     );
   });
 
-  it('adds the voucher at the chosen value to a new basket, dedicates it and shows it added', async () => {
+  it('adds the voucher at the chosen value with its dedication to a new basket, in one request, and shows it added', async () => {
     const user = userEvent.setup();
     const { cartServer, checkout } = setUpCheckout({ items: [], stored: false });
     server.use(http.get(apiPath('/products/VC_AMOUNT'), () => HttpResponse.json(voucherProduct())));
@@ -98,25 +98,68 @@ describe('voucher configuration page', () => {
     expect(await screen.findByText('Dodano do koszyka')).toBeTruthy();
     const adds = cartServer.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/items'));
     expect(adds.map((request) => request.body)).toEqual([
-      { type: 'voucher', productCode: 'VC_AMOUNT', quantity: 1, options: { priceOption: 1 } },
+      {
+        type: 'voucher',
+        productCode: 'VC_AMOUNT',
+        quantity: 1,
+        options: { priceOption: 1, dedication: { for: 'Ewa', from: 'Adam', message: 'Na relaks', email: null } },
+      },
     ]);
-    const dedications = checkout.requests.filter((request) => request.path.endsWith('/voucher'));
-    expect(dedications.map((request) => request.body)).toEqual([{ for: 'Ewa', from: 'Adam', message: 'Na relaks', email: null }]);
+    // Nothing else changed the line: no second call.
+    expect([...cartServer.requests, ...checkout.requests].filter((request) => request.method === 'PUT')).toEqual([]);
     const token = (JSON.parse(localStorage.getItem(BASKET_STORAGE_KEY) ?? '{}') as { tokenValue: string }).tokenValue;
-    expect(cartServer.carts.get(token)?.items[0]?.voucher).toMatchObject({ for: 'Ewa', from: 'Adam', message: 'Na relaks' });
+    expect(cartServer.carts.get(token)?.items).toHaveLength(1);
+    expect(cartServer.carts.get(token)?.items[0]?.voucher).toMatchObject({ for: 'Ewa', from: 'Adam', message: 'Na relaks', email: null });
   });
 
-  it('adds to the basket there is, and dedicates again without adding twice when the dedication was refused', async () => {
+  it('adds to the basket there is, with the e-mail address to send the voucher to', async () => {
+    const user = userEvent.setup();
+    const { cartServer } = setUpCheckout({ items: [stay()] });
+    server.use(http.get(apiPath('/products/VC_AMOUNT'), () => HttpResponse.json(voucherProduct())));
+    const { router } = renderCheckout('/oferta/vouchery/konfiguracja?code=VC_AMOUNT');
+    await user.type(await screen.findByLabelText(/^Dla/), ' Ewa ');
+    await user.type(screen.getByLabelText(/^Od/), 'Adam');
+    await user.type(screen.getByLabelText(/^Adres e-mail, na który wyślemy voucher/), 'ewa@example.pl');
+    await user.click(screen.getByRole('button', { name: 'Dodaj do koszyka' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/basket/suggestion'));
+    const adds = cartServer.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/items'));
+    expect(adds.map((request) => [request.path, request.body])).toEqual([
+      [
+        `/carts/${TOKEN}/items`,
+        {
+          type: 'voucher',
+          productCode: 'VC_AMOUNT',
+          quantity: 1,
+          options: { priceOption: 0, dedication: { for: 'Ewa', from: 'Adam', message: '', email: 'ewa@example.pl' } },
+        },
+      ],
+    ]);
+    expect(cartServer.carts.get(TOKEN)?.items.map((line) => [line.type, line.voucher?.email ?? null])).toEqual([
+      ['reservation', null],
+      ['voucher', 'ewa@example.pl'],
+    ]);
+  });
+
+  it('shows a refused add\'s errors beside their fields with nothing in the basket, and a retry adds the voucher once', async () => {
     const user = userEvent.setup();
     const { cartServer } = setUpCheckout({ items: [stay()] });
     server.use(http.get(apiPath('/products/VC_AMOUNT'), () => HttpResponse.json(voucherProduct())));
     let refuse = true;
     server.use(
-      http.put(apiPath('/carts/:token/items/:id/voucher'), () => {
+      http.post(apiPath('/carts/:token/items'), () => {
         if (!refuse) return undefined;
         refuse = false;
         return HttpResponse.json(
-          { code: 'invalid_voucher_details', message: 'Sprawdź dedykację vouchera.', errors: [{ field: 'from', message: 'Serwer: za długie.' }] },
+          {
+            code: 'invalid_voucher_details',
+            message: 'Sprawdź dedykację vouchera.',
+            errors: [
+              { field: 'options.dedication.email', message: 'Serwer: zły adres.' },
+              { field: 'options.dedication.message', message: 'Serwer: za długa.' },
+              { field: 'options.dedication.from', message: 'Serwer: za długie.' },
+            ],
+          },
           { status: 400 },
         );
       }),
@@ -124,14 +167,28 @@ describe('voucher configuration page', () => {
     const { router } = renderCheckout('/oferta/vouchery/konfiguracja?code=VC_AMOUNT');
     await user.type(await screen.findByLabelText(/^Dla/), 'Ewa');
     await user.type(screen.getByLabelText(/^Od/), 'Adam');
+    await user.type(screen.getByLabelText(/^Dedykacja/), 'Na relaks');
+    await user.type(screen.getByLabelText(/^Adres e-mail, na który wyślemy voucher/), 'ewa@example.pl');
     await user.click(screen.getByRole('button', { name: 'Dodaj do koszyka' }));
-    expect(await screen.findByText(/Voucher jest w koszyku, ale nie udało się zapisać dedykacji/)).toBeTruthy();
-    expect(describedError(screen.getByLabelText(/^Od/))).toBe('Serwer: za długie.');
+
+    const sender = screen.getByLabelText(/^Od/);
+    await waitFor(() => expect(describedError(sender)).toBe('Serwer: za długie.'));
+    expect(describedError(screen.getByLabelText(/^Dedykacja/))).toBe('Serwer: za długa.');
+    const address = screen.getByLabelText(/^Adres e-mail, na który wyślemy voucher/);
+    expect(describedError(address)).toBe('Serwer: zły adres.');
+    expect(address.getAttribute('aria-invalid')).toBe('true');
+    expect(describedError(screen.getByLabelText(/^Dla/))).toBeUndefined();
+    // The first of the form's fields takes focus.
+    expect(document.activeElement).toBe(sender);
+    expect(screen.getByRole('alert').textContent).toContain('Voucher nie trafił do koszyka');
+    expect(cartServer.carts.get(TOKEN)?.items.map((line) => line.type)).toEqual(['reservation']);
+    expect(router.state.location.pathname).toBe('/oferta/vouchery/konfiguracja');
 
     await user.click(screen.getByRole('button', { name: 'Dodaj do koszyka' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/basket/suggestion'));
-    const adds = cartServer.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/items'));
-    expect(adds).toHaveLength(1);
-    expect(cartServer.carts.get(adds[0]?.path.split('/')[2] ?? '')?.items.map((line) => line.type)).toEqual(['reservation', 'voucher']);
+    const voucherLines = cartServer.carts.get(TOKEN)?.items.filter((line) => line.type === 'voucher') ?? [];
+    expect(voucherLines).toHaveLength(1);
+    expect(voucherLines[0]).toMatchObject({ quantity: 1, voucher: { for: 'Ewa', from: 'Adam', message: 'Na relaks' } });
+    expect(cartServer.requests.filter((request) => request.method === 'PUT')).toEqual([]);
   });
 });

@@ -56,6 +56,19 @@ describe('checkout: payment step', () => {
     expect(requestsTo(checkout, 'PUT', /payment|complete/)).toEqual([]);
   });
 
+  it('names the gift voucher codes paying for lines in the summary, with what they pay', async () => {
+    const code = 'GV-7KM4-XQ9D-3HPW';
+    setUpCheckout({
+      items: [stay({ redemption: { code, amount: 20000, balance: 30000, validUntil: '2099-12-31' } }), product()],
+      state: 'vouchering_skipped',
+    });
+    renderCheckout('/basket/payment');
+    const summary = await screen.findByTestId('price-summary');
+    const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+    expect(plain(within(summary).getByTestId('summary-vouchers').textContent)).toBe(`Voucher-200,00 złKody: ${code}`);
+    expect(plain(within(summary).getByTestId('summary-leftToPay').textContent)).toBe('Pozostało do zapłaty929,00 zł');
+  });
+
   it('offers the advance payment for a stay: the amount now and the rest later', async () => {
     const user = userEvent.setup();
     const { checkout } = setUpCheckout({ state: 'vouchering_skipped' });

@@ -101,8 +101,12 @@ export type VoucherConfiguration = Schemas['VoucherConfiguration'];
 export type VoucherDelivery = Schemas['Delivery'];
 /** A gift voucher line's dedication (and design and delivery, once configured). */
 export type LineVoucher = Schemas['LineVoucher'];
-/** PUT /carts/{token}/items/{id}/voucher: who a gift voucher is for and from, a message, an e-mail. */
+/** A gift voucher's dedication, given with its add (`options.dedication` of POST /carts/{token}/items): who it is for and from, a message, an e-mail. */
 export type VoucherDedication = Schemas['Dedication'];
+/** The gift voucher code paying for a basket line: what it pays of the line now, what it has left, its last day. */
+export type LineRedemption = Schemas['LineRedemption'];
+/** PUT /carts/{token}/items/{id}/voucher: pays for the line with a gift voucher code (`GV-XXXX-XXXX-XXXX`). */
+export type RedeemVoucher = Schemas['RedeemVoucher'];
 
 /** A shipping or payment method on offer; GET .../shipping and .../payment. */
 export type MethodOption = Schemas['MethodOption'];

@@ -36,7 +36,7 @@ export function CheckoutBasketProvider({ children }: { children: ReactNode }) {
         keep(cart);
         return cart;
       },
-      summary: (totals, busy) => <PriceSummary totals={totals} busy={busy} />,
+      summary: (cart, busy) => <PriceSummary totals={cart.totals} codes={cart.vouchers} busy={busy} />,
     };
   }, [queryClient, locale, token]);
   return <CheckoutBasketContext value={basket}>{children}</CheckoutBasketContext>;

@@ -3,13 +3,20 @@
  * /shop-api/carts, services/cart/README.md), for component tests: carts by
  * token, adds of every type (the same product again grows its line),
  * packages attached to stays (attaching to a stay with one replaces it),
- * quantity and configuration changes, removals and suggestions. Totals as
- * the server's: units times the unit price, a package its price for its
- * persons, a stay its price. Use its `handlers` with `server.use(...)`.
+ * quantity and configuration changes, removals and suggestions; a gift
+ * voucher added with its dedication (`options.dedication`, checked as the
+ * cart service checks it, naming `options.dedication.*`); lines paid with
+ * gift voucher codes (`PUT`/`DELETE .../items/{id}/voucher`: unknown,
+ * spent and expired codes, lines that cannot be paid with one, a code
+ * moving to the line it is set on, what it pays read on every answer).
+ * Totals as the server's: units times the unit price, a package its price
+ * for its persons, a stay its price, less what vouchers pay. Messages are
+ * the gateway's Polish ones (pl.ftl). Use its `handlers` with
+ * `server.use(...)`.
  */
 import { http, HttpResponse } from 'msw';
 
-import type { AddCartItem, Cart, CartItem, CartProduct, ListingItem, UpdateCartItem } from '@/types/api';
+import type { AddCartItem, Cart, CartItem, CartProduct, LineVoucher, ListingItem, UpdateCartItem } from '@/types/api';
 import { diffDays } from '@/utils/calendar-date';
 
 import { cart as cartOf, cartItem, cartTotals } from './fixtures';
@@ -18,26 +25,100 @@ import { apiPath } from './handlers';
 /** `price`: a unit's, a stay's, or a package's per person. */
 type Known = { name: string; price?: number; numNights?: number; voucherValues?: number[] };
 
+/** An issued gift voucher: what it has left (minor units) and its last day (`YYYY-MM-DD`, UTC). */
+export type GiftVoucher = { balance: number; validUntil: string };
+
 export type CartServerOptions = {
   /** Names and prices of the codes the tests add. */
   known?: Record<string, Known>;
   /** Suggestions by kind. */
   associations?: Partial<Record<'packages' | 'treatments' | 'products', ListingItem[]>>;
+  /** Issued gift voucher codes (`GV-XXXX-XXXX-XXXX`). */
+  giftVouchers?: Record<string, GiftVoucher>;
 };
 
 export type CartRequest = { method: string; path: string; body: unknown };
 
 const notFound = (code: string) => HttpResponse.json({ code, message: `${code}` }, { status: 404 });
 
-export function createCartServer({ known = {}, associations = {} }: CartServerOptions = {}) {
+/** The gateway's messages (pl.ftl): the error's, and its field's where it has its own. */
+const MESSAGES: Record<string, [string, string?]> = {
+  not_a_voucher: ['Dedykację może mieć tylko voucher prezentowy.'],
+  invalid_voucher_details: [
+    'Sprawdź dedykację vouchera: dla kogo i od kogo (od 1 do 60 znaków) oraz wiadomość do 300 znaków.',
+    'Sprawdź to pole.',
+  ],
+  invalid_email: ['Podaj prawidłowy adres e-mail.', 'Podaj prawidłowy adres e-mail.'],
+  voucher_code_unknown: ['Nie ma vouchera o tym kodzie. Sprawdź kod i spróbuj ponownie.', 'Nie ma vouchera o tym kodzie.'],
+  voucher_not_applicable: ['Voucherem można zapłacić za pobyt, pakiet, zabieg lub produkt, ale nie za inny voucher.'],
+  voucher_spent: ['Ten voucher został już wykorzystany.', 'Ten voucher został już wykorzystany.'],
+  voucher_expired: ['Ten voucher stracił ważność.', 'Ten voucher stracił ważność.'],
+};
+
+/** A refusal naming one field, as the gateway answers it. */
+const refusal = (status: number, code: string, field: string) => {
+  const [message = code, fieldMessage = message] = MESSAGES[code] ?? [];
+  return HttpResponse.json({ code, message, errors: [{ field, message: fieldMessage }] }, { status });
+};
+
+const CODE_ALPHABET = '34679ACDEFGHJKMNPQRTWXY';
+
+/** A gift voucher code as stored (`GV-XXXX-XXXX-XXXX`) from what was typed: any case, dashes and spaces optional; null when it cannot be one. */
+export function normalizeVoucherCode(typed: string): string | null {
+  const compact = typed.replace(/[\s-]/g, '').toUpperCase();
+  if (!compact.startsWith('GV')) return null;
+  const chars = compact.slice(2);
+  if (chars.length !== 12 || [...chars].some((c) => !CODE_ALPHABET.includes(c))) return null;
+  return `GV-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
+}
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/** Whether a voucher can pay now, else why not. */
+const refusedVoucher = (voucher: GiftVoucher): 'voucher_expired' | 'voucher_spent' | null =>
+  voucher.validUntil < todayUtc() ? 'voucher_expired' : voucher.balance <= 0 ? 'voucher_spent' : null;
+
+const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@.]+$/.test(value);
+
+/** A dedication as the cart service checks it: the first wrong field, named as the add's body names it. */
+function checkDedication(dedication: NonNullable<NonNullable<AddCartItem['options']>['dedication']>): Response | LineVoucher {
+  const name = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  const recipient = name(dedication.for);
+  const sender = name(dedication.from);
+  const message = name(dedication.message);
+  const email = name(dedication.email);
+  if (recipient === '' || [...recipient].length > 60) return refusal(400, 'invalid_voucher_details', 'options.dedication.for');
+  if (sender === '' || [...sender].length > 60) return refusal(400, 'invalid_voucher_details', 'options.dedication.from');
+  if ([...message].length > 300) return refusal(400, 'invalid_voucher_details', 'options.dedication.message');
+  if (email !== '' && !isEmail(email)) return refusal(400, 'invalid_email', 'options.dedication.email');
+  return { for: recipient, from: sender, message, email: email === '' ? null : email };
+}
+
+export function createCartServer({ known = {}, associations = {}, giftVouchers = {} }: CartServerOptions = {}) {
   const carts = new Map<string, Cart>();
   const requests: CartRequest[] = [];
+  const issued = new Map(Object.entries(giftVouchers));
   let nextId = 100;
+
+  /** What a line's voucher pays now: up to what it has left of the line with what is attached, nothing once spent or expired. */
+  const redeemed = (line: CartItem): CartItem => {
+    if (!line.redemption) return line;
+    const voucher = issued.get(line.redemption.code) ?? { balance: 0, validUntil: '1970-01-01' };
+    const cost = line.total + line.childItems.reduce((sum, child) => sum + child.total, 0);
+    const amount = refusedVoucher(voucher) ? 0 : Math.min(voucher.balance, Math.max(cost, 0));
+    return { ...line, redemption: { ...line.redemption, amount, balance: voucher.balance, validUntil: voucher.validUntil } };
+  };
 
   const answer = (token: string, status = 200) => {
     const cart = carts.get(token);
     if (!cart) return notFound('cart_not_found');
-    const next = { ...cart, totals: cartTotals(cart.items) };
+    const items = cart.items.map(redeemed);
+    const next = {
+      ...cart,
+      items,
+      totals: cartTotals(items),
+      vouchers: items.flatMap((line) => (line.redemption ? [line.redemption.code] : [])),
+    };
     carts.set(token, next);
     return HttpResponse.json(next, { status });
   };
@@ -64,7 +145,7 @@ export function createCartServer({ known = {}, associations = {} }: CartServerOp
     return body;
   };
 
-  function lineFor(item: AddCartItem): CartItem {
+  function lineFor(item: AddCartItem, dedication?: LineVoucher): CartItem {
     const id = nextId++;
     const code = item.productCode ?? item.variantCode ?? '';
     const options = item.options ?? {};
@@ -106,6 +187,7 @@ export function createCartServer({ known = {}, associations = {} }: CartServerOp
       quantity: item.quantity ?? 1,
       price: { current: price, original: price, currency: 'PLN' },
       priceOption: kind === 'voucher' ? (options.priceOption ?? 0) : null,
+      voucher: dedication ?? null,
       product: product(code, kind),
     });
   }
@@ -137,12 +219,17 @@ export function createCartServer({ known = {}, associations = {} }: CartServerOp
     return { ...line, quantity, price, total: line.isAvailable ? total : 0 };
   };
 
-  /** Adding a product, treatment or voucher value the basket holds grows its line. */
+  /**
+   * Adding a product, treatment or voucher value the basket holds grows its
+   * line, whatever voucher code pays for it; a dedicated voucher is a line
+   * of its own (the same dedication grows it).
+   */
   const sameUnits = (line: CartItem, added: CartItem) =>
     (added.type === 'product' || added.type === 'treatment' || added.type === 'voucher') &&
     line.type === added.type &&
     line.code === added.code &&
-    (line.priceOption ?? null) === (added.priceOption ?? null);
+    (line.priceOption ?? null) === (added.priceOption ?? null) &&
+    JSON.stringify(line.voucher ?? null) === JSON.stringify(added.voucher ?? null);
 
   const handlers = [
     http.post(apiPath('/carts/:token'), async ({ request, params }) => {
@@ -159,9 +246,16 @@ export function createCartServer({ known = {}, associations = {} }: CartServerOp
     http.post(apiPath('/carts/:token/items'), async ({ request, params }) => {
       const item = (await log(request)) as AddCartItem;
       const token = String(params.token);
+      let dedication: LineVoucher | undefined;
+      if (item.options?.dedication) {
+        if (item.type !== 'voucher' && item.type !== 'gift') return refusal(400, 'not_a_voucher', 'options.dedication');
+        const checked = checkDedication(item.options.dedication);
+        if (checked instanceof Response) return checked;
+        dedication = checked;
+      }
       const cart = carts.get(token);
       if (!cart) return notFound('cart_not_found');
-      const added = lineFor(item);
+      const added = lineFor(item, dedication);
       const grown = cart.items.find((line) => sameUnits(line, added));
       setItems(
         token,
@@ -217,6 +311,51 @@ export function createCartServer({ known = {}, associations = {} }: CartServerOp
       );
       return answer(token);
     }),
+    // Paying for a line with a gift voucher code (services/cart/README.md "Paying with a gift voucher").
+    http.put(apiPath('/carts/:token/items/:id/voucher'), async ({ request, params }) => {
+      const body = ((await log(request)) ?? {}) as { code?: unknown };
+      const token = String(params.token);
+      const code = normalizeVoucherCode(typeof body.code === 'string' ? body.code : '');
+      const voucher = code ? issued.get(code) : undefined;
+      if (!code || !voucher) return refusal(400, 'voucher_code_unknown', 'code');
+      const refused = refusedVoucher(voucher);
+      if (refused) return refusal(409, refused, 'code');
+      const cart = carts.get(token);
+      if (!cart) return notFound('cart_not_found');
+      const id = Number(params.id);
+      const line = cart.items.find((item) => item.id === id);
+      if (!line) {
+        return cart.items.some((item) => item.childItems.some((child) => child.id === id))
+          ? refusal(400, 'voucher_not_applicable', 'id')
+          : notFound('item_not_found');
+      }
+      if (line.type === 'voucher') return refusal(400, 'voucher_not_applicable', 'id');
+      // A code pays for one line: set on another, it moves there.
+      setItems(
+        token,
+        cart.items.map((item) => {
+          if (item.id === id) return { ...item, redemption: { code, amount: 0, balance: voucher.balance, validUntil: voucher.validUntil } };
+          return item.redemption?.code === code ? { ...item, redemption: null } : item;
+        }),
+      );
+      return answer(token);
+    }),
+    http.delete(apiPath('/carts/:token/items/:id/voucher'), async ({ request, params }) => {
+      await log(request);
+      const token = String(params.token);
+      const cart = carts.get(token);
+      if (!cart) return notFound('cart_not_found');
+      const id = Number(params.id);
+      const line = cart.items.find((item) => item.id === id);
+      if (!line) {
+        return cart.items.some((item) => item.childItems.some((child) => child.id === id))
+          ? refusal(400, 'voucher_not_applicable', 'id')
+          : notFound('item_not_found');
+      }
+      if (line.type === 'voucher') return refusal(400, 'voucher_not_applicable', 'id');
+      setItems(token, cart.items.map((item) => (item.id === id ? { ...item, redemption: null } : item)));
+      return answer(token);
+    }),
     http.get(apiPath('/carts/:token/items/:id/associations/:kind/default'), async ({ request, params }) => {
       await log(request);
       const kind = String(params.kind) as keyof typeof associations;
@@ -231,6 +370,10 @@ export function createCartServer({ known = {}, associations = {} }: CartServerOp
     /** Puts a cart with these lines under a token, as if it had been filled before. */
     seed(token: string, items: CartItem[]) {
       carts.set(token, cartOf(items, { tokenValue: token }));
+    },
+    /** Issues a gift voucher code, or changes what one has left (spent elsewhere meanwhile). */
+    issueVoucher(code: string, voucher: GiftVoucher) {
+      issued.set(code, voucher);
     },
   };
 }

@@ -16,7 +16,8 @@
  * - gift vouchers (designs, delivery by e-mail or post with its address),
  *   shipping only while a voucher is posted, payment methods with the
  *   advance payment (30 % rounded up to whole złoty) for a basket with a
- *   stay, totals with shipping and deposit;
+ *   stay, totals with shipping and deposit (at most what the gift voucher
+ *   codes paying for lines leave, see ./cart-server.ts);
  * - completion: the same order for a retry of the same basket or
  *   `Idempotency-Key`, a key of another basket 409
  *   `idempotency_key_reused`, a room sold meanwhile 409 `room_just_booked`
@@ -95,8 +96,6 @@ const MESSAGES: Record<string, string> = {
   invalid_request: 'Żądanie jest niepoprawne.',
   cart_not_found: 'Twój koszyk wygasł. Rozpoczęto nowy.',
   item_not_found: 'Tej pozycji nie ma już w Twoim koszyku.',
-  not_a_voucher: 'Dedykację może mieć tylko voucher.',
-  invalid_voucher_details: 'Sprawdź dedykację vouchera.',
 };
 
 /** Field texts of a code that has its own (the gateway's `.field` of that error). */
@@ -193,7 +192,8 @@ export function createCheckoutServer(cartServer: CartServer, { me = null, takenE
     const d = detailsOf(token);
     const shipping = shippingRequired(cart) ? (SHIPPING.find((m) => m.code === d.shippingMethod)?.price ?? 0) : 0;
     const total = base.total + shipping;
-    const deposit = d.payment?.deposit && hasStay(cart) ? depositFor(total) : 0;
+    // The deposit is at most what the gift vouchers leave to pay.
+    const deposit = d.payment?.deposit && hasStay(cart) ? Math.min(depositFor(total), total - base.vouchers) : 0;
     return { ...base, total, shipping, deposit, leftToPay: total - base.vouchers - deposit };
   };
   const hasStay = (cart: Cart) => cart.items.some((line) => line.type === 'reservation');
@@ -246,33 +246,6 @@ export function createCheckoutServer(cartServer: CartServer, { me = null, takenE
   };
 
   const handlers = [
-    // A gift voucher's dedication in the basket (services/cart/README.md "Gift voucher dedication").
-    http.put(apiPath('/carts/:token/items/:id/voucher'), async ({ request, params }) => {
-      const body = ((await log(request)) ?? {}) as Record<string, string | null | undefined>;
-      const token = String(params.token);
-      const cart = carts.get(token);
-      if (!cart) return refusal(404, 'cart_not_found');
-      const line = cart.items.find((item) => item.id === Number(params.id));
-      if (!line) return refusal(404, 'item_not_found');
-      if (line.type !== 'voucher') return refusal(400, 'not_a_voucher');
-      const wrong: string[] = [];
-      if (!filled(body.for, 60)) wrong.push('for');
-      if (!filled(body.from, 60)) wrong.push('from');
-      if ([...(body.message ?? '').trim()].length > 300) wrong.push('message');
-      const address = (body.email ?? '').trim();
-      if (address !== '' && !email(address)) wrong.push('email');
-      if (wrong.length > 0) return refusal(400, 'invalid_voucher_details', wrong);
-      const voucher: LineVoucher = {
-        for: String(body.for).trim(),
-        from: String(body.from).trim(),
-        message: (body.message ?? '').trim(),
-        email: address === '' ? null : address.toLowerCase(),
-      };
-      const changed: Cart = { ...cart, items: cart.items.map((item) => (item.id === line.id ? { ...item, voucher } : item)) };
-      carts.set(token, changed);
-      return HttpResponse.json(current(token));
-    }),
-
     http.get(apiPath('/me'), () => (me ? HttpResponse.json(me) : new HttpResponse(null, { status: 204 }))),
 
     http.get(apiPath('/checkout/:token/start'), async ({ request, params }) => {

@@ -338,15 +338,23 @@ export function packageLine(overrides: Partial<CartItem> = {}): CartItem {
   });
 }
 
-/** The totals of lines: what is available, children included. */
+/**
+ * The totals of lines: what is available, children included, less what
+ * the gift vouchers paying for lines pay (`redemption.amount`, never more
+ * than the lines cost).
+ */
 export function cartTotals(items: CartItem[], currency = 'PLN'): CartTotals {
   const total = items.flatMap((item) => [item, ...item.childItems]).reduce((sum, line) => sum + line.total, 0);
+  const vouchers = Math.min(
+    total,
+    items.reduce((sum, line) => sum + (line.redemption?.amount ?? 0), 0),
+  );
   return {
     total,
-    vouchers: 0,
+    vouchers,
     shipping: 0,
     deposit: 0,
-    leftToPay: total,
+    leftToPay: total - vouchers,
     currency,
     base: currency === 'PLN' ? null : { total, currency: 'PLN' },
   };
@@ -361,7 +369,7 @@ export function cart(items: CartItem[] = [], overrides: Partial<Cart> = {}): Car
     checkoutState: 'cart',
     items,
     totals: cartTotals(items),
-    vouchers: [],
+    vouchers: items.flatMap((line) => (line.redemption ? [line.redemption.code] : [])),
     billingAddress: null,
     shippingAddress: null,
     customer: null,

@@ -238,3 +238,221 @@ describe('BasketItems', () => {
     expect(screen.queryByRole('heading', { name: 'Pakiety do Twojego pobytu' })).toBeNull();
   });
 });
+
+describe('BasketItems: paying with a gift voucher', () => {
+  const CODE = 'GV-7KM4-XQ9D-3HPW';
+  const future = '2099-12-31';
+  const balm = () => cartItem({ id: 5, product: lineProduct({ name: 'Balsam miodowy' }), price: { current: 4900, original: 4900, currency: 'PLN' } });
+  const giftVoucher = () =>
+    cartItem({ id: 6, type: 'voucher', priceOption: 0, product: lineProduct({ name: 'Voucher kwotowy', type: 'voucher' }) });
+  const errorOf = (field: HTMLElement) =>
+    (field.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id))
+      .find((element) => element?.classList.contains('field__error'))?.textContent;
+  const rowOf = (name: string) => rows().find((row) => within(row).queryByRole('rowheader')?.textContent?.includes(name)) as HTMLElement;
+
+  async function applyCode(user: ReturnType<typeof userEvent.setup>, lineName: string, code: string) {
+    const toggle = await screen.findByRole('button', { name: `Zapłać voucherem: ${lineName}` });
+    if (toggle.getAttribute('aria-expanded') !== 'true') await user.click(toggle);
+    const form = screen.getByRole('form', { name: `Zapłać voucherem: ${lineName}` });
+    const field = within(form).getByLabelText('Kod vouchera');
+    await user.clear(field);
+    await user.type(field, code);
+    await user.click(within(form).getByRole('button', { name: 'Zastosuj' }));
+    return { toggle, form, field };
+  }
+
+  it('offers it on the lines a voucher can pay for: not on a gift voucher, nor on a package attached to a stay', async () => {
+    serveBasket([reservationLine({ id: 1, childItems: [packageLine({ id: 2 })] }), giftVoucher(), balm()]);
+    renderBasket();
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    const toggles = screen.getAllByRole('button', { name: /^Zapłać voucherem: / });
+    expect(toggles.map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Zapłać voucherem: Pokój z widokiem na jezioro',
+      'Zapłać voucherem: Balsam miodowy',
+    ]);
+    expect(toggles.map((button) => button.textContent)).toEqual(['Zapłać voucherem', 'Zapłać voucherem']);
+    // A disclosure: closed until asked, then the form it controls.
+    const [stayToggle] = toggles as [HTMLElement];
+    expect(stayToggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('form')).toBeNull();
+    await userEvent.setup().click(stayToggle);
+    expect(stayToggle.getAttribute('aria-expanded')).toBe('true');
+    const form = screen.getByRole('form', { name: 'Zapłać voucherem: Pokój z widokiem na jezioro' });
+    expect(stayToggle.getAttribute('aria-controls')).toBe(form.id);
+    expect(within(rowOf('Pokój z widokiem')).getByRole('form')).toBe(form);
+  });
+
+  it('pays for a line with a code: the request, the code and amount on the line, the summary, and removing it', async () => {
+    const fake = serveBasket([reservationLine({ id: 1 }), balm()], { giftVouchers: { [CODE]: { balance: 20000, validUntil: future } } });
+    renderBasket();
+    const user = userEvent.setup();
+    // Typed loosely: the server reads any case, with or without dashes.
+    await applyCode(user, 'Pokój z widokiem na jezioro', ' gv 7km4 xq9d 3hpw ');
+
+    const applied = await within(rowOf('Pokój z widokiem')).findByTestId('line-voucher');
+    expect(fake.requests.filter((r) => r.path.endsWith('/voucher'))).toEqual([
+      { method: 'PUT', path: `/carts/${TOKEN}/items/1/voucher`, body: { code: 'gv 7km4 xq9d 3hpw' } },
+    ]);
+    expect(plain(applied.querySelector('.line-voucher__pays')?.textContent)).toBe(`Voucher ${CODE}: -200,00 zł`);
+    expect(applied.textContent).toContain('(ważny do 31.12.2099)');
+    // Focus lands on what the code does, so it is read out.
+    await waitFor(() => expect(document.activeElement).toBe(applied.querySelector('.line-voucher__applied')));
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(within(rowOf('Pokój z widokiem')).queryByRole('button', { name: /^Zapłać voucherem/ })).toBeNull();
+    // The other line can still be paid with another voucher.
+    expect(screen.getByRole('button', { name: 'Zapłać voucherem: Balsam miodowy' })).toBeTruthy();
+
+    const summary = screen.getByTestId('price-summary');
+    expect(plain(within(summary).getByTestId('summary-total').textContent)).toBe('Wartość koszyka1129,00 zł');
+    expect(plain(within(summary).getByTestId('summary-vouchers').textContent)).toBe(`Voucher-200,00 złKody: ${CODE}`);
+    expect(plain(within(summary).getByTestId('summary-leftToPay').textContent)).toBe('Pozostało do zapłaty929,00 zł');
+    expect(basketStorage.read()?.items[0]?.redemption?.code).toBe(CODE);
+    expect(notifications.getSnapshot()).toEqual([]);
+
+    await user.click(within(applied).getByRole('button', { name: `Usuń voucher ${CODE}` }));
+    const toggle = await within(rowOf('Pokój z widokiem')).findByRole('button', { name: 'Zapłać voucherem: Pokój z widokiem na jezioro' });
+    expect(fake.requests.at(-1)).toEqual({ method: 'DELETE', path: `/carts/${TOKEN}/items/1/voucher`, body: undefined });
+    await waitFor(() => expect(document.activeElement).toBe(toggle));
+    expect(plain(within(summary).getByTestId('summary-vouchers').textContent)).toBe('Voucher0,00 zł');
+    expect(within(summary).queryByTestId('summary-codes')).toBeNull();
+    expect(plain(within(summary).getByTestId('summary-leftToPay').textContent)).toBe('Pozostało do zapłaty1129,00 zł');
+  });
+
+  it('pays no more than the line costs, and a code set on another line moves there', async () => {
+    serveBasket([reservationLine({ id: 1 }), balm()], { giftVouchers: { [CODE]: { balance: 20000, validUntil: future } } });
+    renderBasket();
+    const user = userEvent.setup();
+    await applyCode(user, 'Pokój z widokiem na jezioro', CODE);
+    await within(rowOf('Pokój z widokiem')).findByTestId('line-voucher');
+    await applyCode(user, 'Balsam miodowy', CODE);
+
+    const applied = await within(rowOf('Balsam miodowy')).findByTestId('line-voucher');
+    expect(plain(applied.querySelector('.line-voucher__pays')?.textContent)).toBe(`Voucher ${CODE}: -49,00 zł`);
+    await waitFor(() => expect(within(rowOf('Pokój z widokiem')).queryByTestId('line-voucher')).toBeNull());
+    expect(within(rowOf('Pokój z widokiem')).getByRole('button', { name: /^Zapłać voucherem/ })).toBeTruthy();
+    expect(plain(screen.getByTestId('summary-vouchers').textContent)).toBe(`Voucher-49,00 złKody: ${CODE}`);
+  });
+
+  it('says beside the field that no voucher has an unknown code, without a notification', async () => {
+    const fake = serveBasket([balm()], { giftVouchers: { [CODE]: { balance: 20000, validUntil: future } } });
+    renderBasket();
+    const user = userEvent.setup();
+    const { field, form } = await applyCode(user, 'Balsam miodowy', 'GV-AAAA-AAAA-AAAA');
+
+    await waitFor(() => expect(errorOf(field)).toBe('Nie ma vouchera o tym kodzie.'));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toContain(form.querySelector('.form-field__hint')?.id);
+    expect(document.activeElement).toBe(field);
+    expect(fake.requests.filter((r) => r.path.endsWith('/voucher')).map((r) => r.body)).toEqual([{ code: 'GV-AAAA-AAAA-AAAA' }]);
+    expect(screen.queryByTestId('line-voucher')).toBeNull();
+    expect(notifications.getSnapshot()).toEqual([]);
+
+    // Corrected, it pays, and the error is gone with the form.
+    await applyCode(user, 'Balsam miodowy', CODE);
+    expect(await screen.findByTestId('line-voucher')).toBeTruthy();
+    expect(screen.queryByText('Nie ma vouchera o tym kodzie.')).toBeNull();
+  });
+
+  it('says beside the field that a used-up voucher has nothing left (409 voucher_spent)', async () => {
+    const fake = serveBasket([balm()], { giftVouchers: { [CODE]: { balance: 0, validUntil: future } } });
+    renderBasket();
+    const { field } = await applyCode(userEvent.setup(), 'Balsam miodowy', CODE);
+    await waitFor(() => expect(errorOf(field)).toBe('Ten voucher został już wykorzystany.'));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(fake.requests.filter((r) => r.path.endsWith('/voucher')).map((r) => r.method)).toEqual(['PUT']);
+    expect(screen.queryByTestId('line-voucher')).toBeNull();
+    expect(notifications.getSnapshot()).toEqual([]);
+  });
+
+  it('says the server\'s words beside the field when the line cannot be paid with a voucher', async () => {
+    serveBasket([balm()], { giftVouchers: { [CODE]: { balance: 20000, validUntil: future } } });
+    server.use(
+      http.put(apiPath('/carts/:token/items/:id/voucher'), () =>
+        HttpResponse.json(
+          {
+            code: 'voucher_not_applicable',
+            message: 'Voucherem można zapłacić za pobyt, pakiet, zabieg lub produkt, ale nie za inny voucher.',
+            errors: [{ field: 'id', message: 'Voucherem można zapłacić za pobyt, pakiet, zabieg lub produkt, ale nie za inny voucher.' }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderBasket();
+    const { field } = await applyCode(userEvent.setup(), 'Balsam miodowy', CODE);
+    await waitFor(() =>
+      expect(errorOf(field)).toBe('Voucherem można zapłacić za pobyt, pakiet, zabieg lub produkt, ale nie za inny voucher.'),
+    );
+    expect(notifications.getSnapshot()).toEqual([]);
+  });
+
+  it('asks for a code before sending anything, and Escape closes the form with focus back on its button', async () => {
+    const fake = serveBasket([balm()]);
+    renderBasket();
+    const user = userEvent.setup();
+    const { toggle, field } = await applyCode(user, 'Balsam miodowy', '   ');
+    expect(errorOf(field)).toBe('Wpisz kod vouchera.');
+    expect(document.activeElement).toBe(field);
+    expect(fake.requests.some((r) => r.path.endsWith('/voucher'))).toBe(false);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+  });
+
+  it('keeps the buttons unavailable while the code is checked', async () => {
+    const oil = cartItem({ id: 7, quantity: 2, minQuantity: 1, maxQuantity: 5, product: lineProduct({ name: 'Olejek' }) });
+    const fake = serveBasket([oil], { giftVouchers: { [CODE]: { balance: 20000, validUntil: future } } });
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Held, then on to the fake server.
+    server.use(
+      http.put(apiPath('/carts/:token/items/:id/voucher'), async () => {
+        await held;
+        return undefined;
+      }),
+    );
+    renderBasket();
+    const user = userEvent.setup();
+    const { form } = await applyCode(user, 'Olejek', CODE);
+    const submit = within(form).getByRole('button', { name: 'Sprawdzanie…' });
+    expect(submit.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Usuń: Olejek' }).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Zwiększ: Ilość: Olejek' }).getAttribute('aria-disabled')).toBe('true');
+    // A second submit sends nothing more.
+    await user.click(submit);
+    release();
+    expect(await screen.findByTestId('line-voucher')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Usuń: Olejek' }).getAttribute('aria-disabled')).toBe('false'));
+    expect(fake.requests.filter((r) => r.path.endsWith('/voucher'))).toHaveLength(1);
+  });
+
+  it('says when the voucher paying for a line has nothing left or has expired since', async () => {
+    const spent = 'GV-3467-9ACD-EFGH';
+    const expired = 'GV-JKMN-PQRT-WXY3';
+    const redemption = (code: string) => ({ code, amount: 10000, balance: 10000, validUntil: future });
+    serveBasket(
+      [
+        reservationLine({ id: 1, redemption: redemption(spent) }),
+        cartItem({ id: 5, product: lineProduct({ name: 'Balsam miodowy' }), redemption: redemption(expired) }),
+      ],
+      // Spent in another order, and past its last day, since they were set.
+      { giftVouchers: { [spent]: { balance: 0, validUntil: future }, [expired]: { balance: 5000, validUntil: '2024-03-31' } } },
+    );
+    renderBasket('en_GB');
+    await waitFor(() =>
+      expect(within(rowOf('Pokój z widokiem')).getByTestId('line-voucher').textContent).toContain(
+        `Gift voucher ${spent} has been used up: nothing is left on it.`,
+      ),
+    );
+    expect(within(rowOf('Balsam miodowy')).getByTestId('line-voucher').textContent).toContain(
+      `Gift voucher ${expired} has expired (it was valid until 31.03.2024).`,
+    );
+    expect(screen.getByRole('button', { name: `Remove voucher ${spent}` })).toBeTruthy();
+    expect(plain(screen.getByTestId('summary-vouchers').textContent)).toBe(`VoucherPLN 0.00Codes: ${spent}, ${expired}`);
+  });
+});

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { StatusMessage } from '@/components/ui/status-message';
 import { paths } from '@/config/paths';
 import { useCart } from '@/features/basket/api/use-cart';
+import { useRedeemVoucher, useRemoveVoucher } from '@/features/basket/api/redeem-voucher';
 import { useRemoveCartItem } from '@/features/basket/api/remove-cart-item';
 import { useUpdateCartItem } from '@/features/basket/api/update-cart-item';
 import { lineName } from '@/features/basket/utils/cart-count';
@@ -43,8 +44,10 @@ export function BasketItems({ renderCard, headingRef }: Props) {
   const cart = useCart(locale, { fresh: true });
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
+  const redeem = useRedeemVoucher();
+  const unredeem = useRemoveVoucher();
   const [configuring, setConfiguring] = useState<CartItem | null>(null);
-  const busy = update.isPending || remove.isPending;
+  const busy = update.isPending || remove.isPending || redeem.isPending || unredeem.isPending;
 
   const onRemove = (line: CartItem) => {
     remove.mutate(line.id, {
@@ -57,6 +60,9 @@ export function BasketItems({ renderCard, headingRef }: Props) {
   const onQuantity = (line: CartItem, quantity: number) => {
     if (quantity !== line.quantity) update.mutate({ lineId: line.id, change: { quantity } });
   };
+  const onRedeemVoucher = (line: CartItem, code: string) => redeem.mutateAsync({ lineId: line.id, code });
+  const onRemoveVoucher = (line: CartItem) => unredeem.mutateAsync(line.id);
+  const voucherActions = { onRedeemVoucher, onRemoveVoucher };
 
   const empty = (
     <section className="status status--empty basket__empty" data-testid="basket-empty">
@@ -121,6 +127,7 @@ export function BasketItems({ renderCard, headingRef }: Props) {
                   onQuantity={onQuantity}
                   onRemove={onRemove}
                   onConfigure={setConfiguring}
+                  {...voucherActions}
                 />
                 {line.childItems.map((child, childIndex) => (
                   <BasketLine
@@ -132,6 +139,7 @@ export function BasketItems({ renderCard, headingRef }: Props) {
                     onQuantity={onQuantity}
                     onRemove={onRemove}
                     onConfigure={setConfiguring}
+                    {...voucherActions}
                   />
                 ))}
               </Fragment>
@@ -146,7 +154,7 @@ export function BasketItems({ renderCard, headingRef }: Props) {
         {first && <Suggestions line={first} kind="products" items={items} renderCard={renderCard} />}
       </div>
       <aside className="basket__aside">
-        <PriceSummary totals={data.totals} busy={busy || cart.isFetching} />
+        <PriceSummary totals={data.totals} codes={data.vouchers} busy={busy || cart.isFetching} />
         <div className="basket__next">
           {blocked ? (
             <p className="basket__blocked" data-testid="basket-blocked">

@@ -7,6 +7,7 @@ import { lineFacts } from '@/features/basket/utils/line-text';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { CartItem } from '@/types/api';
 
+import { LineVoucher } from './line-voucher';
 import { RoomConflict } from './room-conflict';
 
 type Props = {
@@ -19,6 +20,10 @@ type Props = {
   onQuantity: (line: CartItem, quantity: number) => void;
   onRemove: (line: CartItem) => void;
   onConfigure: (line: CartItem) => void;
+  /** Pays for the line with a gift voucher code; rejects with the server's refusal. */
+  onRedeemVoucher: (line: CartItem, code: string) => Promise<unknown>;
+  /** Stops paying for the line with its gift voucher. */
+  onRemoveVoucher: (line: CartItem) => Promise<unknown>;
 };
 
 /**
@@ -26,9 +31,20 @@ type Props = {
  * stay's dates, nights and guests; a package's persons and treatments), the
  * quantity counter within the line's bounds, the total, and the actions:
  * change (a package's treatments) and remove. A stay whose room was sold
- * meanwhile shows the conflict instead.
+ * meanwhile shows the conflict instead. A top-level line that is not a
+ * gift voucher can be paid with one (its code, and what it pays).
  */
-export function BasketLine({ line, position, child = false, busy, onQuantity, onRemove, onConfigure }: Props) {
+export function BasketLine({
+  line,
+  position,
+  child = false,
+  busy,
+  onQuantity,
+  onRemove,
+  onConfigure,
+  onRedeemVoucher,
+  onRemoveVoucher,
+}: Props) {
   const i18n = useI18n();
   const { t, formatMoney } = i18n;
   const { min, max, fixed } = counterBounds(line);
@@ -38,6 +54,8 @@ export function BasketLine({ line, position, child = false, busy, onQuantity, on
   // Not among the facts: the quantity column says it.
   const facts = lineFacts(i18n, line, { quantity: false });
   const treatments = line.treatments ?? [];
+  // Gift vouchers pay for stays, packages, treatments and products; an attached package is paid with its stay.
+  const payable = !child && line.type !== 'voucher' && line.isAvailable;
 
   return (
     <tr
@@ -69,6 +87,16 @@ export function BasketLine({ line, position, child = false, busy, onQuantity, on
         )}
         {!line.isAvailable && line.type === 'reservation' && (
           <RoomConflict line={line} deleting={busy} onDelete={() => onRemove(line)} />
+        )}
+        {!child && (
+          <LineVoucher
+            line={line}
+            name={name}
+            payable={payable}
+            busy={busy}
+            onRedeem={onRedeemVoucher}
+            onRemove={onRemoveVoucher}
+          />
         )}
       </td>
       <td className="basket-line__quantity">

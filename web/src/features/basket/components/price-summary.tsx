@@ -4,11 +4,20 @@ import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { CartTotals } from '@/types/api';
 
 /**
- * The price summary box (spec 2.5): basket total, voucher, shipping,
- * deposit and what is left to pay; the total in PLN too when the basket is
- * in another currency (spec 9).
+ * The price summary box (spec 2.5): basket total, voucher (what the gift
+ * voucher codes `codes` pay, named under it), shipping, deposit and what
+ * is left to pay; the total in PLN too when the basket is in another
+ * currency (spec 9).
  */
-export function PriceSummary({ totals, busy = false }: { totals: CartTotals; busy?: boolean }) {
+export function PriceSummary({
+  totals,
+  codes = [],
+  busy = false,
+}: {
+  totals: CartTotals;
+  codes?: readonly string[];
+  busy?: boolean;
+}) {
   const { t, formatMoney } = useI18n();
   const headingId = useId();
   const money = (amount: number) => formatMoney(amount, totals.currency);
@@ -30,6 +39,11 @@ export function PriceSummary({ totals, busy = false }: { totals: CartTotals; bus
           <div key={row.key} className="price-summary__row" data-testid={`summary-${row.key}`}>
             <dt>{row.label}</dt>
             <dd>{row.value}</dd>
+            {row.key === 'vouchers' && codes.length > 0 && (
+              <dd className="price-summary__codes" data-testid="summary-codes">
+                {t('basket.summary.codes', { codes: codes.join(', ') })}
+              </dd>
+            )}
           </div>
         ))}
         <div className="price-summary__row price-summary__row--main" data-testid="summary-leftToPay">

@@ -9,7 +9,7 @@
  */
 import { createContext, use, type ReactNode } from 'react';
 
-import type { AddCartItem, Cart, CartTotals } from '@/types/api';
+import type { AddCartItem, Cart } from '@/types/api';
 
 export type CheckoutBasket = {
   /** The stored basket's token; null without a basket. */
@@ -22,8 +22,8 @@ export type CheckoutBasket = {
   refresh: () => void;
   /** Puts an item into the basket (creating the basket when there is none); answers the basket. */
   add: (item: AddCartItem) => Promise<Cart>;
-  /** The basket's price summary box (spec 2.5). */
-  summary: (totals: CartTotals, busy?: boolean) => ReactNode;
+  /** The basket's price summary box (spec 2.5), with the gift voucher codes paying for its lines. */
+  summary: (cart: Pick<Cart, 'totals' | 'vouchers'>, busy?: boolean) => ReactNode;
 };
 
 export const CheckoutBasketContext = createContext<CheckoutBasket | null>(null);

@@ -69,7 +69,7 @@ export function PaymentStepView({ cart, token }: { cart: Cart; token: string }) 
       <StepIndicator current="payment" withVoucher={hasVouchers(cart)} />
       <div className="checkout">
         <div className="checkout__main">{body}</div>
-        <aside className="checkout__aside">{basket.summary(cart.totals)}</aside>
+        <aside className="checkout__aside">{basket.summary(cart)}</aside>
       </div>
     </>
   );

@@ -6,7 +6,6 @@ import { z } from 'zod';
 
 import { StatusMessage } from '@/components/ui/status-message';
 import { paths } from '@/config/paths';
-import { dedicateVoucher } from '@/features/checkout/api/dedicate-voucher';
 import { useVoucherProduct } from '@/features/checkout/api/get-voucher-product';
 import { MAX_VOUCHER_MESSAGE } from '@/features/checkout/utils/rules';
 import { dedicationProblems } from '@/features/checkout/utils/schemas';
@@ -14,7 +13,7 @@ import { fieldErrors } from '@/features/checkout/utils/server-errors';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { notifications } from '@/lib/notifications';
 import type { Translate } from '@/lib/i18n/translate';
-import type { Cart, CartItem, ProductDetails } from '@/types/api';
+import type { Cart, CartItem, ProductDetails, VoucherDedication } from '@/types/api';
 
 import { useCheckoutBasket } from './checkout-basket';
 import { RadioGroupField, TextField } from './form-fields';
@@ -44,10 +43,27 @@ const schema = (t: Translate, values: number) =>
     }
   });
 
-/** The line an add put the voucher on: its value's line without a dedication (a dedicated one is a line of its own). */
-export function addedVoucherLine(items: readonly CartItem[], code: string, priceOption: number): CartItem | undefined {
+/** The form's field showing the server's error of a body field of the add. */
+const formField = (field: string): (typeof FIELDS)[number] | null => {
+  if (field === 'options.priceOption') return 'priceOption';
+  const name = /^options\.dedication\.(for|from|message|email)$/.exec(field)?.[1];
+  return (name as (typeof FIELDS)[number] | undefined) ?? null;
+};
+
+/**
+ * The line an add put the voucher on: its value's line with this
+ * dedication (a dedicated voucher is a line of its own), the newest first.
+ */
+export function addedVoucherLine(items: readonly CartItem[], code: string, priceOption: number, dedication: VoucherDedication): CartItem | undefined {
   return items
-    .filter((line) => line.type === 'voucher' && line.code === code && (line.priceOption ?? 0) === priceOption && !line.voucher)
+    .filter(
+      (line) =>
+        line.type === 'voucher' &&
+        line.code === code &&
+        (line.priceOption ?? 0) === priceOption &&
+        line.voucher?.for === dedication.for &&
+        line.voucher.from === dedication.from,
+    )
     .sort((a, b) => b.id - a.id)[0];
 }
 
@@ -55,9 +71,11 @@ export function addedVoucherLine(items: readonly CartItem[], code: string, price
  * The voucher configuration page (spec 2.4; `?code=` names the gift
  * voucher): its value, who it is for and from, a message, and optionally
  * the e-mail address to send it to, with the preview banner. It is added
- * to the basket and dedicated (`PUT /carts/{token}/items/{id}/voucher`);
- * its design and how it is delivered (e-mail, or post with the shipping
- * method) are chosen at checkout's voucher step.
+ * to the basket with its dedication in one request (`options.dedication`
+ * of the add): a refused one puts nothing into the basket, and the
+ * server's field errors show beside their fields. Its design and how it
+ * is delivered (e-mail, or post with the shipping method) are chosen at
+ * checkout's voucher step.
  */
 export function VoucherConfigurationPage() {
   const { t, locale } = useI18n();
@@ -125,10 +143,8 @@ function VoucherConfigurationForm({ product, values }: { product: ProductDetails
     shouldFocusError: true,
   });
   const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<{ message: string; other: string[] } | null>(null);
   const option = Number(useWatch({ control: form.control, name: 'priceOption' }));
-  /** The voucher once it is in the basket: a second try only dedicates it. */
-  const [added, setAdded] = useState<{ token: string; line: CartItem; priceOption: number } | null>(null);
   const currency = product.price.currency;
   const money = (value: number) => formatMoney(value, currency);
 
@@ -137,47 +153,29 @@ function VoucherConfigurationForm({ product, values }: { product: ProductDetails
     setBusy(true);
     setFormError(null);
     const priceOption = Number(input.priceOption);
-    let target = added?.priceOption === priceOption ? added : null;
-    if (!target) {
-      let cart: Cart;
-      try {
-        cart = await basket.add({ type: 'voucher', productCode: product.code, quantity: 1, options: { priceOption } });
-      } catch {
-        setFormError(t('checkout.config.addFailed'));
-        setBusy(false);
-        return;
-      }
-      const line = addedVoucherLine(cart.items, product.code, priceOption);
-      if (!line) {
-        setFormError(t('checkout.config.dedicationFailed'));
-        setBusy(false);
-        return;
-      }
-      target = { token: cart.tokenValue, line, priceOption };
-      setAdded(target);
-    }
+    const email = input.email.trim();
+    const dedication: VoucherDedication = {
+      for: input.for.trim(),
+      from: input.from.trim(),
+      message: input.message.trim(),
+      email: email === '' ? null : email,
+    };
+    let cart: Cart;
     try {
-      const email = input.email.trim();
-      basket.keep(
-        await dedicateVoucher(locale, target.token, target.line.id, {
-          for: input.for,
-          from: input.from,
-          message: input.message,
-          email: email === '' ? null : email,
-        }),
-      );
+      // One request: the voucher goes into the basket with its dedication, or not at all.
+      cart = await basket.add({ type: 'voucher', productCode: product.code, quantity: 1, options: { priceOption, dedication } });
     } catch (error) {
-      const { fields } = fieldErrors(error, FIELDS, (field) => ((FIELDS as readonly string[]).includes(field) ? (field as (typeof FIELDS)[number]) : null));
+      const { fields, other } = fieldErrors(error, FIELDS, formField);
       for (const [field, message] of fields) form.setError(field, { type: 'server', message });
       const first = fields[0]?.[0];
       if (first) form.setFocus(first);
-      // The voucher is in the basket; its dedication can be given again here, or at checkout.
-      setFormError(t('checkout.config.dedicationFailed'));
+      setFormError({ message: t(fields.length > 0 ? 'checkout.config.refused' : 'checkout.config.addFailed'), other });
       setBusy(false);
       return;
     }
     notifications.notify('success', t('checkout.config.added'));
-    void navigate(paths.basketSuggestion.href(locale, { variantCode: target.line.variantCode }));
+    const line = addedVoucherLine(cart.items, product.code, priceOption, dedication);
+    void navigate(paths.basketSuggestion.href(locale, { variantCode: line?.variantCode ?? product.variantCode }));
   };
 
   return (
@@ -225,10 +223,10 @@ function VoucherConfigurationForm({ product, values }: { product: ProductDetails
         </div>
         {formError && (
           <div className="checkout-form__alert" role="alert">
-            <p>{formError}</p>
-            {formError === t('checkout.config.dedicationFailed') && (
-              <Link to={paths.basketItems.href(locale)}>{t('checkout.config.toBasket')}</Link>
-            )}
+            <p>{formError.message}</p>
+            {formError.other.map((message) => (
+              <p key={message}>{message}</p>
+            ))}
           </div>
         )}
         <div className="checkout-form__actions">

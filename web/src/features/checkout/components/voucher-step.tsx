@@ -134,7 +134,7 @@ export function VoucherStepView({ cart, token }: { cart: Cart; token: string }) 
       <StepIndicator current="voucher" withVoucher />
       <div className="checkout">
         <div className="checkout__main">{body}</div>
-        <aside className="checkout__aside">{basket.summary(cart.totals)}</aside>
+        <aside className="checkout__aside">{basket.summary(cart)}</aside>
       </div>
     </>
   );
