@@ -147,7 +147,7 @@ test('a guest books a room in German and pays online through Przelewy24', async 
   expect(await storedToken(page)).toBeNull();
   const shownDue = (await page.locator('dt', { hasText: order('order-amount') }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
   expect(grosze(shownDue)).toBe(due);
-  const payOnline = page.getByRole('link', { name: order('order-pay-online') });
+  const payOnline = page.getByRole('link', { name: order('order-pay-online-przelewy24') });
   await expect(payOnline).toBeVisible();
   // Nothing is registered before the guest asks to pay.
   expect((await fakeRecord(request, token)).transactions).toHaveLength(0);
@@ -174,7 +174,7 @@ test('a guest books a room in German and pays online through Przelewy24', async 
   await page.reload();
   await expect(page.getByRole('status')).toHaveText(order('order-paid'));
   await expect(page.getByText(bookingCode, { exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: order('order-pay-online') })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: order('order-pay-online-przelewy24') })).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 2, name: order('order-transfer-heading') })).toHaveCount(0);
 
   // The provider: registered once, with the amount the shop showed as due,
