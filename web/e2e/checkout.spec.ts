@@ -11,7 +11,7 @@ import { messages, type E2eLocale } from './helpers/messages';
 
 /**
  * Checkout against the real stack, in Polish and English: a guest puts a
- * room stay into the basket, gives their details, pays by bank transfer,
+ * room stay (in Polish with a stay package attached) into the basket, gives their details, pays by bank transfer,
  * and the browser goes to the order's payment page (/order/{token}/pay,
  * served by the server, with the booking code and the transfer's details).
  * The basket is forgotten then: it became an order.
@@ -46,7 +46,9 @@ const storedToken = (page: Page) =>
   page.evaluate(() => (JSON.parse(localStorage.getItem('spa.basket') ?? '{}') as { tokenValue?: string }).tokenValue ?? null);
 
 LANGUAGES.forEach(({ locale, prefix, lang }, index) => {
-  test(`a guest books a room and pays by bank transfer (${locale})`, async ({ page }) => {
+  // In Polish the stay comes with a stay package (the spec's journey); in English a room alone.
+  const withPackage = locale === 'pl';
+  test(`a guest books a ${withPackage ? 'stay with a package' : 'room'} and pays by bank transfer (${locale})`, async ({ page }) => {
     test.setTimeout(90_000);
     const t = texts(locale);
     const checkIn = daysFromToday(150 + index * 70 + randomInt(0, 60));
@@ -61,9 +63,22 @@ LANGUAGES.forEach(({ locale, prefix, lang }, index) => {
     await room.getByRole('button', { name: t('rooms.reserveLabel', { name: roomName }) }).click();
     await expect(page).toHaveURL(new RegExp(`${prefix}/basket/suggestion\\?variantCode=`));
 
+    if (withPackage) {
+      // The weekend package, attached to that stay through the package reservation modal.
+      const response = await page.request.get(`/shop-api/products/PKG_ROMANTIC_WEEKEND?channel=web_pl&locale=${locale}`);
+      expect(response.ok()).toBe(true);
+      const pkg = (await response.json()) as { name: string; links: { self: string } };
+      await page.goto(`${base.origin}${pkg.links.self}`);
+      await page.locator('#package-configurator').getByRole('button', { name: t('card.action.reserve') }).click();
+      const modal = page.getByRole('dialog', { name: t('packageModal.title', { name: pkg.name }) });
+      await expect(modal.getByTestId('package-stays')).toContainText(roomName);
+      await modal.getByTestId('package-stays').getByRole('button', { name: new RegExp(`^${t('packageModal.attach')}`) }).first().click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/basket/suggestion\\?variantCode=PKG_ROMANTIC_WEEKEND`));
+    }
+
     // The basket, its login step, and on as a guest to the personal data.
     await page.goto(`${base.origin}${prefix}/basket/items`);
-    await expect(page.getByTestId('basket-line')).toHaveCount(1);
+    await expect(page.getByTestId('basket-line')).toHaveCount(withPackage ? 2 : 1);
     await page.getByRole('link', { name: t('basket.items.next') }).click();
     await expect(page).toHaveURL(`${base.origin}${prefix}/basket/login`);
     await page.getByRole('link', { name: t('account.checkout.guest') }).click();

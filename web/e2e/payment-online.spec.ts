@@ -74,7 +74,7 @@ async function fakeRecord(request: APIRequestContext, orderToken: string) {
   const response = await request.get(`${p24}/transactions`);
   expect(response.ok()).toBe(true);
   const record = (await response.json()) as FakeRecord;
-  const ours = (url: unknown) => typeof url === 'string' && url.endsWith(`/order/${orderToken}/pay`);
+  const ours = (url: unknown) => typeof url === 'string' && url.endsWith(`/order/${orderToken}/pay/return`);
   const transactions = record.transactions.filter((tx) => ours(tx.registration.urlReturn));
   const sessions = new Set<unknown>(transactions.map((tx) => tx.registration.sessionId));
   const refused = record.refused.filter((r) => ours(r.urlReturn) || sessions.has(r.sessionId));
