@@ -275,6 +275,11 @@ pub async fn common_checks(base: &str) {
     let (status, err) = item(serde_json::json!({"type": "product", "productCode": "PR_HONEY_BODY_BALM", "quantity": 11})).await;
     assert_eq!((status, err["errors"][0]["field"].as_str()), (400, Some("quantity")));
 
+    // A content page, on either database.
+    let (status, page) = get("/shop-api/pages?locale=de&url=/regulations").await;
+    assert_eq!((status, page["name"].as_str()), (200, Some("regulations")), "{page}");
+    assert!(!page["containers"].as_array().unwrap().is_empty());
+
     // Accounts: a registration, a failed and a good login, on either database.
     let email = format!("{}@example.pl", uuid::Uuid::new_v4().simple());
     let password = "correct horse battery";
