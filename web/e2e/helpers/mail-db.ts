@@ -32,6 +32,26 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
+/**
+ * A header's value as written: its folded lines joined, its encoded words
+ * (RFC 2047, `=?utf-8?b?…?=` or `=?utf-8?q?…?=`, as the mailer writes
+ * anything beyond ASCII, e.g. a dash) decoded; the space between two
+ * encoded words is no part of the text.
+ */
+function header(eml: string, name: string): string {
+  const head = eml.split(/\r?\n\r?\n/, 1)[0] ?? '';
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  const value = new RegExp(`^${name}: (.*)$`, 'mi').exec(unfolded)?.[1] ?? '';
+  return value
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?([^?]+)\?([bq])\?([^?]*)\?=/gi, (_whole, _charset: string, encoding: string, text: string) =>
+      encoding.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    )
+    .trim();
+}
+
 export type Mail = { subject: string; body: string };
 
 export function mailsTo(recipient: string): Mail[] {
@@ -44,7 +64,7 @@ export function mailsTo(recipient: string): Mail[] {
     .map((file) => readFileSync(file, 'utf8'))
     .filter((eml) => new RegExp(`^To: ${recipient.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\r?$`, 'mi').test(eml))
     .map((eml) => ({
-      subject: /^Subject: (.*)$/m.exec(eml)?.[1]?.trim() ?? '',
+      subject: header(eml, 'Subject'),
       body: decodeQuotedPrintable(eml),
     }));
 }
