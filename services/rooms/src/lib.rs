@@ -56,6 +56,8 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
                         tracing::error!(order = %order, status = %status, "a paid order's hold is no longer held: rebook it by hand");
                         Ok(())
                     }
+                    // An order without nights (gift vouchers, products) holds nothing.
+                    Err(inventory::InventoryError::NoHold(_)) => Ok(()),
                     Err(e) => Err(e.into()),
                 }
             }
