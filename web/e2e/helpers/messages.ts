@@ -20,6 +20,7 @@ export function messages(locale: E2eLocale) {
     ...read(`shop/${locale}.json`),
     ...read(`account/${locale}.json`),
     ...read(`checkout/${locale}.json`),
+    ...read(`site/${locale}.json`),
   };
   return (key: string, values: Record<string, string | number> = {}): string => {
     const message = all[key];

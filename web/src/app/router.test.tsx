@@ -103,6 +103,33 @@ describe('app router', () => {
   });
 
   it.each([
+    ['pl', '/kontakt', 'Kontakt', 'Adres', 'Kontakt | Pensjonat Spa & Wellness'],
+    ['de', '/kontakt', 'Kontakt', 'Adresse', 'Kontakt | Pension Spa & Wellness'],
+    ['en_GB', '/en/contact', 'Contact', 'Address', 'Contact | Spa & Wellness Guesthouse'],
+  ] as const)('in %s serves the contact page at %s with its texts', async (locale, url, heading, section, title) => {
+    renderApp(url, locale);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: section })).toBeTruthy();
+    expect(screen.queryByTestId('coming-soon')).toBeNull();
+    expect(document.title).toBe(title);
+  });
+
+  it('shows the banner on the home page and the newsletter sign-up in the footer', async () => {
+    renderApp('/en', 'en_GB');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unwind with us' })).toBeTruthy();
+    const banner = screen.getByRole('region', { name: 'Our suggestions' });
+    expect(banner.getAttribute('aria-roledescription')).toBe('carousel');
+    expect(within(banner).getByRole('heading', { level: 2, name: 'Stay packages' })).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: 'See packages' }).getAttribute('href')).toBe('/en/offer/packages');
+    expect(within(banner).getAllByRole('button', { name: /^Slide \d: / })).toHaveLength(4);
+
+    const footer = screen.getByRole('contentinfo');
+    const newsletter = within(footer).getByRole('region', { name: 'Newsletter' });
+    expect(within(newsletter).getByLabelText('Your e-mail address')).toBeTruthy();
+    expect(within(newsletter).getByRole('button', { name: 'Sign up' })).toBeTruthy();
+  });
+
+  it.each([
     ['pl', '/oferta/pakiety/', 'package', 'Pakiety'],
     ['pl', '/oferta/produkty/', 'product', 'Produkty'],
     ['pl', '/oferta/vouchery', 'voucher', 'Vouchery'],

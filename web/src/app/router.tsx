@@ -121,8 +121,9 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
     {
       path: path('root'),
       handle: handle('root', 'nav.home'),
+      // The banner's texts are in the site part of the dictionary.
       lazy: async () => {
-        const { HomeRoute } = await page(() => import('./routes/home'));
+        const [{ HomeRoute }] = await page(() => Promise.all([import('./routes/home'), loadDictionary(locale, 'site')]));
         return { Component: HomeRoute };
       },
     },
@@ -178,7 +179,16 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
     accountPage('forgotPassword', 'account.forgot.title', 'ForgotPasswordRoute'),
     // The e-mail's token is in the path: the page names its equivalents in the other languages.
     accountPage('passwordReset', 'account.reset.title', 'ResetPasswordRoute', { ownAlternates: true }),
-    comingSoon('contact', 'nav.contact'),
+    {
+      path: path('contact'),
+      handle: handle('contact', 'nav.contact'),
+      lazy: async () => {
+        const [{ ContactRoute }] = await page(() =>
+          Promise.all([import('./routes/contact'), loadDictionary(locale, 'site')]),
+        );
+        return { Component: ContactRoute };
+      },
+    },
 
     // Reservation area (spec 2.3).
     redirectTo(path('reservation'), paths.reservationSearch.href(locale)),

@@ -28,6 +28,9 @@ export const STAY_LENGTH_NIGHTS = [2, 3, 4, 5] as const;
 /** Price range slider: thumb ("dot") size in px. */
 export const PRICE_SLIDER_DOT_SIZE = 21;
 
+/** The home page's banner moves on to its next slide after this long (spec 9). */
+export const BANNER_AUTOPLAY_MS = 10_000;
+
 /** Related products slider: slides in view at once. */
 export const RELATED_SLIDES_MAX = 4;
 

@@ -155,3 +155,6 @@ export type PasswordChange = Schemas['PasswordChange'];
 /** GET /me/orders: the customer's orders and bookings, newest first. */
 export type MyOrders = Schemas['MyOrders'];
 export type PlacedOrder = Schemas['Order'];
+
+/** POST /newsletter/subscribe. */
+export type NewsletterSignUp = Schemas['Subscribe'];

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
+import { Carousel, type CarouselSlide } from '@/components/ui/carousel';
+import { HOME_BANNER_SLIDES } from '@/config/home-banner';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useI18n } from '@/lib/i18n/i18n-provider';
@@ -49,6 +51,31 @@ export function HomeRoute() {
     );
   }, [query, setQuery]);
 
+  const slides: CarouselSlide[] = HOME_BANNER_SLIDES.map((slide, index) => ({
+    id: slide.id,
+    title: t(slide.titleKey),
+    content: (
+      <>
+        {/* The picture has no words of its own: the slide's text says what it offers. */}
+        <img
+          className="banner-slide__image"
+          src={slide.image}
+          alt=""
+          width={800}
+          height={600}
+          loading={index === 0 ? undefined : 'lazy'}
+        />
+        <div>
+          <h2 className="banner-slide__title">{t(slide.titleKey)}</h2>
+          <p className="banner-slide__text">{t(slide.textKey)}</p>
+          <Link className="button button--primary" to={paths[slide.route].href(locale)}>
+            {t(slide.ctaKey)}
+          </Link>
+        </div>
+      </>
+    ),
+  }));
+
   return (
     <>
       {outcome && (
@@ -63,6 +90,7 @@ export function HomeRoute() {
           {t('home.cta')}
         </Link>
       </section>
+      <Carousel label={t('banner.label')} slides={slides} />
     </>
   );
 }

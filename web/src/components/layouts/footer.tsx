@@ -1,9 +1,15 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 
-export function Footer() {
+type Props = {
+  /** The newsletter sign-up (the app passes the newsletter feature's). */
+  newsletter?: ReactNode;
+};
+
+export function Footer({ newsletter }: Props) {
   const { t, locale } = useI18n();
   return (
     <footer className="site-footer">
@@ -28,6 +34,7 @@ export function Footer() {
             </li>
           </ul>
         </nav>
+        {newsletter}
         <p className="site-footer__copyright">
           {t('footer.copyright', { year: String(new Date().getFullYear()) })}
         </p>

@@ -17,9 +17,11 @@ type Props = {
   basket?: ReactNode;
   /** The header's account link. */
   account?: ReactNode;
+  /** The footer's newsletter sign-up. */
+  newsletter?: ReactNode;
 };
 
-export function MainLayout({ children, basket, account }: Props) {
+export function MainLayout({ children, basket, account, newsletter }: Props) {
   const { t } = useI18n();
   return (
     <>
@@ -33,7 +35,7 @@ export function MainLayout({ children, basket, account }: Props) {
       <main id={MAIN_CONTENT_ID} className="site-main container" tabIndex={-1}>
         {children}
       </main>
-      <Footer />
+      <Footer newsletter={newsletter} />
       <Notifications />
     </>
   );

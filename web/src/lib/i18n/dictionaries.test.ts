@@ -6,6 +6,9 @@ import checkoutDe from '@/locales/checkout/de.json';
 import checkoutEn from '@/locales/checkout/en_GB.json';
 import checkoutPl from '@/locales/checkout/pl.json';
 import shopPl from '@/locales/shop/pl.json';
+import siteDe from '@/locales/site/de.json';
+import siteEn from '@/locales/site/en_GB.json';
+import sitePl from '@/locales/site/pl.json';
 
 import { formatMessage } from './format-message';
 import { LOCALES, toLanguageTag } from './locale';
@@ -19,6 +22,7 @@ describe('locale dictionaries', () => {
         loadDictionary(locale, 'shop'),
         loadDictionary(locale, 'account'),
         loadDictionary(locale, 'checkout'),
+        loadDictionary(locale, 'site'),
       ]),
     ),
   );
@@ -57,6 +61,22 @@ describe('locale dictionaries', () => {
     ['en_GB', checkoutEn],
   ])('the checkout part in %s has exactly the keys of the Polish checkout part', (_locale, part) => {
     expect(Object.keys(part).sort()).toEqual(Object.keys(checkoutPl).sort());
+  });
+
+  it('merges the site part into its language; it shares no key with the others', () => {
+    expect(isDictionaryLoaded('en_GB', 'site')).toBe(true);
+    expect(dictionaries.en_GB['banner.next']).toBe('Next slide');
+    expect(dictionaries.de['newsletter.exists']).toBe('Diese Adresse ist bereits für den Newsletter angemeldet.');
+    expect(
+      Object.keys(sitePl).filter((key) => key in pl || key in shopPl || key in accountPl || key in checkoutPl),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['de', siteDe],
+    ['en_GB', siteEn],
+  ])('the site part in %s has exactly the keys of the Polish site part', (_locale, part) => {
+    expect(Object.keys(part).sort()).toEqual(Object.keys(sitePl).sort());
   });
 
   const polishKeys = () => Object.keys(dictionaries.pl).sort();

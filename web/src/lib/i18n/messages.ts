@@ -2,21 +2,29 @@ import type pl from '@/locales/app/pl.json';
 import type accountPl from '@/locales/account/pl.json';
 import type checkoutPl from '@/locales/checkout/pl.json';
 import type shopPl from '@/locales/shop/pl.json';
+import type sitePl from '@/locales/site/pl.json';
 
 import type { Locale } from './locale';
 
 /**
  * A dictionary comes in parts: `core` (the app shell and the pages outside
  * the shop), `shop` (listings, product pages, room results, the basket and
- * its modals), `account` (login, registration, profile, password reset)
- * and `checkout` (the checkout steps and the voucher configuration), which
- * their pages load together with their code (app/router.tsx), so none is
- * part of the first page load's budget.
+ * its modals), `account` (login, registration, profile, password reset),
+ * `checkout` (the checkout steps and the voucher configuration) and `site`
+ * (the home page's banner, the contact page, the newsletter sign-up's
+ * messages), which their pages load together with their code
+ * (app/router.tsx; the footer's sign-up with its handler), so none is part
+ * of the first page load's budget.
  */
-export type MessagePart = 'core' | 'shop' | 'account' | 'checkout';
+export type MessagePart = 'core' | 'shop' | 'account' | 'checkout' | 'site';
 
 /** Polish is the reference dictionary: its keys (of every part) are the message keys. */
-export type MessageKey = keyof typeof pl | keyof typeof shopPl | keyof typeof accountPl | keyof typeof checkoutPl;
+export type MessageKey =
+  | keyof typeof pl
+  | keyof typeof shopPl
+  | keyof typeof accountPl
+  | keyof typeof checkoutPl
+  | keyof typeof sitePl;
 
 export type Dictionary = Partial<Record<string, string>>;
 
@@ -55,6 +63,11 @@ const loaders: Record<MessagePart, Record<Locale, Loader>> = {
     pl: () => import('@/locales/checkout/pl.json'),
     de: () => import('@/locales/checkout/de.json'),
     en_GB: () => import('@/locales/checkout/en_GB.json'),
+  },
+  site: {
+    pl: () => import('@/locales/site/pl.json'),
+    de: () => import('@/locales/site/de.json'),
+    en_GB: () => import('@/locales/site/en_GB.json'),
   },
 };
 

@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+
+import { expectNoSeriousA11yIssues } from './helpers/a11y';
+import { messages } from './helpers/messages';
+
+/**
+ * The pages around the shop: the home page's banner, the contact page
+ * (details, route planning, and the address instead of a map, since the
+ * build names no tile server) and the newsletter sign-up in the footer,
+ * answered by the stack's content service.
+ */
+
+// The address playwright.config.ts gives the tests.
+const base = new URL(process.env.E2E_BASE_URL ?? 'http://127.0.0.1:18080');
+const pl = messages('pl');
+const en = messages('en_GB');
+
+test('the home banner is a carousel the visitor can stop and turn', async ({ page }) => {
+  await page.goto('/');
+  const banner = page.getByRole('region', { name: pl('banner.label') });
+  await expect(banner).toHaveAttribute('aria-roledescription', pl('banner.roleDescription'));
+  await expect(banner.getByRole('heading', { level: 2, name: pl('banner.packages.title') })).toBeVisible();
+
+  await banner.getByRole('button', { name: pl('banner.pause') }).click();
+  await expect(banner.getByRole('button', { name: pl('banner.play') })).toBeVisible();
+  await banner.getByRole('button', { name: pl('banner.next') }).click();
+  await expect(banner.getByRole('heading', { level: 2, name: pl('banner.rooms.title') })).toBeVisible();
+  const picker = banner.getByRole('group', { name: pl('banner.choose') });
+  await picker.getByRole('button', { name: pl('banner.goTo', { index: 4, title: pl('banner.vouchers.title') }) }).click();
+  await expect(banner.getByRole('heading', { level: 2, name: pl('banner.vouchers.title') })).toBeVisible();
+  await expect(banner.locator('img:visible')).toHaveAttribute('src', '/media/vc-gift-box.svg');
+  await expectNoSeriousA11yIssues(page);
+});
+
+test('the contact page in Polish and English: details, route planning, no tiles without a tile server', async ({ page }) => {
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).origin !== base.origin) foreign.push(request.url());
+  });
+
+  await page.goto('/kontakt');
+  await expect(page.getByRole('heading', { level: 1, name: pl('nav.contact') })).toBeVisible();
+  await expect(page.getByRole('region', { name: pl('contact.address') })).toContainText('Ośno Lubuskie');
+  await expect(page.getByRole('region', { name: pl('contact.phones') }).getByRole('link').first()).toHaveAttribute(
+    'href',
+    /^tel:\+48/,
+  );
+  const planning = page.getByRole('form', { name: pl('contact.route') });
+  await planning.getByLabel(pl('contact.route.origin')).fill('Poznań');
+  const directions = planning.getByRole('link', { name: new RegExp(`^${pl('contact.route.submit')}`) });
+  await expect(directions).toHaveAttribute('target', '_blank');
+  await expect(directions).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(directions).toHaveAttribute('href', /origin=Pozna%C5%84&destination=52\.46%2C14\.86/);
+  await expect(page.getByTestId('static-map')).toBeVisible();
+  await expect(page.locator('.leaflet-container')).toHaveCount(0);
+  await expectNoSeriousA11yIssues(page);
+
+  await page.goto('/en/contact');
+  await expect(page.getByRole('heading', { level: 1, name: en('nav.contact') })).toBeVisible();
+  await expect(page.getByRole('region', { name: en('contact.office') })).toContainText('Monday to Friday');
+  expect(foreign).toEqual([]);
+});
+
+test('the footer signs an address up for the newsletter once', async ({ page }) => {
+  await page.goto('/en/contact');
+  const newsletter = page.getByRole('contentinfo').getByRole('region', { name: en('newsletter.title') });
+  const field = newsletter.getByLabel(en('newsletter.email'), { exact: true });
+  const send = newsletter.getByRole('button', { name: en('newsletter.submit'), exact: true });
+
+  await send.click();
+  await expect(newsletter.getByText(en('newsletter.error.required'))).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+
+  const address = `news.${Date.now()}@example.pl`;
+  await field.fill(address);
+  await send.click();
+  await expect(newsletter.getByRole('status')).toHaveText(en('newsletter.success'));
+  await expect(field).toHaveValue('');
+
+  await field.fill(address);
+  await send.click();
+  await expect(newsletter.getByRole('status')).toHaveText(en('newsletter.exists'));
+  await expectNoSeriousA11yIssues(page, 'footer');
+});

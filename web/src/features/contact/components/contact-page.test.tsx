@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { env } from '@/config/env';
+import { guesthouse } from '@/config/guesthouse';
+import { renderWithProviders } from '@/testing/test-utils';
+
+import { ContactMap } from './contact-map';
+import { ContactPage } from './contact-page';
+
+// Stands in for Leaflet's chunk: records whether the page asked for it and with what.
+const tileMap = vi.hoisted(() => ({ loaded: false, props: [] as unknown[] }));
+vi.mock('@/features/contact/components/tile-map', () => {
+  tileMap.loaded = true;
+  return {
+    TileMap: (props: { label: string; tilesUrl: string }) => {
+      tileMap.props.push(props);
+      return <div role="region" aria-label={props.label} data-tiles={props.tilesUrl} />;
+    },
+  };
+});
+
+afterEach(() => {
+  tileMap.props.length = 0;
+});
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('ContactPage', () => {
+  it('shows the address, phones, reception and customer-service office (Polish)', () => {
+    renderWithProviders(<ContactPage />, { locale: 'pl' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Kontakt' })).toBeTruthy();
+
+    const address = section('Adres');
+    expect(address.textContent).toContain('ul. Jeziorna 12');
+    expect(address.textContent).toContain('69-220 Ośno Lubuskie');
+    expect(address.textContent).toContain('Polska');
+
+    const phones = section('Telefony');
+    const reception = within(phones).getByRole('link', { name: '+48 95 757 20 10' });
+    expect(reception.getAttribute('href')).toBe('tel:+48957572010');
+    expect(reception.closest('li')?.textContent).toBe('Recepcja: +48 95 757 20 10');
+    expect(within(phones).getAllByRole('link')).toHaveLength(guesthouse.phones.length);
+
+    const desk = section('Recepcja');
+    expect(within(desk).getByRole('heading', { name: 'Godziny otwarcia' })).toBeTruthy();
+    expect(within(desk).getByRole('term').textContent).toBe('Codziennie');
+    expect(within(desk).getByRole('definition').textContent).toBe('07:00–22:00');
+    expect(within(desk).getByRole('link', { name: 'recepcja@pensjonat-spa.example' }).getAttribute('href')).toBe(
+      'mailto:recepcja@pensjonat-spa.example',
+    );
+
+    const office = section('Biuro obsługi klienta');
+    expect(office.textContent).toContain('Budynek główny, parter, pokój 4');
+    expect(within(office).getAllByRole('term').map((term) => term.textContent)).toEqual(['Poniedziałek–piątek', 'Sobota']);
+    expect(within(office).getByRole('link', { name: '+48 95 757 20 12' }).getAttribute('href')).toBe('tel:+48957572012');
+    expect(within(office).getByRole('link', { name: 'biuro@pensjonat-spa.example' })).toBeTruthy();
+  });
+
+  it('speaks German and English where the text is the guesthouse’s own', () => {
+    const { unmount } = renderWithProviders(<ContactPage />, { locale: 'de' });
+    expect(section('Adresse').textContent).toContain('Polen');
+    expect(section('Kundenservice-Büro').textContent).toContain('Hauptgebäude, Erdgeschoss, Raum 4');
+    expect(within(section('Rezeption')).getByRole('term').textContent).toBe('Täglich');
+    unmount();
+
+    renderWithProviders(<ContactPage />, { locale: 'en_GB' });
+    expect(section('Address').textContent).toContain('Poland');
+    expect(within(section('Telephone')).getByRole('link', { name: '+48 601 200 310' }).closest('li')?.textContent).toBe(
+      'Spa: +48 601 200 310',
+    );
+    expect(section('Reception').textContent).toContain('Check-in from 15:00, check-out by 11:00.');
+  });
+
+  it('plans the route in a new window, from what the visitor types to the guesthouse', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const user = userEvent.setup();
+    renderWithProviders(<ContactPage />, { locale: 'en_GB' });
+    const planning = screen.getByRole('form', { name: 'Plan your route' });
+    const link = within(planning).getByRole('link', { name: 'Get directions (opens in a new window)' });
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    const route = () => new URL(link.getAttribute('href') ?? '');
+    expect(`${route().origin}${route().pathname}`).toBe('https://www.google.com/maps/dir/');
+    expect(route().searchParams.get('destination')).toBe('52.46,14.86');
+    // Nothing typed: the planner asks where to start.
+    expect(route().searchParams.has('origin')).toBe(false);
+
+    const origin = within(planning).getByLabelText('Where are you coming from?');
+    expect(document.getElementById(origin.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
+      'route planner asks where to start',
+    );
+    await user.type(origin, ' Poznań, Stary Rynek ');
+    expect(route().searchParams.get('origin')).toBe('Poznań, Stary Rynek');
+    expect(route().searchParams.get('destination')).toBe('52.46,14.86');
+    expect(route().searchParams.get('api')).toBe('1');
+
+    await user.type(origin, '{Enter}');
+    expect(open).toHaveBeenCalledWith(link.getAttribute('href'), '_blank', 'noopener,noreferrer');
+  });
+
+  it('without a tile URL shows the address with a link to a public map, and asks for no tile', async () => {
+    expect(env.mapTilesUrl).toBeUndefined();
+    renderWithProviders(<ContactPage />, { locale: 'en_GB' });
+    const map = section('Getting here');
+    const fallback = within(map).getByTestId('static-map');
+    expect(fallback.textContent).toContain('ul. Jeziorna 12, 69-220 Ośno Lubuskie, Poland');
+    const link = within(fallback).getByRole('link', { name: 'Show the guesthouse on a map (opens in a new window)' });
+    expect(link.getAttribute('href')).toBe('https://www.google.com/maps/search/?api=1&query=52.46%2C14.86');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+
+    // Give a lazy chunk every chance to arrive: none was asked for.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(tileMap.loaded).toBe(false);
+    expect(document.querySelector('img')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Map showing where the guesthouse is' })).toBeNull();
+  });
+});
+
+describe('ContactMap with a tile URL', () => {
+  it('loads the map lazily with the tiles, the page language and a loading state meanwhile', async () => {
+    renderWithProviders(<ContactMap tilesUrl="https://tiles.example/{z}/{x}/{y}.png" />, { locale: 'de' });
+    expect(screen.getByRole('status').textContent).toContain('Karte wird geladen…');
+    const map = await screen.findByRole('region', { name: 'Karte mit der Lage der Pension' });
+    expect(map.getAttribute('data-tiles')).toBe('https://tiles.example/{z}/{x}/{y}.png');
+    expect(tileMap.loaded).toBe(true);
+    expect(tileMap.props.at(-1)).toMatchObject({
+      attribution: '© OpenStreetMap contributors',
+      placeName: 'Pension Spa & Wellness',
+      zoomInLabel: 'Vergrößern',
+      zoomOutLabel: 'Verkleinern',
+    });
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    expect(screen.queryByTestId('static-map')).toBeNull();
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The contact page's map (spec 2.5, 9): Leaflet with the configured tiles,
+ * centred on the guesthouse at zoom 12 and kept within the region of
+ * `guesthouse.map.bounds`, with a pin on the guesthouse. Leaflet (and its
+ * stylesheet) is in this chunk only, which the page loads when a tile URL
+ * is configured.
+ */
+import 'leaflet/dist/leaflet.css';
+
+import { control, divIcon, map as createMap, marker, tileLayer } from 'leaflet';
+import { useEffect, useRef } from 'react';
+
+import { guesthouse } from '@/config/guesthouse';
+
+export type TileMapProps = {
+  /** A `{z}/{x}/{y}` URL template. */
+  tilesUrl: string;
+  /** Plain text (escaped here: Leaflet writes it as HTML). */
+  attribution: string;
+  /** The map's accessible name. */
+  label: string;
+  /** The pin's tooltip. */
+  placeName: string;
+  zoomInLabel: string;
+  zoomOutLabel: string;
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+export function TileMap({ tilesUrl, attribution, label, placeName, zoomInLabel, zoomOutLabel }: TileMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const node = container.current;
+    if (!node) return;
+    const { location, map: settings } = guesthouse;
+    const bounds: [[number, number], [number, number]] = [[...settings.bounds[0]], [...settings.bounds[1]]];
+    const view = createMap(node, {
+      center: [...location],
+      zoom: settings.zoom,
+      minZoom: settings.minZoom,
+      maxZoom: settings.maxZoom,
+      maxBounds: bounds,
+      maxBoundsViscosity: 1,
+      // The page scrolls under the wheel; zoom with the buttons, +/- or a double click.
+      scrollWheelZoom: false,
+      // Added below with localized titles.
+      zoomControl: false,
+    });
+    control.zoom({ zoomInTitle: zoomInLabel, zoomOutTitle: zoomOutLabel }).addTo(view);
+    tileLayer(tilesUrl, { attribution: escapeHtml(attribution), bounds }).addTo(view);
+    marker([...location], {
+      icon: divIcon({ className: 'contact-map__pin', iconSize: [24, 24], iconAnchor: [12, 12] }),
+      title: placeName,
+      keyboard: false,
+    }).addTo(view);
+    return () => {
+      view.remove();
+    };
+  }, [tilesUrl, attribution, placeName, zoomInLabel, zoomOutLabel]);
+
+  return <div ref={container} className="contact-map__canvas" role="region" aria-label={label} />;
+}
