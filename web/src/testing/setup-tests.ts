@@ -10,14 +10,16 @@ import { server } from './mocks/server';
 // A request no handler answers is a test bug, not a silent pass.
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
-  // The app loads the page's language before it renders (the basket, account and
-  // checkout parts with the pages that use them); tests use all three.
+  // The app loads the page's language before it renders (the basket, account,
+  // checkout, content and editor parts with the pages that use them); tests use all three.
   await Promise.allSettled(
     LOCALES.flatMap((locale) => [
       loadDictionary(locale),
       loadDictionary(locale, 'shop'),
       loadDictionary(locale, 'account'),
       loadDictionary(locale, 'checkout'),
+      loadDictionary(locale, 'content'),
+      loadDictionary(locale, 'editor'),
     ]),
   );
 });

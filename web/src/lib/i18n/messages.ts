@@ -1,6 +1,8 @@
 import type pl from '@/locales/app/pl.json';
 import type accountPl from '@/locales/account/pl.json';
 import type checkoutPl from '@/locales/checkout/pl.json';
+import type contentPl from '@/locales/content/pl.json';
+import type editorPl from '@/locales/editor/pl.json';
 import type shopPl from '@/locales/shop/pl.json';
 
 import type { Locale } from './locale';
@@ -8,15 +10,22 @@ import type { Locale } from './locale';
 /**
  * A dictionary comes in parts: `core` (the app shell and the pages outside
  * the shop), `shop` (listings, product pages, room results, the basket and
- * its modals), `account` (login, registration, profile, password reset)
- * and `checkout` (the checkout steps and the voucher configuration), which
- * their pages load together with their code (app/router.tsx), so none is
- * part of the first page load's budget.
+ * its modals), `account` (login, registration, profile, password reset),
+ * `checkout` (the checkout steps and the voucher configuration), `content`
+ * (the content pages and their edit mode) and `editor` (the content
+ * editor), which their pages load together with their code
+ * (app/router.tsx), so none is part of the first page load's budget.
  */
-export type MessagePart = 'core' | 'shop' | 'account' | 'checkout';
+export type MessagePart = 'core' | 'shop' | 'account' | 'checkout' | 'content' | 'editor';
 
 /** Polish is the reference dictionary: its keys (of every part) are the message keys. */
-export type MessageKey = keyof typeof pl | keyof typeof shopPl | keyof typeof accountPl | keyof typeof checkoutPl;
+export type MessageKey =
+  | keyof typeof pl
+  | keyof typeof shopPl
+  | keyof typeof accountPl
+  | keyof typeof checkoutPl
+  | keyof typeof contentPl
+  | keyof typeof editorPl;
 
 export type Dictionary = Partial<Record<string, string>>;
 
@@ -55,6 +64,16 @@ const loaders: Record<MessagePart, Record<Locale, Loader>> = {
     pl: () => import('@/locales/checkout/pl.json'),
     de: () => import('@/locales/checkout/de.json'),
     en_GB: () => import('@/locales/checkout/en_GB.json'),
+  },
+  content: {
+    pl: () => import('@/locales/content/pl.json'),
+    de: () => import('@/locales/content/de.json'),
+    en_GB: () => import('@/locales/content/en_GB.json'),
+  },
+  editor: {
+    pl: () => import('@/locales/editor/pl.json'),
+    de: () => import('@/locales/editor/de.json'),
+    en_GB: () => import('@/locales/editor/en_GB.json'),
   },
 };
 
