@@ -94,12 +94,33 @@ describe('app router', () => {
     },
   );
 
-  it('shows an honest coming-soon page for parts not built yet', async () => {
-    renderApp('/angebot', 'de');
-    const page = await screen.findByTestId('coming-soon');
-    expect(within(page).getByRole('heading', { level: 1, name: 'Angebot' })).toBeTruthy();
-    expect(page.textContent).toContain('Dieser Bereich ist noch nicht verfügbar.');
-    expect(document.title).toBe('Angebot | Pension Spa & Wellness');
+  it.each([
+    ['de', '/angebot', '/angebot'],
+    ['pl', '/regulamin', '/regulamin'],
+    ['en_GB', '/en/regulations', '/en/regulations'],
+    ['pl', '/reservation/terms', '/reservation/terms'],
+    ['en_GB', '/en/reservation/localization', '/en/reservation/localization'],
+  ] as const)('in %s serves %s from the content system, by its path', async (locale, url, asked) => {
+    const pages: string[] = [];
+    server.use(
+      http.get(apiPath('/pages'), ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        pages.push(`${query.get('locale')} ${query.get('url')}`);
+        return HttpResponse.json({
+          url: asked,
+          locale,
+          name: 'page',
+          title: 'Strona z treścią',
+          description: 'Opis',
+          containers: [{ id: 'block-1', content: '<p>Treść bloku.</p>', revision: 1 }],
+        });
+      }),
+    );
+    renderApp(url, locale);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Strona z treścią' })).toBeTruthy();
+    expect(screen.getByText('Treść bloku.')).toBeTruthy();
+    expect(pages).toEqual([`${locale} ${asked}`]);
+    expect(screen.queryByTestId('coming-soon')).toBeNull();
   });
 
   it.each([
@@ -348,9 +369,18 @@ describe('app router', () => {
     expect(document.title).toBe('Dostępne pokoje | Pensjonat Spa & Wellness');
   });
 
-  it('keeps reservation terms and location honest: coming soon', async () => {
-    renderApp('/reservation/terms', 'pl');
-    const page = await screen.findByTestId('coming-soon');
-    expect(within(page).getByRole('heading', { level: 1, name: 'Zasady rezerwacji' })).toBeTruthy();
+  it('serves the content editor at one path, outside /en, in the page’s language', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(apiPath('/backend/blocks/:id'), ({ params, request }) => {
+        asked.push(`${String(params.id)} ${new URL(request.url).searchParams.get('locale')}`);
+        return HttpResponse.json({ code: 'not_logged_in', message: 'You are not logged in.' }, { status: 401 });
+      }),
+    );
+    renderApp('/backend/block/edit/regulations-booking', 'en_GB');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit a block' })).toBeTruthy();
+    // Nobody is logged in: the server refuses, the page asks for a login.
+    expect(await screen.findByText('Log in with an editor’s account to edit content.')).toBeTruthy();
+    expect(asked).toEqual(['regulations-booking en_GB']);
   });
 });

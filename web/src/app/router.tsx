@@ -41,13 +41,20 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
     children,
   });
 
-  /** A part of the site that is not built yet: an honest "coming soon" page. */
-  const comingSoon = (name: RouteName, titleKey: MessageKey): RouteObject => ({
+  /**
+   * A page of the content system (spec 2.3, 2.4): its title, description
+   * and blocks come from GET /shop-api/pages by its path; the content pages'
+   * chunk and texts load together, and the page itself starts loading with them.
+   */
+  const contentPage = (name: RouteName, titleKey: MessageKey): RouteObject => ({
     path: path(name),
     handle: handle(name, titleKey),
     lazy: async () => {
-      const { ComingSoonRoute } = await page(() => import('./routes/coming-soon'));
-      return { Component: ComingSoonRoute };
+      const [{ ContentRoute, contentLoader }] = await page(() =>
+        Promise.all([import('./routes/content'), loadDictionary(locale, 'content')]),
+      );
+      // Keyed: another content page is a fresh page, not this one with new props.
+      return { element: <ContentRoute key={name} url={path(name)} />, loader: contentLoader(queryClient, locale, path(name)) };
     },
   });
 
@@ -169,8 +176,8 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
       },
     ]),
     checkoutPage('voucherConfiguration', 'vouchers.configure.title', 'VoucherConfigurationRoute'),
-    comingSoon('offer', 'nav.offer'),
-    comingSoon('regulations', 'nav.regulations'),
+    contentPage('offer', 'nav.offer'),
+    contentPage('regulations', 'nav.regulations'),
 
     // Accounts.
     accountPage('register', 'account.register.title', 'RegisterRoute'),
@@ -193,16 +200,18 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
     // Reservation area (spec 2.3).
     redirectTo(path('reservation'), paths.reservationSearch.href(locale)),
     {
+      // Its introduction comes from the content system (the content part's texts for editors).
       path: path('reservationSearch'),
       handle: handle('reservationSearch', 'reservation.steps.search'),
       lazy: async () => {
-        const { ReservationSearchRoute } = await page(() => import('./routes/reservation/search'));
-        return { Component: ReservationSearchRoute };
+        const [{ ReservationSearchRoute, searchLoader }] = await page(() =>
+          Promise.all([import('./routes/reservation/search'), loadDictionary(locale, 'content')]),
+        );
+        return { Component: ReservationSearchRoute, loader: searchLoader(queryClient, locale) };
       },
     },
-    // The content system that holds these pages does not exist yet.
-    comingSoon('reservationTerms', 'reservation.steps.terms'),
-    comingSoon('reservationLocalization', 'reservation.steps.localization'),
+    contentPage('reservationTerms', 'reservation.steps.terms'),
+    contentPage('reservationLocalization', 'reservation.steps.localization'),
 
     // Basket area (spec 2.2): the items, the login step, then the checkout steps.
     redirectTo(path('basket'), paths.basketItems.href(locale)),
@@ -211,6 +220,18 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
     accountPage('basketLogin', 'basket.steps.login', 'BasketLoginRoute'),
     checkoutPage('basketPayment', 'basket.steps.payment', 'PaymentRoute'),
     checkoutPage('basketComplete', 'basket.steps.complete', 'CompleteRoute'),
+
+    // The content editor (spec 6): one path in every language.
+    {
+      path: path('editBlock'),
+      handle: { ...handle('editBlock', 'editor.title'), ownAlternates: true },
+      lazy: async () => {
+        const [{ BlockEditorRoute }] = await page(() =>
+          Promise.all([import('./routes/content-editor'), loadDictionary(locale, 'editor')]),
+        );
+        return { Component: BlockEditorRoute };
+      },
+    },
 
     {
       path: '*',

@@ -72,8 +72,16 @@ describe('route table', () => {
     expect(new Set(all).size).toBe(all.length);
   });
 
-  it('keeps every English path under /en', () => {
-    for (const name of names) expect(paths[name].path('en_GB')).toMatch(/^\/en(\/|$)/);
+  it('keeps every English path under /en, the content editor aside', () => {
+    for (const name of names.filter((route) => route !== 'editBlock')) {
+      expect(paths[name].path('en_GB')).toMatch(/^\/en(\/|$)/);
+    }
+  });
+
+  it('has one content editor path for every language, the block’s language in the query', () => {
+    for (const locale of LOCALES) expect(paths.editBlock.path(locale)).toBe('/backend/block/edit/:id');
+    expect(paths.editBlock.href('pl', { id: 'regulations-booking' })).toBe('/backend/block/edit/regulations-booking');
+    expect(paths.editBlock.href('pl', { id: 'a/b' }, { locale: 'en_GB' })).toBe('/backend/block/edit/a%2Fb?locale=en_GB');
   });
 
   it('has the account pages, the password reset link with its token', () => {

@@ -208,6 +208,15 @@ export const paths = {
   basketLogin: step(basketBase, 'login'),
   basketPayment: step(basketBase, 'payment'),
   basketComplete: step(basketBase, 'complete'),
+
+  // The content editor (spec 2.1 "other paths", spec 6): one path in every
+  // language, outside /en; the language of the block is in the query
+  // (`?locale=`, the page's own language without it).
+  editBlock: {
+    path: (_locale: Locale) => '/backend/block/edit/:id',
+    href: (_locale: Locale, values: { id: string }, query?: { locale?: Locale }) =>
+      `/backend/block/edit/${encodeURIComponent(values.id)}${toQueryString(query)}`,
+  },
 } as const;
 
 export type RouteName = keyof typeof paths;
@@ -244,5 +253,4 @@ export const externalPaths = {
   /** The room popup's HTML fragment: `/{pl|de|en}/_partial/rooms/{code}`. */
   roomPartial: (locale: Locale, code: string) =>
     `/${locale === 'en_GB' ? 'en' : locale}/_partial/rooms/${encodeURIComponent(code)}`,
-  editBlock: (id: string | number) => `/backend/block/edit/${encodeURIComponent(String(id))}`,
 } as const;

@@ -158,3 +158,16 @@ export type PlacedOrder = Schemas['Order'];
 
 /** POST /newsletter/subscribe. */
 export type NewsletterSignUp = Schemas['Subscribe'];
+
+// ---------------------------------------------------------------------------
+// Content (/shop-api/pages, /shop-api/backend/blocks)
+// ---------------------------------------------------------------------------
+
+/** GET /pages?url=: a page in a language, its blocks' HTML sanitized by the server. */
+export type ContentPage = Schemas['PageBody'];
+export type ContentContainer = Schemas['Container'];
+
+/** GET/PUT /backend/blocks/{id}: a block as an editor sees it, with its revisions (newest first). */
+export type ContentBlock = Schemas['BlockBody'];
+export type BlockRevision = Schemas['RevisionBody'];
+export type BlockChange = Schemas['BlockChange'];

@@ -5,6 +5,12 @@ import pl from '@/locales/app/pl.json';
 import checkoutDe from '@/locales/checkout/de.json';
 import checkoutEn from '@/locales/checkout/en_GB.json';
 import checkoutPl from '@/locales/checkout/pl.json';
+import contentDe from '@/locales/content/de.json';
+import contentEn from '@/locales/content/en_GB.json';
+import contentPl from '@/locales/content/pl.json';
+import editorDe from '@/locales/editor/de.json';
+import editorEn from '@/locales/editor/en_GB.json';
+import editorPl from '@/locales/editor/pl.json';
 import shopPl from '@/locales/shop/pl.json';
 import siteDe from '@/locales/site/de.json';
 import siteEn from '@/locales/site/en_GB.json';
@@ -23,6 +29,8 @@ describe('locale dictionaries', () => {
         loadDictionary(locale, 'account'),
         loadDictionary(locale, 'checkout'),
         loadDictionary(locale, 'site'),
+        loadDictionary(locale, 'content'),
+        loadDictionary(locale, 'editor'),
       ]),
     ),
   );
@@ -77,6 +85,24 @@ describe('locale dictionaries', () => {
     ['en_GB', siteEn],
   ])('the site part in %s has exactly the keys of the Polish site part', (_locale, part) => {
     expect(Object.keys(part).sort()).toEqual(Object.keys(sitePl).sort());
+  });
+
+  it('merges the content and editor parts into their language; they share no key with the others', () => {
+    expect(isDictionaryLoaded('de', 'content')).toBe(true);
+    expect(isDictionaryLoaded('en_GB', 'editor')).toBe(true);
+    expect(dictionaries.de['content.editMode.toggle']).toBe('Bearbeitungsmodus');
+    expect(dictionaries.en_GB['editor.save']).toBe('Save');
+    const others = [pl, shopPl, accountPl, checkoutPl];
+    expect(Object.keys(contentPl).filter((key) => others.some((part) => key in part))).toEqual([]);
+    expect(Object.keys(editorPl).filter((key) => [...others, contentPl].some((part) => key in part))).toEqual([]);
+  });
+
+  it.each([
+    ['de', contentDe, editorDe],
+    ['en_GB', contentEn, editorEn],
+  ])('the content and editor parts in %s have exactly the keys of the Polish ones', (_locale, content, editor) => {
+    expect(Object.keys(content).sort()).toEqual(Object.keys(contentPl).sort());
+    expect(Object.keys(editor).sort()).toEqual(Object.keys(editorPl).sort());
   });
 
   const polishKeys = () => Object.keys(dictionaries.pl).sort();

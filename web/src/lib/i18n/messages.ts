@@ -1,6 +1,8 @@
 import type pl from '@/locales/app/pl.json';
 import type accountPl from '@/locales/account/pl.json';
 import type checkoutPl from '@/locales/checkout/pl.json';
+import type contentPl from '@/locales/content/pl.json';
+import type editorPl from '@/locales/editor/pl.json';
 import type shopPl from '@/locales/shop/pl.json';
 import type sitePl from '@/locales/site/pl.json';
 
@@ -10,13 +12,14 @@ import type { Locale } from './locale';
  * A dictionary comes in parts: `core` (the app shell and the pages outside
  * the shop), `shop` (listings, product pages, room results, the basket and
  * its modals), `account` (login, registration, profile, password reset),
- * `checkout` (the checkout steps and the voucher configuration) and `site`
+ * `checkout` (the checkout steps and the voucher configuration), `site`
  * (the home page's banner, the contact page, the newsletter sign-up's
- * messages), which their pages load together with their code
+ * messages), `content` (the content pages and their edit mode) and `editor`
+ * (the content editor), which their pages load together with their code
  * (app/router.tsx; the footer's sign-up with its handler), so none is part
  * of the first page load's budget.
  */
-export type MessagePart = 'core' | 'shop' | 'account' | 'checkout' | 'site';
+export type MessagePart = 'core' | 'shop' | 'account' | 'checkout' | 'site' | 'content' | 'editor';
 
 /** Polish is the reference dictionary: its keys (of every part) are the message keys. */
 export type MessageKey =
@@ -24,7 +27,9 @@ export type MessageKey =
   | keyof typeof shopPl
   | keyof typeof accountPl
   | keyof typeof checkoutPl
-  | keyof typeof sitePl;
+  | keyof typeof sitePl
+  | keyof typeof contentPl
+  | keyof typeof editorPl;
 
 export type Dictionary = Partial<Record<string, string>>;
 
@@ -68,6 +73,16 @@ const loaders: Record<MessagePart, Record<Locale, Loader>> = {
     pl: () => import('@/locales/site/pl.json'),
     de: () => import('@/locales/site/de.json'),
     en_GB: () => import('@/locales/site/en_GB.json'),
+  },
+  content: {
+    pl: () => import('@/locales/content/pl.json'),
+    de: () => import('@/locales/content/de.json'),
+    en_GB: () => import('@/locales/content/en_GB.json'),
+  },
+  editor: {
+    pl: () => import('@/locales/editor/pl.json'),
+    de: () => import('@/locales/editor/de.json'),
+    en_GB: () => import('@/locales/editor/en_GB.json'),
   },
 };
 

@@ -29,6 +29,10 @@ export const handlers = [
       roomAvailability(query.get('roomCode') ?? '', query.get('from') ?? '', query.get('to') ?? ''),
     );
   }),
+  // No content page at the path (pages that show the content system's blocks ask for theirs).
+  http.get(apiPath('/pages'), () =>
+    HttpResponse.json({ code: 'page_not_found', message: 'Page not found.' }, { status: 404 }),
+  ),
   // The room popup's fragment (outside /shop-api).
   http.get('*/:lang/_partial/rooms/:code', ({ params }) =>
     HttpResponse.text(roomPartialHtml(String(params.code), 'Pokój testowy'), {

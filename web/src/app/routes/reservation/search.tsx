@@ -1,24 +1,37 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
 
 import { STAY_MAX_NIGHTS } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { useHeaderCustomer } from '@/features/account/api/get-me';
+import { contentPageQueryOptions } from '@/features/content/api/get-page';
+import { ContentIntro } from '@/features/content/components/content-intro';
+import { canEditContent } from '@/features/content/utils/edit-mode';
 import { RoomSearchForm } from '@/features/rooms/components/room-search-form';
 import { searchFromQuery } from '@/features/rooms/utils/search-query';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useI18n } from '@/lib/i18n/i18n-provider';
+import type { Locale } from '@/lib/i18n/locale';
 import { todayIso } from '@/utils/calendar-date';
 
+/** Starts loading the introduction from the content system with the page's code. */
+export const searchLoader = (queryClient: QueryClient, locale: Locale) => () => {
+  void queryClient.prefetchQuery(contentPageQueryOptions(locale, paths.reservationSearch.path(locale)));
+  return null;
+};
+
 /**
- * The reservation search (spec 2.3). Its body is meant to come from the
- * content system by path; until that exists the heading and introduction
- * come from the dictionaries. A search in the query (e.g. "change search"
- * from the results) fills the form.
+ * The reservation search (spec 2.3). Its introduction comes from the
+ * content system by path (with the edit-mode toggle and links for
+ * editors); without one there, the dictionaries' lead stands in. A search
+ * in the query (e.g. "change search" from the results) fills the form.
  */
 export function ReservationSearchRoute() {
   const { t, locale } = useI18n();
   const { search } = useLocation();
   const initial = useMemo(() => searchFromQuery(new URLSearchParams(search)), [search]);
+  const canEdit = canEditContent(useHeaderCustomer());
   const title = t('reservation.steps.search');
   useDocumentTitle(title);
 
@@ -26,7 +39,11 @@ export function ReservationSearchRoute() {
     <div className="page reservation">
       <div className="page__header">
         <h1>{title}</h1>
-        <p className="page__lead">{t('reservation.search.lead')}</p>
+        <ContentIntro
+          url={paths.reservationSearch.path(locale)}
+          canEdit={canEdit}
+          fallback={<p className="page__lead">{t('reservation.search.lead')}</p>}
+        />
       </div>
       {/* Keyed: another query in the URL is a fresh form. */}
       <RoomSearchForm key={search} initial={initial} today={todayIso()} />

@@ -12,10 +12,10 @@ import { apiClient, ApiError } from '@/lib/api-client';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Locale } from '@/lib/i18n/locale';
 import { notifications } from '@/lib/notifications';
+import { SCRIPT_MARKER } from '@/lib/script-marker';
 import type { Credentials, LoginAnswer } from '@/types/api';
 
 import { reloadMe } from './get-me';
-import { SCRIPT_MARKER } from './script-marker';
 
 /** A refused login (wrong credentials, too many attempts): the form says why. */
 export const isLoginRefusal = (error: unknown): error is ApiError =>

@@ -5,9 +5,9 @@ import { apiClient } from '@/lib/api-client';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Locale } from '@/lib/i18n/locale';
 import { notifications } from '@/lib/notifications';
+import { SCRIPT_MARKER } from '@/lib/script-marker';
 
 import { meKeys } from './get-me';
-import { SCRIPT_MARKER } from './script-marker';
 
 export const logout = (locale: Locale) =>
   apiClient.post<void>('/logout', { locale, headers: SCRIPT_MARKER });

@@ -11,6 +11,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Locale } from '@/lib/i18n/locale';
+import { SCRIPT_MARKER } from '@/lib/script-marker';
 import type { Cart, CheckoutAddress } from '@/types/api';
 
 import { tokenPath } from './checkout-keys';
@@ -20,7 +21,7 @@ export const setAddress = (locale: Locale, token: string, body: CheckoutAddress)
   apiClient.put<Cart>(`${tokenPath(token)}/address`, {
     locale,
     body,
-    headers: body.password ? { 'X-Requested-With': 'XMLHttpRequest' } : undefined,
+    headers: body.password ? SCRIPT_MARKER : undefined,
     // Field errors are shown beside their fields; the notification says what to do.
   });
 

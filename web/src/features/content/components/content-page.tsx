@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+
+import { StatusMessage } from '@/components/ui/status-message';
+import { useContentPage } from '@/features/content/api/get-page';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useMetaDescription } from '@/hooks/use-meta-description';
+import { ApiError } from '@/lib/api-client';
+import { useI18n } from '@/lib/i18n/i18n-provider';
+import type { ContentPage as Page } from '@/types/api';
+
+import { PageBlocks } from './edit-mode';
+
+type Props = {
+  /** The page's path in the route table (`/regulamin`): the content system finds the page by it. */
+  url: string;
+  /** Heading and document title until the page is there (the route's name). */
+  fallbackTitle: string;
+  /** An editor or administrator: the edit-mode toggle and the blocks' edit links. */
+  canEdit: boolean;
+  /** Shown when the content system has no page at this path in this language. */
+  notFound: ReactNode;
+};
+
+/**
+ * A page of the content system (spec 2.3, 7: GET /shop-api/pages by path
+ * and language): its title as heading and document title, its meta
+ * description, and its blocks. While it loads, and when it fails (with
+ * "try again"), the route's name is the heading.
+ */
+export function ContentPage({ url, fallbackTitle, canEdit, notFound }: Props) {
+  const { t } = useI18n();
+  const query = useContentPage(url);
+
+  if (query.data) return <ContentArticle page={query.data} canEdit={canEdit} />;
+  if (query.isError && query.error instanceof ApiError && query.error.status === 404 && !query.isFetching) {
+    return notFound;
+  }
+  if (query.isPending || query.isFetching) {
+    return (
+      <PageFrame title={fallbackTitle}>
+        <StatusMessage kind="loading">{t('content.loading')}</StatusMessage>
+      </PageFrame>
+    );
+  }
+  return (
+    <PageFrame title={fallbackTitle}>
+      <StatusMessage
+        kind="error"
+        action={
+          <button type="button" className="button" onClick={() => void query.refetch()}>
+            {t('errors.retry')}
+          </button>
+        }
+      >
+        {t('content.error')}
+      </StatusMessage>
+    </PageFrame>
+  );
+}
+
+function PageFrame({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
+  return (
+    <div className="page content-page">
+      <div className="page__header">
+        <h1>{title}</h1>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+function ContentArticle({ page, canEdit }: { page: Page; canEdit: boolean }) {
+  useMetaDescription(page.description || undefined);
+  return (
+    <PageFrame title={page.title}>
+      <PageBlocks containers={page.containers} canEdit={canEdit} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { canEditContent, readEditMode, writeEditMode } from './edit-mode';
+
+describe('edit mode', () => {
+  afterEach(() => {
+    document.cookie = 'cms-edit=; path=/; max-age=0';
+  });
+
+  it('reads cms-edit: not set before the first visit, then 1 or 0', () => {
+    expect(readEditMode('')).toBeNull();
+    expect(readEditMode('agePermission=1; cms-edit=1')).toBe(true);
+    expect(readEditMode('cms-edit=0; agePermission=1')).toBe(false);
+  });
+
+  it('writes 1 or 0 for the whole site', () => {
+    writeEditMode(false);
+    expect(readEditMode()).toBe(false);
+    writeEditMode(true);
+    expect(document.cookie).toContain('cms-edit=1');
+  });
+
+  it.each([
+    [['editor'], true],
+    [['customer', 'admin'], true],
+    [['customer'], false],
+    [[], false],
+  ])('lets roles %j edit: %s', (roles, can) => {
+    expect(canEditContent({ roles })).toBe(can);
+  });
+
+  it('lets nobody edit when nobody is logged in', () => {
+    expect(canEditContent(null)).toBe(false);
+    expect(canEditContent(undefined)).toBe(false);
+  });
+});
