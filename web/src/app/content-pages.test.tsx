@@ -36,7 +36,8 @@ describe('content pages', () => {
     const { fake } = renderApp(url, locale);
 
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
-    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    // The page's own headings (the footer has its own).
+    const headings = within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(headings).toEqual([first, second]);
     expect(document.title).toBe(`${title} | ${site}`);
     await waitFor(() => expect(metaDescription()).toMatch(/.{20,}/));
