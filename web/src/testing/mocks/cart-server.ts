@@ -61,6 +61,15 @@ const refusal = (status: number, code: string, field: string) => {
   return HttpResponse.json({ code, message, errors: [{ field, message: fieldMessage }] }, { status });
 };
 
+/** As the cart service: a code pays for a top-level line that is not a gift voucher; null when line `id` may take one. */
+function voucherLineRefusal(cart: Cart, id: number) {
+  const line = cart.items.find((item) => item.id === id);
+  if (line) return line.type === 'voucher' ? refusal(400, 'voucher_not_applicable', 'id') : null;
+  return cart.items.some((item) => item.childItems.some((child) => child.id === id))
+    ? refusal(400, 'voucher_not_applicable', 'id')
+    : notFound('item_not_found');
+}
+
 const CODE_ALPHABET = '34679ACDEFGHJKMNPQRTWXY';
 
 /** A gift voucher code as stored (`GV-XXXX-XXXX-XXXX`) from what was typed: any case, dashes and spaces optional; null when it cannot be one. */
@@ -323,13 +332,8 @@ export function createCartServer({ known = {}, associations = {}, giftVouchers =
       const cart = carts.get(token);
       if (!cart) return notFound('cart_not_found');
       const id = Number(params.id);
-      const line = cart.items.find((item) => item.id === id);
-      if (!line) {
-        return cart.items.some((item) => item.childItems.some((child) => child.id === id))
-          ? refusal(400, 'voucher_not_applicable', 'id')
-          : notFound('item_not_found');
-      }
-      if (line.type === 'voucher') return refusal(400, 'voucher_not_applicable', 'id');
+      const refusedLine = voucherLineRefusal(cart, id);
+      if (refusedLine) return refusedLine;
       // A code pays for one line: set on another, it moves there.
       setItems(
         token,
@@ -346,13 +350,8 @@ export function createCartServer({ known = {}, associations = {}, giftVouchers =
       const cart = carts.get(token);
       if (!cart) return notFound('cart_not_found');
       const id = Number(params.id);
-      const line = cart.items.find((item) => item.id === id);
-      if (!line) {
-        return cart.items.some((item) => item.childItems.some((child) => child.id === id))
-          ? refusal(400, 'voucher_not_applicable', 'id')
-          : notFound('item_not_found');
-      }
-      if (line.type === 'voucher') return refusal(400, 'voucher_not_applicable', 'id');
+      const refusedLine = voucherLineRefusal(cart, id);
+      if (refusedLine) return refusedLine;
       setItems(token, cart.items.map((item) => (item.id === id ? { ...item, redemption: null } : item)));
       return answer(token);
     }),
