@@ -151,6 +151,21 @@ error-page-not-found = Diese Seite gibt es nicht.
 error-block-not-found = Diesen Inhaltsblock gibt es nicht.
 error-revision-not-found = Diese Version des Blocks gibt es nicht.
 error-block-changed = Jemand anderes hat diesen Block inzwischen gespeichert (Version { $revision }). Laden Sie ihn neu und ändern Sie ihn noch einmal.
+error-invalid-question = Bitte korrigieren Sie die markierten Felder.
+    .field = { $key ->
+        [productCode] Wählen Sie das Produkt, nach dem Sie fragen.
+        [customer] Geben Sie Ihren Namen ein (bis zu 100 Zeichen).
+        [email] Geben Sie eine gültige E-Mail-Adresse ein.
+        [phone] Geben Sie eine Telefonnummer mit mindestens 7 Zeichen ein: Ziffern sowie +, ( ), -, Leerzeichen, Punkte oder Schrägstriche.
+        [message] Geben Sie Ihre Nachricht ein (bis zu 5000 Zeichen).
+       *[other] Prüfen Sie dieses Feld.
+    }
+error-unknown-option = Wählen Sie eine der Antworten der Umfrage.
+    .field = Wählen Sie eine der Antworten der Umfrage.
+error-unknown-newsletter-token = Dieser Link ist nicht gültig. Vielleicht wurde er durch einen neueren ersetzt.
+    .field = Dieser Link ist nicht gültig.
+error-already-voted = Sie haben bereits abgestimmt. Vielen Dank!
+error-weather-unavailable = Das Wetter ist im Moment nicht verfügbar.
 
 # The order's page (/order/{token}/pay).
 order-title = Ihre Bestellung

@@ -153,6 +153,21 @@ error-page-not-found = There is no such page.
 error-block-not-found = There is no such content block.
 error-revision-not-found = There is no such version of this block.
 error-block-changed = Someone else saved this block meanwhile (version { $revision }). Reload it and make your change again.
+error-invalid-question = Please correct the marked fields.
+    .field = { $key ->
+        [productCode] Choose the product you are asking about.
+        [customer] Enter your name (up to 100 characters).
+        [email] Enter a valid e-mail address.
+        [phone] Enter a phone number of at least 7 characters: digits, and +, ( ), -, spaces, dots or slashes.
+        [message] Enter your message (up to 5000 characters).
+       *[other] Check this field.
+    }
+error-unknown-option = Choose one of the poll's answers.
+    .field = Choose one of the poll's answers.
+error-unknown-newsletter-token = This link is not valid. It may have been replaced by a newer one.
+    .field = This link is not valid.
+error-already-voted = You have already voted. Thank you!
+error-weather-unavailable = The weather is not available at the moment.
 
 # The order's page (/order/{token}/pay).
 order-title = Your order

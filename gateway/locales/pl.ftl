@@ -151,6 +151,21 @@ error-page-not-found = Nie ma takiej strony.
 error-block-not-found = Nie ma takiego bloku treści.
 error-revision-not-found = Nie ma takiej wersji tego bloku.
 error-block-changed = W międzyczasie ktoś inny zapisał ten blok (wersja { $revision }). Wczytaj go ponownie i wprowadź zmianę jeszcze raz.
+error-invalid-question = Popraw zaznaczone pola.
+    .field = { $key ->
+        [productCode] Wybierz produkt, o który pytasz.
+        [customer] Podaj imię i nazwisko (do 100 znaków).
+        [email] Podaj poprawny adres e-mail.
+        [phone] Podaj numer telefonu o długości co najmniej 7 znaków: cyfry oraz +, ( ), -, spacje, kropki lub ukośniki.
+        [message] Wpisz wiadomość (do 5000 znaków).
+       *[other] Sprawdź to pole.
+    }
+error-unknown-option = Wybierz jedną z odpowiedzi ankiety.
+    .field = Wybierz jedną z odpowiedzi ankiety.
+error-unknown-newsletter-token = Ten link jest nieprawidłowy. Być może zastąpił go nowszy.
+    .field = Ten link jest nieprawidłowy.
+error-already-voted = Już oddałeś głos. Dziękujemy!
+error-weather-unavailable = Pogoda jest w tej chwili niedostępna.
 
 # The order's page (/order/{token}/pay).
 order-title = Twoje zamówienie

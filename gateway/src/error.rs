@@ -86,6 +86,8 @@ error_codes! {
     InvalidUrl => "invalid_url",
     InvalidHtml => "invalid_html",
     VoucherNotApplicable => "voucher_not_applicable",
+    InvalidQuestion => "invalid_question",
+    UnknownOption => "unknown_option",
     // Not found (404, 405).
     NotFound => "not_found",
     MethodNotAllowed => "method_not_allowed",
@@ -102,6 +104,7 @@ error_codes! {
     PageNotFound => "page_not_found",
     BlockNotFound => "block_not_found",
     RevisionNotFound => "revision_not_found",
+    UnknownNewsletterToken => "unknown_newsletter_token",
     // Conflicts (409).
     Conflict => "conflict",
     CartExists => "cart_exists",
@@ -122,6 +125,7 @@ error_codes! {
     VoucherSpent => "voucher_spent",
     BlockChanged => "block_changed",
     VoucherExpired => "voucher_expired",
+    AlreadyVoted => "already_voted",
     // Who is asking (401, 403).
     Unauthenticated => "unauthenticated",
     InvalidCredentials => "invalid_credentials",
@@ -133,6 +137,7 @@ error_codes! {
     TooManyAttempts => "too_many_attempts",
     Overloaded => "overloaded",
     ServiceUnavailable => "service_unavailable",
+    WeatherUnavailable => "weather_unavailable",
     InternalError => "internal_error",
 }
 

@@ -174,6 +174,7 @@ pub fn router(state: AppState, ready: spa_platform::ops::ReadyCheck) -> Router {
         .route("/shop-api/openapi.json", axum::routing::get(openapi::document))
         .route("/shop-api/{*rest}", axum::routing::any(api_not_found))
         .route("/sitemap.xml", axum::routing::get(sitemap::sitemap))
+        .route("/robots.txt", axum::routing::get(sitemap::robots))
         .layer(DefaultBodyLimit::max(guard.limits().body_limit));
     let static_files = ServeDir::new(&state.config.web_dist)
         .append_index_html_on_directories(false)

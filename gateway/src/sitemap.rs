@@ -54,10 +54,50 @@ pub async fn sitemap(State(state): State<AppState>) -> ApiResult<impl IntoRespon
     Ok(([(header::CONTENT_TYPE, "application/xml; charset=utf-8")], xml))
 }
 
+/// `GET /robots.txt`: every page may be crawled but the ones of one
+/// visitor (basket, checkout, order, account) and the editor's; the
+/// sitemap is named by its absolute address, as the format asks.
+pub async fn robots(State(state): State<AppState>) -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8"), (header::CACHE_CONTROL, "public, max-age=3600")],
+        robots_txt(&state.config.public_url),
+    )
+}
+
+pub fn robots_txt(public_url: &str) -> String {
+    let mut text = String::from("User-agent: *\n");
+    for path in [
+        "/backend/",
+        "/order/",
+        "/basket",
+        "/en/basket",
+        "/profil",
+        "/en/profile",
+        "/reset-password/",
+        "/en/reset-password/",
+        "/newsletter/",
+    ] {
+        text.push_str(&format!("Disallow: {path}\n"));
+    }
+    text.push_str(&format!("\nSitemap: {}/sitemap.xml\n", public_url.trim_end_matches('/')));
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::locale::{DEFAULT_LOCALE_HOSTS, parse_host_map};
+
+    #[test]
+    fn robots_name_the_sitemap_absolutely_and_keep_private_pages_out() {
+        let text = robots_txt("https://spa.example/");
+        assert!(text.starts_with("User-agent: *\n"));
+        assert!(text.contains("\nSitemap: https://spa.example/sitemap.xml\n"), "{text}");
+        for private in ["Disallow: /basket\n", "Disallow: /order/\n", "Disallow: /backend/\n"] {
+            assert!(text.contains(private), "{private}");
+        }
+        assert!(!text.contains("Disallow: /\n"), "the shop's pages stay crawlable");
+    }
 
     #[test]
     fn every_locale_has_an_origin_by_default() {

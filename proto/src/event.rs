@@ -37,6 +37,7 @@ events! {
     PasswordResetRequested => "users.password_reset.requested",
     NewsletterSubscribed => "content.newsletter.subscribed",
     BlockChanged => "content.block.changed",
+    QuestionAsked => "content.question.asked",
 }
 
 /// Every declared event subject.

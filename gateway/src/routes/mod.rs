@@ -17,6 +17,7 @@ pub mod packages;
 pub mod pages;
 pub mod products;
 pub mod rooms;
+pub mod site;
 pub mod taxons;
 
 /// Every `/shop-api` route, merged.
@@ -33,4 +34,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(account::router())
         .merge(newsletter::router())
         .merge(pages::router())
+        .merge(site::router())
 }

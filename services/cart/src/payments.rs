@@ -17,22 +17,12 @@
 //! Settings come from the environment (`P24_*`); without them the method is
 //! not offered. The API key and CRC are never logged.
 
-use std::time::Duration;
-
 use base64::Engine;
-use bytes::Bytes;
-use http_body_util::{BodyExt, Full};
 use hyper::header;
-use hyper_util::client::legacy::Client;
-use hyper_util::client::legacy::connect::HttpConnector;
-use hyper_util::rt::TokioExecutor;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha384};
-
-type Https = hyper_rustls::HttpsConnector<HttpConnector>;
-
-/// How long a call to the provider may take.
-const TIMEOUT: Duration = Duration::from_secs(10);
+pub use spa_platform::http::Http;
+use spa_platform::http::HttpError;
 
 /// Przelewy24's settings.
 #[derive(Clone)]
@@ -44,53 +34,6 @@ pub struct Przelewy24 {
     api_key: String,
     crc: String,
     http: Http,
-}
-
-/// The providers' HTTPS client: rustls with ring and the Mozilla roots,
-/// chosen here rather than process-wide; plain HTTP only for a local
-/// address (tests' fakes). Every exchange has [`TIMEOUT`].
-#[derive(Clone)]
-pub struct Http {
-    client: Client<Https, Full<Bytes>>,
-}
-
-impl Http {
-    pub fn new() -> anyhow::Result<Self> {
-        let https = hyper_rustls::HttpsConnectorBuilder::new()
-            .with_provider_and_webpki_roots(rustls::crypto::ring::default_provider())?
-            .https_or_http()
-            .enable_http1()
-            .build();
-        Ok(Self { client: Client::builder(TokioExecutor::new()).build(https) })
-    }
-
-    /// Sends a request; the status and the body's text. A 5xx, no answer
-    /// or no answer in time is [`PaymentError::Unavailable`].
-    pub async fn exchange(
-        &self,
-        method: hyper::Method,
-        url: &str,
-        headers: &[(&str, &str)],
-        body: String,
-    ) -> Result<(hyper::StatusCode, String), PaymentError> {
-        let mut request = hyper::Request::builder().method(method).uri(url);
-        for (name, value) in headers {
-            request = request.header(*name, *value);
-        }
-        let request = request.body(Full::new(Bytes::from(body))).map_err(|e| PaymentError::Refused(e.to_string()))?;
-        let exchange = async {
-            let response = self.client.request(request).await.map_err(|e| PaymentError::Unavailable(e.to_string()))?;
-            let status = response.status();
-            let bytes = response.into_body().collect().await.map_err(|e| PaymentError::Unavailable(e.to_string()))?.to_bytes();
-            Ok::<_, PaymentError>((status, String::from_utf8_lossy(&bytes).into_owned()))
-        };
-        let (status, text) =
-            tokio::time::timeout(TIMEOUT, exchange).await.map_err(|_| PaymentError::Unavailable("no answer in time".into()))??;
-        if status.is_server_error() {
-            return Err(PaymentError::Unavailable(format!("{status}")));
-        }
-        Ok((status, text))
-    }
 }
 
 impl std::fmt::Debug for Przelewy24 {
@@ -107,6 +50,15 @@ pub enum PaymentError {
     Unavailable(String),
     #[error("the notification's {0} is not valid")]
     InvalidNotification(&'static str),
+}
+
+impl From<HttpError> for PaymentError {
+    fn from(e: HttpError) -> Self {
+        match e {
+            HttpError::Invalid(e) => PaymentError::Refused(e),
+            HttpError::Unavailable(e) => PaymentError::Unavailable(e),
+        }
+    }
 }
 
 /// What Przelewy24 posts to the status URL.

@@ -1,38 +1,28 @@
 //! `spa.content.v1.ContentService`.
 
-use rand::RngCore;
-use spa_platform::db::{Db, is_unique_violation};
-use spa_platform::errors;
+use spa_platform::db::Db;
 use spa_platform::outbox::Outbox;
-use spa_proto::events::NewsletterSubscribed;
 use spa_proto::spa::content::v1::content_service_server::ContentService;
 use spa_proto::spa::content::v1::{
-    Block, BlockHistory, GetBlockRequest, GetPageRequest, Page, RestoreBlockRequest, Revision, SaveBlockRequest,
-    SubscribeNewsletterRequest, SubscribeNewsletterResponse,
+    AskProductQuestionResponse, Block, BlockHistory, GetBlockRequest, GetPageRequest, GetPollRequest, GetWeatherRequest,
+    NewsletterTokenRequest, NewsletterTokenResponse, Page, Poll, ProductQuestion, RestoreBlockRequest, Revision, SaveBlockRequest,
+    SubscribeNewsletterRequest, SubscribeNewsletterResponse, VoteRequest, Weather,
 };
+use tonic::{Request, Response, Status};
 
-use crate::pages;
-use tonic::{Code, Request, Response, Status};
+use crate::weather::WeatherService;
+use crate::{newsletter, pages, poll, questions};
 
 pub struct ContentGrpc {
     db: Db,
     outbox: Outbox,
+    weather: WeatherService,
 }
 
 impl ContentGrpc {
-    pub fn new(db: Db, outbox: Outbox) -> Self {
-        Self { db, outbox }
+    pub fn new(db: Db, outbox: Outbox, weather: WeatherService) -> Self {
+        Self { db, outbox, weather }
     }
-}
-
-fn random_token() -> String {
-    let mut bytes = [0u8; 32];
-    rand::rng().fill_bytes(&mut bytes);
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn already_subscribed() -> Status {
-    errors::with_details(Code::AlreadyExists, "newsletter_exists", "This address already exists.", &[("email", "already subscribed")])
 }
 
 #[tonic::async_trait]
@@ -41,37 +31,8 @@ impl ContentService for ContentGrpc {
         &self,
         request: Request<SubscribeNewsletterRequest>,
     ) -> Result<Response<SubscribeNewsletterResponse>, Status> {
-        let req = request.into_inner();
-        let email = req.email.trim().to_lowercase();
-        if email.is_empty() {
-            return Err(errors::invalid("invalid_email", "e-mail is required", &[("email", "required")]));
-        }
-        if !spa_platform::email::is_valid(&email) {
-            return Err(errors::invalid("invalid_email", "e-mail is not valid", &[("email", "not a valid e-mail address")]));
-        }
-        let locale = if ["pl", "de", "en_GB"].contains(&req.locale.as_str()) { req.locale } else { "pl".to_owned() };
-        let token = random_token();
-        let mut tx = self.db.begin().await.map_err(errors::db)?;
-        let inserted = sqlx::query(
-            "INSERT INTO newsletter_subscribers (email, locale, status, confirmation_token, created_at) VALUES ($1, $2, 'pending', $3, $4) \
-             ON CONFLICT (email) DO NOTHING",
-        )
-        .bind(&email)
-        .bind(&locale)
-        .bind(&token)
-        .bind(spa_platform::now_ms())
-        .execute(&mut *tx)
-        .await;
-        match inserted {
-            Ok(r) if r.rows_affected() == 0 => return Err(already_subscribed()),
-            Ok(_) => {}
-            Err(e) if is_unique_violation(&e) => return Err(already_subscribed()),
-            Err(e) => return Err(errors::db(e)),
-        }
-        let event = NewsletterSubscribed { email, locale, confirmation_token: token };
-        self.outbox.add(&mut tx, &event).await.map_err(errors::db)?;
-        tx.commit().await.map_err(errors::db)?;
-        self.outbox.wake();
+        let r = request.into_inner();
+        newsletter::subscribe(&self.db, &self.outbox, &r.email, &r.locale).await?;
         Ok(Response::new(SubscribeNewsletterResponse {}))
     }
 
@@ -102,6 +63,35 @@ impl ContentService for ContentGrpc {
     async fn restore_block(&self, request: Request<RestoreBlockRequest>) -> Result<Response<BlockHistory>, Status> {
         let r = request.into_inner();
         Ok(Response::new(history_message(pages::restore(&self.db, &self.outbox, &r.id, &r.locale, r.revision, &r.editor_id).await?)))
+    }
+
+    async fn confirm_newsletter(&self, request: Request<NewsletterTokenRequest>) -> Result<Response<NewsletterTokenResponse>, Status> {
+        newsletter::confirm(&self.db, &request.into_inner().token).await?;
+        Ok(Response::new(NewsletterTokenResponse {}))
+    }
+
+    async fn unsubscribe_newsletter(&self, request: Request<NewsletterTokenRequest>) -> Result<Response<NewsletterTokenResponse>, Status> {
+        newsletter::unsubscribe(&self.db, &request.into_inner().token).await?;
+        Ok(Response::new(NewsletterTokenResponse {}))
+    }
+
+    async fn ask_product_question(&self, request: Request<ProductQuestion>) -> Result<Response<AskProductQuestionResponse>, Status> {
+        let id = questions::ask(&self.db, &self.outbox, request.into_inner()).await?;
+        Ok(Response::new(AskProductQuestionResponse { id }))
+    }
+
+    async fn get_poll(&self, request: Request<GetPollRequest>) -> Result<Response<Poll>, Status> {
+        let r = request.into_inner();
+        Ok(Response::new(poll::get(&self.db, &r.locale, &r.visitor).await?))
+    }
+
+    async fn vote(&self, request: Request<VoteRequest>) -> Result<Response<Poll>, Status> {
+        let r = request.into_inner();
+        Ok(Response::new(poll::vote(&self.db, &r.locale, &r.visitor, &r.option).await?))
+    }
+
+    async fn get_weather(&self, _request: Request<GetWeatherRequest>) -> Result<Response<Weather>, Status> {
+        Ok(Response::new(self.weather.now().await?))
     }
 }
 

@@ -1,9 +1,13 @@
 //! The content service: CMS pages and blocks, the newsletter, contact and
-//! product questions, weather, and the e-mails that events call for. This
-//! cut runs the newsletter sign-up with its double opt-in e-mail, the
-//! account e-mails, the order e-mail, and their delivery.
+//! product questions, the poll, weather, and the e-mails that events call
+//! for.
 //!
-//! - [`newsletter`] — sign-up rules and the confirmation e-mail.
+//! - [`newsletter`] — sign-up rules, confirmation and unsubscribe.
+//! - [`pages`] — pages by path, blocks, the sanitizer, revisions.
+//! - [`questions`] — product questions and their e-mails.
+//! - [`poll`] — the vote pop-up's poll, one vote per visitor.
+//! - [`weather`] — the weather at the guesthouse, cached.
+//! - [`paid`] — the payment and gift voucher e-mails.
 //! - [`account`] — the verification and password reset e-mails.
 //! - [`order`] — the order summary with its booking code.
 //! - [`mail`] — queueing an event's e-mail once.
@@ -18,6 +22,9 @@ pub mod newsletter;
 pub mod order;
 pub mod pages;
 pub mod paid;
+pub mod poll;
+pub mod questions;
+pub mod weather;
 
 use spa_platform::runtime::{Infra, Started};
 use tokio::net::TcpListener;
@@ -54,11 +61,28 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     mail_consumer!(order::MAILER, order::queue_order_mail);
     mail_consumer!(paid::PAID_MAILER, paid::queue_paid_mail);
     mail_consumer!(paid::VOUCHER_MAILER, paid::queue_voucher_mail);
+    let guesthouse = infra.setting("GUESTHOUSE_EMAIL").unwrap_or_else(|| "recepcja@spa.localhost".into());
+    anyhow::ensure!(spa_platform::email::is_valid(&guesthouse), "GUESTHOUSE_EMAIL is not an e-mail address");
+    {
+        let (db, m) = (infra.db.clone(), mailer.clone());
+        infra
+            .consume(questions::MAILER, move |event| {
+                let (db, m, to) = (db.clone(), m.clone(), guesthouse.clone());
+                async move {
+                    questions::queue_question_mails(&db, &to, event).await?;
+                    m.wake();
+                    Ok(())
+                }
+            })
+            .await?;
+    }
     mailer.spawn(infra.db.clone(), infra.shutdown.clone());
+    let weather = weather::WeatherService::from_settings(|name| infra.setting(name))?;
+    tracing::info!(weather = %weather.describe(), "the weather is asked");
     infra.spawn_relay();
 
     let addr = listener.local_addr()?;
-    let service = grpc::ContentGrpc::new(infra.db.clone(), infra.outbox.clone());
+    let service = grpc::ContentGrpc::new(infra.db.clone(), infra.outbox.clone(), weather);
     let routes = tonic::service::Routes::new(spa_proto::spa::content::v1::content_service_server::ContentServiceServer::new(service));
     let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));
     Ok(Started { addr, task })

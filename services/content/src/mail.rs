@@ -31,22 +31,43 @@ pub async fn queue_once<M: EventMessage>(
     event: Received<M>,
     write: impl FnOnce(&M) -> anyhow::Result<Mail>,
 ) -> anyhow::Result<()> {
+    queue_all_once(db, consumer, event, |m| Ok(vec![write(m)?])).await
+}
+
+/// Queues the e-mails `write` makes of `event`, once per consumer and
+/// event: the first row's id is the event's, the next ones' `<id>-2`, ….
+pub async fn queue_all_once<M: EventMessage>(
+    db: &Db,
+    consumer: &'static str,
+    event: Received<M>,
+    write: impl FnOnce(&M) -> anyhow::Result<Vec<Mail>>,
+) -> anyhow::Result<()> {
     let Some(mut tx) = begin_once(db, consumer, &event.id).await? else { return Ok(()) };
-    let mail = write(&event.message)?;
-    sqlx::query(
-        "INSERT INTO outgoing_mail (id, recipient, subject, body, html, sensitive, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-    )
-    .bind(&event.id)
-    .bind(mail.recipient)
-    .bind(mail.subject)
-    .bind(mail.text)
-    .bind(mail.html)
-    .bind(i64::from(mail.sensitive))
-    .bind(spa_platform::now_ms())
-    .execute(&mut *tx)
-    .await?;
+    for (n, mail) in write(&event.message)?.into_iter().enumerate() {
+        let id = if n == 0 { event.id.clone() } else { format!("{}-{}", event.id, n + 1) };
+        sqlx::query(
+            "INSERT INTO outgoing_mail (id, recipient, subject, body, html, sensitive, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(id)
+        .bind(mail.recipient)
+        .bind(mail.subject)
+        .bind(mail.text)
+        .bind(mail.html)
+        .bind(i64::from(mail.sensitive))
+        .bind(spa_platform::now_ms())
+        .execute(&mut *tx)
+        .await?;
+    }
     tx.commit().await?;
     Ok(())
+}
+
+/// A 256-bit random token, hex: a link's secret.
+pub fn random_token() -> String {
+    use rand::RngCore;
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Where the e-mails' links point: `PUBLIC_URL` (as the gateway's), read

@@ -50,6 +50,7 @@ pub mod dead_letters;
 pub mod email;
 pub mod errors;
 pub mod grpc;
+pub mod http;
 pub mod money;
 pub mod ops;
 pub mod outbox;

@@ -31,7 +31,12 @@ impl EventBus for Flaky {
 }
 
 fn message(text: &str) -> spa_proto::events::NewsletterSubscribed {
-    spa_proto::events::NewsletterSubscribed { email: text.into(), locale: "pl".into(), confirmation_token: "t".into() }
+    spa_proto::events::NewsletterSubscribed {
+        email: text.into(),
+        locale: "pl".into(),
+        confirmation_token: "t".into(),
+        ..Default::default()
+    }
 }
 
 pub async fn migrated(backend: Backend) -> TestDb {

@@ -22,7 +22,7 @@ use tokio_util::sync::CancellationToken;
 use crate::db::migrated;
 
 fn signup(email: &str) -> NewsletterSubscribed {
-    NewsletterSubscribed { email: email.into(), locale: "pl".into(), confirmation_token: "t".into() }
+    NewsletterSubscribed { email: email.into(), locale: "pl".into(), confirmation_token: "t".into(), ..Default::default() }
 }
 
 /// `events_dead_lettered_total` for `consumer` as `/metrics` shows it.

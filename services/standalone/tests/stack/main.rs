@@ -12,4 +12,5 @@ mod distributed;
 mod hardening;
 mod payments;
 mod rooms;
+mod site;
 mod support;

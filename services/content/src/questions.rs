@@ -1,0 +1,205 @@
+//! Questions about a product (the product page's inquiry form): checked by
+//! the rules of the form, stored with their event in one transaction, then
+//! e-mailed to the guesthouse (`GUESTHOUSE_EMAIL`) with the sender's
+//! details, and acknowledged to the sender in their language.
+
+use spa_platform::bus::Received;
+use spa_platform::db::Db;
+use spa_platform::errors;
+use spa_platform::outbox::Outbox;
+use spa_proto::events::QuestionAsked;
+use spa_proto::spa::content::v1::ProductQuestion;
+use tonic::Status;
+
+use crate::mail::Mail;
+
+pub const MAILER: &str = "content-question-mailer";
+
+const MAX_NAME: usize = 100;
+const MAX_PHONE: usize = 30;
+const MAX_MESSAGE: usize = 5000;
+
+/// The form's phone rule: at least 7 characters, digits with an optional
+/// leading plus, parentheses, dashes, spaces, dots or slashes.
+pub fn phone_is_valid(phone: &str) -> bool {
+    let body = phone.strip_prefix('+').unwrap_or(phone);
+    phone.chars().count() >= 7
+        && phone.len() <= MAX_PHONE
+        && body.chars().any(|c| c.is_ascii_digit())
+        && body.chars().all(|c| c.is_ascii_digit() || "()-. /".contains(c))
+}
+
+/// Every rule the question breaks, by field; empty when it may be sent.
+pub fn violations(q: &ProductQuestion) -> Vec<(&'static str, &'static str)> {
+    let mut v = Vec::new();
+    let code = q.product_code.trim();
+    if code.is_empty() {
+        v.push(("productCode", "required"));
+    } else if code.len() > 64 || !code.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)) {
+        v.push(("productCode", "not a product code"));
+    }
+    let name = q.customer.trim();
+    if name.is_empty() {
+        v.push(("customer", "required"));
+    } else if name.chars().count() > MAX_NAME {
+        v.push(("customer", "too long"));
+    }
+    let email = q.email.trim();
+    if email.is_empty() {
+        v.push(("email", "required"));
+    } else if !spa_platform::email::is_valid(email) {
+        v.push(("email", "not a valid e-mail address"));
+    }
+    let phone = q.phone.trim();
+    if phone.is_empty() {
+        v.push(("phone", "required"));
+    } else if !phone_is_valid(phone) {
+        v.push(("phone", "at least 7 characters: digits, plus, parentheses, dashes, spaces, dots or slashes"));
+    }
+    let message = q.message.trim();
+    if message.is_empty() {
+        v.push(("message", "required"));
+    } else if message.chars().count() > MAX_MESSAGE {
+        v.push(("message", "too long"));
+    }
+    v
+}
+
+/// Stores a question and its event; the id.
+pub async fn ask(db: &Db, outbox: &Outbox, q: ProductQuestion) -> Result<String, Status> {
+    let broken = violations(&q);
+    if !broken.is_empty() {
+        return Err(errors::invalid("invalid_question", "the question is not complete", &broken));
+    }
+    let locale = if ["pl", "de", "en_GB"].contains(&q.locale.as_str()) { q.locale.as_str() } else { "pl" };
+    let event = QuestionAsked {
+        id: uuid::Uuid::new_v4().to_string(),
+        product_code: q.product_code.trim().to_owned(),
+        customer: q.customer.trim().to_owned(),
+        email: q.email.trim().to_lowercase(),
+        phone: q.phone.trim().to_owned(),
+        message: q.message.trim().to_owned(),
+        locale: locale.to_owned(),
+        product_name: q.product_name.trim().to_owned(),
+    };
+    let mut tx = db.begin().await.map_err(errors::db)?;
+    sqlx::query(
+        "INSERT INTO product_questions (id, product_code, customer, email, phone, message, locale, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(&event.id)
+    .bind(&event.product_code)
+    .bind(&event.customer)
+    .bind(&event.email)
+    .bind(&event.phone)
+    .bind(&event.message)
+    .bind(&event.locale)
+    .bind(spa_platform::now_ms())
+    .execute(&mut *tx)
+    .await
+    .map_err(errors::db)?;
+    outbox.add(&mut tx, &event).await.map_err(errors::db)?;
+    tx.commit().await.map_err(errors::db)?;
+    outbox.wake();
+    Ok(event.id)
+}
+
+fn acknowledgement(q: &QuestionAsked) -> (String, String) {
+    let product = if q.product_name.is_empty() { &q.product_code } else { &q.product_name };
+    match q.locale.as_str() {
+        "de" => (
+            format!("Ihre Frage zu „{product}“"),
+            format!(
+                "Guten Tag {},\n\nvielen Dank für Ihre Frage zu „{product}“. Wir antworten so bald wie möglich, meist innerhalb eines Werktags.\n\nIhre Nachricht:\n{}\n",
+                q.customer, q.message
+            ),
+        ),
+        "en_GB" => (
+            format!("Your question about “{product}”"),
+            format!(
+                "Hello {},\n\nthank you for your question about “{product}”. We will answer as soon as we can, usually within one working day.\n\nYour message:\n{}\n",
+                q.customer, q.message
+            ),
+        ),
+        _ => (
+            format!("Twoje pytanie o „{product}”"),
+            format!(
+                "Dzień dobry {},\n\ndziękujemy za pytanie o „{product}”. Odpowiemy najszybciej, jak to możliwe, zwykle w ciągu jednego dnia roboczego.\n\nTwoja wiadomość:\n{}\n",
+                q.customer, q.message
+            ),
+        ),
+    }
+}
+
+/// The staff's copy, in Polish: who asked, how to reach them, about what.
+fn to_guesthouse(q: &QuestionAsked) -> (String, String) {
+    (
+        format!("Pytanie o produkt {}: {}", q.product_code, q.customer),
+        format!(
+            "Produkt: {} ({})\nImię i nazwisko: {}\nE-mail: {}\nTelefon: {}\nJęzyk: {}\n\nWiadomość:\n{}\n",
+            q.product_name, q.product_code, q.customer, q.email, q.phone, q.locale, q.message
+        ),
+    )
+}
+
+/// The consumer: the guesthouse's e-mail and the sender's acknowledgement,
+/// both at most once per question.
+pub async fn queue_question_mails(db: &Db, guesthouse: &str, event: Received<QuestionAsked>) -> anyhow::Result<()> {
+    crate::mail::queue_all_once(db, MAILER, event, |q| {
+        Ok(vec![Mail::text(guesthouse.to_owned(), to_guesthouse(q)), Mail::text(q.email.clone(), acknowledgement(q))])
+    })
+    .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn question() -> ProductQuestion {
+        ProductQuestion {
+            product_code: "MASAZ-60".into(),
+            customer: "Anna Nowak".into(),
+            email: "anna@example.pl".into(),
+            phone: "+48 (12) 600-100/200".into(),
+            message: "Czy masaż jest dostępny w niedzielę?".into(),
+            locale: "pl".into(),
+            product_name: "Masaż".into(),
+        }
+    }
+
+    #[test]
+    fn a_complete_question_breaks_no_rule() {
+        assert!(violations(&question()).is_empty());
+    }
+
+    #[test]
+    fn phones_follow_the_forms_rule() {
+        for ok in ["1234567", "+48 600 100 200", "(12) 345-67-89", "12.345.67.89", "600/100/200"] {
+            assert!(phone_is_valid(ok), "{ok}");
+        }
+        for bad in ["123456", "+48 600 abc", "600-100-200 ext", "++48600100200", "-------", "12345#67"] {
+            assert!(!phone_is_valid(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn each_missing_or_bad_field_is_named() {
+        let q = ProductQuestion { locale: "pl".into(), ..Default::default() };
+        let fields: Vec<&str> = violations(&q).into_iter().map(|(f, _)| f).collect();
+        assert_eq!(fields, ["productCode", "customer", "email", "phone", "message"]);
+        let q = ProductQuestion { email: "anna@".into(), phone: "12 34".into(), product_code: "<x>".into(), ..question() };
+        let fields: Vec<&str> = violations(&q).into_iter().map(|(f, _)| f).collect();
+        assert_eq!(fields, ["productCode", "email", "phone"]);
+        let q = ProductQuestion { message: "  ".into(), customer: "x".repeat(101), ..question() };
+        let fields: Vec<&str> = violations(&q).into_iter().map(|(f, _)| f).collect();
+        assert_eq!(fields, ["customer", "message"]);
+    }
+
+    #[test]
+    fn the_acknowledgement_is_in_the_senders_language() {
+        let q = QuestionAsked { customer: "Anna".into(), product_name: "Massage".into(), message: "Hi".into(), ..Default::default() };
+        assert!(acknowledgement(&QuestionAsked { locale: "de".into(), ..q.clone() }).0.contains("Ihre Frage"));
+        assert!(acknowledgement(&QuestionAsked { locale: "en_GB".into(), ..q.clone() }).0.contains("Your question"));
+        assert!(acknowledgement(&QuestionAsked { locale: "pl".into(), ..q }).0.contains("Twoje pytanie"));
+    }
+}

@@ -1,0 +1,79 @@
+//! The one client for calls to outside services (payment providers, the
+//! weather service): rustls with ring and the Mozilla roots, chosen here
+//! rather than process-wide; plain HTTP only for a local address (tests'
+//! fakes). Every exchange has a deadline, so a stalled provider never holds
+//! a request.
+
+use std::time::Duration;
+
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full};
+use hyper_util::client::legacy::Client;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::rt::TokioExecutor;
+
+pub use hyper::{Method, StatusCode};
+
+type Https = hyper_rustls::HttpsConnector<HttpConnector>;
+
+/// How long a call may take, connection included.
+pub const TIMEOUT: Duration = Duration::from_secs(10);
+
+#[derive(Debug, thiserror::Error)]
+pub enum HttpError {
+    /// The request could not be written (a bad URL or header).
+    #[error("the request is not valid: {0}")]
+    Invalid(String),
+    /// No answer, no answer in time, or a 5xx.
+    #[error("the service is unavailable: {0}")]
+    Unavailable(String),
+}
+
+#[derive(Clone)]
+pub struct Http {
+    client: Client<Https, Full<Bytes>>,
+    timeout: Duration,
+}
+
+impl Http {
+    pub fn new() -> anyhow::Result<Self> {
+        Self::with_timeout(TIMEOUT)
+    }
+
+    pub fn with_timeout(timeout: Duration) -> anyhow::Result<Self> {
+        let https = hyper_rustls::HttpsConnectorBuilder::new()
+            .with_provider_and_webpki_roots(rustls::crypto::ring::default_provider())?
+            .https_or_http()
+            .enable_http1()
+            .build();
+        Ok(Self { client: Client::builder(TokioExecutor::new()).build(https), timeout })
+    }
+
+    /// Sends a request; the status and the body's text. A 5xx, no answer
+    /// or no answer in time is [`HttpError::Unavailable`].
+    pub async fn exchange(
+        &self,
+        method: hyper::Method,
+        url: &str,
+        headers: &[(&str, &str)],
+        body: String,
+    ) -> Result<(hyper::StatusCode, String), HttpError> {
+        let mut request = hyper::Request::builder().method(method).uri(url);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let request = request.body(Full::new(Bytes::from(body))).map_err(|e| HttpError::Invalid(e.to_string()))?;
+        let exchange = async {
+            let response = self.client.request(request).await.map_err(|e| HttpError::Unavailable(e.to_string()))?;
+            let status = response.status();
+            let bytes = response.into_body().collect().await.map_err(|e| HttpError::Unavailable(e.to_string()))?.to_bytes();
+            Ok::<_, HttpError>((status, String::from_utf8_lossy(&bytes).into_owned()))
+        };
+        let (status, text) =
+            tokio::time::timeout(self.timeout, exchange).await.map_err(|_| HttpError::Unavailable("no answer in time".into()))??;
+        if status.is_server_error() {
+            return Err(HttpError::Unavailable(format!("{status}")));
+        }
+        Ok((status, text))
+    }
+}
