@@ -21,10 +21,11 @@ use tokio::sync::Semaphore;
 use crate::error::{ApiError, ErrorCode};
 
 /// The browser app runs under this policy: its own scripts, styles, images
-/// and API only, and no framing. React sets inline styles through the CSSOM,
-/// which `style-src 'self'` allows.
+/// and API only, and no framing of the shop. The one frame it shows is the
+/// video modal's privacy-enhanced YouTube player. React sets inline styles
+/// through the CSSOM, which `style-src 'self'` allows.
 pub const DEFAULT_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; \
-font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+font-src 'self'; connect-src 'self'; frame-src https://www.youtube-nocookie.com; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 /// A rate: `per_minute` requests a minute on average, `burst` at once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
