@@ -14,6 +14,8 @@ import { messages } from './helpers/messages';
 const base = new URL(process.env.E2E_BASE_URL ?? 'http://127.0.0.1:18080');
 const pl = messages('pl');
 const en = messages('en_GB');
+const port = base.port ? `:${base.port}` : '';
+const german = `${base.protocol}//de.localhost${port}`;
 
 test('the home banner is a carousel the visitor can stop and turn', async ({ page }) => {
   await page.goto('/');
@@ -81,4 +83,25 @@ test('the footer signs an address up for the newsletter once', async ({ page }) 
   await send.click();
   await expect(newsletter.getByRole('status')).toHaveText(en('newsletter.exists'));
   await expectNoSeriousA11yIssues(page, 'footer');
+});
+
+test('the newsletter answers a sign-up and a second one in each language', async ({ page }) => {
+  for (const [url, locale] of [
+    ['/kontakt', 'pl'],
+    [`${german}/kontakt`, 'de'],
+    ['/en/contact', 'en_GB'],
+  ] as const) {
+    const t = messages(locale);
+    await page.goto(url);
+    const newsletter = page.getByRole('contentinfo').getByRole('region', { name: t('newsletter.title') });
+    const field = newsletter.getByLabel(t('newsletter.email'), { exact: true });
+    const send = newsletter.getByRole('button', { name: t('newsletter.submit'), exact: true });
+    const address = `news.${locale}.${Date.now()}@example.pl`;
+    await field.fill(address);
+    await send.click();
+    await expect(newsletter.getByRole('status'), `201 in ${locale}`).toHaveText(t('newsletter.success'));
+    await field.fill(address);
+    await send.click();
+    await expect(newsletter.getByRole('status'), `409 in ${locale}`).toHaveText(t('newsletter.exists'));
+  }
 });
