@@ -236,8 +236,9 @@ impl WeatherCondition {
 
 /// The weather at the guesthouse
 ///
-/// Asked from the weather service at most once per 10 minutes; when it is
-/// not configured or not reachable the answer is 503 and the widget hides.
+/// Asked from the weather service at most once per 10 minutes. Without a
+/// configured service the answer is 404, while it fails 503; either way
+/// the widget hides.
 #[utoipa::path(
     get,
     path = "/shop-api/weather",
@@ -246,7 +247,8 @@ impl WeatherCondition {
     responses(
         (status = 200, description = "The temperature in °C and °F and the condition", body = Weather),
         (status = 400, description = "Bad channel or locale", body = ErrorBody),
-        (status = 503, description = "No weather now", body = ErrorBody),
+        (status = 404, description = "No weather service is configured", body = ErrorBody),
+        (status = 503, description = "The weather service does not answer now", body = ErrorBody),
     )
 )]
 pub async fn weather(State(state): State<AppState>, _shop: Shop) -> ApiResult<Response> {

@@ -4,8 +4,8 @@
 //! web has icons for. One answer, or its failure, is kept for
 //! `WEATHER_CACHE_SECONDS` (10 minutes); concurrent askers share one
 //! upstream call, so the service is asked at most once a period per
-//! process, whatever the traffic. Without settings there is no weather and
-//! the widget hides.
+//! process, whatever the traffic. Without settings there is no weather
+//! (NOT_FOUND); while the service fails, UNAVAILABLE. The widget hides.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -56,7 +56,9 @@ impl WeatherService {
     }
 
     pub async fn now(&self) -> Result<Weather, Status> {
-        let Some(upstream) = &self.upstream else { return Err(unavailable()) };
+        let Some(upstream) = &self.upstream else {
+            return Err(errors::with_details(Code::NotFound, "weather_unavailable", "No weather service is configured.", &[]));
+        };
         let reading = self
             .cache
             .get_with((), async {
@@ -123,6 +125,6 @@ mod tests {
     #[tokio::test]
     async fn without_settings_there_is_no_weather() {
         let w = WeatherService::new(None, Duration::from_secs(600));
-        assert_eq!(w.now().await.unwrap_err().code(), Code::Unavailable);
+        assert_eq!(w.now().await.unwrap_err().code(), Code::NotFound);
     }
 }

@@ -873,8 +873,9 @@ export interface paths {
         };
         /**
          * The weather at the guesthouse
-         * @description Asked from the weather service at most once per 10 minutes; when it is
-         *     not configured or not reachable the answer is 503 and the widget hides.
+         * @description Asked from the weather service at most once per 10 minutes. Without a
+         *     configured service the answer is 404, while it fails 503; either way
+         *     the widget hides.
          */
         get: operations["weather"];
         put?: never;
@@ -5223,7 +5224,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No weather now */
+            /** @description No weather service is configured */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The weather service does not answer now */
             503: {
                 headers: {
                     [name: string]: unknown;

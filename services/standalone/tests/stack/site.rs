@@ -1,7 +1,7 @@
 //! Around the shop over HTTP: the newsletter's confirm and unsubscribe
 //! links, questions about products, the vote pop-up's poll (one vote per
 //! visitor) and the weather (one upstream call per period, whatever the
-//! traffic; hidden when the weather service fails).
+//! traffic; 503 while the weather service fails, 404 without one).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -222,5 +222,6 @@ async fn without_a_weather_service_the_weather_is_503_and_nothing_else_breaks() 
 
     // Not configured at all.
     let t = TestStack::start().await;
-    assert_eq!(t.get("/shop-api/weather").await.0, 503);
+    let (status, body) = t.get("/shop-api/weather").await;
+    assert_eq!((status, body["code"].as_str()), (404, Some("weather_unavailable")), "{body}");
 }
