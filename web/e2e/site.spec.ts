@@ -65,6 +65,8 @@ test('the contact page in Polish and English: details, route planning, no tiles 
 
 test('the footer signs an address up for the newsletter once', async ({ page }) => {
   await page.goto('/en/contact');
+  // The form loads when the footer nears the viewport.
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   const newsletter = page.getByRole('contentinfo').getByRole('region', { name: en('newsletter.title') });
   const field = newsletter.getByLabel(en('newsletter.email'), { exact: true });
   const send = newsletter.getByRole('button', { name: en('newsletter.submit'), exact: true });

@@ -57,23 +57,21 @@ describe('content pages', () => {
     expect(screen.queryByTestId('coming-soon')).toBeNull();
   });
 
-  it('sets the meta description from the page and gives the previous one back when the visitor leaves', async () => {
+  it('sets the meta description from the page, in place of the one the page came with; the next page sets its own', async () => {
     const meta = document.createElement('meta');
     meta.name = 'description';
     meta.content = 'Opis witryny';
     document.head.append(meta);
-    try {
-      const { user } = renderApp('/regulamin', 'pl');
-      await screen.findByRole('heading', { level: 1, name: 'Regulamin sklepu i rezerwacji' });
-      await waitFor(() =>
-        expect(metaDescription()).toBe('Zasady rezerwacji, płatności, zaliczki, anulowania i voucherów podarunkowych.'),
-      );
-      await user.click(within(screen.getByRole('navigation', { name: 'Menu główne' })).getByRole('link', { name: 'Zabiegi' }));
-      await screen.findByRole('heading', { level: 1, name: 'Zabiegi' });
-      await waitFor(() => expect(metaDescription()).toBe('Opis witryny'));
-    } finally {
-      meta.remove();
-    }
+    const { user } = renderApp('/regulamin', 'pl');
+    await screen.findByRole('heading', { level: 1, name: 'Regulamin sklepu i rezerwacji' });
+    await waitFor(() =>
+      expect(metaDescription()).toBe('Zasady rezerwacji, płatności, zaliczki, anulowania i voucherów podarunkowych.'),
+    );
+    expect(meta.isConnected).toBe(false);
+    await user.click(within(screen.getByRole('navigation', { name: 'Menu główne' })).getByRole('link', { name: 'Zabiegi' }));
+    await screen.findByRole('heading', { level: 1, name: 'Zabiegi' });
+    await waitFor(() => expect(metaDescription()).toBe('Masaże, rytuały i zabiegi pielęgnacyjne do zarezerwowania online.'));
+    expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
   });
 
   it('shows the not-found page when the content system has no page at the path, quietly', async () => {

@@ -16,17 +16,25 @@ import { LoginForm } from '@/features/account/components/login-form';
 import { Profile } from '@/features/account/components/profile';
 import { RegisterForm } from '@/features/account/components/register-form';
 import { ResetPasswordForm } from '@/features/account/components/reset-password-form';
-import { useDocumentTitle } from '@/hooks/use-document-title';
+import { usePageHead } from '@/hooks/use-page-head';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { LOCALES } from '@/lib/i18n/locale';
 import type { MessageKey } from '@/lib/i18n/messages';
 import { usePublishPageAlternates } from '@/lib/i18n/page-alternates';
 
-/** A page with its heading (the document title too) and an optional lead. */
-function AccountPage({ titleKey, leadKey, children }: { titleKey: MessageKey; leadKey?: MessageKey; children: ReactNode }) {
+type AccountPageProps = { titleKey: MessageKey; children: ReactNode } & (
+  | { leadKey: MessageKey; descriptionKey?: never }
+  | { leadKey?: never; descriptionKey: MessageKey }
+);
+
+/**
+ * A page with its heading (the document title too) and its lead, which is
+ * its description; a page without a lead names a description.
+ */
+function AccountPage({ titleKey, leadKey, descriptionKey, children }: AccountPageProps) {
   const { t } = useI18n();
   const title = t(titleKey);
-  useDocumentTitle(title);
+  usePageHead(title, t(leadKey ?? descriptionKey));
   return (
     <div className="page account-page">
       <div className="page__header">
@@ -75,7 +83,7 @@ export function RegisterRoute() {
 /** The customer's account. */
 export function ProfileRoute() {
   return (
-    <AccountPage titleKey="account.profile.title">
+    <AccountPage titleKey="account.profile.title" descriptionKey="account.profile.description">
       <Profile />
     </AccountPage>
   );

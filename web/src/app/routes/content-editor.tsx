@@ -9,7 +9,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { BlockEditor } from '@/features/content/components/block-editor';
 import { BlockLanguages } from '@/features/content/components/block-languages';
-import { useDocumentTitle } from '@/hooks/use-document-title';
+import { usePageHead } from '@/hooks/use-page-head';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { isLocale, LOCALES } from '@/lib/i18n/locale';
 import { usePublishPageAlternates } from '@/lib/i18n/page-alternates';
@@ -19,7 +19,7 @@ export function BlockEditorRoute() {
   const id = useParams().id ?? '';
   const asked = useSearchParams()[0].get('locale');
   const blockLocale = isLocale(asked) ? asked : locale;
-  useDocumentTitle(t('editor.documentTitle', { id }));
+  usePageHead(t('editor.documentTitle', { id }), t('editor.block', { id }));
   // The switcher changes the editor's language, not the block's.
   usePublishPageAlternates(
     Object.fromEntries(LOCALES.map((language) => [language, paths.editBlock.href(language, { id }, { locale: blockLocale })])),

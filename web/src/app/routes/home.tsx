@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Carousel, type CarouselSlide } from '@/components/ui/carousel';
 import { HOME_BANNER_SLIDES } from '@/config/home-banner';
 import { paths } from '@/config/paths';
-import { useDocumentTitle } from '@/hooks/use-document-title';
+import { usePageHead } from '@/hooks/use-page-head';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { getDocumentLocale } from '@/lib/i18n/locale';
 import { loadDictionary } from '@/lib/i18n/messages';
@@ -35,7 +35,7 @@ const VerificationLanding = lazy(async (): Promise<{ default: ComponentType<{ ou
 
 export function HomeRoute() {
   const { t, locale } = useI18n();
-  useDocumentTitle(t('nav.home'));
+  usePageHead(t('nav.home'), t('home.lead'));
   const [query, setQuery] = useSearchParams();
   // The gateway sends the verification link here with `?account=verified|link-expired`:
   // said once, then dropped from the address (a reload does not say it again).

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
-import { useDocumentTitle } from '@/hooks/use-document-title';
+import { usePageHead } from '@/hooks/use-page-head';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 
 export function NotFoundRoute() {
   const { t, locale } = useI18n();
-  useDocumentTitle(t('notFound.title'));
+  usePageHead(t('notFound.title'), t('notFound.body'));
   return (
     <section className="page page--message">
       <h1>{t('notFound.title')}</h1>

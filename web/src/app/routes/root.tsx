@@ -3,12 +3,12 @@ import { Outlet } from 'react-router';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { AccountLink } from '@/features/account/components/account-link';
 import { MiniBasket } from '@/features/basket/components/mini-basket';
-import { NewsletterSignUp } from '@/features/newsletter/components/newsletter-sign-up';
+import { NewsletterSlot } from '@/features/newsletter/components/newsletter-slot';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 
 export function RootLayout() {
   return (
-    <MainLayout basket={<MiniBasket />} account={<AccountLink />} newsletter={<NewsletterSignUp />}>
+    <MainLayout basket={<MiniBasket />} account={<AccountLink />} newsletter={<NewsletterSlot />}>
       <Outlet />
     </MainLayout>
   );

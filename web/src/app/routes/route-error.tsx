@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
-import { useDocumentTitle } from '@/hooks/use-document-title';
+import { usePageHead } from '@/hooks/use-page-head';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { isChunkLoadError } from '@/lib/with-timeout';
 import { reloadPage } from '@/lib/reload-page';
@@ -14,16 +14,21 @@ import { NotFoundRoute } from './not-found';
  */
 export function RouteError() {
   const error = useRouteError();
-  const { t } = useI18n();
-  useDocumentTitle(t('errors.pageTitle'));
-
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundRoute />;
   if (import.meta.env.DEV) console.error(error);
+  return <ErrorPage chunk={isChunkLoadError(error)} />;
+}
+
+/** Any other error: the page says so, in its head too (the not-found page sets its own). */
+function ErrorPage({ chunk }: { chunk: boolean }) {
+  const { t } = useI18n();
+  const body = t(chunk ? 'errors.chunkBody' : 'errors.pageBody');
+  usePageHead(t('errors.pageTitle'), body);
 
   return (
     <section className="page page--message">
       <h1>{t('errors.pageTitle')}</h1>
-      <p>{t(isChunkLoadError(error) ? 'errors.chunkBody' : 'errors.pageBody')}</p>
+      <p>{body}</p>
       <button type="button" className="button" onClick={reloadPage}>
         {t('errors.retry')}
       </button>

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 
 import { BasketItems } from '@/features/basket/components/basket-items';
-import { useDocumentTitle } from '@/hooks/use-document-title';
+import { usePageHead } from '@/hooks/use-page-head';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 
 import { renderSuggestionCard } from './suggestion-card';
@@ -11,7 +11,7 @@ export function BasketItemsRoute() {
   const { t } = useI18n();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const title = t('basket.steps.items');
-  useDocumentTitle(title);
+  usePageHead(title, t('basket.description'));
 
   return (
     <div className="page basket-page">

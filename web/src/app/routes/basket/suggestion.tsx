@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 
 import { BasketSuggestion } from '@/features/basket/components/basket-suggestion';
-import { useDocumentTitle } from '@/hooks/use-document-title';
+import { usePageHead } from '@/hooks/use-page-head';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 
 import { renderSuggestionCard } from './suggestion-card';
@@ -12,7 +12,7 @@ export function BasketSuggestionRoute() {
   const [query] = useSearchParams();
   const variantCode = query.get('variantCode') ?? '';
   const title = t('basket.steps.suggestion');
-  useDocumentTitle(title);
+  usePageHead(title, t('basket.suggestion.description'));
 
   return (
     <div className="page basket-page">

@@ -7,7 +7,7 @@ import { basketStorage } from '@/features/basket/utils/storage';
 import { roomSearchQueryOptions } from '@/features/rooms/api/search-rooms';
 import { RoomResults } from '@/features/rooms/components/room-results';
 import { queryFromSearch, roomSearchParams, searchFromQuery } from '@/features/rooms/utils/search-query';
-import { useDocumentTitle } from '@/hooks/use-document-title';
+import { usePageHead } from '@/hooks/use-page-head';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Locale } from '@/lib/i18n/locale';
 import { todayIso } from '@/utils/calendar-date';
@@ -30,12 +30,17 @@ export const roomsLoader =
   };
 
 export function ReservationRoomsRoute() {
-  const { t } = useI18n();
+  const { t, formatDate } = useI18n();
   const { search: query } = useLocation();
   const search = useMemo(() => searchFromQuery(new URLSearchParams(query)), [query]);
   const title = t('reservation.steps.rooms');
-  useDocumentTitle(title);
   const { dateFrom, dateTo } = search;
+  usePageHead(
+    title,
+    dateFrom !== null && dateTo !== null
+      ? t('rooms.results.description', { from: formatDate(dateFrom), to: formatDate(dateTo) })
+      : t('reservation.search.lead'),
+  );
 
   return (
     <div className="page reservation">

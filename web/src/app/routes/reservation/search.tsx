@@ -5,15 +5,16 @@ import { Link, useLocation } from 'react-router';
 import { STAY_MAX_NIGHTS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useHeaderCustomer } from '@/features/account/api/get-me';
-import { contentPageQueryOptions } from '@/features/content/api/get-page';
+import { contentPageQueryOptions, useContentPage } from '@/features/content/api/get-page';
 import { ContentIntro } from '@/features/content/components/content-intro';
 import { canEditContent } from '@/features/content/utils/edit-mode';
 import { RoomSearchForm } from '@/features/rooms/components/room-search-form';
 import { searchFromQuery } from '@/features/rooms/utils/search-query';
-import { useDocumentTitle } from '@/hooks/use-document-title';
+import { usePageHead } from '@/hooks/use-page-head';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Locale } from '@/lib/i18n/locale';
 import { todayIso } from '@/utils/calendar-date';
+import { toDescription } from '@/utils/meta-description';
 
 /** Starts loading the introduction from the content system with the page's code. */
 export const searchLoader = (queryClient: QueryClient, locale: Locale) => () => {
@@ -24,7 +25,8 @@ export const searchLoader = (queryClient: QueryClient, locale: Locale) => () => 
 /**
  * The reservation search (spec 2.3). Its introduction comes from the
  * content system by path (with the edit-mode toggle and links for
- * editors); without one there, the dictionaries' lead stands in. A search
+ * editors); without one there, the dictionaries' lead stands in, and so it
+ * does for the page's description the content system gives. A search
  * in the query (e.g. "change search" from the results) fills the form.
  */
 export function ReservationSearchRoute() {
@@ -33,7 +35,8 @@ export function ReservationSearchRoute() {
   const initial = useMemo(() => searchFromQuery(new URLSearchParams(search)), [search]);
   const canEdit = canEditContent(useHeaderCustomer());
   const title = t('reservation.steps.search');
-  useDocumentTitle(title);
+  const lead = t('reservation.search.lead');
+  usePageHead(title, toDescription(useContentPage(paths.reservationSearch.path(locale)).data?.description || lead));
 
   return (
     <div className="page reservation">
@@ -42,7 +45,7 @@ export function ReservationSearchRoute() {
         <ContentIntro
           url={paths.reservationSearch.path(locale)}
           canEdit={canEdit}
-          fallback={<p className="page__lead">{t('reservation.search.lead')}</p>}
+          fallback={<p className="page__lead">{lead}</p>}
         />
       </div>
       {/* Keyed: another query in the URL is a fresh form. */}

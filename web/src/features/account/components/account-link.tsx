@@ -7,13 +7,21 @@ import { useI18n } from '@/lib/i18n/i18n-provider';
 /**
  * The header's account link (spec 8: a failed /me means not logged in):
  * the logged-in customer's name leading to the profile, else "log in".
- * Nothing until /me has answered, so a logged-in customer never sees
- * "log in" flash by.
+ * Until /me has answered, an invisible "log in" holds its place (hidden
+ * from assistive technology too), so a logged-in customer never sees it
+ * flash by and the header does not change its width (or wrap onto another
+ * line) when the answer comes.
  */
 export function AccountLink() {
   const { t, locale } = useI18n();
   const customer = useHeaderCustomer();
-  if (customer === undefined) return null;
+  if (customer === undefined) {
+    return (
+      <span className="account-link account-link--pending" aria-hidden="true">
+        {t('nav.login')}
+      </span>
+    );
+  }
   if (!customer) {
     return (
       <Link className="account-link" to={paths.login.href(locale)}>

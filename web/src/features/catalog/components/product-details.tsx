@@ -8,12 +8,11 @@ import { isNotFound, useProductBySlug } from '@/features/catalog/api/get-product
 import { packageChoice, unitAddition } from '@/features/catalog/utils/basket-request';
 import { cardAction, cardDays, cardPrice } from '@/features/catalog/utils/card';
 import { listingConfigForRoute } from '@/features/catalog/utils/listing-config';
-import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useMetaDescription } from '@/hooks/use-meta-description';
+import { usePageHead } from '@/hooks/use-page-head';
 import { useBasketActions } from '@/lib/basket-actions';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { OfferType, ProductDetails as Product } from '@/types/api';
-import { truncate } from '@/utils/truncate';
+import { toDescription } from '@/utils/meta-description';
 
 import { AgeGate } from './age-gate';
 import { PackageConfigurator } from './package-configurator';
@@ -21,9 +20,6 @@ import { PriceTag } from './price-tag';
 import { ProductGallery } from './product-gallery';
 import { ProductJsonLd } from './product-json-ld';
 import { RelatedProducts } from './related-products';
-
-/** Search engines show about this much of a meta description. */
-const META_DESCRIPTION_MAX_LENGTH = 160;
 
 type Props = {
   slug: string;
@@ -37,20 +33,27 @@ const offerType = (type: Product['type']): OfferType => (type === 'gift' ? 'vouc
 
 /** A product page (spec 2.4): gallery, price box, description, related products. */
 export function ProductDetails({ slug, listing, notFound }: Props) {
+  const { locale } = useI18n();
+  const query = useProductBySlug({ slug, locale });
+  if (query.isError && isNotFound(query.error)) return notFound;
+  return <ProductPage slug={slug} listing={listing} notFound={notFound} />;
+}
+
+/**
+ * The page of a product there is (or may be): its name and description (the
+ * product's, plain text, cut for search engines) in the head; the listing's
+ * while it loads.
+ */
+function ProductPage({ slug, listing, notFound }: Props) {
   const { t, locale } = useI18n();
   const query = useProductBySlug({ slug, locale });
   const product = query.data;
-  const missing = query.isError && isNotFound(query.error);
-
-  useDocumentTitle(
-    product?.name ?? (missing ? t('notFound.title') : t(listingConfigForRoute(listing).text.title)),
-  );
-  useMetaDescription(product ? truncate(product.description, META_DESCRIPTION_MAX_LENGTH) : undefined);
+  const { text } = listingConfigForRoute(listing);
+  usePageHead(product?.name ?? t(text.title), toDescription(product?.description || t(text.lead)));
 
   if (query.isPending) {
     return <StatusMessage kind="loading">{t('product.loading')}</StatusMessage>;
   }
-  if (missing) return notFound;
   if (query.isError) {
     // The server's own message is in the toast, as it sent it; the page speaks the visitor's language.
     return (

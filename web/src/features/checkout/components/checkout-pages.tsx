@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
 import { paths } from '@/config/paths';
-import { useDocumentTitle } from '@/hooks/use-document-title';
+import { usePageHead } from '@/hooks/use-page-head';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { MessageKey } from '@/lib/i18n/messages';
 
@@ -13,11 +13,19 @@ import { VoucherStepView } from './voucher-step';
 
 import '@/features/checkout/checkout.css';
 
-/** A checkout page: its title (the document's too) and its content. */
-export function CheckoutPage({ titleKey, children }: { titleKey: MessageKey; children: ReactNode }) {
+/** A checkout page: its title (the document's too), its description and its content. */
+export function CheckoutPage({
+  titleKey,
+  descriptionKey,
+  children,
+}: {
+  titleKey: MessageKey;
+  descriptionKey: MessageKey;
+  children: ReactNode;
+}) {
   const { t } = useI18n();
   const title = t(titleKey);
-  useDocumentTitle(title);
+  usePageHead(title, t(descriptionKey));
   return (
     <div className="page checkout-page">
       <div className="page__header">
@@ -31,7 +39,7 @@ export function CheckoutPage({ titleKey, children }: { titleKey: MessageKey; chi
 /** The personal data step (spec 2.2). */
 export function PersonalPage() {
   return (
-    <CheckoutPage titleKey="basket.steps.personal">
+    <CheckoutPage titleKey="basket.steps.personal" descriptionKey="checkout.personal.description">
       <CheckoutGate step="personal">{(cart, token) => <PersonalStep cart={cart} token={token} />}</CheckoutGate>
     </CheckoutPage>
   );
@@ -40,7 +48,7 @@ export function PersonalPage() {
 /** The voucher step (spec 2.2). */
 export function VoucherPage() {
   return (
-    <CheckoutPage titleKey="basket.steps.voucher">
+    <CheckoutPage titleKey="basket.steps.voucher" descriptionKey="checkout.voucher.intro">
       <CheckoutGate step="voucher">{(cart, token) => <VoucherStepView cart={cart} token={token} />}</CheckoutGate>
     </CheckoutPage>
   );
@@ -49,7 +57,7 @@ export function VoucherPage() {
 /** The payment step (spec 2.2). */
 export function PaymentPage() {
   return (
-    <CheckoutPage titleKey="basket.steps.payment">
+    <CheckoutPage titleKey="basket.steps.payment" descriptionKey="checkout.payment.description">
       <CheckoutGate step="payment">{(cart, token) => <PaymentStepView cart={cart} token={token} />}</CheckoutGate>
     </CheckoutPage>
   );
@@ -68,7 +76,7 @@ export function CompletePage() {
   const [search] = useSearchParams();
   const code = search.get('bookingCode')?.trim().toUpperCase() ?? '';
   return (
-    <CheckoutPage titleKey="basket.steps.complete">
+    <CheckoutPage titleKey="basket.steps.complete" descriptionKey="checkout.complete.description">
       <section className="checkout-complete" data-testid="checkout-complete">
         <p className="checkout-complete__thanks">{t('checkout.complete.thanks')}</p>
         <p>{t('checkout.complete.mailed')}</p>

@@ -92,7 +92,11 @@ export function VoucherConfigurationPage() {
   } else {
     body = <VoucherProduct code={code} />;
   }
-  return <CheckoutPage titleKey="vouchers.configure.title">{body}</CheckoutPage>;
+  return (
+    <CheckoutPage titleKey="vouchers.configure.title" descriptionKey="checkout.config.lead">
+      {body}
+    </CheckoutPage>
+  );
 }
 
 function VoucherProduct({ code }: { code: string }) {

@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 
 import { StatusMessage } from '@/components/ui/status-message';
 import { useContentPage } from '@/features/content/api/get-page';
-import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useMetaDescription } from '@/hooks/use-meta-description';
+import { usePageHead } from '@/hooks/use-page-head';
 import { ApiError } from '@/lib/api-client';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { ContentPage as Page } from '@/types/api';
+import { toDescription } from '@/utils/meta-description';
 
 import { PageBlocks } from './edit-mode';
 
@@ -58,8 +58,10 @@ export function ContentPage({ url, fallbackTitle, canEdit, notFound }: Props) {
   );
 }
 
-function PageFrame({ title, children }: { title: string; children: ReactNode }) {
-  useDocumentTitle(title);
+/** The page's description is the content system's; while there is none, a sentence naming the page. */
+function PageFrame({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  const { t } = useI18n();
+  usePageHead(title, toDescription(description || t('content.description', { page: title })));
   return (
     <div className="page content-page">
       <div className="page__header">
@@ -71,9 +73,8 @@ function PageFrame({ title, children }: { title: string; children: ReactNode }) 
 }
 
 function ContentArticle({ page, canEdit }: { page: Page; canEdit: boolean }) {
-  useMetaDescription(page.description || undefined);
   return (
-    <PageFrame title={page.title}>
+    <PageFrame title={page.title} description={page.description}>
       <PageBlocks containers={page.containers} canEdit={canEdit} />
     </PageFrame>
   );

@@ -1,12 +1,11 @@
 /**
  * The newsletter sign-up in the footer of every page (spec 1, 2.4, 5).
  *
- * It is part of the first page load, so it is kept small: the field, its
- * label and the button are here, with their texts in the core dictionary;
- * the rules, the request and the messages (`utils/sign-up.ts` with the
- * `site` part of the dictionary) load when the visitor first sends the
- * form. While that and the request run the form is busy: the button says
- * so and takes no second send.
+ * It is not part of the first page load: `newsletter-slot.tsx` loads it,
+ * with its texts (the `site` part of the dictionary), when the footer nears
+ * the viewport. The rules and the request (`utils/sign-up.ts`, with zod)
+ * load when the visitor first sends the form. While that and the request
+ * run the form is busy: the button says so and takes no second send.
  *
  * A problem with the address shows beside the field (`aria-describedby`,
  * `aria-invalid`), which takes focus, and follows the typing from then on;
@@ -16,7 +15,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 
 import { useI18n } from '@/lib/i18n/i18n-provider';
-import { loadDictionary } from '@/lib/i18n/messages';
 import { loadChunk } from '@/lib/load-chunk';
 
 export function NewsletterSignUp() {
@@ -36,10 +34,7 @@ export function NewsletterSignUp() {
     setBusy(true);
     setMessage('');
     try {
-      const [{ signUp, fieldError }] = await loadChunk(
-        () => Promise.all([import('@/features/newsletter/utils/sign-up'), loadDictionary(locale, 'site')]),
-        locale,
-      );
+      const { signUp, fieldError } = await loadChunk(() => import('@/features/newsletter/utils/sign-up'), locale);
       recheck.current = (value) => fieldError(value, locale);
       const answer = await signUp(input.current?.value ?? '', locale);
       if ('error' in answer) {

@@ -1,7 +1,7 @@
 /**
  * The newsletter sign-up's rules, request and messages, loaded when the
- * visitor first sends the form (the form itself is on every page and stays
- * small), together with the `site` part of the dictionary.
+ * visitor first sends the form (the form, which loads with the `site` part
+ * of the dictionary when the footer nears the viewport, stays small).
  *
  * Spec 5: the e-mail address is required and must be a valid address (and
  * within the server's 254 characters); the server checks it again, and its
