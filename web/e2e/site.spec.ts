@@ -95,6 +95,8 @@ test('the newsletter answers a sign-up and a second one in each language', async
   ] as const) {
     const t = messages(locale);
     await page.goto(url);
+    // The form loads as the footer nears the viewport.
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     const newsletter = page.getByRole('contentinfo').getByRole('region', { name: t('newsletter.title') });
     const field = newsletter.getByLabel(t('newsletter.email'), { exact: true });
     const send = newsletter.getByRole('button', { name: t('newsletter.submit'), exact: true });
