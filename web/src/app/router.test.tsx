@@ -271,6 +271,28 @@ describe('app router', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Nie znaleziono strony' })).toBeTruthy();
   });
 
+  it.each([
+    ['pl', '/newsletter/confirm/tok-1', 'confirm', 'Potwierdzenie zapisu do newslettera', 'Twój zapis do newslettera jest potwierdzony. Dziękujemy!'],
+    ['de', '/newsletter/unsubscribe/tok-2', 'unsubscribe', 'Abmeldung vom Newsletter', 'Sie wurden vom Newsletter abgemeldet. Wir senden keine Nachrichten mehr an diese Adresse.'],
+    // A host mapped to English: the e-mail's path has no /en either.
+    ['en_GB', '/newsletter/confirm/tok-3', 'confirm', 'Newsletter confirmation', 'Your subscription is confirmed. Thank you!'],
+  ] as const)('in %s serves the newsletter e-mail’s link %s in the page’s language', async (locale, url, action, heading, done) => {
+    const tokens: unknown[] = [];
+    server.use(
+      http.post(apiPath(`/newsletter/${action}`), async ({ request }) => {
+        tokens.push(await request.json());
+        return HttpResponse.json({});
+      }),
+    );
+    renderApp(url, locale);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('newsletter-link-outcome').textContent).toBe(done));
+    expect(tokens).toEqual([{ token: url.split('/').at(-1) }]);
+    // The link is the visitor's own: no canonical link, and the switcher offers the home pages.
+    expect(headLink('canonical')).toBeNull();
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+  });
+
   it('has a voucher configuration page ahead of product slugs', async () => {
     server.use(
       http.get(apiPath('/products/VC_AMOUNT'), () =>

@@ -10,6 +10,7 @@ import type { RouteHandle } from '@/types/router';
 
 import type * as accountPages from './routes/account';
 import type * as checkoutPages from './routes/checkout';
+import type { NewsletterAction } from './routes/newsletter';
 import { NotFoundRoute } from './routes/not-found';
 import { RootLayout, RootHydrateFallback } from './routes/root';
 import { RouteError } from './routes/route-error';
@@ -89,6 +90,23 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
         Promise.all([import('./routes/checkout'), loadDictionary(locale, 'shop'), loadDictionary(locale, 'checkout')]),
       );
       return { Component: pages[component] };
+    },
+  });
+
+  /**
+   * The newsletter e-mails' links (one path in every language): the page
+   * sends the token on arrival and says how it went; its texts are in the
+   * site part of the dictionary.
+   */
+  const newsletterPage = (name: 'newsletterConfirm' | 'newsletterUnsubscribe', action: NewsletterAction): RouteObject => ({
+    path: path(name),
+    // No route name: the token is this visitor's, so the language switcher offers the home pages.
+    handle: { titleKey: `newsletter.${action}.title` } satisfies RouteHandle,
+    lazy: async () => {
+      const [{ NewsletterLinkRoute }] = await page(() =>
+        Promise.all([import('./routes/newsletter'), loadDictionary(locale, 'site')]),
+      );
+      return { element: <NewsletterLinkRoute key={action} action={action} /> };
     },
   });
 
@@ -186,6 +204,8 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
     accountPage('forgotPassword', 'account.forgot.title', 'ForgotPasswordRoute'),
     // The e-mail's token is in the path: the page names its equivalents in the other languages.
     accountPage('passwordReset', 'account.reset.title', 'ResetPasswordRoute', { ownAlternates: true }),
+    newsletterPage('newsletterConfirm', 'confirm'),
+    newsletterPage('newsletterUnsubscribe', 'unsubscribe'),
     {
       path: path('contact'),
       handle: handle('contact', 'nav.contact'),
