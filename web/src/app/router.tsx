@@ -10,7 +10,7 @@ import type { RouteHandle } from '@/types/router';
 
 import type * as accountPages from './routes/account';
 import type * as checkoutPages from './routes/checkout';
-import type { NewsletterAction } from './routes/newsletter';
+import type * as newsletterPages from './routes/newsletter';
 import { NotFoundRoute } from './routes/not-found';
 import { RootLayout, RootHydrateFallback } from './routes/root';
 import { RouteError } from './routes/route-error';
@@ -98,15 +98,17 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
    * sends the token on arrival and says how it went; its texts are in the
    * site part of the dictionary.
    */
-  const newsletterPage = (name: 'newsletterConfirm' | 'newsletterUnsubscribe', action: NewsletterAction): RouteObject => ({
+  const newsletterPage = (
+    name: 'newsletterConfirm' | 'newsletterUnsubscribe',
+    titleKey: MessageKey,
+    component: keyof typeof newsletterPages,
+  ): RouteObject => ({
     path: path(name),
     // No route name: the token is this visitor's, so the language switcher offers the home pages.
-    handle: { titleKey: `newsletter.${action}.title` } satisfies RouteHandle,
+    handle: { titleKey } satisfies RouteHandle,
     lazy: async () => {
-      const [{ NewsletterLinkRoute }] = await page(() =>
-        Promise.all([import('./routes/newsletter'), loadDictionary(locale, 'site')]),
-      );
-      return { element: <NewsletterLinkRoute key={action} action={action} /> };
+      const [pages] = await page(() => Promise.all([import('./routes/newsletter'), loadDictionary(locale, 'site')]));
+      return { Component: pages[component] };
     },
   });
 
@@ -204,8 +206,8 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
     accountPage('forgotPassword', 'account.forgot.title', 'ForgotPasswordRoute'),
     // The e-mail's token is in the path: the page names its equivalents in the other languages.
     accountPage('passwordReset', 'account.reset.title', 'ResetPasswordRoute', { ownAlternates: true }),
-    newsletterPage('newsletterConfirm', 'confirm'),
-    newsletterPage('newsletterUnsubscribe', 'unsubscribe'),
+    newsletterPage('newsletterConfirm', 'newsletter.confirm.title', 'NewsletterConfirmRoute'),
+    newsletterPage('newsletterUnsubscribe', 'newsletter.unsubscribe.title', 'NewsletterUnsubscribeRoute'),
     {
       path: path('contact'),
       handle: handle('contact', 'nav.contact'),

@@ -2,14 +2,12 @@ import { useParams } from 'react-router';
 
 import { NewsletterLink, type NewsletterAction } from '@/features/newsletter/components/newsletter-link';
 
-export type { NewsletterAction };
-
 /**
  * `/newsletter/confirm/:token` and `/newsletter/unsubscribe/:token`, the
  * links of the newsletter's e-mails: the same path in every language, shown
  * in the page's (the host's). Not for search engines.
  */
-export function NewsletterLinkRoute({ action }: { action: NewsletterAction }) {
+function NewsletterLinkRoute({ action }: { action: NewsletterAction }) {
   const token = useParams().token ?? '';
   return (
     <>
@@ -17,4 +15,14 @@ export function NewsletterLinkRoute({ action }: { action: NewsletterAction }) {
       <NewsletterLink key={token} action={action} token={token} />
     </>
   );
+}
+
+/** The confirmation e-mail's link (double opt-in). */
+export function NewsletterConfirmRoute() {
+  return <NewsletterLinkRoute action="confirm" />;
+}
+
+/** The newsletter's "unsubscribe" link. */
+export function NewsletterUnsubscribeRoute() {
+  return <NewsletterLinkRoute action="unsubscribe" />;
 }
