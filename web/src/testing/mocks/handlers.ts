@@ -33,6 +33,10 @@ export const handlers = [
   http.get(apiPath('/pages'), () =>
     HttpResponse.json({ code: 'page_not_found', message: 'Page not found.' }, { status: 404 }),
   ),
+  // Asked for on every page once it is idle: no weather (the widget hides).
+  http.get(apiPath('/weather'), () =>
+    HttpResponse.json({ code: 'service_unavailable', message: 'No weather now.' }, { status: 503 }),
+  ),
   // The room popup's fragment (outside /shop-api).
   http.get('*/:lang/_partial/rooms/:code', ({ params }) =>
     HttpResponse.text(roomPartialHtml(String(params.code), 'Pokój testowy'), {
