@@ -84,7 +84,7 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
    */
   const checkoutPage = (name: RouteName, titleKey: MessageKey, component: keyof typeof checkoutPages): RouteObject => ({
     path: path(name),
-    handle: handle(name, titleKey),
+    handle: { ...handle(name, titleKey), noPopups: true },
     lazy: async () => {
       const [pages] = await page(() =>
         Promise.all([import('./routes/checkout'), loadDictionary(locale, 'shop'), loadDictionary(locale, 'checkout')]),
@@ -105,7 +105,7 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
   ): RouteObject => ({
     path: path(name),
     // No route name: the token is this visitor's, so the language switcher offers the home pages.
-    handle: { titleKey } satisfies RouteHandle,
+    handle: { titleKey, noPopups: true } satisfies RouteHandle,
     lazy: async () => {
       const [pages] = await page(() => Promise.all([import('./routes/newsletter'), loadDictionary(locale, 'site')]));
       return { Component: pages[component] };
@@ -239,14 +239,14 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
     redirectTo(path('basket'), paths.basketItems.href(locale)),
     checkoutPage('basketPersonal', 'basket.steps.personal', 'PersonalRoute'),
     checkoutPage('basketVoucher', 'basket.steps.voucher', 'VoucherRoute'),
-    accountPage('basketLogin', 'basket.steps.login', 'BasketLoginRoute'),
+    accountPage('basketLogin', 'basket.steps.login', 'BasketLoginRoute', { noPopups: true }),
     checkoutPage('basketPayment', 'basket.steps.payment', 'PaymentRoute'),
     checkoutPage('basketComplete', 'basket.steps.complete', 'CompleteRoute'),
 
     // The content editor (spec 6): one path in every language.
     {
       path: path('editBlock'),
-      handle: { ...handle('editBlock', 'editor.title'), ownAlternates: true },
+      handle: { ...handle('editBlock', 'editor.title'), ownAlternates: true, noPopups: true },
       lazy: async () => {
         const [{ BlockEditorRoute }] = await page(() =>
           Promise.all([import('./routes/content-editor'), loadDictionary(locale, 'editor')]),

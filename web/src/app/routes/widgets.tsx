@@ -1,5 +1,6 @@
 import { use } from 'react';
 
+import { VotePopupHost } from '@/features/poll/components/vote-popup-host';
 import { WeatherWidget } from '@/features/weather/components/weather-widget';
 import { getDocumentLocale } from '@/lib/i18n/locale';
 import { loadDictionary } from '@/lib/i18n/messages';
@@ -12,10 +13,15 @@ const texts = loadDictionary(getDocumentLocale(), 'site').then(
 
 /**
  * What the page adds once it is idle (app/routes/root.tsx loads this after
- * the first page is shown): the weather in the footer, once its texts are
- * there (nothing without them).
+ * the first page is shown): the weather in the footer and the vote pop-up,
+ * once their texts are there (nothing without them).
  */
 export default function Widgets() {
   if (!use(texts)) return null;
-  return <WeatherWidget />;
+  return (
+    <>
+      <WeatherWidget />
+      <VotePopupHost />
+    </>
+  );
 }
