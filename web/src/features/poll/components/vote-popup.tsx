@@ -93,7 +93,12 @@ export function VotePopup({ poll, reload, onClose }: Props) {
                 <li key={option.code} className="poll__result">
                   <span className="poll__result-text">
                     {t('poll.option', { label: option.label, percent: option.percent, votes: option.votes })}
-                    {option.code === poll.voted && <strong className="poll__mine"> {t('poll.yourAnswer')}</strong>}
+                    {option.code === poll.voted && (
+                      <>
+                        {' '}
+                        <strong className="poll__mine">{t('poll.yourAnswer')}</strong>
+                      </>
+                    )}
                   </span>
                   <meter className="poll__bar" min={0} max={100} value={option.percent} aria-hidden="true" />
                 </li>
