@@ -228,7 +228,7 @@ describe('VotePopupHost', () => {
     await waitFor(() =>
       expect(within(popup).getByRole('alert').textContent).toBe('Your vote could not be sent. Please try again in a moment.'),
     );
-    expect((within(popup).getByRole('radio', { name: 'Sauna evenings' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(popup).getByRole<HTMLInputElement>('radio', { name: 'Sauna evenings' }).checked).toBe(true);
     expect(cookieSet()).toBe(false);
     await user.click(within(popup).getByRole('button', { name: 'Vote' }));
     await waitFor(() => expect(within(popup).getByRole('status').textContent).toContain('Sauna evenings: 80% (4 votes)'));
