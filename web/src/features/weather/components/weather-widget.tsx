@@ -33,7 +33,7 @@ export function WeatherWidget() {
     : t('weather.summaryTemperature', { celsius, fahrenheit });
 
   return (
-    <p className="weather" data-testid="weather" title={summary}>
+    <p className="weather" data-testid="weather">
       {condition && <WeatherIcon condition={condition} />}
       <span aria-hidden="true">{t('weather.temperature', { celsius, fahrenheit })}</span>
       <span className="sr-only">{summary}</span>
