@@ -170,6 +170,14 @@ describe('VotePopupHost', () => {
     expect(cookieSet()).toBe(false);
   });
 
+  it('does not open for a poll without answers', async () => {
+    const calls = pollServer([poll({ options: [] })]);
+    renderHost();
+    await waitFor(() => expect(calls.polls).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('asks for an answer before it sends', async () => {
     const calls = pollServer([poll()]);
     const { user } = renderHost();

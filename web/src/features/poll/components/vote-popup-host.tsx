@@ -20,7 +20,7 @@ export const VOTE_POPUP_SETTLE_MS = 200;
 
 /**
  * When the vote pop-up opens (spec 4): on a page load without cookie
- * `votePopupOpened`, while a poll runs (GET /poll; a 404 means none), once
+ * `votePopupOpened`, while a poll with answers runs (GET /poll; a 404 means none), once
  * the page has its data. Not over checkout, the content editor or an
  * e-mail's link (routes with `handle.noPopups`), nor over another dialog
  * (the age gate, a basket modal): it waits for the next page then. Closing
@@ -35,7 +35,8 @@ export function VotePopupHost() {
   const navigation = useNavigation();
   const loading = useIsFetching() > 0;
   const { key } = useLocation();
-  const ready = state === 'waiting' && !!poll.data && !noPopups && navigation.state === 'idle' && !loading;
+  const ready =
+    state === 'waiting' && !!poll.data?.options.length && !noPopups && navigation.state === 'idle' && !loading;
 
   useEffect(() => {
     if (!ready) return undefined;
