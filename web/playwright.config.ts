@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 import { defineConfig, devices } from '@playwright/test';
 
+import { votePopupClosedCookies } from './e2e/helpers/vote-popup';
+
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(webDir, '..');
 
@@ -43,6 +45,8 @@ export default defineConfig({
     baseURL,
     headless: true,
     trace: 'retain-on-failure',
+    // Every visitor has closed the vote pop-up already, but in e2e/vote.spec.ts.
+    storageState: { cookies: votePopupClosedCookies(baseURL), origins: [] },
   },
   projects: [
     {

@@ -6,6 +6,7 @@ import { expectNoSeriousA11yIssues } from './helpers/a11y';
 import { addDays, daysFromToday } from './helpers/dates';
 import { linkInMail } from './helpers/mail-db';
 import { messages } from './helpers/messages';
+import { clearCookiesButVotePopup } from './helpers/vote-popup';
 
 /**
  * Customers' accounts against the real stack: registration, logout and
@@ -112,7 +113,7 @@ test('the basket login step offers registration, a guest booking and the login f
   const who = newCustomer();
   await registerByApi(page.request, who);
   // The registration logged this browser in: start logged out.
-  await page.context().clearCookies();
+  await clearCookiesButVotePopup(page.context());
 
   await page.goto('/en/basket/login');
   await expect(page.getByRole('heading', { level: 1, name: en('basket.steps.login') })).toBeVisible();
@@ -159,7 +160,7 @@ test('the confirmation e-mail’s link confirms the address once, then offers a 
 test('a forgotten password is reset through the e-mail’s link', async ({ page }) => {
   const who = newCustomer();
   await registerByApi(page.request, who);
-  await page.context().clearCookies();
+  await clearCookiesButVotePopup(page.context());
 
   await page.goto('/logowanie');
   await page.getByRole('link', { name: pl('account.login.forgot') }).click();

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
+import { clearCookiesButVotePopup } from './helpers/vote-popup';
+
 /**
  * The alcohol age gate (spec 4) against the real stack. The demo data has
  * age-restricted products in taxon wine-and-spirits; the products listing
@@ -25,7 +27,7 @@ async function findAlcoholProduct(page: Page): Promise<string> {
   const link = page.getByTestId('product-card').first().getByRole('heading').getByRole('link');
   const href = await link.getAttribute('href');
   expect(href).toMatch(/^\/oferta\/produkty\/[^/]+$/);
-  await page.context().clearCookies();
+  await clearCookiesButVotePopup(page.context());
   return href ?? '';
 }
 

@@ -9,6 +9,9 @@
  * (default 120) kB, 1 kB = 1000 bytes, gzipped at level 9. Pages are
  * lazy-loaded chunks: listed for information, outside the budget.
  *
+ * The vote pop-up, the weather widget and the product inquiry form load
+ * later (when the page is idle, when opened): none may be in the first load.
+ *
  * Source maps are not served to visitors: dist must hold no `.map` file and
  * no `sourceMappingURL`, unless BUILD_SOURCEMAP asked for them.
  *
@@ -60,6 +63,20 @@ for (const [locale, file] of dictionaries) {
   const verdict = total <= budget ? 'ok' : 'OVER BUDGET';
   console.log(`  ${kb(total).padStart(10)}  first load in ${locale} (+ ${file})  ${verdict}`);
   if (total > budget) failures.push(`first load in ${locale} is ${kb(total)}, over ${kb(budget)}`);
+}
+
+// Parts that load later must not slip into the first load (an import from the
+// shell would put them there): each is found by a string only its code has.
+const LATER = [
+  ['the vote pop-up (loaded when the page is idle)', 'votePopupOpened'],
+  ['the weather widget (loaded when the page is idle)', 'weather.summary'],
+  ['the product inquiry form (loaded when opened)', '/contact/product-questions'],
+];
+for (const file of entry) {
+  const code = readFileSync(path.join(dist, file), 'utf8');
+  for (const [part, marker] of LATER) {
+    if (code.includes(marker)) failures.push(`${part} is in the first load (${file})`);
+  }
 }
 
 const lazy = assets

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
@@ -209,6 +210,38 @@ describe('app router', () => {
     expect(headLink('alternate', 'pl')).toBe(`${origin}/oferta/pakiety/romantyczny-weekend-we-dwoje`);
   });
 
+  it('asks about a product from its page: the inquiry modal loads and sends the product’s code', async () => {
+    const sent: unknown[] = [];
+    const oil = packageDetails({
+      code: 'OIL_ROSE',
+      type: 'product',
+      name: 'Olejek różany',
+      links: { self: '/oferta/produkty/olejek-rozany' },
+    });
+    server.use(
+      http.get(apiPath('/products/by-slug/:slug'), () => HttpResponse.json(oil)),
+      http.get(apiPath('/products/:code'), () => HttpResponse.json(oil)),
+      http.post(apiPath('/contact/product-questions'), async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/oferta/produkty/olejek-rozany', 'pl');
+    await screen.findByRole('heading', { level: 1, name: 'Olejek różany' });
+    await user.click(screen.getByRole('button', { name: 'Zapytaj o produkt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Zapytanie: Olejek różany' });
+    await user.type(within(dialog).getByLabelText('Imię i nazwisko'), 'Anna Nowak');
+    await user.type(within(dialog).getByLabelText('Adres e-mail'), 'anna@example.pl');
+    await user.type(within(dialog).getByLabelText('Telefon'), '600 100 200');
+    await user.type(within(dialog).getByLabelText('Wiadomość'), 'Czy jest wegański?');
+    await user.click(within(dialog).getByRole('button', { name: 'Wyślij' }));
+    await waitFor(() => expect(within(dialog).getByRole('status').textContent).toContain('Dziękujemy, wiadomość wysłana.'));
+    expect(sent).toEqual([
+      { productCode: 'OIL_ROSE', customer: 'Anna Nowak', email: 'anna@example.pl', phone: '600 100 200', message: 'Czy jest wegański?' },
+    ]);
+  });
+
   it('offers the listing in the other language while the product there is unknown', async () => {
     server.use(
       http.get(apiPath('/products/by-slug/:slug'), () =>
@@ -236,6 +269,28 @@ describe('app router', () => {
     );
     renderApp('/oferta/produkty/nie-ma-takiego', 'pl');
     expect(await screen.findByRole('heading', { level: 1, name: 'Nie znaleziono strony' })).toBeTruthy();
+  });
+
+  it.each([
+    ['pl', '/newsletter/confirm/tok-1', 'confirm', 'Potwierdzenie zapisu do newslettera', 'Twój zapis do newslettera jest potwierdzony. Dziękujemy!'],
+    ['de', '/newsletter/unsubscribe/tok-2', 'unsubscribe', 'Abmeldung vom Newsletter', 'Sie wurden vom Newsletter abgemeldet. Wir senden keine Nachrichten mehr an diese Adresse.'],
+    // A host mapped to English: the e-mail's path has no /en either.
+    ['en_GB', '/newsletter/confirm/tok-3', 'confirm', 'Newsletter confirmation', 'Your subscription is confirmed. Thank you!'],
+  ] as const)('in %s serves the newsletter e-mail’s link %s in the page’s language', async (locale, url, action, heading, done) => {
+    const tokens: unknown[] = [];
+    server.use(
+      http.post(apiPath(`/newsletter/${action}`), async ({ request }) => {
+        tokens.push(await request.json());
+        return HttpResponse.json({});
+      }),
+    );
+    renderApp(url, locale);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('newsletter-link-outcome').textContent).toBe(done));
+    expect(tokens).toEqual([{ token: url.split('/').at(-1) }]);
+    // The link is the visitor's own: no canonical link, and the switcher offers the home pages.
+    expect(headLink('canonical')).toBeNull();
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
   });
 
   it('has a voucher configuration page ahead of product slugs', async () => {

@@ -10,6 +10,7 @@ import type { RouteHandle } from '@/types/router';
 
 import type * as accountPages from './routes/account';
 import type * as checkoutPages from './routes/checkout';
+import type * as newsletterPages from './routes/newsletter';
 import { NotFoundRoute } from './routes/not-found';
 import { RootLayout, RootHydrateFallback } from './routes/root';
 import { RouteError } from './routes/route-error';
@@ -83,11 +84,30 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
    */
   const checkoutPage = (name: RouteName, titleKey: MessageKey, component: keyof typeof checkoutPages): RouteObject => ({
     path: path(name),
-    handle: handle(name, titleKey),
+    handle: { ...handle(name, titleKey), noPopups: true },
     lazy: async () => {
       const [pages] = await page(() =>
         Promise.all([import('./routes/checkout'), loadDictionary(locale, 'shop'), loadDictionary(locale, 'checkout')]),
       );
+      return { Component: pages[component] };
+    },
+  });
+
+  /**
+   * The newsletter e-mails' links (one path in every language): the page
+   * sends the token on arrival and says how it went; its texts are in the
+   * site part of the dictionary.
+   */
+  const newsletterPage = (
+    name: 'newsletterConfirm' | 'newsletterUnsubscribe',
+    titleKey: MessageKey,
+    component: keyof typeof newsletterPages,
+  ): RouteObject => ({
+    path: path(name),
+    // No route name: the token is this visitor's, so the language switcher offers the home pages.
+    handle: { titleKey, noPopups: true } satisfies RouteHandle,
+    lazy: async () => {
+      const [pages] = await page(() => Promise.all([import('./routes/newsletter'), loadDictionary(locale, 'site')]));
       return { Component: pages[component] };
     },
   });
@@ -186,6 +206,8 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
     accountPage('forgotPassword', 'account.forgot.title', 'ForgotPasswordRoute'),
     // The e-mail's token is in the path: the page names its equivalents in the other languages.
     accountPage('passwordReset', 'account.reset.title', 'ResetPasswordRoute', { ownAlternates: true }),
+    newsletterPage('newsletterConfirm', 'newsletter.confirm.title', 'NewsletterConfirmRoute'),
+    newsletterPage('newsletterUnsubscribe', 'newsletter.unsubscribe.title', 'NewsletterUnsubscribeRoute'),
     {
       path: path('contact'),
       handle: handle('contact', 'nav.contact'),
@@ -217,14 +239,14 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
     redirectTo(path('basket'), paths.basketItems.href(locale)),
     checkoutPage('basketPersonal', 'basket.steps.personal', 'PersonalRoute'),
     checkoutPage('basketVoucher', 'basket.steps.voucher', 'VoucherRoute'),
-    accountPage('basketLogin', 'basket.steps.login', 'BasketLoginRoute'),
+    accountPage('basketLogin', 'basket.steps.login', 'BasketLoginRoute', { noPopups: true }),
     checkoutPage('basketPayment', 'basket.steps.payment', 'PaymentRoute'),
     checkoutPage('basketComplete', 'basket.steps.complete', 'CompleteRoute'),
 
     // The content editor (spec 6): one path in every language.
     {
       path: path('editBlock'),
-      handle: { ...handle('editBlock', 'editor.title'), ownAlternates: true },
+      handle: { ...handle('editBlock', 'editor.title'), ownAlternates: true, noPopups: true },
       lazy: async () => {
         const [{ BlockEditorRoute }] = await page(() =>
           Promise.all([import('./routes/content-editor'), loadDictionary(locale, 'editor')]),

@@ -72,8 +72,9 @@ describe('route table', () => {
     expect(new Set(all).size).toBe(all.length);
   });
 
-  it('keeps every English path under /en, the content editor aside', () => {
-    for (const name of names.filter((route) => route !== 'editBlock')) {
+  it('keeps every English path under /en, the content editor and the newsletter e-mails’ links aside', () => {
+    const everyLanguage: RouteName[] = ['editBlock', 'newsletterConfirm', 'newsletterUnsubscribe'];
+    for (const name of names.filter((route) => !everyLanguage.includes(route))) {
       expect(paths[name].path('en_GB')).toMatch(/^\/en(\/|$)/);
     }
   });
@@ -93,6 +94,15 @@ describe('route table', () => {
     expect(paths.passwordReset.path('pl')).toBe('/reset-password/:token');
     expect(paths.passwordReset.href('de', { token: 'a1b2' })).toBe('/reset-password/a1b2');
     expect(paths.passwordReset.href('en_GB', { token: 'a/b' })).toBe('/en/reset-password/a%2Fb');
+  });
+
+  it('gives the newsletter e-mails’ links one path in every language, without a language prefix', () => {
+    for (const locale of LOCALES) {
+      expect(paths.newsletterConfirm.path(locale)).toBe('/newsletter/confirm/:token');
+      expect(paths.newsletterUnsubscribe.path(locale)).toBe('/newsletter/unsubscribe/:token');
+    }
+    expect(paths.newsletterConfirm.href('en_GB', { token: 'a/b' })).toBe('/newsletter/confirm/a%2Fb');
+    expect(paths.newsletterUnsubscribe.href('de', { token: 'x1' })).toBe('/newsletter/unsubscribe/x1');
     expect(paths.basketPersonal.href('pl', { account: 'guest' })).toBe('/basket/personal?account=guest');
   });
 

@@ -60,6 +60,13 @@ function paramRoute<P extends string>(paths: LocalizedPaths, param: P) {
   };
 }
 
+/**
+ * A link from an e-mail with a token in its path, the same in every language:
+ * the e-mail carries no language, so the page speaks the one the gateway
+ * picked for the host (<html lang>).
+ */
+const mailLink = (path: string) => paramRoute({ pl: path, de: path, en_GB: path }, 'token');
+
 /** A sub-step under a localized base path; the segment is the same in every language. */
 function step<Q extends QueryParams = QueryParams>(base: LocalizedPaths, segment: string) {
   const join = (path: string) => `${path.replace(/\/$/, '')}/${segment}`;
@@ -146,6 +153,9 @@ export const paths = {
     },
     'token',
   ),
+  // not in spec: the newsletter e-mails' links (services/content/src/newsletter.rs).
+  newsletterConfirm: mailLink('/newsletter/confirm/:token'),
+  newsletterUnsubscribe: mailLink('/newsletter/unsubscribe/:token'),
   contact: route({
     pl: '/kontakt',
     de: '/kontakt',

@@ -12,4 +12,6 @@ export type RouteHandle = {
    * (usePublishPageAlternates): the route table cannot, e.g. product slugs.
    */
   ownAlternates?: boolean;
+  /** No promotional pop-up over this page (checkout, the editor, an e-mail's link). */
+  noPopups?: boolean;
 };

@@ -2,7 +2,9 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
 import { Carousel, type CarouselSlide } from '@/components/ui/carousel';
+import { VideoButton } from '@/components/ui/video-modal';
 import { HOME_BANNER_SLIDES } from '@/config/home-banner';
+import { HOME_VIDEO_ID } from '@/config/home-video';
 import { paths } from '@/config/paths';
 import { usePageHead } from '@/hooks/use-page-head';
 import { useI18n } from '@/lib/i18n/i18n-provider';
@@ -86,9 +88,19 @@ export function HomeRoute() {
       <section className="hero">
         <h1 className="hero__title">{t('home.title')}</h1>
         <p className="hero__lead">{t('home.lead')}</p>
-        <Link className="button button--primary" to={paths.treatments.href(locale)}>
-          {t('home.cta')}
-        </Link>
+        <div className="hero__actions">
+          <Link className="button button--primary" to={paths.treatments.href(locale)}>
+            {t('home.cta')}
+          </Link>
+          {HOME_VIDEO_ID && (
+            <VideoButton
+              videoId={HOME_VIDEO_ID}
+              label={t('home.film.open')}
+              title={t('home.film.title')}
+              closeLabel={t('video.close')}
+            />
+          )}
+        </div>
       </section>
       <Carousel label={t('banner.label')} slides={slides} />
     </>

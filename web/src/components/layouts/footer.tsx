@@ -7,9 +7,11 @@ import { useI18n } from '@/lib/i18n/i18n-provider';
 type Props = {
   /** The newsletter sign-up (the app passes the newsletter feature's). */
   newsletter?: ReactNode;
+  /** Shown under the guesthouse's name (the app passes the weather). */
+  widgets?: ReactNode;
 };
 
-export function Footer({ newsletter }: Props) {
+export function Footer({ newsletter, widgets }: Props) {
   const { t, locale } = useI18n();
   return (
     <footer className="site-footer">
@@ -17,6 +19,7 @@ export function Footer({ newsletter }: Props) {
         <div>
           <p className="site-footer__name">{t('app.name')}</p>
           <p>{t('footer.tagline')}</p>
+          {widgets}
         </div>
         <nav aria-label={t('footer.links')}>
           <ul>

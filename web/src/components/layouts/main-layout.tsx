@@ -19,9 +19,11 @@ type Props = {
   account?: ReactNode;
   /** The footer's newsletter sign-up. */
   newsletter?: ReactNode;
+  /** The footer's widgets (the weather; pop-ups open from there). */
+  widgets?: ReactNode;
 };
 
-export function MainLayout({ children, basket, account, newsletter }: Props) {
+export function MainLayout({ children, basket, account, newsletter, widgets }: Props) {
   const { t } = useI18n();
   return (
     <>
@@ -35,7 +37,7 @@ export function MainLayout({ children, basket, account, newsletter }: Props) {
       <main id={MAIN_CONTENT_ID} className="site-main container" tabIndex={-1}>
         {children}
       </main>
-      <Footer newsletter={newsletter} />
+      <Footer newsletter={newsletter} widgets={widgets} />
       <Notifications />
     </>
   );

@@ -5,7 +5,14 @@
  * and check themselves (react-hook-form + zod), so `required` only tells
  * assistive technology that the field is needed.
  */
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & {
   ref?: Ref<HTMLInputElement>;
@@ -47,6 +54,37 @@ export function TextField({ label, error, hint, children, ...input }: FieldProps
           {hint}
         </p>
       )}
+      {error && (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'> & {
+  ref?: Ref<HTMLTextAreaElement>;
+  label: string;
+  error?: string;
+};
+
+/** A multi-line text (a message) with its label and error. */
+export function TextAreaField({ label, error, ...textarea }: TextAreaProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={error ? 'field form-field field--invalid' : 'field form-field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className="field__control form-field__input form-field__textarea"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...textarea}
+      />
       {error && (
         <p id={errorId} className="field__error">
           {error}

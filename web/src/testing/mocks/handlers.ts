@@ -33,6 +33,11 @@ export const handlers = [
   http.get(apiPath('/pages'), () =>
     HttpResponse.json({ code: 'page_not_found', message: 'Page not found.' }, { status: 404 }),
   ),
+  // Loaded on every page once it is idle: no weather (the widget hides) and no poll (no pop-up).
+  http.get(apiPath('/weather'), () =>
+    HttpResponse.json({ code: 'service_unavailable', message: 'No weather now.' }, { status: 503 }),
+  ),
+  http.get(apiPath('/poll'), () => HttpResponse.json({ code: 'not_found', message: 'No poll runs.' }, { status: 404 })),
   // The room popup's fragment (outside /shop-api).
   http.get('*/:lang/_partial/rooms/:code', ({ params }) =>
     HttpResponse.text(roomPartialHtml(String(params.code), 'Pokój testowy'), {

@@ -7,6 +7,7 @@ import { productByCodeQueryOptions } from '@/features/catalog/api/get-product';
 import { productBySlugQueryOptions, useProductBySlug } from '@/features/catalog/api/get-product-by-slug';
 import { relatedProductsQueryOptions } from '@/features/catalog/api/get-related-products';
 import { ProductDetails } from '@/features/catalog/components/product-details';
+import { ProductQuestion } from '@/features/contact/components/product-question';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { LOCALES, type Locale } from '@/lib/i18n/locale';
 import { useLocaleOrigins, usePublishPageAlternates, type LocalePaths } from '@/lib/i18n/page-alternates';
@@ -56,5 +57,13 @@ export function ProductRoute({ listing }: { listing: ListingRouteName }) {
   const { slug = '' } = useParams();
   useProductAlternates(slug);
   // A new slug is a new page: no state (gallery, configuration) carries over.
-  return <ProductDetails key={slug} slug={slug} listing={listing} notFound={<NotFoundRoute />} />;
+  return (
+    <ProductDetails
+      key={slug}
+      slug={slug}
+      listing={listing}
+      notFound={<NotFoundRoute />}
+      question={(product) => <ProductQuestion productCode={product.code} productName={product.name} />}
+    />
+  );
 }

@@ -27,16 +27,18 @@ type Props = {
   listing: ListingRouteName;
   /** What to show when there is no such product. */
   notFound: ReactNode;
+  /** Under the price box: a way to ask about the product (the app passes the contact feature's). */
+  question?: (product: Product) => ReactNode;
 };
 
 const offerType = (type: Product['type']): OfferType => (type === 'gift' ? 'voucher' : type);
 
 /** A product page (spec 2.4): gallery, price box, description, related products. */
-export function ProductDetails({ slug, listing, notFound }: Props) {
+export function ProductDetails({ slug, listing, notFound, question }: Props) {
   const { locale } = useI18n();
   const query = useProductBySlug({ slug, locale });
   if (query.isError && isNotFound(query.error)) return notFound;
-  return <ProductPage slug={slug} listing={listing} notFound={notFound} />;
+  return <ProductPage slug={slug} listing={listing} notFound={notFound} question={question} />;
 }
 
 /**
@@ -44,7 +46,7 @@ export function ProductDetails({ slug, listing, notFound }: Props) {
  * product's, plain text, cut for search engines) in the head; the listing's
  * while it loads.
  */
-function ProductPage({ slug, listing, notFound }: Props) {
+function ProductPage({ slug, listing, notFound, question }: Props) {
   const { t, locale } = useI18n();
   const query = useProductBySlug({ slug, locale });
   const product = query.data;
@@ -75,10 +77,10 @@ function ProductPage({ slug, listing, notFound }: Props) {
   const ownListing = listingConfigForRoute(listing).type === offerType(product.type);
   if (!ownListing) return <Navigate to={product.links.self} replace />;
 
-  return <ProductView product={product} listing={listing} />;
+  return <ProductView product={product} listing={listing} question={question} />;
 }
 
-function ProductView({ product, listing }: { product: Product; listing: ListingRouteName }) {
+function ProductView({ product, listing, question }: Pick<Props, 'listing' | 'question'> & { product: Product }) {
   const { t, locale } = useI18n();
   const titleId = useId();
   const paragraphs = product.description.split(/\n\s*\n/).filter((text) => text.trim() !== '');
@@ -94,6 +96,7 @@ function ProductView({ product, listing }: { product: Product; listing: ListingR
           <h1 id={titleId}>{product.name}</h1>
           <ProductFacts product={product} />
           <PriceBox product={product} />
+          {question?.(product)}
         </div>
       </div>
 

@@ -1,0 +1,50 @@
+/**
+ * POST /shop-api/contact/product-questions (spec 7): a visitor's question
+ * about a product. 201 `{}` means sent (spec 8: the sent state follows);
+ * 400 names the wrong body fields (`errors`), 429 and 503 say "not now" in
+ * the server's words. The form says every outcome itself, so nothing is
+ * notified here.
+ */
+import { useMutation } from '@tanstack/react-query';
+
+import { apiClient } from '@/lib/api-client';
+import { useI18n } from '@/lib/i18n/i18n-provider';
+import type { Locale } from '@/lib/i18n/locale';
+
+// These mirror the server's OpenAPI document, which does not describe this
+// call yet: switch to the generated types (types/api.ts) once it does.
+
+/** The question (spec 3 "contact question"). */
+export type ProductQuestion = {
+  productCode: string;
+  /** The visitor's name. */
+  customer: string;
+  email: string;
+  phone: string;
+  message: string;
+};
+
+/** The body fields a 400 may name. */
+export type ProductQuestionField = keyof ProductQuestion;
+
+export const PRODUCT_QUESTION_FIELDS: readonly ProductQuestionField[] = [
+  'productCode',
+  'customer',
+  'email',
+  'phone',
+  'message',
+];
+
+export const sendProductQuestion = (locale: Locale, question: ProductQuestion) =>
+  apiClient.post<Record<string, never>>('/contact/product-questions', {
+    locale,
+    body: question,
+    notifyOnError: false,
+  });
+
+export function useSendProductQuestion() {
+  const { locale } = useI18n();
+  return useMutation({
+    mutationFn: (question: ProductQuestion) => sendProductQuestion(locale, question),
+  });
+}
