@@ -237,8 +237,8 @@ impl WeatherCondition {
 /// The weather at the guesthouse
 ///
 /// Asked from the weather service at most once per 10 minutes. Without a
-/// configured service the answer is 404, while it fails 503; either way
-/// the widget hides.
+/// configured service the answer is 204 (no weather is not a failure, so
+/// browsers log nothing), while it fails 503; either way the widget hides.
 #[utoipa::path(
     get,
     path = "/shop-api/weather",
@@ -247,7 +247,7 @@ impl WeatherCondition {
     responses(
         (status = 200, description = "The temperature in °C and °F and the condition", body = Weather),
         (status = 400, description = "Bad channel or locale", body = ErrorBody),
-        (status = 404, description = "No weather service is configured", body = ErrorBody),
+        (status = 204, description = "No weather service is configured"),
         (status = 503, description = "The weather service does not answer now", body = ErrorBody),
     )
 )]
@@ -257,6 +257,7 @@ pub async fn weather(State(state): State<AppState>, _shop: Shop) -> ApiResult<Re
         Err(s) if s.code() == Code::Unavailable => {
             return Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::WeatherUnavailable));
         }
+        Err(s) if s.code() == Code::NotFound => return Ok(StatusCode::NO_CONTENT.into_response()),
         Err(s) => return Err(s.into()),
     };
     let body = Weather { celsius: w.celsius, fahrenheit: w.fahrenheit, condition: WeatherCondition::parse(&w.condition) };

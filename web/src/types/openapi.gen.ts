@@ -874,8 +874,8 @@ export interface paths {
         /**
          * The weather at the guesthouse
          * @description Asked from the weather service at most once per 10 minutes. Without a
-         *     configured service the answer is 404, while it fails 503; either way
-         *     the widget hides.
+         *     configured service the answer is 204 (no weather is not a failure, so
+         *     browsers log nothing), while it fails 503; either way the widget hides.
          */
         get: operations["weather"];
         put?: never;
@@ -5215,17 +5215,15 @@ export interface operations {
                     "application/json": components["schemas"]["Weather"];
                 };
             };
-            /** @description Bad channel or locale */
-            400: {
+            /** @description No weather service is configured */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
+                content?: never;
             };
-            /** @description No weather service is configured */
-            404: {
+            /** @description Bad channel or locale */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
