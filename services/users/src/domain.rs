@@ -100,6 +100,18 @@ pub fn name(field: &'static str, raw: &str) -> Result<String, UsersError> {
     Ok(value.to_owned())
 }
 
+/// A customer's names from a provider's claims, which may be missing or
+/// long: each cut to [`MAX_NAME`] characters; a missing first name is the
+/// e-mail's part before `@` (the customer changes it in the profile).
+pub fn identity_names(first: &str, last: &str, email: &str) -> (String, String) {
+    let cut = |s: &str| s.trim().chars().filter(|c| !c.is_control()).take(MAX_NAME).collect::<String>();
+    let first = match cut(first) {
+        f if f.is_empty() => cut(email.split('@').next().unwrap_or(email)),
+        f => f,
+    };
+    (first, cut(last))
+}
+
 pub fn phone(raw: &str) -> Result<String, UsersError> {
     let value = raw.trim();
     if value.chars().count() > MAX_PHONE {
