@@ -352,6 +352,8 @@ impl Oidc {
         let tokens =
             request.set_pkce_verifier(PkceCodeVerifier::new(flow.verifier)).request_async(&http_client).await.map_err(|e| match &e {
                 openidconnect::RequestTokenError::ServerResponse(r) => OidcError::Denied(r.error().to_string()),
+                // Its parse error may quote the answer, which holds tokens.
+                openidconnect::RequestTokenError::Parse(..) => OidcError::Provider("the token answer could not be read".into()),
                 _ => OidcError::Provider(error_chain(&e)),
             })?;
         let id_token = tokens.id_token().ok_or_else(|| OidcError::InvalidToken("no ID token in the answer".into()))?;

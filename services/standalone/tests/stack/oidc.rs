@@ -423,4 +423,10 @@ async fn a_provider_that_is_down_fails_without_a_session() {
     let flow = authorize_at(&t, "/auth/search/start?return=/en/login").await;
     let denied = Authorized { callback: t.url("/auth/search/callback?error=access_denied&state=x"), flow_cookie: flow.flow_cookie };
     assert_eq!(callback(&denied).await, ("/en/login?login=failed".to_owned(), None));
+
+    // The provider goes down between the approval and the code exchange.
+    let flow = authorize_at(&t, "/auth/search/start?return=/en/login").await;
+    drop(idp);
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(callback(&flow).await, ("/en/login?login=failed".to_owned(), None));
 }
