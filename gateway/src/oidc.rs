@@ -314,19 +314,29 @@ impl Oidc {
         };
         let flow_id = random_id();
         let value = serde_json::to_vec(&flow).map_err(|e| OidcError::Store(e.to_string()))?;
-        self.flows.set(&flow_key(&flow_id), &value, FLOW_TTL).await.map_err(|e| OidcError::Store(e.to_string()))?;
+        let store = |e: spa_platform::cache::CacheError| OidcError::Store(e.to_string());
+        // The counter that lets the flow be used once, by whichever replica.
+        self.flows.set(&used_key(&flow_id), b"0", FLOW_TTL).await.map_err(store)?;
+        self.flows.set(&flow_key(&flow_id), &value, FLOW_TTL).await.map_err(store)?;
         Ok(Begun { authorize_url: url.to_string(), flow_id })
     }
 
     /// The flow of `flow_id`, used up: a second callback with it finds
     /// nothing. `None` when there is none (unknown, expired or used).
+    /// "Used" is an atomic counter in the shared cache (Redis for the
+    /// distributed gateway), so a copy of the flow another replica still
+    /// holds near cannot be used again either.
     pub async fn take_flow(&self, flow_id: &str) -> Result<Option<TakenFlow>, OidcError> {
         if flow_id.is_empty() || flow_id.len() > 64 || !flow_id.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Ok(None);
         }
+        let store = |e: spa_platform::cache::CacheError| OidcError::Store(e.to_string());
         let key = flow_key(flow_id);
-        let Some(value) = self.flows.get(&key).await.map_err(|e| OidcError::Store(e.to_string()))? else { return Ok(None) };
-        self.flows.delete(&key).await.map_err(|e| OidcError::Store(e.to_string()))?;
+        let Some(value) = self.flows.get(&key).await.map_err(store)? else { return Ok(None) };
+        if self.flows.incr(&used_key(flow_id), 1).await.map_err(store)? != 1 {
+            return Ok(None);
+        }
+        self.flows.delete(&key).await.map_err(store)?;
         let flow: Flow = serde_json::from_slice(&value).map_err(|e| OidcError::Store(e.to_string()))?;
         Ok(Some(TakenFlow(flow)))
     }
@@ -391,6 +401,10 @@ fn flow_key(id: &str) -> String {
     format!("oidc-flow:{id}")
 }
 
+fn used_key(id: &str) -> String {
+    format!("oidc-flow-used:{id}")
+}
+
 /// 32 random bytes, hex.
 fn random_id() -> String {
     let mut bytes = [0u8; 32];
@@ -438,6 +452,36 @@ mod tests {
         for bad in ["//evil.example", "/\\evil.example", "https://evil.example/", "evil", "", "/a b", "/\t/evil"] {
             assert!(local_path(bad).is_none(), "{bad:?}");
         }
+    }
+
+    /// Two replicas, each with its near copy in front of one shared cache:
+    /// a flow begun at one is used once, at either.
+    #[tokio::test]
+    async fn a_flow_is_used_once_across_replicas() {
+        use spa_platform::cache::{MokaCache, NearCache};
+        let shared: Arc<dyn Cache> = Arc::new(MokaCache::new("far", 1 << 20));
+        let replica = |name| {
+            let near: Arc<dyn Cache> = Arc::new(NearCache::new(MokaCache::new(name, 1 << 20), shared.clone()));
+            Oidc::new(Vec::new(), near).unwrap()
+        };
+        let (a, b) = (replica("a"), replica("b"));
+        let flow = Flow {
+            provider: "search".into(),
+            state: "s".into(),
+            nonce: "n".into(),
+            verifier: "v".into(),
+            return_to: "/".into(),
+            from: "/en/login".into(),
+            locale: "en_GB".into(),
+        };
+        let id = random_id();
+        a.flows.set(&used_key(&id), b"0", FLOW_TTL).await.unwrap();
+        a.flows.set(&flow_key(&id), &serde_json::to_vec(&flow).unwrap(), FLOW_TTL).await.unwrap();
+        let taken = b.take_flow(&id).await.unwrap().expect("the other replica finds the flow");
+        assert_eq!(taken.from(), "/en/login");
+        assert!(a.take_flow(&id).await.unwrap().is_none(), "the near copy at the first replica is used up too");
+        assert!(b.take_flow(&id).await.unwrap().is_none());
+        assert!(b.take_flow("not-hex").await.unwrap().is_none());
     }
 
     #[test]
