@@ -137,6 +137,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_providers_names_are_cut_and_a_missing_first_name_filled() {
+        assert_eq!(identity_names(" Anna ", "Kowalska", "anna@example.com"), ("Anna".into(), "Kowalska".into()));
+        assert_eq!(identity_names("", "", "anna.k@example.com"), ("anna.k".into(), String::new()));
+        let long = "x".repeat(100);
+        let (first, last) = identity_names(&long, &format!("a\u{0}b{long}"), "e@example.com");
+        assert_eq!((first.chars().count(), last.chars().count()), (60, 60));
+        assert!(last.starts_with("ab"), "control characters dropped");
+    }
+
+    #[test]
     fn e_mails_are_trimmed_lower_cased_and_checked() {
         assert_eq!(email("  Ola@Example.PL ").unwrap(), "ola@example.pl");
         assert!(matches!(email("ola@"), Err(UsersError::InvalidEmail)));
