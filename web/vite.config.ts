@@ -99,6 +99,8 @@ export default defineConfig({
       '/shop-api': apiTarget,
       '/media': apiTarget,
       '/healthz': apiTarget,
+      // Login through a provider: full-page visits to the gateway.
+      '/auth/': apiTarget,
       // Server-rendered fragments, e.g. the room popup (/pl/_partial/rooms/{code}).
       '^/(pl|de|en)/_partial/': apiTarget,
     },

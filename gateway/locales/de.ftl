@@ -56,6 +56,7 @@ error-email-taken = Ein Konto mit dieser E-Mail-Adresse besteht bereits. Melden 
     .field = Diese E-Mail-Adresse ist bereits registriert.
 error-invalid-credentials = Falsche E-Mail-Adresse oder falsches Passwort.
 error-invalid-link = Dieser Link ist unbekannt, wurde schon benutzt oder ist abgelaufen. Fordern Sie einen neuen an.
+error-identity-unverified-account = Zu dieser E-Mail-Adresse gibt es ein Konto, dessen Adresse noch nicht bestätigt ist. Bestätigen Sie sie oder melden Sie sich mit Ihrem Passwort an.
 error-not-found = Die gesuchte Seite oder der Artikel existiert nicht.
 error-method-not-allowed = Diese Aktion ist hier nicht möglich.
 error-unknown-type = Diese Angebotsart gibt es nicht.

@@ -58,6 +58,7 @@ error-email-taken = An account with this e-mail address exists already. Log in i
     .field = This e-mail address is registered already.
 error-invalid-credentials = Wrong e-mail address or password.
 error-invalid-link = This link is unknown, used or expired. Ask for a new one.
+error-identity-unverified-account = An account with this e-mail address exists, but its address is not verified yet. Verify it or log in with your password.
 error-not-found = The page or item you asked for does not exist.
 error-method-not-allowed = This action is not available here.
 error-unknown-type = This kind of offer does not exist.

@@ -56,6 +56,7 @@ error-email-taken = Konto z tym adresem e-mail już istnieje. Zaloguj się.
     .field = Ten adres e-mail jest już zarejestrowany.
 error-invalid-credentials = Nieprawidłowy adres e-mail lub hasło.
 error-invalid-link = Ten link jest nieznany, został już użyty lub wygasł. Poproś o nowy.
+error-identity-unverified-account = Istnieje konto z tym adresem e-mail, ale adres nie został jeszcze potwierdzony. Potwierdź go lub zaloguj się hasłem.
 error-not-found = Szukana strona lub pozycja nie istnieje.
 error-method-not-allowed = Ta czynność nie jest tu dostępna.
 error-unknown-type = Taki rodzaj oferty nie istnieje.

@@ -114,6 +114,9 @@ error_codes! {
     ProductUnavailable => "product_unavailable",
     HoldConflict => "hold_conflict",
     InvalidLink => "invalid_link",
+    /// A provider's login names the e-mail of an account whose e-mail was
+    /// never verified (the login page shows it as `?login=unverified`).
+    IdentityUnverifiedAccount => "identity_unverified_account",
     CheckoutCompleted => "checkout_completed",
     CheckoutState => "checkout_state",
     CartEmpty => "cart_empty",

@@ -127,10 +127,14 @@ pub enum RateClass {
 
 /// The limit a request falls under, if any. Every change through the API is
 /// limited, including ones added later; the two priced queries sent as POST
-/// (package rooms, package cost) are reads.
+/// (package rooms, package cost) are reads. A provider login's pages
+/// (`/auth/...`) are writes too: each keeps a flow or makes a session.
 pub fn rate_class(method: &Method, path: &str) -> Option<RateClass> {
     if path == "/sitemap.xml" {
         return Some(RateClass::Expensive);
+    }
+    if path.starts_with("/auth/") {
+        return Some(RateClass::Write);
     }
     let api = path.starts_with("/shop-api/");
     let read = matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS);
@@ -407,6 +411,7 @@ mod tests {
         assert_eq!(rate_class(&Method::DELETE, "/shop-api/carts/x"), Some(RateClass::Write));
         assert_eq!(rate_class(&Method::POST, "/shop-api/newsletter/subscribe"), Some(RateClass::Write));
         assert_eq!(rate_class(&Method::GET, "/sitemap.xml"), Some(RateClass::Expensive));
+        assert_eq!(rate_class(&Method::GET, "/auth/search/start"), Some(RateClass::Write));
         assert_eq!(rate_class(&Method::GET, "/shop-api/carts/x"), None);
         assert_eq!(rate_class(&Method::POST, "/shop-api/rooms/search"), None);
         assert_eq!(rate_class(&Method::POST, "/shop-api/packages/P/estimated-cost"), None);

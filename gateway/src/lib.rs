@@ -23,6 +23,7 @@ pub mod guard;
 pub mod gzip;
 pub mod i18n;
 pub mod locale;
+pub mod oidc;
 pub mod openapi;
 pub mod pages;
 pub mod routes;
@@ -71,6 +72,8 @@ pub struct GatewayConfig {
     pub limits: guard::Limits,
     /// Shown on an order's page for a bank transfer.
     pub bank_account: routes::order::BankAccount,
+    /// The OpenID Connect login providers; none configured, none offered.
+    pub oidc: Vec<oidc::ProviderConfig>,
 }
 
 impl GatewayConfig {
@@ -85,6 +88,7 @@ impl GatewayConfig {
             public_url: var_or("PUBLIC_URL", "http://localhost:8080"),
             limits: guard::Limits::from_env()?,
             bank_account: routes::order::BankAccount::from_env(),
+            oidc: oidc::ProviderConfig::from_env()?,
         })
     }
 }
@@ -107,6 +111,8 @@ pub struct AppState {
     /// part of every answer's key.
     pub generations: generations::Generations,
     pub guard: guard::Guard,
+    /// Login through OpenID Connect providers and its flows in progress.
+    pub oidc: oidc::Oidc,
 }
 
 impl AppState {
@@ -122,6 +128,9 @@ impl AppState {
             tracing::warn!(dist = %config.web_dist.display(), "web app has no {}; every path is served as a page", pages::MANIFEST);
         }
         let guard = guard::Guard::new(config.limits.clone())?;
+        // Logins in progress: in this process until a shared cache is given.
+        let flows = Arc::new(spa_platform::cache::MokaCache::new("oidc_flows", 4 * 1024 * 1024));
+        let oidc = oidc::Oidc::new(config.oidc.clone(), flows)?;
         Ok(Self {
             config: Arc::new(config),
             clients,
@@ -130,6 +139,7 @@ impl AppState {
             cache: None,
             generations: generations::Generations::new(),
             guard,
+            oidc,
         })
     }
 
@@ -141,7 +151,9 @@ impl AppState {
         bus: &dyn EventBus,
         shutdown: CancellationToken,
     ) -> anyhow::Result<Self> {
-        let state = Self { cache: Some(cache), ..Self::new(config)? };
+        let state = Self::new(config)?;
+        // Every replica finds a login begun at another.
+        let state = Self { oidc: state.oidc.clone().with_flows(cache.clone()), cache: Some(cache), ..state };
         state.generations.follow(bus, shutdown).await?;
         Ok(state)
     }
@@ -182,6 +194,7 @@ pub fn router(state: AppState, ready: spa_platform::ops::ReadyCheck) -> Router {
     Router::new()
         .merge(api)
         .merge(routes::order::router())
+        .merge(routes::auth::pages())
         .nest_service("/media", ServeDir::new(&state.config.media_dir))
         .fallback_service(static_files)
         .with_state(state.clone())

@@ -7,6 +7,7 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::AppState;
 
 pub mod account;
+pub mod auth;
 pub mod carts;
 pub mod checkout;
 pub mod me;
@@ -32,6 +33,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(checkout::router())
         .merge(me::router())
         .merge(account::router())
+        .merge(auth::router())
         .merge(newsletter::router())
         .merge(pages::router())
         .merge(site::router())

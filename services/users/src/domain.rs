@@ -100,6 +100,18 @@ pub fn name(field: &'static str, raw: &str) -> Result<String, UsersError> {
     Ok(value.to_owned())
 }
 
+/// A customer's names from a provider's claims, which may be missing or
+/// long: each cut to [`MAX_NAME`] characters; a missing first name is the
+/// e-mail's part before `@` (the customer changes it in the profile).
+pub fn identity_names(first: &str, last: &str, email: &str) -> (String, String) {
+    let cut = |s: &str| s.trim().chars().filter(|c| !c.is_control()).take(MAX_NAME).collect::<String>();
+    let first = match cut(first) {
+        f if f.is_empty() => cut(email.split('@').next().unwrap_or(email)),
+        f => f,
+    };
+    (first, cut(last))
+}
+
 pub fn phone(raw: &str) -> Result<String, UsersError> {
     let value = raw.trim();
     if value.chars().count() > MAX_PHONE {
@@ -123,6 +135,16 @@ pub fn token_hash(token: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_providers_names_are_cut_and_a_missing_first_name_filled() {
+        assert_eq!(identity_names(" Anna ", "Kowalska", "anna@example.com"), ("Anna".into(), "Kowalska".into()));
+        assert_eq!(identity_names("", "", "anna.k@example.com"), ("anna.k".into(), String::new()));
+        let long = "x".repeat(100);
+        let (first, last) = identity_names(&long, &format!("a\u{0}b{long}"), "e@example.com");
+        assert_eq!((first.chars().count(), last.chars().count()), (60, 60));
+        assert!(last.starts_with("ab"), "control characters dropped");
+    }
 
     #[test]
     fn e_mails_are_trimmed_lower_cased_and_checked() {

@@ -24,6 +24,8 @@ pub enum UsersError {
     NotLoggedIn,
     #[error("the link is unknown, used or expired")]
     InvalidLink,
+    #[error("the account of this e-mail address is not verified; it cannot be linked to another login")]
+    UnverifiedAccount,
     #[error("too many password checks at once; retry")]
     Busy,
     #[error("{0}")]
@@ -49,6 +51,7 @@ impl From<UsersError> for Status {
             UsersError::InvalidLink => {
                 errors::with_details(Code::FailedPrecondition, "invalid_link", message, &[("token", "unknown, used or expired")])
             }
+            UsersError::UnverifiedAccount => errors::with_details(Code::FailedPrecondition, "identity_unverified_account", message, &[]),
             UsersError::Busy => Status::unavailable(message),
             UsersError::Internal(e) => errors::internal(e),
             UsersError::Db(db) => errors::db(db),

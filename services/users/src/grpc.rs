@@ -5,9 +5,9 @@ use spa_platform::outbox::Outbox;
 use spa_proto::events::{PasswordResetRequested, VerificationRequested};
 use spa_proto::spa::users::v1::users_service_server::UsersService;
 use spa_proto::spa::users::v1::{
-    ChangePasswordRequest, ChangePasswordResponse, Customer, GetMeRequest, LoginRequest, LogoutRequest, LogoutResponse, RegisterRequest,
-    RequestPasswordResetRequest, RequestPasswordResetResponse, RequestVerificationRequest, RequestVerificationResponse,
-    ResetPasswordRequest, ResetPasswordResponse, Session, UpdateProfileRequest, VerifyAccountRequest,
+    ChangePasswordRequest, ChangePasswordResponse, Customer, GetMeRequest, LoginRequest, LoginWithIdentityRequest, LogoutRequest,
+    LogoutResponse, RegisterRequest, RequestPasswordResetRequest, RequestPasswordResetResponse, RequestVerificationRequest,
+    RequestVerificationResponse, ResetPasswordRequest, ResetPasswordResponse, Session, UpdateProfileRequest, VerifyAccountRequest,
 };
 use tonic::{Request, Response, Status};
 
@@ -221,5 +221,30 @@ impl UsersService for UsersGrpc {
         let password_hash = password::hash(r.new_password).await?;
         store::reset_password(&self.db, &hash, &password_hash, spa_platform::now_ms()).await?;
         Ok(Response::new(ResetPasswordResponse {}))
+    }
+
+    async fn login_with_identity(&self, request: Request<LoginWithIdentityRequest>) -> Result<Response<Session>, Status> {
+        let r = request.into_inner();
+        if !matches!(r.provider.as_str(), "social" | "search") || r.subject.is_empty() || r.subject.len() > 255 {
+            return Err(UsersError::InvalidField("subject").into());
+        }
+        let email = domain::email(&r.email)?;
+        let (first_name, last_name) = domain::identity_names(&r.first_name, &r.last_name, &email);
+        let (token, now) = (domain::new_token(), spa_platform::now_ms());
+        let expires_at = now + SESSION_TTL.as_millis() as i64;
+        let replaces = Some(r.previous_session_token.as_str()).filter(|t| !t.is_empty() && t.len() <= 128).map(token_hash);
+        let new_id = uuid::Uuid::new_v4().simple().to_string();
+        let identity = store::Identity {
+            provider: &r.provider,
+            subject: &r.subject,
+            email: &email,
+            first_name: &first_name,
+            last_name: &last_name,
+            locale: if r.locale.is_empty() { "pl" } else { r.locale.as_str() },
+            new_id: &new_id,
+        };
+        let customer =
+            store::login_with_identity(&self.db, &self.outbox, identity, &token_hash(&token), expires_at, now, replaces.as_deref()).await?;
+        Ok(Response::new(session(token, expires_at, customer)))
     }
 }

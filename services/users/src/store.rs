@@ -335,3 +335,104 @@ pub async fn change_password(db: &Db, customer_id: &str, password_hash: &str, ke
     tx.commit().await?;
     Ok(())
 }
+
+/// A person an OpenID Connect provider vouched for, with a verified e-mail.
+pub struct Identity<'a> {
+    pub provider: &'a str,
+    pub subject: &'a str,
+    pub email: &'a str,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    pub locale: &'a str,
+    /// The id a new customer gets.
+    pub new_id: &'a str,
+}
+
+/// The customer of `identity` with a new session, in one transaction: the
+/// one linked to (provider, subject); else the customer of the e-mail,
+/// linked now if their e-mail is verified
+/// ([`UsersError::UnverifiedAccount`] if not); else a new verified customer
+/// without a password, announced as registered and verified.
+pub async fn login_with_identity(
+    db: &Db,
+    outbox: &Outbox,
+    identity: Identity<'_>,
+    token_hash: &str,
+    expires_at: i64,
+    now: i64,
+    replaces: Option<&str>,
+) -> Result<CustomerRow, UsersError> {
+    let mut tx = db.begin().await?;
+    let linked = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM identities i JOIN customers c ON c.id = i.customer_id WHERE i.provider = $1 AND i.subject = $2"
+    ))
+    .bind(identity.provider)
+    .bind(identity.subject)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let (found, created) = match linked {
+        Some(row) => (customer(&row)?, false),
+        None => {
+            let by_email = sqlx::query(&format!("SELECT {COLUMNS}, c.verified_at FROM customers c WHERE c.email = $1"))
+                .bind(identity.email)
+                .fetch_optional(&mut *tx)
+                .await?;
+            let (found, created) = match by_email {
+                Some(row) if row.try_get::<Option<i64>, _>("verified_at")?.is_some() => (customer(&row)?, false),
+                // Whoever registered this e-mail never proved it theirs:
+                // linking now could hand their account to someone else, or
+                // someone else's to them.
+                Some(_) => return Err(UsersError::UnverifiedAccount),
+                None => {
+                    let inserted = sqlx::query(
+                        "INSERT INTO customers (id, email, password_hash, first_name, last_name, phone, roles, verified_at, created_at) \
+                         VALUES ($1, $2, NULL, $3, $4, '', 'customer', $5, $5)",
+                    )
+                    .bind(identity.new_id)
+                    .bind(identity.email)
+                    .bind(identity.first_name)
+                    .bind(identity.last_name)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await;
+                    match inserted {
+                        Err(e) if is_unique_violation(&e) => return Err(UsersError::EmailTaken),
+                        other => other?,
+                    };
+                    let new = CustomerRow {
+                        id: identity.new_id.to_owned(),
+                        email: identity.email.to_owned(),
+                        first_name: identity.first_name.to_owned(),
+                        last_name: identity.last_name.to_owned(),
+                        phone: String::new(),
+                        roles: vec!["customer".into()],
+                    };
+                    (new, true)
+                }
+            };
+            sqlx::query("INSERT INTO identities (provider, subject, customer_id, created_at) VALUES ($1, $2, $3, $4)")
+                .bind(identity.provider)
+                .bind(identity.subject)
+                .bind(&found.id)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+            (found, created)
+        }
+    };
+    if let Some(old) = replaces {
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(old).execute(&mut *tx).await?;
+    }
+    insert_session(&mut tx, token_hash, &found.id, expires_at, now).await?;
+    if created {
+        let registered =
+            CustomerRegistered { customer_id: found.id.clone(), email: found.email.clone(), locale: identity.locale.to_owned() };
+        outbox.add(&mut tx, &registered).await?;
+        outbox.add(&mut tx, &CustomerVerified { customer_id: found.id.clone(), email: found.email.clone() }).await?;
+    }
+    tx.commit().await?;
+    if created {
+        outbox.wake();
+    }
+    Ok(found)
+}

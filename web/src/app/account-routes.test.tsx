@@ -37,6 +37,20 @@ describe('accounts in the app', () => {
     expect(link.getAttribute('href')).toBe('/profil');
   });
 
+  it('offers the configured providers on the login page and says when their login failed', async () => {
+    server.use(http.get(apiPath('/auth/providers'), () => HttpResponse.json({ items: [{ id: 'search', label: 'Google' }] })));
+    renderApp('/logowanie?login=failed', 'pl');
+    expect((await screen.findByRole('alert')).textContent).toContain('Logowanie przez inne konto nie powiodło się.');
+    const link = await screen.findByRole('link', { name: 'Kontynuuj przez Google' });
+    expect(link.getAttribute('href')).toBe('/auth/search/start?return=%2Flogowanie&from=%2Flogowanie&locale=pl');
+  });
+
+  it('says when the account of the provider’s e-mail is not verified yet', async () => {
+    renderApp('/anmelden?login=unverified', 'de');
+    expect((await screen.findByRole('alert')).textContent).toContain('noch nicht bestätigt');
+    expect(screen.queryByText('Sie können sich auch anmelden mit')).toBeNull();
+  });
+
   it('takes a failed /me for "not logged in", quietly (spec 8)', async () => {
     server.use(http.get(apiPath('/me'), () => HttpResponse.json(errorBody('service_unavailable', 'Unavailable'), { status: 503 })));
     const queryClient = createTestQueryClient();

@@ -171,3 +171,6 @@ export type ContentContainer = Schemas['Container'];
 export type ContentBlock = Schemas['BlockBody'];
 export type BlockRevision = Schemas['RevisionBody'];
 export type BlockChange = Schemas['BlockChange'];
+
+/** A login provider the server offers (GET /auth/providers). */
+export type LoginProvider = Schemas['LoginProvider'];

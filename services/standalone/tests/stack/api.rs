@@ -348,6 +348,7 @@ async fn openapi_documents_every_route_and_every_documented_route_exists() {
         ("post", "/shop-api/register"),
         ("post", "/shop-api/login_check"),
         ("post", "/shop-api/logout"),
+        ("get", "/shop-api/auth/providers"),
         ("post", "/shop-api/verify-account"),
         ("post", "/shop-api/password-reset"),
         ("post", "/shop-api/password-reset/{token}"),

@@ -10,6 +10,7 @@ mod checkout;
 mod content;
 mod distributed;
 mod hardening;
+mod oidc;
 mod payments;
 mod rooms;
 mod site;

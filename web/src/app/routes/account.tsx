@@ -15,6 +15,7 @@ import { ForgotPassword } from '@/features/account/components/forgot-password';
 import { LoginForm } from '@/features/account/components/login-form';
 import { Profile } from '@/features/account/components/profile';
 import { RegisterForm } from '@/features/account/components/register-form';
+import { SocialLogin, SocialLoginFailure } from '@/features/account/components/social-login';
 import { ResetPasswordForm } from '@/features/account/components/reset-password-form';
 import { usePageHead } from '@/hooks/use-page-head';
 import { useI18n } from '@/lib/i18n/i18n-provider';
@@ -52,16 +53,22 @@ function useLoggedIn(): boolean {
   return me.status === 'success' && me.customer !== null;
 }
 
-/** The header's login page; a logged-in customer (after the login too) goes to the profile. */
+/**
+ * The header's login page; a logged-in customer (after the login too,
+ * through a provider as well) goes to the profile. A provider's login that
+ * failed comes back here with `?login=failed` and says so.
+ */
 export function LoginRoute() {
   const { t, locale } = useI18n();
   if (useLoggedIn()) return <Navigate to={paths.profile.href(locale)} replace />;
   return (
     <AccountPage titleKey="account.login.title" leadKey="account.login.lead">
+      <SocialLoginFailure />
       <LoginForm />
       <p className="form__aside">
         {t('account.login.noAccount')} <Link to={paths.register.href(locale)}>{t('account.login.register')}</Link>
       </p>
+      <SocialLogin />
     </AccountPage>
   );
 }

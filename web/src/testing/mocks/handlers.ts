@@ -9,6 +9,8 @@ export const apiPath = (path: string) => `*/shop-api${path}`;
 export const handlers = [
   // Nobody is logged in (the header asks on every page).
   http.get(apiPath('/me'), () => new HttpResponse(null, { status: 204 })),
+  // No login provider is configured.
+  http.get(apiPath('/auth/providers'), () => HttpResponse.json({ items: [] })),
   http.get(apiPath('/offer/:type'), () =>
     HttpResponse.json(
       listingResponse([

@@ -1,25 +1,27 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { createAccountServer } from '@/testing/mocks/account-server';
 import { customer } from '@/testing/mocks/fixtures';
+import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderRoutes } from '@/testing/test-utils';
-import type { Customer } from '@/types/api';
+import type { Customer, LoginProvider } from '@/types/api';
 
 import { CheckoutLogin } from './checkout-login';
-import type { SocialProvider } from './social-login';
 
-function renderStep({ loggedIn, socialProviders }: { loggedIn?: Customer; socialProviders?: SocialProvider[] } = {}) {
+function renderStep({ loggedIn, providers, at = '/en/basket/login' }: { loggedIn?: Customer; providers?: LoginProvider[]; at?: string } = {}) {
   const fake = createAccountServer({ loggedIn });
   server.use(...fake.handlers);
+  if (providers) server.use(http.get(apiPath('/auth/providers'), () => HttpResponse.json({ items: providers })));
   const view = renderRoutes(
     [
-      { path: '/en/basket/login', element: <CheckoutLogin socialProviders={socialProviders} /> },
+      { path: '/en/basket/login', element: <CheckoutLogin /> },
       { path: '/en/basket/personal', element: <h1>Personal details</h1> },
     ],
-    '/en/basket/login',
+    at,
     { locale: 'en_GB' },
   );
   return { ...view, fake, user: userEvent.setup() };
@@ -55,16 +57,29 @@ describe('CheckoutLogin', () => {
     expect(screen.queryByRole('link', { name: /Facebook|Google/ })).toBeNull();
   });
 
-  it('shows the social login labels for the providers it is given', async () => {
+  it('offers the providers the server names, each starting its login and coming back to this step', async () => {
     renderStep({
-      socialProviders: [
-        { id: 'facebook', href: '/connect/facebook' },
-        { id: 'google', href: '/connect/google' },
+      providers: [
+        { id: 'social', label: 'Facebook' },
+        { id: 'search', label: 'Google' },
       ],
     });
     const list = await screen.findByRole('list', { name: 'You can also log in with' });
-    expect(within(list).getByRole('link', { name: 'Log in with Facebook' }).getAttribute('href')).toBe('/connect/facebook');
-    expect(within(list).getByRole('link', { name: 'Log in with Google' }).getAttribute('href')).toBe('/connect/google');
+    const back = encodeURIComponent('/en/basket/login');
+    expect(within(list).getByRole('link', { name: 'Continue with Facebook' }).getAttribute('href')).toBe(
+      `/auth/social/start?return=${back}&from=${back}&locale=en_GB`,
+    );
+    expect(within(list).getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe(
+      `/auth/search/start?return=${back}&from=${back}&locale=en_GB`,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says when a provider login failed, and starts the next one without the failure marker', async () => {
+    renderStep({ at: '/en/basket/login?login=failed', providers: [{ id: 'search', label: 'Google' }] });
+    expect((await screen.findByRole('alert')).textContent).toContain('The login with your other account did not work.');
+    const link = await screen.findByRole('link', { name: 'Continue with Google' });
+    expect(link.getAttribute('href')).toContain(`return=${encodeURIComponent('/en/basket/login')}&`);
   });
 
   it('lets a logged-in customer continue', async () => {

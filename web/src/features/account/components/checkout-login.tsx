@@ -7,28 +7,17 @@ import { useMe } from '@/features/account/api/use-me';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 
 import { LoginForm } from './login-form';
-import { SocialLogin, type SocialProvider } from './social-login';
-
-/**
- * The server has no social login configured yet (the gateway names no
- * provider), so none is offered. Once it says which providers it has and
- * where their login starts, pass them as `socialProviders` and their
- * buttons appear beside the login form.
- */
-const NO_SOCIAL_PROVIDERS: readonly SocialProvider[] = [];
-
-type Props = {
-  socialProviders?: readonly SocialProvider[];
-};
+import { SocialLogin, SocialLoginFailure } from './social-login';
 
 /**
  * The basket's login step (spec 2.2): a new customer registers with the
  * booking or books without registering (both continue to the personal
  * data step, which learns the choice from `?account=register|guest`); a
- * customer with an account logs in and continues. A logged-in customer
- * just continues.
+ * customer with an account logs in (with the password, or through a
+ * provider the server offers, which comes back to this step) and
+ * continues. A logged-in customer just continues.
  */
-export function CheckoutLogin({ socialProviders = NO_SOCIAL_PROVIDERS }: Props) {
+export function CheckoutLogin() {
   const { t, locale } = useI18n();
   const navigate = useNavigate();
   const me = useMe();
@@ -69,8 +58,9 @@ export function CheckoutLogin({ socialProviders = NO_SOCIAL_PROVIDERS }: Props) 
       </section>
       <section className="checkout-login__part" aria-labelledby={returningId}>
         <h2 id={returningId}>{t('account.checkout.returning')}</h2>
+        <SocialLoginFailure />
         <LoginForm onLoggedIn={() => void navigate(personal.href(locale))} />
-        <SocialLogin providers={socialProviders} />
+        <SocialLogin />
       </section>
     </div>
   );
