@@ -19,11 +19,6 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use bytes::Bytes;
-use http_body_util::{BodyExt, Full};
-use hyper_util::client::legacy::Client;
-use hyper_util::client::legacy::connect::HttpConnector;
-use hyper_util::rt::TokioExecutor;
 use openidconnect::core::{CoreAuthenticationFlow, CoreClient, CoreProviderMetadata};
 use openidconnect::{
     AuthorizationCode, ClientId, ClientSecret, CsrfToken, HttpRequest, HttpResponse, IssuerUrl, Nonce, PkceCodeChallenge, PkceCodeVerifier,
@@ -142,24 +137,16 @@ pub enum HttpError {
     Scheme(String),
     #[error("{0}")]
     Request(String),
-    #[error("no answer in time")]
-    Timeout,
 }
 
-/// The client the crate's requests go through.
+/// The crate's requests go through the shop's one outbound client, to
+/// https addresses only (or http on a loopback address: tests' fakes).
 #[derive(Clone)]
-pub struct Http {
-    client: Client<hyper_rustls::HttpsConnector<HttpConnector>, Full<Bytes>>,
-}
+pub struct Http(spa_platform::http::Http);
 
 impl Http {
     pub fn new() -> anyhow::Result<Self> {
-        let https = hyper_rustls::HttpsConnectorBuilder::new()
-            .with_provider_and_webpki_roots(rustls::crypto::ring::default_provider())?
-            .https_or_http()
-            .enable_http1()
-            .build();
-        Ok(Self { client: Client::builder(TokioExecutor::new()).build(https) })
+        Ok(Self(spa_platform::http::Http::with_timeout(TIMEOUT)?))
     }
 
     /// One request; redirects are answers, not followed.
@@ -168,15 +155,7 @@ impl Http {
         if !allowed_url(&url) {
             return Err(HttpError::Scheme(url.origin().ascii_serialization()));
         }
-        let (parts, body) = request.into_parts();
-        let request = hyper::Request::from_parts(parts, Full::new(Bytes::from(body)));
-        let exchange = async {
-            let response = self.client.request(request).await.map_err(|e| HttpError::Request(e.to_string()))?;
-            let (parts, body) = response.into_parts();
-            let body = body.collect().await.map_err(|e| HttpError::Request(e.to_string()))?.to_bytes();
-            Ok(http::Response::from_parts(parts, body.to_vec()))
-        };
-        tokio::time::timeout(TIMEOUT, exchange).await.map_err(|_| HttpError::Timeout)?
+        self.0.send(request).await.map_err(|e| HttpError::Request(e.to_string()))
     }
 }
 

@@ -49,6 +49,21 @@ impl Http {
         Ok(Self { client: Client::builder(TokioExecutor::new()).build(https), timeout })
     }
 
+    /// Sends a request whole: the answer with its status, headers and body,
+    /// redirects not followed. No answer, or none in time, is
+    /// [`HttpError::Unavailable`]; a status is the caller's to judge.
+    pub async fn send(&self, request: hyper::Request<Vec<u8>>) -> Result<hyper::Response<Vec<u8>>, HttpError> {
+        let (parts, body) = request.into_parts();
+        let request = hyper::Request::from_parts(parts, Full::new(Bytes::from(body)));
+        let exchange = async {
+            let response = self.client.request(request).await.map_err(|e| HttpError::Unavailable(e.to_string()))?;
+            let (parts, body) = response.into_parts();
+            let bytes = body.collect().await.map_err(|e| HttpError::Unavailable(e.to_string()))?.to_bytes();
+            Ok::<_, HttpError>(hyper::Response::from_parts(parts, bytes.to_vec()))
+        };
+        tokio::time::timeout(self.timeout, exchange).await.map_err(|_| HttpError::Unavailable("no answer in time".into()))?
+    }
+
     /// Sends a request; the status and the body's text. A 5xx, no answer
     /// or no answer in time is [`HttpError::Unavailable`].
     pub async fn exchange(
@@ -62,18 +77,12 @@ impl Http {
         for (name, value) in headers {
             request = request.header(*name, *value);
         }
-        let request = request.body(Full::new(Bytes::from(body))).map_err(|e| HttpError::Invalid(e.to_string()))?;
-        let exchange = async {
-            let response = self.client.request(request).await.map_err(|e| HttpError::Unavailable(e.to_string()))?;
-            let status = response.status();
-            let bytes = response.into_body().collect().await.map_err(|e| HttpError::Unavailable(e.to_string()))?.to_bytes();
-            Ok::<_, HttpError>((status, String::from_utf8_lossy(&bytes).into_owned()))
-        };
-        let (status, text) =
-            tokio::time::timeout(self.timeout, exchange).await.map_err(|_| HttpError::Unavailable("no answer in time".into()))??;
+        let request = request.body(body.into_bytes()).map_err(|e| HttpError::Invalid(e.to_string()))?;
+        let response = self.send(request).await?;
+        let status = response.status();
         if status.is_server_error() {
             return Err(HttpError::Unavailable(format!("{status}")));
         }
-        Ok((status, text))
+        Ok((status, String::from_utf8_lossy(response.body()).into_owned()))
     }
 }
