@@ -37,13 +37,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// The cookie that carries a session, or (`None`) the one that ends it.
 pub fn session_cookie(state: &AppState, session: Option<&Session>) -> HeaderValue {
-    let secure = if state.config.public_url.starts_with("https:") { "; Secure" } else { "" };
     let (value, max_age) = match session {
-        Some(s) => (s.token.as_str(), ((s.expires_at_ms - spa_platform::now_ms()) / 1000).max(0)),
+        Some(s) => (s.token.as_str(), ((s.expires_at_ms - spa_platform::now_ms()) / 1000).max(0) as u64),
         None => ("", 0),
     };
-    let cookie = format!("{SESSION_COOKIE}={value}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}");
-    HeaderValue::from_str(&cookie).unwrap_or_else(|_| HeaderValue::from_static("spa_session=; Path=/; Max-Age=0"))
+    crate::routes::me::set_cookie(state, SESSION_COOKIE, value, "/", max_age)
 }
 
 fn customer(session: &Session) -> Customer {

@@ -110,21 +110,12 @@ fn failed(page: &str, outcome: &str) -> Response {
 /// The cookie naming the flow in progress, or (`None`) the one ending it.
 /// Path `/auth`: no other request carries it.
 fn flow_cookie(state: &AppState, flow_id: Option<&str>) -> HeaderValue {
-    let secure = if state.config.public_url.starts_with("https:") { "; Secure" } else { "" };
     let (value, max_age) = flow_id.map_or(("", 0), |id| (id, FLOW_TTL.as_secs()));
-    HeaderValue::from_str(&format!("{FLOW_COOKIE}={value}; Path=/auth; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}"))
-        .unwrap_or_else(|_| HeaderValue::from_static("spa_oidc=; Path=/auth; Max-Age=0"))
+    crate::routes::me::set_cookie(state, FLOW_COOKIE, value, "/auth", max_age)
 }
 
 fn flow_id(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == FLOW_COOKIE)
-        .map(|(_, value)| value.to_owned())
+    crate::routes::me::cookie(headers, FLOW_COOKIE)
 }
 
 /// Starts a login: 303 to the provider's authorization page.

@@ -56,6 +56,16 @@ pub fn session_token(headers: &HeaderMap) -> Option<String> {
     cookie(headers, SESSION_COOKIE)
 }
 
+/// A `Set-Cookie` value the shop's way: HttpOnly, `SameSite=Lax`, and
+/// `Secure` when the shop is reached over https; `max_age` 0 ends it.
+pub fn set_cookie(state: &crate::AppState, name: &str, value: &str, path: &str, max_age: u64) -> axum::http::HeaderValue {
+    let secure = if state.config.public_url.starts_with("https:") { "; Secure" } else { "" };
+    let cookie = format!("{name}={value}; Path={path}; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}");
+    axum::http::HeaderValue::from_str(&cookie).unwrap_or_else(|_| {
+        axum::http::HeaderValue::from_str(&format!("{name}=; Path={path}; Max-Age=0")).expect("a cookie name is a header value")
+    })
+}
+
 /// A cookie's value from the request's `Cookie` headers.
 pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
     headers

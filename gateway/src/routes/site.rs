@@ -4,7 +4,7 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use spa_proto::spa::catalog::v1::GetProductRequest;
@@ -189,11 +189,8 @@ pub async fn vote(State(state): State<AppState>, shop: Shop, headers: HeaderMap,
     let poll: Poll = state.clients.content.clone().vote(request).await?.into_inner().into();
     let mut response = (StatusCode::CREATED, Json(poll)).into_response();
     if new {
-        let secure = if state.config.public_url.starts_with("https:") { "; Secure" } else { "" };
-        let cookie = format!("{VISITOR_COOKIE}={id}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000{secure}");
-        if let Ok(value) = HeaderValue::from_str(&cookie) {
-            response.headers_mut().insert(header::SET_COOKIE, value);
-        }
+        let cookie = crate::routes::me::set_cookie(&state, VISITOR_COOKIE, &id, "/", 365 * 24 * 3600);
+        response.headers_mut().insert(header::SET_COOKIE, cookie);
     }
     Ok(response)
 }
