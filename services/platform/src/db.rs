@@ -1,8 +1,18 @@
 //! One sqlx `Any` pool per service, on SQLite (default) or PostgreSQL
 //! (when the URL says `postgres://`). Queries use `$1` placeholders and
 //! portable SQL, so one code path serves both backends.
+//!
+//! SQLite lets one writer in at a time; a second one waits in SQLite's busy
+//! handler, which sleeps 1, 2, 5, 10 … 100 ms between tries, so under
+//! concurrent checkouts most of a request's time was spent asleep. On
+//! SQLite, transactions of one process therefore queue for the file in
+//! order on an async lock ([`Tx`] holds it until commit or rollback) and
+//! never meet the busy handler among themselves. A transaction must not
+//! begin another on the same database while it is open.
 
+use std::ops::{Deref, DerefMut};
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
@@ -20,9 +30,39 @@ pub enum DbKind {
 pub struct Db {
     pool: AnyPool,
     kind: DbKind,
+    /// SQLite: the queue of this process's transactions (see the module).
+    writer: Option<Arc<tokio::sync::Mutex<()>>>,
 }
 
-pub type Tx = sqlx::Transaction<'static, Any>;
+/// A transaction; on SQLite it holds the database's place in the queue.
+pub struct Tx {
+    inner: sqlx::Transaction<'static, Any>,
+    _turn: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+impl Tx {
+    pub async fn commit(self) -> Result<(), sqlx::Error> {
+        self.inner.commit().await
+    }
+
+    pub async fn rollback(self) -> Result<(), sqlx::Error> {
+        self.inner.rollback().await
+    }
+}
+
+impl Deref for Tx {
+    type Target = sqlx::AnyConnection;
+
+    fn deref(&self) -> &Self::Target {
+        &self.inner
+    }
+}
+
+impl DerefMut for Tx {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.inner
+    }
+}
 
 impl Db {
     /// Connects, creating the database (or SQLite file) when it is missing.
@@ -71,7 +111,8 @@ impl Db {
             }
         }
         .context("connecting to the database")?;
-        Ok(Self { pool, kind })
+        let writer = (kind == DbKind::Sqlite).then(|| Arc::new(tokio::sync::Mutex::new(())));
+        Ok(Self { pool, kind, writer })
     }
 
     /// Runs the platform tables' migrations, then the service's own
@@ -96,7 +137,11 @@ impl Db {
     }
 
     pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
-        self.pool.begin().await
+        let turn = match &self.writer {
+            Some(queue) => Some(queue.clone().lock_owned().await),
+            None => None,
+        };
+        Ok(Tx { inner: self.pool.begin().await?, _turn: turn })
     }
 
     /// A cheap round trip for readiness probes.
