@@ -5,7 +5,7 @@ import type { MessageKey } from '@/lib/i18n/messages';
 export type RouteHandle = {
   /** The route table entry, for the language switcher and navigation. */
   routeName?: RouteName;
-  /** The page title (also the heading of "coming soon" pages). */
+  /** The page title, until the page itself names one (content pages before their text comes). */
   titleKey?: MessageKey;
   /**
    * The page names its equivalents in the other languages itself
