@@ -357,11 +357,14 @@ describe('the content editor', () => {
     );
   });
 
-  it('asks a visitor who is not logged in to log in, without a notification', async () => {
+  it('asks a visitor who is not logged in to log in and come back, without a notification', async () => {
     const { fake } = renderApp('/backend/block/edit/regulations-booking', 'pl');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Zaloguj się kontem redaktora, aby edytować treści.');
-    expect(within(alert).getByRole('link', { name: 'Zaloguj się' }).getAttribute('href')).toBe('/logowanie');
+    // The login page comes back here afterwards.
+    expect(within(alert).getByRole('link', { name: 'Zaloguj się' }).getAttribute('href')).toBe(
+      '/logowanie?return=%2Fbackend%2Fblock%2Fedit%2Fregulations-booking',
+    );
     expect(screen.queryByLabelText('HTML bloku')).toBeNull();
     expect(blockCalls(fake)).toHaveLength(1);
     expect(toasts().queryAllByRole('listitem')).toEqual([]);

@@ -6,7 +6,7 @@
  * one page, and keeps the first page load's route table short.
  */
 import type { ReactNode } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/account/api/use-me';
@@ -18,6 +18,7 @@ import { RegisterForm } from '@/features/account/components/register-form';
 import { SocialLogin, SocialLoginFailure } from '@/features/account/components/social-login';
 import { ResetPasswordForm } from '@/features/account/components/reset-password-form';
 import { usePageHead } from '@/hooks/use-page-head';
+import { returnPath } from '@/utils/return-path';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { LOCALES } from '@/lib/i18n/locale';
 import type { MessageKey } from '@/lib/i18n/messages';
@@ -55,12 +56,15 @@ function useLoggedIn(): boolean {
 
 /**
  * The header's login page; a logged-in customer (after the login too,
- * through a provider as well) goes to the profile. A provider's login that
- * failed comes back here with `?login=failed` and says so.
+ * through a provider as well) goes where `?return=` says (a path of the
+ * shop, e.g. the editor's page that asked for a login), else to the
+ * profile. A provider's login that failed comes back here with
+ * `?login=failed` and says so.
  */
 export function LoginRoute() {
   const { t, locale } = useI18n();
-  if (useLoggedIn()) return <Navigate to={paths.profile.href(locale)} replace />;
+  const back = returnPath(useLocation().search);
+  if (useLoggedIn()) return <Navigate to={back ?? paths.profile.href(locale)} replace />;
   return (
     <AccountPage titleKey="account.login.title" leadKey="account.login.lead">
       <SocialLoginFailure />
