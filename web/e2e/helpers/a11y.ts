@@ -10,8 +10,20 @@ import { expect, type Page } from '@playwright/test';
  * Node and on into a blank page to merge frame results: about 12 MB and
  * 17 s for a results page showing 19 room calendars. These pages have no
  * frames to merge, and the passes are never read.
+ *
+ * Finite animations (a banner slide fading in) end first: axe reads colours
+ * as drawn, and text caught at half opacity fails contrast it meets once
+ * shown. Endless ones (spinners) are not waited for.
  */
 export async function expectNoSeriousA11yIssues(page: Page, include?: string) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   let builder = new AxeBuilder({ page })
     .setLegacyMode()
     // `options` replaces the run options: set it before the tags.
