@@ -174,3 +174,12 @@ export type BlockChange = Schemas['BlockChange'];
 
 /** A login provider the server offers (GET /auth/providers). */
 export type LoginProvider = Schemas['LoginProvider'];
+
+/** Around the shop: the vote pop-up's poll, the weather, a product question, a newsletter link's token. */
+export type Poll = Schemas['Poll'];
+export type PollOption = Schemas['PollOption'];
+export type Weather = Schemas['Weather'];
+export type WeatherCondition = Schemas['WeatherCondition'];
+export type ProductQuestion = Schemas['Question'];
+export type VoteRequest = Schemas['Vote'];
+export type NewsletterTokenRequest = Required<Schemas['NewsletterToken']>;

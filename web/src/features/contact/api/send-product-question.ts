@@ -11,18 +11,10 @@ import { apiClient } from '@/lib/api-client';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Locale } from '@/lib/i18n/locale';
 
-// These mirror the server's OpenAPI document, which does not describe this
-// call yet: switch to the generated types (types/api.ts) once it does.
+import type { ProductQuestion } from '@/types/api';
 
-/** The question (spec 3 "contact question"). */
-export type ProductQuestion = {
-  productCode: string;
-  /** The visitor's name. */
-  customer: string;
-  email: string;
-  phone: string;
-  message: string;
-};
+/** The question (spec 3 "contact question"); `customer` is the visitor's name. */
+export type { ProductQuestion } from '@/types/api';
 
 /** The body fields a 400 may name. */
 export type ProductQuestionField = keyof ProductQuestion;

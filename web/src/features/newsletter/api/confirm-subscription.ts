@@ -14,9 +14,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { Locale } from '@/lib/i18n/locale';
 
-// Mirrors the server's OpenAPI document, which does not describe this call
-// yet: switch to the generated types (types/api.ts) once it does.
-export type NewsletterTokenRequest = { token: string };
+import type { NewsletterTokenRequest } from '@/types/api';
 
 export const confirmSubscription = (token: string, locale: Locale) =>
   apiClient.post<Record<string, never>>('/newsletter/confirm', {

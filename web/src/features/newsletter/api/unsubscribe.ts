@@ -7,7 +7,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 
-import type { NewsletterTokenRequest } from '@/features/newsletter/api/confirm-subscription';
+import type { NewsletterTokenRequest } from '@/types/api';
 import { apiClient } from '@/lib/api-client';
 import type { Locale } from '@/lib/i18n/locale';
 

@@ -9,22 +9,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiClient } from '@/lib/api-client';
 import type { Locale } from '@/lib/i18n/locale';
 
-// These mirror the server's OpenAPI document, which does not describe these
-// calls yet: switch to the generated types (types/api.ts) once it does.
+import type { Poll } from '@/types/api';
 
-export type PollOption = {
-  code: string;
-  label: string;
-  votes: number;
-};
-
-export type Poll = {
-  id: string;
-  question: string;
-  options: PollOption[];
-  /** The option this visitor voted for, or null. */
-  voted: string | null;
-};
+export type { Poll, PollOption } from '@/types/api';
 
 /** The poll, or null when none runs (404). */
 export async function getPoll(locale: Locale, signal?: AbortSignal): Promise<Poll | null> {

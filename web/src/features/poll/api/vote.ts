@@ -12,9 +12,7 @@ import { apiClient } from '@/lib/api-client';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Locale } from '@/lib/i18n/locale';
 
-// Mirrors the server's OpenAPI document, which does not describe this call
-// yet: switch to the generated types (types/api.ts) once it does.
-export type VoteRequest = { option: string };
+import type { VoteRequest } from '@/types/api';
 
 export const vote = (locale: Locale, option: string) =>
   apiClient.post<Poll>('/poll/votes', { locale, body: { option } satisfies VoteRequest, notifyOnError: false });

@@ -35,7 +35,7 @@ export function VotePopup({ poll, reload, onClose }: Props) {
   const [choice, setChoice] = useState('');
   const [error, setError] = useState('');
   /** Why the results show: this visit's vote, or one before it. */
-  const [outcome, setOutcome] = useState<'thanks' | 'already' | null>(poll.voted === null ? null : 'already');
+  const [outcome, setOutcome] = useState<'thanks' | 'already' | null>(poll.voted == null ? null : 'already');
   const close = useRef<HTMLButtonElement>(null);
   const firstOption = useRef<HTMLInputElement>(null);
   const showResults = outcome !== null;

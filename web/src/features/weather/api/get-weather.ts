@@ -11,18 +11,20 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { Locale } from '@/lib/i18n/locale';
 
-// These mirror the server's OpenAPI document, which does not describe this
-// call yet: switch to the generated types (types/api.ts) once it does.
+import type { Weather, WeatherCondition } from '@/types/api';
 
-export const WEATHER_CONDITIONS = ['clear', 'clouds', 'rain', 'drizzle', 'thunderstorm', 'snow', 'mist'] as const;
+export type { Weather, WeatherCondition } from '@/types/api';
 
-export type WeatherCondition = (typeof WEATHER_CONDITIONS)[number];
-
-export type Weather = {
-  celsius: number;
-  fahrenheit: number;
-  condition: WeatherCondition;
-};
+/** Every condition the server names, each with its icon. */
+export const WEATHER_CONDITIONS = [
+  'clear',
+  'clouds',
+  'rain',
+  'drizzle',
+  'thunderstorm',
+  'snow',
+  'mist',
+] as const satisfies readonly WeatherCondition[];
 
 export const WEATHER_STALE_MS = 10 * 60 * 1000;
 
