@@ -33,7 +33,7 @@ pub async fn subscribe(db: &Db, outbox: &Outbox, email: &str, locale: &str) -> R
     if !spa_platform::email::is_valid(&email) {
         return Err(errors::invalid("invalid_email", "e-mail is not valid", &[("email", "not a valid e-mail address")]));
     }
-    let locale = if ["pl", "de", "en_GB"].contains(&locale) { locale } else { "pl" };
+    let locale = crate::pages::language(locale);
     let (confirmation_token, unsubscribe_token) = (random_token(), random_token());
     let mut tx = db.begin().await.map_err(errors::db)?;
     let inserted = sqlx::query(

@@ -26,6 +26,12 @@ use tonic::{Code, Status};
 
 const PAGES_JSON: &str = include_str!("../seed/pages.json");
 pub const LOCALES: [&str; 3] = ["pl", "de", "en_GB"];
+
+/// The language an e-mail or answer is written in: the one asked for when
+/// the shop speaks it, Polish otherwise.
+pub fn language(code: &str) -> &'static str {
+    LOCALES.iter().copied().find(|l| *l == code).unwrap_or("pl")
+}
 /// The largest block an editor may save.
 pub const MAX_BLOCK_BYTES: usize = 64 * 1024;
 /// Revisions an editor sees.

@@ -108,7 +108,7 @@ mod tests {
 
     #[test]
     fn the_poll_is_written_in_every_language() {
-        for locale in ["pl", "de", "en_GB"] {
+        for locale in crate::pages::LOCALES {
             assert!(POLL.question.contains_key(locale), "question in {locale}");
             for o in &POLL.options {
                 assert!(o.label.contains_key(locale), "{} in {locale}", o.code);

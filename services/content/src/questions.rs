@@ -71,7 +71,7 @@ pub async fn ask(db: &Db, outbox: &Outbox, q: ProductQuestion) -> Result<String,
     if !broken.is_empty() {
         return Err(errors::invalid("invalid_question", "the question is not complete", &broken));
     }
-    let locale = if ["pl", "de", "en_GB"].contains(&q.locale.as_str()) { q.locale.as_str() } else { "pl" };
+    let locale = crate::pages::language(&q.locale);
     let event = QuestionAsked {
         id: uuid::Uuid::new_v4().to_string(),
         product_code: q.product_code.trim().to_owned(),

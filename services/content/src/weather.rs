@@ -34,17 +34,20 @@ impl WeatherService {
     pub fn from_settings(setting: impl Fn(&str) -> Option<String>) -> anyhow::Result<Self> {
         let or = |name: &str, default: &str| setting(name).unwrap_or_else(|| default.to_owned());
         let ttl = Duration::from_secs(or("WEATHER_CACHE_SECONDS", "600").parse()?);
-        let Some(base) = setting("WEATHER_URL") else { return Ok(Self::new(None, ttl)) };
+        let Some(base) = setting("WEATHER_URL") else { return Self::new(None, ttl) };
         let (lat, lon) = (or("GUESTHOUSE_LAT", "52.46"), or("GUESTHOUSE_LON", "14.86"));
         anyhow::ensure!(lat.parse::<f64>().is_ok() && lon.parse::<f64>().is_ok(), "GUESTHOUSE_LAT and GUESTHOUSE_LON must be numbers");
         let key = or("WEATHER_API_KEY", "");
         let url = format!("{base}?lat={lat}&lon={lon}&units=metric&appid={key}");
-        Ok(Self::new(Some(url), ttl))
+        Self::new(Some(url), ttl)
     }
 
-    fn new(url: Option<String>, ttl: Duration) -> Self {
-        let upstream = url.map(|url| Upstream { url, http: Http::with_timeout(Duration::from_secs(3)).expect("TLS roots") });
-        Self { upstream, cache: moka::future::Cache::builder().max_capacity(1).time_to_live(ttl).build() }
+    fn new(url: Option<String>, ttl: Duration) -> anyhow::Result<Self> {
+        let upstream = match url {
+            Some(url) => Some(Upstream { url, http: Http::with_timeout(Duration::from_secs(3))? }),
+            None => None,
+        };
+        Ok(Self { upstream, cache: moka::future::Cache::builder().max_capacity(1).time_to_live(ttl).build() })
     }
 
     /// Describes where the weather comes from, without the key.
@@ -124,7 +127,7 @@ mod tests {
 
     #[tokio::test]
     async fn without_settings_there_is_no_weather() {
-        let w = WeatherService::new(None, Duration::from_secs(600));
+        let w = WeatherService::new(None, Duration::from_secs(600)).unwrap();
         assert_eq!(w.now().await.unwrap_err().code(), Code::NotFound);
     }
 }
