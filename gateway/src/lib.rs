@@ -111,8 +111,9 @@ pub struct AppState {
     /// part of every answer's key.
     pub generations: generations::Generations,
     pub guard: guard::Guard,
-    /// Login through OpenID Connect providers and its flows in progress.
-    pub oidc: oidc::Oidc,
+    /// Login through OpenID Connect providers and its flows in progress;
+    /// behind an `Arc` like the clients, since every request clones the state.
+    pub oidc: Arc<oidc::Oidc>,
 }
 
 impl AppState {
@@ -139,7 +140,7 @@ impl AppState {
             cache: None,
             generations: generations::Generations::new(),
             guard,
-            oidc,
+            oidc: Arc::new(oidc),
         })
     }
 
@@ -153,7 +154,7 @@ impl AppState {
     ) -> anyhow::Result<Self> {
         let state = Self::new(config)?;
         // Every replica finds a login begun at another.
-        let state = Self { oidc: state.oidc.clone().with_flows(cache.clone()), cache: Some(cache), ..state };
+        let state = Self { oidc: Arc::new(state.oidc.as_ref().clone().with_flows(cache.clone())), cache: Some(cache), ..state };
         state.generations.follow(bus, shutdown).await?;
         Ok(state)
     }

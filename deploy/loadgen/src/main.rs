@@ -54,6 +54,8 @@ struct Args {
     modes: Vec<String>,
     gzip: bool,
     buyers: usize,
+    /// Whether the cached-read table runs before the checkout journey.
+    reads: bool,
 }
 
 fn args() -> anyhow::Result<Args> {
@@ -64,6 +66,7 @@ fn args() -> anyhow::Result<Args> {
         modes: vec!["standalone".into(), "distributed".into()],
         gzip: false,
         buyers: BUYERS,
+        reads: true,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -75,6 +78,7 @@ fn args() -> anyhow::Result<Args> {
             "--modes" => a.modes = value.split(',').map(str::to_owned).collect(),
             "--gzip" => a.gzip = value.parse()?,
             "--buyers" => a.buyers = value.parse()?,
+            "--reads" => a.reads = value.parse()?,
             other => bail!("unknown flag {other}"),
         }
     }
@@ -546,7 +550,7 @@ async fn main() -> anyhow::Result<()> {
             "distributed" => distributed().await?,
             other => bail!("unknown mode {other}"),
         };
-        for &conns in &a.conns {
+        for &conns in a.conns.iter().filter(|_| a.reads) {
             let mut ceiling = 1.0f64;
             let rows = TARGETS.into_iter().chain([("basket", basket(&servers.base).await?)]);
             for (name, target) in rows {

@@ -226,8 +226,8 @@ impl Basket {
             return Err(CartError::MissingChannel);
         }
         let new = NewCart { token, channel, locale, currency: totals::CURRENCY, customer_id };
-        store::create(&self.db, new, spa_platform::now_ms()).await?;
-        self.view(token, locale).await
+        let cart = store::create(&self.db, new, spa_platform::now_ms()).await?;
+        self.show(cart, locale).await
     }
 
     /// The customer's open cart, priced now.
@@ -248,20 +248,46 @@ impl Basket {
     pub async fn view(&self, token: &str, locale: &str) -> Result<View, CartError> {
         well_formed(token)?;
         let cart = store::load(&self.db, token, self.cutoff()).await?;
+        self.show(cart, locale).await
+    }
+
+    /// `cart` (as just read or committed) priced now, with names in
+    /// `locale` ("" = the cart's).
+    pub(crate) async fn show(&self, cart: StoredCart, locale: &str) -> Result<View, CartError> {
+        self.show_with(cart, locale, HashMap::new()).await
+    }
+
+    /// Like [`Basket::show`], with the stays of `checked` (by line id) taken
+    /// as the rooms service answered for them a moment ago in this request.
+    async fn show_with(&self, cart: StoredCart, locale: &str, checked: HashMap<i64, StayCheck>) -> Result<View, CartError> {
         let locale = if locale.is_empty() { cart.locale.clone() } else { locale.to_owned() };
-        self.price(cart, &locale).await
+        self.price(cart, &locale, checked).await
+    }
+
+    /// The view of `cart` after a checkout step that changed no line
+    /// (address, shipping, payment): the lines as `before` priced them a
+    /// moment ago, the totals again for the new choices. Lines changed
+    /// meanwhile by another request are priced anew.
+    pub(crate) async fn after_step(&self, before: View, cart: StoredCart, locale: &str) -> Result<View, CartError> {
+        if cart.lines != before.cart.lines {
+            return self.show(cart, locale).await;
+        }
+        let vouchers = before.lines.iter().filter_map(|l| l.redemption.as_ref()).map(|r| r.amount).sum();
+        let totals = checkout_totals(&cart, &before.lines, vouchers);
+        Ok(View { cart, lines: before.lines, totals })
     }
 
     pub async fn add(&self, token: &str, locale: &str, request: &AddRequest<'_>) -> Result<View, CartError> {
         well_formed(token)?;
         let today = today();
         let line = NewLine::parse(request, today)?;
-        // Fail fast on an unknown cart before asking any peer.
-        store::load(&self.db, token, self.cutoff()).await?;
-        match line {
+        // An unknown cart is found when it is locked, after the peers have
+        // answered: reading it first as well cost every add two queries.
+        let mut checked = HashMap::new();
+        let cart = match line {
             NewLine::Units { kind, code, quantity } => {
                 let product = self.product_of(&code, kind, "productCode", today).await?;
-                self.add_units(token, kind, &product.code, quantity, Details::default()).await?;
+                self.add_units(token, kind, &product.code, quantity, Details::default()).await?
             }
             NewLine::Voucher { code, quantity, option, dedication } => {
                 let voucher = self.product_of(&code, ItemKind::Voucher, "productCode", today).await?;
@@ -275,13 +301,13 @@ impl Basket {
                     quantity,
                     Details { price_option: Some(option), voucher: dedication.map(|d| *d), ..Default::default() },
                 )
-                .await?;
+                .await?
             }
             NewLine::Package { code, persons, treatments } => {
                 let package = self.product_of_types(&code, &["package", "day_spa"], "productCode", today).await?;
                 if package.r#type == "day_spa" {
                     // A day-spa offer is bought like a product, one per person.
-                    self.add_units(token, ItemKind::Product, &package.code, persons.unwrap_or(1), Details::default()).await?;
+                    self.add_units(token, ItemKind::Product, &package.code, persons.unwrap_or(1), Details::default()).await?
                 } else {
                     if package.num_nights > 0 {
                         return Err(CartError::PackageNeedsStay);
@@ -290,7 +316,7 @@ impl Basket {
                     self.peers.package_cost(&package.code, persons, &chosen_or_own(&treatments, &package, persons)).await?;
                     let mut locked = self.lock(token).await?;
                     locked.insert(None, ItemKind::Package, &package.code, persons, &Details { treatments, ..Default::default() }).await?;
-                    locked.commit().await?;
+                    locked.commit().await?
                 }
             }
             NewLine::Reservation { room, stay, package } => {
@@ -320,14 +346,17 @@ impl Basket {
                 if let Some((code, persons, treatments)) = package_line {
                     locked.insert(Some(id), ItemKind::Package, &code, persons, &Details { treatments, ..Default::default() }).await?;
                 }
-                locked.commit().await?;
+                if let Some(c) = check.into_iter().next() {
+                    checked.insert(id, c);
+                }
+                locked.commit().await?
             }
-        }
-        self.view(token, locale).await
+        };
+        self.show_with(cart, locale, checked).await
     }
 
     /// Adds units of a product, or more of the same line when it is there.
-    async fn add_units(&self, token: &str, kind: ItemKind, code: &str, quantity: u32, details: Details) -> Result<(), CartError> {
+    async fn add_units(&self, token: &str, kind: ItemKind, code: &str, quantity: u32, details: Details) -> Result<StoredCart, CartError> {
         let mut locked = self.lock(token).await?;
         // The same line whatever voucher code pays for it.
         let same = locked
@@ -376,8 +405,8 @@ impl Basket {
             locked.delete(id).await?;
         }
         locked.insert(Some(parent_id), ItemKind::Package, &package.code, persons, &Details { treatments, ..Default::default() }).await?;
-        locked.commit().await?;
-        self.view(token, locale).await
+        let cart = locked.commit().await?;
+        self.show(cart, locale).await
     }
 
     /// Sets a line's quantity and, for a package, its treatments.
@@ -410,8 +439,8 @@ impl Basket {
         let mut locked = self.lock(token).await?;
         locked.cart.line(id)?;
         locked.update(id, quantity, &details).await?;
-        locked.commit().await?;
-        self.view(token, locale).await
+        let cart = locked.commit().await?;
+        self.show(cart, locale).await
     }
 
     /// Pays for line `id` (and what is attached to it) with gift voucher
@@ -430,8 +459,9 @@ impl Basket {
             return Err(CartError::VoucherNotApplicable);
         }
         if line.details.redeemed == code {
+            let cart = locked.cart.clone();
             drop(locked);
-            return self.view(token, locale).await;
+            return self.show(cart, locale).await;
         }
         if let Some(code) = &code {
             let elsewhere: Vec<Line> =
@@ -441,8 +471,8 @@ impl Basket {
             }
         }
         locked.update(id, line.quantity, &Details { redeemed: code, ..line.details }).await?;
-        locked.commit().await?;
-        self.view(token, locale).await
+        let cart = locked.commit().await?;
+        self.show(cart, locale).await
     }
 
     pub async fn remove(&self, token: &str, locale: &str, id: i64) -> Result<View, CartError> {
@@ -450,8 +480,8 @@ impl Basket {
         let mut locked = self.lock(token).await?;
         locked.cart.line(id)?;
         locked.delete(id).await?;
-        locked.commit().await?;
-        self.view(token, locale).await
+        let cart = locked.commit().await?;
+        self.show(cart, locale).await
     }
 
     /// The room and stay of each reservation line.
@@ -527,7 +557,7 @@ impl Basket {
 
     /// Prices every line now: products and vouchers from the catalog,
     /// packages from its cost estimate, stays from the rooms service.
-    async fn price(&self, cart: StoredCart, locale: &str) -> Result<View, CartError> {
+    async fn price(&self, cart: StoredCart, locale: &str, mut checked: HashMap<i64, StayCheck>) -> Result<View, CartError> {
         let today = today();
         // Packages and vouchers need the whole product (treatments, voucher
         // values); the rest a card's worth.
@@ -555,12 +585,14 @@ impl Basket {
             })
             .collect();
         let packages: Vec<&Line> = cart.lines.iter().filter(|l| l.kind == ItemKind::Package).collect();
-        let queries: Vec<&StayQuery<'_>> = stays.iter().map(|(_, q)| q).collect();
+        let unchecked: Vec<&(i64, StayQuery<'_>)> = stays.iter().filter(|(id, _)| !checked.contains_key(id)).collect();
+        let queries: Vec<&StayQuery<'_>> = unchecked.iter().map(|(_, q)| q).collect();
         let (checks, costs) =
             futures::try_join!(self.check_stays(&queries), try_join_all(packages.iter().map(|l| self.cost_of(l, products.get(&l.code)))))?;
+        checked.extend(unchecked.iter().map(|(id, _)| *id).zip(checks));
         let prices = Prices {
             products,
-            stays: stays.iter().map(|(id, _)| *id).zip(checks).collect(),
+            stays: stays.iter().filter_map(|(id, _)| checked.remove(id).map(|c| (*id, c))).collect(),
             packages: packages.iter().map(|l| l.id).zip(costs).filter_map(|(id, c)| c.map(|c| (id, c))).collect(),
             today,
         };
@@ -575,18 +607,7 @@ impl Basket {
             })
             .collect();
         let vouchers = self.redeem_in(&mut lines).await?;
-        // Shipping counts once a posted voucher has its method; the deposit
-        // once the advance payment is chosen.
-        let shipping = cart
-            .checkout
-            .shipping_method
-            .as_deref()
-            .filter(|_| cart.shipping_required())
-            .and_then(|m| checkout::SHIPPING_METHODS.iter().find(|(code, ..)| *code == m))
-            .map_or(0, |(_, price, _)| *price);
-        let lines_total = totals::totals(&lines.iter().map(|l| l.priced.clone()).collect::<Vec<_>>(), vouchers);
-        let deposit = cart.checkout.payment.filter(|p| p.deposit).map_or(0, |_| checkout::deposit_for(lines_total.total + shipping));
-        let totals = totals::with_checkout(lines_total, shipping, deposit);
+        let totals = checkout_totals(&cart, &lines, vouchers);
         Ok(View { cart, lines, totals })
     }
 
@@ -632,6 +653,22 @@ impl Basket {
             Err(e) => Err(e),
         }
     }
+}
+
+/// The cart's totals from its priced lines, what gift vouchers pay of them,
+/// and the checkout's choices: shipping counts once a posted voucher has its
+/// method; the deposit once the advance payment is chosen.
+fn checkout_totals(cart: &StoredCart, lines: &[ViewLine], vouchers: i64) -> Totals {
+    let shipping = cart
+        .checkout
+        .shipping_method
+        .as_deref()
+        .filter(|_| cart.shipping_required())
+        .and_then(|m| checkout::SHIPPING_METHODS.iter().find(|(code, ..)| *code == m))
+        .map_or(0, |(_, price, _)| *price);
+    let lines_total = totals::totals(&lines.iter().map(|l| l.priced.clone()).collect::<Vec<_>>(), vouchers);
+    let deposit = cart.checkout.payment.filter(|p| p.deposit).map_or(0, |_| checkout::deposit_for(lines_total.total + shipping));
+    totals::with_checkout(lines_total, shipping, deposit)
 }
 
 fn well_formed(token: &str) -> Result<(), CartError> {

@@ -383,8 +383,8 @@ impl Checkout {
             locked.cart.customer_id = customer_id;
         }
         locked.cart.checkout_state = checkout::after_address(locked.cart.needs(nothing_to_pay(&before)));
-        locked.commit().await?;
-        self.basket.view(token, locale).await
+        let cart = locked.commit().await?;
+        self.basket.after_step(before, cart, locale).await
     }
 
     pub fn designs(locale: &str) -> Vec<(&'static str, &'static str)> {
@@ -400,8 +400,8 @@ impl Checkout {
         // The line change moves the state on: vouchered once every voucher
         // is configured (and a posted one has its shipping method).
         locked.update(line.id, line.quantity, &Details { voucher: Some(dedication), ..line.details }).await?;
-        locked.commit().await?;
-        self.basket.view(token, locale).await
+        let cart = locked.commit().await?;
+        self.basket.show(cart, locale).await
     }
 
     pub async fn shipping_methods(&self, token: &str, locale: &str) -> Result<Offer, CartError> {
@@ -428,8 +428,8 @@ impl Checkout {
         // A payment chosen before was for another total: it is chosen again.
         let nothing = nothing_to_pay(&before) && price == 0;
         locked.cart.checkout_state = checkout::after_address(locked.cart.needs(nothing));
-        locked.commit().await?;
-        self.basket.view(token, locale).await
+        let cart = locked.commit().await?;
+        self.basket.after_step(before, cart, locale).await
     }
 
     pub async fn payment_methods(&self, token: &str, locale: &str) -> Result<Offer, CartError> {
@@ -455,8 +455,8 @@ impl Checkout {
         allow(locked.cart.checkout_state, Step::Payment)?;
         locked.cart.checkout.payment = Some(PaymentChoice { method, deposit });
         locked.cart.checkout_state = checkout::after_payment(locked.cart.needs(nothing_to_pay(&before)));
-        locked.commit().await?;
-        self.basket.view(token, locale).await
+        let cart = locked.commit().await?;
+        self.basket.after_step(before, cart, locale).await
     }
 
     /// The rooms service let an order's hold expire: an order still
@@ -523,14 +523,36 @@ impl Checkout {
         {
             return if order.token == token { Ok(order) } else { Err(CartError::IdempotencyKeyReused) };
         }
-        if let Some(order) = store::order(db, token).await? {
-            return Ok(order);
+        // 1. The order's id, the same for every retry, given under the
+        // cart's lock (a moment, no peer asked meanwhile).
+        let mut locked = match self.basket.lock_any(token).await {
+            Ok(locked) => locked,
+            // An order outlives its cart.
+            Err(CartError::NotFound) => return store::order(db, token).await?.ok_or(CartError::NotFound),
+            Err(e) => return Err(e),
+        };
+        if locked.cart.checkout_state == State::Completed {
+            drop(locked);
+            return self.order(token).await;
         }
-        let view = self.basket.view(token, locale).await?;
-        allow(view.cart.checkout_state, Step::Complete)?;
-        if view.lines.is_empty() {
+        allow(locked.cart.checkout_state, Step::Complete)?;
+        if locked.cart.lines.is_empty() {
             return Err(CartError::EmptyCart);
         }
+        let (order_id, cart) = match locked.cart.checkout.order_id.clone() {
+            Some(id) => {
+                let cart = locked.cart.clone();
+                drop(locked);
+                (id, cart)
+            }
+            None => {
+                let id = uuid::Uuid::new_v4().to_string();
+                locked.cart.checkout.order_id = Some(id.clone());
+                (id, locked.commit().await?)
+            }
+        };
+
+        let view = self.basket.show(cart, locale).await?;
         // A stay no longer bookable is the spec's "just booked", with its dates.
         if let Some(stay) = view.lines.iter().filter(|l| !l.priced.available).find_map(|l| l.line.details.stay) {
             return Err(CartError::RoomJustBooked { from: stay.check_in.to_string(), to: stay.check_out.to_string() });
@@ -538,22 +560,6 @@ impl Checkout {
         if view.lines.iter().any(|l| !l.priced.available || l.children.iter().any(|c| !c.priced.available)) {
             return Err(CartError::ItemsUnavailable);
         }
-
-        // 1. The order's id, the same for every retry.
-        let mut locked = self.basket.lock_any(token).await?;
-        if locked.cart.checkout_state == State::Completed {
-            drop(locked);
-            return self.order(token).await;
-        }
-        let order_id = match &locked.cart.checkout.order_id {
-            Some(id) => id.clone(),
-            None => {
-                let id = uuid::Uuid::new_v4().to_string();
-                locked.cart.checkout.order_id = Some(id.clone());
-                locked.commit().await?;
-                id
-            }
-        };
 
         // 2. The nights, held for the order.
         let payment = view.cart.checkout.payment;

@@ -53,11 +53,15 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     // Catalog answers are cached until the catalog says a product changed.
     let generation = spa_platform::cache::Generation::new();
     generation.follow(infra.bus.as_ref(), &[ProductChanged::SUBJECT], "cart-catalog-cache", infra.shutdown.clone()).await?;
+    // Stays' checks are kept until one of their nights changes.
+    let nights = spa_platform::nights::Nights::new();
+    nights.follow(infra.bus.as_ref(), "cart-stay-checks", infra.shutdown.clone()).await?;
     let peers = peers::Peers {
         catalog: CatalogServiceClient::with_interceptor(ch(&infra.peers.catalog)?, TraceInterceptor),
         rooms: RoomsServiceClient::with_interceptor(ch(&infra.peers.rooms)?, TraceInterceptor),
         cache: infra.cache.clone(),
         generation,
+        stays: peers::StayChecks::new(nights),
     };
     let basket = std::sync::Arc::new(basket::Basket::new(infra.db.clone(), ttl, peers));
     let p24 = payments::Przelewy24::from_settings(|name| infra.setting(name))?;

@@ -5,8 +5,12 @@
 //!
 //! The catalog's answers (products, package costs) are cached until the
 //! next `catalog.product.changed` or [`CATALOG_TTL`]: every basket read
-//! needs them, and they change when staff edit the catalog. Stays are never
-//! cached: a room sold a moment ago must show as sold.
+//! needs them, and they change when staff edit the catalog. A stay's check
+//! is kept in this process under the digest of its nights ([`StayChecks`]),
+//! so a room sold a moment ago shows as sold as soon as its
+//! `rooms.availability.changed` arrives, while a basket going through
+//! checkout does not ask the rooms service again at every step. Holding
+//! the nights (`Reserve`) always asks it.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -18,6 +22,7 @@ use spa_platform::cache::{Cache, Generation};
 
 use spa_platform::errors;
 use spa_platform::grpc::TracedChannel;
+use spa_platform::nights::Nights;
 use spa_proto::spa::catalog::v1::catalog_service_client::CatalogServiceClient;
 use spa_proto::spa::catalog::v1::get_product_request::Key;
 use spa_proto::spa::catalog::v1::{
@@ -34,6 +39,41 @@ use crate::error::CartError;
 
 /// How long a catalog answer is kept without a change event.
 pub const CATALOG_TTL: Duration = Duration::from_secs(300);
+/// How long a stay's check is kept while none of its nights changes. What no
+/// event announces (a rate or a room type changed by hand, the calendar
+/// growing) shows after this at the latest.
+const STAY_CHECK_TTL: Duration = Duration::from_secs(30);
+
+/// The rooms service's recent answers about stays, by stay and the digest
+/// of its nights (read before asking, so an answer that raced a change is
+/// stored under a key no one asks for again).
+#[derive(Clone)]
+pub struct StayChecks {
+    nights: Nights,
+    answers: moka::future::Cache<String, StayCheck>,
+}
+
+impl StayChecks {
+    pub fn new(nights: Nights) -> Self {
+        Self { nights, answers: moka::future::Cache::builder().max_capacity(10_000).time_to_live(STAY_CHECK_TTL).build() }
+    }
+
+    fn key(&self, q: &StayQuery<'_>) -> String {
+        let s = q.stay;
+        format!(
+            "{}:{}:{}:{}:{}:{}:{}:{}:{}",
+            self.nights.digest(s.check_in, s.check_out),
+            crate::basket::today(),
+            q.room,
+            s.check_in,
+            s.check_out,
+            s.adults,
+            s.children,
+            s.babies,
+            q.package_nights
+        )
+    }
+}
 
 #[derive(Clone)]
 pub struct Peers {
@@ -42,6 +82,7 @@ pub struct Peers {
     pub cache: Arc<dyn Cache>,
     /// Bumped by `catalog.product.changed`.
     pub generation: Generation,
+    pub stays: StayChecks,
 }
 
 /// A stay to check: the room, the stay, and the nights a package pays for.
@@ -118,13 +159,25 @@ impl Peers {
         self.cached(format!("cost:{code}:{persons}:{}", chosen.join(",")), fetch).await
     }
 
-    /// Whether each stay can be booked now, and its price.
+    /// Whether each stay can be booked now, and its price; the rooms
+    /// service is asked about the stays it has not answered for since
+    /// their nights last changed.
     pub async fn check_stays(&self, stays: &[&StayQuery<'_>]) -> Result<Vec<StayCheck>, CartError> {
-        if stays.is_empty() {
-            return Ok(vec![]);
+        let keys: Vec<String> = stays.iter().map(|q| self.stays.key(q)).collect();
+        let mut found = Vec::with_capacity(keys.len());
+        for key in &keys {
+            found.push(self.stays.answers.get(key).await);
         }
-        let lines = stays.iter().map(|q| stay_line(q)).collect();
-        Ok(self.rooms.clone().check_stays(CheckStaysRequest { lines }).await?.into_inner().lines)
+        let missing: Vec<usize> = (0..found.len()).filter(|&i| found[i].is_none()).collect();
+        if !missing.is_empty() {
+            let lines = missing.iter().map(|&i| stay_line(stays[i])).collect();
+            let answers = self.rooms.clone().check_stays(CheckStaysRequest { lines }).await?.into_inner().lines;
+            for (i, answer) in missing.into_iter().zip(answers) {
+                self.stays.answers.insert(keys[i].clone(), answer.clone()).await;
+                found[i] = Some(answer);
+            }
+        }
+        Ok(found.into_iter().map(Option::unwrap_or_default).collect())
     }
 
     /// Holds the stays' nights for `order_id` (idempotent per order). A

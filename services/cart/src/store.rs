@@ -96,8 +96,9 @@ pub struct NewCart<'a> {
     pub customer_id: Option<&'a str>,
 }
 
-/// Inserts a cart; [`CartError::Exists`] when the token is taken.
-pub async fn create(db: &Db, cart: NewCart<'_>, now_ms: i64) -> Result<(), CartError> {
+/// Inserts a cart and answers it as stored; [`CartError::Exists`] when the
+/// token is taken.
+pub async fn create(db: &Db, cart: NewCart<'_>, now_ms: i64) -> Result<StoredCart, CartError> {
     let inserted = sqlx::query(
         "INSERT INTO carts (token, channel, locale, currency, checkout_state, created_at, updated_at, customer_id) \
          VALUES ($1, $2, $3, $4, 'cart', $5, $5, $6) ON CONFLICT (token) DO NOTHING",
@@ -111,7 +112,16 @@ pub async fn create(db: &Db, cart: NewCart<'_>, now_ms: i64) -> Result<(), CartE
     .execute(db.pool())
     .await;
     match inserted {
-        Ok(r) if r.rows_affected() == 1 => Ok(()),
+        Ok(r) if r.rows_affected() == 1 => Ok(StoredCart {
+            token: cart.token.to_owned(),
+            channel: cart.channel.to_owned(),
+            locale: cart.locale.to_owned(),
+            currency: cart.currency.to_owned(),
+            checkout_state: State::Cart,
+            checkout: checkout::Details::default(),
+            customer_id: cart.customer_id.map(str::to_owned),
+            lines: vec![],
+        }),
         Ok(_) => Err(CartError::Exists),
         Err(e) if is_unique_violation(&e) => Err(CartError::Exists),
         Err(e) => Err(e.into()),
@@ -277,8 +287,9 @@ impl Locked {
 
     /// Writes the cart's checkout state and details as they are now in
     /// [`Locked::cart`], and commits. After a change of lines, a cart past
-    /// the address goes back to it (the checkout's rule).
-    pub async fn commit(mut self) -> Result<(), CartError> {
+    /// the address goes back to it (the checkout's rule). Answers the cart
+    /// as committed.
+    pub async fn commit(mut self) -> Result<StoredCart, CartError> {
         if self.lines_changed {
             let needs = self.cart.needs(false);
             self.cart.checkout_state = checkout::after_basket_change(self.cart.checkout_state, needs);
@@ -293,7 +304,7 @@ impl Locked {
             .execute(&mut *self.tx)
             .await?;
         self.tx.commit().await?;
-        Ok(())
+        Ok(self.cart)
     }
 }
 

@@ -90,8 +90,12 @@ impl Db {
         let options = AnyConnectOptions::from_str(url).context("parsing DATABASE_URL")?.disable_statement_logging();
         let pool = match kind {
             DbKind::Sqlite => {
+                // A pooled connection to a local file cannot go stale, so
+                // the ping sqlx sends before handing one out (a round trip
+                // to the connection's thread) buys nothing.
                 AnyPoolOptions::new()
                     .max_connections(8)
+                    .test_before_acquire(false)
                     .after_connect(|conn, _| {
                         Box::pin(async move {
                             // WAL lets readers run beside the one writer;

@@ -52,6 +52,7 @@ pub mod errors;
 pub mod grpc;
 pub mod http;
 pub mod money;
+pub mod nights;
 pub mod ops;
 pub mod outbox;
 pub mod runtime;

@@ -35,8 +35,11 @@ pub struct RoomsGrpc {
     db: Db,
     outbox: Outbox,
     cache: Arc<dyn Cache>,
-    /// Bumped by availability and content changes; part of every cached key.
+    /// Bumped by availability and content changes; part of every cached search's key.
     generation: Generation,
+    /// Bumped by content changes only; part of the cached room content's key.
+    content: Generation,
+    types: inventory::RoomTypes,
     catalog: CatalogServiceClient<TracedChannel>,
 }
 
@@ -129,20 +132,22 @@ impl RoomsGrpc {
         outbox: Outbox,
         cache: Arc<dyn Cache>,
         generation: Generation,
+        content: Generation,
         catalog: CatalogServiceClient<TracedChannel>,
     ) -> Self {
-        Self { db, outbox, cache, generation, catalog }
+        let types = inventory::RoomTypes::new(db.clone());
+        Self { db, outbox, cache, generation, content, types, catalog }
     }
 
     /// Room types free on every night of the stay, and those of them that
     /// take the guests; prices are for the party.
     async fn fits(&self, from: NaiveDate, to: NaiveDate, g: &Guests) -> Result<(usize, Vec<Fit>), Status> {
         let nights = (to - from).num_days();
-        let types = inventory::room_types(&self.db).await.map_err(errors::db)?;
-        let summary = inventory::stay_summary(&self.db, from, to).await.map_err(errors::db)?;
+        let types = self.types.all().await.map_err(errors::db)?;
+        let summary = inventory::stay_summary(&self.db, from, to, &[]).await.map_err(errors::db)?;
         let mut free_for_dates = 0;
         let mut fitting = Vec::new();
-        for room in types {
+        for room in types.iter().cloned() {
             let Some(&(free, rates, counted)) = summary.get(&room.code) else { continue };
             if counted != nights || free <= 0 || room.min_stay > nights {
                 continue;
@@ -163,7 +168,8 @@ impl RoomsGrpc {
         if nights == 0 || fitting.is_empty() {
             return Ok(0);
         }
-        let summary = inventory::stay_summary(&self.db, from, from + chrono::Days::new(u64::from(nights))).await.map_err(errors::db)?;
+        let summary =
+            inventory::stay_summary(&self.db, from, from + chrono::Days::new(u64::from(nights)), &[]).await.map_err(errors::db)?;
         Ok(fitting
             .iter()
             .filter_map(|f| summary.get(&f.room.code).map(|&(_, rates, _)| f.room.occupancy.stay_price(rates, g.adults, g.children)))
@@ -171,20 +177,20 @@ impl RoomsGrpc {
             .unwrap_or(0))
     }
 
-    /// The catalog's content of every room type in `locale`, cached like
-    /// searches (a content change bumps the same generation). A fresh search
+    /// The catalog's content of every room type in `locale`, cached until a
+    /// content change (a booking does not touch it). A fresh search
     /// reads it from the cache too: fetching it from the catalog on every
     /// search the gateway builds cut searches to a quarter, and a room's new
     /// name only waits for this process to see the catalog's event.
     async fn content(&self, locale: &str) -> Result<Vec<Product>, Status> {
         let locale = if locale.is_empty() { "pl" } else { locale };
-        let key = format!("content:{}:{locale}", self.generation.current());
+        let key = format!("content:{}:{locale}", self.content.current());
         if let Ok(Some(bytes)) = self.cache.get(&key).await
             && let Ok(cached) = GetProductsResponse::decode(bytes.as_slice())
         {
             return Ok(cached.items);
         }
-        let codes = inventory::room_types(&self.db).await.map_err(errors::db)?.into_iter().map(|r| r.code).collect();
+        let codes = self.types.all().await.map_err(errors::db)?.iter().map(|r| r.code.clone()).collect();
         let response = self.catalog.clone().get_products(GetProductsRequest { codes, locale: locale.to_owned() }).await?.into_inner();
         if let Err(e) = self.cache.set(&key, &response.encode_to_vec(), CONTENT_TTL).await {
             tracing::warn!(error = %e, "room content not cached");
@@ -356,7 +362,7 @@ impl RoomsService for RoomsGrpc {
             return Err(invalid("to", "a calendar shows at most 120 days"));
         }
         let g = guests(req.guests)?;
-        let types = inventory::room_types(&self.db).await.map_err(errors::db)?;
+        let types = self.types.all().await.map_err(errors::db)?;
         let room = types.iter().find(|r| r.code == req.room_code).ok_or(InventoryError::UnknownRoom(req.room_code.clone()))?;
         let fits = room.occupancy.fits(g.adults, g.children);
         let first_bookable = today();
@@ -388,19 +394,21 @@ impl RoomsService for RoomsGrpc {
     async fn check_stays(&self, request: Request<CheckStaysRequest>) -> Result<Response<CheckStaysResponse>, Status> {
         let request = request.into_inner();
         let stays = Self::stays(&request.lines)?;
-        let types = inventory::room_types(&self.db).await.map_err(errors::db)?;
+        let types = self.types.all().await.map_err(errors::db)?;
         let mut lines = Vec::with_capacity(stays.len());
         // Lines often share their dates (every room for one night): one
-        // summary per distinct stay.
+        // summary per distinct stay, of the room types asked for.
+        let mut rooms_by_dates: std::collections::HashMap<(NaiveDate, NaiveDate), Vec<&str>> = std::collections::HashMap::new();
+        for s in &stays {
+            rooms_by_dates.entry((s.from, s.to)).or_default().push(&s.room_code);
+        }
         let mut summaries = std::collections::HashMap::new();
-        for (s, line) in stays.into_iter().zip(&request.lines) {
+        for ((from, to), rooms) in rooms_by_dates {
+            summaries.insert((from, to), inventory::stay_summary(&self.db, from, to, &rooms).await.map_err(errors::db)?);
+        }
+        for (s, line) in stays.iter().zip(&request.lines) {
             let room = types.iter().find(|r| r.code == s.room_code).ok_or(InventoryError::UnknownRoom(s.room_code.clone()))?;
-            let summary = match summaries.entry((s.from, s.to)) {
-                std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-                std::collections::hash_map::Entry::Vacant(e) => {
-                    e.insert(inventory::stay_summary(&self.db, s.from, s.to).await.map_err(errors::db)?)
-                }
-            };
+            let summary = &summaries[&(s.from, s.to)];
             let (free, rates, counted) = summary.get(&s.room_code).copied().unwrap_or((0, 0, 0));
             let nights = (s.to - s.from).num_days();
             let bookable =
@@ -428,7 +436,8 @@ impl RoomsService for RoomsGrpc {
         let stays = Self::stays(&req.lines)?;
         let hold = if req.hold_seconds == 0 { DEFAULT_HOLD } else { Duration::from_secs(u64::from(req.hold_seconds)) };
         let expires_at = spa_platform::now_ms() + hold.as_millis() as i64;
-        let state = inventory::reserve(&self.db, &self.outbox, &req.order_id, &stays, expires_at).await?;
+        let types = self.types.all().await.map_err(errors::db)?;
+        let state = inventory::reserve(&self.db, &self.outbox, &types, &req.order_id, &stays, expires_at).await?;
         Ok(Response::new(hold_message(state)))
     }
 

@@ -9,6 +9,7 @@
 //! order finds its claim and changes nothing.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use chrono::{Days, NaiveDate};
 use spa_platform::db::{Db, Tx};
@@ -74,7 +75,35 @@ fn nights_of(from: NaiveDate, to: NaiveDate) -> impl Iterator<Item = NaiveDate> 
     from.iter_days().take_while(move |d| *d < to)
 }
 
-pub async fn room_types(db: &Db) -> Result<Vec<RoomType>, sqlx::Error> {
+/// How long the room types read from the store are kept in this process.
+/// They are written by the seed and by hand, never by a request, and every
+/// search, check and hold needs them.
+const ROOM_TYPES_TTL: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The room types, read from the store at most once per [`ROOM_TYPES_TTL`]
+/// (concurrent readers of an expired copy share one read).
+#[derive(Clone)]
+pub struct RoomTypes {
+    db: Db,
+    cache: moka::future::Cache<(), Arc<Vec<RoomType>>>,
+}
+
+impl RoomTypes {
+    pub fn new(db: Db) -> Self {
+        Self { db, cache: moka::future::Cache::builder().max_capacity(1).time_to_live(ROOM_TYPES_TTL).build() }
+    }
+
+    pub async fn all(&self) -> Result<Arc<Vec<RoomType>>, sqlx::Error> {
+        self.cache.try_get_with((), async { room_types(&self.db).await.map(Arc::new) }).await.map_err(|e| clone_error(&e))
+    }
+}
+
+/// A shared read's failure, for each of its waiters.
+fn clone_error(e: &sqlx::Error) -> sqlx::Error {
+    sqlx::Error::Protocol(e.to_string())
+}
+
+async fn room_types(db: &Db) -> Result<Vec<RoomType>, sqlx::Error> {
     let rows =
         sqlx::query("SELECT code, units, occupancy, max_occupancy, extra_bed, min_stay, position FROM room_types ORDER BY position, code")
             .fetch_all(db.pool())
@@ -98,16 +127,29 @@ pub async fn room_types(db: &Db) -> Result<Vec<RoomType>, sqlx::Error> {
 
 /// Per room type over [from, to): units free on every night, the sum of the
 /// nightly rates, and how many open nights exist (fewer than the stay means
-/// a night is closed or beyond the horizon).
-pub async fn stay_summary(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<BTreeMap<String, (i64, i64, i64)>, sqlx::Error> {
-    let rows = sqlx::query(
+/// a night is closed or beyond the horizon). `rooms` narrows it to those
+/// room types; empty means all.
+pub async fn stay_summary(
+    db: &Db,
+    from: NaiveDate,
+    to: NaiveDate,
+    rooms: &[&str],
+) -> Result<BTreeMap<String, (i64, i64, i64)>, sqlx::Error> {
+    let only = if rooms.is_empty() {
+        String::new()
+    } else {
+        let marks: Vec<String> = (0..rooms.len()).map(|i| format!("${}", i + 3)).collect();
+        format!(" AND room_code IN ({})", marks.join(", "))
+    };
+    let sql = format!(
         "SELECT room_code, MIN(units - booked - held) AS free, CAST(SUM(rate) AS BIGINT) AS rates, COUNT(*) AS nights \
-         FROM inventory WHERE night >= $1 AND night < $2 AND closed = 0 GROUP BY room_code",
-    )
-    .bind(ymd(from))
-    .bind(ymd(to))
-    .fetch_all(db.pool())
-    .await?;
+         FROM inventory WHERE night >= $1 AND night < $2 AND closed = 0{only} GROUP BY room_code"
+    );
+    let mut query = sqlx::query(&sql).bind(ymd(from)).bind(ymd(to));
+    for room in rooms {
+        query = query.bind(*room);
+    }
+    let rows = query.fetch_all(db.pool()).await?;
     rows.iter().map(|r| Ok((r.try_get("room_code")?, (r.try_get("free")?, r.try_get("rates")?, r.try_get("nights")?)))).collect()
 }
 
@@ -178,8 +220,14 @@ async fn announce(outbox: &Outbox, tx: &mut Tx, nights: &BTreeMap<(String, Strin
 }
 
 /// Holds the nights of `stays` for `order_id` until `expires_at` (Unix ms).
-pub async fn reserve(db: &Db, outbox: &Outbox, order_id: &str, stays: &[Stay], expires_at: i64) -> Result<HoldState, InventoryError> {
-    let types = room_types(db).await?;
+pub async fn reserve(
+    db: &Db,
+    outbox: &Outbox,
+    types: &[RoomType],
+    order_id: &str,
+    stays: &[Stay],
+    expires_at: i64,
+) -> Result<HoldState, InventoryError> {
     for s in stays {
         let room = types.iter().find(|r| r.code == s.room_code).ok_or_else(|| InventoryError::UnknownRoom(s.room_code.clone()))?;
         if !room.occupancy.fits(s.adults, s.children) {
@@ -218,20 +266,23 @@ pub async fn reserve(db: &Db, outbox: &Outbox, order_id: &str, stays: &[Stay], e
             Err(InventoryError::OrderConflict(order_id.to_owned()))
         };
     }
+    // Each night's rate comes back with the update that takes it.
+    let mut rates: BTreeMap<(&str, &str), i64> = BTreeMap::new();
     for ((room, night), quantity) in &wanted {
         let taken = sqlx::query(
-            "UPDATE inventory SET held = held + $1 WHERE room_code = $2 AND night = $3 AND closed = 0 AND units - booked - held >= $1",
+            "UPDATE inventory SET held = held + $1 WHERE room_code = $2 AND night = $3 AND closed = 0 AND units - booked - held >= $1 \
+             RETURNING rate",
         )
         .bind(*quantity)
         .bind(room)
         .bind(night)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if taken != 1 {
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(taken) = taken else {
             tx.rollback().await?;
             return Err(InventoryError::SoldOut { room: room.clone(), night: night.clone() });
-        }
+        };
+        rates.insert((room.as_str(), night.as_str()), taken.try_get("rate")?);
         sqlx::query("INSERT INTO hold_nights (order_id, room_code, night, quantity) VALUES ($1, $2, $3, $4)")
             .bind(order_id)
             .bind(room)
@@ -242,16 +293,10 @@ pub async fn reserve(db: &Db, outbox: &Outbox, order_id: &str, stays: &[Stay], e
     }
     let mut total = 0;
     for s in stays {
-        let rates: i64 =
-            sqlx::query("SELECT CAST(COALESCE(SUM(rate), 0) AS BIGINT) FROM inventory WHERE room_code = $1 AND night >= $2 AND night < $3")
-                .bind(&s.room_code)
-                .bind(ymd(s.from))
-                .bind(ymd(s.to))
-                .fetch_one(&mut *tx)
-                .await?
-                .try_get(0)?;
+        let nights: Vec<String> = nights_of(s.from, s.to).map(ymd).collect();
+        let stay_rates: i64 = nights.iter().filter_map(|n| rates.get(&(s.room_code.as_str(), n.as_str()))).sum();
         let occupancy = types.iter().find(|r| r.code == s.room_code).map(|r| r.occupancy).expect("checked above");
-        total += occupancy.stay_price(rates, s.adults, s.children) * i64::from(s.quantity);
+        total += occupancy.stay_price(stay_rates, s.adults, s.children) * i64::from(s.quantity);
     }
     sqlx::query("UPDATE holds SET total = $1 WHERE order_id = $2").bind(total).bind(order_id).execute(&mut *tx).await?;
     announce(outbox, &mut tx, &wanted).await?;

@@ -40,6 +40,8 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     generation
         .follow(infra.bus.as_ref(), &[AvailabilityChanged::SUBJECT, ProductChanged::SUBJECT], "rooms-search-cache", infra.shutdown.clone())
         .await?;
+    let content = spa_platform::cache::Generation::new();
+    content.follow(infra.bus.as_ref(), &[ProductChanged::SUBJECT], "rooms-content-cache", infra.shutdown.clone()).await?;
     infra.spawn_relay();
     spawn_housekeeping(&infra);
     // A paid order's hold becomes a booking: it no longer expires.
@@ -67,7 +69,7 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     let channel = spa_platform::grpc::channel(&infra.peers.catalog, infra.peers.timeout)?;
     let catalog = CatalogServiceClient::with_interceptor(channel, spa_platform::grpc::TraceInterceptor);
     let addr = listener.local_addr()?;
-    let service = grpc::RoomsGrpc::new(infra.db.clone(), infra.outbox.clone(), infra.cache.clone(), generation, catalog);
+    let service = grpc::RoomsGrpc::new(infra.db.clone(), infra.outbox.clone(), infra.cache.clone(), generation, content, catalog);
     let routes = tonic::service::Routes::new(spa_proto::spa::rooms::v1::rooms_service_server::RoomsServiceServer::new(service));
     let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));
     Ok(Started { addr, task })

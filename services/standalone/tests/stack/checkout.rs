@@ -279,6 +279,37 @@ async fn a_room_sold_meanwhile_is_just_booked_and_the_basket_stays() {
     assert_eq!((status, cart["checkoutState"].as_str(), cart["items"].as_array().map(Vec::len)), (200, Some("payment_selected"), Some(1)));
 }
 
+/// The basket keeps its stay's check until the stay's nights change: a room
+/// sold to other guests shows as unavailable in the basket once the sale's
+/// event arrives, and a sale of other nights leaves the line available.
+#[tokio::test]
+async fn a_basket_sees_its_room_sold_once_the_nights_change() {
+    use reqwest::Method;
+    let t = TestStack::start().await;
+    let (from, to) = stay(70, 2);
+    let v = Visitor::new(&t.http, &t.base).await;
+    assert_eq!(v.add(reservation(&from, &to)).await.0, 201);
+    let available = |cart: &Value| cart["items"][0]["isAvailable"].as_bool();
+    v.step(Method::PUT, "address", guest()).await;
+    let (_, cart) = v.step(Method::PUT, "payment/0", json!({"method": "bank_transfer"})).await;
+    assert_eq!((cart["checkoutState"].as_str(), available(&cart)), (Some("payment_selected"), Some(true)), "{cart}");
+    // Other nights sold: the line stays as it was.
+    let (other_from, other_to) = stay(90, 2);
+    sell_all_but(&t.stack.peers.rooms, &t, &other_from, &other_to, 0).await;
+    rooms_left_become(&t, &other_from, &other_to, 0).await;
+    let (_, cart) = v.step(Method::GET, "start", Value::Null).await;
+    assert_eq!(available(&cart), Some(true), "{cart}");
+    // Its own nights sold.
+    sell_all_but(&t.stack.peers.rooms, &t, &from, &to, 0).await;
+    eventually("the basket to show its room sold", || async {
+        let (_, cart) = v.step(Method::GET, "start", Value::Null).await;
+        (available(&cart) == Some(false)).then_some(())
+    })
+    .await;
+    let (status, error) = v.complete(None).await;
+    assert_eq!((status, error["code"].as_str()), (409, Some("room_just_booked")), "{error}");
+}
+
 /// Holds all but `keep` of the room's units for the stay, as other guests' orders.
 async fn sell_all_but(rooms_addr: &str, t: &TestStack, from: &str, to: &str, keep: u64) {
     let left = rooms_left(t, from, to).await;
