@@ -141,7 +141,7 @@ impl Servers {
 /// so memory settings can be compared without a rebuild: the allocator's
 /// (`MIMALLOC_*`) and the cache budgets (`*CACHE_MAX_MB`).
 fn forwarded(name: &str) -> bool {
-    name.starts_with("MIMALLOC_") || name.ends_with("CACHE_MAX_MB")
+    name.starts_with("MIMALLOC_") || name.ends_with("CACHE_MAX_MB") || name == "TOKIO_WORKER_THREADS" || name.starts_with("XDBG_")
 }
 
 fn spawn(name: &str, binary: &str, env: &[(String, String)]) -> anyhow::Result<(String, Child)> {

@@ -246,9 +246,14 @@ impl Basket {
 
     /// The cart priced now, with names in `locale` ("" = the cart's).
     pub async fn view(&self, token: &str, locale: &str) -> Result<View, CartError> {
-        well_formed(token)?;
-        let cart = store::load(&self.db, token, self.cutoff()).await?;
+        let cart = self.load(token).await?;
         self.show(cart, locale).await
+    }
+
+    /// A live cart as stored.
+    pub(crate) async fn load(&self, token: &str) -> Result<StoredCart, CartError> {
+        well_formed(token)?;
+        store::load(&self.db, token, self.cutoff()).await
     }
 
     /// `cart` (as just read or committed) priced now, with names in
@@ -262,6 +267,29 @@ impl Basket {
     async fn show_with(&self, cart: StoredCart, locale: &str, checked: HashMap<i64, StayCheck>) -> Result<View, CartError> {
         let locale = if locale.is_empty() { cart.locale.clone() } else { locale.to_owned() };
         self.price(cart, &locale, checked).await
+    }
+
+    /// Writes a checkout step's `change` to the cart as `before` read it, in
+    /// one statement when no other change was committed since; else under
+    /// the cart's lock, with `change` (and the rules it checks) applied to
+    /// the cart as it is now. Answers the cart as written.
+    pub(crate) async fn step<F>(&self, token: &str, before: &View, change: F) -> Result<StoredCart, CartError>
+    where
+        F: Fn(&mut StoredCart) -> Result<(), CartError>,
+    {
+        let mut cart = before.cart.clone();
+        // As `lock` refuses it.
+        if cart.checkout_state == State::Completed {
+            return Err(CartError::Completed);
+        }
+        change(&mut cart)?;
+        let now = spa_platform::now_ms();
+        if store::save_checkout(&self.db, &mut cart, self.ttl.cutoff(now), now).await? {
+            return Ok(cart);
+        }
+        let mut locked = self.lock(token).await?;
+        change(&mut locked.cart)?;
+        locked.commit().await
     }
 
     /// The view of `cart` after a checkout step that changed no line

@@ -376,14 +376,20 @@ impl Checkout {
         // The order of the steps first, then the details.
         allow(before.cart.checkout_state, Step::Address)?;
         let address = address.check(regulations_accepted).map_err(|fields| CartError::InvalidFields { code: "invalid_address", fields })?;
-        let mut locked = self.basket.lock(token).await?;
-        allow(locked.cart.checkout_state, Step::Address)?;
-        locked.cart.checkout.address = Some(address);
-        if customer_id.is_some() {
-            locked.cart.customer_id = customer_id;
-        }
-        locked.cart.checkout_state = checkout::after_address(locked.cart.needs(nothing_to_pay(&before)));
-        let cart = locked.commit().await?;
+        let nothing = nothing_to_pay(&before);
+        let cart = self
+            .basket
+            .step(token, &before, |cart| {
+                allow(cart.checkout_state, Step::Address)?;
+                cart.checkout.address = Some(address.clone());
+                if customer_id.is_some() {
+                    cart.customer_id = customer_id.clone();
+                }
+                cart.checkout_state = checkout::after_address(cart.needs(nothing));
+                cart.checkout.name_order();
+                Ok(())
+            })
+            .await?;
         self.basket.after_step(before, cart, locale).await
     }
 
@@ -451,11 +457,17 @@ impl Checkout {
         if deposit && deposit_offered(&before) == 0 {
             return Err(CartError::InvalidFields { code: "invalid_method", fields: vec!["deposit"] });
         }
-        let mut locked = self.basket.lock(token).await?;
-        allow(locked.cart.checkout_state, Step::Payment)?;
-        locked.cart.checkout.payment = Some(PaymentChoice { method, deposit });
-        locked.cart.checkout_state = checkout::after_payment(locked.cart.needs(nothing_to_pay(&before)));
-        let cart = locked.commit().await?;
+        let nothing = nothing_to_pay(&before);
+        let cart = self
+            .basket
+            .step(token, &before, |cart| {
+                allow(cart.checkout_state, Step::Payment)?;
+                cart.checkout.payment = Some(PaymentChoice { method, deposit });
+                cart.checkout_state = checkout::after_payment(cart.needs(nothing));
+                cart.checkout.name_order();
+                Ok(())
+            })
+            .await?;
         self.basket.after_step(before, cart, locale).await
     }
 
@@ -523,31 +535,33 @@ impl Checkout {
         {
             return if order.token == token { Ok(order) } else { Err(CartError::IdempotencyKeyReused) };
         }
-        // 1. The order's id, the same for every retry, given under the
-        // cart's lock (a moment, no peer asked meanwhile).
-        let mut locked = match self.basket.lock_any(token).await {
-            Ok(locked) => locked,
+        // 1. The order's id, the same for every retry: named by the address
+        // or payment step, or here under the cart's lock (a moment, no peer
+        // asked meanwhile) when a failed completion gave it up.
+        let cart = match self.basket.load(token).await {
+            Ok(cart) => cart,
             // An order outlives its cart.
             Err(CartError::NotFound) => return store::order(db, token).await?.ok_or(CartError::NotFound),
             Err(e) => return Err(e),
         };
-        if locked.cart.checkout_state == State::Completed {
-            drop(locked);
+        if cart.checkout_state == State::Completed {
             return self.order(token).await;
         }
-        allow(locked.cart.checkout_state, Step::Complete)?;
-        if locked.cart.lines.is_empty() {
+        allow(cart.checkout_state, Step::Complete)?;
+        if cart.lines.is_empty() {
             return Err(CartError::EmptyCart);
         }
-        let (order_id, cart) = match locked.cart.checkout.order_id.clone() {
-            Some(id) => {
-                let cart = locked.cart.clone();
-                drop(locked);
-                (id, cart)
-            }
+        let (order_id, cart) = match cart.checkout.order_id.clone() {
+            Some(id) => (id, cart),
             None => {
-                let id = uuid::Uuid::new_v4().to_string();
-                locked.cart.checkout.order_id = Some(id.clone());
+                let mut locked = self.basket.lock_any(token).await?;
+                if locked.cart.checkout_state == State::Completed {
+                    drop(locked);
+                    return self.order(token).await;
+                }
+                allow(locked.cart.checkout_state, Step::Complete)?;
+                locked.cart.checkout.name_order();
+                let id = locked.cart.checkout.order_id.clone().unwrap_or_default();
                 (id, locked.commit().await?)
             }
         };

@@ -25,6 +25,8 @@ pub struct StoredCart {
     pub checkout_state: State,
     pub checkout: checkout::Details,
     pub customer_id: Option<String>,
+    /// How many changes were committed to it.
+    pub version: i64,
     pub lines: Vec<Line>,
 }
 
@@ -99,7 +101,7 @@ pub struct NewCart<'a> {
 /// Inserts a cart and answers it as stored; [`CartError::Exists`] when the
 /// token is taken.
 pub async fn create(db: &Db, cart: NewCart<'_>, now_ms: i64) -> Result<StoredCart, CartError> {
-    let inserted = sqlx::query(
+    let query = sqlx::query(
         "INSERT INTO carts (token, channel, locale, currency, checkout_state, created_at, updated_at, customer_id) \
          VALUES ($1, $2, $3, $4, 'cart', $5, $5, $6) ON CONFLICT (token) DO NOTHING",
     )
@@ -108,10 +110,8 @@ pub async fn create(db: &Db, cart: NewCart<'_>, now_ms: i64) -> Result<StoredCar
     .bind(cart.locale)
     .bind(cart.currency)
     .bind(now_ms)
-    .bind(cart.customer_id)
-    .execute(db.pool())
-    .await;
-    match inserted {
+    .bind(cart.customer_id);
+    match db.write(query).await {
         Ok(r) if r.rows_affected() == 1 => Ok(StoredCart {
             token: cart.token.to_owned(),
             channel: cart.channel.to_owned(),
@@ -120,6 +120,7 @@ pub async fn create(db: &Db, cart: NewCart<'_>, now_ms: i64) -> Result<StoredCar
             checkout_state: State::Cart,
             checkout: checkout::Details::default(),
             customer_id: cart.customer_id.map(str::to_owned),
+            version: 0,
             lines: vec![],
         }),
         Ok(_) => Err(CartError::Exists),
@@ -128,7 +129,7 @@ pub async fn create(db: &Db, cart: NewCart<'_>, now_ms: i64) -> Result<StoredCar
     }
 }
 
-const CART_COLUMNS: &str = "token, channel, locale, currency, checkout_state, checkout, customer_id, last_item_id";
+const CART_COLUMNS: &str = "token, channel, locale, currency, checkout_state, checkout, customer_id, last_item_id, version";
 
 fn line(r: &AnyRow) -> Result<Line, sqlx::Error> {
     let kind: String = r.try_get("kind")?;
@@ -158,6 +159,7 @@ fn cart_of(cart: &AnyRow, lines: &[AnyRow]) -> Result<(StoredCart, i64), sqlx::E
             checkout_state: State::parse(&state).ok_or_else(|| decode(format!("unknown checkout state {state:?}")))?,
             checkout: serde_json::from_str(&checkout).map_err(|e| decode(e.to_string()))?,
             customer_id: cart.try_get("customer_id")?,
+            version: cart.try_get("version")?,
             lines: lines.iter().map(line).collect::<Result<_, _>>()?,
         },
         cart.try_get("last_item_id")?,
@@ -295,7 +297,9 @@ impl Locked {
             self.cart.checkout_state = checkout::after_basket_change(self.cart.checkout_state, needs);
         }
         let checkout = serde_json::to_string(&self.cart.checkout).map_err(|e| sqlx::Error::Encode(e.into()))?;
-        sqlx::query("UPDATE carts SET last_item_id = $2, checkout_state = $3, checkout = $4, customer_id = $5 WHERE token = $1")
+        sqlx::query(
+            "UPDATE carts SET last_item_id = $2, checkout_state = $3, checkout = $4, customer_id = $5, version = version + 1 WHERE token = $1",
+        )
             .bind(&self.cart.token)
             .bind(self.last_id)
             .bind(self.cart.checkout_state.code())
@@ -304,8 +308,33 @@ impl Locked {
             .execute(&mut *self.tx)
             .await?;
         self.tx.commit().await?;
+        self.cart.version += 1;
         Ok(self.cart)
     }
+}
+
+/// Writes a checkout step's change (state, details, customer) to a live
+/// cart in one statement, when its version is still `cart.version`, i.e. no
+/// other change was committed since it was read; false otherwise. On
+/// success `cart` holds its new version.
+pub async fn save_checkout(db: &Db, cart: &mut StoredCart, cutoff_ms: i64, now_ms: i64) -> Result<bool, CartError> {
+    let checkout = serde_json::to_string(&cart.checkout).map_err(|e| sqlx::Error::Encode(e.into()))?;
+    let query = sqlx::query(
+        "UPDATE carts SET checkout_state = $3, checkout = $4, customer_id = $5, updated_at = $6, version = version + 1 \
+         WHERE token = $1 AND version = $2 AND updated_at >= $7",
+    )
+    .bind(&cart.token)
+    .bind(cart.version)
+    .bind(cart.checkout_state.code())
+    .bind(checkout)
+    .bind(&cart.customer_id)
+    .bind(now_ms)
+    .bind(cutoff_ms);
+    let saved = db.write(query).await?.rows_affected() == 1;
+    if saved {
+        cart.version += 1;
+    }
+    Ok(saved)
 }
 
 /// Deletes a live cart and its items.

@@ -148,6 +148,20 @@ impl Db {
         Ok(Tx { inner: self.pool.begin().await?, _turn: turn })
     }
 
+    /// Runs one statement on its own (its own transaction), in this
+    /// process's queue of writers on SQLite like a [`Tx`]: one round trip
+    /// to the database instead of three.
+    pub async fn write<'q>(
+        &self,
+        query: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
+    ) -> Result<sqlx::any::AnyQueryResult, sqlx::Error> {
+        let _turn = match &self.writer {
+            Some(queue) => Some(queue.clone().lock_owned().await),
+            None => None,
+        };
+        query.execute(&self.pool).await
+    }
+
     /// A cheap round trip for readiness probes.
     pub async fn ping(&self) -> bool {
         sqlx::query("SELECT 1").execute(&self.pool).await.is_ok()

@@ -179,9 +179,7 @@ impl Relay {
             let pending = pending_from_row(&row)?;
             match self.bus.publish(&pending.event).await {
                 Ok(()) => {
-                    let mut tx = self.db.begin().await?;
-                    stamp_published(&mut tx, &pending.event.id).await?;
-                    tx.commit().await?;
+                    self.db.write(stamp_published_query(&pending.event.id)).await?;
                     round.published += 1;
                 }
                 Err(BusError::Unavailable(e)) => {
@@ -289,8 +287,12 @@ impl Relay {
     }
 }
 
+fn stamp_published_query(id: &str) -> sqlx::query::Query<'_, sqlx::Any, sqlx::any::AnyArguments<'_>> {
+    sqlx::query("UPDATE outbox SET published_at = $1 WHERE id = $2").bind(crate::now_ms()).bind(id)
+}
+
 async fn stamp_published(tx: &mut Tx, id: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE outbox SET published_at = $1 WHERE id = $2").bind(crate::now_ms()).bind(id).execute(&mut **tx).await?;
+    stamp_published_query(id).execute(&mut **tx).await?;
     Ok(())
 }
 

@@ -515,9 +515,20 @@ pub struct Details {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub payment: Option<PaymentChoice>,
     /// The order this cart becomes, named before the nights are reserved
-    /// so a retried completion reserves for the same order.
+    /// so a retried completion reserves for the same order. The address and
+    /// payment steps name it in the transaction they write anyway, so a
+    /// completion does not need one of its own for it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub order_id: Option<String>,
+}
+
+impl Details {
+    /// Names the order this cart will become, unless it has its name.
+    pub fn name_order(&mut self) {
+        if self.order_id.is_none() {
+            self.order_id = Some(uuid::Uuid::new_v4().to_string());
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------

@@ -310,6 +310,33 @@ async fn a_basket_sees_its_room_sold_once_the_nights_change() {
     assert_eq!((status, error["code"].as_str()), (409, Some("room_just_booked")), "{error}");
 }
 
+/// A checkout step writes its change in one statement only over the cart
+/// as it read it: once another change was committed (a line added), the
+/// write misses and the step goes through the cart's lock instead.
+#[tokio::test]
+async fn a_step_writes_in_one_statement_only_over_the_cart_it_read() {
+    use reqwest::Method;
+    let t = TestStack::start().await;
+    let db = t.stack.db("cart").clone();
+    let v = Visitor::new(&t.http, &t.base).await;
+    let (from, to) = stay(80, 2);
+    assert_eq!(v.add(reservation(&from, &to)).await.0, 201);
+    let now = spa_platform::now_ms();
+    let mut read = spa_cart::store::load(&db, &v.token, 0).await.unwrap();
+    let mut stale = read.clone();
+    assert!(spa_cart::store::save_checkout(&db, &mut read, 0, now).await.unwrap(), "over the cart as read");
+    assert_eq!(read.version, stale.version + 1);
+    assert!(!spa_cart::store::save_checkout(&db, &mut stale, 0, now).await.unwrap(), "over an older read");
+    let mut read = spa_cart::store::load(&db, &v.token, 0).await.unwrap();
+    let (status, cart) = v.add(json!({"type": "voucher", "productCode": "VC_AMOUNT", "options": {"priceOption": 0}})).await;
+    assert_eq!(status, 201, "{cart}");
+    assert!(!spa_cart::store::save_checkout(&db, &mut read, 0, now).await.unwrap(), "over a cart whose lines changed since");
+    // The steps themselves go on as usual.
+    let (status, cart) = v.step(Method::PUT, "address", guest()).await;
+    assert_eq!((status, cart["checkoutState"].as_str()), (200, Some("addressed")), "{cart}");
+    assert_eq!(cart["items"].as_array().map(Vec::len), Some(2));
+}
+
 /// Holds all but `keep` of the room's units for the stay, as other guests' orders.
 async fn sell_all_but(rooms_addr: &str, t: &TestStack, from: &str, to: &str, keep: u64) {
     let left = rooms_left(t, from, to).await;
