@@ -138,10 +138,11 @@ impl Servers {
 }
 
 /// The variables of the benchmark's own environment that reach the servers,
-/// so memory settings can be compared without a rebuild: the allocator's
-/// (`MIMALLOC_*`) and the cache budgets (`*CACHE_MAX_MB`).
+/// so settings can be compared without a rebuild: the allocator's
+/// (`MIMALLOC_*`), the cache budgets (`*CACHE_MAX_MB`) and tokio's
+/// worker threads (`TOKIO_WORKER_THREADS`).
 fn forwarded(name: &str) -> bool {
-    name.starts_with("MIMALLOC_") || name.ends_with("CACHE_MAX_MB") || name == "TOKIO_WORKER_THREADS" || name.starts_with("XDBG_")
+    name.starts_with("MIMALLOC_") || name.ends_with("CACHE_MAX_MB") || name == "TOKIO_WORKER_THREADS"
 }
 
 fn spawn(name: &str, binary: &str, env: &[(String, String)]) -> anyhow::Result<(String, Child)> {

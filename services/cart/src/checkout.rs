@@ -574,6 +574,13 @@ impl Checkout {
         if view.lines.iter().any(|l| !l.priced.available || l.children.iter().any(|c| !c.priced.available)) {
             return Err(CartError::ItemsUnavailable);
         }
+        // A code on a line that pays nothing now (spent in another order or
+        // expired since the guest saw the total) is refused, not dropped:
+        // the order would cost more than the payment step showed.
+        let now = spa_platform::now_ms();
+        for r in view.lines.iter().filter_map(|l| l.redemption.as_ref()).filter(|r| r.amount == 0) {
+            r.voucher.usable(now)?;
+        }
 
         // 2. The nights, held for the order.
         let payment = view.cart.checkout.payment;

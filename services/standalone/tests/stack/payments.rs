@@ -354,6 +354,10 @@ async fn a_gift_voucher_bought_online_pays_for_later_stays_until_it_is_spent() {
     let loser = guests.iter().find(|g| order["tokenValue"] != g.token.as_str()).unwrap();
     let (_, cart) = loser.send(Method::GET, &format!("/shop-api/carts/{}", loser.token), Value::Null).await;
     assert_eq!((cart["items"][0]["redemption"]["amount"].as_i64(), cart["totals"]["vouchers"].as_i64()), (Some(0), Some(0)), "{cart}");
+    // Its code still on the line, it pays nothing: completing again is
+    // refused rather than placing the order at the full price unasked.
+    let (status, error) = loser.complete(None).await;
+    assert_eq!((status, error["code"].as_str()), (409, Some("voucher_spent")), "{error}");
     let line = cart["items"][0]["id"].clone();
     let (status, error) =
         loser.send(Method::PUT, &format!("/shop-api/carts/{}/items/{line}/voucher", loser.token), json!({"code": code})).await;
