@@ -114,6 +114,20 @@ test('the basket login step offers registration, a guest booking and the login f
   await registerByApi(page.request, who);
   // The registration logged this browser in: start logged out.
   await clearCookiesButVotePopup(page.context());
+  // Something in the basket, so the personal data step the login leads to
+  // stays open (an empty basket sends the visitor on to its items).
+  const token = randomUUID().replace(/-/g, '');
+  const q = 'channel=web_pl&locale=en_GB';
+  expect((await page.request.post(`/shop-api/carts/${token}?${q}`, { data: { locale: 'en_GB' } })).ok()).toBe(true);
+  const voucher = { type: 'voucher', productCode: 'VC_AMOUNT', options: { priceOption: 0 } };
+  expect((await page.request.post(`/shop-api/carts/${token}/items?${q}`, { data: voucher })).ok()).toBe(true);
+  const basket = JSON.stringify({ tokenValue: token, items: [], billingAddress: null, checkoutState: 'cart' });
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!localStorage.getItem(key)) localStorage.setItem(key, value);
+    },
+    ['spa.basket', basket] as const,
+  );
 
   await page.goto('/en/basket/login');
   await expect(page.getByRole('heading', { level: 1, name: en('basket.steps.login') })).toBeVisible();

@@ -560,6 +560,9 @@ impl Checkout {
                     return self.order(token).await;
                 }
                 allow(locked.cart.checkout_state, Step::Complete)?;
+                if locked.cart.lines.is_empty() {
+                    return Err(CartError::EmptyCart);
+                }
                 locked.cart.checkout.name_order();
                 let id = locked.cart.checkout.order_id.clone().unwrap_or_default();
                 (id, locked.commit().await?)

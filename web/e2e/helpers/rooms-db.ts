@@ -42,24 +42,3 @@ export function closeFamilyRoomNights(from: string, to: string): number {
   const output = execFileSync('python3', ['-c', CLOSE_FAMILY_NIGHTS, roomsDb(), from, to], { encoding: 'utf8' });
   return Number(output.trim());
 }
-
-const SELL_OUT = `
-import sqlite3, sys
-db = sqlite3.connect(sys.argv[1], timeout=30)
-with db:
-    cur = db.execute(
-        "UPDATE inventory SET booked = units - held WHERE room_code = ? AND night >= ? AND night < ?",
-        (sys.argv[2], sys.argv[3], sys.argv[4]),
-    )
-print(cur.rowcount)
-`;
-
-/**
- * Books every unit of a room type left on the nights [from, to), as other
- * guests would have while a visitor still has the room in the basket.
- * Returns how many room nights it filled.
- */
-export function sellOutRoom(roomCode: string, from: string, to: string): number {
-  const output = execFileSync('python3', ['-c', SELL_OUT, roomsDb(), roomCode, from, to], { encoding: 'utf8' });
-  return Number(output.trim());
-}
