@@ -144,11 +144,17 @@ impl Db {
     }
 
     pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
-        let turn = match &self.writer {
+        let turn = self.turn().await;
+        Ok(Tx { inner: self.pool.begin().await?, _turn: turn })
+    }
+
+    /// This process's place in the queue of writers (SQLite); none needed
+    /// on PostgreSQL.
+    async fn turn(&self) -> Option<tokio::sync::OwnedMutexGuard<()>> {
+        match &self.writer {
             Some(queue) => Some(queue.clone().lock_owned().await),
             None => None,
-        };
-        Ok(Tx { inner: self.pool.begin().await?, _turn: turn })
+        }
     }
 
     /// Runs one statement on its own (its own transaction), in this
@@ -158,10 +164,7 @@ impl Db {
         &self,
         query: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
     ) -> Result<sqlx::any::AnyQueryResult, sqlx::Error> {
-        let _turn = match &self.writer {
-            Some(queue) => Some(queue.clone().lock_owned().await),
-            None => None,
-        };
+        let _turn = self.turn().await;
         query.execute(&self.pool).await
     }
 

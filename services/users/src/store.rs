@@ -55,28 +55,55 @@ pub async fn register(
     now: i64,
 ) -> Result<(), UsersError> {
     let mut tx = db.begin().await?;
-    let inserted = sqlx::query(
-        "INSERT INTO customers (id, email, password_hash, first_name, last_name, phone, roles, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, 'customer', $7)",
-    )
-    .bind(new.id)
-    .bind(new.email)
-    .bind(new.password_hash)
-    .bind(new.first_name)
-    .bind(new.last_name)
-    .bind(new.phone)
-    .bind(now)
-    .execute(&mut *tx)
-    .await;
-    match inserted {
-        Err(e) if is_unique_violation(&e) => return Err(UsersError::EmailTaken),
-        other => other?,
+    let customer = Customer {
+        id: new.id,
+        email: new.email,
+        password_hash: Some(new.password_hash),
+        first_name: new.first_name,
+        last_name: new.last_name,
+        phone: new.phone,
+        verified_at: None,
     };
+    insert_customer(&mut tx, &customer, now).await?;
     insert_session(&mut tx, token_hash, new.id, expires_at, now).await?;
     let event = CustomerRegistered { customer_id: new.id.to_owned(), email: new.email.to_owned(), locale: new.locale.to_owned() };
     outbox.add(&mut tx, &event).await?;
     tx.commit().await?;
     Ok(())
+}
+
+/// A customer's row as inserted: by registration (a password) or by a
+/// provider's login (a verified e-mail, no password).
+struct Customer<'a> {
+    id: &'a str,
+    email: &'a str,
+    password_hash: Option<&'a str>,
+    first_name: &'a str,
+    last_name: &'a str,
+    phone: &'a str,
+    verified_at: Option<i64>,
+}
+
+/// Inserts a customer; [`UsersError::EmailTaken`] when the e-mail is.
+async fn insert_customer(tx: &mut Tx, c: &Customer<'_>, now: i64) -> Result<(), UsersError> {
+    let inserted = sqlx::query(
+        "INSERT INTO customers (id, email, password_hash, first_name, last_name, phone, roles, verified_at, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, 'customer', $7, $8)",
+    )
+    .bind(c.id)
+    .bind(c.email)
+    .bind(c.password_hash)
+    .bind(c.first_name)
+    .bind(c.last_name)
+    .bind(c.phone)
+    .bind(c.verified_at)
+    .bind(now)
+    .execute(&mut **tx)
+    .await;
+    match inserted {
+        Err(e) if is_unique_violation(&e) => Err(UsersError::EmailTaken),
+        other => other.map(|_| ()).map_err(UsersError::from),
+    }
 }
 
 async fn insert_session(
@@ -384,21 +411,17 @@ pub async fn login_with_identity(
                 // someone else's to them.
                 Some(_) => return Err(UsersError::UnverifiedAccount),
                 None => {
-                    let inserted = sqlx::query(
-                        "INSERT INTO customers (id, email, password_hash, first_name, last_name, phone, roles, verified_at, created_at) \
-                         VALUES ($1, $2, NULL, $3, $4, '', 'customer', $5, $5)",
-                    )
-                    .bind(identity.new_id)
-                    .bind(identity.email)
-                    .bind(identity.first_name)
-                    .bind(identity.last_name)
-                    .bind(now)
-                    .execute(&mut *tx)
-                    .await;
-                    match inserted {
-                        Err(e) if is_unique_violation(&e) => return Err(UsersError::EmailTaken),
-                        other => other?,
+                    // The provider proved the e-mail; there is no password.
+                    let customer = Customer {
+                        id: identity.new_id,
+                        email: identity.email,
+                        password_hash: None,
+                        first_name: identity.first_name,
+                        last_name: identity.last_name,
+                        phone: "",
+                        verified_at: Some(now),
                     };
+                    insert_customer(&mut tx, &customer, now).await?;
                     let new = CustomerRow {
                         id: identity.new_id.to_owned(),
                         email: identity.email.to_owned(),
