@@ -86,6 +86,8 @@ error_codes! {
     InvalidUrl => "invalid_url",
     InvalidHtml => "invalid_html",
     VoucherNotApplicable => "voucher_not_applicable",
+    AmountMismatch => "amount_mismatch",
+    InvalidTransfer => "invalid_transfer",
     InvalidQuestion => "invalid_question",
     UnknownOption => "unknown_option",
     // Not found (404, 405).
@@ -129,6 +131,10 @@ error_codes! {
     BlockChanged => "block_changed",
     VoucherExpired => "voucher_expired",
     AlreadyVoted => "already_voted",
+    NotBankTransfer => "not_bank_transfer",
+    OrderCancelled => "order_cancelled",
+    OrderPaid => "order_paid",
+    TransferReferenceUsed => "transfer_reference_used",
     // Who is asking (401, 403).
     Unauthenticated => "unauthenticated",
     InvalidCredentials => "invalid_credentials",

@@ -33,6 +33,7 @@ use crate::wire::OfferType;
         (name = "cart", description = "The visitor's basket"),
         (name = "user", description = "The customer's account"),
         (name = "content", description = "Newsletter and pages"),
+        (name = "staff", description = "The guesthouse's staff: orders and their bank transfers"),
         (name = "meta", description = "This document"),
     )
 )]

@@ -135,6 +135,16 @@ pub fn require_script(headers: &HeaderMap) -> ApiResult<()> {
     }
 }
 
+/// The logged-in customer's id when they have one of `roles`; 401 when
+/// nobody is logged in, 403 for anyone else.
+pub async fn with_role(state: &AppState, headers: &HeaderMap, roles: &[&str]) -> ApiResult<String> {
+    let customer = customer(state, headers).await?.ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, ErrorCode::NotLoggedIn))?;
+    if !customer.roles.iter().any(|r| roles.contains(&r.as_str())) {
+        return Err(ApiError::new(StatusCode::FORBIDDEN, ErrorCode::Forbidden));
+    }
+    Ok(customer.id)
+}
+
 /// The session token, or 401 without one.
 fn logged_in(headers: &HeaderMap) -> ApiResult<String> {
     session_token(headers).ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, ErrorCode::NotLoggedIn))

@@ -19,6 +19,7 @@ pub mod pages;
 pub mod products;
 pub mod rooms;
 pub mod site;
+pub mod staff;
 pub mod taxons;
 
 /// Every `/shop-api` route, merged.
@@ -37,4 +38,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(newsletter::router())
         .merge(pages::router())
         .merge(site::router())
+        .merge(staff::router())
 }

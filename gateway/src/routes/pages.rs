@@ -5,7 +5,7 @@
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use spa_proto::spa::content::v1::{BlockHistory, GetBlockRequest, GetPageRequest, RestoreBlockRequest, SaveBlockRequest};
@@ -136,11 +136,7 @@ fn block_body(h: BlockHistory, locale: &str) -> BlockBody {
 /// The session's account when it may edit content: 401 without a session,
 /// 403 without the editor's or administrator's role.
 async fn editor(state: &AppState, headers: &HeaderMap) -> ApiResult<String> {
-    let customer = me::customer(state, headers).await?.ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, ErrorCode::NotLoggedIn))?;
-    if !customer.roles.iter().any(|r| EDITORS.contains(&r.as_str())) {
-        return Err(ApiError::new(StatusCode::FORBIDDEN, ErrorCode::Forbidden));
-    }
-    Ok(customer.id)
+    me::with_role(state, headers, &EDITORS).await
 }
 
 /// A block for editing

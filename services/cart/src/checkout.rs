@@ -515,6 +515,63 @@ impl Checkout {
         store::order(self.basket.db(), token).await?.ok_or(CartError::OrderNotFound)
     }
 
+    /// The staff look an order up by its booking code.
+    pub async fn order_by_booking_code(&self, booking_code: &str) -> Result<StoredOrder, CartError> {
+        let code = booking_code.trim().to_uppercase();
+        store::order_by_booking_code(self.basket.db(), &code).await?.ok_or(CartError::OrderNotFound)
+    }
+
+    /// The staff saw a bank transfer of `amount` arrive for an order: it is
+    /// recorded as the order's payment, and the order paid with what follows
+    /// (`cart.order.paid`: the nights confirmed, gift voucher codes, the
+    /// e-mail), once. The same `reference` again answers the order as it is
+    /// now, so a double click or a retry after a lost answer is harmless.
+    pub async fn record_bank_transfer(
+        &self,
+        booking_code: &str,
+        amount: i64,
+        reference: &str,
+        staff_id: &str,
+    ) -> Result<StoredOrder, CartError> {
+        let reference = reference.trim();
+        if reference.is_empty() || reference.chars().count() > 140 || reference.chars().any(char::is_control) {
+            return Err(CartError::InvalidTransfer);
+        }
+        let db = self.basket.db();
+        // A second pass sees what changed under the first: a concurrent
+        // recording of the same transfer, or the order paid or cancelled.
+        for _ in 0..2 {
+            let order = self.order_by_booking_code(booking_code).await?;
+            if let Some(recorded) = store::payment_by_ref(db, PaymentMethod::BankTransfer.code(), reference).await? {
+                return if recorded.order_token == order.token { Ok(order) } else { Err(CartError::TransferReferenceUsed) };
+            }
+            if order.payment_method != PaymentMethod::BankTransfer.code() {
+                return Err(CartError::NotBankTransfer);
+            }
+            if order.state == "cancelled" {
+                return Err(CartError::OrderCancelled);
+            }
+            if order.payment_state != "awaiting_payment" {
+                return Err(CartError::OrderPaid);
+            }
+            if amount != order.totals.due_now {
+                return Err(CartError::AmountMismatch { expected: order.totals.due_now, got: amount });
+            }
+            let mut tx = db.begin().await?;
+            let now = spa_platform::now_ms();
+            if !store::record_transfer(&mut tx, &order, reference, now).await? {
+                tx.rollback().await?;
+                continue;
+            }
+            self.paid(&mut tx, &order, amount, now).await?;
+            tx.commit().await?;
+            tracing::info!(order = %order.order_id, staff = %staff_id, "bank transfer recorded: order paid");
+            self.outbox.wake();
+            return self.order(&order.token).await;
+        }
+        Err(CartError::OrderPaid)
+    }
+
     /// Gives back the nights held for `order_id`, which will not become an
     /// order, and forgets the id: the next completion holds under a new one.
     async fn release(&self, token: &str, order_id: &str) -> Result<(), CartError> {

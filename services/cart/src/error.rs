@@ -84,6 +84,18 @@ pub enum CartError {
     OrderNotFound,
     #[error("this order cannot be paid online now")]
     OrderNotPayable,
+    #[error("amount: the order awaits {expected} (minor units), not {got}")]
+    AmountMismatch { expected: i64, got: i64 },
+    #[error("reference: the bank's reference of the transfer, 1 to 140 characters")]
+    InvalidTransfer,
+    #[error("this order is not paid by bank transfer")]
+    NotBankTransfer,
+    #[error("this order was cancelled: its nights are no longer held")]
+    OrderCancelled,
+    #[error("this order is paid already")]
+    OrderPaid,
+    #[error("reference: this transfer paid another order")]
+    TransferReferenceUsed,
     #[error("{0}: the payment notification does not check out")]
     InvalidNotification(&'static str),
     #[error(transparent)]
@@ -160,6 +172,20 @@ impl From<CartError> for Status {
             CartError::OrderNotFound => errors::with_details(Code::NotFound, "order_not_found", message, &[]),
             CartError::OrderNotPayable => errors::with_details(Code::FailedPrecondition, "order_not_payable", message, &[]),
             CartError::InvalidNotification(field) => invalid("invalid_notification", field),
+            CartError::AmountMismatch { expected, .. } => errors::with_args(
+                Code::InvalidArgument,
+                "amount_mismatch",
+                message.clone(),
+                &[("amount", &message)],
+                &[("expected", &format!("{}.{:02}", expected / 100, expected % 100))],
+            ),
+            CartError::InvalidTransfer => invalid("invalid_transfer", "reference"),
+            CartError::NotBankTransfer => errors::with_details(Code::FailedPrecondition, "not_bank_transfer", message, &[]),
+            CartError::OrderCancelled => errors::with_details(Code::FailedPrecondition, "order_cancelled", message, &[]),
+            CartError::OrderPaid => errors::with_details(Code::FailedPrecondition, "order_paid", message, &[]),
+            CartError::TransferReferenceUsed => {
+                errors::with_details(Code::FailedPrecondition, "transfer_reference_used", message.clone(), &[("reference", &message)])
+            }
             CartError::Payment(crate::payments::PaymentError::Unavailable(e)) => {
                 tracing::warn!(error = %e, "payment provider unavailable");
                 Status::unavailable("the payment provider is unavailable; retry")

@@ -12,9 +12,9 @@ use spa_proto::spa::cart::v1::{
 };
 use spa_proto::spa::cart::v1::{
     BillingAddress, CapturePaypalRequest, CheckoutCustomer, CheckoutDetails, CheckoutRequest, ChooseMethodRequest, CompleteRequest,
-    ConfigureVoucherRequest, CustomerOrders, GetOrderRequest, ListCustomerOrdersRequest, Method, Methods, NotificationAnswer, Order,
-    PaymentRedirect, PaypalWebhook, PostalAddress, Przelewy24Notification, SetAddressRequest, StartPaymentRequest, VoucherDesign,
-    VoucherDesigns,
+    ConfigureVoucherRequest, CustomerOrders, FindOrderRequest, GetOrderRequest, ListCustomerOrdersRequest, Method, Methods,
+    NotificationAnswer, Order, PaymentRedirect, PaypalWebhook, PostalAddress, Przelewy24Notification, RecordBankTransferRequest,
+    SetAddressRequest, StartPaymentRequest, VoucherDesign, VoucherDesigns,
 };
 use tonic::{Request, Response, Status};
 
@@ -423,6 +423,18 @@ impl CheckoutService for CheckoutGrpc {
         let payable = self.checkout.payable_online(&order);
         let pending = payable && self.checkout.payment_pending(&order).await?;
         Ok(Response::new(order_message(order, payable, pending)?))
+    }
+
+    async fn find_order(&self, request: Request<FindOrderRequest>) -> Answer<Order> {
+        let order = self.checkout.order_by_booking_code(&request.into_inner().booking_code).await?;
+        let payable = self.checkout.payable_online(&order);
+        Ok(Response::new(order_message(order, payable, false)?))
+    }
+
+    async fn record_bank_transfer(&self, request: Request<RecordBankTransferRequest>) -> Answer<Order> {
+        let r = request.into_inner();
+        let order = self.checkout.record_bank_transfer(&r.booking_code, r.amount, &r.reference, &r.staff_id).await?;
+        Ok(Response::new(order_message(order, false, false)?))
     }
 
     async fn list_customer_orders(&self, request: Request<ListCustomerOrdersRequest>) -> Answer<CustomerOrders> {

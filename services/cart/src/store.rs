@@ -437,6 +437,15 @@ pub async fn order(db: &Db, token: &str) -> Result<Option<StoredOrder>, CartErro
     Ok(row.as_ref().map(order_of).transpose()?)
 }
 
+/// The order with this booking code (staff look orders up by it).
+pub async fn order_by_booking_code(db: &Db, booking_code: &str) -> Result<Option<StoredOrder>, CartError> {
+    let row = sqlx::query(&format!("SELECT {ORDER_COLUMNS} FROM orders WHERE booking_code = $1"))
+        .bind(booking_code)
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(row.as_ref().map(order_of).transpose()?)
+}
+
 /// The order a request with this Idempotency-Key placed.
 pub async fn order_by_key(db: &Db, key: &str) -> Result<Option<StoredOrder>, CartError> {
     let row =
@@ -584,17 +593,44 @@ pub async fn record_paid(tx: &mut Tx, session_id: &str, provider_ref: &str, now:
             .rows_affected()
             == 1;
     if first {
-        sqlx::query(
-            "UPDATE orders SET state = 'paid', paid_at = $2, \
-             payment_state = CASE WHEN deposit > 0 AND due_now = deposit AND left_to_pay > 0 THEN 'partially_paid' ELSE 'paid' END \
-             WHERE token = (SELECT order_token FROM payments WHERE session_id = $1) AND payment_state = 'awaiting_payment'",
-        )
-        .bind(session_id)
-        .bind(now)
-        .execute(&mut **tx)
-        .await?;
+        sqlx::query(&format!("{MARK_PAID} (SELECT order_token FROM payments WHERE session_id = $1)"))
+            .bind(session_id)
+            .bind(now)
+            .execute(&mut **tx)
+            .await?;
     }
     Ok(first)
+}
+
+/// An order awaiting its payment becomes `paid`, its payment state
+/// `partially_paid` when only the advance payment came (`$2`: now; the
+/// order's token follows).
+const MARK_PAID: &str = "UPDATE orders SET state = 'paid', paid_at = $2, \
+     payment_state = CASE WHEN deposit > 0 AND due_now = deposit AND left_to_pay > 0 THEN 'partially_paid' ELSE 'paid' END \
+     WHERE state = 'new' AND payment_state = 'awaiting_payment' AND token =";
+
+/// Records a bank transfer the staff saw arrive as the order's payment,
+/// and marks the order paid; whether this call did. Only one transfer
+/// pays an order (its session is `{order_id}-transfer`), so two staff
+/// members recording it at once make one payment.
+pub async fn record_transfer(tx: &mut Tx, order: &StoredOrder, reference: &str, now: i64) -> Result<bool, CartError> {
+    let inserted = sqlx::query(
+        "INSERT INTO payments (session_id, order_token, provider, amount, state, provider_ref, created_at, paid_at) \
+         VALUES ($1, $2, 'bank_transfer', $3, 'paid', $4, $5, $5) ON CONFLICT DO NOTHING",
+    )
+    .bind(format!("{}-transfer", order.order_id))
+    .bind(&order.token)
+    .bind(order.totals.due_now)
+    .bind(reference)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if inserted == 0 {
+        return Ok(false);
+    }
+    let moved = sqlx::query(&format!("{MARK_PAID} $1")).bind(&order.token).bind(now).execute(&mut **tx).await?.rows_affected();
+    Ok(moved == 1)
 }
 
 /// How many payments an order has had (to name the next one).

@@ -366,6 +366,8 @@ async fn openapi_documents_every_route_and_every_documented_route_exists() {
         ("get", "/shop-api/backend/blocks/{id}"),
         ("put", "/shop-api/backend/blocks/{id}"),
         ("post", "/shop-api/backend/blocks/{id}/revisions/{revision}/restore"),
+        ("get", "/shop-api/backend/orders/{bookingCode}"),
+        ("post", "/shop-api/backend/orders/{bookingCode}/bank-transfers"),
         ("get", "/shop-api/openapi.json"),
         ("get", "/shop-api/products/{code}"),
         ("get", "/shop-api/products/by-slug/{slug}"),

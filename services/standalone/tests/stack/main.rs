@@ -14,4 +14,5 @@ mod oidc;
 mod payments;
 mod rooms;
 mod site;
+mod staff;
 mod support;

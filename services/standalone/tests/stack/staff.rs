@@ -1,0 +1,131 @@
+//! The staff's calls on orders: looking one up by its booking code and
+//! recording the bank transfer that paid it.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::checkout::{Visitor, guest, reservation};
+use crate::support::{TestStack, eventually, json as read, stay};
+
+/// A guest's order paid by bank transfer: (booking code, due now, token).
+async fn transfer_order(t: &TestStack, in_days: i64) -> (String, i64, String) {
+    let v = Visitor::new(&t.http, &t.base).await;
+    let (from, to) = stay(in_days, 2);
+    assert_eq!(v.add(reservation(&from, &to)).await.0, 201);
+    v.step(Method::PUT, "address", guest()).await;
+    v.step(Method::PUT, "payment/0", json!({"method": "bank_transfer"})).await;
+    let (status, order) = v.complete(None).await;
+    assert_eq!(status, 200, "{order}");
+    (order["bookingCode"].as_str().unwrap().to_owned(), order["dueNow"].as_i64().unwrap(), v.token)
+}
+
+async fn count(db: &spa_platform::db::Db, sql: &str, bind: &str) -> i64 {
+    sqlx::query_scalar(sql).bind(bind).fetch_one(db.pool()).await.unwrap()
+}
+
+/// Only an administrator sees any order and records its transfer; only the
+/// amount the order awaits pays it; eight recordings at once, of two
+/// references, pay it once; a retry answers the paid order; the booking is
+/// then confirmed and the guest e-mailed, as after an online payment.
+#[tokio::test]
+async fn the_staff_record_a_bank_transfer_once_and_the_booking_is_confirmed() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let cookie = |token: String| Some(format!("spa_session={token}"));
+    let customer = cookie(t.session_of("c-1", "anna@example.pl", "customer").await);
+    let editor = cookie(t.session_of("c-2", "ed@example.pl", "customer,editor").await);
+    let admin = cookie(t.session_of("c-3", "admin@example.pl", "customer,admin").await);
+    let send = |method: Method, path: String, who: &Option<String>, body: Value| {
+        let mut request = t.http.request(method, t.url(&path)).header("x-requested-with", "XMLHttpRequest");
+        if let Some(c) = who {
+            request = request.header("cookie", c.clone());
+        }
+        if !body.is_null() {
+            request = request.json(&body);
+        }
+        async move { read(request.send().await.unwrap()).await }
+    };
+    let (code, due, token) = transfer_order(&t, 90).await;
+    let order = format!("/shop-api/backend/orders/{code}?locale=en_GB");
+    let transfers = format!("/shop-api/backend/orders/{code}/bank-transfers?locale=en_GB");
+    let transfer = |amount: i64, reference: &str| json!({"amount": amount, "reference": reference});
+
+    // Who may look and record.
+    for (who, session, status) in [("anonymous", None, 401), ("customer", customer.clone(), 403), ("editor", editor.clone(), 403)] {
+        assert_eq!(send(Method::GET, order.clone(), &session, Value::Null).await.0, status, "{who} looks");
+        assert_eq!(send(Method::POST, transfers.clone(), &session, transfer(due, "R-0")).await.0, status, "{who} records");
+    }
+    let (status, found) = send(Method::GET, format!("/shop-api/backend/orders/{}", code.to_lowercase()), &admin, Value::Null).await;
+    assert_eq!((status, found["bookingCode"].as_str(), found["dueNow"].as_i64()), (200, Some(code.as_str()), Some(due)), "{found}");
+    assert_eq!((found["paymentMethod"].as_str(), found["paymentState"].as_str()), (Some("bank_transfer"), Some("awaiting_payment")));
+    let (status, missing) = send(Method::GET, "/shop-api/backend/orders/SPA-0000-0000".into(), &admin, Value::Null).await;
+    assert_eq!((status, missing["code"].as_str()), (404, Some("order_not_found")));
+
+    // What is refused, and says why.
+    let no_script = t.http.post(t.url(&transfers)).header("cookie", admin.clone().unwrap()).json(&transfer(due, "R-0"));
+    assert_eq!(read(no_script.send().await.unwrap()).await.0, 400, "a cookie-authenticated change needs X-Requested-With");
+    let (status, short) = send(Method::POST, transfers.clone(), &admin, transfer(due - 100, "R-0")).await;
+    assert_eq!((status, short["code"].as_str(), short["errors"][0]["field"].as_str()), (400, Some("amount_mismatch"), Some("amount")));
+    let expected = format!("{}.{:02} PLN", due / 100, due % 100);
+    assert!(short["message"].as_str().unwrap().contains(&expected), "names what the order awaits: {short}");
+    let (status, blank) = send(Method::POST, transfers.clone(), &admin, transfer(due, "  ")).await;
+    assert_eq!((status, blank["code"].as_str(), blank["errors"][0]["field"].as_str()), (400, Some("invalid_transfer"), Some("reference")));
+
+    // Eight recordings at once, two staff members with two references.
+    let answers =
+        futures::future::join_all((0..8).map(|i| send(Method::POST, transfers.clone(), &admin, transfer(due, ["R-1", "R-2"][i % 2]))))
+            .await;
+    let cart = t.stack.db("cart");
+    let (state, reference): (String, String) = sqlx::query_as(
+        "SELECT o.payment_state, p.provider_ref FROM orders o JOIN payments p ON p.order_token = o.token WHERE o.token = $1",
+    )
+    .bind(&token)
+    .fetch_one(cart.pool())
+    .await
+    .unwrap();
+    assert_eq!(state, "paid");
+    for (i, (status, body)) in answers.iter().enumerate() {
+        if ["R-1", "R-2"][i % 2] == reference {
+            assert_eq!((*status, body["paymentState"].as_str()), (200, Some("paid")), "{body}");
+        } else {
+            assert_eq!((*status, body["code"].as_str()), (409, Some("order_paid")), "{body}");
+        }
+    }
+    assert_eq!(count(cart, "SELECT COUNT(*) FROM payments WHERE order_token = $1", &token).await, 1);
+    // The only order paid in this shop.
+    let paid_events = "SELECT COUNT(*) FROM outbox WHERE subject = $1";
+    assert_eq!(count(cart, paid_events, "cart.order.paid").await, 1, "one cart.order.paid");
+    let (status, again) = send(Method::POST, transfers.clone(), &admin, transfer(due, &reference)).await;
+    assert_eq!((status, again["state"].as_str()), (200, Some("paid")), "a retry answers the paid order: {again}");
+    assert_eq!(count(cart, paid_events, "cart.order.paid").await, 1, "and changes nothing");
+
+    // As after an online payment: the booking confirmed, the guest told.
+    let order_id: String =
+        sqlx::query_scalar("SELECT order_id FROM orders WHERE token = $1").bind(&token).fetch_one(cart.pool()).await.unwrap();
+    eventually("the booking to be confirmed and the guest e-mailed", || {
+        let (rooms, content, order_id, code) = (t.stack.db("rooms"), t.stack.db("content"), order_id.clone(), code.clone());
+        async move {
+            let confirmed = count(rooms, "SELECT COUNT(*) FROM holds WHERE order_id = $1 AND status = 'confirmed'", &order_id).await;
+            let mails = count(content, "SELECT COUNT(*) FROM outgoing_mail WHERE subject = 'Płatność otrzymana – ' || $1", &code).await;
+            (confirmed == 1 && mails == 1).then_some(())
+        }
+    })
+    .await;
+
+    // The same transfer cannot pay a second order; a cancelled one is not paid.
+    let (second, second_due, second_token) = transfer_order(&t, 95).await;
+    let second_transfers = format!("/shop-api/backend/orders/{second}/bank-transfers");
+    let (status, used) = send(Method::POST, second_transfers.clone(), &admin, transfer(second_due, &reference)).await;
+    assert_eq!((status, used["code"].as_str()), (409, Some("transfer_reference_used")), "{used}");
+    let second_id: String =
+        sqlx::query_scalar("SELECT order_id FROM orders WHERE token = $1").bind(&second_token).fetch_one(cart.pool()).await.unwrap();
+    sqlx::query("UPDATE holds SET expires_at = 1 WHERE order_id = $1").bind(&second_id).execute(t.stack.db("rooms").pool()).await.unwrap();
+    eventually("the unpaid order to be cancelled", || {
+        let second_token = second_token.clone();
+        async move {
+            (count(cart, "SELECT COUNT(*) FROM orders WHERE token = $1 AND state = 'cancelled'", &second_token).await == 1).then_some(())
+        }
+    })
+    .await;
+    let (status, cancelled) = send(Method::POST, second_transfers, &admin, transfer(second_due, "R-3")).await;
+    assert_eq!((status, cancelled["code"].as_str()), (409, Some("order_cancelled")), "{cancelled}");
+}
