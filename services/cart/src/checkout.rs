@@ -290,14 +290,22 @@ impl Checkout {
     async fn record_payment(&self, payment: &StoredPayment, provider_ref: &str, order: &StoredOrder) -> Result<(), CartError> {
         let mut tx = self.basket.db().begin().await?;
         let now = spa_platform::now_ms();
-        let first = store::record_paid(&mut tx, &payment.session_id, provider_ref, now).await?;
-        if first {
+        let recorded = store::record_paid(&mut tx, &payment.session_id, provider_ref, now).await?;
+        if recorded == store::Recorded::OrderPaid {
             self.paid(&mut tx, order, payment.amount, now).await?;
         }
         tx.commit().await?;
-        if first {
-            tracing::info!(order = %order.order_id, provider = %payment.provider, "order paid");
-            self.outbox.wake();
+        match recorded {
+            store::Recorded::OrderPaid => {
+                tracing::info!(order = %order.order_id, provider = %payment.provider, "order paid");
+                self.outbox.wake();
+            }
+            store::Recorded::NotAwaited => tracing::error!(
+                order = %order.order_id,
+                session = %payment.session_id,
+                "a payment came for an order that no longer awaited it (cancelled or paid meanwhile): refund it"
+            ),
+            store::Recorded::Replay => {}
         }
         Ok(())
     }

@@ -579,10 +579,22 @@ pub async fn set_payment_ref(db: &Db, session_id: &str, provider_ref: &str) -> R
     Ok(())
 }
 
-/// Marks the payment and its order paid, if the payment was not already;
-/// whether this call did it. The order is `paid`; its payment state
-/// `partially_paid` when only the advance payment came.
-pub async fn record_paid(tx: &mut Tx, session_id: &str, provider_ref: &str, now: i64) -> Result<bool, CartError> {
+/// What recording a settled payment did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Recorded {
+    /// The payment and its order are paid now.
+    OrderPaid,
+    /// This payment was recorded before: nothing changed.
+    Replay,
+    /// The money came, but the order no longer awaited it (cancelled
+    /// meanwhile, or paid by another payment): kept for a refund.
+    NotAwaited,
+}
+
+/// Marks the payment paid, and its order when the order still awaits it
+/// (`paid`; its payment state `partially_paid` when only the advance
+/// payment came).
+pub async fn record_paid(tx: &mut Tx, session_id: &str, provider_ref: &str, now: i64) -> Result<Recorded, CartError> {
     let first =
         sqlx::query("UPDATE payments SET state = 'paid', provider_ref = $2, paid_at = $3 WHERE session_id = $1 AND state <> 'paid'")
             .bind(session_id)
@@ -592,14 +604,16 @@ pub async fn record_paid(tx: &mut Tx, session_id: &str, provider_ref: &str, now:
             .await?
             .rows_affected()
             == 1;
-    if first {
-        sqlx::query(&format!("{MARK_PAID} (SELECT order_token FROM payments WHERE session_id = $1)"))
-            .bind(session_id)
-            .bind(now)
-            .execute(&mut **tx)
-            .await?;
+    if !first {
+        return Ok(Recorded::Replay);
     }
-    Ok(first)
+    let moved = sqlx::query(&format!("{MARK_PAID} (SELECT order_token FROM payments WHERE session_id = $1)"))
+        .bind(session_id)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    Ok(if moved == 1 { Recorded::OrderPaid } else { Recorded::NotAwaited })
 }
 
 /// An order awaiting its payment becomes `paid`, its payment state

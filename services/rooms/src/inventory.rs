@@ -305,16 +305,20 @@ pub async fn reserve(
     Ok(HoldState { order_id: order_id.to_owned(), status: "held".into(), total, expires_at })
 }
 
-/// Turns a hold into a booking.
+/// Turns a hold into a booking. A hold that expired before its payment
+/// came takes its nights again, as a booking, when every one of them is
+/// still free (the same guarded update as a reservation); otherwise it
+/// stays expired and the answer says so.
 pub async fn confirm(db: &Db, outbox: &Outbox, order_id: &str) -> Result<HoldState, InventoryError> {
     let mut tx = db.begin().await?;
-    let moved = sqlx::query("UPDATE holds SET status = 'confirmed', updated_at = $1 WHERE order_id = $2 AND status = 'held'")
-        .bind(spa_platform::now_ms())
-        .bind(order_id)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-    if moved == 1 {
+    let now = spa_platform::now_ms();
+    let confirmed = |from: &'static str| {
+        sqlx::query("UPDATE holds SET status = 'confirmed', updated_at = $1 WHERE order_id = $2 AND status = $3")
+            .bind(now)
+            .bind(order_id)
+            .bind(from)
+    };
+    if confirmed("held").execute(&mut *tx).await?.rows_affected() == 1 {
         sqlx::query(
             "UPDATE inventory SET held = held - (SELECT h.quantity FROM hold_nights h WHERE h.order_id = $1 AND h.room_code = inventory.room_code AND h.night = inventory.night), \
                                   booked = booked + (SELECT h.quantity FROM hold_nights h WHERE h.order_id = $1 AND h.room_code = inventory.room_code AND h.night = inventory.night) \
@@ -323,6 +327,9 @@ pub async fn confirm(db: &Db, outbox: &Outbox, order_id: &str) -> Result<HoldSta
         .bind(order_id)
         .execute(&mut *tx)
         .await?;
+        tx.commit().await?;
+    } else if confirmed("expired").execute(&mut *tx).await?.rows_affected() == 1 && rebook(outbox, &mut tx, order_id).await? {
+        tracing::warn!(order = %order_id, "a hold paid after it expired took its nights again");
         tx.commit().await?;
         outbox.wake();
     } else {
@@ -333,6 +340,29 @@ pub async fn confirm(db: &Db, outbox: &Outbox, order_id: &str) -> Result<HoldSta
         return Err(InventoryError::HoldNotActive(order_id.to_owned(), state.status));
     }
     Ok(state)
+}
+
+/// Books an expired hold's nights again, each only while a unit is free;
+/// false (the caller rolls back) when one of them is taken.
+async fn rebook(outbox: &Outbox, tx: &mut Tx, order_id: &str) -> Result<bool, InventoryError> {
+    let nights = hold_nights(&mut **tx, order_id).await?;
+    for ((room, night), quantity) in &nights {
+        let taken = sqlx::query(
+            "UPDATE inventory SET booked = booked + $1 \
+             WHERE room_code = $2 AND night = $3 AND closed = 0 AND units - booked - held >= $1",
+        )
+        .bind(quantity)
+        .bind(room)
+        .bind(night)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+        if taken != 1 {
+            return Ok(false);
+        }
+    }
+    announce(outbox, tx, &nights).await?;
+    Ok(true)
 }
 
 /// Gives a hold's or booking's nights back; `status` is `released` or `expired`.

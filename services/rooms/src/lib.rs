@@ -52,10 +52,11 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
             async move {
                 match inventory::confirm(&db, &outbox, &event.message.order_id).await {
                     Ok(_) => Ok(()),
-                    // Paid after its hold ran out: the nights may be sold to
-                    // someone else. Retrying cannot help; the staff must.
+                    // Paid after its hold ran out and a night was sold to
+                    // someone else meanwhile (or the hold was released).
+                    // Retrying cannot help; the staff must.
                     Err(inventory::InventoryError::HoldNotActive(order, status)) => {
-                        tracing::error!(order = %order, status = %status, "a paid order's hold is no longer held: rebook it by hand");
+                        tracing::error!(order = %order, status = %status, "a paid order's nights are no longer free: rebook or refund it by hand");
                         Ok(())
                     }
                     // An order without nights (gift vouchers, products) holds nothing.

@@ -179,6 +179,8 @@ async fn concurrent_reservations_never_oversell_across_three_processes_on_postgr
     sqlx::query(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).execute(admin.pool()).await.unwrap();
 }
 
+/// A hold expires by itself and frees its nights; paid after that, it
+/// takes them again when they are still free, and never when one is sold.
 #[tokio::test]
 async fn holds_expire_by_themselves_and_free_their_nights() {
     let t = TestStack::start().await;
@@ -200,12 +202,35 @@ async fn holds_expire_by_themselves_and_free_their_nights() {
         async move { (spa_rooms::inventory::night(&db, ROOM, &night).await.unwrap().2 == before.2).then_some(()) }
     })
     .await;
-    let err = c.confirm(OrderRef { order_id: "short".into() }).await.unwrap_err();
-    assert_eq!(err.code(), tonic::Code::FailedPrecondition, "an expired hold cannot be confirmed");
     // The expiry was announced on the bus through the outbox.
     let events: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE subject = 'rooms.hold.expired'").fetch_one(db.pool()).await.unwrap();
     assert_eq!(events, 1);
+
+    // Paid after it expired, while its nights are free: they are booked again.
+    let confirmed = c.confirm(OrderRef { order_id: "short".into() }).await.unwrap().into_inner();
+    assert_eq!(confirmed.status, "confirmed");
+    assert_eq!(spa_rooms::inventory::night(&db, ROOM, &night).await.unwrap(), (before.0, before.1 + 2, before.2));
+    for _ in 0..2 {
+        c.confirm(OrderRef { order_id: "short".into() }).await.unwrap();
+    }
+    assert_eq!(spa_rooms::inventory::night(&db, ROOM, &night).await.unwrap().1, before.1 + 2, "once, whatever the retries");
+
+    // Paid after it expired, while another guest took its last unit: it
+    // stays expired and nothing is sold twice.
+    let other = day(72);
+    let (units, booked, held) = spa_rooms::inventory::night(&db, ROOM, &other).await.unwrap();
+    let free = (units - booked - held) as u32;
+    c.reserve(ReserveRequest { order_id: "late-payer".into(), lines: vec![line(&other, &day(73), free)], hold_seconds: 1 }).await.unwrap();
+    eventually("the second hold to expire", || {
+        let (db, other) = (db.clone(), other.clone());
+        async move { (spa_rooms::inventory::night(&db, ROOM, &other).await.unwrap().2 == held).then_some(()) }
+    })
+    .await;
+    c.reserve(ReserveRequest { order_id: "next-guest".into(), lines: vec![line(&other, &day(73), 1)], hold_seconds: 600 }).await.unwrap();
+    let err = c.confirm(OrderRef { order_id: "late-payer".into() }).await.unwrap_err();
+    assert_eq!(err.code(), tonic::Code::FailedPrecondition, "a night is sold to someone else: {err:?}");
+    assert_eq!(spa_rooms::inventory::night(&db, ROOM, &other).await.unwrap(), (units, booked, held + 1), "only the next guest's unit");
 }
 
 #[tokio::test]
