@@ -219,6 +219,14 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
     let rooms = format!("http://127.0.0.1:{}", stack.grpc[1]);
     crate::checkout::fifty_visitors_race_for_two_rooms(&base, &rooms, 75).await;
 
+    // The staff record one bank transfer eight times at once: paid once.
+    let users = stack.db("users").await;
+    let admin = crate::support::session_in(&users, "staff-1", "admin@example.pl", "customer,admin").await;
+    users.close().await;
+    let cart = stack.db("cart").await;
+    crate::staff::eight_recordings_at_once_pay_once(&http, &base, &admin, &cart, 80).await;
+    cart.close().await;
+
     // An event crosses processes: content's outbox -> NATS -> content's
     // mailer consumer -> a row in content's PostgreSQL database.
     let r = http

@@ -5,11 +5,13 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::checkout::{Visitor, guest, reservation};
+use spa_platform::db::Db;
+
 use crate::support::{TestStack, eventually, json as read, stay};
 
 /// A guest's order paid by bank transfer: (booking code, due now, token).
-async fn transfer_order(t: &TestStack, in_days: i64) -> (String, i64, String) {
-    let v = Visitor::new(&t.http, &t.base).await;
+async fn transfer_order(http: &reqwest::Client, base: &str, in_days: i64) -> (String, i64, String) {
+    let v = Visitor::new(http, base).await;
     let (from, to) = stay(in_days, 2);
     assert_eq!(v.add(reservation(&from, &to)).await.0, 201);
     v.step(Method::PUT, "address", guest()).await;
@@ -19,8 +21,66 @@ async fn transfer_order(t: &TestStack, in_days: i64) -> (String, i64, String) {
     (order["bookingCode"].as_str().unwrap().to_owned(), order["dueNow"].as_i64().unwrap(), v.token)
 }
 
-async fn count(db: &spa_platform::db::Db, sql: &str, bind: &str) -> i64 {
+async fn count(db: &Db, sql: &str, bind: &str) -> i64 {
     sqlx::query_scalar(sql).bind(bind).fetch_one(db.pool()).await.unwrap()
+}
+
+/// An administrator's call with the script marker.
+async fn as_staff(http: &reqwest::Client, method: Method, url: String, cookie: Option<String>, body: Value) -> (u16, Value) {
+    let mut request = http.request(method, url).header("x-requested-with", "XMLHttpRequest");
+    if let Some(c) = cookie {
+        request = request.header("cookie", c);
+    }
+    if !body.is_null() {
+        request = request.json(&body);
+    }
+    read(request.send().await.unwrap()).await
+}
+
+/// A new bank-transfer order's transfer recorded eight times at once, as
+/// two staff members would with two references (the bank's and a typo's):
+/// one payment, one `cart.order.paid`; the winning reference's recordings
+/// answer the paid order, the other's `order_paid`. (booking code, due
+/// now, token, the winning reference.)
+pub async fn eight_recordings_at_once_pay_once(
+    http: &reqwest::Client,
+    base: &str,
+    admin: &str,
+    cart: &Db,
+    in_days: i64,
+) -> (String, i64, String, String) {
+    let (code, due, token) = transfer_order(http, base, in_days).await;
+    let admin = Some(format!("spa_session={admin}"));
+    let paid_events = "SELECT COUNT(*) FROM outbox WHERE subject = $1";
+    let before = count(cart, paid_events, "cart.order.paid").await;
+    let transfers = format!("{base}/shop-api/backend/orders/{code}/bank-transfers?locale=en_GB");
+    let references = ["R-1", "R-2"];
+    let answers =
+        futures::future::join_all((0..8).map(|i| {
+            as_staff(http, Method::POST, transfers.clone(), admin.clone(), json!({"amount": due, "reference": references[i % 2]}))
+        }))
+        .await;
+    let (state, reference): (String, String) = sqlx::query_as(
+        "SELECT o.payment_state, p.provider_ref FROM orders o JOIN payments p ON p.order_token = o.token WHERE o.token = $1",
+    )
+    .bind(&token)
+    .fetch_one(cart.pool())
+    .await
+    .unwrap();
+    assert_eq!(state, "paid");
+    for (i, (status, body)) in answers.iter().enumerate() {
+        if references[i % 2] == reference {
+            assert_eq!((*status, body["paymentState"].as_str()), (200, Some("paid")), "{body}");
+        } else {
+            assert_eq!((*status, body["code"].as_str()), (409, Some("order_paid")), "{body}");
+        }
+    }
+    assert_eq!(count(cart, "SELECT COUNT(*) FROM payments WHERE order_token = $1", &token).await, 1, "one payment");
+    assert_eq!(count(cart, paid_events, "cart.order.paid").await, before + 1, "one cart.order.paid");
+    let (status, again) = as_staff(http, Method::POST, transfers, admin.clone(), json!({"amount": due, "reference": reference})).await;
+    assert_eq!((status, again["state"].as_str()), (200, Some("paid")), "a retry answers the paid order: {again}");
+    assert_eq!(count(cart, paid_events, "cart.order.paid").await, before + 1, "and changes nothing");
+    (code, due, token, reference)
 }
 
 /// Only an administrator sees any order and records its transfer; only the
@@ -33,18 +93,10 @@ async fn the_staff_record_a_bank_transfer_once_and_the_booking_is_confirmed() {
     let cookie = |token: String| Some(format!("spa_session={token}"));
     let customer = cookie(t.session_of("c-1", "anna@example.pl", "customer").await);
     let editor = cookie(t.session_of("c-2", "ed@example.pl", "customer,editor").await);
-    let admin = cookie(t.session_of("c-3", "admin@example.pl", "customer,admin").await);
-    let send = |method: Method, path: String, who: &Option<String>, body: Value| {
-        let mut request = t.http.request(method, t.url(&path)).header("x-requested-with", "XMLHttpRequest");
-        if let Some(c) = who {
-            request = request.header("cookie", c.clone());
-        }
-        if !body.is_null() {
-            request = request.json(&body);
-        }
-        async move { read(request.send().await.unwrap()).await }
-    };
-    let (code, due, token) = transfer_order(&t, 90).await;
+    let admin_token = t.session_of("c-3", "admin@example.pl", "customer,admin").await;
+    let admin = cookie(admin_token.clone());
+    let send = |method: Method, path: String, who: &Option<String>, body: Value| as_staff(&t.http, method, t.url(&path), who.clone(), body);
+    let (code, due, _) = transfer_order(&t.http, &t.base, 85).await;
     let order = format!("/shop-api/backend/orders/{code}?locale=en_GB");
     let transfers = format!("/shop-api/backend/orders/{code}/bank-transfers?locale=en_GB");
     let transfer = |amount: i64, reference: &str| json!({"amount": amount, "reference": reference});
@@ -69,34 +121,12 @@ async fn the_staff_record_a_bank_transfer_once_and_the_booking_is_confirmed() {
     assert!(short["message"].as_str().unwrap().contains(&expected), "names what the order awaits: {short}");
     let (status, blank) = send(Method::POST, transfers.clone(), &admin, transfer(due, "  ")).await;
     assert_eq!((status, blank["code"].as_str(), blank["errors"][0]["field"].as_str()), (400, Some("invalid_transfer"), Some("reference")));
+    let (status, awaiting) = send(Method::GET, order.clone(), &admin, Value::Null).await;
+    assert_eq!((status, awaiting["paymentState"].as_str()), (200, Some("awaiting_payment")), "nothing was recorded: {awaiting}");
 
-    // Eight recordings at once, two staff members with two references.
-    let answers =
-        futures::future::join_all((0..8).map(|i| send(Method::POST, transfers.clone(), &admin, transfer(due, ["R-1", "R-2"][i % 2]))))
-            .await;
+    // Recorded at once by several clicks: paid once.
     let cart = t.stack.db("cart");
-    let (state, reference): (String, String) = sqlx::query_as(
-        "SELECT o.payment_state, p.provider_ref FROM orders o JOIN payments p ON p.order_token = o.token WHERE o.token = $1",
-    )
-    .bind(&token)
-    .fetch_one(cart.pool())
-    .await
-    .unwrap();
-    assert_eq!(state, "paid");
-    for (i, (status, body)) in answers.iter().enumerate() {
-        if ["R-1", "R-2"][i % 2] == reference {
-            assert_eq!((*status, body["paymentState"].as_str()), (200, Some("paid")), "{body}");
-        } else {
-            assert_eq!((*status, body["code"].as_str()), (409, Some("order_paid")), "{body}");
-        }
-    }
-    assert_eq!(count(cart, "SELECT COUNT(*) FROM payments WHERE order_token = $1", &token).await, 1);
-    // The only order paid in this shop.
-    let paid_events = "SELECT COUNT(*) FROM outbox WHERE subject = $1";
-    assert_eq!(count(cart, paid_events, "cart.order.paid").await, 1, "one cart.order.paid");
-    let (status, again) = send(Method::POST, transfers.clone(), &admin, transfer(due, &reference)).await;
-    assert_eq!((status, again["state"].as_str()), (200, Some("paid")), "a retry answers the paid order: {again}");
-    assert_eq!(count(cart, paid_events, "cart.order.paid").await, 1, "and changes nothing");
+    let (code, _, token, reference) = eight_recordings_at_once_pay_once(&t.http, &t.base, &admin_token, cart, 90).await;
 
     // As after an online payment: the booking confirmed, the guest told.
     let order_id: String =
@@ -112,7 +142,7 @@ async fn the_staff_record_a_bank_transfer_once_and_the_booking_is_confirmed() {
     .await;
 
     // The same transfer cannot pay a second order; a cancelled one is not paid.
-    let (second, second_due, second_token) = transfer_order(&t, 95).await;
+    let (second, second_due, second_token) = transfer_order(&t.http, &t.base, 95).await;
     let second_transfers = format!("/shop-api/backend/orders/{second}/bank-transfers");
     let (status, used) = send(Method::POST, second_transfers.clone(), &admin, transfer(second_due, &reference)).await;
     assert_eq!((status, used["code"].as_str()), (409, Some("transfer_reference_used")), "{used}");

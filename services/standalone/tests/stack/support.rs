@@ -1,6 +1,7 @@
 use std::time::Duration;
 
 use serde_json::Value;
+use spa_platform::db::Db;
 use spa_standalone::{Stack, StackConfig};
 use tokio_util::sync::CancellationToken;
 
@@ -77,31 +78,36 @@ impl TestStack {
         self.session_of("c1", "ola@example.pl", "customer").await
     }
 
-    /// A customer with `roles` (comma-separated), written straight into the
-    /// users service's tables, and a live session of theirs: its token.
+    /// A customer with `roles` (comma-separated) and a live session of
+    /// theirs (see [`session_in`]): its token.
     pub async fn session_of(&self, id: &str, email: &str, roles: &str) -> String {
-        let users = self.stack.db("users");
-        let token = uuid::Uuid::new_v4().simple().to_string();
-        sqlx::query(
-            "INSERT INTO customers (id, email, first_name, last_name, phone, roles, created_at) \
-             VALUES ($1, $2, 'Ola', 'Nowak', '+48 600 100 200', $3, 0)",
-        )
+        session_in(self.stack.db("users"), id, email, roles).await
+    }
+}
+
+/// A customer with `roles` (comma-separated), written straight into the
+/// users service's tables, and a live session of theirs: its token.
+pub async fn session_in(users: &Db, id: &str, email: &str, roles: &str) -> String {
+    let token = uuid::Uuid::new_v4().simple().to_string();
+    sqlx::query(
+        "INSERT INTO customers (id, email, first_name, last_name, phone, roles, created_at) \
+         VALUES ($1, $2, 'Ola', 'Nowak', '+48 600 100 200', $3, 0)",
+    )
+    .bind(id)
+    .bind(email)
+    .bind(roles)
+    .execute(users.pool())
+    .await
+    .unwrap();
+    sqlx::query("INSERT INTO sessions (token_hash, customer_id, expires_at, created_at, last_seen_at) VALUES ($1, $2, $3, 0, $4)")
+        .bind(spa_users::grpc::token_hash(&token))
         .bind(id)
-        .bind(email)
-        .bind(roles)
+        .bind(spa_platform::now_ms() + 60_000)
+        .bind(spa_platform::now_ms())
         .execute(users.pool())
         .await
         .unwrap();
-        sqlx::query("INSERT INTO sessions (token_hash, customer_id, expires_at, created_at, last_seen_at) VALUES ($1, $2, $3, 0, $4)")
-            .bind(spa_users::grpc::token_hash(&token))
-            .bind(id)
-            .bind(spa_platform::now_ms() + 60_000)
-            .bind(spa_platform::now_ms())
-            .execute(users.pool())
-            .await
-            .unwrap();
-        token
-    }
+    token
 }
 
 impl Drop for TestStack {
