@@ -98,6 +98,14 @@ export default defineConfig({
             PUBLIC_URL: 'http://localhost:18080',
             P24_URL: p24Url,
             ...p24Settings,
+            // Every visitor of every spec comes from this one address, so the
+            // per-client limit on changes (60 a minute) would be the whole
+            // suite's; the limits themselves are tested in the Rust suite.
+            RATE_LIMIT_WRITES_PER_MIN: '600',
+            RATE_LIMIT_WRITES_BURST: '300',
+            // The staff's desk (e2e/staff.spec.ts) needs an administrator.
+            ADMIN_EMAIL: 'recepcja@example.pl',
+            ADMIN_PASSWORD: 'hasło recepcji e2e 2026',
             RUST_LOG: process.env.RUST_LOG ?? 'warn',
           },
           reuseExistingServer: !process.env.CI,

@@ -114,8 +114,8 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // The dictionary parts of a language share a file name (pl.json): the
-        // shop's, the account's, the checkout's, the site's, the content pages' and the
-        // content editor's parts are named apart, so the first load's
+        // shop's, the account's, the checkout's, the site's, the content pages', the
+        // content editor's and the staff's parts are named apart, so the first load's
         // dictionary (assets/pl-*.js) is the one the budget check finds.
         // Everything the first page load needs (statically imported from the
         // entry) in one chunk: left to automatic splitting, the modules that
@@ -126,7 +126,7 @@ export default defineConfig({
           groups: [{ name: 'app', tags: ['$initial'] }],
         },
         chunkFileNames: (chunk) => {
-          const part = /\/locales\/(shop|account|checkout|site|content|editor)\//.exec(chunk.facadeModuleId ?? '')?.[1];
+          const part = /\/locales\/(shop|account|checkout|site|content|editor|staff)\//.exec(chunk.facadeModuleId ?? '')?.[1];
           return part ? `assets/${part}.[name]-[hash].js` : 'assets/[name]-[hash].js';
         },
       },

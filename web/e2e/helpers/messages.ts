@@ -21,6 +21,7 @@ export function messages(locale: E2eLocale) {
     ...read(`account/${locale}.json`),
     ...read(`checkout/${locale}.json`),
     ...read(`site/${locale}.json`),
+    ...read(`staff/${locale}.json`),
   };
   return (key: string, values: Record<string, string | number> = {}): string => {
     const message = all[key];

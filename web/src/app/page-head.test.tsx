@@ -157,6 +157,7 @@ const cases: Record<Exclude<RouteName, Skipped>, Case> = {
     url: (locale) => paths.editBlock.href(locale, { id: 'regulations-booking' }),
     canonical: (locale) => paths.editBlock.href(locale, { id: 'regulations-booking' }, { locale: 'pl' }),
   },
+  staffOrders: page('staffOrders', { description: (locale) => t(locale)('staff.lead') }),
 };
 
 /** A product page (under its listing): its name, its own description, its pages in the other languages. */
@@ -271,6 +272,7 @@ describe('page head', () => {
       'checkout.payment.description',
       'checkout.complete.description',
       'checkout.config.lead',
+      'staff.lead',
       'notFound.body',
       'errors.pageBody',
       'errors.chunkBody',

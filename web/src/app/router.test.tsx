@@ -438,4 +438,19 @@ describe('app router', () => {
     expect(await screen.findByText('Log in with an editor’s account to edit content.')).toBeTruthy();
     expect(asked).toEqual(['regulations-booking en_GB']);
   });
+
+  it('serves the staff’s order desk at one path, outside /en, with the code from the query', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(apiPath('/backend/orders/:code'), ({ params, request }) => {
+        asked.push(`${String(params.code)} ${new URL(request.url).searchParams.get('locale')}`);
+        return HttpResponse.json({ code: 'not_logged_in', message: 'You are not logged in.' }, { status: 401 });
+      }),
+    );
+    renderApp('/backend/orders?code=spa-7km4-xq9d', 'en_GB');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
+    expect(await screen.findByText('Log in with an administrator’s account to see orders.')).toBeTruthy();
+    expect(asked).toEqual(['SPA-7KM4-XQ9D en_GB']);
+    expect(document.title).toBe('Order SPA-7KM4-XQ9D | Spa & Wellness Guesthouse');
+  });
 });

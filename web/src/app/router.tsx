@@ -254,6 +254,17 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
         return { Component: BlockEditorRoute };
       },
     },
+    // The staff's order desk: one path in every language, the booking code in the query.
+    {
+      path: path('staffOrders'),
+      handle: { ...handle('staffOrders', 'staff.title'), ownAlternates: true, noPopups: true },
+      lazy: async () => {
+        const [{ StaffOrdersRoute }] = await page(() =>
+          Promise.all([import('./routes/staff-orders'), loadDictionary(locale, 'staff')]),
+        );
+        return { Component: StaffOrdersRoute };
+      },
+    },
 
     {
       path: '*',

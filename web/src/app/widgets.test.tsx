@@ -77,7 +77,7 @@ describe('the weather and the vote pop-up', () => {
     expect(notifications.getSnapshot()).toEqual([]);
   });
 
-  it('leave checkout, the content editor and the e-mails’ links without the pop-up', () => {
+  it('leave checkout, the staff’s pages and the e-mails’ links without the pop-up', () => {
     const routes = flatten(createRoutes('pl', createTestQueryClient()));
     const noPopups = (path: string) =>
       (routes.find((route) => route.path === path)?.handle as RouteHandle | undefined)?.noPopups === true;
@@ -88,6 +88,7 @@ describe('the weather and the vote pop-up', () => {
       'basketPayment',
       'basketComplete',
       'editBlock',
+      'staffOrders',
       'newsletterConfirm',
       'newsletterUnsubscribe',
     ];

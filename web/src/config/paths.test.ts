@@ -72,8 +72,8 @@ describe('route table', () => {
     expect(new Set(all).size).toBe(all.length);
   });
 
-  it('keeps every English path under /en, the content editor and the newsletter e-mails’ links aside', () => {
-    const everyLanguage: RouteName[] = ['editBlock', 'newsletterConfirm', 'newsletterUnsubscribe'];
+  it('keeps every English path under /en, the staff’s pages and the newsletter e-mails’ links aside', () => {
+    const everyLanguage: RouteName[] = ['editBlock', 'staffOrders', 'newsletterConfirm', 'newsletterUnsubscribe'];
     for (const name of names.filter((route) => !everyLanguage.includes(route))) {
       expect(paths[name].path('en_GB')).toMatch(/^\/en(\/|$)/);
     }
@@ -83,6 +83,12 @@ describe('route table', () => {
     for (const locale of LOCALES) expect(paths.editBlock.path(locale)).toBe('/backend/block/edit/:id');
     expect(paths.editBlock.href('pl', { id: 'regulations-booking' })).toBe('/backend/block/edit/regulations-booking');
     expect(paths.editBlock.href('pl', { id: 'a/b' }, { locale: 'en_GB' })).toBe('/backend/block/edit/a%2Fb?locale=en_GB');
+  });
+
+  it('has one order desk path for every language, the booking code in the query', () => {
+    for (const locale of LOCALES) expect(paths.staffOrders.path(locale)).toBe('/backend/orders');
+    expect(paths.staffOrders.href('en_GB')).toBe('/backend/orders');
+    expect(paths.staffOrders.href('de', { code: 'SPA-7KM4-XQ9D' })).toBe('/backend/orders?code=SPA-7KM4-XQ9D');
   });
 
   it('has the account pages, the password reset link with its token', () => {

@@ -227,6 +227,13 @@ export const paths = {
     href: (_locale: Locale, values: { id: string }, query?: { locale?: Locale }) =>
       `/backend/block/edit/${encodeURIComponent(values.id)}${toQueryString(query)}`,
   },
+  // not in spec: the staff's order desk beside the editor, one path in every
+  // language, outside /en; the booking code in the query, so it can be linked.
+  staffOrders: route<{ code?: string }>({
+    pl: '/backend/orders',
+    de: '/backend/orders',
+    en_GB: '/backend/orders',
+  }),
 } as const;
 
 export type RouteName = keyof typeof paths;

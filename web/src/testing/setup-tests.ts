@@ -11,7 +11,7 @@ import { server } from './mocks/server';
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
   // The app loads the page's language before it renders (the basket, account,
-  // checkout, site, content and editor parts with the pages that use them); tests use all three.
+  // checkout, site, content, editor and staff parts with the pages that use them); tests use all three.
   await Promise.allSettled(
     LOCALES.flatMap((locale) => [
       loadDictionary(locale),
@@ -21,6 +21,7 @@ beforeAll(async () => {
       loadDictionary(locale, 'site'),
       loadDictionary(locale, 'content'),
       loadDictionary(locale, 'editor'),
+      loadDictionary(locale, 'staff'),
     ]),
   );
 });

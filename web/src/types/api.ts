@@ -172,6 +172,16 @@ export type ContentBlock = Schemas['BlockBody'];
 export type BlockRevision = Schemas['RevisionBody'];
 export type BlockChange = Schemas['BlockChange'];
 
+// ---------------------------------------------------------------------------
+// Staff (/shop-api/backend/orders): administrators only
+// ---------------------------------------------------------------------------
+
+/** GET /backend/orders/{bookingCode}: any order by its booking code, as its guest sees it. */
+export type StaffOrder = Schemas['Order'];
+
+/** POST /backend/orders/{bookingCode}/bank-transfers: what arrived (grosze, exactly `dueNow`) and the statement's reference. */
+export type BankTransfer = Schemas['BankTransfer'];
+
 /** A login provider the server offers (GET /auth/providers). */
 export type LoginProvider = Schemas['LoginProvider'];
 

@@ -15,6 +15,9 @@ import shopPl from '@/locales/shop/pl.json';
 import siteDe from '@/locales/site/de.json';
 import siteEn from '@/locales/site/en_GB.json';
 import sitePl from '@/locales/site/pl.json';
+import staffDe from '@/locales/staff/de.json';
+import staffEn from '@/locales/staff/en_GB.json';
+import staffPl from '@/locales/staff/pl.json';
 
 import { formatMessage } from './format-message';
 import { LOCALES, toLanguageTag } from './locale';
@@ -31,6 +34,7 @@ describe('locale dictionaries', () => {
         loadDictionary(locale, 'site'),
         loadDictionary(locale, 'content'),
         loadDictionary(locale, 'editor'),
+        loadDictionary(locale, 'staff'),
       ]),
     ),
   );
@@ -103,6 +107,20 @@ describe('locale dictionaries', () => {
   ])('the content and editor parts in %s have exactly the keys of the Polish ones', (_locale, content, editor) => {
     expect(Object.keys(content).sort()).toEqual(Object.keys(contentPl).sort());
     expect(Object.keys(editor).sort()).toEqual(Object.keys(editorPl).sort());
+  });
+
+  it('merges the staff part into its language; it shares no key with the others', () => {
+    expect(isDictionaryLoaded('de', 'staff')).toBe(true);
+    expect(dictionaries.en_GB['staff.transfer.submit']).toBe('Record transfer');
+    const others = [pl, shopPl, accountPl, checkoutPl, sitePl, contentPl, editorPl];
+    expect(Object.keys(staffPl).filter((key) => others.some((part) => key in part))).toEqual([]);
+  });
+
+  it.each([
+    ['de', staffDe],
+    ['en_GB', staffEn],
+  ])('the staff part in %s has exactly the keys of the Polish one', (_locale, part) => {
+    expect(Object.keys(part).sort()).toEqual(Object.keys(staffPl).sort());
   });
 
   const polishKeys = () => Object.keys(dictionaries.pl).sort();

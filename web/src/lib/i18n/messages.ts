@@ -5,6 +5,7 @@ import type contentPl from '@/locales/content/pl.json';
 import type editorPl from '@/locales/editor/pl.json';
 import type shopPl from '@/locales/shop/pl.json';
 import type sitePl from '@/locales/site/pl.json';
+import type staffPl from '@/locales/staff/pl.json';
 
 import type { Locale } from './locale';
 
@@ -14,12 +15,13 @@ import type { Locale } from './locale';
  * its modals), `account` (login, registration, profile, password reset),
  * `checkout` (the checkout steps and the voucher configuration), `site`
  * (the home page's banner, the contact page, the newsletter sign-up's
- * messages), `content` (the content pages and their edit mode) and `editor`
- * (the content editor), which their pages load together with their code
+ * messages), `content` (the content pages and their edit mode), `editor`
+ * (the content editor) and `staff` (the staff's order desk), which their
+ * pages load together with their code
  * (app/router.tsx; the footer's sign-up with its handler), so none is part
  * of the first page load's budget.
  */
-export type MessagePart = 'core' | 'shop' | 'account' | 'checkout' | 'site' | 'content' | 'editor';
+export type MessagePart = 'core' | 'shop' | 'account' | 'checkout' | 'site' | 'content' | 'editor' | 'staff';
 
 /** Polish is the reference dictionary: its keys (of every part) are the message keys. */
 export type MessageKey =
@@ -29,7 +31,8 @@ export type MessageKey =
   | keyof typeof checkoutPl
   | keyof typeof sitePl
   | keyof typeof contentPl
-  | keyof typeof editorPl;
+  | keyof typeof editorPl
+  | keyof typeof staffPl;
 
 export type Dictionary = Partial<Record<string, string>>;
 
@@ -83,6 +86,11 @@ const loaders: Record<MessagePart, Record<Locale, Loader>> = {
     pl: () => import('@/locales/editor/pl.json'),
     de: () => import('@/locales/editor/de.json'),
     en_GB: () => import('@/locales/editor/en_GB.json'),
+  },
+  staff: {
+    pl: () => import('@/locales/staff/pl.json'),
+    de: () => import('@/locales/staff/de.json'),
+    en_GB: () => import('@/locales/staff/en_GB.json'),
   },
 };
 

@@ -1,0 +1,153 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+import { FormAlert } from '@/components/ui/form-fields';
+import { laterAmount, orderLines, transferDesk, type TransferDesk } from '@/features/staff/utils/order';
+import { useI18n } from '@/lib/i18n/i18n-provider';
+import type { MessageKey } from '@/lib/i18n/messages';
+import type { StaffOrder } from '@/types/api';
+
+import { AccessNotice } from './access-notice';
+import { BankTransferForm, type TransferProblem } from './bank-transfer-form';
+import { useOrderWords } from './order-words';
+
+type Props = {
+  order: StaffOrder;
+  /** The booking code the order was looked up by. */
+  code: string;
+  loginHref: string;
+};
+
+/** Why there is no transfer to record. */
+const NOTES: Record<Exclude<TransferDesk, 'record'>, MessageKey> = {
+  paid: 'staff.transfer.paid',
+  cancelled: 'staff.transfer.cancelled',
+  otherMethod: 'staff.transfer.otherMethod',
+};
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="staff-order__fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * An order as the staff see it: its state and payment in words, its
+ * amounts and dates, its lines, and the bank transfer to record while the
+ * order awaits one (or why there is none).
+ */
+export function OrderDetails({ order, code, loginHref }: Props) {
+  const { t, formatMoney, formatDate, languageTag } = useI18n();
+  const words = useOrderWords();
+  const headingId = useId();
+  const linesId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [recorded, setRecorded] = useState(false);
+  const [problem, setProblem] = useState<TransferProblem | null>(null);
+  const desk = transferDesk(order);
+  const awaiting = order.state === 'new' && order.paymentState === 'awaiting_payment';
+
+  // When the form goes (recorded, or the order moved on meanwhile), focus
+  // would be left nowhere: it goes to the order's heading instead.
+  const offered = useRef(desk === 'record');
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (offered.current && desk !== 'record' && lost) heading.current?.focus();
+    offered.current = desk === 'record';
+  }, [desk]);
+
+  const money = (amount: number) => formatMoney(amount, order.totals.currency);
+  const time = new Intl.DateTimeFormat(languageTag, { hour: '2-digit', minute: '2-digit' });
+  const moment = (iso: string) => {
+    const date = new Date(iso);
+    return <time dateTime={iso}>{`${formatDate(date)} ${time.format(date)}`}</time>;
+  };
+
+  return (
+    <section className="staff-order" aria-labelledby={headingId}>
+      <h2 id={headingId} ref={heading} tabIndex={-1}>
+        {t('staff.order.heading', { code: order.bookingCode })}
+      </h2>
+      <dl className="staff-order__facts">
+        <Fact label={t('staff.order.state')}>{words.state(order)}</Fact>
+        <Fact label={t('staff.order.paymentState')}>{words.payment(order)}</Fact>
+        <Fact label={t('staff.order.paymentMethod')}>{words.method(order)}</Fact>
+        <Fact label={t('staff.order.total')}>{money(order.totals.total)}</Fact>
+        {order.totals.vouchers > 0 && <Fact label={t('staff.order.vouchers')}>{money(order.totals.vouchers)}</Fact>}
+        {/* Once paid or cancelled nothing awaits: the amount was the first payment's. */}
+        <Fact label={t(awaiting ? 'staff.order.dueNow' : 'staff.order.firstPayment')}>{money(order.dueNow)}</Fact>
+        <Fact label={t('staff.order.later')}>{money(laterAmount(order))}</Fact>
+        {awaiting && order.holdExpiresAt && <Fact label={t('staff.order.holdExpires')}>{moment(order.holdExpiresAt)}</Fact>}
+        <Fact label={t('staff.order.email')}>
+          <a href={`mailto:${order.email}`}>{order.email}</a>
+        </Fact>
+        {order.createdAt && <Fact label={t('staff.order.placed')}>{moment(order.createdAt)}</Fact>}
+      </dl>
+
+      <h3 id={linesId}>{t('staff.order.lines')}</h3>
+      <div className="staff-order__table">
+        <table className="staff-order__lines" aria-labelledby={linesId}>
+          <thead>
+            <tr>
+              <th scope="col">{t('staff.order.line.name')}</th>
+              <th scope="col">{t('staff.order.line.stay')}</th>
+              <th scope="col">{t('staff.order.line.quantity')}</th>
+              <th scope="col">{t('staff.order.line.amount')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orderLines(order).map(({ line, attached }) => (
+              <tr key={`${line.id}-${line.code}`} className={attached ? 'staff-order__line--attached' : undefined}>
+                <th scope="row">{line.product?.name ?? line.code}</th>
+                <td>
+                  {line.dateFrom && line.dateTo
+                    ? t('staff.order.line.dates', { from: formatDate(line.dateFrom), to: formatDate(line.dateTo) })
+                    : null}
+                </td>
+                <td>{line.quantity}</td>
+                <td>{money(line.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {/* Always there, so that what is put in it is announced. */}
+      <div className="staff-order__outcome" role="status">
+        {recorded && (
+          <p className="staff-notice staff-notice--success">{t('staff.transfer.recorded', { code: order.bookingCode })}</p>
+        )}
+      </div>
+      {desk === 'record' ? (
+        <BankTransferForm order={order} code={code} onRecorded={() => setRecorded(true)} onProblem={setProblem} />
+      ) : (
+        !recorded && <p className="staff-notice">{t(NOTES[desk], { method: words.method(order) })}</p>
+      )}
+      {problem && <TransferRefusal problem={problem} code={code} loginHref={loginHref} />}
+    </section>
+  );
+}
+
+/** Why the transfer was not recorded: the server's words where it gave them. */
+function TransferRefusal({ problem, code, loginHref }: { problem: TransferProblem; code: string; loginHref: string }) {
+  const { t } = useI18n();
+  const { failure, message } = problem;
+  if (failure === 'login' || failure === 'forbidden') return <AccessNotice failure={failure} loginHref={loginHref} />;
+  if (failure === 'other') {
+    return (
+      <FormAlert>
+        <p>{t('staff.transfer.error')}</p>
+      </FormAlert>
+    );
+  }
+  return (
+    <FormAlert>
+      <p>
+        <strong>{t('staff.transfer.refused')}</strong>
+      </p>
+      <p>{failure === 'notFound' ? t('staff.notFound', { code }) : message}</p>
+    </FormAlert>
+  );
+}

@@ -1,0 +1,39 @@
+import { useI18n } from '@/lib/i18n/i18n-provider';
+import type { MessageKey } from '@/lib/i18n/messages';
+import type { StaffOrder } from '@/types/api';
+
+const STATES: Partial<Record<string, MessageKey>> = {
+  new: 'staff.state.new',
+  paid: 'staff.state.paid',
+  cancelled: 'staff.state.cancelled',
+};
+
+const PAYMENT_STATES: Partial<Record<string, MessageKey>> = {
+  awaiting_payment: 'staff.payment.awaiting_payment',
+  paid: 'staff.payment.paid',
+  partially_paid: 'staff.payment.partially_paid',
+  cancelled: 'staff.payment.cancelled',
+};
+
+const METHODS: Partial<Record<string, MessageKey>> = {
+  bank_transfer: 'staff.method.bank_transfer',
+  przelewy24: 'staff.method.przelewy24',
+  paypal: 'staff.method.paypal',
+};
+
+/**
+ * An order's state, payment state and payment method in the page's words;
+ * a value the page does not know (a newer server) as the server sent it.
+ */
+export function useOrderWords() {
+  const { t } = useI18n();
+  const word = (words: Partial<Record<string, MessageKey>>, value: string) => {
+    const key = words[value];
+    return key ? t(key) : value;
+  };
+  return {
+    state: (order: StaffOrder) => word(STATES, order.state),
+    payment: (order: StaffOrder) => word(PAYMENT_STATES, order.paymentState),
+    method: (order: StaffOrder) => (order.paymentMethod ? word(METHODS, order.paymentMethod) : t('staff.method.none')),
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * The order desk's forms (zod/mini, as the account forms), with messages
+ * in the page's language. The server checks everything again: the amount
+ * against what the order awaits, the reference's length (1 to 140).
+ */
+import * as z from 'zod/mini';
+
+import type { Translate } from '@/lib/i18n/translate';
+
+import { parseZloty } from './amount';
+
+export const REFERENCE_MAX_LENGTH = 140;
+
+export const lookupSchema = (t: Translate) =>
+  z.object({ code: z.string().check(z.trim(), z.minLength(1, { error: t('staff.lookup.required') })) });
+export type LookupValues = z.input<ReturnType<typeof lookupSchema>>;
+
+export const transferSchema = (t: Translate) =>
+  z.object({
+    amount: z.string().check(
+      z.refine((text) => text.trim() !== '', { error: t('staff.transfer.amountRequired') }),
+      z.refine((text) => text.trim() === '' || (parseZloty(text) ?? 0) > 0, { error: t('staff.transfer.amountInvalid') }),
+    ),
+    reference: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: t('staff.transfer.referenceRequired') }),
+        z.maxLength(REFERENCE_MAX_LENGTH, {
+          error: t('staff.transfer.referenceTooLong', { max: REFERENCE_MAX_LENGTH }),
+        }),
+      ),
+  });
+export type TransferValues = z.input<ReturnType<typeof transferSchema>>;

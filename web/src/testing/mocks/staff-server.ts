@@ -1,0 +1,223 @@
+/**
+ * An in-memory stand-in for the staff's order calls (gateway/src/routes/staff.rs
+ * over the cart service), with their rules: 401 without a session, 403
+ * without the `admin` role, 400 without the script marker on a change;
+ * booking codes in any letter case (400 for one longer than 32); a
+ * transfer pays an order by bank transfer that awaits its payment, only
+ * by `dueNow` exactly, once per reference; refusals in the request's
+ * language, as `gateway/locales/*.ftl` words them. Every request is
+ * recorded. Use its `handlers` with `server.use(...)`.
+ */
+import { http, HttpResponse } from 'msw';
+
+import type { Locale } from '@/lib/i18n/locale';
+import type { BankTransfer, Customer, StaffOrder } from '@/types/api';
+
+import { cartItem, customer, lineProduct, packageLine, reservationLine } from './fixtures';
+import { apiPath } from './handlers';
+
+export type StaffRequest = {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+  /** Whether the `X-Requested-With: XMLHttpRequest` marker came with it. */
+  marker: boolean;
+};
+
+/** An administrator (role `admin`). */
+export const adminCustomer = (): Customer =>
+  customer({ email: 'recepcja@example.pl', firstName: 'Adam', lastName: 'Recepcja', roles: ['customer', 'admin'] });
+
+/**
+ * A guest's order by bank transfer, awaiting its payment: a stay (1 080 zł)
+ * with a package attached (1 299 zł), and two bottles of oil (98 zł);
+ * `dueNow` is the whole 2 477 zł.
+ */
+export function staffOrder(overrides: Partial<StaffOrder> = {}): StaffOrder {
+  const items = [
+    reservationLine({ id: 1, childItems: [packageLine({ id: 2, quantity: 2 })] }),
+    cartItem({ id: 3, code: 'PR_ROSE_OIL', quantity: 2, product: lineProduct({ code: 'PR_ROSE_OIL', name: 'Olejek różany' }) }),
+  ];
+  return {
+    tokenValue: 'c'.repeat(32),
+    bookingCode: 'SPA-7KM4-XQ9D',
+    checkoutState: 'completed',
+    state: 'new',
+    paymentState: 'awaiting_payment',
+    paymentMethod: 'bank_transfer',
+    totals: { total: 247700, vouchers: 0, shipping: 0, deposit: 0, leftToPay: 247700, currency: 'PLN', base: null },
+    dueNow: 247700,
+    holdExpiresAt: '2026-06-23T10:00:00Z',
+    email: 'ola.nowak@example.pl',
+    locale: 'pl',
+    createdAt: '2026-06-20T10:00:00Z',
+    items,
+    ...overrides,
+  };
+}
+
+type Messages = Record<string, string | ((expected: string) => string)>;
+
+/** The gateway's messages (gateway/locales/*.ftl); `.field` ones beside a field. */
+const MESSAGES: Record<Locale, Messages> = {
+  pl: {
+    not_logged_in: 'Nie jesteś zalogowany.',
+    forbidden: 'Nie masz uprawnień do tej czynności.',
+    order_not_found: 'Nie ma takiego zamówienia.',
+    invalid_parameter: 'Ta wartość jest niepoprawna.',
+    amount_mismatch: (expected) => `Kwota przelewu nie zgadza się z zamówieniem: oczekiwano ${expected} PLN.`,
+    'amount_mismatch.field': (expected) => `Wpisz kwotę, na którą czeka zamówienie: ${expected} PLN.`,
+    invalid_transfer: 'Podaj tytuł lub numer przelewu z wyciągu (od 1 do 140 znaków).',
+    'invalid_transfer.field': 'Od 1 do 140 znaków z wyciągu bankowego.',
+    not_bank_transfer: 'To zamówienie nie jest płatne przelewem.',
+    order_cancelled: 'To zamówienie zostało anulowane: jego noclegi nie są już zarezerwowane.',
+    order_paid: 'To zamówienie jest już opłacone.',
+    transfer_reference_used: 'Ten przelew opłacił już inne zamówienie.',
+    'transfer_reference_used.field': 'Ten tytuł przelewu jest już zapisany przy innym zamówieniu.',
+  },
+  de: {
+    not_logged_in: 'Sie sind nicht angemeldet.',
+    forbidden: 'Dazu sind Sie nicht berechtigt.',
+    order_not_found: 'Diese Bestellung gibt es nicht.',
+    invalid_parameter: 'Dieser Wert ist ungültig.',
+    amount_mismatch: (expected) => `Der Betrag passt nicht zur Bestellung: erwartet werden ${expected} PLN.`,
+    'amount_mismatch.field': (expected) => `Geben Sie den Betrag ein, den die Bestellung erwartet: ${expected} PLN.`,
+    invalid_transfer: 'Geben Sie den Verwendungszweck oder die Nummer der Überweisung vom Kontoauszug an (1 bis 140 Zeichen).',
+    'invalid_transfer.field': '1 bis 140 Zeichen vom Kontoauszug.',
+    not_bank_transfer: 'Diese Bestellung wird nicht per Überweisung bezahlt.',
+    order_cancelled: 'Diese Bestellung wurde storniert: ihre Nächte sind nicht mehr reserviert.',
+    order_paid: 'Diese Bestellung ist bereits bezahlt.',
+    transfer_reference_used: 'Diese Überweisung hat bereits eine andere Bestellung bezahlt.',
+    'transfer_reference_used.field': 'Dieser Verwendungszweck ist bereits bei einer anderen Bestellung erfasst.',
+  },
+  en_GB: {
+    not_logged_in: 'You are not logged in.',
+    forbidden: 'You are not allowed to do this.',
+    order_not_found: 'There is no such order.',
+    invalid_parameter: 'This value is not valid.',
+    amount_mismatch: (expected) => `The amount does not match the order: it awaits ${expected} PLN.`,
+    'amount_mismatch.field': (expected) => `Enter the amount the order awaits: ${expected} PLN.`,
+    invalid_transfer: 'Enter the transfer’s reference from the bank statement (1 to 140 characters).',
+    'invalid_transfer.field': '1 to 140 characters from the bank statement.',
+    not_bank_transfer: 'This order is not paid by bank transfer.',
+    order_cancelled: 'This order was cancelled: its nights are no longer held.',
+    order_paid: 'This order is paid already.',
+    transfer_reference_used: 'This transfer has paid another order already.',
+    'transfer_reference_used.field': 'This reference is recorded with another order already.',
+  },
+};
+
+export function createStaffServer({ loggedIn, orders = [staffOrder()] }: { loggedIn?: Customer; orders?: StaffOrder[] } = {}) {
+  const requests: StaffRequest[] = [];
+  let session = loggedIn ?? null;
+  const stored = new Map(orders.map((order) => [order.bookingCode, structuredClone(order)]));
+  /** Each recorded reference and the order it paid. */
+  const references = new Map<string, string>();
+  /** Answers held back until released (a request on its way). */
+  let held: Promise<void> | null = null;
+
+  const log = async (request: Request) => {
+    const url = new URL(request.url);
+    const text = request.method === 'GET' ? '' : await request.clone().text();
+    const entry: StaffRequest = {
+      method: request.method,
+      path: url.pathname.replace('/shop-api', ''),
+      query: Object.fromEntries(url.searchParams),
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+      marker: request.headers.get('x-requested-with') === 'XMLHttpRequest',
+    };
+    requests.push(entry);
+    return entry;
+  };
+
+  const refusal = (entry: StaffRequest, status: number, code: string, field?: string, expected = '') => {
+    const messages = MESSAGES[(entry.query.locale ?? 'pl') as Locale];
+    const text = (key: string) => {
+      const message = messages[key] ?? messages[code] ?? code;
+      return typeof message === 'function' ? message(expected) : message;
+    };
+    return HttpResponse.json(
+      { code, message: text(code), ...(field ? { errors: [{ field, message: text(`${code}.field`) }] } : {}) },
+      { status },
+    );
+  };
+
+  /** The gateway's checks; an answer when refused. */
+  const refuse = (entry: StaffRequest, change: boolean) => {
+    if (change && !entry.marker) return HttpResponse.json({ code: 'invalid_request', message: 'The request is not valid.' }, { status: 400 });
+    if (!session) return refusal(entry, 401, 'not_logged_in');
+    if (!session.roles.includes('admin')) return refusal(entry, 403, 'forbidden');
+    return null;
+  };
+
+  /** The order of a path's code, or the refusal. */
+  const find = (entry: StaffRequest, code: string) => {
+    if (code === '' || code.length > 32) return refusal(entry, 400, 'invalid_parameter', 'bookingCode');
+    return stored.get(code.toUpperCase()) ?? refusal(entry, 404, 'order_not_found');
+  };
+
+  const handlers = [
+    http.get(apiPath('/me'), () => (session ? HttpResponse.json(session) : new HttpResponse(null, { status: 204 }))),
+    http.get(apiPath('/backend/orders/:code'), async ({ request, params }) => {
+      const entry = await log(request);
+      const order = refuse(entry, false) ?? find(entry, String(params.code));
+      return order instanceof Response ? order : HttpResponse.json(order);
+    }),
+    http.post(apiPath('/backend/orders/:code/bank-transfers'), async ({ request, params }) => {
+      const entry = await log(request);
+      await held;
+      const order = refuse(entry, true) ?? find(entry, String(params.code));
+      if (order instanceof Response) return order;
+      const { amount, reference = '' } = (entry.body ?? {}) as Partial<BankTransfer>;
+      if (reference.trim() === '' || reference.length > 140) return refusal(entry, 400, 'invalid_transfer', 'reference');
+      // As the cart service: a reference recorded before answers its order as it is.
+      const paid = references.get(reference);
+      if (paid) {
+        return paid === order.bookingCode ? HttpResponse.json(order) : refusal(entry, 409, 'transfer_reference_used', 'reference');
+      }
+      if (order.paymentMethod !== 'bank_transfer') return refusal(entry, 409, 'not_bank_transfer');
+      if (order.state === 'cancelled') return refusal(entry, 409, 'order_cancelled');
+      if (order.state !== 'new' || order.paymentState !== 'awaiting_payment') return refusal(entry, 409, 'order_paid');
+      if (amount !== order.dueNow) {
+        const expected = `${Math.floor(order.dueNow / 100)}.${String(order.dueNow % 100).padStart(2, '0')}`;
+        return refusal(entry, 400, 'amount_mismatch', 'amount', expected);
+      }
+      references.set(reference, order.bookingCode);
+      markPaid(order);
+      return HttpResponse.json(order);
+    }),
+  ];
+
+  function markPaid(order: StaffOrder) {
+    const { deposit, leftToPay } = order.totals;
+    order.state = 'paid';
+    order.paymentState = deposit > 0 && order.dueNow === deposit && leftToPay > 0 ? 'partially_paid' : 'paid';
+  }
+
+  return {
+    handlers,
+    requests,
+    /** The order as the server has it now. */
+    order: (code: string) => stored.get(code),
+    /** Someone else records the order's payment meanwhile. */
+    payElsewhere: (code: string) => {
+      const order = stored.get(code);
+      if (order) markPaid(order);
+    },
+    /** Holds the transfers' answers until the returned function is called. */
+    holdTransfers: () => {
+      let release = () => {};
+      held = new Promise((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        release();
+        held = null;
+      };
+    },
+    logOut: () => {
+      session = null;
+    },
+  };
+}
