@@ -15,15 +15,9 @@ import type { BlockRevision, ContentBlock, ContentPage, Customer } from '@/types
 
 import { customer as customerOf } from './fixtures';
 import { apiPath } from './handlers';
+import { recordRequest, type RecordedRequest } from './recorded-request';
 
-export type ContentRequest = {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-  /** Whether the `X-Requested-With: XMLHttpRequest` marker came with it. */
-  marker: boolean;
-};
+export type ContentRequest = RecordedRequest;
 
 type SeedPage = {
   name: string;
@@ -171,15 +165,7 @@ export function createContentServer({ loggedIn }: { loggedIn?: Customer } = {}) 
   };
 
   const log = async (request: Request) => {
-    const url = new URL(request.url);
-    const text = request.method === 'GET' ? '' : await request.clone().text();
-    const entry: ContentRequest = {
-      method: request.method,
-      path: url.pathname.replace('/shop-api', ''),
-      query: Object.fromEntries(url.searchParams),
-      body: text ? (JSON.parse(text) as unknown) : undefined,
-      marker: request.headers.get('x-requested-with') === 'XMLHttpRequest',
-    };
+    const entry = await recordRequest(request);
     requests.push(entry);
     return entry;
   };

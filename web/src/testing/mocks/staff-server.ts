@@ -15,15 +15,9 @@ import type { BankTransfer, Customer, StaffOrder } from '@/types/api';
 
 import { cartItem, customer, lineProduct, packageLine, reservationLine } from './fixtures';
 import { apiPath } from './handlers';
+import { recordRequest, type RecordedRequest } from './recorded-request';
 
-export type StaffRequest = {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-  /** Whether the `X-Requested-With: XMLHttpRequest` marker came with it. */
-  marker: boolean;
-};
+export type StaffRequest = RecordedRequest;
 
 /** An administrator (role `admin`). */
 export const adminCustomer = (): Customer =>
@@ -118,15 +112,7 @@ export function createStaffServer({ loggedIn, orders = [staffOrder()] }: { logge
   let held: Promise<void> | null = null;
 
   const log = async (request: Request) => {
-    const url = new URL(request.url);
-    const text = request.method === 'GET' ? '' : await request.clone().text();
-    const entry: StaffRequest = {
-      method: request.method,
-      path: url.pathname.replace('/shop-api', ''),
-      query: Object.fromEntries(url.searchParams),
-      body: text ? (JSON.parse(text) as unknown) : undefined,
-      marker: request.headers.get('x-requested-with') === 'XMLHttpRequest',
-    };
+    const entry = await recordRequest(request);
     requests.push(entry);
     return entry;
   };
