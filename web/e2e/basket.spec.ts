@@ -5,6 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectNoSeriousA11yIssues } from './helpers/a11y';
 import { addDays, daysFromToday, shown } from './helpers/dates';
 import { messages, money, plural, type E2eLocale } from './helpers/messages';
+import { bookByTransfer } from './helpers/orders';
 
 /**
  * The basket against the real stack, in Polish, German and English: a room
@@ -181,29 +182,6 @@ LANGUAGES.forEach((language, index) => {
   });
 });
 
-/** Another guest books `units` rooms of `roomCode` for the stay through the shop's API, as one order paid by transfer. */
-async function bookRooms(request: APIRequestContext, roomCode: string, checkIn: string, checkOut: string, units: number) {
-  const token = randomUUID().replace(/-/g, '');
-  const q = 'channel=web_pl&locale=en_GB';
-  const ok = async (answer: Promise<{ ok(): boolean; text(): Promise<string> }>) => {
-    const a = await answer;
-    expect(a.ok(), await a.text()).toBe(true);
-  };
-  await ok(request.post(`/shop-api/carts/${token}?${q}`, { data: { locale: 'en_GB' } }));
-  for (let i = 0; i < units; i += 1) {
-    const stay = { type: 'reservation', productCode: roomCode, options: { checkIn, checkOut, adults: 2 } };
-    await ok(request.post(`/shop-api/carts/${token}/items?${q}`, { data: stay }));
-  }
-  const guest = {
-    customer: { firstName: 'Ewa', lastName: 'Kowalska', email: 'ewa@example.pl', phone: '+48 600 200 300' },
-    billingAddress: { countryCode: 'PL' },
-    regulationsAccepted: true,
-  };
-  await ok(request.put(`/shop-api/checkout/${token}/address?${q}`, { data: guest }));
-  await ok(request.put(`/shop-api/checkout/${token}/payment/0?${q}`, { data: { method: 'bank_transfer' } }));
-  await ok(request.put(`/shop-api/checkout/${token}/complete?${q}`));
-}
-
 test('a room in the basket counts against the rooms left; sold meanwhile: the conflict, a new search with the same guests, "Delete Room"', async ({
   page,
   request,
@@ -249,7 +227,7 @@ test('a room in the basket counts against the rooms left; sold meanwhile: the co
 
   // Other guests book the rest of this room type meanwhile; the basket
   // shows it once the booking's change of availability has reached it.
-  await bookRooms(request, roomCode, checkIn, checkOut, left);
+  await bookByTransfer(request, roomCode, checkIn, checkOut, { units: left });
   await expect
     .poll(async () => {
       const cart = (await (await request.get(`/shop-api/carts/${token}?locale=en_GB`)).json()) as { items: { isAvailable: boolean }[] };

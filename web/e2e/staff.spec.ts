@@ -1,14 +1,15 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
 import { expectNoSeriousA11yIssues } from './helpers/a11y';
 import { addDays, daysFromToday } from './helpers/dates';
 import { messages } from './helpers/messages';
+import { bookByTransfer } from './helpers/orders';
 
 /**
  * The staff's order desk against the real stack: a guest's bank-transfer
- * order (placed through the shop's API), the administrator of
+ * order (placed through the shop's API, `helpers/orders.ts`), the administrator of
  * playwright.config.ts logs in, finds it by its booking code and records
  * the transfer; the guest's order page then says it is paid.
  */
@@ -16,34 +17,10 @@ import { messages } from './helpers/messages';
 const pl = messages('pl');
 const admin = { email: 'recepcja@example.pl', password: 'hasło recepcji e2e 2026' };
 
-type Order = { bookingCode: string; dueNow: number; tokenValue: string };
-
-/** A guest's stay, paid by bank transfer, placed through the API. */
-async function transferOrder(request: APIRequestContext): Promise<Order> {
-  const token = randomUUID().replace(/-/g, '');
-  const q = 'channel=web_pl&locale=pl';
-  // Dates of this run only: a rerun on the same stack finds them unsold.
-  const checkIn = daysFromToday(200 + Math.floor(Math.random() * 60));
-  const ok = async <T>(answer: Promise<{ ok(): boolean; text(): Promise<string>; json(): Promise<T> }>) => {
-    const a = await answer;
-    expect(a.ok(), await a.text()).toBe(true);
-    return a.json();
-  };
-  await ok(request.post(`/shop-api/carts/${token}?${q}`, { data: { locale: 'pl' } }));
-  const stay = { type: 'reservation', productCode: 'ROOM_STANDARD_DOUBLE', options: { checkIn, checkOut: addDays(checkIn, 2), adults: 2 } };
-  await ok(request.post(`/shop-api/carts/${token}/items?${q}`, { data: stay }));
-  const guest = {
-    customer: { firstName: 'Ewa', lastName: 'Kowalska', email: 'ewa@example.pl', phone: '+48 600 200 300' },
-    billingAddress: { countryCode: 'PL' },
-    regulationsAccepted: true,
-  };
-  await ok(request.put(`/shop-api/checkout/${token}/address?${q}`, { data: guest }));
-  await ok(request.put(`/shop-api/checkout/${token}/payment/0?${q}`, { data: { method: 'bank_transfer' } }));
-  return ok<Order>(request.put(`/shop-api/checkout/${token}/complete?${q}`));
-}
-
 test('the staff find a guest’s order by its booking code and record the bank transfer that paid it', async ({ page, request }) => {
-  const order = await transferOrder(request);
+  // Dates of this run only: a rerun on the same stack finds them unsold.
+  const checkIn = daysFromToday(200 + randomInt(0, 60));
+  const order = await bookByTransfer(request, 'ROOM_STANDARD_DOUBLE', checkIn, addDays(checkIn, 2), { locale: 'pl' });
   const desk = `/backend/orders?code=${order.bookingCode}`;
 
   // Not logged in: the desk leads to the login, which comes back to it.
