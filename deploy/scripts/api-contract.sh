@@ -19,8 +19,12 @@ data=$(mktemp -d)
 # Port 0: the stack takes a free port itself and prints it, so no other
 # process can take it between a choice and the bind.
 # Rate limits off: the fuzzer sends hundreds of writes a minute on purpose.
+# An administrator, so the staff's and editor's calls are fuzzed past their 401.
+admin_email=contract@example.pl
+admin_password="contract-$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')"
 HTTP_ADDR=127.0.0.1:0 OPS_ADDR=127.0.0.1:0 DATA_DIR="$data" RUST_LOG=error \
-  RATE_LIMIT_WRITES_PER_MIN=0 RATE_LIMIT_EXPENSIVE_PER_MIN=0 "$bin" > "$data/stdout" &
+  RATE_LIMIT_WRITES_PER_MIN=0 RATE_LIMIT_EXPENSIVE_PER_MIN=0 \
+  ADMIN_EMAIL="$admin_email" ADMIN_PASSWORD="$admin_password" "$bin" > "$data/stdout" &
 server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$data"' EXIT
 port=
@@ -36,6 +40,17 @@ curl -fs "http://127.0.0.1:${port:-0}/readyz" >/dev/null 2>&1 || { echo "the sta
 # every run, so a failure reproduces; run from the scratch directory so no
 # state is left in the checkout.
 cd "$data"
+checks=not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance
 "$venv/bin/schemathesis" run "http://127.0.0.1:$port/shop-api/openapi.json" \
-  --seed 1 --max-examples 30 --no-color --generation-database none \
-  --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance
+  --seed 1 --max-examples 30 --no-color --generation-database none --checks "$checks"
+
+# The backend's calls again, as an administrator's script would make them
+# (the session cookie and the script marker). Apart from the run above, so
+# that fuzzing logout or a password change there cannot end this session.
+session=$(curl -fs -o /dev/null -D - -H 'content-type: application/json' -H 'x-requested-with: XMLHttpRequest' \
+  -d "{\"email\":\"$admin_email\",\"password\":\"$admin_password\"}" "http://127.0.0.1:$port/shop-api/login_check" |
+  sed -n 's/^set-cookie: *\(spa_session=[^;]*\).*/\1/ip')
+[ -n "$session" ] || { echo "the administrator could not log in" >&2; exit 1; }
+"$venv/bin/schemathesis" run "http://127.0.0.1:$port/shop-api/openapi.json" \
+  --include-path-regex '^/shop-api/backend/' -H "Cookie: $session" -H 'X-Requested-With: XMLHttpRequest' \
+  --seed 1 --max-examples 30 --no-color --generation-database none --checks "$checks"
