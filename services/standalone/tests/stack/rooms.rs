@@ -129,6 +129,40 @@ async fn compete(clients: Vec<RoomsServiceClient<Channel>>, db: &Db, start: i64)
         .reserve(ReserveRequest { order_id: "too-late".into(), lines: vec![line(&key_night, &day(start + 6), 1)], hold_seconds: 600 })
         .await;
     assert_eq!(full.unwrap_err().code(), tonic::Code::FailedPrecondition);
+
+    // A payment that comes after its hold expired races new guests, on
+    // every replica, for the last unit: it goes to one of them, never to two.
+    c.release(OrderRef { order_id: "late".into() }).await.unwrap();
+    let slow = line(&key_night, &day(start + 6), 1);
+    c.reserve(ReserveRequest { order_id: "slow-payer".into(), lines: vec![slow.clone()], hold_seconds: 600 }).await.unwrap();
+    sqlx::query("UPDATE holds SET expires_at = 1 WHERE order_id = 'slow-payer'").execute(db.pool()).await.unwrap();
+    eventually("the slow payer's hold to expire", || async { (check_nights().await == (units, 1, units - 2)).then_some(()) }).await;
+    let racers: Vec<_> = (0..8)
+        .map(|i| {
+            let mut c = clients[i % clients.len()].clone();
+            let slow = slow.clone();
+            tokio::spawn(async move {
+                if i % 4 == 0 {
+                    (true, c.confirm(OrderRef { order_id: "slow-payer".into() }).await.is_ok())
+                } else {
+                    let order_id = format!("next-guest-{i}");
+                    (false, c.reserve(ReserveRequest { order_id, lines: vec![slow], hold_seconds: 600 }).await.is_ok())
+                }
+            })
+        })
+        .collect();
+    let (mut confirmed, mut reserved) = (0, 0);
+    for racer in racers {
+        match racer.await.unwrap() {
+            (true, true) => confirmed += 1,
+            (false, true) => reserved += 1,
+            _ => {}
+        }
+    }
+    assert!(confirmed == 0 || confirmed == 2, "the payer's two confirmations agree: {confirmed}");
+    assert_eq!(usize::from(confirmed > 0) + reserved, 1, "the last unit went to exactly one ({confirmed} confirmed, {reserved} reserved)");
+    let (_, booked, held) = check_nights().await;
+    assert_eq!(booked + held, units, "full, and not beyond");
 }
 
 #[tokio::test]
