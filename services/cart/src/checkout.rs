@@ -113,8 +113,7 @@ impl Checkout {
     /// Whether the guest can start paying `order` online now.
     pub fn payable_online(&self, order: &StoredOrder) -> bool {
         PaymentMethod::parse(&order.payment_method).is_some_and(|m| m != PaymentMethod::BankTransfer && self.configured(m))
-            && order.state == "new"
-            && order.payment_state == "awaiting_payment"
+            && awaits_payment(order)
             && order.totals.due_now > 0
     }
 
@@ -189,8 +188,9 @@ impl Checkout {
 
     /// A Przelewy24 notification: checked, verified with Przelewy24, and
     /// the order marked paid once (`cart.order.paid`). A replay changes
-    /// nothing; an order cancelled meanwhile is not verified, so the
-    /// provider returns the money.
+    /// nothing; an order that no longer awaits this payment (cancelled
+    /// meanwhile, or paid through another session, as from a second tab) is
+    /// not verified, so the provider returns the money.
     pub async fn notify_przelewy24(&self, n: &Notification) -> Result<bool, CartError> {
         let p24 = self.p24.as_ref().ok_or(CartError::OrderNotPayable)?;
         let db = self.basket.db();
@@ -203,8 +203,9 @@ impl Checkout {
             return Ok(true);
         }
         let order = self.order(&payment.order_token).await?;
-        if order.state == "cancelled" {
-            tracing::warn!(order = %order.order_id, "payment for a cancelled order left unverified: the provider returns it");
+        if !awaits_payment(&order) {
+            tracing::warn!(order = %order.order_id, state = %order.state, payment_state = %order.payment_state, session = %payment.session_id,
+                "payment for an order that no longer awaits one left unverified: the provider returns it");
             return Ok(false);
         }
         p24.verify(n).await?;
@@ -223,15 +224,17 @@ impl Checkout {
     }
 
     /// Captures a PayPal payment unless it is recorded already or its
-    /// order was cancelled (then it is never captured: no money moves).
+    /// order no longer awaits it (cancelled, or paid through another
+    /// session): then it is never captured and no money moves.
     async fn settle_paypal(&self, payment: &StoredPayment) -> Result<bool, CartError> {
         let paypal = self.paypal.as_ref().ok_or(CartError::OrderNotPayable)?;
         if payment.state == "paid" {
             return Ok(true);
         }
         let order = self.order(&payment.order_token).await?;
-        if order.state == "cancelled" {
-            tracing::warn!(order = %order.order_id, "PayPal approval for a cancelled order left uncaptured");
+        if !awaits_payment(&order) {
+            tracing::warn!(order = %order.order_id, state = %order.state, payment_state = %order.payment_state, session = %payment.session_id,
+                "PayPal approval for an order that no longer awaits one left uncaptured");
             return Ok(false);
         }
         let paypal_order = payment.provider_ref.as_deref().ok_or(CartError::InvalidNotification("token"))?;
@@ -748,6 +751,12 @@ impl Checkout {
         self.outbox.wake();
         Ok(order)
     }
+}
+
+/// Whether the order still waits for its first payment: only then does a
+/// provider's payment get taken.
+fn awaits_payment(order: &StoredOrder) -> bool {
+    order.state == "new" && order.payment_state == "awaiting_payment"
 }
 
 /// A provider's refusal of a notification names its field; the rest pass on.

@@ -224,6 +224,53 @@ async fn a_guest_pays_the_advance_online_once_and_the_booking_is_confirmed() {
     assert!(html.contains("płatność dotarła") && !html.contains("Nie udało się rozpocząć"), "{html}");
 }
 
+/// A guest who starts paying in two tabs and pays in both is charged once:
+/// the second payment's notification is not verified, so Przelewy24 gives
+/// that money back, and the order is paid once.
+#[tokio::test]
+async fn a_guest_who_pays_in_two_tabs_is_charged_once() {
+    use reqwest::Method;
+    let (url, mut fake, listener) = start_fake().await;
+    let merchant = MERCHANT.to_string();
+    let settings = [("P24_URL", url.as_str()), ("P24_MERCHANT_ID", merchant.as_str()), ("P24_API_KEY", API_KEY), ("P24_CRC", CRC)];
+    let t = TestStack::start_with_settings(|_| {}, &settings).await;
+    fake.shop = t.base.clone();
+    serve(fake.clone(), listener);
+
+    let v = Visitor::new(&t.http, &t.base).await;
+    let (from, to) = stay(66, 2);
+    assert_eq!(v.add(reservation(&from, &to)).await.0, 201);
+    v.step(Method::PUT, "address", guest()).await;
+    v.step(Method::PUT, "payment/0", json!({"method": "przelewy24"})).await;
+    let (status, order) = v.complete(None).await;
+    assert_eq!(status, 200, "{order}");
+
+    // Two tabs, two payments started before either is paid.
+    let no_redirects = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let mut tabs = Vec::new();
+    for _ in 0..2 {
+        let r = no_redirects.get(t.url(&format!("/order/{}/pay/online", v.token))).send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 303);
+        tabs.push(r.headers()["location"].to_str().unwrap().to_owned());
+    }
+    assert_ne!(tabs[0], tabs[1], "a session each");
+    for tab in &tabs {
+        // The fake checks that the shop answered its notification 200.
+        assert_eq!(no_redirects.get(tab).send().await.unwrap().status().as_u16(), 302);
+    }
+    assert_eq!(fake.verified.lock().unwrap().len(), 1, "only the first payment is taken");
+    let cart = t.stack.db("cart");
+    let states: Vec<String> = sqlx::query_scalar("SELECT state FROM payments WHERE order_token = $1 ORDER BY session_id")
+        .bind(&v.token)
+        .fetch_all(cart.pool())
+        .await
+        .unwrap();
+    assert_eq!(states, ["paid", "started"]);
+    let paid: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE subject = 'cart.order.paid'").fetch_one(cart.pool()).await.unwrap();
+    assert_eq!(paid, 1, "one cart.order.paid");
+}
+
 /// Pays order `token` on the fake Przelewy24 page, as the guest would.
 async fn pay_online(t: &TestStack, token: &str) {
     let no_redirects = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
@@ -515,31 +562,60 @@ async fn start_paypal() -> (FakePayPal, [(&'static str, String); 4]) {
 /// A guest pays a stay with PayPal: approved, captured once on return,
 /// the booking confirmed; webhooks count only when PayPal vouches for them,
 /// and a guest who never comes back is captured from the webhook.
+/// A guest's stay placed to be paid with PayPal (the only provider connected).
+async fn paypal_order(t: &TestStack, days: i64) -> (Visitor, Value) {
+    use reqwest::Method;
+    let v = Visitor::new(&t.http, &t.base).await;
+    let (from, to) = stay(days, 2);
+    assert_eq!(v.add(reservation(&from, &to)).await.0, 201);
+    v.step(Method::PUT, "address", guest()).await;
+    let (_, payment) = v.step(Method::GET, "payment", Value::Null).await;
+    let codes: Vec<&str> = payment["payments"][0]["methods"].as_array().unwrap().iter().map(|m| m["code"].as_str().unwrap()).collect();
+    assert_eq!(codes, ["bank_transfer", "paypal"]);
+    let (status, cart) = v.step(Method::PUT, "payment/0", json!({"method": "paypal"})).await;
+    assert_eq!(status, 200, "{cart}");
+    let (status, order) = v.complete(None).await;
+    assert_eq!(status, 200, "{order}");
+    (v, order)
+}
+
+/// Approved in two tabs, a PayPal payment is captured once: the second
+/// approval finds the order paid and is never captured, so no money moves.
+#[tokio::test]
+async fn a_guest_who_approves_paypal_in_two_tabs_is_charged_once() {
+    let (fake, settings) = start_paypal().await;
+    let settings: Vec<(&str, &str)> = settings.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let t = TestStack::start_with_settings(|_| {}, &settings).await;
+    let no_redirects = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let (v, _) = paypal_order(&t, 81).await;
+    let mut returns = Vec::new();
+    for _ in 0..2 {
+        let r = no_redirects.get(t.url(&format!("/order/{}/pay/online", v.token))).send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 303);
+        let approval = r.headers()["location"].to_str().unwrap().to_owned();
+        let back = no_redirects.get(&approval).send().await.unwrap();
+        let back = back.headers()["location"].to_str().unwrap().to_owned();
+        returns.push(t.url(&back[back.find("/order/").unwrap()..]));
+    }
+    assert_ne!(returns[0], returns[1], "a PayPal order each");
+    for back in &returns {
+        assert_eq!(no_redirects.get(back).send().await.unwrap().status().as_u16(), 303);
+    }
+    assert_eq!(*fake.captures.lock().unwrap(), 1, "only the first approval is captured");
+    let paid: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE subject = 'cart.order.paid'")
+        .fetch_one(t.stack.db("cart").pool())
+        .await
+        .unwrap();
+    assert_eq!(paid, 1);
+}
+
 #[tokio::test]
 async fn a_guest_pays_with_paypal_captured_once_and_webhooks_are_verified() {
-    use reqwest::Method;
     let (fake, settings) = start_paypal().await;
     let settings: Vec<(&str, &str)> = settings.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let t = TestStack::start_with_settings(|g| g.limits.writes.burst = 1000, &settings).await;
     let no_redirects = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
-    let book = |days: i64| {
-        let t = &t;
-        async move {
-            let v = Visitor::new(&t.http, &t.base).await;
-            let (from, to) = stay(days, 2);
-            assert_eq!(v.add(reservation(&from, &to)).await.0, 201);
-            v.step(Method::PUT, "address", guest()).await;
-            let (_, payment) = v.step(Method::GET, "payment", Value::Null).await;
-            let codes: Vec<&str> =
-                payment["payments"][0]["methods"].as_array().unwrap().iter().map(|m| m["code"].as_str().unwrap()).collect();
-            assert_eq!(codes, ["bank_transfer", "paypal"]);
-            let (status, cart) = v.step(Method::PUT, "payment/0", json!({"method": "paypal"})).await;
-            assert_eq!(status, 200, "{cart}");
-            let (status, order) = v.complete(None).await;
-            assert_eq!(status, 200, "{order}");
-            (v, order)
-        }
-    };
+    let book = |days: i64| paypal_order(&t, days);
     let state = |token: String| {
         let db = t.stack.db("cart");
         async move {
