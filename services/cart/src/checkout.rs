@@ -554,7 +554,12 @@ impl Checkout {
         for _ in 0..2 {
             let order = self.order_by_booking_code(booking_code).await?;
             if let Some(recorded) = store::payment_by_ref(db, PaymentMethod::BankTransfer.code(), reference).await? {
-                return if recorded.order_token == order.token { Ok(order) } else { Err(CartError::TransferReferenceUsed) };
+                if recorded.order_token != order.token {
+                    return Err(CartError::TransferReferenceUsed);
+                }
+                // Read again: `order` may be from before that payment's
+                // transaction (which also marked it paid) committed.
+                return self.order(&order.token).await;
             }
             if order.payment_method != PaymentMethod::BankTransfer.code() {
                 return Err(CartError::NotBankTransfer);
