@@ -103,10 +103,17 @@ async fn verify(State(fake): State<Fake>, headers: HeaderMap, Json(body): Json<V
     (StatusCode::OK, Json(json!({"data": {"status": "success"}, "responseCode": 0})))
 }
 
-async fn start_fake() -> (String, Fake, tokio::net::TcpListener) {
+/// A stack whose Przelewy24 is a fake of its own, serving: the stack, the
+/// fake, and the fake's address. `adjust` sets the gateway's limits.
+async fn shop_with_przelewy24(adjust: impl FnOnce(&mut spa_gateway::GatewayConfig)) -> (TestStack, Fake, String) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}", listener.local_addr().unwrap());
-    (url, Fake::default(), listener)
+    let merchant = MERCHANT.to_string();
+    let settings = [("P24_URL", url.as_str()), ("P24_MERCHANT_ID", merchant.as_str()), ("P24_API_KEY", API_KEY), ("P24_CRC", CRC)];
+    let t = TestStack::start_with_settings(adjust, &settings).await;
+    let fake = Fake { shop: t.base.clone(), ..Fake::default() };
+    serve(fake.clone(), listener);
+    (t, fake, url)
 }
 
 fn serve(fake: Fake, listener: tokio::net::TcpListener) {
@@ -121,12 +128,7 @@ fn serve(fake: Fake, listener: tokio::net::TcpListener) {
 #[tokio::test]
 async fn a_guest_pays_the_advance_online_once_and_the_booking_is_confirmed() {
     use reqwest::Method;
-    let (url, mut fake, listener) = start_fake().await;
-    let merchant = MERCHANT.to_string();
-    let settings = [("P24_URL", url.as_str()), ("P24_MERCHANT_ID", merchant.as_str()), ("P24_API_KEY", API_KEY), ("P24_CRC", CRC)];
-    let t = TestStack::start_with_settings(|_| {}, &settings).await;
-    fake.shop = t.base.clone();
-    serve(fake.clone(), listener);
+    let (t, fake, url) = shop_with_przelewy24(|_| {}).await;
 
     let v = Visitor::new(&t.http, &t.base).await;
     let (from, to) = stay(65, 2);
@@ -230,12 +232,7 @@ async fn a_guest_pays_the_advance_online_once_and_the_booking_is_confirmed() {
 #[tokio::test]
 async fn a_guest_who_pays_in_two_tabs_is_charged_once() {
     use reqwest::Method;
-    let (url, mut fake, listener) = start_fake().await;
-    let merchant = MERCHANT.to_string();
-    let settings = [("P24_URL", url.as_str()), ("P24_MERCHANT_ID", merchant.as_str()), ("P24_API_KEY", API_KEY), ("P24_CRC", CRC)];
-    let t = TestStack::start_with_settings(|_| {}, &settings).await;
-    fake.shop = t.base.clone();
-    serve(fake.clone(), listener);
+    let (t, fake, _) = shop_with_przelewy24(|_| {}).await;
 
     let v = Visitor::new(&t.http, &t.base).await;
     let (from, to) = stay(66, 2);
@@ -291,12 +288,7 @@ async fn balance(t: &TestStack, code: &str) -> i64 {
 #[tokio::test]
 async fn a_gift_voucher_bought_online_pays_for_later_stays_until_it_is_spent() {
     use reqwest::Method;
-    let (url, mut fake, listener) = start_fake().await;
-    let merchant = MERCHANT.to_string();
-    let settings = [("P24_URL", url.as_str()), ("P24_MERCHANT_ID", merchant.as_str()), ("P24_API_KEY", API_KEY), ("P24_CRC", CRC)];
-    let t = TestStack::start_with_settings(|g| g.limits.writes.burst = 1000, &settings).await;
-    fake.shop = t.base.clone();
-    serve(fake.clone(), listener);
+    let (t, _, _) = shop_with_przelewy24(|g| g.limits.writes.burst = 1000).await;
 
     // Adam buys a voucher for Ola, e-mailed to her, and pays online.
     let buyer = Visitor::new(&t.http, &t.base).await;
