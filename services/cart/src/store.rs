@@ -630,13 +630,14 @@ const MARK_PAID: &str = "UPDATE orders SET state = 'paid', paid_at = $2, \
 pub async fn record_transfer(tx: &mut Tx, order: &StoredOrder, reference: &str, now: i64) -> Result<bool, CartError> {
     let inserted = sqlx::query(
         "INSERT INTO payments (session_id, order_token, provider, amount, state, provider_ref, created_at, paid_at) \
-         VALUES ($1, $2, 'bank_transfer', $3, 'paid', $4, $5, $5) ON CONFLICT DO NOTHING",
+         VALUES ($1, $2, $6, $3, 'paid', $4, $5, $5) ON CONFLICT DO NOTHING",
     )
     .bind(format!("{}-transfer", order.order_id))
     .bind(&order.token)
     .bind(order.totals.due_now)
     .bind(reference)
     .bind(now)
+    .bind(checkout::PaymentMethod::BankTransfer.code())
     .execute(&mut **tx)
     .await?
     .rows_affected();

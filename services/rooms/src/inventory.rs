@@ -19,6 +19,11 @@ use sqlx::Row;
 
 use crate::domain::Occupancy;
 
+/// The guard of every update that takes a night (`$1` units of room type
+/// `$2` on night `$3`): it matches only while that many units are free and
+/// the night is open, so no night is ever sold twice.
+const WHILE_FREE: &str = "WHERE room_code = $2 AND night = $3 AND closed = 0 AND units - booked - held >= $1";
+
 #[derive(Clone, Debug)]
 pub struct RoomType {
     pub code: String,
@@ -269,15 +274,12 @@ pub async fn reserve(
     // Each night's rate comes back with the update that takes it.
     let mut rates: BTreeMap<(&str, &str), i64> = BTreeMap::new();
     for ((room, night), quantity) in &wanted {
-        let taken = sqlx::query(
-            "UPDATE inventory SET held = held + $1 WHERE room_code = $2 AND night = $3 AND closed = 0 AND units - booked - held >= $1 \
-             RETURNING rate",
-        )
-        .bind(*quantity)
-        .bind(room)
-        .bind(night)
-        .fetch_optional(&mut *tx)
-        .await?;
+        let taken = sqlx::query(&format!("UPDATE inventory SET held = held + $1 {WHILE_FREE} RETURNING rate"))
+            .bind(*quantity)
+            .bind(room)
+            .bind(night)
+            .fetch_optional(&mut *tx)
+            .await?;
         let Some(taken) = taken else {
             tx.rollback().await?;
             return Err(InventoryError::SoldOut { room: room.clone(), night: night.clone() });
@@ -347,16 +349,13 @@ pub async fn confirm(db: &Db, outbox: &Outbox, order_id: &str) -> Result<HoldSta
 async fn rebook(outbox: &Outbox, tx: &mut Tx, order_id: &str) -> Result<bool, InventoryError> {
     let nights = hold_nights(&mut **tx, order_id).await?;
     for ((room, night), quantity) in &nights {
-        let taken = sqlx::query(
-            "UPDATE inventory SET booked = booked + $1 \
-             WHERE room_code = $2 AND night = $3 AND closed = 0 AND units - booked - held >= $1",
-        )
-        .bind(quantity)
-        .bind(room)
-        .bind(night)
-        .execute(&mut **tx)
-        .await?
-        .rows_affected();
+        let taken = sqlx::query(&format!("UPDATE inventory SET booked = booked + $1 {WHILE_FREE}"))
+            .bind(quantity)
+            .bind(room)
+            .bind(night)
+            .execute(&mut **tx)
+            .await?
+            .rows_affected();
         if taken != 1 {
             return Ok(false);
         }

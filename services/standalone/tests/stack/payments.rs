@@ -242,6 +242,14 @@ async fn a_guest_who_pays_in_two_tabs_is_charged_once() {
     let (status, order) = v.complete(None).await;
     assert_eq!(status, 200, "{order}");
 
+    // Paid online, so not the staff's to record as a transfer.
+    let admin = Some(format!("spa_session={}", t.session_of("c-3", "admin@example.pl", "customer,admin").await));
+    let code = order["bookingCode"].as_str().unwrap();
+    let transfers = t.url(&format!("/shop-api/backend/orders/{code}/bank-transfers"));
+    let (status, refused) =
+        crate::staff::as_staff(&t.http, Method::POST, transfers, admin, json!({"amount": order["dueNow"], "reference": "R-1"})).await;
+    assert_eq!((status, refused["code"].as_str()), (409, Some("not_bank_transfer")), "{refused}");
+
     // Two tabs, two payments started before either is paid.
     let no_redirects = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     let mut tabs = Vec::new();

@@ -26,7 +26,7 @@ async fn count(db: &Db, sql: &str, bind: &str) -> i64 {
 }
 
 /// An administrator's call with the script marker.
-async fn as_staff(http: &reqwest::Client, method: Method, url: String, cookie: Option<String>, body: Value) -> (u16, Value) {
+pub async fn as_staff(http: &reqwest::Client, method: Method, url: String, cookie: Option<String>, body: Value) -> (u16, Value) {
     let mut request = http.request(method, url).header("x-requested-with", "XMLHttpRequest");
     if let Some(c) = cookie {
         request = request.header("cookie", c);
