@@ -88,6 +88,7 @@ error_codes! {
     VoucherNotApplicable => "voucher_not_applicable",
     AmountMismatch => "amount_mismatch",
     InvalidTransfer => "invalid_transfer",
+    InvalidRefund => "invalid_refund",
     InvalidQuestion => "invalid_question",
     UnknownOption => "unknown_option",
     // Not found (404, 405).
@@ -103,6 +104,7 @@ error_codes! {
     ItemNotFound => "item_not_found",
     HoldNotFound => "hold_not_found",
     OrderNotFound => "order_not_found",
+    PaymentNotFound => "payment_not_found",
     PageNotFound => "page_not_found",
     BlockNotFound => "block_not_found",
     RevisionNotFound => "revision_not_found",
@@ -135,6 +137,8 @@ error_codes! {
     OrderCancelled => "order_cancelled",
     OrderPaid => "order_paid",
     TransferReferenceUsed => "transfer_reference_used",
+    NotRefundDue => "not_refund_due",
+    PaymentRefunded => "payment_refunded",
     // Who is asking (401, 403).
     Unauthenticated => "unauthenticated",
     InvalidCredentials => "invalid_credentials",

@@ -11,7 +11,8 @@ import { bookByTransfer } from './helpers/orders';
  * The staff's order desk against the real stack: a guest's bank-transfer
  * order (placed through the shop's API, `helpers/orders.ts`), the administrator of
  * playwright.config.ts logs in, finds it by its booking code and records
- * the transfer; the guest's order page then says it is paid.
+ * the transfer; the guest's order page then says it is paid. The desk's
+ * list of payments to give back is read from the stack too (empty there).
  */
 
 const pl = messages('pl');
@@ -38,6 +39,9 @@ test('the staff find a guest’s order by its booking code and record the bank t
   const amount = page.getByLabel(pl('staff.transfer.amount'));
   const zloty = `${Math.floor(order.dueNow / 100)},${String(order.dueNow % 100).padStart(2, '0')}`;
   await expect(amount).toHaveValue(zloty);
+  // Below it, the payments to give back: none came for nothing on this stack.
+  await expect(page.getByRole('heading', { level: 2, name: pl('staff.refunds.heading') })).toBeVisible();
+  await expect(page.getByText(pl('staff.refunds.empty'))).toBeVisible();
   await expectNoSeriousA11yIssues(page);
 
   // A wrong amount is refused beside its field, in the server's words.

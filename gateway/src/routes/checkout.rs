@@ -621,7 +621,8 @@ pub struct Order {
     pub checkout_state: String,
     /// `new`, `paid` or `cancelled`.
     pub state: String,
-    /// `awaiting_payment`, `paid` or `cancelled`.
+    /// `awaiting_payment`, `partially_paid` (the advance payment came; the
+    /// rest is paid at the guesthouse), `paid` or `cancelled`.
     pub payment_state: String,
     /// Null when nothing was to be paid.
     pub payment_method: Option<String>,
@@ -638,7 +639,7 @@ pub struct Order {
     pub items: Vec<CartItem>,
 }
 
-fn rfc3339(ms: i64) -> Option<String> {
+pub(crate) fn rfc3339(ms: i64) -> Option<String> {
     chrono::DateTime::from_timestamp_millis(ms).filter(|_| ms > 0).map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
 }
 

@@ -2,25 +2,32 @@
 //! the booking code a guest reads out or writes in a transfer's title, and
 //! record the bank transfer that paid it. Administrators only; the cart
 //! service keeps the rules (one payment per order, the amount due exactly,
-//! a transfer's reference recorded once).
+//! a transfer's reference recorded once). `/shop-api/backend/refunds`: the
+//! payments that came for an order that no longer awaited them, until the
+//! staff give them back at the provider and mark them refunded.
 
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use spa_proto::spa::cart::v1::{FindOrderRequest, RecordBankTransferRequest};
+use serde::Serialize;
+use spa_proto::spa::cart::v1::{FindOrderRequest, ListRefundsDueRequest, MarkRefundedRequest, RecordBankTransferRequest};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{JsonBody, Shop, ShopParams, Validate};
-use crate::routes::checkout::Order;
+use crate::routes::checkout::{Order, rfc3339};
 use crate::routes::me;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(order)).routes(routes!(record_bank_transfer))
+    OpenApiRouter::new()
+        .routes(routes!(order))
+        .routes(routes!(record_bank_transfer))
+        .routes(routes!(refunds_due))
+        .routes(routes!(mark_refunded))
 }
 
 /// Who may see any order and record its payment.
@@ -114,4 +121,137 @@ pub async fn record_bank_transfer(
     let request = RecordBankTransferRequest { booking_code: booking_code(code)?, amount: body.amount, reference: body.reference, staff_id };
     let order = state.clients.checkout.clone().record_bank_transfer(request).await?.into_inner();
     Ok(Json(Order::of(order, shop.locale)))
+}
+
+/// A payment that came for an order that no longer awaited it (cancelled
+/// meanwhile, or paid by another payment): its money is to be given back.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Refund {
+    /// The payment's id (ours, as its provider knows it).
+    pub payment_id: String,
+    /// The order it came for.
+    pub booking_code: String,
+    /// The order's state: `new`, `paid` or `cancelled`.
+    pub order_state: String,
+    /// Where the money came through: `przelewy24`, `paypal` or `bank_transfer`.
+    pub provider: String,
+    /// In grosze.
+    pub amount: i64,
+    /// The provider's id of the transaction, to find it in its panel.
+    pub provider_reference: Option<String>,
+    /// When it came (RFC 3339).
+    pub paid_at: Option<String>,
+    /// `refund_due` or `refunded`.
+    pub state: String,
+    /// The refund's reference at the provider, once refunded.
+    pub refund_reference: Option<String>,
+    /// When it was marked refunded (RFC 3339).
+    pub refunded_at: Option<String>,
+}
+
+impl Refund {
+    fn of(r: spa_proto::spa::cart::v1::Refund) -> Self {
+        Self {
+            payment_id: r.payment_id,
+            booking_code: r.booking_code,
+            order_state: r.order_state,
+            provider: r.provider,
+            amount: r.amount,
+            provider_reference: Some(r.provider_ref).filter(|s| !s.is_empty()),
+            paid_at: rfc3339(r.paid_at),
+            state: r.state,
+            refund_reference: Some(r.refund_reference).filter(|s| !s.is_empty()),
+            refunded_at: rfc3339(r.refunded_at),
+        }
+    }
+}
+
+/// The payments to give back.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Refunds {
+    /// Oldest first; at most 200.
+    pub items: Vec<Refund>,
+}
+
+/// Payments to give back
+///
+/// For the staff: money that came for an order that no longer awaited it,
+/// as when an order was cancelled while its guest was paying, or paid
+/// twice. Each stays here until it is marked refunded.
+#[utoipa::path(
+    get,
+    path = "/shop-api/backend/refunds",
+    tag = "staff",
+    params(ShopParams),
+    responses(
+        (status = 200, description = "The payments to give back, oldest first", body = Refunds),
+        (status = 400, description = "A bad channel or locale", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn refunds_due(State(state): State<AppState>, _shop: Shop, headers: HeaderMap) -> ApiResult<Response> {
+    me::with_role(&state, &headers, &STAFF).await?;
+    let refunds = state.clients.checkout.clone().list_refunds_due(ListRefundsDueRequest {}).await?.into_inner();
+    let items = refunds.refunds.into_iter().map(Refund::of).collect();
+    Ok(([(header::CACHE_CONTROL, "no-store")], Json(Refunds { items })).into_response())
+}
+
+/// A refund made at the payment provider.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct RefundMade {
+    /// The refund's reference in the provider's panel (1 to 140
+    /// characters). Marking a payment again with the same reference
+    /// answers it as it is, so a retry is harmless.
+    pub reference: String,
+}
+
+impl Validate for RefundMade {
+    fn error_code(field: &str) -> ErrorCode {
+        match field {
+            "reference" => ErrorCode::InvalidRefund,
+            _ => ErrorCode::InvalidParameter,
+        }
+    }
+}
+
+/// Mark a payment refunded
+///
+/// The staff gave the money back at the provider; the payment leaves the
+/// list of payments to give back. Nothing else changes: the order keeps its
+/// state.
+#[utoipa::path(
+    put,
+    path = "/shop-api/backend/refunds/{paymentId}",
+    tag = "staff",
+    params(("paymentId" = String, Path, description = "The payment's id (`paymentId` of the list)"), ShopParams),
+    request_body = RefundMade,
+    responses(
+        (status = 200, description = "The payment, refunded (also when it was marked with this reference before)", body = Refund),
+        (status = 400, description = "No reference (`invalid_refund`), no `X-Requested-With: XMLHttpRequest`, or a bad channel or locale", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "No payment has this id (`payment_not_found`)", body = ErrorBody),
+        (status = 409, description = "The payment is not due back (`not_refund_due`), or was marked refunded with another reference (`payment_refunded`)", body = ErrorBody),
+        (status = 429, description = "Too many changes from this client; wait", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry with the same reference", body = ErrorBody),
+    )
+)]
+pub async fn mark_refunded(
+    State(state): State<AppState>,
+    _shop: Shop,
+    headers: HeaderMap,
+    Path(payment_id): Path<String>,
+    JsonBody(body): JsonBody<RefundMade>,
+) -> ApiResult<Json<Refund>> {
+    me::require_script(&headers)?;
+    let staff_id = me::with_role(&state, &headers, &STAFF).await?;
+    if payment_id.is_empty() || payment_id.len() > 128 {
+        return Err(ApiError::field(ErrorCode::InvalidParameter, "paymentId"));
+    }
+    let request = MarkRefundedRequest { payment_id, reference: body.reference, staff_id };
+    let refund = state.clients.checkout.clone().mark_refunded(request).await?.into_inner();
+    Ok(Json(Refund::of(refund)))
 }

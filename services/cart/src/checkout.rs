@@ -28,7 +28,8 @@ use spa_proto::spa::catalog::v1::Product;
 
 use crate::basket::{Basket, View, ViewLine};
 use crate::domain::checkout::{
-    self, Address, Delivery, PaymentChoice, PaymentMethod, SHIPPING_METHODS, State, Step, VOUCHER_DESIGNS, VoucherConfig, locale_index,
+    self, Address, Delivery, PaymentChoice, PaymentMethod, PaymentState, SHIPPING_METHODS, State, Step, VOUCHER_DESIGNS, VoucherConfig,
+    locale_index,
 };
 use crate::domain::gift;
 use crate::domain::item::{Dedication, ItemKind, Stay};
@@ -138,7 +139,7 @@ impl Checkout {
             order_token: order.token.clone(),
             provider: order.payment_method.clone(),
             amount: order.totals.due_now,
-            state: "started".into(),
+            state: PaymentState::Started,
             provider_ref: None,
         };
         store::insert_payment(db, &payment, spa_platform::now_ms()).await?;
@@ -180,7 +181,7 @@ impl Checkout {
         match started {
             Ok(url) => Ok(url),
             Err(e) => {
-                store::set_payment_state(db, &payment.session_id, "refused").await?;
+                store::set_payment_state(db, &payment.session_id, PaymentState::Refused).await?;
                 Err(e.into())
             }
         }
@@ -199,7 +200,7 @@ impl Checkout {
             tracing::warn!(session = %n.session_id, error = %e, "payment notification refused");
             return Err(payment_error(e));
         }
-        if payment.state == "paid" {
+        if payment.state.settled() {
             return Ok(true);
         }
         let order = self.order(&payment.order_token).await?;
@@ -228,7 +229,7 @@ impl Checkout {
     /// session): then it is never captured and no money moves.
     async fn settle_paypal(&self, payment: &StoredPayment) -> Result<bool, CartError> {
         let paypal = self.paypal.as_ref().ok_or(CartError::OrderNotPayable)?;
-        if payment.state == "paid" {
+        if payment.state.settled() {
             return Ok(true);
         }
         let order = self.order(&payment.order_token).await?;
@@ -264,19 +265,16 @@ impl Checkout {
             }
             paypal::Event::Captured(capture) => {
                 let payment = store::payment(db, &capture.custom_id).await?.ok_or(CartError::InvalidNotification("resource"))?;
-                if payment.state == "paid" {
+                if payment.state.settled() {
                     return Ok(true);
                 }
                 if !capture.settles(payment.amount) {
                     tracing::error!(session = %payment.session_id, capture = %capture.id, "PayPal capture does not match the payment");
                     return Err(CartError::InvalidNotification("amount"));
                 }
+                // A capture the shop did not wait for (its answer lost):
+                // for an order cancelled or paid meanwhile, it is due back.
                 let order = self.order(&payment.order_token).await?;
-                if order.state == "cancelled" {
-                    // Captured before the cancellation reached the shop: staff refund it.
-                    tracing::error!(order = %order.order_id, capture = %capture.id, "PayPal captured a cancelled order: refund it");
-                    return Ok(false);
-                }
                 let reference = payment.provider_ref.clone().unwrap_or_default();
                 self.record_payment(&payment, &reference, &order).await?;
                 Ok(true)
@@ -306,7 +304,7 @@ impl Checkout {
             store::Recorded::NotAwaited => tracing::error!(
                 order = %order.order_id,
                 session = %payment.session_id,
-                "a payment came for an order that no longer awaited it (cancelled or paid meanwhile): refund it"
+                "a payment came for an order that no longer awaited it (cancelled or paid meanwhile): due back, listed for the staff"
             ),
             store::Recorded::Replay => {}
         }
@@ -544,10 +542,7 @@ impl Checkout {
         reference: &str,
         staff_id: &str,
     ) -> Result<StoredOrder, CartError> {
-        let reference = reference.trim();
-        if reference.is_empty() || reference.chars().count() > 140 || reference.chars().any(char::is_control) {
-            return Err(CartError::InvalidTransfer);
-        }
+        let reference = statement_reference(reference).ok_or(CartError::InvalidTransfer)?;
         let db = self.basket.db();
         // A second pass sees what changed under the first: a concurrent
         // recording of the same transfer, or the order paid or cancelled.
@@ -586,6 +581,29 @@ impl Checkout {
             return self.order(&order.token).await;
         }
         Err(CartError::OrderPaid)
+    }
+
+    /// The payments to give back, oldest first.
+    pub async fn refunds_due(&self) -> Result<Vec<store::Refund>, CartError> {
+        store::refunds_due(self.basket.db(), REFUNDS_LISTED).await
+    }
+
+    /// The staff gave payment `payment_id` back at its provider, with the
+    /// refund's `reference`; the same reference again answers it as it is.
+    pub async fn mark_refunded(&self, payment_id: &str, reference: &str, staff_id: &str) -> Result<store::Refund, CartError> {
+        let reference = statement_reference(reference).ok_or(CartError::InvalidRefund)?;
+        let db = self.basket.db();
+        let marked = store::mark_refunded(db, payment_id, reference, spa_platform::now_ms()).await?;
+        let refund = store::refund(db, payment_id).await?.ok_or(CartError::PaymentNotFound)?;
+        if marked {
+            tracing::info!(payment = %payment_id, booking_code = %refund.booking_code, staff = %staff_id, "payment marked refunded");
+            return Ok(refund);
+        }
+        match refund.state {
+            PaymentState::Refunded if refund.refund_reference.as_deref() == Some(reference) => Ok(refund),
+            PaymentState::Refunded => Err(CartError::PaymentRefunded),
+            _ => Err(CartError::NotRefundDue),
+        }
     }
 
     /// Gives back the nights held for `order_id`, which will not become an
@@ -762,6 +780,17 @@ impl Checkout {
 /// provider's payment get taken.
 fn awaits_payment(order: &StoredOrder) -> bool {
     order.state == "new" && order.payment_state == "awaiting_payment"
+}
+
+/// How many payments to give back one listing shows.
+const REFUNDS_LISTED: i64 = 200;
+
+/// A reference the staff copied from a bank statement or a provider's
+/// panel: 1 to 140 characters, no control characters, trimmed.
+fn statement_reference(reference: &str) -> Option<&str> {
+    let reference = reference.trim();
+    let fits = !reference.is_empty() && reference.chars().count() <= 140 && !reference.chars().any(char::is_control);
+    fits.then_some(reference)
 }
 
 /// A provider's refusal of a notification names its field; the rest pass on.

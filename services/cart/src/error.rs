@@ -96,6 +96,14 @@ pub enum CartError {
     OrderPaid,
     #[error("reference: this transfer paid another order")]
     TransferReferenceUsed,
+    #[error("no payment with this id")]
+    PaymentNotFound,
+    #[error("reference: the refund's reference at the provider, 1 to 140 characters")]
+    InvalidRefund,
+    #[error("this payment is not due back")]
+    NotRefundDue,
+    #[error("reference: this payment was refunded with another reference")]
+    PaymentRefunded,
     #[error("{0}: the payment notification does not check out")]
     InvalidNotification(&'static str),
     #[error(transparent)]
@@ -185,6 +193,12 @@ impl From<CartError> for Status {
             CartError::OrderPaid => errors::with_details(Code::FailedPrecondition, "order_paid", message, &[]),
             CartError::TransferReferenceUsed => {
                 errors::with_details(Code::FailedPrecondition, "transfer_reference_used", message.clone(), &[("reference", &message)])
+            }
+            CartError::PaymentNotFound => errors::with_details(Code::NotFound, "payment_not_found", message, &[]),
+            CartError::InvalidRefund => invalid("invalid_refund", "reference"),
+            CartError::NotRefundDue => errors::with_details(Code::FailedPrecondition, "not_refund_due", message, &[]),
+            CartError::PaymentRefunded => {
+                errors::with_details(Code::FailedPrecondition, "payment_refunded", message.clone(), &[("reference", &message)])
             }
             CartError::Payment(crate::payments::PaymentError::Unavailable(e)) => {
                 tracing::warn!(error = %e, "payment provider unavailable");

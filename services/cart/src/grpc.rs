@@ -12,9 +12,9 @@ use spa_proto::spa::cart::v1::{
 };
 use spa_proto::spa::cart::v1::{
     BillingAddress, CapturePaypalRequest, CheckoutCustomer, CheckoutDetails, CheckoutRequest, ChooseMethodRequest, CompleteRequest,
-    ConfigureVoucherRequest, CustomerOrders, FindOrderRequest, GetOrderRequest, ListCustomerOrdersRequest, Method, Methods,
-    NotificationAnswer, Order, PaymentRedirect, PaypalWebhook, PostalAddress, Przelewy24Notification, RecordBankTransferRequest,
-    SetAddressRequest, StartPaymentRequest, VoucherDesign, VoucherDesigns,
+    ConfigureVoucherRequest, CustomerOrders, FindOrderRequest, GetOrderRequest, ListCustomerOrdersRequest, ListRefundsDueRequest,
+    MarkRefundedRequest, Method, Methods, NotificationAnswer, Order, PaymentRedirect, PaypalWebhook, PostalAddress, Przelewy24Notification,
+    RecordBankTransferRequest, Refund, Refunds, SetAddressRequest, StartPaymentRequest, VoucherDesign, VoucherDesigns,
 };
 use tonic::{Request, Response, Status};
 
@@ -25,7 +25,7 @@ use crate::domain::item::{self, AddRequest, Dedication};
 use crate::domain::totals::CURRENCY;
 use crate::error::CartError;
 use crate::payments;
-use crate::store::StoredOrder;
+use crate::store::{self, StoredOrder};
 
 pub struct CartGrpc {
     basket: Arc<Basket>,
@@ -437,6 +437,16 @@ impl CheckoutService for CheckoutGrpc {
         Ok(Response::new(order_message(order, false, false)?))
     }
 
+    async fn list_refunds_due(&self, _request: Request<ListRefundsDueRequest>) -> Answer<Refunds> {
+        let refunds = self.checkout.refunds_due().await?;
+        Ok(Response::new(Refunds { refunds: refunds.into_iter().map(refund_message).collect() }))
+    }
+
+    async fn mark_refunded(&self, request: Request<MarkRefundedRequest>) -> Answer<Refund> {
+        let r = request.into_inner();
+        Ok(Response::new(refund_message(self.checkout.mark_refunded(&r.payment_id, &r.reference, &r.staff_id).await?)))
+    }
+
     async fn list_customer_orders(&self, request: Request<ListCustomerOrdersRequest>) -> Answer<CustomerOrders> {
         let r = request.into_inner();
         let orders = self.checkout.customer_orders(&r.customer_id).await?;
@@ -483,5 +493,20 @@ impl CheckoutService for CheckoutGrpc {
         let r = request.into_inner();
         let headers: Vec<(String, String)> = r.headers.into_iter().collect();
         Ok(Response::new(NotificationAnswer { accepted: self.checkout.notify_paypal(&headers, &r.body).await? }))
+    }
+}
+
+fn refund_message(r: store::Refund) -> Refund {
+    Refund {
+        payment_id: r.session_id,
+        booking_code: r.booking_code,
+        order_state: r.order_state,
+        provider: r.provider,
+        amount: r.amount,
+        provider_ref: r.provider_ref.unwrap_or_default(),
+        paid_at: r.paid_at,
+        state: r.state.code().to_owned(),
+        refund_reference: r.refund_reference.unwrap_or_default(),
+        refunded_at: r.refunded_at.unwrap_or_default(),
     }
 }

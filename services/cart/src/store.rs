@@ -10,7 +10,7 @@ use spa_platform::db::{Db, Tx, is_unique_violation};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use crate::domain::checkout::{self, State};
+use crate::domain::checkout::{self, PaymentState, State};
 use crate::domain::gift;
 use crate::domain::item::{Dedication, ItemKind, Stay, TreatmentChoice};
 use crate::error::CartError;
@@ -511,7 +511,7 @@ pub struct StoredPayment {
     pub order_token: String,
     pub provider: String,
     pub amount: i64,
-    pub state: String,
+    pub state: PaymentState,
     /// The provider's id of the transaction (PayPal's order id).
     pub provider_ref: Option<String>,
 }
@@ -522,17 +522,17 @@ pub async fn insert_payment(db: &Db, p: &StoredPayment, now: i64) -> Result<(), 
         .bind(&p.order_token)
         .bind(&p.provider)
         .bind(p.amount)
-        .bind(&p.state)
+        .bind(p.state.code())
         .bind(now)
         .execute(db.pool())
         .await?;
     Ok(())
 }
 
-pub async fn set_payment_state(db: &Db, session_id: &str, state: &str) -> Result<(), CartError> {
+pub async fn set_payment_state(db: &Db, session_id: &str, state: PaymentState) -> Result<(), CartError> {
     sqlx::query("UPDATE payments SET state = $2 WHERE session_id = $1 AND state = 'started'")
         .bind(session_id)
-        .bind(state)
+        .bind(state.code())
         .execute(db.pool())
         .await?;
     Ok(())
@@ -544,9 +544,14 @@ fn payment_of(r: &AnyRow) -> Result<StoredPayment, sqlx::Error> {
         order_token: r.try_get("order_token")?,
         provider: r.try_get("provider")?,
         amount: r.try_get("amount")?,
-        state: r.try_get("state")?,
+        state: state_of(r)?,
         provider_ref: r.try_get("provider_ref")?,
     })
+}
+
+fn state_of(r: &AnyRow) -> Result<PaymentState, sqlx::Error> {
+    let code: String = r.try_get("state")?;
+    PaymentState::parse(&code).ok_or_else(|| sqlx::Error::Decode(format!("unknown payment state {code}").into()))
 }
 
 const PAYMENT_COLUMNS: &str = "session_id, order_token, provider, amount, state, provider_ref";
@@ -587,23 +592,26 @@ pub enum Recorded {
     /// This payment was recorded before: nothing changed.
     Replay,
     /// The money came, but the order no longer awaited it (cancelled
-    /// meanwhile, or paid by another payment): kept for a refund.
+    /// meanwhile, or paid by another payment): the payment is `refund_due`.
     NotAwaited,
 }
 
 /// Marks the payment paid, and its order when the order still awaits it
 /// (`paid`; its payment state `partially_paid` when only the advance
-/// payment came).
+/// payment came); a payment its order no longer awaited becomes
+/// `refund_due`.
 pub async fn record_paid(tx: &mut Tx, session_id: &str, provider_ref: &str, now: i64) -> Result<Recorded, CartError> {
-    let first =
-        sqlx::query("UPDATE payments SET state = 'paid', provider_ref = $2, paid_at = $3 WHERE session_id = $1 AND state <> 'paid'")
-            .bind(session_id)
-            .bind(provider_ref)
-            .bind(now)
-            .execute(&mut **tx)
-            .await?
-            .rows_affected()
-            == 1;
+    let first = sqlx::query(
+        "UPDATE payments SET state = 'paid', provider_ref = $2, paid_at = $3 \
+         WHERE session_id = $1 AND state IN ('started', 'refused')",
+    )
+    .bind(session_id)
+    .bind(provider_ref)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected()
+        == 1;
     if !first {
         return Ok(Recorded::Replay);
     }
@@ -613,7 +621,71 @@ pub async fn record_paid(tx: &mut Tx, session_id: &str, provider_ref: &str, now:
         .execute(&mut **tx)
         .await?
         .rows_affected();
-    Ok(if moved == 1 { Recorded::OrderPaid } else { Recorded::NotAwaited })
+    if moved == 1 {
+        return Ok(Recorded::OrderPaid);
+    }
+    sqlx::query("UPDATE payments SET state = 'refund_due' WHERE session_id = $1").bind(session_id).execute(&mut **tx).await?;
+    Ok(Recorded::NotAwaited)
+}
+
+/// A payment to give back, with its order's booking code and state.
+#[derive(Debug, Clone)]
+pub struct Refund {
+    pub session_id: String,
+    pub booking_code: String,
+    pub order_state: String,
+    pub provider: String,
+    pub amount: i64,
+    pub provider_ref: Option<String>,
+    pub paid_at: i64,
+    pub state: PaymentState,
+    pub refund_reference: Option<String>,
+    pub refunded_at: Option<i64>,
+}
+
+const REFUND_COLUMNS: &str = "p.session_id, o.booking_code, o.state AS order_state, p.provider, p.amount, p.provider_ref, \
+     p.paid_at, p.state, p.refund_reference, p.refunded_at FROM payments p JOIN orders o ON o.token = p.order_token";
+
+fn refund_of(r: &AnyRow) -> Result<Refund, sqlx::Error> {
+    Ok(Refund {
+        session_id: r.try_get("session_id")?,
+        booking_code: r.try_get("booking_code")?,
+        order_state: r.try_get("order_state")?,
+        provider: r.try_get("provider")?,
+        amount: r.try_get("amount")?,
+        provider_ref: r.try_get("provider_ref")?,
+        paid_at: r.try_get::<Option<i64>, _>("paid_at")?.unwrap_or_default(),
+        state: state_of(r)?,
+        refund_reference: r.try_get("refund_reference")?,
+        refunded_at: r.try_get("refunded_at")?,
+    })
+}
+
+/// The payments still to give back, oldest first (at most `limit`).
+pub async fn refunds_due(db: &Db, limit: i64) -> Result<Vec<Refund>, CartError> {
+    let rows = sqlx::query(&format!("SELECT {REFUND_COLUMNS} WHERE p.state = 'refund_due' ORDER BY p.paid_at, p.session_id LIMIT $1"))
+        .bind(limit)
+        .fetch_all(db.pool())
+        .await?;
+    Ok(rows.iter().map(refund_of).collect::<Result<_, _>>()?)
+}
+
+/// A payment that came, by our id, as a refund (whatever its state).
+pub async fn refund(db: &Db, session_id: &str) -> Result<Option<Refund>, CartError> {
+    let row = sqlx::query(&format!("SELECT {REFUND_COLUMNS} WHERE p.session_id = $1")).bind(session_id).fetch_optional(db.pool()).await?;
+    Ok(row.as_ref().map(refund_of).transpose()?)
+}
+
+/// Marks a payment due back refunded with the refund's reference;
+/// whether this call did.
+pub async fn mark_refunded(db: &Db, session_id: &str, reference: &str, now: i64) -> Result<bool, CartError> {
+    let query = sqlx::query(
+        "UPDATE payments SET state = 'refunded', refund_reference = $2, refunded_at = $3 WHERE session_id = $1 AND state = 'refund_due'",
+    )
+    .bind(session_id)
+    .bind(reference)
+    .bind(now);
+    Ok(db.write(query).await?.rows_affected() == 1)
 }
 
 /// An order awaiting its payment becomes `paid`, its payment state

@@ -7,19 +7,19 @@ import type { Locale } from '@/lib/i18n/locale';
 import { customer } from '@/testing/mocks/fixtures';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
-import { adminCustomer, createStaffServer, staffOrder } from '@/testing/mocks/staff-server';
+import { adminCustomer, createStaffServer, staffOrder, staffRefund } from '@/testing/mocks/staff-server';
 import { createTestQueryClient, renderRoutes } from '@/testing/test-utils';
-import type { Customer, StaffOrder } from '@/types/api';
+import type { Customer, Refund, StaffOrder } from '@/types/api';
 
 import { createRoutes } from './router';
 
 const CODE = 'SPA-7KM4-XQ9D';
 
-type Options = { loggedIn?: Customer; orders?: StaffOrder[]; overrides?: HttpHandler[] };
+type Options = { loggedIn?: Customer; orders?: StaffOrder[]; refunds?: Refund[]; overrides?: HttpHandler[] };
 
 /** The app at `url` over the fake staff server; `overrides` answer before it. */
-function renderApp(url: string, locale: Locale, { loggedIn, orders, overrides = [] }: Options = {}) {
-  const fake = createStaffServer({ loggedIn, orders });
+function renderApp(url: string, locale: Locale, { loggedIn, orders, refunds, overrides = [] }: Options = {}) {
+  const fake = createStaffServer({ loggedIn, orders, refunds });
   server.use(...fake.handlers);
   if (overrides.length > 0) server.use(...overrides);
   const queryClient = createTestQueryClient();
@@ -343,6 +343,142 @@ describe('the staff’s order desk', () => {
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 2, name: `Order ${CODE}` })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('the payments to give back', () => {
+  const marks = (fake: ReturnType<typeof createStaffServer>) => fake.requests.filter((r) => r.method === 'PUT');
+  const late = staffRefund({
+    paymentId: 'ord-a1-1',
+    bookingCode: 'SPA-AAAA-BBBB',
+    orderState: 'cancelled',
+    provider: 'przelewy24',
+    amount: 64050,
+    providerReference: null,
+  });
+
+  /** The desk with two payments to give back, and the list shown. */
+  async function openRefunds(locale: Locale = 'en_GB') {
+    const view = renderApp('/backend/orders', locale, { loggedIn: adminCustomer(), refunds: [staffRefund(), late] });
+    const name = { pl: 'Płatności do zwrotu (2)', de: 'Zurückzuzahlende Zahlungen (2)', en_GB: 'Payments to give back (2)' }[locale];
+    const list = (await screen.findByRole('heading', { level: 2, name })).closest('section') as HTMLElement;
+    return { ...view, list };
+  }
+
+  it('lists each payment with what came, through whom, and for which order', async () => {
+    const { list, fake, user, router } = await openRefunds('pl');
+    const items = within(list).getAllByRole('article');
+    const [first, second] = [items[0] as HTMLElement, items[1] as HTMLElement];
+    expect(items.map((item) => plain(within(item).getByRole('heading', { level: 3 }).textContent))).toEqual([
+      '2477,00 zł za zamówienie SPA-7KM4-XQ9D',
+      '640,50 zł za zamówienie SPA-AAAA-BBBB',
+    ]);
+    const facts = (item: HTMLElement) =>
+      [...item.querySelectorAll('dt')].map((dt) => [dt.textContent, plain(dt.nextElementSibling?.textContent)]);
+    expect(facts(first)).toEqual([
+      ['Zapłacono przez', 'PayPal'],
+      ['Transakcja u operatora', 'PP-5O190127TN364715T'],
+      ['Wpłynęła', expect.stringMatching(/^20\.06\.2026 \d\d:\d\d$/)],
+      ['Stan zamówienia', 'Opłacone'],
+    ]);
+    expect(facts(second)).toEqual([
+      ['Zapłacono przez', 'Przelewy24'],
+      ['Transakcja u operatora', 'nieznana'],
+      ['Wpłynęła', expect.stringMatching(/^20\.06\.2026 /)],
+      ['Stan zamówienia', 'Anulowane'],
+    ]);
+    expect(fake.requests.filter((r) => r.path === '/backend/refunds').map((r) => r.query.locale)).toEqual(['pl']);
+
+    // Its order, on the desk.
+    await user.click(within(second).getByRole('button', { name: 'Pokaż zamówienie SPA-AAAA-BBBB' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?code=SPA-AAAA-BBBB'));
+  });
+
+  it('marks a payment refunded with the refund’s reference, and takes it off the list', async () => {
+    const { list, fake, user } = await openRefunds();
+    const form = within(list).getByRole('form', { name: /^Mark .* for order SPA-7KM4-XQ9D refunded$/ });
+    await user.click(within(form).getByRole('button', { name: 'Mark refunded' }));
+    const field = within(form).getByLabelText('Refund reference from the provider’s panel');
+    await waitFor(() => expect(errorOf(field)).toBe('Enter the refund’s reference.'));
+    expect(marks(fake)).toEqual([]);
+
+    await user.type(field, '  RF-2026-0001 ');
+    await user.click(within(form).getByRole('button', { name: 'Mark refunded' }));
+    const done = await screen.findByText('Marked refunded: the payment for order SPA-7KM4-XQ9D (reference RF-2026-0001).');
+    expect(done.closest('[role="status"]')).toBeTruthy();
+    expect(marks(fake)).toEqual([
+      {
+        method: 'PUT',
+        path: '/backend/refunds/ord-7km4-2',
+        query: { channel: 'web_pl', locale: 'en_GB' },
+        body: { reference: 'RF-2026-0001' },
+        marker: true,
+      },
+    ]);
+    expect(fake.payment('ord-7km4-2')?.state).toBe('refunded');
+    const heading = within(list).getByRole('heading', { level: 2, name: 'Payments to give back (1)' });
+    expect(document.activeElement).toBe(heading);
+    expect(within(list).getAllByRole('article')).toHaveLength(1);
+    expect(toasts('Notifications').queryAllByRole('listitem')).toEqual([]);
+  });
+
+  it('sends one mark for a double click', async () => {
+    const { list, fake, user } = await openRefunds();
+    const form = within(list).getByRole('form', { name: /SPA-AAAA-BBBB/ });
+    await user.type(within(form).getByLabelText('Refund reference from the provider’s panel'), 'RF-1');
+    const release = fake.holdTransfers();
+    const button = within(form).getByRole('button', { name: 'Mark refunded' });
+    await user.dblClick(button);
+    expect(marks(fake)).toHaveLength(1);
+    release();
+    expect(await screen.findByText(/^Marked refunded: the payment for order SPA-AAAA-BBBB/)).toBeTruthy();
+    expect(marks(fake)).toHaveLength(1);
+  });
+
+  it('keeps a payment marked meanwhile with another reference, with the server’s word beside the field', async () => {
+    const { list, fake, user } = await openRefunds('de');
+    fake.refundElsewhere('ord-7km4-2', 'RF-OTHER');
+    const form = within(list).getByRole('form', { name: /SPA-7KM4-XQ9D/ });
+    const field = within(form).getByLabelText('Referenz der Rückzahlung aus dem Portal des Anbieters');
+    await user.type(field, 'RF-1');
+    await user.click(within(form).getByRole('button', { name: 'Als zurückgezahlt vermerken' }));
+    await waitFor(() => expect(errorOf(field)).toBe('Die Rückzahlung dieser Zahlung ist bereits unter einer anderen Referenz vermerkt.'));
+    expect(document.activeElement).toBe(field);
+    expect(toasts('Benachrichtigungen').queryAllByRole('listitem')).toEqual([]);
+  });
+
+  it('says so when there is nothing to give back', async () => {
+    renderApp('/backend/orders', 'pl', { loggedIn: adminCustomer() });
+    expect(await screen.findByText('Nie ma płatności do zwrotu.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Płatności do zwrotu' })).toBeTruthy();
+  });
+
+  it('asks a visitor who is not logged in to log in once, before any lookup, and lists nothing', async () => {
+    renderApp('/backend/orders', 'en_GB');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Log in with an administrator’s account to see orders.');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: /Payments to give back/ })).toBeNull();
+    expect(toasts('Notifications').queryAllByRole('listitem')).toEqual([]);
+  });
+
+  it('says the list failed to load, and shows it after “try again”', async () => {
+    let fail = true;
+    const { user } = renderApp('/backend/orders', 'en_GB', {
+      loggedIn: adminCustomer(),
+      refunds: [late],
+      overrides: [
+        http.get(apiPath('/backend/refunds'), () =>
+          fail ? HttpResponse.json({ code: 'service_unavailable', message: 'Payments unavailable' }, { status: 503 }) : undefined,
+        ),
+      ],
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The payments to give back could not be loaded.');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Payments to give back (1)' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

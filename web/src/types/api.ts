@@ -182,6 +182,13 @@ export type StaffOrder = Schemas['Order'];
 /** POST /backend/orders/{bookingCode}/bank-transfers: what arrived (grosze, exactly `dueNow`) and the statement's reference. */
 export type BankTransfer = Schemas['BankTransfer'];
 
+/** GET /backend/refunds: a payment that came for an order no longer awaiting it, to give back (or given back). */
+export type Refund = Schemas['Refund'];
+export type Refunds = Schemas['Refunds'];
+
+/** PUT /backend/refunds/{paymentId}: the refund's reference at the provider. */
+export type RefundMade = Schemas['RefundMade'];
+
 /** A login provider the server offers (GET /auth/providers). */
 export type LoginProvider = Schemas['LoginProvider'];
 

@@ -475,6 +475,45 @@ impl PaymentMethod {
     }
 }
 
+/// Where one attempt at paying an order stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaymentState {
+    /// Sent to the provider; no money yet.
+    Started,
+    /// The money came and paid the order.
+    Paid,
+    /// The provider turned the attempt down.
+    Refused,
+    /// The money came for an order that no longer awaited it (cancelled
+    /// meanwhile, or paid by another payment): the staff give it back.
+    RefundDue,
+    /// Given back; the staff kept the refund's reference.
+    Refunded,
+}
+
+impl PaymentState {
+    pub const ALL: [Self; 5] = [Self::Started, Self::Paid, Self::Refused, Self::RefundDue, Self::Refunded];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Started => "started",
+            Self::Paid => "paid",
+            Self::Refused => "refused",
+            Self::RefundDue => "refund_due",
+            Self::Refunded => "refunded",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|m| m.code() == s)
+    }
+
+    /// Whether the money came: a notification for it again changes nothing.
+    pub fn settled(self) -> bool {
+        matches!(self, Self::Paid | Self::RefundDue | Self::Refunded)
+    }
+}
+
 pub const BANK_TRANSFER_HOLD_DAYS: u32 = 3;
 pub const ONLINE_HOLD_MINUTES: u32 = 30;
 /// The advance payment: this share of the total, rounded up to whole złoty.

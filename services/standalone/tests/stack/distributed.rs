@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use serde_json::json;
+use serde_json::{Value, json};
 use spa_platform::db::Db;
 use spa_platform::testkit::{self, NatsServer, ProxyMode, ReservedPort, TcpProxy};
 use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
@@ -224,7 +224,30 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
     let admin = crate::support::session_in(&users, "staff-1", "admin@example.pl", "customer,admin").await;
     users.close().await;
     let cart = stack.db("cart").await;
-    crate::staff::eight_recordings_at_once_pay_once(&http, &base, &admin, &cart, 80).await;
+    let (code, due, token, _) = crate::staff::eight_recordings_at_once_pay_once(&http, &base, &admin, &cart, 80).await;
+    // A second payment came for that order (how one becomes due back is
+    // tested in standalone): listed, then marked refunded once.
+    let second = format!("{code}-late");
+    sqlx::query(
+        "INSERT INTO payments (session_id, order_token, provider, amount, state, provider_ref, created_at, paid_at) \
+         VALUES ($1, $2, 'przelewy24', $3, 'refund_due', 'P24-LATE', 1, 1)",
+    )
+    .bind(&second)
+    .bind(&token)
+    .bind(due)
+    .execute(cart.pool())
+    .await
+    .unwrap();
+    let (status, due_back) = crate::staff::as_staff(
+        &http,
+        reqwest::Method::GET,
+        format!("{base}/shop-api/backend/refunds"),
+        Some(format!("spa_session={admin}")),
+        Value::Null,
+    )
+    .await;
+    assert_eq!((status, due_back["items"][0]["paymentId"].as_str()), (200, Some(second.as_str())), "{due_back}");
+    crate::staff::eight_marks_at_once_refund_once(&http, &base, &admin, &cart, &second).await;
     cart.close().await;
 
     // An event crosses processes: content's outbox -> NATS -> content's

@@ -579,6 +579,19 @@ async fn paypal_order(t: &TestStack, days: i64) -> (Visitor, Value) {
     (v, order)
 }
 
+/// A PayPal webhook as PayPal sends it, signed `signature`; its status.
+async fn paypal_webhook(t: &TestStack, event: Value, signature: &str) -> u16 {
+    let request = t
+        .http
+        .post(t.url("/payments/paypal/webhook"))
+        .header("paypal-transmission-id", "T-1")
+        .header("paypal-transmission-sig", signature)
+        .header("paypal-auth-algo", "SHA256withRSA")
+        .header("content-type", "application/json")
+        .body(event.to_string());
+    request.send().await.unwrap().status().as_u16()
+}
+
 /// Approved in two tabs, a PayPal payment is captured once: the second
 /// approval finds the order paid and is never captured, so no money moves.
 #[tokio::test]
@@ -607,6 +620,87 @@ async fn a_guest_who_approves_paypal_in_two_tabs_is_charged_once() {
         .await
         .unwrap();
     assert_eq!(paid, 1);
+}
+
+/// Money that came for an order no longer awaiting it is kept for the
+/// staff to give back, until they mark it refunded: here PayPal reports a
+/// capture of the second tab's approval (one the shop never saw through)
+/// after the first tab paid the order.
+#[tokio::test]
+async fn a_capture_for_a_paid_order_is_listed_to_give_back_until_refunded() {
+    use reqwest::Method;
+    let (fake, settings) = start_paypal().await;
+    let settings: Vec<(&str, &str)> = settings.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let t = TestStack::start_with_settings(|g| g.limits.writes.burst = 1000, &settings).await;
+    let no_redirects = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let (v, order) = paypal_order(&t, 86).await;
+    let (code, due) = (order["bookingCode"].as_str().unwrap().to_owned(), order["dueNow"].as_i64().unwrap());
+    let mut returns = Vec::new();
+    for _ in 0..2 {
+        let r = no_redirects.get(t.url(&format!("/order/{}/pay/online", v.token))).send().await.unwrap();
+        let approval = r.headers()["location"].to_str().unwrap().to_owned();
+        let back = no_redirects.get(&approval).send().await.unwrap();
+        let back = back.headers()["location"].to_str().unwrap().to_owned();
+        returns.push(t.url(&back[back.find("/order/").unwrap()..]));
+    }
+    assert_eq!(no_redirects.get(&returns[0]).send().await.unwrap().status().as_u16(), 303);
+    let (first, second) = {
+        let orders = fake.orders.lock().unwrap();
+        (orders[0].clone(), orders[1].clone())
+    };
+    let captured = json!({"event_type": "PAYMENT.CAPTURE.COMPLETED", "resource": {"id": "CAP-PP2", "status": "COMPLETED",
+        "custom_id": second["custom_id"], "amount": second["amount"]}});
+    for _ in 0..2 {
+        assert_eq!(paypal_webhook(&t, captured.clone(), "signed:T-1").await, 200, "kept, and a redelivery changes nothing");
+    }
+    let cart = t.stack.db("cart");
+    let count = |sql: &'static str| async move { sqlx::query_scalar::<_, i64>(sql).fetch_one(cart.pool()).await.unwrap() };
+    assert_eq!(count("SELECT COUNT(*) FROM outbox WHERE subject = 'cart.order.paid'").await, 1, "the order is paid once");
+
+    // Only an administrator sees and marks it.
+    let cookie = |token: String| Some(format!("spa_session={token}"));
+    let customer = cookie(t.session_of("c-1", "anna@example.pl", "customer").await);
+    let admin_token = t.session_of("c-3", "admin@example.pl", "customer,admin").await;
+    let admin = cookie(admin_token.clone());
+    let send = |method: Method, path: String, who: &Option<String>, body: Value| {
+        crate::staff::as_staff(&t.http, method, t.url(&path), who.clone(), body)
+    };
+    let list = "/shop-api/backend/refunds?locale=en_GB".to_owned();
+    let mark = |id: &Value| format!("/shop-api/backend/refunds/{}?locale=en_GB", id.as_str().unwrap());
+    for (who, session, status) in [("anonymous", None, 401), ("customer", customer, 403)] {
+        assert_eq!(send(Method::GET, list.clone(), &session, Value::Null).await.0, status, "{who} lists");
+        assert_eq!(send(Method::PUT, mark(&second["custom_id"]), &session, json!({"reference": "RF-1"})).await.0, status, "{who} marks");
+    }
+    let (status, due_back) = send(Method::GET, list.clone(), &admin, Value::Null).await;
+    assert_eq!(status, 200, "{due_back}");
+    let items = due_back["items"].as_array().unwrap();
+    assert_eq!(items.len(), 1, "{due_back}");
+    let refund = &items[0];
+    assert_eq!(
+        (&refund["paymentId"], refund["bookingCode"].as_str(), refund["provider"].as_str(), refund["amount"].as_i64()),
+        (&second["custom_id"], Some(code.as_str()), Some("paypal"), Some(due))
+    );
+    assert_eq!(
+        (refund["orderState"].as_str(), refund["state"].as_str(), refund["providerReference"].as_str()),
+        (Some("paid"), Some("refund_due"), Some("PP2"))
+    );
+    assert!(refund["paidAt"].as_str().is_some_and(|at| at.ends_with('Z')), "{refund}");
+
+    // What is refused, and says why.
+    let (status, blank) = send(Method::PUT, mark(&second["custom_id"]), &admin, json!({"reference": " "})).await;
+    assert_eq!((status, blank["code"].as_str(), blank["errors"][0]["field"].as_str()), (400, Some("invalid_refund"), Some("reference")));
+    let (status, paid) = send(Method::PUT, mark(&first["custom_id"]), &admin, json!({"reference": "RF-1"})).await;
+    assert_eq!((status, paid["code"].as_str()), (409, Some("not_refund_due")), "the payment that paid the order: {paid}");
+    let (status, missing) = send(Method::PUT, mark(&json!("no-such-payment")), &admin, json!({"reference": "RF-1"})).await;
+    assert_eq!((status, missing["code"].as_str()), (404, Some("payment_not_found")));
+
+    crate::staff::eight_marks_at_once_refund_once(&t.http, &t.base, &admin_token, cart, second["custom_id"].as_str().unwrap()).await;
+    let (_, after) = send(Method::GET, list, &admin, Value::Null).await;
+    assert_eq!(after["items"], json!([]), "nothing left to give back");
+    assert_eq!(paypal_webhook(&t, captured, "signed:T-1").await, 200);
+    let states: Vec<String> = sqlx::query_scalar("SELECT state FROM payments ORDER BY session_id").fetch_all(cart.pool()).await.unwrap();
+    assert_eq!(states, ["paid", "refunded"], "a late redelivery changes nothing");
+    assert_eq!(count("SELECT COUNT(*) FROM outbox WHERE subject = 'cart.order.paid'").await, 1);
 }
 
 #[tokio::test]
@@ -649,17 +743,7 @@ async fn a_guest_pays_with_paypal_captured_once_and_webhooks_are_verified() {
     assert_eq!(state(v.token.clone()).await, ("paid".to_owned(), "paid".to_owned()));
 
     // Webhooks: one PayPal did not send is refused; the capture's own is a no-op.
-    let webhook = |event: Value, signature: &str| {
-        let request = t
-            .http
-            .post(t.url("/payments/paypal/webhook"))
-            .header("paypal-transmission-id", "T-1")
-            .header("paypal-transmission-sig", signature)
-            .header("paypal-auth-algo", "SHA256withRSA")
-            .header("content-type", "application/json")
-            .body(event.to_string());
-        async move { request.send().await.unwrap().status().as_u16() }
-    };
+    let webhook = |event: Value, signature: &'static str| paypal_webhook(&t, event, signature);
     let captured = json!({"event_type": "PAYMENT.CAPTURE.COMPLETED", "resource": {"id": "CAP-PP1", "status": "COMPLETED",
         "custom_id": created["custom_id"], "amount": created["amount"]}});
     assert_eq!(webhook(captured.clone(), "forged").await, 400);

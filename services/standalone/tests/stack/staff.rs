@@ -83,6 +83,33 @@ pub async fn eight_recordings_at_once_pay_once(
     (code, due, token, reference)
 }
 
+/// A payment due back marked refunded eight times at once, as two staff
+/// members would with two references, several clicks each: one reference
+/// is kept; its marks answer the refund, the other's `payment_refunded`.
+pub async fn eight_marks_at_once_refund_once(http: &reqwest::Client, base: &str, admin: &str, cart: &Db, payment_id: &str) {
+    let admin = Some(format!("spa_session={admin}"));
+    let mark = format!("{base}/shop-api/backend/refunds/{payment_id}?locale=en_GB");
+    let references = ["RF-1", "RF-2"];
+    let marks = futures::future::join_all(
+        (0..8).map(|i| as_staff(http, Method::PUT, mark.clone(), admin.clone(), json!({"reference": references[i % 2]}))),
+    )
+    .await;
+    let (state, kept): (String, String) = sqlx::query_as("SELECT state, refund_reference FROM payments WHERE session_id = $1")
+        .bind(payment_id)
+        .fetch_one(cart.pool())
+        .await
+        .unwrap();
+    assert_eq!(state, "refunded");
+    for (i, (status, body)) in marks.iter().enumerate() {
+        if references[i % 2] == kept {
+            assert_eq!((*status, body["state"].as_str(), body["refundReference"].as_str()), (200, Some("refunded"), Some(kept.as_str())));
+            assert!(body["refundedAt"].as_str().is_some(), "{body}");
+        } else {
+            assert_eq!((*status, body["code"].as_str()), (409, Some("payment_refunded")), "{body}");
+        }
+    }
+}
+
 /// Only an administrator sees any order and records its transfer; only the
 /// amount the order awaits pays it; eight recordings at once, of two
 /// references, pay it once; a retry answers the paid order; the booking is

@@ -5,13 +5,15 @@
  * booking codes in any letter case (400 for one longer than 32); a
  * transfer pays an order by bank transfer that awaits its payment, only
  * by `dueNow` exactly, once per reference; refusals in the request's
- * language, as `gateway/locales/*.ftl` words them. Every request is
- * recorded. Use its `handlers` with `server.use(...)`.
+ * language, as `gateway/locales/*.ftl` words them. The payments to give
+ * back are listed oldest first and marked refunded once per payment (the
+ * same reference again answers it; another is `payment_refunded`). Every
+ * request is recorded. Use its `handlers` with `server.use(...)`.
  */
 import { http, HttpResponse } from 'msw';
 
 import type { Locale } from '@/lib/i18n/locale';
-import type { BankTransfer, Customer, StaffOrder } from '@/types/api';
+import type { BankTransfer, Customer, Refund, RefundMade, StaffOrder } from '@/types/api';
 
 import { cartItem, customer, lineProduct, packageLine, reservationLine } from './fixtures';
 import { apiPath } from './handlers';
@@ -51,6 +53,23 @@ export function staffOrder(overrides: Partial<StaffOrder> = {}): StaffOrder {
   };
 }
 
+/** A PayPal payment that came for order SPA-7KM4-XQ9D after it was paid: 2 477 zł to give back. */
+export function staffRefund(overrides: Partial<Refund> = {}): Refund {
+  return {
+    paymentId: 'ord-7km4-2',
+    bookingCode: 'SPA-7KM4-XQ9D',
+    orderState: 'paid',
+    provider: 'paypal',
+    amount: 247700,
+    providerReference: 'PP-5O190127TN364715T',
+    paidAt: '2026-06-20T10:30:00Z',
+    state: 'refund_due',
+    refundReference: null,
+    refundedAt: null,
+    ...overrides,
+  };
+}
+
 type Messages = Record<string, string | ((expected: string) => string)>;
 
 /** The gateway's messages (gateway/locales/*.ftl); `.field` ones beside a field. */
@@ -69,6 +88,12 @@ const MESSAGES: Record<Locale, Messages> = {
     order_paid: 'To zamówienie jest już opłacone.',
     transfer_reference_used: 'Ten przelew opłacił już inne zamówienie.',
     'transfer_reference_used.field': 'Ten tytuł przelewu jest już zapisany przy innym zamówieniu.',
+    invalid_refund: 'Podaj numer zwrotu z panelu operatora płatności (od 1 do 140 znaków).',
+    'invalid_refund.field': 'Od 1 do 140 znaków z panelu operatora płatności.',
+    payment_not_found: 'Nie ma płatności o tym numerze.',
+    not_refund_due: 'Ta płatność nie czeka na zwrot.',
+    payment_refunded: 'Ta płatność została już zwrócona pod innym numerem zwrotu.',
+    'payment_refunded.field': 'Zwrot tej płatności jest już zapisany pod innym numerem.',
   },
   de: {
     not_logged_in: 'Sie sind nicht angemeldet.',
@@ -84,6 +109,12 @@ const MESSAGES: Record<Locale, Messages> = {
     order_paid: 'Diese Bestellung ist bereits bezahlt.',
     transfer_reference_used: 'Diese Überweisung hat bereits eine andere Bestellung bezahlt.',
     'transfer_reference_used.field': 'Dieser Verwendungszweck ist bereits bei einer anderen Bestellung erfasst.',
+    invalid_refund: 'Geben Sie die Referenz der Rückzahlung aus dem Portal des Zahlungsanbieters ein (1 bis 140 Zeichen).',
+    'invalid_refund.field': '1 bis 140 Zeichen aus dem Portal des Zahlungsanbieters.',
+    payment_not_found: 'Es gibt keine Zahlung mit dieser Nummer.',
+    not_refund_due: 'Diese Zahlung wartet nicht auf eine Rückzahlung.',
+    payment_refunded: 'Diese Zahlung wurde bereits unter einer anderen Referenz zurückgezahlt.',
+    'payment_refunded.field': 'Die Rückzahlung dieser Zahlung ist bereits unter einer anderen Referenz vermerkt.',
   },
   en_GB: {
     not_logged_in: 'You are not logged in.',
@@ -99,11 +130,26 @@ const MESSAGES: Record<Locale, Messages> = {
     order_paid: 'This order is paid already.',
     transfer_reference_used: 'This transfer has paid another order already.',
     'transfer_reference_used.field': 'This reference is recorded with another order already.',
+    invalid_refund: 'Enter the refund’s reference from the payment provider’s panel (1 to 140 characters).',
+    'invalid_refund.field': '1 to 140 characters from the payment provider’s panel.',
+    payment_not_found: 'There is no payment with this id.',
+    not_refund_due: 'This payment is not due back.',
+    payment_refunded: 'This payment was refunded with another reference already.',
+    'payment_refunded.field': 'This payment’s refund is recorded under another reference.',
   },
 };
 
-export function createStaffServer({ loggedIn, orders = [staffOrder()] }: { loggedIn?: Customer; orders?: StaffOrder[] } = {}) {
+export function createStaffServer({
+  loggedIn,
+  orders = [staffOrder()],
+  refunds = [],
+}: {
+  loggedIn?: Customer;
+  orders?: StaffOrder[];
+  refunds?: Refund[];
+} = {}) {
   const requests: StaffRequest[] = [];
+  const payments = new Map(refunds.map((refund) => [refund.paymentId, structuredClone(refund)]));
   let session = loggedIn ?? null;
   const stored = new Map(orders.map((order) => [order.bookingCode, structuredClone(order)]));
   /** Each recorded reference and the order it paid. */
@@ -173,6 +219,30 @@ export function createStaffServer({ loggedIn, orders = [staffOrder()] }: { logge
       markPaid(order);
       return HttpResponse.json(order);
     }),
+    http.get(apiPath('/backend/refunds'), async ({ request }) => {
+      const entry = await log(request);
+      const items = [...payments.values()].filter((payment) => payment.state === 'refund_due');
+      return refuse(entry, false) ?? HttpResponse.json({ items });
+    }),
+    http.put(apiPath('/backend/refunds/:paymentId'), async ({ request, params }) => {
+      const entry = await log(request);
+      await held;
+      const refused = refuse(entry, true);
+      if (refused) return refused;
+      const { reference = '' } = (entry.body ?? {}) as Partial<RefundMade>;
+      const trimmed = reference.trim();
+      if (trimmed === '' || trimmed.length > 140) return refusal(entry, 400, 'invalid_refund', 'reference');
+      const payment = payments.get(String(params.paymentId));
+      if (!payment) return refusal(entry, 404, 'payment_not_found');
+      if (payment.state === 'refunded') {
+        return payment.refundReference === trimmed
+          ? HttpResponse.json(payment)
+          : refusal(entry, 409, 'payment_refunded', 'reference');
+      }
+      if (payment.state !== 'refund_due') return refusal(entry, 409, 'not_refund_due');
+      Object.assign(payment, { state: 'refunded', refundReference: trimmed, refundedAt: '2026-06-21T09:00:00Z' });
+      return HttpResponse.json(payment);
+    }),
   ];
 
   function markPaid(order: StaffOrder) {
@@ -191,7 +261,14 @@ export function createStaffServer({ loggedIn, orders = [staffOrder()] }: { logge
       const order = stored.get(code);
       if (order) markPaid(order);
     },
-    /** Holds the transfers' answers until the returned function is called. */
+    /** A payment as the server has it now. */
+    payment: (paymentId: string) => payments.get(paymentId),
+    /** Another member of staff marks a payment refunded meanwhile. */
+    refundElsewhere: (paymentId: string, reference: string) => {
+      const payment = payments.get(paymentId);
+      if (payment) Object.assign(payment, { state: 'refunded', refundReference: reference, refundedAt: '2026-06-21T08:00:00Z' });
+    },
+    /** Holds the transfers' and refunds' answers until the returned function is called. */
     holdTransfers: () => {
       let release = () => {};
       held = new Promise((resolve) => {

@@ -1,4 +1,5 @@
 import { useStaffOrder } from '@/features/staff/api/get-order';
+import { useRefundsDue } from '@/features/staff/api/get-refunds';
 import { serverMessage, staffFailure } from '@/features/staff/api/staff-errors';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 
@@ -8,6 +9,7 @@ import { AccessNotice } from './access-notice';
 import { LookupForm } from './lookup-form';
 import { OrderDetails } from './order-details';
 import { useOrderWords } from './order-words';
+import { RefundsDue } from './refunds-due';
 
 type Props = {
   /** The booking code looked up (the page's `?code=`, normalized); '' before any. */
@@ -20,8 +22,9 @@ type Props = {
 
 /**
  * The staff's order desk (`/backend/orders`): an order by its booking code
- * and, while it awaits a bank transfer, the transfer to record. For
- * administrators only: the server says who may (401, 403).
+ * and, while it awaits a bank transfer, the transfer to record; below, the
+ * payments to give back. For administrators only: the server says who may
+ * (401, 403), and the desk says it once.
  */
 export function OrderDesk({ code, onLookUp, loginHref }: Props) {
   const { t, locale } = useI18n();
@@ -31,6 +34,9 @@ export function OrderDesk({ code, onLookUp, loginHref }: Props) {
   const failure = query.isError && !query.isFetching ? staffFailure(query.error) : null;
   const order = failure ? undefined : query.data;
   const loading = code !== '' && !order && !failure;
+  const refunds = useRefundsDue(locale);
+  const refundsFailure = refunds.isError && !refunds.isFetching ? staffFailure(refunds.error) : null;
+  const access = [failure, refundsFailure].find((who) => who === 'login' || who === 'forbidden');
 
   // The same code again asks afresh: a payment may have come meanwhile.
   const lookUp = (next: string) => (next === code ? void query.refetch() : onLookUp(next));
@@ -59,7 +65,7 @@ export function OrderDesk({ code, onLookUp, loginHref }: Props) {
         )}
       </div>
 
-      {(failure === 'login' || failure === 'forbidden') && <AccessNotice failure={failure} loginHref={loginHref} />}
+      {access && <AccessNotice failure={access} loginHref={loginHref} />}
       {failure === 'other' && (
         <div className="status status--error" role="alert">
           <p className="status__text">{t('staff.loadError')}</p>
@@ -70,6 +76,7 @@ export function OrderDesk({ code, onLookUp, loginHref }: Props) {
       )}
       {/* Keyed: another order starts without the last one's outcome. */}
       {order && <OrderDetails key={code} order={order} code={code} loginHref={loginHref} />}
+      {!access && <RefundsDue onLookUp={lookUp} />}
     </div>
   );
 }

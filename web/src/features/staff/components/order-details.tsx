@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 import { FormAlert } from '@/components/ui/form-fields';
 import { laterAmount, orderLines, transferDesk, type TransferDesk } from '@/features/staff/utils/order';
@@ -8,6 +8,7 @@ import type { StaffOrder } from '@/types/api';
 
 import { AccessNotice } from './access-notice';
 import { BankTransferForm, type TransferProblem } from './bank-transfer-form';
+import { Fact, Moment } from './facts';
 import { useOrderWords } from './order-words';
 
 type Props = {
@@ -24,22 +25,13 @@ const NOTES: Record<Exclude<TransferDesk, 'record'>, MessageKey> = {
   otherMethod: 'staff.transfer.otherMethod',
 };
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="staff-order__fact">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
 /**
  * An order as the staff see it: its state and payment in words, its
  * amounts and dates, its lines, and the bank transfer to record while the
  * order awaits one (or why there is none).
  */
 export function OrderDetails({ order, code, loginHref }: Props) {
-  const { t, formatMoney, formatDate, languageTag } = useI18n();
+  const { t, formatMoney, formatDate } = useI18n();
   const words = useOrderWords();
   const headingId = useId();
   const linesId = useId();
@@ -59,11 +51,7 @@ export function OrderDetails({ order, code, loginHref }: Props) {
   }, [desk]);
 
   const money = (amount: number) => formatMoney(amount, order.totals.currency);
-  const time = new Intl.DateTimeFormat(languageTag, { hour: '2-digit', minute: '2-digit' });
-  const moment = (iso: string) => {
-    const date = new Date(iso);
-    return <time dateTime={iso}>{`${formatDate(date)} ${time.format(date)}`}</time>;
-  };
+  const moment = (iso: string) => <Moment iso={iso} />;
 
   return (
     <section className="staff-order" aria-labelledby={headingId}>

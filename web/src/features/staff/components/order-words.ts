@@ -32,6 +32,9 @@ export function useOrderWords() {
     return key ? t(key) : value;
   };
   return {
+    /** A state or method by its code (a refund's order, a payment's provider). */
+    stateOf: (state: string) => word(STATES, state),
+    methodOf: (method: string) => word(METHODS, method),
     state: (order: StaffOrder) => word(STATES, order.state),
     payment: (order: StaffOrder) => word(PAYMENT_STATES, order.paymentState),
     method: (order: StaffOrder) => (order.paymentMethod ? word(METHODS, order.paymentMethod) : t('staff.method.none')),

@@ -1,7 +1,7 @@
 /**
  * The order desk's forms (zod/mini, as the account forms), with messages
  * in the page's language. The server checks everything again: the amount
- * against what the order awaits, the reference's length (1 to 140).
+ * against what the order awaits, the references' length (1 to 140).
  */
 import * as z from 'zod/mini';
 
@@ -32,3 +32,15 @@ export const transferSchema = (t: Translate) =>
       ),
   });
 export type TransferValues = z.input<ReturnType<typeof transferSchema>>;
+
+export const refundSchema = (t: Translate) =>
+  z.object({
+    reference: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: t('staff.refunds.referenceRequired') }),
+        z.maxLength(REFERENCE_MAX_LENGTH, { error: t('staff.refunds.referenceTooLong', { max: REFERENCE_MAX_LENGTH }) }),
+      ),
+  });
+export type RefundValues = z.input<ReturnType<typeof refundSchema>>;
