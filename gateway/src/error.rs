@@ -89,6 +89,7 @@ error_codes! {
     AmountMismatch => "amount_mismatch",
     InvalidTransfer => "invalid_transfer",
     InvalidRefund => "invalid_refund",
+    InvalidReceipt => "invalid_receipt",
     InvalidQuestion => "invalid_question",
     UnknownOption => "unknown_option",
     // Not found (404, 405).
@@ -138,6 +139,7 @@ error_codes! {
     OrderPaid => "order_paid",
     TransferReferenceUsed => "transfer_reference_used",
     NotRefundDue => "not_refund_due",
+    AdvanceNotPaid => "advance_not_paid",
     PaymentRefunded => "payment_refunded",
     // Who is asking (401, 403).
     Unauthenticated => "unauthenticated",

@@ -1,6 +1,7 @@
 //! `/shop-api/backend/orders`: the guesthouse's staff look an order up by
 //! the booking code a guest reads out or writes in a transfer's title, and
-//! record the bank transfer that paid it. Administrators only; the cart
+//! record the bank transfer that paid it, or the rest an advance payment
+//! left, paid at the guesthouse. Administrators only; the cart
 //! service keeps the rules (one payment per order, the amount due exactly,
 //! a transfer's reference recorded once). `/shop-api/backend/refunds`: the
 //! payments that came for an order that no longer awaited them, until the
@@ -12,7 +13,7 @@ use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde::Serialize;
-use spa_proto::spa::cart::v1::{FindOrderRequest, ListRefundsDueRequest, MarkRefundedRequest, RecordBankTransferRequest};
+use spa_proto::spa::cart::v1::{FindOrderRequest, ListRefundsDueRequest, MarkRefundedRequest, StaffPaymentRequest};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -26,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(order))
         .routes(routes!(record_bank_transfer))
+        .routes(routes!(record_rest_payment))
         .routes(routes!(refunds_due))
         .routes(routes!(mark_refunded))
 }
@@ -41,6 +43,20 @@ fn booking_code(code: String) -> ApiResult<String> {
         return Err(ApiError::field(ErrorCode::InvalidParameter, "bookingCode"));
     }
     Ok(code)
+}
+
+/// A payment to record, once the caller may record one: a script's call
+/// by an administrator, for a well-formed booking code.
+async fn payment_request(
+    state: &AppState,
+    headers: &HeaderMap,
+    code: String,
+    amount: i64,
+    reference: String,
+) -> ApiResult<StaffPaymentRequest> {
+    me::require_script(headers)?;
+    let staff_id = me::with_role(state, headers, &STAFF).await?;
+    Ok(StaffPaymentRequest { booking_code: booking_code(code)?, amount, reference, staff_id })
 }
 
 /// An order by its booking code
@@ -116,9 +132,7 @@ pub async fn record_bank_transfer(
     Path(code): Path<String>,
     JsonBody(body): JsonBody<BankTransfer>,
 ) -> ApiResult<Json<Order>> {
-    me::require_script(&headers)?;
-    let staff_id = me::with_role(&state, &headers, &STAFF).await?;
-    let request = RecordBankTransferRequest { booking_code: booking_code(code)?, amount: body.amount, reference: body.reference, staff_id };
+    let request = payment_request(&state, &headers, code, body.amount, body.reference).await?;
     let order = state.clients.checkout.clone().record_bank_transfer(request).await?.into_inner();
     Ok(Json(Order::of(order, shop.locale)))
 }
@@ -197,6 +211,62 @@ pub async fn refunds_due(State(state): State<AppState>, _shop: Shop, headers: He
     let refunds = state.clients.checkout.clone().list_refunds_due(ListRefundsDueRequest {}).await?.into_inner();
     let items = refunds.refunds.into_iter().map(Refund::of).collect();
     Ok(([(header::CACHE_CONTROL, "no-store")], Json(Refunds { items })).into_response())
+}
+
+/// What an advance payment left, paid at the guesthouse.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct RestPayment {
+    /// What was paid, in grosze: what the advance payment left, exactly
+    /// (the total less gift vouchers less the advance).
+    pub amount: i64,
+    /// The receipt's or card terminal's reference, or the transfer's (1 to
+    /// 140 characters). Recording it again answers the order as it is, so
+    /// a retry is harmless.
+    pub reference: String,
+}
+
+impl Validate for RestPayment {
+    fn error_code(field: &str) -> ErrorCode {
+        match field {
+            "reference" => ErrorCode::InvalidReceipt,
+            _ => ErrorCode::InvalidParameter,
+        }
+    }
+}
+
+/// Record the rest paid at the guesthouse
+///
+/// For an order whose advance payment came (`partially_paid`): the guest
+/// paid the rest at the guesthouse, and the order becomes paid in full,
+/// once. Its nights were confirmed with the advance, so nothing else
+/// follows.
+#[utoipa::path(
+    post,
+    path = "/shop-api/backend/orders/{bookingCode}/rest-payments",
+    tag = "staff",
+    params(("bookingCode" = String, Path, description = BOOKING_CODE), ShopParams),
+    request_body = RestPayment,
+    responses(
+        (status = 200, description = "The order, paid in full (also when this payment was recorded before)", body = Order),
+        (status = 400, description = "Not the amount the advance left (`amount_mismatch`, naming it), no reference (`invalid_receipt`), no `X-Requested-With: XMLHttpRequest`, or a bad channel or locale", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "No order has this booking code (`order_not_found`)", body = ErrorBody),
+        (status = 409, description = "The order still awaits its first payment (`advance_not_paid`), was cancelled (`order_cancelled`) or is paid in full (`order_paid`)", body = ErrorBody),
+        (status = 429, description = "Too many changes from this client; wait", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry with the same reference", body = ErrorBody),
+    )
+)]
+pub async fn record_rest_payment(
+    State(state): State<AppState>,
+    shop: Shop,
+    headers: HeaderMap,
+    Path(code): Path<String>,
+    JsonBody(body): JsonBody<RestPayment>,
+) -> ApiResult<Json<Order>> {
+    let request = payment_request(&state, &headers, code, body.amount, body.reference).await?;
+    let order = state.clients.checkout.clone().record_rest_payment(request).await?.into_inner();
+    Ok(Json(Order::of(order, shop.locale)))
 }
 
 /// A refund made at the payment provider.

@@ -583,6 +583,49 @@ impl Checkout {
         Err(CartError::OrderPaid)
     }
 
+    /// The guest paid what the advance payment left, at the guesthouse
+    /// (cash, a card terminal, a transfer): recorded with the receipt's
+    /// `reference` as the order's last payment, and the order paid in full,
+    /// once. The same reference again answers the order as it is. No event
+    /// follows: the nights were confirmed with the advance.
+    pub async fn record_rest(&self, booking_code: &str, amount: i64, reference: &str, staff_id: &str) -> Result<StoredOrder, CartError> {
+        let reference = statement_reference(reference).ok_or(CartError::InvalidReceipt)?;
+        let db = self.basket.db();
+        // A second pass sees what changed under the first (a concurrent recording).
+        for _ in 0..2 {
+            let order = self.order_by_booking_code(booking_code).await?;
+            if let Some(recorded) = store::payment(db, &store::rest_session(&order)).await? {
+                return if recorded.provider_ref.as_deref() == Some(reference) {
+                    self.order(&order.token).await
+                } else {
+                    Err(CartError::OrderPaid)
+                };
+            }
+            if order.state == "cancelled" {
+                return Err(CartError::OrderCancelled);
+            }
+            if order.payment_state == "awaiting_payment" {
+                return Err(CartError::AdvanceNotPaid);
+            }
+            if order.payment_state != "partially_paid" {
+                return Err(CartError::OrderPaid);
+            }
+            let rest = (order.totals.total - order.totals.vouchers - order.totals.due_now).max(0);
+            if amount != rest {
+                return Err(CartError::AmountMismatch { expected: rest, got: amount });
+            }
+            let mut tx = db.begin().await?;
+            if !store::record_rest(&mut tx, &order, amount, reference, spa_platform::now_ms()).await? {
+                tx.rollback().await?;
+                continue;
+            }
+            tx.commit().await?;
+            tracing::info!(order = %order.order_id, staff = %staff_id, "rest of the advance-paid order recorded: paid in full");
+            return self.order(&order.token).await;
+        }
+        Err(CartError::OrderPaid)
+    }
+
     /// The payments to give back, oldest first.
     pub async fn refunds_due(&self) -> Result<Vec<store::Refund>, CartError> {
         store::refunds_due(self.basket.db(), REFUNDS_LISTED).await

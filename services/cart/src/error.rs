@@ -96,6 +96,10 @@ pub enum CartError {
     OrderPaid,
     #[error("reference: this transfer paid another order")]
     TransferReferenceUsed,
+    #[error("reference: the receipt's or card terminal's reference, 1 to 140 characters")]
+    InvalidReceipt,
+    #[error("this order still awaits its first payment")]
+    AdvanceNotPaid,
     #[error("no payment with this id")]
     PaymentNotFound,
     #[error("reference: the refund's reference at the provider, 1 to 140 characters")]
@@ -194,6 +198,8 @@ impl From<CartError> for Status {
             CartError::TransferReferenceUsed => {
                 errors::with_details(Code::FailedPrecondition, "transfer_reference_used", message.clone(), &[("reference", &message)])
             }
+            CartError::InvalidReceipt => invalid("invalid_receipt", "reference"),
+            CartError::AdvanceNotPaid => errors::with_details(Code::FailedPrecondition, "advance_not_paid", message, &[]),
             CartError::PaymentNotFound => errors::with_details(Code::NotFound, "payment_not_found", message, &[]),
             CartError::InvalidRefund => invalid("invalid_refund", "reference"),
             CartError::NotRefundDue => errors::with_details(Code::FailedPrecondition, "not_refund_due", message, &[]),

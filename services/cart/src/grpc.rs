@@ -14,7 +14,7 @@ use spa_proto::spa::cart::v1::{
     BillingAddress, CapturePaypalRequest, CheckoutCustomer, CheckoutDetails, CheckoutRequest, ChooseMethodRequest, CompleteRequest,
     ConfigureVoucherRequest, CustomerOrders, FindOrderRequest, GetOrderRequest, ListCustomerOrdersRequest, ListRefundsDueRequest,
     MarkRefundedRequest, Method, Methods, NotificationAnswer, Order, PaymentRedirect, PaypalWebhook, PostalAddress, Przelewy24Notification,
-    RecordBankTransferRequest, Refund, Refunds, SetAddressRequest, StartPaymentRequest, VoucherDesign, VoucherDesigns,
+    Refund, Refunds, SetAddressRequest, StaffPaymentRequest, StartPaymentRequest, VoucherDesign, VoucherDesigns,
 };
 use tonic::{Request, Response, Status};
 
@@ -431,9 +431,15 @@ impl CheckoutService for CheckoutGrpc {
         Ok(Response::new(order_message(order, payable, false)?))
     }
 
-    async fn record_bank_transfer(&self, request: Request<RecordBankTransferRequest>) -> Answer<Order> {
+    async fn record_bank_transfer(&self, request: Request<StaffPaymentRequest>) -> Answer<Order> {
         let r = request.into_inner();
         let order = self.checkout.record_bank_transfer(&r.booking_code, r.amount, &r.reference, &r.staff_id).await?;
+        Ok(Response::new(order_message(order, false, false)?))
+    }
+
+    async fn record_rest_payment(&self, request: Request<StaffPaymentRequest>) -> Answer<Order> {
+        let r = request.into_inner();
+        let order = self.checkout.record_rest(&r.booking_code, r.amount, &r.reference, &r.staff_id).await?;
         Ok(Response::new(order_message(order, false, false)?))
     }
 

@@ -720,6 +720,41 @@ pub async fn record_transfer(tx: &mut Tx, order: &StoredOrder, reference: &str, 
     Ok(moved == 1)
 }
 
+/// Records what an advance payment left as paid at the guesthouse
+/// (session `{order_id}-rest`, one per order) and the order paid in
+/// full; whether this call did (false: recorded before, or the order is
+/// no longer advance-paid; the caller rolls back and reads again).
+pub async fn record_rest(tx: &mut Tx, order: &StoredOrder, amount: i64, reference: &str, now: i64) -> Result<bool, CartError> {
+    let inserted = sqlx::query(
+        "INSERT INTO payments (session_id, order_token, provider, amount, state, provider_ref, created_at, paid_at) \
+         VALUES ($1, $2, $6, $3, 'paid', $4, $5, $5) ON CONFLICT DO NOTHING",
+    )
+    .bind(rest_session(order))
+    .bind(&order.token)
+    .bind(amount)
+    .bind(reference)
+    .bind(now)
+    .bind(checkout::AT_GUESTHOUSE)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if inserted == 0 {
+        return Ok(false);
+    }
+    let moved =
+        sqlx::query("UPDATE orders SET payment_state = 'paid' WHERE token = $1 AND state = 'paid' AND payment_state = 'partially_paid'")
+            .bind(&order.token)
+            .execute(&mut **tx)
+            .await?
+            .rows_affected();
+    Ok(moved == 1)
+}
+
+/// The one payment of what an order's advance payment left.
+pub fn rest_session(order: &StoredOrder) -> String {
+    format!("{}-rest", order.order_id)
+}
+
 /// How many payments an order has had (to name the next one).
 pub async fn payment_count(db: &Db, order_token: &str) -> Result<i64, CartError> {
     Ok(sqlx::query_scalar("SELECT COUNT(*) FROM payments WHERE order_token = $1").bind(order_token).fetch_one(db.pool()).await?)

@@ -238,11 +238,6 @@ describe('the staff’s order desk', () => {
 
   it.each([
     ['paid', { state: 'paid', paymentState: 'paid' }, 'Diese Bestellung ist bereits bezahlt: Es gibt keine Überweisung zu erfassen.'],
-    [
-      'advance-paid',
-      { state: 'paid', paymentState: 'partially_paid', paymentMethod: 'przelewy24' },
-      'Diese Bestellung ist bereits bezahlt: Es gibt keine Überweisung zu erfassen.',
-    ],
     ['cancelled', { state: 'cancelled', paymentState: 'cancelled' }, 'Diese Bestellung ist storniert: Eine Überweisung kann nicht erfasst werden.'],
     [
       'online',
@@ -254,6 +249,47 @@ describe('the staff’s order desk', () => {
     expect(await screen.findByText(note)).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Banküberweisung erfassen' })).toBeNull();
     expect(screen.queryByLabelText('Betrag in Złoty')).toBeNull();
+  });
+
+  it('records the rest of an advance-paid order, paid at the guesthouse', async () => {
+    const advancePaid = staffOrder({
+      state: 'paid',
+      paymentState: 'partially_paid',
+      paymentMethod: 'przelewy24',
+      totals: { total: 247700, vouchers: 20000, shipping: 0, deposit: 68310, leftToPay: 159390, currency: 'PLN', base: null },
+      dueNow: 68310,
+    });
+    const { fake, user } = await openOrder('pl', { loggedIn: adminCustomer(), orders: [advancePaid] });
+    expect(screen.queryByRole('form', { name: 'Zapisz przelew bankowy' })).toBeNull();
+    const form = screen.getByRole('form', { name: 'Zapisz dopłatę na miejscu' });
+    const amount = within(form).getByLabelText<HTMLInputElement>('Kwota w złotych');
+    expect(amount.value).toBe('1593,90');
+    expect(plain(within(form).getByText(/^Po zaliczce/).textContent)).toBe('Po zaliczce zostało 1593,90 zł.');
+
+    // A wrong amount: the server's word beside it; no reference: the form's own.
+    await user.clear(amount);
+    await user.type(amount, '1500');
+    await user.click(within(form).getByRole('button', { name: 'Zapisz płatność' }));
+    const reference = within(form).getByLabelText('Numer paragonu, terminala kart albo przelewu');
+    await waitFor(() => expect(errorOf(reference)).toBe('Podaj numer paragonu.'));
+    expect(fake.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    await user.type(reference, 'PAR/2026/0142');
+    await user.click(within(form).getByRole('button', { name: 'Zapisz płatność' }));
+    await waitFor(() => expect(errorOf(amount)).toBe('Wpisz kwotę, na którą czeka zamówienie: 1593.90 PLN.'));
+
+    await user.clear(amount);
+    await user.type(amount, '1593,90');
+    await user.click(within(form).getByRole('button', { name: 'Zapisz płatność' }));
+    const done = await screen.findByText(`Płatność zapisana: zamówienie ${CODE} jest opłacone w całości.`);
+    expect(done.closest('[role="status"]')).toBeTruthy();
+    expect(fake.requests.filter((r) => r.method === 'POST').map((r) => [r.path, r.body, r.marker])).toEqual([
+      [`/backend/orders/${CODE}/rest-payments`, { amount: 150000, reference: 'PAR/2026/0142' }, true],
+      [`/backend/orders/${CODE}/rest-payments`, { amount: 159390, reference: 'PAR/2026/0142' }, true],
+    ]);
+    expect(fact('Płatność')).toBe('Opłacone w całości');
+    expect(fact('Do zapłaty później, na miejscu')).toBe('0,00 zł');
+    expect(screen.queryByRole('form', { name: 'Zapisz dopłatę na miejscu' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: `Zamówienie ${CODE}` }));
   });
 
   it('shows what an advance payment leaves for later', async () => {

@@ -475,6 +475,10 @@ impl PaymentMethod {
     }
 }
 
+/// The provider of a payment the staff took at the guesthouse (cash, a
+/// card terminal, a transfer): the rest of an advance-paid order.
+pub const AT_GUESTHOUSE: &str = "guesthouse";
+
 /// Where one attempt at paying an order stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PaymentState {

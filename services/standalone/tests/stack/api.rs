@@ -368,6 +368,7 @@ async fn openapi_documents_every_route_and_every_documented_route_exists() {
         ("post", "/shop-api/backend/blocks/{id}/revisions/{revision}/restore"),
         ("get", "/shop-api/backend/orders/{bookingCode}"),
         ("post", "/shop-api/backend/orders/{bookingCode}/bank-transfers"),
+        ("post", "/shop-api/backend/orders/{bookingCode}/rest-payments"),
         ("get", "/shop-api/backend/refunds"),
         ("put", "/shop-api/backend/refunds/{paymentId}"),
         ("get", "/shop-api/openapi.json"),

@@ -248,6 +248,7 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
     .await;
     assert_eq!((status, due_back["items"][0]["paymentId"].as_str()), (200, Some(second.as_str())), "{due_back}");
     crate::staff::eight_marks_at_once_refund_once(&http, &base, &admin, &cart, &second).await;
+    crate::staff::eight_rest_payments_at_once_pay_once(&http, &base, &admin, &cart, 110).await;
     cart.close().await;
 
     // An event crosses processes: content's outbox -> NATS -> content's

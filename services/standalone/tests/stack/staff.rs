@@ -1,5 +1,6 @@
-//! The staff's calls on orders: looking one up by its booking code and
-//! recording the bank transfer that paid it.
+//! The staff's calls on orders: looking one up by its booking code,
+//! recording the bank transfer that paid it or the rest an advance payment
+//! left, and marking payments to give back refunded.
 
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -11,11 +12,17 @@ use crate::support::{TestStack, eventually, json as read, stay};
 
 /// A guest's order paid by bank transfer: (booking code, due now, token).
 async fn transfer_order(http: &reqwest::Client, base: &str, in_days: i64) -> (String, i64, String) {
+    placed(http, base, in_days, json!({"method": "bank_transfer"})).await
+}
+
+/// A guest's stay placed with `payment` chosen: (booking code, due now, token).
+async fn placed(http: &reqwest::Client, base: &str, in_days: i64, payment: Value) -> (String, i64, String) {
     let v = Visitor::new(http, base).await;
     let (from, to) = stay(in_days, 2);
     assert_eq!(v.add(reservation(&from, &to)).await.0, 201);
     v.step(Method::PUT, "address", guest()).await;
-    v.step(Method::PUT, "payment/0", json!({"method": "bank_transfer"})).await;
+    let (status, cart) = v.step(Method::PUT, "payment/0", payment).await;
+    assert_eq!(status, 200, "{cart}");
     let (status, order) = v.complete(None).await;
     assert_eq!(status, 200, "{order}");
     (order["bookingCode"].as_str().unwrap().to_owned(), order["dueNow"].as_i64().unwrap(), v.token)
@@ -185,4 +192,87 @@ async fn the_staff_record_a_bank_transfer_once_and_the_booking_is_confirmed() {
     .await;
     let (status, cancelled) = send(Method::POST, second_transfers, &admin, transfer(second_due, "R-3")).await;
     assert_eq!((status, cancelled["code"].as_str()), (409, Some("order_cancelled")), "{cancelled}");
+}
+
+/// An advance-paid order, its advance recorded by transfer, then its
+/// rest paid at the guesthouse recorded eight times at once with two
+/// receipts: paid in full once; the kept receipt's recordings answer the
+/// paid order, the other's `order_paid`; no second `cart.order.paid`.
+pub async fn eight_rest_payments_at_once_pay_once(http: &reqwest::Client, base: &str, admin: &str, cart: &Db, in_days: i64) {
+    let admin = Some(format!("spa_session={admin}"));
+    let send = |method: Method, path: String, body: Value| as_staff(http, method, format!("{base}{path}"), admin.clone(), body);
+    let (code, advance, token) = placed(http, base, in_days, json!({"method": "bank_transfer", "deposit": true})).await;
+    let payment = |amount: i64, reference: &str| json!({"amount": amount, "reference": reference});
+    let (_, order) = send(Method::GET, format!("/shop-api/backend/orders/{code}"), Value::Null).await;
+    let rest = order["totals"]["total"].as_i64().unwrap() - order["totals"]["vouchers"].as_i64().unwrap() - advance;
+    assert!(advance > 0 && rest > 0, "an advance and a rest: {order}");
+    let (status, advanced) = send(Method::POST, format!("/shop-api/backend/orders/{code}/bank-transfers"), payment(advance, "R-ADV")).await;
+    assert_eq!((status, advanced["paymentState"].as_str()), (200, Some("partially_paid")), "{advanced}");
+    let paid_events = "SELECT COUNT(*) FROM outbox WHERE subject = $1";
+    let before = count(cart, paid_events, "cart.order.paid").await;
+
+    let rest_payments = format!("/shop-api/backend/orders/{code}/rest-payments?locale=en_GB");
+    let references = ["K-1", "K-2"];
+    let answers =
+        futures::future::join_all((0..8).map(|i| send(Method::POST, rest_payments.clone(), payment(rest, references[i % 2])))).await;
+    let (state, kept, amount): (String, String, i64) = sqlx::query_as(
+        "SELECT o.payment_state, p.provider_ref, p.amount FROM orders o JOIN payments p ON p.order_token = o.token \
+         WHERE o.token = $1 AND p.provider = 'guesthouse'",
+    )
+    .bind(&token)
+    .fetch_one(cart.pool())
+    .await
+    .unwrap();
+    assert_eq!((state.as_str(), amount), ("paid", rest));
+    for (i, (status, body)) in answers.iter().enumerate() {
+        if references[i % 2] == kept {
+            assert_eq!((*status, body["paymentState"].as_str()), (200, Some("paid")), "{body}");
+        } else {
+            assert_eq!((*status, body["code"].as_str()), (409, Some("order_paid")), "{body}");
+        }
+    }
+    assert_eq!(count(cart, "SELECT COUNT(*) FROM payments WHERE order_token = $1", &token).await, 2, "the advance and the rest");
+    assert_eq!(count(cart, paid_events, "cart.order.paid").await, before, "none: the nights were confirmed with the advance");
+    let (status, again) = send(Method::POST, rest_payments, payment(rest, &kept)).await;
+    assert_eq!((status, again["paymentState"].as_str()), (200, Some("paid")), "a retry answers the order: {again}");
+}
+
+/// An advance-paid order's rest, paid at the guesthouse: recorded only
+/// after the advance, only by the exact amount the advance left, and once.
+#[tokio::test]
+async fn the_staff_record_the_rest_of_an_advance_paid_order_once() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let admin_token = t.session_of("c-3", "admin@example.pl", "customer,admin").await;
+    let admin = Some(format!("spa_session={admin_token}"));
+    let customer = Some(format!("spa_session={}", t.session_of("c-1", "anna@example.pl", "customer").await));
+    let send = |method: Method, path: String, who: &Option<String>, body: Value| as_staff(&t.http, method, t.url(&path), who.clone(), body);
+    let (code, advance, _) = placed(&t.http, &t.base, 95, json!({"method": "bank_transfer", "deposit": true})).await;
+    let rest_payments = format!("/shop-api/backend/orders/{code}/rest-payments?locale=en_GB");
+    let (_, order) = send(Method::GET, format!("/shop-api/backend/orders/{code}"), &admin, Value::Null).await;
+    let rest = order["totals"]["total"].as_i64().unwrap() - order["totals"]["vouchers"].as_i64().unwrap() - advance;
+    let payment = |amount: i64, reference: &str| json!({"amount": amount, "reference": reference});
+
+    for (who, session, status) in [("anonymous", None, 401), ("customer", customer, 403)] {
+        assert_eq!(send(Method::POST, rest_payments.clone(), &session, payment(rest, "K-1")).await.0, status, "{who} records");
+    }
+    // Not before the advance came.
+    let (status, early) = send(Method::POST, rest_payments.clone(), &admin, payment(rest, "K-1")).await;
+    assert_eq!((status, early["code"].as_str()), (409, Some("advance_not_paid")), "{early}");
+    let transfers = format!("/shop-api/backend/orders/{code}/bank-transfers?locale=en_GB");
+    let (status, advanced) = send(Method::POST, transfers, &admin, payment(advance, "R-ADV-1")).await;
+    assert_eq!((status, advanced["paymentState"].as_str()), (200, Some("partially_paid")), "{advanced}");
+
+    // What is refused, and says why.
+    let (status, short) = send(Method::POST, rest_payments.clone(), &admin, payment(rest - 100, "K-1")).await;
+    assert_eq!((status, short["code"].as_str(), short["errors"][0]["field"].as_str()), (400, Some("amount_mismatch"), Some("amount")));
+    assert!(short["message"].as_str().unwrap().contains(&format!("{}.{:02} PLN", rest / 100, rest % 100)), "names the rest: {short}");
+    let (status, blank) = send(Method::POST, rest_payments.clone(), &admin, payment(rest, "")).await;
+    assert_eq!((status, blank["code"].as_str(), blank["errors"][0]["field"].as_str()), (400, Some("invalid_receipt"), Some("reference")));
+    let (status, recorded) = send(Method::POST, rest_payments.clone(), &admin, payment(rest, "K-0")).await;
+    assert_eq!((status, recorded["paymentState"].as_str()), (200, Some("paid")), "{recorded}");
+    let (status, other) = send(Method::POST, rest_payments, &admin, payment(rest, "K-9")).await;
+    assert_eq!((status, other["code"].as_str()), (409, Some("order_paid")), "{other}");
+
+    // Several clicks by two members of staff at once.
+    eight_rest_payments_at_once_pay_once(&t.http, &t.base, &admin_token, t.stack.db("cart"), 100).await;
 }

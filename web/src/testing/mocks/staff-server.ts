@@ -4,7 +4,8 @@
  * without the `admin` role, 400 without the script marker on a change;
  * booking codes in any letter case (400 for one longer than 32); a
  * transfer pays an order by bank transfer that awaits its payment, only
- * by `dueNow` exactly, once per reference; refusals in the request's
+ * by `dueNow` exactly, once per reference; the rest of an advance-paid
+ * order by what the advance left, exactly, once; refusals in the request's
  * language, as `gateway/locales/*.ftl` words them. The payments to give
  * back are listed oldest first and marked refunded once per payment (the
  * same reference again answers it; another is `payment_refunded`). Every
@@ -94,6 +95,9 @@ const MESSAGES: Record<Locale, Messages> = {
     not_refund_due: 'Ta płatność nie czeka na zwrot.',
     payment_refunded: 'Ta płatność została już zwrócona pod innym numerem zwrotu.',
     'payment_refunded.field': 'Zwrot tej płatności jest już zapisany pod innym numerem.',
+    invalid_receipt: 'Podaj numer paragonu, terminala kart albo przelewu (od 1 do 140 znaków).',
+    'invalid_receipt.field': 'Od 1 do 140 znaków z paragonu, terminala albo wyciągu.',
+    advance_not_paid: 'To zamówienie czeka jeszcze na pierwszą płatność: najpierw zapisz ją.',
   },
   de: {
     not_logged_in: 'Sie sind nicht angemeldet.',
@@ -115,6 +119,9 @@ const MESSAGES: Record<Locale, Messages> = {
     not_refund_due: 'Diese Zahlung wartet nicht auf eine Rückzahlung.',
     payment_refunded: 'Diese Zahlung wurde bereits unter einer anderen Referenz zurückgezahlt.',
     'payment_refunded.field': 'Die Rückzahlung dieser Zahlung ist bereits unter einer anderen Referenz vermerkt.',
+    invalid_receipt: 'Geben Sie die Nummer des Belegs, des Kartenterminals oder der Überweisung ein (1 bis 140 Zeichen).',
+    'invalid_receipt.field': '1 bis 140 Zeichen vom Beleg, Terminal oder Kontoauszug.',
+    advance_not_paid: 'Diese Bestellung wartet noch auf ihre erste Zahlung: Erfassen Sie zuerst diese.',
   },
   en_GB: {
     not_logged_in: 'You are not logged in.',
@@ -136,6 +143,9 @@ const MESSAGES: Record<Locale, Messages> = {
     not_refund_due: 'This payment is not due back.',
     payment_refunded: 'This payment was refunded with another reference already.',
     'payment_refunded.field': 'This payment’s refund is recorded under another reference.',
+    invalid_receipt: 'Enter the receipt’s, card terminal’s or transfer’s reference (1 to 140 characters).',
+    'invalid_receipt.field': '1 to 140 characters from the receipt, terminal or statement.',
+    advance_not_paid: 'This order still awaits its first payment: record that first.',
   },
 };
 
@@ -154,6 +164,8 @@ export function createStaffServer({
   const stored = new Map(orders.map((order) => [order.bookingCode, structuredClone(order)]));
   /** Each recorded reference and the order it paid. */
   const references = new Map<string, string>();
+  /** Each order's rest payment, by the reference it was recorded with. */
+  const rests = new Map<string, string>();
   /** Answers held back until released (a request on its way). */
   let held: Promise<void> | null = null;
 
@@ -217,6 +229,27 @@ export function createStaffServer({
       }
       references.set(reference, order.bookingCode);
       markPaid(order);
+      return HttpResponse.json(order);
+    }),
+    http.post(apiPath('/backend/orders/:code/rest-payments'), async ({ request, params }) => {
+      const entry = await log(request);
+      await held;
+      const order = refuse(entry, true) ?? find(entry, String(params.code));
+      if (order instanceof Response) return order;
+      const { amount, reference = '' } = (entry.body ?? {}) as Partial<BankTransfer>;
+      if (reference.trim() === '' || reference.length > 140) return refusal(entry, 400, 'invalid_receipt', 'reference');
+      const recorded = rests.get(order.bookingCode);
+      if (recorded) return recorded === reference ? HttpResponse.json(order) : refusal(entry, 409, 'order_paid');
+      if (order.state === 'cancelled') return refusal(entry, 409, 'order_cancelled');
+      if (order.paymentState === 'awaiting_payment') return refusal(entry, 409, 'advance_not_paid');
+      if (order.paymentState !== 'partially_paid') return refusal(entry, 409, 'order_paid');
+      const rest = order.totals.total - order.totals.vouchers - order.dueNow;
+      if (amount !== rest) {
+        const expected = `${Math.floor(rest / 100)}.${String(rest % 100).padStart(2, '0')}`;
+        return refusal(entry, 400, 'amount_mismatch', 'amount', expected);
+      }
+      rests.set(order.bookingCode, reference);
+      order.paymentState = 'paid';
       return HttpResponse.json(order);
     }),
     http.get(apiPath('/backend/refunds'), async ({ request }) => {

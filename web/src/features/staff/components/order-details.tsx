@@ -7,7 +7,9 @@ import type { MessageKey } from '@/lib/i18n/messages';
 import type { StaffOrder } from '@/types/api';
 
 import { AccessNotice } from './access-notice';
-import { BankTransferForm, type TransferProblem } from './bank-transfer-form';
+import type { PaymentKind } from '@/features/staff/api/record-payment';
+
+import { PAYMENT_TEXTS, PaymentForm, type TransferProblem } from './payment-form';
 import { Fact, Moment } from './facts';
 import { useOrderWords } from './order-words';
 
@@ -19,7 +21,7 @@ type Props = {
 };
 
 /** Why there is no transfer to record. */
-const NOTES: Record<Exclude<TransferDesk, 'record'>, MessageKey> = {
+const NOTES: Record<Exclude<TransferDesk, 'record' | 'recordRest'>, MessageKey> = {
   paid: 'staff.transfer.paid',
   cancelled: 'staff.transfer.cancelled',
   otherMethod: 'staff.transfer.otherMethod',
@@ -36,19 +38,20 @@ export function OrderDetails({ order, code, loginHref }: Props) {
   const headingId = useId();
   const linesId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [recorded, setRecorded] = useState(false);
+  const [recorded, setRecorded] = useState<PaymentKind | null>(null);
   const [problem, setProblem] = useState<TransferProblem | null>(null);
   const desk = transferDesk(order);
   const awaiting = order.state === 'new' && order.paymentState === 'awaiting_payment';
+  const paying: PaymentKind | null = desk === 'record' ? 'transfer' : desk === 'recordRest' ? 'rest' : null;
 
-  // When the form goes (recorded, or the order moved on meanwhile), focus
-  // would be left nowhere: it goes to the order's heading instead.
-  const offered = useRef(desk === 'record');
+  // When the form goes or changes (recorded, or the order moved on
+  // meanwhile), focus would be left nowhere: it goes to the order's heading.
+  const offered = useRef(paying);
   useEffect(() => {
     const lost = document.activeElement === null || document.activeElement === document.body;
-    if (offered.current && desk !== 'record' && lost) heading.current?.focus();
-    offered.current = desk === 'record';
-  }, [desk]);
+    if (offered.current && offered.current !== paying && lost) heading.current?.focus();
+    offered.current = paying;
+  }, [paying]);
 
   const money = (amount: number) => formatMoney(amount, order.totals.currency);
   const moment = (iso: string) => <Moment iso={iso} />;
@@ -105,13 +108,15 @@ export function OrderDetails({ order, code, loginHref }: Props) {
       {/* Always there, so that what is put in it is announced. */}
       <div className="staff-order__outcome" role="status">
         {recorded && (
-          <p className="staff-notice staff-notice--success">{t('staff.transfer.recorded', { code: order.bookingCode })}</p>
+          <p className="staff-notice staff-notice--success">{t(PAYMENT_TEXTS[recorded].recorded, { code: order.bookingCode })}</p>
         )}
       </div>
-      {desk === 'record' ? (
-        <BankTransferForm order={order} code={code} onRecorded={() => setRecorded(true)} onProblem={setProblem} />
+      {paying ? (
+        <PaymentForm key={paying} order={order} kind={paying} code={code} onRecorded={() => setRecorded(paying)} onProblem={setProblem} />
       ) : (
-        !recorded && <p className="staff-notice">{t(NOTES[desk], { method: words.method(order) })}</p>
+        !recorded && desk !== 'record' && desk !== 'recordRest' && (
+          <p className="staff-notice">{t(NOTES[desk], { method: words.method(order) })}</p>
+        )
       )}
       {problem && <TransferRefusal problem={problem} code={code} loginHref={loginHref} />}
     </section>
@@ -121,19 +126,19 @@ export function OrderDetails({ order, code, loginHref }: Props) {
 /** Why the transfer was not recorded: the server's words where it gave them. */
 function TransferRefusal({ problem, code, loginHref }: { problem: TransferProblem; code: string; loginHref: string }) {
   const { t } = useI18n();
-  const { failure, message } = problem;
+  const { kind, failure, message } = problem;
   if (failure === 'login' || failure === 'forbidden') return <AccessNotice failure={failure} loginHref={loginHref} />;
   if (failure === 'other') {
     return (
       <FormAlert>
-        <p>{t('staff.transfer.error')}</p>
+        <p>{t(PAYMENT_TEXTS[kind].error)}</p>
       </FormAlert>
     );
   }
   return (
     <FormAlert>
       <p>
-        <strong>{t('staff.transfer.refused')}</strong>
+        <strong>{t(PAYMENT_TEXTS[kind].refused)}</strong>
       </p>
       <p>{failure === 'notFound' ? t('staff.notFound', { code }) : message}</p>
     </FormAlert>

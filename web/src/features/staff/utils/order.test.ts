@@ -31,7 +31,7 @@ describe('the order desk’s rules', () => {
     expect(transferDesk(order({ paymentMethod: 'przelewy24' }))).toBe('otherMethod');
     expect(transferDesk(order({ paymentMethod: null }))).toBe('otherMethod');
     expect(transferDesk(order({ state: 'paid', paymentState: 'paid' }))).toBe('paid');
-    expect(transferDesk(order({ state: 'paid', paymentState: 'partially_paid' }))).toBe('paid');
+    expect(transferDesk(order({ state: 'paid', paymentState: 'partially_paid' }))).toBe('recordRest');
     expect(transferDesk(order({ state: 'cancelled', paymentState: 'cancelled' }))).toBe('cancelled');
     expect(transferDesk(order({ state: 'cancelled', paymentMethod: 'przelewy24' }))).toBe('cancelled');
   });
@@ -43,5 +43,7 @@ describe('the order desk’s rules', () => {
       dueNow: 33000,
     });
     expect(laterAmount(advance)).toBe(77000);
+    expect(laterAmount({ ...advance, state: 'paid', paymentState: 'partially_paid' })).toBe(77000);
+    expect(laterAmount({ ...advance, state: 'paid', paymentState: 'paid' })).toBe(0);
   });
 });

@@ -9,23 +9,27 @@ import type { CartItem, StaffOrder } from '@/types/api';
 export const normalizeBookingCode = (text: string): string => text.trim().toUpperCase();
 
 /**
- * What the desk can do about the order's payment: record its transfer, or
- * say why not. Cancelled wins over the rest, as the server refuses it first.
+ * What the desk can do about the order's payment: record its transfer,
+ * record the rest its advance payment left, or say why not. Cancelled wins
+ * over the rest, as the server refuses it first.
  */
-export type TransferDesk = 'record' | 'paid' | 'cancelled' | 'otherMethod';
+export type TransferDesk = 'record' | 'recordRest' | 'paid' | 'cancelled' | 'otherMethod';
 
 export function transferDesk(order: StaffOrder): TransferDesk {
   if (order.state === 'cancelled' || order.paymentState === 'cancelled') return 'cancelled';
+  if (order.state === 'paid' && order.paymentState === 'partially_paid') return 'recordRest';
   if (order.state !== 'new' || order.paymentState !== 'awaiting_payment') return 'paid';
   return order.paymentMethod === 'bank_transfer' ? 'record' : 'otherMethod';
 }
 
 /**
- * What is paid later at the guesthouse: what the first payment leaves. The
- * stored `leftToPay` already excludes an advance payment, but equals
- * `dueNow` when the first payment is the whole amount.
+ * What is paid later at the guesthouse: what the first payment leaves, and
+ * nothing once the order is paid in full (the rest recorded). The stored
+ * `leftToPay` already excludes an advance payment, but equals `dueNow`
+ * when the first payment is the whole amount.
  */
 export function laterAmount(order: StaffOrder): number {
+  if (order.paymentState === 'paid') return 0;
   return Math.max(0, order.totals.total - order.totals.vouchers - order.dueNow);
 }
 

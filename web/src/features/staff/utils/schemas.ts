@@ -15,7 +15,8 @@ export const lookupSchema = (t: Translate) =>
   z.object({ code: z.string().check(z.trim(), z.minLength(1, { error: t('staff.lookup.required') })) });
 export type LookupValues = z.input<ReturnType<typeof lookupSchema>>;
 
-export const transferSchema = (t: Translate) =>
+/** A payment's form; `rest` asks for a receipt's reference, not a statement's. */
+export const transferSchema = (t: Translate, kind: 'transfer' | 'rest' = 'transfer') =>
   z.object({
     amount: z.string().check(
       z.refine((text) => text.trim() !== '', { error: t('staff.transfer.amountRequired') }),
@@ -25,7 +26,7 @@ export const transferSchema = (t: Translate) =>
       .string()
       .check(
         z.trim(),
-        z.minLength(1, { error: t('staff.transfer.referenceRequired') }),
+        z.minLength(1, { error: t(kind === 'rest' ? 'staff.rest.referenceRequired' : 'staff.transfer.referenceRequired') }),
         z.maxLength(REFERENCE_MAX_LENGTH, {
           error: t('staff.transfer.referenceTooLong', { max: REFERENCE_MAX_LENGTH }),
         }),

@@ -3,16 +3,42 @@ import { useId, useMemo, useRef } from 'react';
 import { useForm, type UseFormSetError } from 'react-hook-form';
 
 import { SubmitButton, TextField } from '@/components/ui/form-fields';
-import { useRecordBankTransfer } from '@/features/staff/api/record-bank-transfer';
+import { type PaymentKind, useRecordPayment } from '@/features/staff/api/record-payment';
 import { serverMessage, staffFailure, type StaffFailure } from '@/features/staff/api/staff-errors';
 import { parseZloty, zlotyInput } from '@/features/staff/utils/amount';
+import { laterAmount } from '@/features/staff/utils/order';
 import { REFERENCE_MAX_LENGTH, transferSchema, type TransferValues } from '@/features/staff/utils/schemas';
 import { ApiError } from '@/lib/api-client';
 import { useI18n } from '@/lib/i18n/i18n-provider';
+import type { MessageKey } from '@/lib/i18n/messages';
 import type { StaffOrder } from '@/types/api';
 
 /** A refusal not shown beside a field: what failed, in the server's words. */
-export type TransferProblem = { failure: StaffFailure; message: string };
+export type TransferProblem = { kind: PaymentKind; failure: StaffFailure; message: string };
+
+/** The words of each kind of payment the desk records. */
+export const PAYMENT_TEXTS = {
+  transfer: {
+    heading: 'staff.transfer.heading',
+    intro: 'staff.transfer.intro',
+    amountHint: 'staff.transfer.amountHint',
+    reference: 'staff.transfer.reference',
+    submit: 'staff.transfer.submit',
+    recorded: 'staff.transfer.recorded',
+    refused: 'staff.transfer.refused',
+    error: 'staff.transfer.error',
+  },
+  rest: {
+    heading: 'staff.rest.heading',
+    intro: 'staff.rest.intro',
+    amountHint: 'staff.rest.amountHint',
+    reference: 'staff.rest.reference',
+    submit: 'staff.rest.submit',
+    recorded: 'staff.rest.recorded',
+    refused: 'staff.rest.refused',
+    error: 'staff.rest.error',
+  },
+} as const satisfies Record<PaymentKind, Record<string, MessageKey>>;
 
 const FIELDS = ['amount', 'reference'] as const;
 
@@ -31,6 +57,8 @@ function showFieldErrors(error: unknown, setError: UseFormSetError<TransferValue
 
 type Props = {
   order: StaffOrder;
+  /** A bank transfer the order awaits, or the rest its advance payment left. */
+  kind: PaymentKind;
   /** The booking code the order was looked up by. */
   code: string;
   onRecorded: () => void;
@@ -39,16 +67,19 @@ type Props = {
 };
 
 /**
- * "Record bank transfer": the amount in złoty as the statement shows it
- * (prefilled with what the order awaits) and the statement's reference.
+ * "Record bank transfer" (or "record the rest paid at the guesthouse"):
+ * the amount in złoty as the statement or receipt shows it (prefilled with
+ * what the order awaits) and its reference.
  */
-export function BankTransferForm({ order, code, onRecorded, onProblem }: Props) {
+export function PaymentForm({ order, kind, code, onRecorded, onProblem }: Props) {
   const { t, locale, formatMoney } = useI18n();
+  const texts = PAYMENT_TEXTS[kind];
+  const awaited = kind === 'transfer' ? order.dueNow : laterAmount(order);
   const headingId = useId();
-  const record = useRecordBankTransfer(code, locale);
+  const record = useRecordPayment(code, locale, kind);
   // Taken before the request goes: a second click meanwhile sends nothing.
   const sending = useRef(false);
-  const schema = useMemo(() => transferSchema(t), [t]);
+  const schema = useMemo(() => transferSchema(t, kind), [t, kind]);
   const {
     register,
     handleSubmit,
@@ -56,7 +87,7 @@ export function BankTransferForm({ order, code, onRecorded, onProblem }: Props) 
     formState: { errors },
   } = useForm<TransferValues>({
     resolver: zodResolver(schema),
-    defaultValues: { amount: zlotyInput(order.dueNow, locale), reference: '' },
+    defaultValues: { amount: zlotyInput(awaited, locale), reference: '' },
   });
 
   const send = async (values: TransferValues) => {
@@ -68,7 +99,7 @@ export function BankTransferForm({ order, code, onRecorded, onProblem }: Props) 
       await record.mutateAsync({ amount, reference: values.reference });
       onRecorded();
     } catch (error) {
-      if (!showFieldErrors(error, setError)) onProblem({ failure: staffFailure(error), message: serverMessage(error) });
+      if (!showFieldErrors(error, setError)) onProblem({ kind, failure: staffFailure(error), message: serverMessage(error) });
     } finally {
       sending.current = false;
     }
@@ -76,13 +107,13 @@ export function BankTransferForm({ order, code, onRecorded, onProblem }: Props) 
 
   return (
     <section className="staff-transfer" aria-labelledby={headingId}>
-      <h3 id={headingId}>{t('staff.transfer.heading')}</h3>
-      <p className="staff-transfer__intro">{t('staff.transfer.intro')}</p>
+      <h3 id={headingId}>{t(texts.heading)}</h3>
+      <p className="staff-transfer__intro">{t(texts.intro)}</p>
       <form className="form" aria-labelledby={headingId} noValidate onSubmit={(event) => void handleSubmit(send)(event)}>
         <div className="form__row">
           <TextField
             label={t('staff.transfer.amount')}
-            hint={t('staff.transfer.amountHint', { amount: formatMoney(order.dueNow, order.totals.currency) })}
+            hint={t(texts.amountHint, { amount: formatMoney(awaited, order.totals.currency) })}
             inputMode="decimal"
             autoComplete="off"
             required
@@ -90,7 +121,7 @@ export function BankTransferForm({ order, code, onRecorded, onProblem }: Props) 
             {...register('amount')}
           />
           <TextField
-            label={t('staff.transfer.reference')}
+            label={t(texts.reference)}
             hint={t('staff.transfer.referenceHint', { max: REFERENCE_MAX_LENGTH })}
             autoComplete="off"
             spellCheck={false}
@@ -100,7 +131,7 @@ export function BankTransferForm({ order, code, onRecorded, onProblem }: Props) 
           />
         </div>
         <SubmitButton busy={record.isPending} busyLabel={t('staff.transfer.busy')}>
-          {t('staff.transfer.submit')}
+          {t(texts.submit)}
         </SubmitButton>
       </form>
     </section>
