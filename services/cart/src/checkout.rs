@@ -28,8 +28,8 @@ use spa_proto::spa::catalog::v1::Product;
 
 use crate::basket::{Basket, View, ViewLine};
 use crate::domain::checkout::{
-    self, Address, Delivery, PaymentChoice, PaymentMethod, PaymentState, SHIPPING_METHODS, State, Step, VOUCHER_DESIGNS, VoucherConfig,
-    locale_index,
+    self, Address, Delivery, OrderPayment, OrderState, PaymentChoice, PaymentMethod, PaymentState, SHIPPING_METHODS, State, Step,
+    VOUCHER_DESIGNS, VoucherConfig, locale_index,
 };
 use crate::domain::gift;
 use crate::domain::item::{Dedication, ItemKind, Stay};
@@ -559,10 +559,10 @@ impl Checkout {
             if order.payment_method != PaymentMethod::BankTransfer.code() {
                 return Err(CartError::NotBankTransfer);
             }
-            if order.state == "cancelled" {
+            if order.state == OrderState::Cancelled {
                 return Err(CartError::OrderCancelled);
             }
-            if order.payment_state != "awaiting_payment" {
+            if order.payment_state != OrderPayment::AwaitingPayment {
                 return Err(CartError::OrderPaid);
             }
             if amount != order.totals.due_now {
@@ -601,13 +601,13 @@ impl Checkout {
                     Err(CartError::OrderPaid)
                 };
             }
-            if order.state == "cancelled" {
+            if order.state == OrderState::Cancelled {
                 return Err(CartError::OrderCancelled);
             }
-            if order.payment_state == "awaiting_payment" {
+            if order.payment_state == OrderPayment::AwaitingPayment {
                 return Err(CartError::AdvanceNotPaid);
             }
-            if order.payment_state != "partially_paid" {
+            if order.payment_state != OrderPayment::PartiallyPaid {
                 return Err(CartError::OrderPaid);
             }
             let rest = (order.totals.total - order.totals.vouchers - order.totals.due_now).max(0);
@@ -758,8 +758,8 @@ impl Checkout {
             customer_id: locked.cart.customer_id.clone(),
             email: address.customer.email.clone(),
             locale: view.cart.locale.clone(),
-            state: if paid { "paid" } else { "new" }.into(),
-            payment_state: if paid { "paid" } else { "awaiting_payment" }.into(),
+            state: if paid { OrderState::Paid } else { OrderState::New },
+            payment_state: if paid { OrderPayment::Paid } else { OrderPayment::AwaitingPayment },
             payment_method: payment.filter(|_| !paid).map(|p| p.method.code().to_owned()).unwrap_or_default(),
             totals: OrderTotals {
                 total: t.total,
@@ -822,7 +822,7 @@ impl Checkout {
 /// Whether the order still waits for its first payment: only then does a
 /// provider's payment get taken.
 fn awaits_payment(order: &StoredOrder) -> bool {
-    order.state == "new" && order.payment_state == "awaiting_payment"
+    order.state == OrderState::New && order.payment_state == OrderPayment::AwaitingPayment
 }
 
 /// How many payments to give back one listing shows.

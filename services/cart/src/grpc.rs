@@ -317,8 +317,8 @@ fn order_message(o: StoredOrder, payable_online: bool, payment_pending: bool) ->
         token: o.token,
         booking_code: o.booking_code,
         checkout_state: checkout::State::Completed.code().into(),
-        state: o.state,
-        payment_state: o.payment_state,
+        state: o.state.code().to_owned(),
+        payment_state: o.payment_state.code().to_owned(),
         payment_method: o.payment_method,
         totals: Some(Totals {
             total: t.total,
@@ -506,7 +506,7 @@ fn refund_message(r: store::Refund) -> Refund {
     Refund {
         payment_id: r.session_id,
         booking_code: r.booking_code,
-        order_state: r.order_state,
+        order_state: r.order_state.code().to_owned(),
         provider: r.provider,
         amount: r.amount,
         provider_ref: r.provider_ref.unwrap_or_default(),

@@ -10,7 +10,7 @@ use spa_platform::db::{Db, Tx, is_unique_violation};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use crate::domain::checkout::{self, PaymentState, State};
+use crate::domain::checkout::{self, OrderPayment, OrderState, PaymentState, State};
 use crate::domain::gift;
 use crate::domain::item::{Dedication, ItemKind, Stay, TreatmentChoice};
 use crate::error::CartError;
@@ -384,8 +384,8 @@ pub struct StoredOrder {
     pub customer_id: Option<String>,
     pub email: String,
     pub locale: String,
-    pub state: String,
-    pub payment_state: String,
+    pub state: OrderState,
+    pub payment_state: OrderPayment,
     pub payment_method: String,
     pub totals: OrderTotals,
     pub hold_expires_at: i64,
@@ -414,8 +414,8 @@ fn order_of(r: &AnyRow) -> Result<StoredOrder, sqlx::Error> {
         customer_id: r.try_get("customer_id")?,
         email: r.try_get("email")?,
         locale: r.try_get("locale")?,
-        state: r.try_get("state")?,
-        payment_state: r.try_get("payment_state")?,
+        state: coded(r, "state", OrderState::parse)?,
+        payment_state: coded(r, "payment_state", OrderPayment::parse)?,
         payment_method: r.try_get("payment_method")?,
         totals: OrderTotals {
             total: r.try_get("total")?,
@@ -471,8 +471,8 @@ impl Locked {
         .bind(&o.customer_id)
         .bind(&o.email)
         .bind(&o.locale)
-        .bind(&o.state)
-        .bind(&o.payment_state)
+        .bind(o.state.code())
+        .bind(o.payment_state.code())
         .bind(&o.payment_method)
         .bind(t.total)
         .bind(t.vouchers)
@@ -550,8 +550,13 @@ fn payment_of(r: &AnyRow) -> Result<StoredPayment, sqlx::Error> {
 }
 
 fn state_of(r: &AnyRow) -> Result<PaymentState, sqlx::Error> {
-    let code: String = r.try_get("state")?;
-    PaymentState::parse(&code).ok_or_else(|| sqlx::Error::Decode(format!("unknown payment state {code}").into()))
+    coded(r, "state", PaymentState::parse)
+}
+
+/// A column that holds one of an enum's codes.
+fn coded<T>(r: &AnyRow, column: &str, parse: fn(&str) -> Option<T>) -> Result<T, sqlx::Error> {
+    let code: String = r.try_get(column)?;
+    parse(&code).ok_or_else(|| sqlx::Error::Decode(format!("{column}: unknown code {code}").into()))
 }
 
 const PAYMENT_COLUMNS: &str = "session_id, order_token, provider, amount, state, provider_ref";
@@ -633,7 +638,7 @@ pub async fn record_paid(tx: &mut Tx, session_id: &str, provider_ref: &str, now:
 pub struct Refund {
     pub session_id: String,
     pub booking_code: String,
-    pub order_state: String,
+    pub order_state: OrderState,
     pub provider: String,
     pub amount: i64,
     pub provider_ref: Option<String>,
@@ -650,7 +655,7 @@ fn refund_of(r: &AnyRow) -> Result<Refund, sqlx::Error> {
     Ok(Refund {
         session_id: r.try_get("session_id")?,
         booking_code: r.try_get("booking_code")?,
-        order_state: r.try_get("order_state")?,
+        order_state: coded(r, "order_state", OrderState::parse)?,
         provider: r.try_get("provider")?,
         amount: r.try_get("amount")?,
         provider_ref: r.try_get("provider_ref")?,

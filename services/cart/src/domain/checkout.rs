@@ -479,42 +479,81 @@ impl PaymentMethod {
 /// card terminal, a transfer): the rest of an advance-paid order.
 pub const AT_GUESTHOUSE: &str = "guesthouse";
 
-/// Where one attempt at paying an order stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PaymentState {
-    /// Sent to the provider; no money yet.
-    Started,
-    /// The money came and paid the order.
-    Paid,
-    /// The provider turned the attempt down.
-    Refused,
-    /// The money came for an order that no longer awaited it (cancelled
-    /// meanwhile, or paid by another payment): the staff give it back.
-    RefundDue,
-    /// Given back; the staff kept the refund's reference.
-    Refunded,
+/// An enum kept and sent as a string code: `code`, `parse` and `Display`.
+macro_rules! coded {
+    ($(#[$meta:meta])* pub enum $name:ident { $($(#[$vmeta:meta])* $variant:ident => $code:literal,)* }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum $name {
+            $($(#[$vmeta])* $variant,)*
+        }
+
+        impl $name {
+            pub const ALL: &[Self] = &[$(Self::$variant),*];
+
+            pub fn code(self) -> &'static str {
+                match self {
+                    $(Self::$variant => $code,)*
+                }
+            }
+
+            pub fn parse(s: &str) -> Option<Self> {
+                Self::ALL.iter().copied().find(|v| v.code() == s)
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.code())
+            }
+        }
+    };
+}
+
+coded! {
+    /// Where one attempt at paying an order stands.
+    pub enum PaymentState {
+        /// Sent to the provider; no money yet.
+        Started => "started",
+        /// The money came and paid the order.
+        Paid => "paid",
+        /// The provider turned the attempt down.
+        Refused => "refused",
+        /// The money came for an order that no longer awaited it (cancelled
+        /// meanwhile, or paid by another payment): the staff give it back.
+        RefundDue => "refund_due",
+        /// Given back; the staff kept the refund's reference.
+        Refunded => "refunded",
+    }
 }
 
 impl PaymentState {
-    pub const ALL: [Self; 5] = [Self::Started, Self::Paid, Self::Refused, Self::RefundDue, Self::Refunded];
-
-    pub fn code(self) -> &'static str {
-        match self {
-            Self::Started => "started",
-            Self::Paid => "paid",
-            Self::Refused => "refused",
-            Self::RefundDue => "refund_due",
-            Self::Refunded => "refunded",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|m| m.code() == s)
-    }
-
     /// Whether the money came: a notification for it again changes nothing.
     pub fn settled(self) -> bool {
         matches!(self, Self::Paid | Self::RefundDue | Self::Refunded)
+    }
+}
+
+coded! {
+    /// Where a placed order stands.
+    pub enum OrderState {
+        /// Placed; its first payment has not come.
+        New => "new",
+        /// Its first payment came (or there was nothing to pay).
+        Paid => "paid",
+        /// Unpaid when its hold expired: its nights are on sale again.
+        Cancelled => "cancelled",
+    }
+}
+
+coded! {
+    /// Where a placed order's payment stands.
+    pub enum OrderPayment {
+        AwaitingPayment => "awaiting_payment",
+        /// The advance came; the rest is paid at the guesthouse.
+        PartiallyPaid => "partially_paid",
+        Paid => "paid",
+        Cancelled => "cancelled",
     }
 }
 
@@ -605,6 +644,28 @@ mod tests {
             assert_eq!(State::parse(s.code()), Some(s));
         }
         assert_eq!(State::parse("shipped"), None);
+    }
+
+    #[test]
+    fn order_and_payment_states_round_trip_as_the_store_spells_them() {
+        for s in OrderState::ALL {
+            assert_eq!(OrderState::parse(s.code()), Some(*s));
+        }
+        for s in OrderPayment::ALL {
+            assert_eq!(OrderPayment::parse(&s.to_string()), Some(*s));
+        }
+        for s in PaymentState::ALL {
+            assert_eq!(PaymentState::parse(s.code()), Some(*s));
+        }
+        // The store's SQL writes these codes as literals (store::MARK_PAID, record_paid).
+        let codes = |all: &[&str]| all.join(" ");
+        assert_eq!(codes(&OrderState::ALL.iter().map(|s| s.code()).collect::<Vec<_>>()), "new paid cancelled");
+        assert_eq!(
+            codes(&OrderPayment::ALL.iter().map(|s| s.code()).collect::<Vec<_>>()),
+            "awaiting_payment partially_paid paid cancelled"
+        );
+        assert_eq!(codes(&PaymentState::ALL.iter().map(|s| s.code()).collect::<Vec<_>>()), "started paid refused refund_due refunded");
+        assert_eq!(OrderState::parse("shipped"), None);
     }
 
     #[test]
