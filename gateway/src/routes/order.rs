@@ -167,8 +167,9 @@ async fn pay(State(state): State<AppState>, Path(token): Path<String>, Query(q):
         iban: account.iban.clone(),
         bank: account.bank.clone(),
         due_now: spa_platform::money::pln(code, order.due_now),
-        // With the advance payment (due now, or paid), the rest is paid later.
-        left_later: if totals.deposit > 0 && order.due_now == totals.deposit && totals.left_to_pay > 0 {
+        // With the advance payment (due now, or paid), the rest is paid
+        // later, until the staff record it paid at the guesthouse.
+        left_later: if totals.deposit > 0 && order.due_now == totals.deposit && totals.left_to_pay > 0 && order.payment_state != "paid" {
             spa_platform::money::pln(code, totals.left_to_pay)
         } else {
             String::new()

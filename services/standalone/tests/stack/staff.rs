@@ -208,6 +208,11 @@ pub async fn eight_rest_payments_at_once_pay_once(http: &reqwest::Client, base: 
     assert!(advance > 0 && rest > 0, "an advance and a rest: {order}");
     let (status, advanced) = send(Method::POST, format!("/shop-api/backend/orders/{code}/bank-transfers"), payment(advance, "R-ADV")).await;
     assert_eq!((status, advanced["paymentState"].as_str()), (200, Some("partially_paid")), "{advanced}");
+    let left_later = || async {
+        let page = http.get(format!("{base}/order/{token}/pay")).send().await.unwrap().text().await.unwrap();
+        page.contains("Pozostało do zapłaty później")
+    };
+    assert!(left_later().await, "the guest's page names the rest");
     let paid_events = "SELECT COUNT(*) FROM outbox WHERE subject = $1";
     let before = count(cart, paid_events, "cart.order.paid").await;
 
@@ -233,6 +238,7 @@ pub async fn eight_rest_payments_at_once_pay_once(http: &reqwest::Client, base: 
     }
     assert_eq!(count(cart, "SELECT COUNT(*) FROM payments WHERE order_token = $1", &token).await, 2, "the advance and the rest");
     assert_eq!(count(cart, paid_events, "cart.order.paid").await, before, "none: the nights were confirmed with the advance");
+    assert!(!left_later().await, "and no longer once it is paid");
     let (status, again) = send(Method::POST, rest_payments, payment(rest, &kept)).await;
     assert_eq!((status, again["paymentState"].as_str()), (200, Some("paid")), "a retry answers the order: {again}");
 }
