@@ -148,7 +148,7 @@ pub struct Refund {
     pub booking_code: String,
     /// The order's state: `new`, `paid` or `cancelled`.
     pub order_state: String,
-    /// Where the money came through: `przelewy24`, `paypal` or `bank_transfer`.
+    /// Where the money came through: `przelewy24` or `paypal`.
     pub provider: String,
     /// In grosze.
     pub amount: i64,

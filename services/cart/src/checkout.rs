@@ -594,12 +594,8 @@ impl Checkout {
         // A second pass sees what changed under the first (a concurrent recording).
         for _ in 0..2 {
             let order = self.order_by_booking_code(booking_code).await?;
-            if let Some(recorded) = store::payment(db, &store::rest_session(&order)).await? {
-                return if recorded.provider_ref.as_deref() == Some(reference) {
-                    self.order(&order.token).await
-                } else {
-                    Err(CartError::OrderPaid)
-                };
+            if let Some(receipt) = store::rest_receipt(db, &order).await? {
+                return if receipt == reference { self.order(&order.token).await } else { Err(CartError::OrderPaid) };
             }
             if order.state == OrderState::Cancelled {
                 return Err(CartError::OrderCancelled);

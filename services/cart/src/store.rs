@@ -726,12 +726,13 @@ pub async fn record_transfer(tx: &mut Tx, order: &StoredOrder, reference: &str, 
 }
 
 /// Records what an advance payment left as paid at the guesthouse
-/// (session `{order_id}-rest`, one per order) and the order paid in
-/// full; whether this call did (false: recorded before, or the order is
-/// no longer advance-paid; the caller rolls back and reads again).
+/// (session `{order_id}-rest`, one per order, its `receipt` the staff's
+/// reference) and the order paid in full; whether this call did (false:
+/// recorded before, or the order is no longer advance-paid; the caller
+/// rolls back and reads again).
 pub async fn record_rest(tx: &mut Tx, order: &StoredOrder, amount: i64, reference: &str, now: i64) -> Result<bool, CartError> {
     let inserted = sqlx::query(
-        "INSERT INTO payments (session_id, order_token, provider, amount, state, provider_ref, created_at, paid_at) \
+        "INSERT INTO payments (session_id, order_token, provider, amount, state, receipt, created_at, paid_at) \
          VALUES ($1, $2, $6, $3, 'paid', $4, $5, $5) ON CONFLICT DO NOTHING",
     )
     .bind(rest_session(order))
@@ -755,8 +756,18 @@ pub async fn record_rest(tx: &mut Tx, order: &StoredOrder, amount: i64, referenc
     Ok(moved == 1)
 }
 
+/// The receipt of the payment of what an order's advance payment left,
+/// once recorded.
+pub async fn rest_receipt(db: &Db, order: &StoredOrder) -> Result<Option<String>, CartError> {
+    let receipt: Option<Option<String>> = sqlx::query_scalar("SELECT receipt FROM payments WHERE session_id = $1")
+        .bind(rest_session(order))
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(receipt.map(Option::unwrap_or_default))
+}
+
 /// The one payment of what an order's advance payment left.
-pub fn rest_session(order: &StoredOrder) -> String {
+fn rest_session(order: &StoredOrder) -> String {
     format!("{}-rest", order.order_id)
 }
 

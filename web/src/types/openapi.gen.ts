@@ -1829,7 +1829,7 @@ export interface components {
             bookingCode: string;
             /** @description The order's state: `new`, `paid` or `cancelled`. */
             orderState: string;
-            /** @description Where the money came through: `przelewy24`, `paypal` or `bank_transfer`. */
+            /** @description Where the money came through: `przelewy24` or `paypal`. */
             provider: string;
             /**
              * Format: int64

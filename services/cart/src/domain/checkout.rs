@@ -657,7 +657,8 @@ mod tests {
         for s in PaymentState::ALL {
             assert_eq!(PaymentState::parse(s.code()), Some(*s));
         }
-        // The store's SQL writes these codes as literals (store::MARK_PAID, record_paid).
+        // The store's SQL writes these codes as literals (store::MARK_PAID,
+        // record_paid): a code changed here must be changed there too.
         let codes = |all: &[&str]| all.join(" ");
         assert_eq!(codes(&OrderState::ALL.iter().map(|s| s.code()).collect::<Vec<_>>()), "new paid cancelled");
         assert_eq!(

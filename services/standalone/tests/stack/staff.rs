@@ -221,7 +221,7 @@ pub async fn eight_rest_payments_at_once_pay_once(http: &reqwest::Client, base: 
     let answers =
         futures::future::join_all((0..8).map(|i| send(Method::POST, rest_payments.clone(), payment(rest, references[i % 2])))).await;
     let (state, kept, amount): (String, String, i64) = sqlx::query_as(
-        "SELECT o.payment_state, p.provider_ref, p.amount FROM orders o JOIN payments p ON p.order_token = o.token \
+        "SELECT o.payment_state, p.receipt, p.amount FROM orders o JOIN payments p ON p.order_token = o.token \
          WHERE o.token = $1 AND p.provider = 'guesthouse'",
     )
     .bind(&token)
@@ -278,6 +278,17 @@ async fn the_staff_record_the_rest_of_an_advance_paid_order_once() {
     assert_eq!((status, recorded["paymentState"].as_str()), (200, Some("paid")), "{recorded}");
     let (status, other) = send(Method::POST, rest_payments, &admin, payment(rest, "K-9")).await;
     assert_eq!((status, other["code"].as_str()), (409, Some("order_paid")), "{other}");
+
+    // A receipt's reference is no provider's id: another order's rest may
+    // carry the same one.
+    let (other_code, other_advance, _) = placed(&t.http, &t.base, 97, json!({"method": "bank_transfer", "deposit": true})).await;
+    let (_, other_order) = send(Method::GET, format!("/shop-api/backend/orders/{other_code}"), &admin, Value::Null).await;
+    let other_rest = other_order["totals"]["total"].as_i64().unwrap() - other_order["totals"]["vouchers"].as_i64().unwrap() - other_advance;
+    let other_transfers = format!("/shop-api/backend/orders/{other_code}/bank-transfers");
+    assert_eq!(send(Method::POST, other_transfers, &admin, payment(other_advance, "R-ADV-2")).await.0, 200);
+    let other_rests = format!("/shop-api/backend/orders/{other_code}/rest-payments");
+    let (status, same_receipt) = send(Method::POST, other_rests, &admin, payment(other_rest, "K-0")).await;
+    assert_eq!((status, same_receipt["paymentState"].as_str()), (200, Some("paid")), "{same_receipt}");
 
     // Several clicks by two members of staff at once.
     eight_rest_payments_at_once_pay_once(&t.http, &t.base, &admin_token, t.stack.db("cart"), 100).await;

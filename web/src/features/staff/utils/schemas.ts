@@ -19,16 +19,16 @@ export type LookupValues = z.input<ReturnType<typeof lookupSchema>>;
 export const transferSchema = (t: Translate, kind: 'transfer' | 'rest' = 'transfer') =>
   z.object({
     amount: z.string().check(
-      z.refine((text) => text.trim() !== '', { error: t('staff.transfer.amountRequired') }),
+      z.refine((text) => text.trim() !== '', { error: t(`staff.${kind}.amountRequired`) }),
       z.refine((text) => text.trim() === '' || (parseZloty(text) ?? 0) > 0, { error: t('staff.transfer.amountInvalid') }),
     ),
     reference: z
       .string()
       .check(
         z.trim(),
-        z.minLength(1, { error: t(kind === 'rest' ? 'staff.rest.referenceRequired' : 'staff.transfer.referenceRequired') }),
+        z.minLength(1, { error: t(`staff.${kind}.referenceRequired`) }),
         z.maxLength(REFERENCE_MAX_LENGTH, {
-          error: t('staff.transfer.referenceTooLong', { max: REFERENCE_MAX_LENGTH }),
+          error: t(`staff.${kind}.referenceTooLong`, { max: REFERENCE_MAX_LENGTH }),
         }),
       ),
   });
