@@ -209,7 +209,13 @@ impl Checkout {
                 "payment for an order that no longer awaits one left unverified: the provider returns it");
             return Ok(false);
         }
-        p24.verify(n).await?;
+        if !self.claim(&payment).await? {
+            return Ok(false);
+        }
+        if let Err(e) = p24.verify(n).await {
+            self.release_if_refused(&payment, &e).await?;
+            return Err(e.into());
+        }
         self.record_payment(&payment, &n.order_id.to_string(), &order).await?;
         Ok(true)
     }
@@ -239,7 +245,16 @@ impl Checkout {
             return Ok(false);
         }
         let paypal_order = payment.provider_ref.as_deref().ok_or(CartError::InvalidNotification("token"))?;
-        let capture = paypal.capture(paypal_order).await.map_err(payment_error)?;
+        if !self.claim(payment).await? {
+            return Ok(false);
+        }
+        let capture = match paypal.capture(paypal_order).await {
+            Ok(capture) => capture,
+            Err(e) => {
+                self.release_if_refused(payment, &e).await?;
+                return Err(payment_error(e));
+            }
+        };
         if !capture.settles(payment.amount) || capture.custom_id != payment.session_id {
             tracing::error!(order = %order.order_id, capture = %capture.id, status = %capture.status, "PayPal capture does not match the payment");
             return Err(CartError::InvalidNotification("amount"));
@@ -284,6 +299,27 @@ impl Checkout {
                 Ok(true)
             }
         }
+    }
+
+    /// The order's one payment at the provider, for this session; false
+    /// (logged) when another session of the order holds it: a second tab
+    /// paying at the same moment, whose money the provider then returns.
+    async fn claim(&self, payment: &StoredPayment) -> Result<bool, CartError> {
+        let claimed = store::claim_payment(self.basket.db(), &payment.order_token, &payment.session_id, spa_platform::now_ms()).await?;
+        if !claimed {
+            tracing::warn!(session = %payment.session_id, "another payment of this order is being taken: this one is left to the provider to return");
+        }
+        Ok(claimed)
+    }
+
+    /// A provider that refused a payment for good frees its order for
+    /// another session; one that could not be reached keeps the claim, as
+    /// the same session is tried again.
+    async fn release_if_refused(&self, payment: &StoredPayment, e: &PaymentError) -> Result<(), CartError> {
+        if !matches!(e, PaymentError::Unavailable(_)) {
+            store::release_claim(self.basket.db(), &payment.order_token, &payment.session_id).await?;
+        }
+        Ok(())
     }
 
     /// Records a settled payment and its order paid, with what follows,

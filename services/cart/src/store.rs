@@ -589,6 +589,33 @@ pub async fn set_payment_ref(db: &Db, session_id: &str, provider_ref: &str) -> R
     Ok(())
 }
 
+/// Claims the order's one payment at the provider for `session_id`;
+/// whether it is this session's (taken now, or by an earlier try of the
+/// same session). Another session's claim means a second payment of the
+/// order is under way: this one must not be taken.
+pub async fn claim_payment(db: &Db, order_token: &str, session_id: &str, now: i64) -> Result<bool, CartError> {
+    let claim = sqlx::query("INSERT INTO payment_claims (order_token, session_id, claimed_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
+        .bind(order_token)
+        .bind(session_id)
+        .bind(now);
+    if db.write(claim).await?.rows_affected() == 1 {
+        return Ok(true);
+    }
+    let holder: Option<String> = sqlx::query_scalar("SELECT session_id FROM payment_claims WHERE order_token = $1")
+        .bind(order_token)
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(holder.as_deref() == Some(session_id))
+}
+
+/// Gives the order's claim up: its provider refused the session's payment
+/// for good, so another session may pay.
+pub async fn release_claim(db: &Db, order_token: &str, session_id: &str) -> Result<(), CartError> {
+    let release = sqlx::query("DELETE FROM payment_claims WHERE order_token = $1 AND session_id = $2").bind(order_token).bind(session_id);
+    db.write(release).await?;
+    Ok(())
+}
+
 /// What recording a settled payment did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Recorded {

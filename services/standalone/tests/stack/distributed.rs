@@ -225,6 +225,8 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
     users.close().await;
     let cart = stack.db("cart").await;
     let (code, due, token, _) = crate::staff::eight_recordings_at_once_pay_once(&http, &base, &admin, &cart, 80).await;
+    // Two tabs' online payments of one order race for its claim on PostgreSQL too.
+    crate::payments::eight_claims_at_once_one_holds(&cart, &token).await;
     // A second payment came for that order (how one becomes due back is
     // tested in standalone): listed, then marked refunded once.
     let second = format!("{code}-late");

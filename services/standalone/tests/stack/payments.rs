@@ -88,6 +88,8 @@ async fn pay(State(fake): State<Fake>, Path(token): Path<String>) -> (StatusCode
 }
 
 async fn verify(State(fake): State<Fake>, headers: HeaderMap, Json(body): Json<Value>) -> (StatusCode, Json<Value>) {
+    // As slow as a provider: two verifications asked at once overlap.
+    tokio::time::sleep(PROVIDER_DELAY).await;
     if !authorized(&headers) {
         return (StatusCode::UNAUTHORIZED, Json(json!({"error": "Incorrect authentication"})));
     }
@@ -226,9 +228,10 @@ async fn a_guest_pays_the_advance_online_once_and_the_booking_is_confirmed() {
     assert!(html.contains("płatność dotarła") && !html.contains("Nie udało się rozpocząć"), "{html}");
 }
 
-/// A guest who starts paying in two tabs and pays in both is charged once:
-/// the second payment's notification is not verified, so Przelewy24 gives
-/// that money back, and the order is paid once.
+/// A guest who starts paying in two tabs and pays in both at the same
+/// moment is charged once: only the payment holding the order's claim is
+/// verified, the other's notification is not, so Przelewy24 gives that
+/// money back, and the order is paid once.
 #[tokio::test]
 async fn a_guest_who_pays_in_two_tabs_is_charged_once() {
     use reqwest::Method;
@@ -259,18 +262,21 @@ async fn a_guest_who_pays_in_two_tabs_is_charged_once() {
         tabs.push(r.headers()["location"].to_str().unwrap().to_owned());
     }
     assert_ne!(tabs[0], tabs[1], "a session each");
-    for tab in &tabs {
+    // Paid in both at the same moment: both notifications find the order
+    // awaiting its payment; only the one holding the order's claim is taken.
+    let paid_tabs = futures::future::join_all(tabs.iter().map(|tab| no_redirects.get(tab).send())).await;
+    for paid in paid_tabs {
         // The fake checks that the shop answered its notification 200.
-        assert_eq!(no_redirects.get(tab).send().await.unwrap().status().as_u16(), 302);
+        assert_eq!(paid.unwrap().status().as_u16(), 302);
     }
-    assert_eq!(fake.verified.lock().unwrap().len(), 1, "only the first payment is taken");
+    assert_eq!(fake.verified.lock().unwrap().len(), 1, "only one payment is taken");
     let cart = t.stack.db("cart");
-    let states: Vec<String> = sqlx::query_scalar("SELECT state FROM payments WHERE order_token = $1 ORDER BY session_id")
+    let states: Vec<String> = sqlx::query_scalar("SELECT state FROM payments WHERE order_token = $1 ORDER BY state")
         .bind(&v.token)
         .fetch_all(cart.pool())
         .await
         .unwrap();
-    assert_eq!(states, ["paid", "started"]);
+    assert_eq!(states, ["paid", "started"], "the other is never taken, so none is due back");
     let paid: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE subject = 'cart.order.paid'").fetch_one(cart.pool()).await.unwrap();
     assert_eq!(paid, 1, "one cart.order.paid");
@@ -496,6 +502,8 @@ async fn paypal_approve(
 }
 
 async fn paypal_capture(State(fake): State<FakePayPal>, headers: HeaderMap, Path(id): Path<String>) -> (StatusCode, Json<Value>) {
+    // As slow as a provider: two captures asked at once overlap.
+    tokio::time::sleep(PROVIDER_DELAY).await;
     if !bearer(&headers) {
         return (StatusCode::UNAUTHORIZED, Json(json!({"name": "AUTHENTICATION_FAILURE"})));
     }
@@ -579,6 +587,24 @@ async fn paypal_order(t: &TestStack, days: i64) -> (Visitor, Value) {
     (v, order)
 }
 
+/// Eight sessions of one order claim its one payment at the provider at
+/// once: exactly one holds it, a retry of that session still does, the
+/// others do not (the store's claim, as two tabs' notifications race).
+pub async fn eight_claims_at_once_one_holds(cart: &spa_platform::db::Db, order_token: &str) {
+    let now = spa_platform::now_ms();
+    let sessions: Vec<String> = (0..8).map(|i| format!("claim-{i}")).collect();
+    let claims = futures::future::join_all(sessions.iter().map(|s| spa_cart::store::claim_payment(cart, order_token, s, now))).await;
+    let held: Vec<usize> = claims.into_iter().enumerate().filter(|(_, c)| *c.as_ref().unwrap()).map(|(i, _)| i).collect();
+    assert_eq!(held.len(), 1, "one session holds the order's claim: {held:?}");
+    let holder = format!("claim-{}", held[0]);
+    assert!(spa_cart::store::claim_payment(cart, order_token, &holder, now).await.unwrap(), "a retry of the holder keeps it");
+    spa_cart::store::release_claim(cart, order_token, &holder).await.unwrap();
+    assert!(spa_cart::store::claim_payment(cart, order_token, "claim-after", now).await.unwrap(), "released, another may claim");
+}
+
+/// How long the fake providers take to verify or capture a payment.
+const PROVIDER_DELAY: std::time::Duration = std::time::Duration::from_millis(150);
+
 /// A PayPal webhook as PayPal sends it, signed `signature`; its status.
 async fn paypal_webhook(t: &TestStack, event: Value, signature: &str) -> u16 {
     let request = t
@@ -592,8 +618,9 @@ async fn paypal_webhook(t: &TestStack, event: Value, signature: &str) -> u16 {
     request.send().await.unwrap().status().as_u16()
 }
 
-/// Approved in two tabs, a PayPal payment is captured once: the second
-/// approval finds the order paid and is never captured, so no money moves.
+/// Approved in two tabs and back from both at once, a PayPal payment is
+/// captured once: the approval without the order's claim is never
+/// captured, so no money moves for it.
 #[tokio::test]
 async fn a_guest_who_approves_paypal_in_two_tabs_is_charged_once() {
     let (fake, settings) = start_paypal().await;
@@ -611,10 +638,16 @@ async fn a_guest_who_approves_paypal_in_two_tabs_is_charged_once() {
         returns.push(t.url(&back[back.find("/order/").unwrap()..]));
     }
     assert_ne!(returns[0], returns[1], "a PayPal order each");
-    for back in &returns {
-        assert_eq!(no_redirects.get(back).send().await.unwrap().status().as_u16(), 303);
+    // Back from both at the same moment: both find the order awaiting its
+    // payment; only the one holding the order's claim is captured.
+    let backs = futures::future::join_all(returns.iter().map(|back| no_redirects.get(back).send())).await;
+    for back in backs {
+        assert_eq!(back.unwrap().status().as_u16(), 303);
     }
-    assert_eq!(*fake.captures.lock().unwrap(), 1, "only the first approval is captured");
+    assert_eq!(*fake.captures.lock().unwrap(), 1, "only one approval is captured");
+    let due_back: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM payments WHERE state = 'refund_due'").fetch_one(t.stack.db("cart").pool()).await.unwrap();
+    assert_eq!(due_back, 0, "nothing taken twice, so nothing to give back");
     let paid: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE subject = 'cart.order.paid'")
         .fetch_one(t.stack.db("cart").pool())
         .await

@@ -161,6 +161,7 @@ async fn the_staff_record_a_bank_transfer_once_and_the_booking_is_confirmed() {
     // Recorded at once by several clicks: paid once.
     let cart = t.stack.db("cart");
     let (code, _, token, reference) = eight_recordings_at_once_pay_once(&t.http, &t.base, &admin_token, cart, 90).await;
+    crate::payments::eight_claims_at_once_one_holds(cart, &token).await;
 
     // As after an online payment: the booking confirmed, the guest told.
     let order_id: String =
