@@ -361,7 +361,7 @@ impl Checkout {
             token: order.token.clone(),
             first_name: summary.address.customer.first_name.clone(),
             amount,
-            left_to_pay: (t.total - t.vouchers - amount).max(0),
+            left_to_pay: t.left_after(amount),
         };
         self.outbox.add(tx, &paid).await?;
         if store::vouchers_issued(tx, &order.token).await? {
@@ -642,7 +642,7 @@ impl Checkout {
             if order.payment_state != OrderPayment::PartiallyPaid {
                 return Err(CartError::OrderPaid);
             }
-            let rest = (order.totals.total - order.totals.vouchers - order.totals.due_now).max(0);
+            let rest = order.totals.left_after(order.totals.due_now);
             if amount != rest {
                 return Err(CartError::AmountMismatch { expected: rest, got: amount });
             }

@@ -403,6 +403,14 @@ pub struct OrderTotals {
     pub due_now: i64,
 }
 
+impl OrderTotals {
+    /// What is left to pay (at the guesthouse) once `paid` came: the
+    /// total less gift vouchers less that payment.
+    pub fn left_after(&self, paid: i64) -> i64 {
+        (self.total - self.vouchers - paid).max(0)
+    }
+}
+
 const ORDER_COLUMNS: &str = "token, order_id, booking_code, customer_id, email, locale, state, payment_state, payment_method, \
      total, vouchers, shipping, deposit, left_to_pay, due_now, hold_expires_at, summary, created_at";
 
@@ -732,20 +740,14 @@ const MARK_PAID: &str = "UPDATE orders SET state = 'paid', paid_at = $2, \
 /// pays an order (its session is `{order_id}-transfer`), so two staff
 /// members recording it at once make one payment.
 pub async fn record_transfer(tx: &mut Tx, order: &StoredOrder, reference: &str, now: i64) -> Result<bool, CartError> {
-    let inserted = sqlx::query(
-        "INSERT INTO payments (session_id, order_token, provider, amount, state, provider_ref, created_at, paid_at) \
-         VALUES ($1, $2, $6, $3, 'paid', $4, $5, $5) ON CONFLICT DO NOTHING",
-    )
-    .bind(format!("{}-transfer", order.order_id))
-    .bind(&order.token)
-    .bind(order.totals.due_now)
-    .bind(reference)
-    .bind(now)
-    .bind(checkout::PaymentMethod::BankTransfer.code())
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
-    if inserted == 0 {
+    let transfer = StaffPayment {
+        session_id: format!("{}-transfer", order.order_id),
+        provider: checkout::PaymentMethod::BankTransfer.code(),
+        amount: order.totals.due_now,
+        provider_ref: Some(reference),
+        receipt: None,
+    };
+    if !insert_staff_payment(tx, order, &transfer, now).await? {
         return Ok(false);
     }
     let moved = sqlx::query(&format!("{MARK_PAID} $1")).bind(&order.token).bind(now).execute(&mut **tx).await?.rows_affected();
@@ -758,20 +760,14 @@ pub async fn record_transfer(tx: &mut Tx, order: &StoredOrder, reference: &str, 
 /// recorded before, or the order is no longer advance-paid; the caller
 /// rolls back and reads again).
 pub async fn record_rest(tx: &mut Tx, order: &StoredOrder, amount: i64, reference: &str, now: i64) -> Result<bool, CartError> {
-    let inserted = sqlx::query(
-        "INSERT INTO payments (session_id, order_token, provider, amount, state, receipt, created_at, paid_at) \
-         VALUES ($1, $2, $6, $3, 'paid', $4, $5, $5) ON CONFLICT DO NOTHING",
-    )
-    .bind(rest_session(order))
-    .bind(&order.token)
-    .bind(amount)
-    .bind(reference)
-    .bind(now)
-    .bind(checkout::AT_GUESTHOUSE)
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
-    if inserted == 0 {
+    let rest = StaffPayment {
+        session_id: rest_session(order),
+        provider: checkout::AT_GUESTHOUSE,
+        amount,
+        provider_ref: None,
+        receipt: Some(reference),
+    };
+    if !insert_staff_payment(tx, order, &rest, now).await? {
         return Ok(false);
     }
     let moved =
@@ -781,6 +777,36 @@ pub async fn record_rest(tx: &mut Tx, order: &StoredOrder, amount: i64, referenc
             .await?
             .rows_affected();
     Ok(moved == 1)
+}
+
+/// A payment the staff saw arrive, under a session named for its kind
+/// (one of each kind per order).
+struct StaffPayment<'a> {
+    session_id: String,
+    provider: &'a str,
+    amount: i64,
+    provider_ref: Option<&'a str>,
+    receipt: Option<&'a str>,
+}
+
+/// Inserts `payment`, paid now; false when its session was recorded
+/// before (by a concurrent call too).
+async fn insert_staff_payment(tx: &mut Tx, order: &StoredOrder, payment: &StaffPayment<'_>, now: i64) -> Result<bool, CartError> {
+    let inserted = sqlx::query(
+        "INSERT INTO payments (session_id, order_token, provider, amount, state, provider_ref, receipt, created_at, paid_at) \
+         VALUES ($1, $2, $3, $4, 'paid', $5, $6, $7, $7) ON CONFLICT DO NOTHING",
+    )
+    .bind(&payment.session_id)
+    .bind(&order.token)
+    .bind(payment.provider)
+    .bind(payment.amount)
+    .bind(payment.provider_ref)
+    .bind(payment.receipt)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    Ok(inserted == 1)
 }
 
 /// The receipt of the payment of what an order's advance payment left,
