@@ -118,8 +118,9 @@ impl Checkout {
             && order.totals.due_now > 0
     }
 
-    pub async fn payment_pending(&self, order: &StoredOrder) -> Result<bool, CartError> {
-        store::payment_pending(self.basket.db(), &order.token).await
+    /// Whether an online payment of order `token` was started and not settled.
+    pub async fn payment_pending(&self, token: &str) -> Result<bool, CartError> {
+        store::payment_pending(self.basket.db(), token).await
     }
 
     /// Registers an online payment of the order's amount due now with its

@@ -419,10 +419,14 @@ impl CheckoutService for CheckoutGrpc {
 
     async fn get_order(&self, request: Request<GetOrderRequest>) -> Answer<Order> {
         let r = request.into_inner();
+        // The started payments first, then the order: a payment recorded
+        // between the two reads then shows the order paid. Read the other
+        // way round, it showed an order awaiting its payment with nothing
+        // pending, and the guest who had just paid was offered to pay again.
+        let pending = self.checkout.payment_pending(&r.token).await?;
         let order = self.checkout.order(&r.token).await?;
         let payable = self.checkout.payable_online(&order);
-        let pending = payable && self.checkout.payment_pending(&order).await?;
-        Ok(Response::new(order_message(order, payable, pending)?))
+        Ok(Response::new(order_message(order, payable, payable && pending)?))
     }
 
     async fn find_order(&self, request: Request<FindOrderRequest>) -> Answer<Order> {
