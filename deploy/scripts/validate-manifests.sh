@@ -305,8 +305,16 @@ for name, svc in compose["services"].items():
         if dep not in compose["services"]: err(f"compose {name}: depends on unknown {dep}")
         if not isinstance(cond, dict) or "condition" not in cond: err(f"compose {name}: depends_on {dep} without condition")
 gw = compose["services"].get("gateway", {})
-if not any(str(p.get("published") if isinstance(p, dict) else p).startswith("8080") for p in gw.get("ports", [])):
-    err("compose gateway: not published on 8080")
+proxy = compose["services"].get("proxy", {})
+if gw.get("ports"):
+    err("compose gateway: published directly; only the proxy in front of it may be")
+if (gw.get("environment") or {}).get("CLIENT_IP_HEADER") != "x-forwarded-for":
+    err("compose gateway: CLIENT_IP_HEADER should be x-forwarded-for (the proxy sets it)")
+if not any(str(p.get("published") if isinstance(p, dict) else p).startswith("8080") for p in proxy.get("ports", [])):
+    err("compose proxy: not published on 8080")
+caddy = open(os.path.join(root, "deploy/Caddyfile")).read()
+if "reverse_proxy gateway:8080" not in caddy or "trusted_proxies" in caddy:
+    err("deploy/Caddyfile: should proxy to gateway:8080 and trust no incoming X-Forwarded-For")
 print(f"ok docker-compose.yml: {built} services built from deploy/Dockerfile, peers and databases consistent")
 
 # --- collector config
@@ -389,6 +397,18 @@ for t in targets:
                 if "configMapKeyRef" in vf and vf["configMapKeyRef"]["name"] not in cms: e(f"{cn}: ConfigMap ref not rendered")
         for v in pod.get("volumes", []):
             if "configMap" in v and v["configMap"]["name"] not in cms: e(f"deployment/{name}: volume ConfigMap {v['configMap']['name']} not rendered")
+
+    gwd = deps.get("gateway")
+    if gwd:
+        env = {ev["name"]: ev.get("value") for c in gwd["spec"]["template"]["spec"]["containers"] for ev in c.get("env", [])}
+        if env.get("CLIENT_IP_HEADER") != "x-forwarded-for":
+            e("deployment/gateway: CLIENT_IP_HEADER should be x-forwarded-for (the ingress controller sets it)")
+    if "/overlays/production" in t and not by_kind.get("Ingress"):
+        e("production has no Ingress in front of the gateway")
+    for name, ing in by_kind.get("Ingress", {}).items():
+        backends = [p["backend"]["service"]["name"] for r in ing["spec"].get("rules", []) for p in r["http"]["paths"]]
+        if backends != ["gateway"] * len(backends) or not backends:
+            e(f"ingress/{name}: should route to the gateway Service only")
 
     # Services select pods that have the target ports.
     for name, s in by_kind.get("Service", {}).items():

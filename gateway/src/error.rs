@@ -122,6 +122,9 @@ error_codes! {
     /// A provider's login names the e-mail of an account whose e-mail was
     /// never verified (the login page shows it as `?login=unverified`).
     IdentityUnverifiedAccount => "identity_unverified_account",
+    /// A provider's login names a staff account, which logs in with its
+    /// password only (the login page shows it as `?login=staff`).
+    IdentityStaffAccount => "identity_staff_account",
     CheckoutCompleted => "checkout_completed",
     CheckoutState => "checkout_state",
     CartEmpty => "cart_empty",
@@ -138,6 +141,13 @@ error_codes! {
     OrderCancelled => "order_cancelled",
     OrderPaid => "order_paid",
     TransferReferenceUsed => "transfer_reference_used",
+    /// A basket holds a bounded number of lines (`args.max`).
+    BasketFull => "basket_full",
+    /// What completion would charge differs from what the payment step
+    /// showed (`args.was`, `args.now`, in PLN): the guest confirms again.
+    PriceChanged => "price_changed",
+    /// Unpaid orders of this e-mail or client hold their cap of room-nights (`args.max`).
+    UnpaidLimit => "unpaid_limit",
     NotRefundDue => "not_refund_due",
     AdvanceNotPaid => "advance_not_paid",
     PaymentRefunded => "payment_refunded",

@@ -62,6 +62,11 @@ pub struct Limits {
     /// Expensive reads: the sitemap (`RATE_LIMIT_EXPENSIVE_PER_MIN`,
     /// `RATE_LIMIT_EXPENSIVE_BURST`); 0 turns it off.
     pub expensive: Rate,
+    /// Payment providers' notifications and webhooks, per sender
+    /// (`RATE_LIMIT_WEBHOOKS_PER_MIN`, `RATE_LIMIT_WEBHOOKS_BURST`): a flood
+    /// of forged posts never reaches the provider's verification at scale;
+    /// 0 turns it off.
+    pub webhooks: Rate,
     /// Header naming the client's address, set by a trusted reverse proxy
     /// (`CLIENT_IP_HEADER`, e.g. `x-forwarded-for`; its last entry counts).
     /// Unset: the peer address.
@@ -79,6 +84,7 @@ impl Default for Limits {
             body_limit: 64 * 1024,
             writes: Rate { per_minute: 60, burst: 30 },
             expensive: Rate { per_minute: 12, burst: 6 },
+            webhooks: Rate { per_minute: 120, burst: 60 },
             client_ip_header: None,
             content_security_policy: DEFAULT_CSP.to_owned(),
         }
@@ -108,6 +114,10 @@ impl Limits {
                 per_minute: parse_or("RATE_LIMIT_EXPENSIVE_PER_MIN", d.expensive.per_minute)?,
                 burst: parse_or("RATE_LIMIT_EXPENSIVE_BURST", d.expensive.burst)?,
             },
+            webhooks: Rate {
+                per_minute: parse_or("RATE_LIMIT_WEBHOOKS_PER_MIN", d.webhooks.per_minute)?,
+                burst: parse_or("RATE_LIMIT_WEBHOOKS_BURST", d.webhooks.burst)?,
+            },
             client_ip_header,
             content_security_policy: var("CONTENT_SECURITY_POLICY").unwrap_or(d.content_security_policy),
         };
@@ -123,6 +133,7 @@ impl Limits {
 pub enum RateClass {
     Write,
     Expensive,
+    Webhook,
 }
 
 /// The limit a request falls under, if any. Every change through the API is
@@ -135,6 +146,9 @@ pub fn rate_class(method: &Method, path: &str) -> Option<RateClass> {
     }
     if path.starts_with("/auth/") {
         return Some(RateClass::Write);
+    }
+    if path.starts_with("/payments/") {
+        return Some(RateClass::Webhook);
     }
     let api = path.starts_with("/shop-api/");
     let read = matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS);
@@ -149,6 +163,7 @@ pub struct Guard {
     in_flight: Arc<Semaphore>,
     writes: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
     expensive: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
+    webhooks: Option<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
     csp: HeaderValue,
 }
 
@@ -158,10 +173,11 @@ impl Guard {
             .map_err(|_| anyhow::anyhow!("CONTENT_SECURITY_POLICY is not a valid header value"))?;
         let writes = limits.writes.quota().map(|q| Arc::new(RateLimiter::keyed(q)));
         let expensive = limits.expensive.quota().map(|q| Arc::new(RateLimiter::keyed(q)));
-        for limiter in [&writes, &expensive].into_iter().flatten() {
+        let webhooks = limits.webhooks.quota().map(|q| Arc::new(RateLimiter::keyed(q)));
+        for limiter in [&writes, &expensive, &webhooks].into_iter().flatten() {
             forget_idle_clients(Arc::downgrade(limiter));
         }
-        Ok(Self { in_flight: Arc::new(Semaphore::new(limits.max_in_flight)), limits: Arc::new(limits), writes, expensive, csp })
+        Ok(Self { in_flight: Arc::new(Semaphore::new(limits.max_in_flight)), limits: Arc::new(limits), writes, expensive, webhooks, csp })
     }
 
     pub fn limits(&self) -> &Limits {
@@ -184,6 +200,26 @@ impl Guard {
                 request.extensions().get::<ConnectInfo<SocketAddr>>().map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip())
             });
         client_key(ip)
+    }
+}
+
+/// The client of a request as the limits count it, for handlers that pass
+/// it on (the caps on failed logins and unpaid orders); set by [`limit`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Client(pub IpAddr);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Client {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(parts.extensions.get::<Client>().copied().unwrap_or(Client(IpAddr::V4(Ipv4Addr::UNSPECIFIED))))
+    }
+}
+
+impl Client {
+    /// As the services take it: "" when unknown.
+    pub fn code(self) -> String {
+        if self.0.is_unspecified() { String::new() } else { self.0.to_string() }
     }
 }
 
@@ -221,11 +257,14 @@ fn retry_after(mut response: Response, seconds: u64) -> Response {
 
 /// Sheds load past the in-flight limit and applies the per-client rates.
 /// Probes are never shed: an orchestrator must see a busy gateway as alive.
-pub async fn limit(State(guard): State<Guard>, request: Request, next: Next) -> Response {
+pub async fn limit(State(guard): State<Guard>, mut request: Request, next: Next) -> Response {
     let path = request.uri().path();
     if path == "/healthz" || path == "/readyz" {
         return next.run(request).await;
     }
+    let client = guard.client_ip(&request);
+    request.extensions_mut().insert(Client(client));
+    let path = request.uri().path();
     let Ok(_permit) = guard.in_flight.clone().try_acquire_owned() else {
         metrics::counter!("http_requests_shed_total").increment(1);
         return ApiError::new(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Overloaded).into_response();
@@ -233,10 +272,11 @@ pub async fn limit(State(guard): State<Guard>, request: Request, next: Next) -> 
     let limiter = match rate_class(request.method(), path) {
         Some(RateClass::Write) => guard.writes.as_ref(),
         Some(RateClass::Expensive) => guard.expensive.as_ref(),
+        Some(RateClass::Webhook) => guard.webhooks.as_ref(),
         None => None,
     };
     if let Some(limiter) = limiter
-        && let Err(not_until) = limiter.check_key(&guard.client_ip(&request))
+        && let Err(not_until) = limiter.check_key(&client)
     {
         let wait = not_until.wait_time_from(DefaultClock::default().now());
         let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
@@ -412,6 +452,8 @@ mod tests {
         assert_eq!(rate_class(&Method::POST, "/shop-api/newsletter/subscribe"), Some(RateClass::Write));
         assert_eq!(rate_class(&Method::GET, "/sitemap.xml"), Some(RateClass::Expensive));
         assert_eq!(rate_class(&Method::GET, "/auth/search/start"), Some(RateClass::Write));
+        assert_eq!(rate_class(&Method::POST, "/payments/paypal/webhook"), Some(RateClass::Webhook));
+        assert_eq!(rate_class(&Method::POST, "/payments/przelewy24/status"), Some(RateClass::Webhook));
         assert_eq!(rate_class(&Method::GET, "/shop-api/carts/x"), None);
         assert_eq!(rate_class(&Method::POST, "/shop-api/rooms/search"), None);
         assert_eq!(rate_class(&Method::POST, "/shop-api/packages/P/estimated-cost"), None);

@@ -27,6 +27,7 @@ events! {
     ProductChanged => "catalog.product.changed",
     AvailabilityChanged => "rooms.availability.changed",
     HoldExpired => "rooms.hold.expired",
+    HoldLost => "rooms.hold.lost",
     OrderPlaced => "cart.order.placed",
     OrderPaid => "cart.order.paid",
     OrderCancelled => "cart.order.cancelled",

@@ -174,6 +174,10 @@ async fn wait_ready(url: &str) -> anyhow::Result<()> {
     bail!("{url} not ready after 60 s")
 }
 
+/// The checkout journey's buyers place thousands of unpaid orders from one
+/// address with one e-mail: the caps on unpaid room-nights are lifted.
+const UNPAID_CAP: &str = "1000000000";
+
 async fn standalone() -> anyhow::Result<Servers> {
     let mut ports = Vec::new();
     let port = reserve_port(&mut ports);
@@ -183,8 +187,10 @@ async fn standalone() -> anyhow::Result<Servers> {
         ("OPS_ADDR".to_owned(), format!("127.0.0.1:{}", reserve_port(&mut ports))),
         ("DATA_DIR".to_owned(), dir.display().to_string()),
         ("WEB_DIST".to_owned(), "/nonexistent".to_owned()),
-        // The buyers all come from one address.
+        // The buyers all come from one address, with one e-mail.
         ("RATE_LIMIT_WRITES_PER_MIN".to_owned(), "0".to_owned()),
+        ("MAX_UNPAID_NIGHTS_PER_EMAIL".to_owned(), UNPAID_CAP.to_owned()),
+        ("MAX_UNPAID_NIGHTS_PER_CLIENT".to_owned(), UNPAID_CAP.to_owned()),
     ];
     let servers = Servers {
         children: vec![spawn("standalone", "spa-standalone", &env)?],
@@ -227,6 +233,8 @@ async fn distributed() -> anyhow::Result<Servers> {
             ("NATS_URL".to_owned(), nats.clone()),
             ("NATS_NAMESPACE".to_owned(), run.clone()),
             ("REDIS_URL".to_owned(), redis.clone()),
+            ("MAX_UNPAID_NIGHTS_PER_EMAIL".to_owned(), UNPAID_CAP.to_owned()),
+            ("MAX_UNPAID_NIGHTS_PER_CLIENT".to_owned(), UNPAID_CAP.to_owned()),
         ]);
         servers.children.push(spawn(service, &format!("spa-{service}"), &env)?);
         wait_ready(&format!("http://127.0.0.1:{ops}/readyz")).await?;

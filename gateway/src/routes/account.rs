@@ -21,6 +21,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{JsonBody, Shop, ShopParams, Validate};
+use crate::guard::Client;
 use crate::routes::me::{Customer, SESSION_COOKIE, require_script, session_token};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -140,11 +141,17 @@ pub struct LoginAnswer {
         (status = 503, description = "The accounts service is unavailable; retry", body = ErrorBody),
     )
 )]
-pub async fn login_check(State(state): State<AppState>, headers: HeaderMap, JsonBody(body): JsonBody<Credentials>) -> ApiResult<Response> {
+pub async fn login_check(
+    State(state): State<AppState>,
+    client: Client,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<Credentials>,
+) -> ApiResult<Response> {
     require_script(&headers)?;
     // The browser's previous session ends with this login.
     let previous_session_token = session_token(&headers).unwrap_or_default();
-    match state.clients.users.clone().login(LoginRequest { email: body.email, password: body.password, previous_session_token }).await {
+    let request = LoginRequest { email: body.email, password: body.password, previous_session_token, client: client.code() };
+    match state.clients.users.clone().login(request).await {
         Ok(session) => {
             let session = session.into_inner();
             let mut response = Json(LoginAnswer { success: true, message: None }).into_response();

@@ -5,7 +5,8 @@
 //! password login.
 //!
 //! Every failure ends in a 303 to the page the login started from with
-//! `?login=failed` (`?login=unverified` when the e-mail belongs to an
+//! `?login=failed` (`?login=staff` for a staff account, which logs in with
+//! its password; `?login=unverified` when the e-mail belongs to an
 //! account whose e-mail was never verified), and a warning without secrets
 //! in the log; never in a JSON page.
 
@@ -196,6 +197,10 @@ async fn finish(state: &AppState, provider: &str, headers: &HeaderMap, raw: Opti
             let mut response = see_other(&identity.return_to);
             response.headers_mut().append(header::SET_COOKIE, session_cookie(state, Some(&session)));
             response
+        }
+        Err(status) if spa_platform::errors::details(&status).is_some_and(|d| d.code == "identity_staff_account") => {
+            warn(&"the e-mail belongs to a staff account, which logs in with its password");
+            failed(&from, "staff")
         }
         Err(status) if status.code() == tonic::Code::FailedPrecondition => {
             warn(&"the e-mail belongs to an account whose e-mail is not verified");

@@ -655,7 +655,7 @@ const TOKEN: &str = "The basket's token";
         (status = 201, description = "The basket with the item", body = Cart),
         (status = 400, description = "A field is wrong: type, productCode, quantity, dates, guests, treatments, price option, or a stay package added alone", body = ErrorBody),
         (status = 404, description = "No such basket", body = ErrorBody),
-        (status = 409, description = "The room cannot be booked for these dates (`room_unavailable`) or the product is not sold now (`product_unavailable`)", body = ErrorBody),
+        (status = 409, description = "The room cannot be booked for these dates (`room_unavailable`), the product is not sold now (`product_unavailable`), the basket holds its most lines (`basket_full`, `args.max`; more of a line it holds still fits) or is an order already", body = ErrorBody),
         (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
     )
 )]
@@ -684,6 +684,7 @@ pub async fn add_item(
         (status = 201, description = "The basket with the package attached", body = Cart),
         (status = 400, description = "Not a reservation, not a package, a stay too short, too many persons, or treatments the package does not offer", body = ErrorBody),
         (status = 404, description = "No such basket or line", body = ErrorBody),
+        (status = 409, description = "The basket holds its most lines (`basket_full`), or is an order already", body = ErrorBody),
         (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
     )
 )]

@@ -18,6 +18,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{JsonBody, Shop, ShopParams, Validate};
+use crate::guard::Client;
 use crate::i18n::Locale;
 use crate::routes::carts::{Cart, CartItem, Totals};
 use crate::routes::{account, me};
@@ -669,8 +670,10 @@ impl Order {
 /// Reserves the nights and places the order, all or nothing. A retry for
 /// the same basket, or with the same `Idempotency-Key`, answers the same
 /// order. A night sold meanwhile is `room_just_booked` with the stay's
-/// dates; the basket stays as it was. Then the browser goes to
-/// `/order/{tokenValue}/pay`.
+/// dates; the basket stays as it was. The basket is priced afresh: the
+/// order is placed only for what the payment step showed due now (or
+/// nothing, when nothing was left to pay), else `price_changed`. Then the
+/// browser goes to `/order/{tokenValue}/pay`.
 #[utoipa::path(
     put,
     path = "/shop-api/checkout/{token}/complete",
@@ -684,17 +687,23 @@ impl Order {
         (status = 200, description = "The placed order", body = Order),
         (status = 400, description = "A malformed token or Idempotency-Key", body = ErrorBody),
         (status = 404, description = "No such basket", body = ErrorBody),
-        (status = 409, description = "Not in this checkout state, an empty basket, an item no longer available, a room just booked (`room_just_booked`), or a key used for another basket", body = ErrorBody),
+        (status = 409, description = "Not in this checkout state, an empty basket, an item no longer available, a room just booked (`room_just_booked`), a gift voucher spent meanwhile (`voucher_spent`, `voucher_expired`), what is due now not what the payment step showed (`price_changed`, `args.was` and `args.now` in PLN: the basket is back before the payment step, to choose again), unpaid orders of this e-mail or client holding their most room-nights (`unpaid_limit`, `args.max`), or a key used for another basket", body = ErrorBody),
         (status = 503, description = "A service is unavailable; retry with the same Idempotency-Key", body = ErrorBody),
     )
 )]
-pub async fn complete(State(state): State<AppState>, shop: Shop, headers: HeaderMap, Path(token): Path<String>) -> ApiResult<Json<Order>> {
+pub async fn complete(
+    State(state): State<AppState>,
+    shop: Shop,
+    client: Client,
+    headers: HeaderMap,
+    Path(token): Path<String>,
+) -> ApiResult<Json<Order>> {
     let key = match headers.get("idempotency-key").map(|v| v.to_str()) {
         None => String::new(),
         Some(Ok(k)) if !k.is_empty() && k.len() <= 255 => k.to_owned(),
         Some(_) => return Err(ApiError::field(ErrorCode::InvalidRequest, "Idempotency-Key")),
     };
-    let request = CompleteRequest { token, locale: shop.code().to_owned(), idempotency_key: key };
+    let request = CompleteRequest { token, locale: shop.code().to_owned(), idempotency_key: key, client: client.code() };
     let order = state.clients.checkout.clone().complete(request).await?.into_inner();
     Ok(Json(Order::of(order, shop.locale)))
 }

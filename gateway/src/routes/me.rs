@@ -13,6 +13,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{JsonBody, Validate};
+use crate::guard::Client;
 
 /// The HttpOnly, SameSite session cookie.
 pub const SESSION_COOKIE: &str = "spa_session";
@@ -222,6 +223,7 @@ impl Validate for PasswordChange {}
 )]
 pub async fn change_password(
     State(state): State<AppState>,
+    client: Client,
     headers: HeaderMap,
     JsonBody(body): JsonBody<PasswordChange>,
 ) -> ApiResult<StatusCode> {
@@ -230,6 +232,7 @@ pub async fn change_password(
         session_token: logged_in(&headers)?,
         current_password: body.current_password,
         new_password: body.new_password,
+        client: client.code(),
     };
     state.clients.users.clone().change_password(request).await.map_err(unauthorized)?;
     Ok(StatusCode::NO_CONTENT)

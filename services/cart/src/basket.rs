@@ -16,6 +16,7 @@ use spa_proto::spa::rooms::v1::StayCheck;
 use crate::domain::checkout::{self, State};
 use crate::domain::gift;
 use crate::domain::item::{self, AddRequest, ItemKind, NewLine, Stay, TreatmentChoice, check_package_fits, check_quantity};
+use crate::domain::limits::Limits;
 use crate::domain::totals::{self, PricedLine, Totals};
 use crate::domain::{self, CartTtl};
 use crate::error::CartError;
@@ -30,6 +31,7 @@ pub struct Basket {
     db: Db,
     ttl: CartTtl,
     peers: Peers,
+    limits: Limits,
 }
 
 /// The cart as the visitor sees it now: every line priced and checked.
@@ -185,8 +187,17 @@ fn rescale(chosen: &[TreatmentChoice], package: &Product, from: u32, to: u32) ->
 }
 
 impl Basket {
-    pub fn new(db: Db, ttl: CartTtl, peers: Peers) -> Self {
-        Self { db, ttl, peers }
+    pub fn new(db: Db, ttl: CartTtl, peers: Peers, limits: Limits) -> Self {
+        Self { db, ttl, peers, limits }
+    }
+
+    pub(crate) fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Whether the locked basket takes `adding` more lines (its cap).
+    fn room_for(&self, locked: &store::Locked, adding: usize) -> Result<(), CartError> {
+        if self.limits.fits(locked.cart.lines.len(), adding) { Ok(()) } else { Err(CartError::BasketFull { max: self.limits.max_lines }) }
     }
 
     fn cutoff(&self) -> i64 {
@@ -288,8 +299,18 @@ impl Basket {
             return Ok(cart);
         }
         let mut locked = self.lock(token).await?;
+        // Lines changed since `before` was priced: what the step worked out
+        // from it (nothing left to pay, the amounts shown) may not hold, so
+        // the cart goes back to the address's state as after any change.
+        locked.lines_changed_since(&before.cart.lines);
         change(&mut locked.cart)?;
         locked.commit().await
+    }
+
+    /// The totals of `cart` after a step that changed no line, with its
+    /// lines as `before` priced them.
+    pub(crate) fn totals_after_step(cart: &StoredCart, before: &View) -> Totals {
+        checkout_totals(cart, &before.lines, vouchers_paid(&before.lines))
     }
 
     /// The view of `cart` after a checkout step that changed no line
@@ -300,8 +321,7 @@ impl Basket {
         if cart.lines != before.cart.lines {
             return self.show(cart, locale).await;
         }
-        let vouchers = before.lines.iter().filter_map(|l| l.redemption.as_ref()).map(|r| r.amount).sum();
-        let totals = checkout_totals(&cart, &before.lines, vouchers);
+        let totals = Self::totals_after_step(&cart, &before);
         Ok(View { cart, lines: before.lines, totals })
     }
 
@@ -343,6 +363,7 @@ impl Basket {
                     let persons = persons.unwrap_or_else(|| item::default_persons(None));
                     self.peers.package_cost(&package.code, persons, &chosen_or_own(&treatments, &package, persons)).await?;
                     let mut locked = self.lock(token).await?;
+                    self.room_for(&locked, 1)?;
                     locked.insert(None, ItemKind::Package, &package.code, persons, &Details { treatments, ..Default::default() }).await?;
                     locked.commit().await?
                 }
@@ -369,6 +390,7 @@ impl Basket {
                 if free <= item::units_taken(own, &room.code, &stay) {
                     return Err(CartError::RoomUnavailable);
                 }
+                self.room_for(&locked, 1 + usize::from(package_line.is_some()))?;
                 let id =
                     locked.insert(None, ItemKind::Reservation, &room.code, 1, &Details { stay: Some(stay), ..Default::default() }).await?;
                 if let Some((code, persons, treatments)) = package_line {
@@ -402,6 +424,7 @@ impl Basket {
                 locked.update(line.id, line.quantity + quantity, &line.details).await?;
             }
             None => {
+                self.room_for(&locked, 1)?;
                 locked.insert(None, kind, code, quantity, &details).await?;
             }
         }
@@ -432,6 +455,7 @@ impl Basket {
         for id in attached {
             locked.delete(id).await?;
         }
+        self.room_for(&locked, 1)?;
         locked.insert(Some(parent_id), ItemKind::Package, &package.code, persons, &Details { treatments, ..Default::default() }).await?;
         let cart = locked.commit().await?;
         self.show(cart, locale).await
@@ -695,8 +719,24 @@ fn checkout_totals(cart: &StoredCart, lines: &[ViewLine], vouchers: i64) -> Tota
         .and_then(|m| checkout::SHIPPING_METHODS.iter().find(|(code, ..)| *code == m))
         .map_or(0, |(_, price, _)| *price);
     let lines_total = totals::totals(&lines.iter().map(|l| l.priced.clone()).collect::<Vec<_>>(), vouchers);
-    let deposit = cart.checkout.payment.filter(|p| p.deposit).map_or(0, |_| checkout::deposit_for(lines_total.total + shipping));
+    let due = lines_total.total + shipping - lines_total.vouchers;
+    let deposit = cart.checkout.payment.filter(|p| p.deposit).map_or(0, |_| checkout::advance(due, stays_due(lines)));
     totals::with_checkout(lines_total, shipping, deposit)
+}
+
+/// What the gift vouchers on `lines` pay of them.
+fn vouchers_paid(lines: &[ViewLine]) -> i64 {
+    lines.iter().filter_map(|l| l.redemption.as_ref()).map(|r| r.amount).sum()
+}
+
+/// What the stays (reservations with what is attached to them) still cost
+/// once the gift vouchers paying for them are taken off.
+pub(crate) fn stays_due(lines: &[ViewLine]) -> i64 {
+    lines
+        .iter()
+        .filter(|l| l.line.kind == ItemKind::Reservation)
+        .map(|l| l.priced.sum() - l.redemption.as_ref().map_or(0, |r| r.amount))
+        .sum()
 }
 
 fn well_formed(token: &str) -> Result<(), CartError> {

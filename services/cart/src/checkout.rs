@@ -23,16 +23,19 @@ use spa_platform::bus::Received;
 use spa_platform::db::Tx;
 use spa_platform::outbox::{Outbox, begin_once};
 use spa_proto::common::OrderLine;
-use spa_proto::events::{CustomerVerified, HoldExpired, OrderCancelled, OrderPaid, OrderPlaced, VoucherIssued};
+use spa_proto::events::{
+    CancelReason as WireCancelReason, CustomerVerified, HoldExpired, HoldLost, OrderCancelled, OrderPaid, OrderPlaced, VoucherIssued,
+};
 use spa_proto::spa::catalog::v1::Product;
 
 use crate::basket::{Basket, View, ViewLine};
 use crate::domain::checkout::{
-    self, Address, Delivery, OrderPayment, OrderState, PaymentChoice, PaymentMethod, PaymentState, SHIPPING_METHODS, State, Step,
-    VOUCHER_DESIGNS, VoucherConfig, locale_index,
+    self, Address, CancelReason, Delivery, OrderPayment, OrderState, PaymentChoice, PaymentMethod, PaymentState, Quote, SHIPPING_METHODS,
+    State, Step, VOUCHER_DESIGNS, VoucherConfig, locale_index,
 };
 use crate::domain::gift;
 use crate::domain::item::{Dedication, ItemKind, Stay};
+use crate::domain::limits::UnpaidCap;
 use crate::error::CartError;
 use crate::payments::{Notification, PaymentError, Przelewy24, Registration};
 use crate::paypal::{self, PayPal};
@@ -46,6 +49,12 @@ const MAX_LISTED_ORDERS: i64 = 100;
 
 /// The consumer of `rooms.hold.expired`.
 pub const EXPIRY_CONSUMER: &str = "cart-hold-expiry";
+/// The consumer of `rooms.hold.lost`.
+pub const LOST_CONSUMER: &str = "cart-hold-lost";
+
+/// How long a payment under way keeps its order's nights (asked again at
+/// each try): long enough for the provider's verification or capture.
+const KEEP_WHILE_PAYING_SECONDS: u32 = 15 * 60;
 
 /// How often a new booking code is drawn when one is taken.
 const CODE_ATTEMPTS: usize = 5;
@@ -87,9 +96,12 @@ fn nothing_to_pay(view: &View) -> bool {
     !view.lines.is_empty() && view.totals.left_to_pay + view.totals.deposit == 0
 }
 
-/// The advance payment is offered for a stay: the rest is paid later.
+/// The advance payment is offered for a stay, when it leaves something to
+/// pay later: what it takes now (a share of the stays, the rest in full).
 fn deposit_offered(view: &View) -> i64 {
-    if view.cart.lines.iter().any(|l| l.kind == ItemKind::Reservation) { checkout::deposit_for(view.totals.total) } else { 0 }
+    let due = view.totals.total - view.totals.vouchers;
+    let advance = checkout::advance(due, crate::basket::stays_due(&view.lines));
+    if advance < due { advance } else { 0 }
 }
 
 impl Checkout {
@@ -205,12 +217,7 @@ impl Checkout {
             return Ok(true);
         }
         let order = self.order(&payment.order_token).await?;
-        if !awaits_payment(&order) {
-            tracing::warn!(order = %order.order_id, state = %order.state, payment_state = %order.payment_state, session = %payment.session_id,
-                "payment for an order that no longer awaits one left unverified: the provider returns it");
-            return Ok(false);
-        }
-        if !self.claim(&payment).await? {
+        if !self.ready_to_take(&order, &payment).await? {
             return Ok(false);
         }
         if let Err(e) = p24.verify(n).await {
@@ -240,13 +247,8 @@ impl Checkout {
             return Ok(true);
         }
         let order = self.order(&payment.order_token).await?;
-        if !awaits_payment(&order) {
-            tracing::warn!(order = %order.order_id, state = %order.state, payment_state = %order.payment_state, session = %payment.session_id,
-                "PayPal approval for an order that no longer awaits one left uncaptured");
-            return Ok(false);
-        }
         let paypal_order = payment.provider_ref.as_deref().ok_or(CartError::InvalidNotification("token"))?;
-        if !self.claim(payment).await? {
+        if !self.ready_to_take(&order, payment).await? {
             return Ok(false);
         }
         let capture = match paypal.capture(paypal_order).await {
@@ -302,6 +304,79 @@ impl Checkout {
         }
     }
 
+    /// Whether `payment`'s money may be taken now (verified or captured),
+    /// and if so its order's nights are kept for it meanwhile. Not when the
+    /// order no longer awaits it (paid through another session, as from a
+    /// second tab, or cancelled for good), when another session of the
+    /// order is being taken, or when its nights were sold after its hold
+    /// expired: then no money is taken (the provider returns it) and the
+    /// guest is told. An order cancelled because its hold expired comes back
+    /// when its nights (and gift vouchers) are still free.
+    async fn ready_to_take(&self, order: &StoredOrder, payment: &StoredPayment) -> Result<bool, CartError> {
+        let revivable = order.cancel_reason == Some(CancelReason::HoldExpired);
+        if !awaits_payment(order) && !revivable {
+            tracing::warn!(order = %order.order_id, state = %order.state, payment_state = %order.payment_state, session = %payment.session_id,
+                "a payment for an order that no longer awaits one is not taken: the provider returns it");
+            return Ok(false);
+        }
+        if !self.claim(payment).await? {
+            return Ok(false);
+        }
+        if order.hold_expires_at > 0 {
+            match self.basket.peers().keep(&order.order_id, KEEP_WHILE_PAYING_SECONDS).await {
+                Ok(()) => {}
+                Err(Refusal::SoldOut { .. } | Refusal::Stale) => {
+                    self.nights_gone(order, payment).await?;
+                    return Ok(false);
+                }
+                // The rooms service is down: the claim stays, the provider notifies again.
+                Err(Refusal::Other(e)) => return Err(e),
+            }
+        }
+        if revivable && !self.revive(order).await? {
+            tracing::warn!(order = %order.order_id, session = %payment.session_id, "a late payment's order cannot come back (a gift voucher it used is spent): not taken");
+            store::release_claim(self.basket.db(), &payment.order_token, &payment.session_id).await?;
+            self.basket.peers().release(&order.order_id).await?;
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    /// A late payment found its order's nights sold: it is not taken (the
+    /// provider returns it), the order is cancelled (if it was not), and the
+    /// guest is told why, once per payment.
+    async fn nights_gone(&self, order: &StoredOrder, payment: &StoredPayment) -> Result<(), CartError> {
+        tracing::warn!(order = %order.order_id, session = %payment.session_id, "a late payment's nights were sold meanwhile: not taken, the guest is told");
+        let db = self.basket.db();
+        store::release_claim(db, &payment.order_token, &payment.session_id).await?;
+        let mut tx = db.begin().await?;
+        let now = spa_platform::now_ms();
+        // Once per payment: its state moves from started only here.
+        if !store::refuse_payment(&mut tx, &payment.session_id).await? {
+            return Ok(());
+        }
+        if store::cancel_unpaid(&mut tx, &order.order_id, CancelReason::NightsSold, now).await? {
+            store::return_vouchers(&mut tx, &order.order_id, now).await?;
+        }
+        self.outbox.add(&mut tx, &cancelled_event(order, CancelReason::NightsSold, 0)?).await?;
+        tx.commit().await?;
+        self.outbox.wake();
+        Ok(())
+    }
+
+    /// A cancelled order whose hold expired becomes new again for a payment
+    /// under way; whether it did.
+    async fn revive(&self, order: &StoredOrder) -> Result<bool, CartError> {
+        let mut tx = self.basket.db().begin().await?;
+        if !store::revive(&mut tx, order, spa_platform::now_ms()).await? {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        tx.commit().await?;
+        tracing::info!(order = %order.order_id, "an order cancelled for want of payment came back: its payment came while its nights were free");
+        Ok(true)
+    }
+
     /// The order's one payment at the provider, for this session; false
     /// (logged) when another session of the order holds it: a second tab
     /// paying at the same moment, whose money the provider then returns.
@@ -338,11 +413,22 @@ impl Checkout {
                 tracing::info!(order = %order.order_id, provider = %payment.provider, "order paid");
                 self.outbox.wake();
             }
-            store::Recorded::NotAwaited => tracing::error!(
-                order = %order.order_id,
-                session = %payment.session_id,
-                "a payment came for an order that no longer awaited it (cancelled or paid meanwhile): due back, listed for the staff"
-            ),
+            store::Recorded::NotAwaited => {
+                tracing::error!(
+                    order = %order.order_id,
+                    session = %payment.session_id,
+                    "a payment came for an order that no longer awaited it (cancelled or paid meanwhile): due back, listed for the staff"
+                );
+                // A guest whose order was cancelled learns the money goes back.
+                let now = self.order(&order.token).await?;
+                if now.state == OrderState::Cancelled {
+                    let reason = now.cancel_reason.unwrap_or(CancelReason::HoldExpired);
+                    let mut tx = self.basket.db().begin().await?;
+                    self.outbox.add(&mut tx, &cancelled_event(&now, reason, payment.amount)?).await?;
+                    tx.commit().await?;
+                    self.outbox.wake();
+                }
+            }
             store::Recorded::Replay => {}
         }
         Ok(())
@@ -352,7 +438,7 @@ impl Checkout {
     /// gift vouchers get their codes, once, and `cart.order.paid` and a
     /// `cart.voucher.issued` per code go out.
     async fn paid(&self, tx: &mut Tx, order: &StoredOrder, amount: i64, now: i64) -> Result<(), CartError> {
-        let summary: Summary = serde_json::from_str(&order.summary).map_err(|e| CartError::Db(sqlx::Error::Decode(e.into())))?;
+        let summary = order.summary()?;
         let t = &order.totals;
         let paid = OrderPaid {
             order_id: order.order_id.clone(),
@@ -365,6 +451,18 @@ impl Checkout {
             left_to_pay: t.left_after(amount),
         };
         self.outbox.add(tx, &paid).await?;
+        // Codes only for lines paid in full: the advance pays every line
+        // but the stays in full, so this holds at once for orders placed
+        // under that rule, and at the rest's payment for any other.
+        if t.left_after(amount) <= summary.stays_due() {
+            self.issue_vouchers(tx, order, &summary, now).await?;
+        }
+        Ok(())
+    }
+
+    /// The order's gift vouchers get their codes, once, each with its
+    /// `cart.voucher.issued`.
+    async fn issue_vouchers(&self, tx: &mut Tx, order: &StoredOrder, summary: &Summary, now: i64) -> Result<(), CartError> {
         if store::vouchers_issued(tx, &order.token).await? {
             return Ok(());
         }
@@ -508,7 +606,11 @@ impl Checkout {
             .basket
             .step(token, &before, |cart| {
                 allow(cart.checkout_state, Step::Payment)?;
-                cart.checkout.payment = Some(PaymentChoice { method, deposit });
+                cart.checkout.payment = Some(PaymentChoice { method, deposit, quote: None });
+                // What this step's answer shows is what completion charges.
+                let t = Basket::totals_after_step(cart, &before);
+                cart.checkout.payment =
+                    Some(PaymentChoice { method, deposit, quote: Some(Quote { total: t.total, due_now: t.due_now() }) });
                 cart.checkout_state = checkout::after_payment(cart.needs(nothing));
                 cart.checkout.name_order();
                 Ok(())
@@ -524,16 +626,47 @@ impl Checkout {
     pub async fn cancel_unpaid(&self, event: Received<HoldExpired>) -> anyhow::Result<()> {
         let Some(mut tx) = begin_once(self.basket.db(), EXPIRY_CONSUMER, &event.id).await? else { return Ok(()) };
         let now = spa_platform::now_ms();
-        let cancelled = store::cancel_unpaid(&mut tx, &event.message.order_id, now).await?;
+        let order_id = &event.message.order_id;
+        // A payment under way kept (or took again) the nights meanwhile; its
+        // order lives on, and its next expiry cancels it if no money came.
+        if store::payment_under_way(&mut tx, order_id, now - i64::from(KEEP_WHILE_PAYING_SECONDS) * 1000).await? {
+            tx.commit().await?;
+            tracing::info!(order = %order_id, "hold expired while a payment was under way: the order waits for it");
+            return Ok(());
+        }
+        let cancelled = store::cancel_unpaid(&mut tx, order_id, CancelReason::HoldExpired, now).await?;
         if cancelled {
-            store::return_vouchers(&mut tx, &event.message.order_id, now).await?;
-            self.outbox.add(&mut tx, &OrderCancelled { order_id: event.message.order_id.clone() }).await?;
+            store::return_vouchers(&mut tx, order_id, now).await?;
+            if let Some(order) = store::order_in(&mut tx, order_id).await? {
+                self.outbox.add(&mut tx, &cancelled_event(&order, CancelReason::HoldExpired, 0)?).await?;
+            }
         }
         tx.commit().await?;
         if cancelled {
             tracing::info!(order = %event.message.order_id, "unpaid order cancelled: its hold expired");
             self.outbox.wake();
         }
+        Ok(())
+    }
+
+    /// The rooms service could not book a paid order's nights (its hold had
+    /// expired and a night was sold meanwhile): the order is cancelled, its
+    /// payments are due back (on the staff's list), its gift vouchers given
+    /// back, and the guest told; once per event.
+    pub async fn lost_nights(&self, event: Received<HoldLost>) -> anyhow::Result<()> {
+        let Some(mut tx) = begin_once(self.basket.db(), LOST_CONSUMER, &event.id).await? else { return Ok(()) };
+        let now = spa_platform::now_ms();
+        let Some(order) = store::order_in(&mut tx, &event.message.order_id).await? else {
+            tx.commit().await?;
+            return Ok(());
+        };
+        if let Some(refund) = store::cancel_lost(&mut tx, &order, now).await? {
+            store::return_vouchers(&mut tx, &order.order_id, now).await?;
+            self.outbox.add(&mut tx, &cancelled_event(&order, CancelReason::NightsSold, refund)?).await?;
+            tracing::error!(order = %order.order_id, refund, "a paid order lost its nights: cancelled, its money due back");
+        }
+        tx.commit().await?;
+        self.outbox.wake();
         Ok(())
     }
 
@@ -648,11 +781,15 @@ impl Checkout {
                 return Err(CartError::AmountMismatch { expected: rest, got: amount });
             }
             let mut tx = db.begin().await?;
-            if !store::record_rest(&mut tx, &order, amount, reference, spa_platform::now_ms()).await? {
+            let now = spa_platform::now_ms();
+            if !store::record_rest(&mut tx, &order, amount, reference, now).await? {
                 tx.rollback().await?;
                 continue;
             }
+            // Paid in full now: vouchers an older advance left unpaid get their codes.
+            self.issue_vouchers(&mut tx, &order, &order.summary()?, now).await?;
             tx.commit().await?;
+            self.outbox.wake();
             tracing::info!(order = %order.order_id, staff = %staff_id, "rest of the advance-paid order recorded: paid in full");
             return self.order(&order.token).await;
         }
@@ -694,8 +831,10 @@ impl Checkout {
         Ok(())
     }
 
-    /// Places the order; a retry answers the order placed first.
-    pub async fn complete(&self, token: &str, locale: &str, idempotency_key: Option<&str>) -> Result<StoredOrder, CartError> {
+    /// Places the order; a retry answers the order placed first. `client`
+    /// is who asked (the address the gateway saw), for the caps on unpaid
+    /// orders.
+    pub async fn complete(&self, token: &str, locale: &str, idempotency_key: Option<&str>, client: &str) -> Result<StoredOrder, CartError> {
         let db = self.basket.db();
         if let Some(key) = idempotency_key
             && let Some(order) = store::order_by_key(db, key).await?
@@ -718,24 +857,16 @@ impl Checkout {
         if cart.lines.is_empty() {
             return Err(CartError::EmptyCart);
         }
-        let (order_id, cart) = match cart.checkout.order_id.clone() {
+        let (mut order_id, cart) = match cart.checkout.order_id.clone() {
             Some(id) => (id, cart),
-            None => {
-                let mut locked = self.basket.lock_any(token).await?;
-                if locked.cart.checkout_state == State::Completed {
-                    drop(locked);
-                    return self.order(token).await;
-                }
-                allow(locked.cart.checkout_state, Step::Complete)?;
-                if locked.cart.lines.is_empty() {
-                    return Err(CartError::EmptyCart);
-                }
-                locked.cart.checkout.name_order();
-                let id = locked.cart.checkout.order_id.clone().unwrap_or_default();
-                (id, locked.commit().await?)
-            }
+            None => match self.name_order(token).await? {
+                Named::Id(id, cart) => (id, *cart),
+                Named::Placed(order) => return Ok(*order),
+            },
         };
 
+        // The basket priced now: every line from the catalog and the rooms
+        // service, every gift voucher's balance read again.
         let view = self.basket.show(cart, locale).await?;
         // A stay no longer bookable is the spec's "just booked", with its dates.
         if let Some(stay) = view.lines.iter().filter(|l| !l.priced.available).find_map(|l| l.line.details.stay) {
@@ -751,21 +882,64 @@ impl Checkout {
         for r in view.lines.iter().filter_map(|l| l.redemption.as_ref()).filter(|r| r.amount == 0) {
             r.voucher.usable(now)?;
         }
+        // Nothing is placed at a price the guest did not see: a stored
+        // "nothing to pay" or a payment step's amount is checked against
+        // what is due now, and the guest chooses how to pay again.
+        let priced = Quote { total: view.totals.total, due_now: view.totals.due_now() };
+        let quote = view.cart.checkout.payment.and_then(|p| p.quote);
+        if let Err(was) = checkout::check_quote(view.cart.checkout_state, quote, priced) {
+            self.back_to_payment(token, priced.due_now == 0).await?;
+            return Err(CartError::PriceChanged { was, now: priced.due_now });
+        }
+        let address = view.cart.checkout.address.clone().unwrap_or_default();
+        let room_nights = room_nights(&view);
+        let unpaid = Unpaid { email: &address.customer.email, client: &client_key(client), nights: room_nights };
+        if priced.due_now > 0 {
+            // Read without a lock first, so no night is held for an order
+            // that would be refused; counted again under the lock below.
+            let (by_email, by_client) = store::unpaid_nights(db, unpaid.email, unpaid.client).await?;
+            self.check_unpaid(&unpaid, by_email, by_client)?;
+        }
 
-        // 2. The nights, held for the order.
+        // 2. The nights, held for the order. An id whose hold no longer fits
+        // the basket (a completion cut off after its hold, the basket
+        // changed since; or its hold expired) is given up for a new one.
         let payment = view.cart.checkout.payment;
         let hold_seconds = payment.map_or(checkout::BANK_TRANSFER_HOLD_DAYS * 24 * 3600, |p| p.method.hold_seconds());
         let stays = stays_of(&view);
         let queries: Vec<&StayQuery<'_>> = stays.iter().collect();
-        let hold_expires_at = if queries.is_empty() {
-            0
-        } else {
-            match self.basket.peers().reserve(&order_id, &queries, hold_seconds).await {
-                Ok(expires) => expires,
-                Err(Refusal::SoldOut { room, night }) => return Err(just_booked(&view, &room, &night)),
-                Err(Refusal::Other(e)) => return Err(e),
-            }
-        };
+        let mut hold_expires_at = 0;
+        // The cart as priced; any change committed since (another tab
+        // choosing how to pay) sends the guest back to it.
+        let mut priced_version = view.cart.version;
+        if !queries.is_empty() {
+            let mut renamed = false;
+            hold_expires_at = loop {
+                match self.basket.peers().reserve(&order_id, &queries, hold_seconds).await {
+                    Ok(expires) => break expires,
+                    Err(Refusal::SoldOut { room, night }) => return Err(just_booked(&view, &room, &night)),
+                    Err(Refusal::Stale) if !renamed => {
+                        tracing::warn!(order = %order_id, "a hold left by an earlier completion no longer fits the basket: given up");
+                        self.release(token, &order_id).await?;
+                        (order_id, priced_version) = match self.name_order(token).await? {
+                            // Renamed as priced, or the guest confirms again.
+                            Named::Id(id, cart) if cart.lines == view.cart.lines && cart.checkout == view.cart.checkout_with(&id) => {
+                                (id, cart.version)
+                            }
+                            Named::Id(_, cart) => {
+                                return Err(CartError::StepNotAllowed { step: Step::Complete.code(), state: cart.checkout_state.code() });
+                            }
+                            Named::Placed(order) => return Ok(*order),
+                        };
+                        renamed = true;
+                    }
+                    Err(Refusal::Stale) => {
+                        return Err(CartError::StepNotAllowed { step: Step::Complete.code(), state: view.cart.checkout_state.code() });
+                    }
+                    Err(Refusal::Other(e)) => return Err(e),
+                }
+            };
+        }
 
         // 3. The order and its event, together.
         let mut locked = self.basket.lock_any(token).await?;
@@ -773,17 +947,26 @@ impl Checkout {
             drop(locked);
             return self.order(token).await;
         }
-        if locked.cart.checkout.order_id.as_deref() != Some(order_id.as_str()) || !locked.cart.checkout_state.allows(Step::Complete) {
+        if locked.cart.checkout.order_id.as_deref() != Some(order_id.as_str())
+            || !locked.cart.checkout_state.allows(Step::Complete)
+            || locked.cart.version != priced_version
+        {
             // The basket changed while the nights were reserved.
             let state = locked.cart.checkout_state;
             drop(locked);
             self.release(token, &order_id).await?;
             return Err(CartError::StepNotAllowed { step: Step::Complete.code(), state: state.code() });
         }
-        let address = locked.cart.checkout.address.clone().unwrap_or_default();
         let t = view.totals;
-        let due_now = if payment.is_some_and(|p| p.deposit) { t.deposit } else { t.left_to_pay };
-        let paid = locked.cart.checkout_state == State::PaymentSkipped;
+        let paid = priced.due_now == 0;
+        if !paid {
+            let (by_email, by_client) = store::lock_unpaid_nights(locked.tx(), unpaid.email, unpaid.client, now).await?;
+            if let Err(e) = self.check_unpaid(&unpaid, by_email, by_client) {
+                drop(locked);
+                self.release(token, &order_id).await?;
+                return Err(e);
+            }
+        }
         let mut order = StoredOrder {
             token: token.to_owned(),
             order_id: order_id.clone(),
@@ -800,16 +983,18 @@ impl Checkout {
                 shipping: t.shipping,
                 deposit: t.deposit,
                 left_to_pay: t.left_to_pay,
-                due_now: if paid { 0 } else { due_now },
+                due_now: priced.due_now,
             },
             hold_expires_at,
             summary: summary(&view, &address)?,
             created_at: spa_platform::now_ms(),
+            cancel_reason: None,
         };
+        let placement = store::Placement { idempotency_key, client: unpaid.client, room_nights };
         let mut placed = false;
         for _ in 0..CODE_ATTEMPTS {
             order.booking_code = checkout::booking_code();
-            if locked.insert_order(&order, idempotency_key).await? {
+            if locked.insert_order(&order, &placement).await? {
                 placed = true;
                 break;
             }
@@ -817,8 +1002,10 @@ impl Checkout {
         if !placed {
             return Err(CartError::Db(sqlx::Error::Protocol("no free booking code".into())));
         }
-        // What the order takes from gift vouchers; spent elsewhere since the
-        // basket was priced, and the order is not placed.
+        // What the order takes from gift vouchers, each by a guarded update
+        // in this transaction: two baskets on one code never take more than
+        // its balance; spent elsewhere since the basket was priced, and the
+        // order is not placed.
         for r in view.lines.iter().filter_map(|l| l.redemption.as_ref()).filter(|r| r.amount > 0) {
             if !store::spend_voucher(locked.tx(), token, &r.code, r.amount, order.created_at).await? {
                 drop(locked);
@@ -850,6 +1037,102 @@ impl Checkout {
         self.outbox.wake();
         Ok(order)
     }
+
+    /// Names the cart's order under its lock (a moment, no peer asked
+    /// meanwhile), unless it became an order.
+    async fn name_order(&self, token: &str) -> Result<Named, CartError> {
+        let mut locked = self.basket.lock_any(token).await?;
+        if locked.cart.checkout_state == State::Completed {
+            drop(locked);
+            return Ok(Named::Placed(Box::new(self.order(token).await?)));
+        }
+        allow(locked.cart.checkout_state, Step::Complete)?;
+        if locked.cart.lines.is_empty() {
+            return Err(CartError::EmptyCart);
+        }
+        locked.cart.checkout.name_order();
+        let id = locked.cart.checkout.order_id.clone().unwrap_or_default();
+        Ok(Named::Id(id, Box::new(locked.commit().await?)))
+    }
+
+    /// The price changed since the payment step: the guest chooses how to
+    /// pay again (or, with nothing left to pay, completes as it is).
+    async fn back_to_payment(&self, token: &str, nothing_to_pay: bool) -> Result<(), CartError> {
+        let mut locked = self.basket.lock(token).await?;
+        if locked.cart.checkout_state.allows(Step::Complete) {
+            locked.cart.checkout_state = checkout::after_address(locked.cart.needs(nothing_to_pay));
+            locked.commit().await?;
+        }
+        Ok(())
+    }
+
+    fn check_unpaid(&self, unpaid: &Unpaid<'_>, by_email: i64, by_client: i64) -> Result<(), CartError> {
+        let by_client = if unpaid.client.is_empty() { 0 } else { by_client };
+        match self.basket.limits().unpaid_cap_passed(unpaid.nights, by_email, by_client) {
+            None => Ok(()),
+            Some(cap) => {
+                tracing::warn!(nights = unpaid.nights, by_email, by_client, cap = ?cap, "order refused: unpaid room-nights over the cap");
+                Err(match cap {
+                    UnpaidCap::Email(max) => CartError::UnpaidNightsPerEmail { max },
+                    UnpaidCap::Client(max) => CartError::UnpaidNightsPerClient { max },
+                })
+            }
+        }
+    }
+}
+
+/// A cart's order named, or the order it became meanwhile.
+enum Named {
+    Id(String, Box<crate::store::StoredCart>),
+    Placed(Box<StoredOrder>),
+}
+
+/// Who places an unpaid order, and the room-nights it would hold.
+struct Unpaid<'a> {
+    email: &'a str,
+    client: &'a str,
+    nights: i64,
+}
+
+/// The room-nights of the basket's stays.
+fn room_nights(view: &View) -> i64 {
+    view.lines
+        .iter()
+        .filter(|l| l.line.kind == ItemKind::Reservation)
+        .filter_map(|l| l.line.details.stay)
+        .map(|s| i64::from(s.nights()))
+        .sum()
+}
+
+/// How orders remember the client that placed them: a digest of its
+/// address, never the address itself ("" when the caller named none).
+fn client_key(client: &str) -> String {
+    use sha2::Digest;
+    let client = client.trim();
+    if client.is_empty() {
+        return String::new();
+    }
+    sha2::Sha256::digest(client.as_bytes())[..16].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// `cart.order.cancelled` for `order`, with the guest's details for the
+/// e-mail and the money that goes back.
+fn cancelled_event(order: &StoredOrder, reason: CancelReason, refund: i64) -> Result<OrderCancelled, CartError> {
+    let summary = order.summary()?;
+    Ok(OrderCancelled {
+        order_id: order.order_id.clone(),
+        booking_code: order.booking_code.clone(),
+        email: order.email.clone(),
+        locale: order.locale.clone(),
+        token: order.token.clone(),
+        first_name: summary.address.customer.first_name,
+        reason: match reason {
+            CancelReason::HoldExpired => WireCancelReason::HoldExpired,
+            CancelReason::NightsSold => WireCancelReason::NightsSold,
+        } as i32,
+        refund,
+        payment_method: order.payment_method.clone(),
+    })
 }
 
 /// Whether the order still waits for its first payment: only then does a
@@ -949,6 +1232,18 @@ pub struct SummaryLine {
     pub redeemed: Option<(String, i64)>,
 }
 
+impl Summary {
+    /// What the stays (reservations with what is attached) cost beyond the
+    /// gift vouchers that paid for them: what an advance payment may leave.
+    pub fn stays_due(&self) -> i64 {
+        self.lines
+            .iter()
+            .filter(|l| l.kind == ItemKind::Reservation.code())
+            .map(|l| l.total + l.children.iter().map(|c| c.total).sum::<i64>() - l.redeemed.as_ref().map_or(0, |(_, paid)| *paid))
+            .sum()
+    }
+}
+
 impl SummaryLine {
     fn of(v: &ViewLine) -> Self {
         Self {
@@ -971,6 +1266,13 @@ impl SummaryLine {
     /// The line's product as far as the order kept it.
     pub fn product(&self) -> Product {
         Product { code: self.code.clone(), name: self.name.clone(), r#type: self.product_type.clone(), ..Default::default() }
+    }
+}
+
+impl StoredOrder {
+    /// What the order kept of its cart.
+    pub fn summary(&self) -> Result<Summary, CartError> {
+        serde_json::from_str(&self.summary).map_err(|e| CartError::Db(sqlx::Error::Decode(e.into())))
     }
 }
 

@@ -74,6 +74,14 @@ pub enum CartError {
     UnknownMethod,
     #[error("the basket is empty")]
     EmptyCart,
+    #[error("a basket holds at most {max} lines; place this order and start another")]
+    BasketFull { max: usize },
+    #[error("the price changed since the payment step: {now} (minor units) due now, not {was}; check the basket and confirm again")]
+    PriceChanged { was: i64, now: i64 },
+    #[error("unpaid orders placed with this e-mail hold {max} room-nights at most; pay them before booking more")]
+    UnpaidNightsPerEmail { max: i64 },
+    #[error("unpaid orders placed from this address hold {max} room-nights at most; pay them before booking more")]
+    UnpaidNightsPerClient { max: i64 },
     #[error("an item of the basket cannot be bought now")]
     ItemsUnavailable,
     #[error("this room has just been booked for {from} - {to}")]
@@ -176,6 +184,26 @@ impl From<CartError> for Status {
             }
             CartError::UnknownMethod => invalid("invalid_method", "method"),
             CartError::EmptyCart => errors::with_details(Code::FailedPrecondition, "cart_empty", message, &[]),
+            CartError::BasketFull { max } => {
+                errors::with_args(Code::FailedPrecondition, "basket_full", message, &[], &[("max", &max.to_string())])
+            }
+            CartError::PriceChanged { was, now } => errors::with_args(
+                Code::FailedPrecondition,
+                "price_changed",
+                message,
+                &[],
+                &[("was", &spa_platform::money::decimal(was)), ("now", &spa_platform::money::decimal(now))],
+            ),
+            CartError::UnpaidNightsPerEmail { max } => errors::with_args(
+                Code::FailedPrecondition,
+                "unpaid_limit",
+                message,
+                &[("customer.email", "too many unpaid room-nights")],
+                &[("max", &max.to_string())],
+            ),
+            CartError::UnpaidNightsPerClient { max } => {
+                errors::with_args(Code::FailedPrecondition, "unpaid_limit", message, &[], &[("max", &max.to_string())])
+            }
             CartError::ItemsUnavailable => errors::with_details(Code::FailedPrecondition, "items_unavailable", message, &[]),
             CartError::RoomJustBooked { ref from, ref to } => {
                 errors::with_args(Code::FailedPrecondition, "room_just_booked", message.clone(), &[], &[("from", from), ("to", to)])
@@ -189,7 +217,7 @@ impl From<CartError> for Status {
                 "amount_mismatch",
                 message.clone(),
                 &[("amount", &message)],
-                &[("expected", &format!("{}.{:02}", expected / 100, expected % 100))],
+                &[("expected", &spa_platform::money::decimal(expected))],
             ),
             CartError::InvalidTransfer => invalid("invalid_transfer", "reference"),
             CartError::NotBankTransfer => errors::with_details(Code::FailedPrecondition, "not_bank_transfer", message, &[]),

@@ -412,7 +412,7 @@ impl CheckoutService for CheckoutGrpc {
     async fn complete(&self, request: Request<CompleteRequest>) -> Answer<Order> {
         let r = request.into_inner();
         let key = Some(r.idempotency_key.as_str()).filter(|k| !k.is_empty());
-        let order = self.checkout.complete(&r.token, &r.locale, key).await?;
+        let order = self.checkout.complete(&r.token, &r.locale, key, &r.client).await?;
         let payable = self.checkout.payable_online(&order);
         Ok(Response::new(order_message(order, payable, false)?))
     }

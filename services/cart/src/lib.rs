@@ -63,7 +63,8 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
         generation,
         stays: peers::StayChecks::new(nights),
     };
-    let basket = std::sync::Arc::new(basket::Basket::new(infra.db.clone(), ttl, peers));
+    let limits = domain::limits::Limits::from_settings(|name| infra.setting(name))?;
+    let basket = std::sync::Arc::new(basket::Basket::new(infra.db.clone(), ttl, peers, limits));
     let p24 = payments::Przelewy24::from_settings(|name| infra.setting(name))?;
     if let Some(p) = &p24 {
         tracing::info!(sandbox = p.sandbox(), merchant = p.merchant_id, "Przelewy24 payments on");
@@ -85,6 +86,13 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
         .consume(checkout::EXPIRY_CONSUMER, move |event| {
             let checkout = expiring.clone();
             async move { checkout.cancel_unpaid(event).await }
+        })
+        .await?;
+    let losing = checkout.clone();
+    infra
+        .consume(checkout::LOST_CONSUMER, move |event| {
+            let checkout = losing.clone();
+            async move { checkout.lost_nights(event).await }
         })
         .await?;
     let routes = tonic::service::Routes::new(CartServiceServer::new(grpc::CartGrpc::new(basket)))

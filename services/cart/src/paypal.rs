@@ -10,8 +10,9 @@
 //!    id) and records the capture only when it is `COMPLETED` in PLN for
 //!    the amount registered.
 //! 3. `PAYMENT.CAPTURE.COMPLETED` on the webhook records it too (a guest
-//!    who never came back). Every webhook is checked with PayPal
-//!    (`verify-webhook-signature`) before it counts.
+//!    who never came back). Every webhook the shop acts on is checked with
+//!    PayPal (`verify-webhook-signature`, on the exact bytes received)
+//!    before it counts.
 //!
 //! An order never captured moves no money, so an order cancelled meanwhile
 //! is simply not captured. Settings come from `PAYPAL_*`; without the
@@ -160,6 +161,17 @@ impl PayPal {
     }
 
     async fn call(&self, method: hyper::Method, path: &str, request_id: Option<&str>, body: &Value) -> Result<(u16, Value), PaymentError> {
+        self.call_text(method, path, request_id, body.to_string()).await
+    }
+
+    /// [`PayPal::call`] with the body's text as it is to be sent.
+    async fn call_text(
+        &self,
+        method: hyper::Method,
+        path: &str,
+        request_id: Option<&str>,
+        body: String,
+    ) -> Result<(u16, Value), PaymentError> {
         let authorization = format!("Bearer {}", self.access_token().await?);
         let mut headers = vec![
             (header::AUTHORIZATION.as_str(), authorization.as_str()),
@@ -169,7 +181,7 @@ impl PayPal {
         if let Some(id) = request_id {
             headers.push(("paypal-request-id", id));
         }
-        let (status, text) = self.http.exchange(method, &format!("{}{path}", self.base_url), &headers, body.to_string()).await?;
+        let (status, text) = self.http.exchange(method, &format!("{}{path}", self.base_url), &headers, body).await?;
         let answer = serde_json::from_str(&text).unwrap_or(Value::Null);
         Ok((status.as_u16(), answer))
     }
@@ -237,33 +249,59 @@ impl PayPal {
     }
 
     /// A webhook event, once PayPal confirms it sent it (`headers` are the
-    /// request's `paypal-*` headers, lower-case).
+    /// request's `paypal-*` headers, lower-case; `body` its bytes as they
+    /// came). The cheap checks come first, so a flood of forged posts costs
+    /// no call to PayPal: the signature's headers present, and an event the
+    /// shop acts on (any other is acknowledged unread).
     pub async fn webhook_event(&self, headers: &[(String, String)], body: &str) -> Result<Event, PaymentError> {
         let event: Value = serde_json::from_str(body).map_err(|_| PaymentError::InvalidNotification("body"))?;
         if self.webhook_id.is_empty() {
             return Err(PaymentError::InvalidNotification("webhook"));
         }
-        let header = |name: &str| headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone()).unwrap_or_default();
-        let check = json!({
-            "auth_algo": header("paypal-auth-algo"),
-            "cert_url": header("paypal-cert-url"),
-            "transmission_id": header("paypal-transmission-id"),
-            "transmission_sig": header("paypal-transmission-sig"),
-            "transmission_time": header("paypal-transmission-time"),
-            "webhook_id": self.webhook_id,
-            "webhook_event": event,
-        });
-        let (status, answer) = self.call(hyper::Method::POST, "/v1/notifications/verify-webhook-signature", None, &check).await?;
+        let header = |name: &str| headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str()).unwrap_or_default();
+        if SIGNATURE_HEADERS.iter().any(|name| header(name).trim().is_empty()) {
+            return Err(PaymentError::InvalidNotification("headers"));
+        }
+        let kind = event["event_type"].as_str().unwrap_or_default();
+        if !ACTED_ON.contains(&kind) {
+            return Ok(Event::Other(kind.to_owned()));
+        }
+        let check = verification_request(&self.webhook_id, header, body);
+        let (status, answer) = self.call_text(hyper::Method::POST, "/v1/notifications/verify-webhook-signature", None, check).await?;
         if status != 200 || answer["verification_status"] != "SUCCESS" {
             return Err(PaymentError::InvalidNotification("signature"));
         }
         let resource = &event["resource"];
-        Ok(match event["event_type"].as_str().unwrap_or_default() {
+        Ok(match kind {
             "CHECKOUT.ORDER.APPROVED" => Event::Approved { order_id: resource["id"].as_str().unwrap_or_default().to_owned() },
-            "PAYMENT.CAPTURE.COMPLETED" => Event::Captured(capture_of(resource, "")),
-            other => Event::Other(other.to_owned()),
+            _ => Event::Captured(capture_of(resource, "")),
         })
     }
+}
+
+/// The headers PayPal signs a webhook's transmission with.
+const SIGNATURE_HEADERS: [&str; 5] =
+    ["paypal-auth-algo", "paypal-cert-url", "paypal-transmission-id", "paypal-transmission-sig", "paypal-transmission-time"];
+
+/// The webhook events the shop acts on.
+const ACTED_ON: [&str; 2] = ["CHECKOUT.ORDER.APPROVED", "PAYMENT.CAPTURE.COMPLETED"];
+
+/// The body of `verify-webhook-signature`, with the event spliced in as the
+/// exact bytes that came: PayPal's signature covers those bytes (a CRC of
+/// the body), and an event parsed and written again (keys reordered,
+/// spacing and escapes changed) would never verify.
+fn verification_request<'a>(webhook_id: &str, header: impl Fn(&str) -> &'a str, body: &str) -> String {
+    let text = |v: &str| Value::String(v.to_owned()).to_string();
+    format!(
+        r#"{{"auth_algo":{},"cert_url":{},"transmission_id":{},"transmission_sig":{},"transmission_time":{},"webhook_id":{},"webhook_event":{}}}"#,
+        text(header("paypal-auth-algo")),
+        text(header("paypal-cert-url")),
+        text(header("paypal-transmission-id")),
+        text(header("paypal-transmission-sig")),
+        text(header("paypal-transmission-time")),
+        text(webhook_id),
+        body.trim(),
+    )
 }
 
 #[cfg(test)]
@@ -279,6 +317,21 @@ mod tests {
         for bad in ["123", "123.4", "123.456", "-1.00", "1,00", ".50", "1e2.00", ""] {
             assert_eq!(minor(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn the_event_is_verified_as_the_bytes_that_came() {
+        // Spacing, key order and an escape PayPal wrote: a parsed and
+        // re-written event would differ in each.
+        let body = "{ \"id\": \"WH-1\", \"event_type\": \"PAYMENT.CAPTURE.COMPLETED\", \"summary\": \"P\\u0142atno\\u015b\\u0107\" }";
+        let headers = [("paypal-transmission-id", "T-1\"quoted")];
+        let header = |name: &str| headers.iter().find(|(n, _)| *n == name).map_or("", |(_, v)| *v);
+        let check = verification_request("WH-FAKE", header, body);
+        assert!(check.ends_with(&format!(r#""webhook_event":{body}}}"#)), "{check}");
+        let parsed: Value = serde_json::from_str(&check).unwrap();
+        assert_eq!(parsed["transmission_id"], "T-1\"quoted");
+        assert_eq!(parsed["webhook_id"], "WH-FAKE");
+        assert_eq!(parsed["webhook_event"]["summary"], "Płatność");
     }
 
     #[test]

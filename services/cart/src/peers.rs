@@ -31,7 +31,7 @@ use spa_proto::spa::catalog::v1::{
 };
 use spa_proto::spa::common::v1::PageRequest;
 use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
-use spa_proto::spa::rooms::v1::{CheckStaysRequest, Guests, OrderRef, ReserveRequest, StayCheck, StayLine};
+use spa_proto::spa::rooms::v1::{CheckStaysRequest, Guests, KeepRequest, OrderRef, ReserveRequest, StayCheck, StayLine};
 use tonic::{Code, Status};
 
 use crate::domain::item::{Stay, TreatmentChoice};
@@ -186,17 +186,17 @@ impl Peers {
         let request = ReserveRequest { order_id: order_id.to_owned(), lines: stays.iter().map(|q| stay_line(q)).collect(), hold_seconds };
         match self.rooms.clone().reserve(request).await {
             Ok(hold) => Ok(hold.into_inner().expires_at_ms),
-            Err(s) => {
-                let details = errors::details(&s).filter(|d| d.code == "room_unavailable");
-                match details {
-                    Some(d) => {
-                        let field =
-                            |name: &str| d.violations.iter().find(|v| v.field == name).map(|v| v.message.clone()).unwrap_or_default();
-                        Err(Refusal::SoldOut { room: field("room"), night: field("night") })
-                    }
-                    None => Err(Refusal::Other(s.into())),
-                }
-            }
+            Err(s) => Err(refusal(s)),
+        }
+    }
+
+    /// Keeps an order's nights for `seconds` more while its payment is
+    /// taken (an expired hold takes them again when they are all free).
+    pub async fn keep(&self, order_id: &str, seconds: u32) -> Result<(), Refusal> {
+        match self.rooms.clone().keep(KeepRequest { order_id: order_id.to_owned(), seconds }).await {
+            Ok(_) => Ok(()),
+            Err(s) if s.code() == Code::NotFound => Err(Refusal::Stale),
+            Err(s) => Err(refusal(s)),
         }
     }
 
@@ -236,8 +236,26 @@ impl Peers {
 /// Why the rooms service would not hold an order's nights.
 #[derive(Debug)]
 pub enum Refusal {
-    SoldOut { room: String, night: String },
+    SoldOut {
+        room: String,
+        night: String,
+    },
+    /// The id holds other nights already, or its hold was released or
+    /// expired: a new id is needed.
+    Stale,
     Other(CartError),
+}
+
+/// What the rooms service's refusal to hold an order's nights means.
+fn refusal(s: Status) -> Refusal {
+    match errors::details(&s) {
+        Some(d) if d.code == "room_unavailable" => {
+            let field = |name: &str| d.violations.iter().find(|v| v.field == name).map(|v| v.message.clone()).unwrap_or_default();
+            Refusal::SoldOut { room: field("room"), night: field("night") }
+        }
+        Some(d) if d.code == "hold_conflict" => Refusal::Stale,
+        _ => Refusal::Other(s.into()),
+    }
 }
 
 fn stay_line(q: &StayQuery<'_>) -> StayLine {

@@ -10,7 +10,7 @@ use spa_platform::db::{Db, Tx, is_unique_violation};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use crate::domain::checkout::{self, OrderPayment, OrderState, PaymentState, State};
+use crate::domain::checkout::{self, CancelReason, OrderPayment, OrderState, PaymentState, State};
 use crate::domain::gift;
 use crate::domain::item::{Dedication, ItemKind, Stay, TreatmentChoice};
 use crate::error::CartError;
@@ -47,6 +47,11 @@ impl StoredCart {
     /// A printed voucher is posted: a shipping method is needed.
     pub fn shipping_required(&self) -> bool {
         self.vouchers().any(|l| l.details.voucher.as_ref().is_some_and(Dedication::posted))
+    }
+
+    /// What checkout saved, with the order named `order_id`.
+    pub fn checkout_with(&self, order_id: &str) -> checkout::Details {
+        checkout::Details { order_id: Some(order_id.to_owned()), ..self.checkout.clone() }
     }
 
     /// What checkout still needs for these lines.
@@ -281,6 +286,14 @@ impl Locked {
         Ok(())
     }
 
+    /// The lines differ from `lines` (read before the lock): the checkout
+    /// state follows as after a change of lines.
+    pub fn lines_changed_since(&mut self, lines: &[Line]) {
+        if self.cart.lines != lines {
+            self.lines_changed = true;
+        }
+    }
+
     /// The transaction, for what must commit with the cart (an order, an
     /// event in the outbox).
     pub fn tx(&mut self) -> &mut Tx {
@@ -391,6 +404,8 @@ pub struct StoredOrder {
     pub hold_expires_at: i64,
     pub summary: String,
     pub created_at: i64,
+    /// Set once the order is cancelled.
+    pub cancel_reason: Option<CancelReason>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -412,7 +427,7 @@ impl OrderTotals {
 }
 
 const ORDER_COLUMNS: &str = "token, order_id, booking_code, customer_id, email, locale, state, payment_state, payment_method, \
-     total, vouchers, shipping, deposit, left_to_pay, due_now, hold_expires_at, summary, created_at";
+     total, vouchers, shipping, deposit, left_to_pay, due_now, hold_expires_at, summary, created_at, cancel_reason";
 
 fn order_of(r: &AnyRow) -> Result<StoredOrder, sqlx::Error> {
     Ok(StoredOrder {
@@ -436,6 +451,7 @@ fn order_of(r: &AnyRow) -> Result<StoredOrder, sqlx::Error> {
         hold_expires_at: r.try_get("hold_expires_at")?,
         summary: r.try_get("summary")?,
         created_at: r.try_get("created_at")?,
+        cancel_reason: CancelReason::parse(&r.try_get::<String, _>("cancel_reason")?),
     })
 }
 
@@ -461,21 +477,32 @@ pub async fn order_by_key(db: &Db, key: &str) -> Result<Option<StoredOrder>, Car
     Ok(row.as_ref().map(order_of).transpose()?)
 }
 
+/// How an order came to be placed, kept beside it.
+pub struct Placement<'a> {
+    /// The Idempotency-Key of the completing request.
+    pub idempotency_key: Option<&'a str>,
+    /// A digest of the client's address ("" unknown).
+    pub client: &'a str,
+    /// The room-nights its stays hold.
+    pub room_nights: i64,
+}
+
 impl Locked {
     /// Inserts the order of this cart; false when its booking code is
     /// taken (the caller draws another).
-    pub async fn insert_order(&mut self, o: &StoredOrder, idempotency_key: Option<&str>) -> Result<bool, CartError> {
+    pub async fn insert_order(&mut self, o: &StoredOrder, placement: &Placement<'_>) -> Result<bool, CartError> {
         let t = &o.totals;
         let inserted = sqlx::query(
             "INSERT INTO orders (token, order_id, booking_code, idempotency_key, customer_id, email, locale, state, payment_state, \
-             payment_method, total, vouchers, shipping, deposit, left_to_pay, due_now, hold_expires_at, summary, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) \
+             payment_method, total, vouchers, shipping, deposit, left_to_pay, due_now, hold_expires_at, summary, created_at, \
+             client, room_nights) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) \
              ON CONFLICT (booking_code) DO NOTHING",
         )
         .bind(&o.token)
         .bind(&o.order_id)
         .bind(&o.booking_code)
-        .bind(idempotency_key)
+        .bind(placement.idempotency_key)
         .bind(&o.customer_id)
         .bind(&o.email)
         .bind(&o.locale)
@@ -491,25 +518,136 @@ impl Locked {
         .bind(o.hold_expires_at)
         .bind(&o.summary)
         .bind(o.created_at)
+        .bind(placement.client)
+        .bind(placement.room_nights)
         .execute(&mut *self.tx)
         .await?;
         Ok(inserted.rows_affected() == 1)
     }
 }
 
+const UNPAID_BY_EMAIL: &str =
+    "SELECT CAST(COALESCE(SUM(room_nights), 0) AS BIGINT) FROM orders WHERE email = $1 AND payment_state = 'awaiting_payment'";
+const UNPAID_BY_CLIENT: &str =
+    "SELECT CAST(COALESCE(SUM(room_nights), 0) AS BIGINT) FROM orders WHERE client = $1 AND payment_state = 'awaiting_payment'";
+
+/// The room-nights held by unpaid orders placed with `email` and from
+/// `client`, read as committed now.
+pub async fn unpaid_nights(db: &Db, email: &str, client: &str) -> Result<(i64, i64), CartError> {
+    let by_email: i64 = sqlx::query_scalar(UNPAID_BY_EMAIL).bind(email).fetch_one(db.pool()).await?;
+    let by_client: i64 = if client.is_empty() { 0 } else { sqlx::query_scalar(UNPAID_BY_CLIENT).bind(client).fetch_one(db.pool()).await? };
+    Ok((by_email, by_client))
+}
+
+/// Like [`unpaid_nights`], in `tx` after taking a lock row for the e-mail
+/// and one for the client (always in that order), so two completions of
+/// one guest count each other's orders instead of both passing the cap.
+pub async fn lock_unpaid_nights(tx: &mut Tx, email: &str, client: &str, now: i64) -> Result<(i64, i64), CartError> {
+    let keys = [format!("email:{email}"), format!("client:{client}")];
+    for key in keys.iter().take(if client.is_empty() { 1 } else { 2 }) {
+        sqlx::query("INSERT INTO booking_limits (key, touched_at) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET touched_at = $2")
+            .bind(key)
+            .bind(now)
+            .execute(&mut **tx)
+            .await?;
+    }
+    let by_email: i64 = sqlx::query_scalar(UNPAID_BY_EMAIL).bind(email).fetch_one(&mut **tx).await?;
+    let by_client: i64 = if client.is_empty() { 0 } else { sqlx::query_scalar(UNPAID_BY_CLIENT).bind(client).fetch_one(&mut **tx).await? };
+    Ok((by_email, by_client))
+}
+
 /// Cancels the order holding `order_id` if it still awaits its payment;
 /// whether it did.
-pub async fn cancel_unpaid(tx: &mut Tx, order_id: &str, now: i64) -> Result<bool, CartError> {
+pub async fn cancel_unpaid(tx: &mut Tx, order_id: &str, reason: CancelReason, now: i64) -> Result<bool, CartError> {
     let cancelled = sqlx::query(
-        "UPDATE orders SET state = 'cancelled', payment_state = 'cancelled', cancelled_at = $2 \
+        "UPDATE orders SET state = 'cancelled', payment_state = 'cancelled', cancelled_at = $2, cancel_reason = $3 \
          WHERE order_id = $1 AND payment_state = 'awaiting_payment'",
     )
     .bind(order_id)
     .bind(now)
+    .bind(reason.code())
     .execute(&mut **tx)
     .await?
     .rows_affected();
     Ok(cancelled == 1)
+}
+
+/// Cancels a paid order whose nights were lost (sold after its hold
+/// expired): its settled payments become due back. The amount due back,
+/// or None when the order was cancelled before.
+pub async fn cancel_lost(tx: &mut Tx, order: &StoredOrder, now: i64) -> Result<Option<i64>, CartError> {
+    let cancelled = sqlx::query(
+        "UPDATE orders SET state = 'cancelled', payment_state = 'cancelled', cancelled_at = $2, cancel_reason = 'nights_sold' \
+         WHERE token = $1 AND state <> 'cancelled'",
+    )
+    .bind(&order.token)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if cancelled == 0 {
+        return Ok(None);
+    }
+    let refund: i64 =
+        sqlx::query_scalar("SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM payments WHERE order_token = $1 AND state = 'paid'")
+            .bind(&order.token)
+            .fetch_one(&mut **tx)
+            .await?;
+    sqlx::query("UPDATE payments SET state = 'refund_due' WHERE order_token = $1 AND state = 'paid'")
+        .bind(&order.token)
+        .execute(&mut **tx)
+        .await?;
+    Ok(Some(refund))
+}
+
+/// An order cancelled because its hold expired becomes new again, awaiting
+/// its payment, with what it had taken from gift vouchers taken again (each
+/// by the guarded update); false (the caller rolls back) when it is not
+/// such an order or a voucher no longer has that much.
+pub async fn revive(tx: &mut Tx, order: &StoredOrder, now: i64) -> Result<bool, CartError> {
+    let revived = sqlx::query(
+        "UPDATE orders SET state = 'new', payment_state = 'awaiting_payment', cancelled_at = NULL, cancel_reason = '' \
+         WHERE token = $1 AND state = 'cancelled' AND cancel_reason = 'hold_expired'",
+    )
+    .bind(&order.token)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if revived != 1 {
+        return Ok(false);
+    }
+    let returned = sqlx::query("SELECT code, amount FROM voucher_redemptions WHERE order_token = $1 AND returned_at IS NOT NULL")
+        .bind(&order.token)
+        .fetch_all(&mut **tx)
+        .await?;
+    for r in returned {
+        let (code, amount): (String, i64) = (r.try_get("code")?, r.try_get("amount")?);
+        let taken = sqlx::query("UPDATE gift_vouchers SET balance = balance - $2 WHERE code = $1 AND balance >= $2 AND expires_at > $3")
+            .bind(&code)
+            .bind(amount)
+            .bind(now)
+            .execute(&mut **tx)
+            .await?
+            .rows_affected();
+        if taken != 1 {
+            return Ok(false);
+        }
+    }
+    sqlx::query("UPDATE voucher_redemptions SET returned_at = NULL WHERE order_token = $1").bind(&order.token).execute(&mut **tx).await?;
+    Ok(true)
+}
+
+/// Whether a session claimed the order's payment at its provider since
+/// `since`: a payment is under way, and its order is not cancelled under it.
+pub async fn payment_under_way(tx: &mut Tx, order_id: &str, since: i64) -> Result<bool, CartError> {
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM payment_claims c JOIN orders o ON o.token = c.order_token WHERE o.order_id = $1 AND c.claimed_at >= $2",
+    )
+    .bind(order_id)
+    .bind(since)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(n > 0)
 }
 
 /// An attempt at paying an order online.
@@ -609,11 +747,12 @@ pub async fn claim_payment(db: &Db, order_token: &str, session_id: &str, now: i6
     if db.write(claim).await?.rows_affected() == 1 {
         return Ok(true);
     }
-    let holder: Option<String> = sqlx::query_scalar("SELECT session_id FROM payment_claims WHERE order_token = $1")
+    // The same session tried again: its claim is this session's, renewed.
+    let renew = sqlx::query("UPDATE payment_claims SET claimed_at = $3 WHERE order_token = $1 AND session_id = $2")
         .bind(order_token)
-        .fetch_optional(db.pool())
-        .await?;
-    Ok(holder.as_deref() == Some(session_id))
+        .bind(session_id)
+        .bind(now);
+    Ok(db.write(renew).await?.rows_affected() == 1)
 }
 
 /// Gives the order's claim up: its provider refused the session's payment
@@ -622,6 +761,16 @@ pub async fn release_claim(db: &Db, order_token: &str, session_id: &str) -> Resu
     let release = sqlx::query("DELETE FROM payment_claims WHERE order_token = $1 AND session_id = $2").bind(order_token).bind(session_id);
     db.write(release).await?;
     Ok(())
+}
+
+/// A started payment is refused (its money not taken); whether this call did.
+pub async fn refuse_payment(tx: &mut Tx, session_id: &str) -> Result<bool, CartError> {
+    let refused = sqlx::query("UPDATE payments SET state = 'refused' WHERE session_id = $1 AND state = 'started'")
+        .bind(session_id)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    Ok(refused == 1)
 }
 
 /// What recording a settled payment did.

@@ -15,6 +15,7 @@
 //! - [`grpc`] — `spa.content.v1.ContentService`.
 
 pub mod account;
+pub mod cancelled;
 pub mod delivery;
 pub mod grpc;
 pub mod mail;
@@ -61,6 +62,7 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     mail_consumer!(order::MAILER, order::queue_order_mail);
     mail_consumer!(paid::PAID_MAILER, paid::queue_paid_mail);
     mail_consumer!(paid::VOUCHER_MAILER, paid::queue_voucher_mail);
+    mail_consumer!(cancelled::MAILER, cancelled::queue_cancelled_mail);
     let guesthouse = infra.setting("GUESTHOUSE_EMAIL").unwrap_or_else(|| "recepcja@spa.localhost".into());
     anyhow::ensure!(spa_platform::email::is_valid(&guesthouse), "GUESTHOUSE_EMAIL is not an e-mail address");
     {

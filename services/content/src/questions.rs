@@ -1,7 +1,8 @@
 //! Questions about a product (the product page's inquiry form): checked by
 //! the rules of the form, stored with their event in one transaction, then
 //! e-mailed to the guesthouse (`GUESTHOUSE_EMAIL`) with the sender's
-//! details, and acknowledged to the sender in their language.
+//! details, and acknowledged to the sender in their language without any of
+//! the sender's words.
 
 use spa_platform::bus::Received;
 use spa_platform::db::Db;
@@ -104,28 +105,29 @@ pub async fn ask(db: &Db, outbox: &Outbox, q: ProductQuestion) -> Result<String,
     Ok(event.id)
 }
 
+/// The sender's acknowledgement. Anyone may type any address into the
+/// form, so it carries none of the sender's words (not the message, not
+/// the name): only the catalog's product name and our own text, and the
+/// form is no relay for someone else's text to an arbitrary address.
 fn acknowledgement(q: &QuestionAsked) -> (String, String) {
     let product = if q.product_name.is_empty() { &q.product_code } else { &q.product_name };
     match q.locale.as_str() {
         "de" => (
             format!("Ihre Frage zu „{product}“"),
             format!(
-                "Guten Tag {},\n\nvielen Dank für Ihre Frage zu „{product}“. Wir antworten so bald wie möglich, meist innerhalb eines Werktags.\n\nIhre Nachricht:\n{}\n",
-                q.customer, q.message
+                "Guten Tag,\n\nvielen Dank für Ihre Frage zu „{product}“. Wir antworten so bald wie möglich, meist innerhalb eines Werktags.\n\nHaben Sie diese Frage nicht gestellt, können Sie diese E-Mail ignorieren.\n"
             ),
         ),
         "en_GB" => (
             format!("Your question about “{product}”"),
             format!(
-                "Hello {},\n\nthank you for your question about “{product}”. We will answer as soon as we can, usually within one working day.\n\nYour message:\n{}\n",
-                q.customer, q.message
+                "Hello,\n\nthank you for your question about “{product}”. We will answer as soon as we can, usually within one working day.\n\nIf you did not ask this question, you can ignore this e-mail.\n"
             ),
         ),
         _ => (
             format!("Twoje pytanie o „{product}”"),
             format!(
-                "Dzień dobry {},\n\ndziękujemy za pytanie o „{product}”. Odpowiemy najszybciej, jak to możliwe, zwykle w ciągu jednego dnia roboczego.\n\nTwoja wiadomość:\n{}\n",
-                q.customer, q.message
+                "Dzień dobry,\n\ndziękujemy za pytanie o „{product}”. Odpowiemy najszybciej, jak to możliwe, zwykle w ciągu jednego dnia roboczego.\n\nJeśli to nie Ty zadałeś to pytanie, zignoruj tę wiadomość.\n"
             ),
         ),
     }
@@ -201,5 +203,22 @@ mod tests {
         assert!(acknowledgement(&QuestionAsked { locale: "de".into(), ..q.clone() }).0.contains("Ihre Frage"));
         assert!(acknowledgement(&QuestionAsked { locale: "en_GB".into(), ..q.clone() }).0.contains("Your question"));
         assert!(acknowledgement(&QuestionAsked { locale: "pl".into(), ..q }).0.contains("Twoje pytanie"));
+    }
+
+    #[test]
+    fn the_acknowledgement_carries_none_of_the_senders_words() {
+        let spam = QuestionAsked {
+            customer: "Cheap pills at spam.example".into(),
+            message: "Visit https://spam.example now".into(),
+            email: "victim@example.com".into(),
+            product_code: "MASAZ-60".into(),
+            product_name: "Masaż".into(),
+            ..Default::default()
+        };
+        for locale in ["pl", "de", "en_GB"] {
+            let (subject, body) = acknowledgement(&QuestionAsked { locale: locale.into(), ..spam.clone() });
+            assert!(!subject.contains("spam") && !body.contains("spam"), "{locale}: {subject} {body}");
+            assert!(body.contains("Masaż"), "{body}");
+        }
     }
 }

@@ -382,9 +382,17 @@ where
 {
     use tracing::Instrument;
     tokio::spawn(async move {
+        let mut replays = tokio::time::interval(REPLAY_POLL);
+        replays.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
         loop {
             let delivery = tokio::select! {
                 _ = shutdown.cancelled() => break,
+                _ = replays.tick(), if consumer.dead_letters.is_some() => {
+                    if let Some(db) = &consumer.dead_letters {
+                        replay_parked(db, consumer.name, &handler).await;
+                    }
+                    continue;
+                }
                 d = sub.next() => match d { Some(d) => d, None => break },
             };
             let event = &delivery.event;
@@ -429,6 +437,51 @@ where
             }
         }
     })
+}
+
+/// How often a consumer looks for parked events an operator sent back.
+const REPLAY_POLL: Duration = Duration::from_secs(3);
+/// The most parked events one round handles again.
+const REPLAY_BATCH: usize = 100;
+
+/// Runs `handler` once on each parked event of `consumer` an operator sent
+/// back (`dead-letters replay`): handled, its parking goes; failed again,
+/// it stays with the new error.
+async fn replay_parked<F, Fut>(db: &Db, consumer: &'static str, handler: &F)
+where
+    F: Fn(Event) -> Fut,
+    Fut: std::future::Future<Output = anyhow::Result<()>>,
+{
+    for _ in 0..REPLAY_BATCH {
+        let (id, event) = match crate::dead_letters::take_replay(db, consumer).await {
+            Ok(Some(taken)) => taken,
+            Ok(None) => return,
+            Err(e) => {
+                tracing::warn!(consumer, error = %e, "parked events not read for a replay; the next round tries again");
+                return;
+            }
+        };
+        let result = match event.validate() {
+            Err(e) => Err(anyhow::anyhow!(e)),
+            Ok(()) => std::panic::AssertUnwindSafe(handler(event.clone()))
+                .catch_unwind()
+                .await
+                .unwrap_or_else(|_| Err(anyhow::anyhow!("the handler panicked"))),
+        };
+        let stored = match &result {
+            Ok(()) => crate::dead_letters::replayed(db, &id).await,
+            Err(e) => crate::dead_letters::replay_failed(db, &id, &format!("{e:#}")).await,
+        };
+        match (result, stored) {
+            (Ok(()), Ok(())) => tracing::info!(consumer, subject = %event.subject, event_id = %event.id, "parked event handled on replay"),
+            (Err(e), _) => {
+                tracing::error!(consumer, subject = %event.subject, event_id = %event.id, error = format!("{e:#}"), "parked event failed again; it stays parked")
+            }
+            (Ok(()), Err(e)) => {
+                tracing::error!(consumer, event_id = %event.id, error = %e, "replayed event handled but its parking not removed")
+            }
+        }
+    }
 }
 
 /// One decoded event for a typed handler.

@@ -25,9 +25,23 @@ pub fn pln(locale: &str, minor: i64) -> String {
     }
 }
 
+/// `123.45`: an amount in minor units as a plain decimal, for messages
+/// that name an amount whatever the language.
+pub fn decimal(minor: i64) -> String {
+    let sign = if minor < 0 { "-" } else { "" };
+    format!("{sign}{}.{:02}", minor.abs() / 100, minor.abs() % 100)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::pln;
+    use super::{decimal, pln};
+
+    #[test]
+    fn decimals_have_two_places() {
+        assert_eq!(decimal(64_050), "640.50");
+        assert_eq!(decimal(5), "0.05");
+        assert_eq!(decimal(-120), "-1.20");
+    }
 
     #[test]
     fn each_language_writes_zloty_its_way() {

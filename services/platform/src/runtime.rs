@@ -265,6 +265,13 @@ where
     Fut: std::future::Future<Output = anyhow::Result<Started>>,
 {
     crate::no_huge_pages();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("dead-letters") {
+        let config = ServiceConfig::from_env(name, default_grpc_port)?;
+        let db = Db::connect(&config.database_url).await?;
+        print!("{}", crate::dead_letters::command(&db, &args[1..]).await?);
+        return Ok(());
+    }
     let _telemetry = crate::telemetry::init(name)?;
     let config = ServiceConfig::from_env(name, default_grpc_port)?;
     let shutdown = CancellationToken::new();

@@ -18,8 +18,8 @@ use spa_proto::spa::catalog::v1::{
 };
 use spa_proto::spa::rooms::v1::rooms_service_server::RoomsService;
 use spa_proto::spa::rooms::v1::{
-    CheckStaysRequest, CheckStaysResponse, DayAvailability, GetAvailabilityRequest, GetAvailabilityResponse, Guests, Hold, OrderRef,
-    ReserveRequest, RoomOffer, SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse, StayCheck, StayLine,
+    CheckStaysRequest, CheckStaysResponse, DayAvailability, GetAvailabilityRequest, GetAvailabilityResponse, Guests, Hold, KeepRequest,
+    OrderRef, ReserveRequest, RoomOffer, SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse, StayCheck, StayLine,
 };
 use tonic::{Code, Request, Response, Status};
 
@@ -29,6 +29,8 @@ use crate::inventory::{self, HoldState, InventoryError, Stay, ymd};
 const SEARCH_TTL: Duration = Duration::from_secs(60);
 const CONTENT_TTL: Duration = Duration::from_secs(300);
 const DEFAULT_HOLD: Duration = Duration::from_secs(30 * 60);
+/// The longest a payment under way keeps its order's nights at a time.
+const MAX_KEEP_SECONDS: u32 = 3600;
 const MAX_CALENDAR_DAYS: i64 = 120;
 
 pub struct RoomsGrpc {
@@ -448,6 +450,16 @@ impl RoomsService for RoomsGrpc {
 
     async fn release(&self, request: Request<OrderRef>) -> Result<Response<Hold>, Status> {
         let state = inventory::release(&self.db, &self.outbox, &request.into_inner().order_id).await?;
+        Ok(Response::new(hold_message(state)))
+    }
+
+    async fn keep(&self, request: Request<KeepRequest>) -> Result<Response<Hold>, Status> {
+        let req = request.into_inner();
+        if req.seconds == 0 || req.seconds > MAX_KEEP_SECONDS {
+            return Err(invalid("seconds", "1 to 3600"));
+        }
+        let until = spa_platform::now_ms() + i64::from(req.seconds) * 1000;
+        let state = inventory::keep(&self.db, &self.outbox, &req.order_id, until).await?;
         Ok(Response::new(hold_message(state)))
     }
 }

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use chrono::{Days, NaiveDate};
 use spa_platform::db::{Db, Tx};
 use spa_platform::outbox::Outbox;
-use spa_proto::events::{AvailabilityChanged, HoldExpired};
+use spa_proto::events::{AvailabilityChanged, HoldExpired, HoldLost};
 use sqlx::Row;
 
 use crate::domain::Occupancy;
@@ -344,6 +344,76 @@ pub async fn confirm(db: &Db, outbox: &Outbox, order_id: &str) -> Result<HoldSta
     Ok(state)
 }
 
+/// Keeps an order's nights while its payment is taken, until at least
+/// `until` (Unix ms): a hold still held lasts that long; a hold that
+/// expired takes its nights again, as held, when every one of them is still
+/// free (the same guarded update as a reservation, all or none); a booking
+/// stays as it is. A night sold meanwhile is [`InventoryError::SoldOut`]
+/// (nothing taken); a released hold is [`InventoryError::HoldNotActive`].
+pub async fn keep(db: &Db, outbox: &Outbox, order_id: &str, until: i64) -> Result<HoldState, InventoryError> {
+    let mut tx = db.begin().await?;
+    let now = spa_platform::now_ms();
+    let extended = sqlx::query(
+        "UPDATE holds SET expires_at = CASE WHEN expires_at < $2 THEN $2 ELSE expires_at END, updated_at = $3 \
+         WHERE order_id = $1 AND status = 'held'",
+    )
+    .bind(order_id)
+    .bind(until)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if extended == 1 {
+        tx.commit().await?;
+    } else {
+        let revived =
+            sqlx::query("UPDATE holds SET status = 'held', expires_at = $2, updated_at = $3 WHERE order_id = $1 AND status = 'expired'")
+                .bind(order_id)
+                .bind(until)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+        if revived == 1 {
+            let nights = hold_nights(&mut *tx, order_id).await?;
+            for ((room, night), quantity) in &nights {
+                let taken = sqlx::query(&format!("UPDATE inventory SET held = held + $1 {WHILE_FREE}"))
+                    .bind(quantity)
+                    .bind(room)
+                    .bind(night)
+                    .execute(&mut *tx)
+                    .await?
+                    .rows_affected();
+                if taken != 1 {
+                    tx.rollback().await?;
+                    return Err(InventoryError::SoldOut { room: room.clone(), night: night.clone() });
+                }
+            }
+            announce(outbox, &mut tx, &nights).await?;
+            tx.commit().await?;
+            outbox.wake();
+            tracing::info!(order = %order_id, "an expired hold took its nights again for a payment under way");
+        } else {
+            tx.rollback().await?;
+        }
+    }
+    let state = hold_state(db, order_id).await?.ok_or_else(|| InventoryError::NoHold(order_id.to_owned()))?;
+    match state.status.as_str() {
+        "held" | "confirmed" => Ok(state),
+        _ => Err(InventoryError::HoldNotActive(order_id.to_owned(), state.status)),
+    }
+}
+
+/// Announces that a paid order's nights could not be booked
+/// (`rooms.hold.lost`), for the cart to give the payment back.
+pub async fn lost(db: &Db, outbox: &Outbox, order_id: &str) -> Result<(), InventoryError> {
+    let mut tx = db.begin().await?;
+    outbox.add(&mut tx, &HoldLost { order_id: order_id.to_owned() }).await?;
+    tx.commit().await?;
+    outbox.wake();
+    Ok(())
+}
+
 /// Books an expired hold's nights again, each only while a unit is free;
 /// false (the caller rolls back) when one of them is taken.
 async fn rebook(outbox: &Outbox, tx: &mut Tx, order_id: &str) -> Result<bool, InventoryError> {
@@ -364,19 +434,23 @@ async fn rebook(outbox: &Outbox, tx: &mut Tx, order_id: &str) -> Result<bool, In
     Ok(true)
 }
 
-/// Gives a hold's or booking's nights back; `status` is `released` or `expired`.
+/// Gives a hold's or booking's nights back; `status` is `released` or
+/// `expired`. Expiring takes only a hold still due at `now` (one kept for a
+/// payment meanwhile lasts).
 async fn give_back(db: &Db, outbox: &Outbox, order_id: &str, status: &str, only_held: bool) -> Result<bool, InventoryError> {
     let mut tx = db.begin().await?;
     let now = spa_platform::now_ms();
+    let due_by = if status == "expired" { now } else { i64::MAX };
     for (from, column) in [("held", "held"), ("confirmed", "booked")] {
         if only_held && from != "held" {
             continue;
         }
-        let moved = sqlx::query("UPDATE holds SET status = $1, updated_at = $2 WHERE order_id = $3 AND status = $4")
+        let moved = sqlx::query("UPDATE holds SET status = $1, updated_at = $2 WHERE order_id = $3 AND status = $4 AND expires_at <= $5")
             .bind(status)
             .bind(now)
             .bind(order_id)
             .bind(from)
+            .bind(due_by)
             .execute(&mut *tx)
             .await?
             .rows_affected();

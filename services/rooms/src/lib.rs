@@ -53,11 +53,11 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
                 match inventory::confirm(&db, &outbox, &event.message.order_id).await {
                     Ok(_) => Ok(()),
                     // Paid after its hold ran out and a night was sold to
-                    // someone else meanwhile (or the hold was released).
-                    // Retrying cannot help; the staff must.
+                    // someone else meanwhile (or the hold was released):
+                    // the cart gives the money back and tells the guest.
                     Err(inventory::InventoryError::HoldNotActive(order, status)) => {
-                        tracing::error!(order = %order, status = %status, "a paid order's nights are no longer free: rebook or refund it by hand");
-                        Ok(())
+                        tracing::error!(order = %order, status = %status, "a paid order's nights are no longer free: its payment goes back");
+                        inventory::lost(&db, &outbox, &order).await.map_err(anyhow::Error::from)
                     }
                     // An order without nights (gift vouchers, products) holds nothing.
                     Err(inventory::InventoryError::NoHold(_)) => Ok(()),

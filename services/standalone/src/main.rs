@@ -3,6 +3,19 @@ use tokio_util::sync::CancellationToken;
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     spa_platform::no_huge_pages();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("dead-letters") {
+        // `spa-standalone dead-letters <service> list | replay ...` on that service's file under DATA_DIR.
+        let config = spa_standalone::StackConfig::from_env()?;
+        let service = args.get(1).map(String::as_str).unwrap_or_default();
+        anyhow::ensure!(
+            ["catalog", "rooms", "cart", "users", "content"].contains(&service),
+            "usage: spa-standalone dead-letters <catalog|rooms|cart|users|content> list | replay <id> | replay --consumer <name> | replay --all"
+        );
+        let db = spa_platform::db::Db::connect(&format!("sqlite://{}/{service}.db", config.data_dir.display())).await?;
+        print!("{}", spa_platform::dead_letters::command(&db, &args[2..]).await?);
+        return Ok(());
+    }
     let _telemetry = spa_platform::telemetry::init("spa-standalone")?;
     let config = spa_standalone::StackConfig::from_env()?;
     // Where the gateway links German pages to, seen from the public URL.

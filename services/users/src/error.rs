@@ -18,7 +18,7 @@ pub enum UsersError {
     InvalidCredentials,
     #[error("currentPassword: not the current password")]
     WrongCurrentPassword,
-    #[error("too many failed logins for this e-mail address; try again later")]
+    #[error("too many failed logins from here; try again later")]
     LoginLocked,
     #[error("no customer is logged in")]
     NotLoggedIn,
@@ -26,6 +26,8 @@ pub enum UsersError {
     InvalidLink,
     #[error("the account of this e-mail address is not verified; it cannot be linked to another login")]
     UnverifiedAccount,
+    #[error("a staff account logs in with its password, never through another provider")]
+    StaffAccount,
     #[error("too many password checks at once; retry")]
     Busy,
     #[error("{0}")]
@@ -52,6 +54,7 @@ impl From<UsersError> for Status {
                 errors::with_details(Code::FailedPrecondition, "invalid_link", message, &[("token", "unknown, used or expired")])
             }
             UsersError::UnverifiedAccount => errors::with_details(Code::FailedPrecondition, "identity_unverified_account", message, &[]),
+            UsersError::StaffAccount => errors::with_details(Code::FailedPrecondition, "identity_staff_account", message, &[]),
             UsersError::Busy => Status::unavailable(message),
             UsersError::Internal(e) => errors::internal(e),
             UsersError::Db(db) => errors::db(db),

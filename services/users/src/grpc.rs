@@ -28,6 +28,17 @@ impl UsersGrpc {
         Self { db, outbox }
     }
 
+    /// Counts a login attempt against each of its counters; refused while
+    /// one of them is locked.
+    async fn count_attempt(&self, throttles: &[domain::Throttle], now: i64) -> Result<(), UsersError> {
+        let mut locked = false;
+        for throttle in throttles {
+            let (attempts, window_start) = store::count_login_attempt(&self.db, throttle, now, LOGIN_WINDOW.as_millis() as i64).await?;
+            locked |= domain::login_locked(attempts - 1, throttle.max, window_start, now);
+        }
+        if locked { Err(UsersError::LoginLocked) } else { Ok(()) }
+    }
+
     /// The customer of a live session.
     async fn logged_in(&self, token: &str) -> Result<CustomerRow, UsersError> {
         if token.is_empty() || token.len() > 128 {
@@ -120,11 +131,9 @@ impl UsersService for UsersGrpc {
         let now = spa_platform::now_ms();
         // The attempt counts before the password is checked: of parallel
         // attempts, only the first MAX_LOGIN_FAILURES are checked at all.
+        let throttles = domain::throttles(&email, r.client.trim());
         if !email.is_empty() {
-            let (attempts, window_start) = store::count_login_attempt(&self.db, &email, now, LOGIN_WINDOW.as_millis() as i64).await?;
-            if domain::login_locked(attempts - 1, window_start, now) {
-                return Err(UsersError::LoginLocked.into());
-            }
+            self.count_attempt(&throttles, now).await?;
         }
         let found = if email.is_empty() { None } else { store::credentials(&self.db, &email).await? };
         let (customer, stored) = match found {
@@ -135,7 +144,7 @@ impl UsersService for UsersGrpc {
         let Some(customer) = customer.filter(|_| matches) else {
             return Err(UsersError::InvalidCredentials.into());
         };
-        store::clear_login_failures(&self.db, &email).await?;
+        store::clear_login_failures(&self.db, &throttles).await?;
         let token = domain::new_token();
         let expires_at = now + SESSION_TTL.as_millis() as i64;
         let replaces = Some(r.previous_session_token.as_str()).filter(|t| !t.is_empty() && t.len() <= 128).map(token_hash);
@@ -187,14 +196,12 @@ impl UsersService for UsersGrpc {
         // A wrong current password counts like a failed login: a stolen
         // session cannot guess it without limit.
         let now = spa_platform::now_ms();
-        let (attempts, window_start) = store::count_login_attempt(&self.db, &customer.email, now, LOGIN_WINDOW.as_millis() as i64).await?;
-        if domain::login_locked(attempts - 1, window_start, now) {
-            return Err(UsersError::LoginLocked.into());
-        }
+        let throttles = domain::throttles(&customer.email, r.client.trim());
+        self.count_attempt(&throttles, now).await?;
         if !password::verify(r.current_password, stored).await? {
             return Err(UsersError::WrongCurrentPassword.into());
         }
-        store::clear_login_failures(&self.db, &customer.email).await?;
+        store::clear_login_failures(&self.db, &throttles).await?;
         let hash = password::hash(r.new_password).await?;
         store::change_password(&self.db, &customer.id, &hash, &token_hash(&r.session_token)).await?;
         Ok(Response::new(ChangePasswordResponse {}))

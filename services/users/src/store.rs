@@ -8,6 +8,7 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use crate::domain::LinkPurpose;
+use crate::domain::Throttle;
 use crate::error::UsersError;
 
 #[derive(Debug, Clone)]
@@ -18,6 +19,13 @@ pub struct CustomerRow {
     pub last_name: String,
     pub phone: String,
     pub roles: Vec<String>,
+}
+
+impl CustomerRow {
+    /// Whether the account works in the back office.
+    pub fn is_staff(&self) -> bool {
+        self.roles.iter().any(|r| crate::domain::STAFF_ROLES.contains(&r.as_str()))
+    }
 }
 
 pub struct NewCustomer<'a> {
@@ -289,7 +297,7 @@ pub async fn reset_password(db: &Db, token_hash: &str, password_hash: &str, now:
         .bind(now)
         .execute(&mut *tx)
         .await?;
-    sqlx::query("DELETE FROM login_failures WHERE email = (SELECT email FROM customers WHERE id = $1)")
+    sqlx::query("DELETE FROM login_throttle WHERE email = (SELECT email FROM customers WHERE id = $1)")
         .bind(&customer_id)
         .execute(&mut *tx)
         .await?;
@@ -297,28 +305,40 @@ pub async fn reset_password(db: &Db, token_hash: &str, password_hash: &str, now:
     Ok(())
 }
 
-/// Counts a login attempt before its password is checked, in one
-/// statement, so that parallel attempts cannot all pass a count read before
-/// any was written; a window older than `window_ms` starts over. Returns
-/// (attempts in the window, window start); a good password clears it.
-pub async fn count_login_attempt(db: &Db, email: &str, now: i64, window_ms: i64) -> Result<(i64, i64), UsersError> {
+/// Counts a login attempt against `throttle` before its password is
+/// checked, in one statement, so that parallel attempts cannot all pass a
+/// count read before any was written; a window older than `window_ms`
+/// starts over. Returns (attempts in the window, window start).
+pub async fn count_login_attempt(db: &Db, throttle: &Throttle, now: i64, window_ms: i64) -> Result<(i64, i64), UsersError> {
     let row = sqlx::query(
-        "INSERT INTO login_failures (email, failures, window_start) VALUES ($1, 1, $2) \
-         ON CONFLICT (email) DO UPDATE SET \
-           failures = CASE WHEN login_failures.window_start <= $3 THEN 1 ELSE login_failures.failures + 1 END, \
-           window_start = CASE WHEN login_failures.window_start <= $3 THEN $2 ELSE login_failures.window_start END \
+        "INSERT INTO login_throttle (key, email, failures, window_start) VALUES ($1, $4, 1, $2) \
+         ON CONFLICT (key) DO UPDATE SET \
+           failures = CASE WHEN login_throttle.window_start <= $3 THEN 1 ELSE login_throttle.failures + 1 END, \
+           window_start = CASE WHEN login_throttle.window_start <= $3 THEN $2 ELSE login_throttle.window_start END \
          RETURNING failures, window_start",
     )
-    .bind(email)
+    .bind(&throttle.key)
     .bind(now)
     .bind(now - window_ms)
+    .bind(&throttle.email)
     .fetch_one(db.pool())
     .await?;
     Ok((row.try_get("failures")?, row.try_get("window_start")?))
 }
 
-pub async fn clear_login_failures(db: &Db, email: &str) -> Result<(), UsersError> {
-    sqlx::query("DELETE FROM login_failures WHERE email = $1").bind(email).execute(db.pool()).await?;
+/// A good password clears its pair's counter and takes its own attempt
+/// off the client's, which thus counts failures only (a busy shared address
+/// is not stopped by its good logins), never more than that: logging in to
+/// one's own account buys no guesses at others.
+pub async fn clear_login_failures(db: &Db, throttles: &[Throttle]) -> Result<(), UsersError> {
+    for (i, throttle) in throttles.iter().enumerate() {
+        let query = if i == 0 {
+            sqlx::query("DELETE FROM login_throttle WHERE key = $1")
+        } else {
+            sqlx::query("UPDATE login_throttle SET failures = failures - 1 WHERE key = $1 AND failures > 0")
+        };
+        query.bind(&throttle.key).execute(db.pool()).await?;
+    }
     Ok(())
 }
 
@@ -405,6 +425,9 @@ pub async fn login_with_identity(
                 .fetch_optional(&mut *tx)
                 .await?;
             let (found, created) = match by_email {
+                // Staff accounts open the back office: an e-mail a provider
+                // vouches for is not proof enough to link one.
+                Some(row) if customer(&row)?.is_staff() => return Err(UsersError::StaffAccount),
                 Some(row) if row.try_get::<Option<i64>, _>("verified_at")?.is_some() => (customer(&row)?, false),
                 // Whoever registered this e-mail never proved it theirs:
                 // linking now could hand their account to someone else, or
@@ -443,6 +466,10 @@ pub async fn login_with_identity(
             (found, created)
         }
     };
+    // Linked before it was given a staff role: still no provider session.
+    if found.is_staff() {
+        return Err(UsersError::StaffAccount);
+    }
     if let Some(old) = replaces {
         sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(old).execute(&mut *tx).await?;
     }

@@ -51,6 +51,11 @@ describe('accounts in the app', () => {
     expect(screen.queryByText('Sie können sich auch anmelden mit')).toBeNull();
   });
 
+  it('says a staff account logs in with its password, not through a provider', async () => {
+    renderApp('/en/login?login=staff', 'en_GB');
+    expect((await screen.findByRole('alert')).textContent).toBe('This is a staff account: please log in with your e-mail address and password.');
+  });
+
   it('takes a failed /me for "not logged in", quietly (spec 8)', async () => {
     server.use(http.get(apiPath('/me'), () => HttpResponse.json(errorBody('service_unavailable', 'Unavailable'), { status: 503 })));
     const queryClient = createTestQueryClient();

@@ -139,6 +139,31 @@ describe('checkout: payment step', () => {
     expect(within(conflict).getByRole('link', { name: 'Wyszukaj inny termin lub pokój' })).toBeTruthy();
   });
 
+  it('says the price changed, places nothing, and places the order once the guest confirmed the new amount', async () => {
+    const user = userEvent.setup();
+    const { checkout } = setUpCheckout({ state: 'vouchering_skipped' });
+    const message = 'Cena zmieniła się od wyboru płatności: teraz do zapłaty 1100.00 PLN zamiast 1080.00 PLN. Sprawdź koszyk i potwierdź ponownie.';
+    checkout.failCompletion({ status: 409, code: 'price_changed', message });
+    const { router } = renderCheckout('/basket/payment');
+    await user.click(within(await screen.findByRole('group', { name: /^Metoda płatności/ })).getByRole('radio', { name: 'Przelew bankowy' }));
+    const offersBefore = requestsTo(checkout, 'GET', /payment$/).length;
+    await user.click(screen.getByRole('button', { name: 'Zapłać i zakończ' }));
+
+    const changed = await screen.findByRole('alertdialog', { name: 'Coś poszło nie tak...' });
+    expect(changed.textContent).toContain(message);
+    expect(goToPage).not.toHaveBeenCalled();
+    expect(localStorage.getItem(BASKET_STORAGE_KEY)).toContain(TOKEN);
+    // The new amounts are asked for while the guest reads why.
+    await waitFor(() => expect(requestsTo(checkout, 'GET', /payment$/).length).toBeGreaterThan(offersBefore));
+    await user.click(within(changed).getByRole('button', { name: 'Sprawdź nową kwotę' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(router.state.location.pathname).toBe('/basket/payment');
+
+    await user.click(screen.getByRole('button', { name: 'Zapłać i zakończ' }));
+    await waitFor(() => expect(goToPage).toHaveBeenCalledWith(`/order/${TOKEN}/pay`));
+    expect(requestsTo(checkout, 'PUT', /complete$/)).toHaveLength(2);
+  });
+
   it('tries again with the same Idempotency-Key after a failure', async () => {
     const user = userEvent.setup();
     const { checkout } = setUpCheckout({ state: 'vouchering_skipped' });

@@ -547,6 +547,17 @@ coded! {
 }
 
 coded! {
+    /// Why an order was cancelled.
+    pub enum CancelReason {
+        /// Unpaid when its hold expired; a payment arriving while its nights
+        /// are still free revives it.
+        HoldExpired => "hold_expired",
+        /// Paid after its nights were sold to someone else: its money is due back.
+        NightsSold => "nights_sold",
+    }
+}
+
+coded! {
     /// Where a placed order's payment stands.
     pub enum OrderPayment {
         AwaitingPayment => "awaiting_payment",
@@ -559,13 +570,23 @@ coded! {
 
 pub const BANK_TRANSFER_HOLD_DAYS: u32 = 3;
 pub const ONLINE_HOLD_MINUTES: u32 = 30;
-/// The advance payment: this share of the total, rounded up to whole złoty.
+/// The advance payment's share of what the stays cost, rounded up to whole złoty.
 pub const DEPOSIT_PERCENT: i64 = 30;
 
-/// The advance payment for `total` (minor units).
-pub fn deposit_for(total: i64) -> i64 {
-    let share = (total * DEPOSIT_PERCENT + 99) / 100;
+/// The advance payment's share of `stays` (minor units).
+pub fn deposit_for(stays: i64) -> i64 {
+    let share = (stays * DEPOSIT_PERCENT + 99) / 100;
     (share + 99) / 100 * 100
+}
+
+/// What the advance payment takes now of a basket that owes `due` (after
+/// gift vouchers), `stays_due` of it for stays (a reservation with what is
+/// attached to it): a share of the stays, and everything else in full.
+/// Gift vouchers, products and treatments without a stay are never paid
+/// later, so a voucher code is only ever issued for a line paid in full.
+pub fn advance(due: i64, stays_due: i64) -> i64 {
+    let stays = stays_due.clamp(0, due.max(0));
+    (deposit_for(stays).min(stays) + (due - stays)).max(0)
 }
 
 /// The index of a locale in the name arrays above.
@@ -584,6 +605,31 @@ pub struct PaymentChoice {
     pub method: PaymentMethod,
     /// Pay the advance now and the rest later.
     pub deposit: bool,
+    /// What the payment step showed the guest; completion charges exactly
+    /// this or refuses. Absent in carts saved before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quote: Option<Quote>,
+}
+
+/// The amounts a guest saw when choosing how to pay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Quote {
+    pub total: i64,
+    pub due_now: i64,
+}
+
+/// Whether an order may be placed for what is due now (`now`), given the
+/// state the cart reached and what its payment step showed: nothing is
+/// placed at a price the guest did not see. `Err` carries what the guest
+/// saw due now.
+pub fn check_quote(state: State, quote: Option<Quote>, now: Quote) -> Result<(), i64> {
+    match (state, quote) {
+        // Skipped because nothing was left to pay: still nothing.
+        (State::PaymentSkipped, _) if now.due_now != 0 => Err(0),
+        (State::PaymentSelected, Some(q)) if q != now => Err(q.due_now),
+        _ => Ok(()),
+    }
 }
 
 /// Everything checkout saved on a cart.
@@ -701,6 +747,17 @@ mod tests {
         assert_eq!(after_basket_change(State::PaymentSelected, needs), State::VoucheringSkipped);
         assert_eq!(after_basket_change(State::PaymentSelected, Needs { vouchers: 1, ..needs }), State::Addressed);
         assert_eq!(after_basket_change(State::Cart, needs), State::Cart, "no address yet");
+    }
+
+    #[test]
+    fn an_order_is_placed_only_at_the_price_the_guest_saw() {
+        let q = |total, due_now| Quote { total, due_now };
+        assert_eq!(check_quote(State::PaymentSkipped, None, q(500, 0)), Ok(()), "a voucher pays it all");
+        assert_eq!(check_quote(State::PaymentSkipped, None, q(500, 300)), Err(0), "the voucher was partly spent meanwhile");
+        assert_eq!(check_quote(State::PaymentSelected, Some(q(500, 150)), q(500, 150)), Ok(()));
+        assert_eq!(check_quote(State::PaymentSelected, Some(q(500, 150)), q(600, 180)), Err(150), "a price rose");
+        assert_eq!(check_quote(State::PaymentSelected, Some(q(500, 150)), q(500, 500)), Err(150), "the voucher paid less");
+        assert_eq!(check_quote(State::PaymentSelected, None, q(500, 500)), Ok(()), "a cart saved before quotes were kept");
     }
 
     #[test]
@@ -823,6 +880,17 @@ mod tests {
         assert_eq!(deposit_for(100_000), 30_000);
         assert_eq!(deposit_for(100_001), 30_100);
         assert_eq!(deposit_for(0), 0);
+    }
+
+    #[test]
+    fn the_advance_pays_a_share_of_the_stays_and_the_rest_in_full() {
+        // A stay of 1,000 zł and gift vouchers of 10,000 zł: the vouchers are due now.
+        assert_eq!(advance(1_100_000, 100_000), 30_000 + 1_000_000);
+        assert_eq!(advance(100_000, 100_000), 30_000, "stays alone");
+        assert_eq!(advance(50, 50), 50, "rounded up, never more than the stay");
+        assert_eq!(advance(20_000, 0), 20_000, "nothing to pay later without a stay");
+        assert_eq!(advance(10_000, 40_000), 3_000, "a stay partly paid by a voucher: a share of what is left");
+        assert_eq!(advance(0, 0), 0);
     }
 
     #[test]

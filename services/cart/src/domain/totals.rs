@@ -63,6 +63,14 @@ pub struct Totals {
     pub left_to_pay: i64,
 }
 
+impl Totals {
+    /// What the first payment takes: the advance when it was chosen, else
+    /// everything the vouchers leave.
+    pub fn due_now(&self) -> i64 {
+        if self.deposit > 0 { self.deposit } else { self.left_to_pay }
+    }
+}
+
 /// The lines' totals, less what gift vouchers pay, before checkout adds
 /// shipping or a deposit.
 pub fn totals(lines: &[PricedLine], vouchers: i64) -> Totals {

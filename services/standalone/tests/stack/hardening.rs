@@ -164,6 +164,26 @@ async fn writes_are_rate_limited_per_client_with_a_json_429() {
     assert_eq!(t.get("/shop-api/offer/treatment").await.0, 200);
 }
 
+/// A flood of forged payment notifications is cut off per sender before it
+/// reaches the cart (or, for PayPal, a verification call).
+#[tokio::test]
+async fn payment_webhooks_are_rate_limited_per_sender() {
+    let t = TestStack::start_with(|g| {
+        g.limits.webhooks = spa_gateway::guard::Rate { per_minute: 1, burst: 2 };
+        g.limits.client_ip_header = Some(reqwest::header::HeaderName::from_static("x-forwarded-for"));
+    })
+    .await;
+    let post = |client: &'static str, path: &'static str| {
+        t.http.post(t.url(path)).header("x-forwarded-for", client).header("content-type", "application/json").body("{}").send()
+    };
+    for path in ["/payments/paypal/webhook", "/payments/przelewy24/status"] {
+        assert_ne!(post("198.51.100.7", path).await.unwrap().status().as_u16(), 429, "{path}");
+    }
+    let (status, err) = json(post("198.51.100.7", "/payments/paypal/webhook").await.unwrap()).await;
+    assert_eq!((status, err["code"].as_str()), (429, Some("too_many_requests")), "{err}");
+    assert_ne!(post("198.51.100.8", "/payments/paypal/webhook").await.unwrap().status().as_u16(), 429, "another sender");
+}
+
 /// Opens a POST whose body never arrives: its handler holds a slot.
 async fn stuck_request(addr: std::net::SocketAddr) -> TcpStream {
     let mut s = TcpStream::connect(addr).await.unwrap();

@@ -10,6 +10,7 @@ mod checkout;
 mod content;
 mod distributed;
 mod hardening;
+mod integrity;
 mod oidc;
 mod payments;
 mod rooms;

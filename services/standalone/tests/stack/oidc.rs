@@ -367,6 +367,34 @@ async fn a_verified_account_is_linked_and_an_unverified_one_refused() {
     assert_eq!(count, 2, "nobody new");
 }
 
+/// A provider's word on an e-mail is no key to the back office: an
+/// administrator's or editor's account is never linked by e-mail, and one
+/// linked before it got a staff role gets no session through the provider.
+#[tokio::test]
+async fn a_staff_account_is_never_reached_through_a_provider() {
+    let idp = FakeIdp::start().await;
+    let t = TestStack::start_with(|g| g.oidc = vec![idp.provider("search", "Google")]).await;
+    t.session_of("c1", "owner@example.pl", "customer,admin").await;
+    t.session_of("c2", "editor@example.pl", "customer,editor").await;
+    t.session_of("c3", "ola@example.pl", "customer").await;
+    sqlx::query("UPDATE customers SET verified_at = 1").execute(t.stack.db("users").pool()).await.unwrap();
+    for (subject, email) in [("g-owner", "owner@example.pl"), ("g-editor", "Editor@Example.pl")] {
+        idp.person(subject, email, true);
+        let (to, session) = callback(&authorize_at(&t, "/auth/search/start?return=/profil&from=/logowanie").await).await;
+        assert_eq!((to.as_str(), session), ("/logowanie?login=staff", None), "{email}");
+    }
+    let linked: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM identities").fetch_one(t.stack.db("users").pool()).await.unwrap();
+    assert_eq!(linked, 0, "no staff account linked");
+
+    // Linked as a customer, later made an administrator: no provider session.
+    idp.person("g-ola", "ola@example.pl", true);
+    let (_, session) = callback(&authorize_at(&t, "/auth/search/start?return=/profil").await).await;
+    assert!(session.is_some());
+    sqlx::query("UPDATE customers SET roles = 'customer,admin' WHERE id = 'c3'").execute(t.stack.db("users").pool()).await.unwrap();
+    let (to, session) = callback(&authorize_at(&t, "/auth/search/start?return=/profil&from=/logowanie").await).await;
+    assert_eq!((to.as_str(), session), ("/logowanie?login=staff", None));
+}
+
 #[tokio::test]
 async fn forged_tokens_replayed_states_and_foreign_return_paths_are_refused() {
     let idp = FakeIdp::start().await;

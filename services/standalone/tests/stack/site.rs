@@ -113,6 +113,9 @@ async fn a_product_question_is_checked_stored_and_mailed_to_both_sides() {
     assert!(staff.1.contains("+49 (30) 123-45/67") && staff.1.contains("anna@example.de") && staff.1.contains("sonntags"), "{staff:?}");
     let ack = eventually("the sender's acknowledgement", || async move { mails_to(t, "anna@example.de").await.pop() }).await;
     assert!(ack.0.starts_with("Ihre Frage"), "in the sender's language: {ack:?}");
+    // Anyone may type any address: the acknowledgement carries none of the
+    // sender's words, so the form relays no text to a stranger.
+    assert!(!ack.1.contains("sonntags") && !ack.1.contains("Anna Schmidt"), "none of the sender's words: {ack:?}");
     let stored: i64 = sqlx::query("SELECT COUNT(*) FROM product_questions").fetch_one(t.stack.db("content").pool()).await.unwrap().get(0);
     assert_eq!(stored, 1);
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;

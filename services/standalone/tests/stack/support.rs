@@ -310,3 +310,26 @@ pub async fn common_checks(base: &str) {
     let (status, me) = json(http.get(format!("{base}/shop-api/me")).header("cookie", cookie).send().await.unwrap()).await;
     assert_eq!((status, me["email"].as_str()), (200, Some(email.as_str())));
 }
+
+/// A delivered e-mail's text with quoted-printable decoded (soft breaks
+/// joined, `=XX` bytes read as UTF-8), to look for the words a guest reads.
+pub fn readable(mail: &str) -> String {
+    let joined = mail.replace("=\r\n", "").replace("=\n", "");
+    let bytes = joined.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok()).and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (bytes[i], hex) {
+            (b'=', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (b, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}

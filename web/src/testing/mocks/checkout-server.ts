@@ -15,8 +15,8 @@
  *   password (script marker, password rule, an e-mail taken);
  * - gift vouchers (designs, delivery by e-mail or post with its address),
  *   shipping only while a voucher is posted, payment methods with the
- *   advance payment (30 % rounded up to whole złoty) for a basket with a
- *   stay, totals with shipping and deposit (at most what the gift voucher
+ *   advance payment (30 % of the stays rounded up to whole złoty, the rest
+ *   in full) for a basket with a stay, totals with shipping and deposit (at most what the gift voucher
  *   codes paying for lines leave, see ./cart-server.ts);
  * - completion: the same order for a retry of the same basket or
  *   `Idempotency-Key`, a key of another basket 409
@@ -139,8 +139,15 @@ const vatNumber = (country: string, value: unknown) => {
   return sum % 11 === Number(digits[9]);
 };
 
-/** The advance payment: 30 % of the total, rounded up to whole złoty. */
-export const depositFor = (total: number) => Math.ceil(Math.ceil((total * 30) / 100) / 100) * 100;
+/**
+ * The advance payment of a basket owing `due` (after gift vouchers),
+ * `staysDue` of it for stays: 30 % of the stays, rounded up to whole
+ * złoty, and everything else in full.
+ */
+export const depositFor = (due: number, staysDue: number) => {
+  const stays = Math.max(0, Math.min(staysDue, due));
+  return Math.min(Math.ceil(Math.ceil((stays * 30) / 100) / 100) * 100, stays) + (due - stays);
+};
 
 type Details = {
   shippingMethod?: string;
@@ -192,11 +199,22 @@ export function createCheckoutServer(cartServer: CartServer, { me = null, takenE
     const d = detailsOf(token);
     const shipping = shippingRequired(cart) ? (SHIPPING.find((m) => m.code === d.shippingMethod)?.price ?? 0) : 0;
     const total = base.total + shipping;
-    // The deposit is at most what the gift vouchers leave to pay.
-    const deposit = d.payment?.deposit && hasStay(cart) ? Math.min(depositFor(total), total - base.vouchers) : 0;
+    const deposit = d.payment?.deposit && hasStay(cart) ? depositFor(total - base.vouchers, staysDue(cart)) : 0;
     return { ...base, total, shipping, deposit, leftToPay: total - base.vouchers - deposit };
   };
   const hasStay = (cart: Cart) => cart.items.some((line) => line.type === 'reservation');
+  /** What the stays, with what is attached, cost beyond the gift vouchers paying for them. */
+  const staysDue = (cart: Cart) =>
+    cart.items
+      .filter((line) => line.type === 'reservation')
+      .reduce((sum, line) => sum + line.total + line.childItems.reduce((s, c) => s + c.total, 0) - (line.redemption?.amount ?? 0), 0);
+  /** The advance on offer: what it takes now, when it leaves something for later. */
+  const advanceOffered = (token: string, cart: Cart) => {
+    const t = totals(token, cart);
+    const due = t.total - t.vouchers;
+    const advance = depositFor(due, staysDue(cart));
+    return hasStay(cart) && advance < due ? advance : null;
+  };
 
   const afterAddress = (token: string, cart: Cart): State => {
     const list = vouchers(cart);
@@ -421,7 +439,7 @@ export function createCheckoutServer(cartServer: CartServer, { me = null, takenE
           {
             methods: PAYMENT.map((method) => ({ code: method.code, name: method.names[index], price: 0 })),
             method: chosen?.method ?? null,
-            deposit: hasStay(cart) ? { amount: depositFor(totals(token, cart).total), chosen: chosen?.deposit ?? false } : null,
+            deposit: advanceOffered(token, cart) === null ? null : { amount: advanceOffered(token, cart), chosen: chosen?.deposit ?? false },
           },
         ],
       });

@@ -59,16 +59,19 @@ export function SocialLogin() {
 
 /**
  * Why the provider's login did not work, from `?login=failed` (refused,
- * cancelled, or the provider unreachable) or `?login=unverified` (the
- * e-mail's account was never verified, so it is not linked).
+ * cancelled, or the provider unreachable), `?login=unverified` (the
+ * e-mail's account was never verified, so it is not linked) or
+ * `?login=staff` (a staff account logs in with its password only).
  */
+const FAILURES = {
+  failed: 'account.social.failed',
+  unverified: 'account.social.unverified',
+  staff: 'account.social.staff',
+} as const;
+
 export function SocialLoginFailure() {
   const { t } = useI18n();
   const outcome = new URLSearchParams(useLocation().search).get('login');
-  if (outcome !== 'failed' && outcome !== 'unverified') return null;
-  return (
-    <StatusMessage kind="error">
-      {t(outcome === 'failed' ? 'account.social.failed' : 'account.social.unverified')}
-    </StatusMessage>
-  );
+  if (outcome !== 'failed' && outcome !== 'unverified' && outcome !== 'staff') return null;
+  return <StatusMessage kind="error">{t(FAILURES[outcome])}</StatusMessage>;
 }

@@ -38,3 +38,11 @@ export async function completeCheckout(locale: Locale, token: string): Promise<O
 /** A night of a stay was sold meanwhile: the message names the stay's dates. */
 export const isRoomJustBooked = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 409 && error.code === 'room_just_booked';
+
+/**
+ * What is due now is not what the payment step showed (a gift voucher spent
+ * elsewhere meanwhile, a price changed): nothing was placed, the basket is
+ * back before the payment step, and the message names both amounts.
+ */
+export const isPriceChanged = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 409 && error.code === 'price_changed';

@@ -1,7 +1,7 @@
 /**
  * GET /shop-api/checkout/{token}/payment: the payment methods, the one
- * chosen, and the advance payment on offer (a basket with a stay: 30 % now,
- * the rest later), or none.
+ * chosen, and the advance payment on offer (a basket with a stay: 30 % of
+ * the stays and everything else now, the rest of the stays later), or none.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 

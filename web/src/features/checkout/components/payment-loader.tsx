@@ -12,6 +12,8 @@ type Props =
       message?: string;
       /** Hides the overlay; the visitor goes to the basket. */
       onBack: () => void;
+      /** The back button's words when it does not go to the basket. */
+      backLabel?: string;
     };
 
 /**
@@ -40,7 +42,7 @@ export function PaymentLoader(props: Props) {
     >
       <div className="modal__actions" data-testid="payment-loader-error">
         <button type="button" className="button button--primary" onClick={props.onBack}>
-          {t('checkout.loader.back')}
+          {props.backLabel ?? t('checkout.loader.back')}
         </button>
         <Link className="button" to={paths.contact.href(locale)}>
           {t('checkout.loader.contact')}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { StatusMessage } from '@/components/ui/status-message';
 import { externalPaths, paths } from '@/config/paths';
 import { choosePayment } from '@/features/checkout/api/choose-payment';
-import { completeCheckout, isRoomJustBooked } from '@/features/checkout/api/complete-checkout';
+import { checkoutKeys } from '@/features/checkout/api/checkout-keys';
+import { completeCheckout, isPriceChanged, isRoomJustBooked } from '@/features/checkout/api/complete-checkout';
 import { usePayment } from '@/features/checkout/api/get-payment';
 import { useCartAnswer } from '@/features/checkout/api/use-cart-answer';
 import { hasVouchers } from '@/features/checkout/utils/guards';
@@ -80,6 +81,7 @@ function PaymentForm({ cart, token, offer }: { cart: Cart; token: string; offer:
   const navigate = useNavigate();
   const basket = useCheckoutBasket();
   const answer = useCartAnswer();
+  const queryClient = useQueryClient();
   const requiredNoteId = useId();
   const resolver = useMemo(() => zodResolver(paymentSchema(t)), [t]);
   const form = useForm<Values>({
@@ -102,8 +104,10 @@ function PaymentForm({ cart, token, offer }: { cart: Cart; token: string; offer:
       goToPage(externalPaths.orderPayment(order.tokenValue));
     },
     onError: (error) => {
-      // A room sold meanwhile: the basket shows it, with its way out.
-      if (isRoomJustBooked(error)) basket.refresh();
+      // A room sold meanwhile: the basket shows it, with its way out. A
+      // price changed: the summary and the advance show the new amounts.
+      if (isRoomJustBooked(error) || isPriceChanged(error)) basket.refresh();
+      if (isPriceChanged(error)) void queryClient.invalidateQueries({ queryKey: checkoutKeys.payment(locale, token) });
     },
   });
 
@@ -160,7 +164,11 @@ function PaymentForm({ cart, token, offer }: { cart: Cart; token: string; offer:
         </div>
       </form>
       {(pay.isPending || pay.isSuccess) && <PaymentLoader state="waiting" />}
-      {pay.isError && (
+      {pay.isError && isPriceChanged(pay.error) && (
+        // Nothing was placed: the guest looks at the new amounts here and confirms again.
+        <PaymentLoader state="error" message={pay.error.message} backLabel={t('checkout.loader.review')} onBack={() => pay.reset()} />
+      )}
+      {pay.isError && !isPriceChanged(pay.error) && (
         <PaymentLoader
           state="error"
           message={isRoomJustBooked(pay.error) ? pay.error.message : undefined}

@@ -1,0 +1,166 @@
+//! The guest's e-mail when an order is cancelled (`cart.order.cancelled`):
+//! unpaid when its hold expired, or paid after its nights were sold to
+//! someone else, with what happens to any money that came. In the order's
+//! language; HTML escaped by askama. It carries the order's link, so its
+//! body is cleared once sent.
+
+use askama::Template;
+use spa_platform::bus::Received;
+use spa_platform::db::Db;
+use spa_platform::money::pln as money;
+use spa_proto::events::{CancelReason, OrderCancelled};
+
+use crate::mail::{Links, Mail};
+
+pub const MAILER: &str = "content-cancellation-mailer";
+
+/// The words of the e-mail in one language.
+pub struct Texts {
+    pub lang: &'static str,
+    pub subject: &'static str,
+    pub greeting: &'static str,
+    pub code_label: &'static str,
+    pub expired: &'static str,
+    pub sold: &'static str,
+    pub refund: &'static str,
+    pub not_taken: &'static str,
+    pub order_link: &'static str,
+    pub closing: &'static str,
+}
+
+const PL: Texts = Texts {
+    lang: "pl",
+    subject: "Rezerwacja anulowana",
+    greeting: "Dzień dobry",
+    code_label: "Kod rezerwacji",
+    expired: "nie otrzymaliśmy płatności w wyznaczonym czasie, więc rezerwacja została anulowana, a jej noce wróciły do sprzedaży.",
+    sold: "Twoja płatność dotarła po czasie rezerwacji, a w międzyczasie pokój na te noce został sprzedany. Rezerwacja została anulowana.",
+    refund: "Zwrócimy Ci wpłaconą kwotę",
+    not_taken: "Twoja płatność nie została pobrana: operator płatności zwróci ją na Twoje konto.",
+    order_link: "Szczegóły zamówienia",
+    closing: "Zapraszamy do ponownej rezerwacji w innym terminie.",
+};
+
+const DE: Texts = Texts {
+    lang: "de",
+    subject: "Buchung storniert",
+    greeting: "Guten Tag",
+    code_label: "Buchungscode",
+    expired: "wir haben Ihre Zahlung nicht innerhalb der vorgesehenen Frist erhalten. Die Buchung wurde storniert, ihre Nächte sind wieder buchbar.",
+    sold: "Ihre Zahlung ist nach Ablauf der Reservierung eingegangen, und das Zimmer wurde für diese Nächte inzwischen anderweitig gebucht. Die Buchung wurde storniert.",
+    refund: "Wir erstatten Ihnen den gezahlten Betrag",
+    not_taken: "Ihre Zahlung wurde nicht eingezogen: Der Zahlungsanbieter erstattet sie auf Ihr Konto.",
+    order_link: "Einzelheiten der Bestellung",
+    closing: "Wir freuen uns auf Ihre Buchung zu einem anderen Termin.",
+};
+
+const EN: Texts = Texts {
+    lang: "en-GB",
+    subject: "Booking cancelled",
+    greeting: "Hello",
+    code_label: "Booking code",
+    expired: "we did not receive your payment in time, so the booking was cancelled and its nights are on sale again.",
+    sold: "your payment arrived after the booking's hold had ended, and the room was sold to someone else for those nights meanwhile. The booking was cancelled.",
+    refund: "We will refund the amount you paid",
+    not_taken: "Your payment was not taken: the payment provider returns it to your account.",
+    order_link: "Order details",
+    closing: "We would be glad to welcome you on other dates.",
+};
+
+fn texts(locale: &str) -> &'static Texts {
+    match locale {
+        "de" => &DE,
+        "en_GB" => &EN,
+        _ => &PL,
+    }
+}
+
+#[derive(Template)]
+#[template(path = "order_cancelled.html")]
+struct CancelledHtml<'a> {
+    t: &'a Texts,
+    subject: &'a str,
+    c: &'a OrderCancelled,
+    why: &'a str,
+    refund: String,
+    not_taken: bool,
+    order_link: String,
+}
+
+#[derive(Template)]
+#[template(path = "order_cancelled.txt")]
+struct CancelledText<'a> {
+    t: &'a Texts,
+    c: &'a OrderCancelled,
+    why: &'a str,
+    refund: String,
+    not_taken: bool,
+    order_link: String,
+}
+
+/// The e-mail of a cancelled order.
+pub fn cancelled_mail(c: &OrderCancelled, links: &Links) -> anyhow::Result<Mail> {
+    let t = texts(&c.locale);
+    let subject = format!("{} – {}", t.subject, c.booking_code);
+    let sold = c.reason() == CancelReason::NightsSold;
+    let why = if sold { t.sold } else { t.expired };
+    let refund = if c.refund > 0 { money(&c.locale, c.refund) } else { String::new() };
+    // Paid late online, the money never taken: the provider returns it.
+    let not_taken = sold && c.refund == 0;
+    let order_link = links.to(&format!("/order/{}/pay", c.token));
+    let html =
+        CancelledHtml { t, subject: &subject, c, why, refund: refund.clone(), not_taken, order_link: order_link.clone() }.render()?;
+    let text = CancelledText { t, c, why, refund, not_taken, order_link }.render()?;
+    Ok(Mail { recipient: c.email.clone(), subject, text, html: Some(html), sensitive: true })
+}
+
+pub async fn queue_cancelled_mail(db: &Db, links: &Links, event: Received<OrderCancelled>) -> anyhow::Result<()> {
+    if event.message.email.is_empty() {
+        // Published before cancellations carried the guest's details.
+        return Ok(());
+    }
+    crate::mail::queue_once(db, MAILER, event, |c| cancelled_mail(c, links)).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cancelled(reason: CancelReason, refund: i64, locale: &str) -> OrderCancelled {
+        OrderCancelled {
+            order_id: "o-1".into(),
+            booking_code: "SPA-7KM4-XQ9D".into(),
+            email: "anna@example.pl".into(),
+            locale: locale.into(),
+            token: "t0k3n".into(),
+            first_name: "Anna <b>".into(),
+            reason: reason as i32,
+            refund,
+            payment_method: "przelewy24".into(),
+        }
+    }
+
+    #[test]
+    fn an_unpaid_order_is_cancelled_in_the_guests_language() {
+        let links = Links::new("https://spa.example");
+        let m = cancelled_mail(&cancelled(CancelReason::HoldExpired, 0, "de"), &links).unwrap();
+        assert_eq!(m.subject, "Buchung storniert – SPA-7KM4-XQ9D");
+        assert_eq!(m.recipient, "anna@example.pl");
+        assert!(m.text.contains("nicht innerhalb der vorgesehenen Frist") && !m.text.contains("erstatten"), "{}", m.text);
+        assert!(m.text.contains("https://spa.example/order/t0k3n/pay"));
+        assert!(!m.html.unwrap().contains("Anna <b>"), "escaped");
+    }
+
+    #[test]
+    fn a_late_payment_says_what_happens_to_the_money() {
+        let links = Links::new("https://spa.example");
+        let refunded = cancelled_mail(&cancelled(CancelReason::NightsSold, 37_100, "en_GB"), &links).unwrap();
+        assert!(
+            refunded.text.contains("sold to someone else") && refunded.text.contains("We will refund the amount you paid: PLN\u{a0}371.00"),
+            "{}",
+            refunded.text
+        );
+        let returned = cancelled_mail(&cancelled(CancelReason::NightsSold, 0, "pl"), &links).unwrap();
+        assert!(returned.text.contains("nie została pobrana"), "{}", returned.text);
+    }
+}
