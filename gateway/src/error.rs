@@ -171,6 +171,29 @@ impl ErrorCode {
     pub fn parse(s: &str) -> Option<Self> {
         Self::ALL.iter().copied().find(|c| c.as_str() == s)
     }
+
+    /// The status a code always answers with, whatever asked for it. 400
+    /// is kept for what the OpenAPI document itself rules out (a type, an
+    /// enum, a pattern, a length, a missing field): a request the document
+    /// allows is never a 400. It may still break a rule no schema can state
+    /// (check-out after check-in, dates from today, a NIP's checksum, the
+    /// room's capacity, a package's make-up, a token's randomness): 422,
+    /// naming the rule. A thing named that does not exist: 404. What the
+    /// basket's or order's state refuses: 409.
+    pub fn fixed_status(self) -> Option<StatusCode> {
+        use ErrorCode::*;
+        match self {
+            InvalidPriceRange | InvalidStay | InvalidGuests | InvalidConfiguration | WeakToken | WeakPassword | InvalidEmail
+            | PackageNeedsStay | PackageTooLong | TooManyPersons | InvalidVoucherDetails | InvalidAddress | InvalidVoucherConfiguration
+            | InvalidQuantity | InvalidPriceOption | InvalidMethod | AmountMismatch | InvalidTransfer | InvalidRefund | InvalidReceipt
+            | InvalidQuestion | InvalidHtml | TooManyTaxons | InvalidNights => Some(StatusCode::UNPROCESSABLE_ENTITY),
+            UnknownProduct | UnknownPackage | UnknownTaxon | VoucherCodeUnknown | UnknownOption | UnknownNewsletterToken | UnknownRoom => {
+                Some(StatusCode::NOT_FOUND)
+            }
+            NotAReservation | NotAVoucher | VoucherNotApplicable => Some(StatusCode::CONFLICT),
+            _ => None,
+        }
+    }
 }
 
 /// One wrong field of a request, shown beside that field.
@@ -210,8 +233,15 @@ impl ApiError {
         Self { status, code, args: BTreeMap::new(), fields: Vec::new() }
     }
 
-    /// 400 naming one field.
+    /// A 400 naming one field (or the code's own status, see
+    /// [`ErrorCode::fixed_status`]).
     pub fn field(code: ErrorCode, field: &str) -> Self {
+        Self::new(code.fixed_status().unwrap_or(StatusCode::BAD_REQUEST), code).with_field(field)
+    }
+
+    /// A 400 naming one field, whatever the code: the request breaks the
+    /// OpenAPI document itself (its type, range, enum or pattern).
+    pub fn malformed(code: ErrorCode, field: &str) -> Self {
         Self::new(StatusCode::BAD_REQUEST, code).with_field(field)
     }
 
@@ -275,7 +305,7 @@ impl From<tonic::Status> for ApiError {
                 default_code
             }
         };
-        let mut error = Self::new(http, code);
+        let mut error = Self::new(code.fixed_status().unwrap_or(http), code);
         error.fields = details.violations.into_iter().map(|v| v.field).collect();
         error.args = details.args.into_iter().collect();
         error
@@ -316,7 +346,7 @@ mod tests {
         let error = ApiError::from(status);
         assert_eq!(
             (error.status, error.code, error.fields.as_slice()),
-            (StatusCode::BAD_REQUEST, ErrorCode::InvalidStay, &["to".to_owned()][..])
+            (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::InvalidStay, &["to".to_owned()][..])
         );
         let odd = spa_platform::errors::with_details(Code::NotFound, "brand_new_code", "x", &[]);
         assert_eq!(ApiError::from(odd).code, ErrorCode::NotFound);

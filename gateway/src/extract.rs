@@ -28,6 +28,21 @@ pub trait Validate {
     }
 }
 
+/// A product's, room's, package's or taxon's code as the catalog makes
+/// them: letters, digits, `_`, `-` and `.`.
+pub const CODE_PATTERN: &str = "^[A-Za-z0-9_.-]{1,64}$";
+
+/// The script marker of every cookie-authenticated change: a page of
+/// another site cannot send it without asking first (no preflight).
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Header)]
+pub struct ScriptMarker {
+    /// Always `XMLHttpRequest`.
+    #[serde(rename = "X-Requested-With")]
+    #[param(pattern = "^XMLHttpRequest$", example = "XMLHttpRequest")]
+    pub x_requested_with: String,
+}
+
 /// The spec's `channel` and `locale` query parameters, as documented.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -54,7 +69,7 @@ impl Shop {
             return Err(ApiError::field(ErrorCode::UnknownChannel, "channel"));
         }
         let locale = match locale {
-            None | Some("") => Locale::default(),
+            None => Locale::default(),
             Some(code) => Locale::parse(code).ok_or_else(|| ApiError::field(ErrorCode::InvalidLocale, "locale"))?,
         };
         Ok(Self { locale })
@@ -86,6 +101,10 @@ impl FromRequestParts<AppState> for Shop {
 fn failed_field<E: std::fmt::Display>(error: &serde_path_to_error::Error<E>) -> String {
     let path = error.path().to_string();
     let message = error.inner().to_string();
+    if let Some(unknown) = message.strip_prefix("unknown field `").and_then(|rest| rest.split('`').next()) {
+        // The path names the unknown field already, below its object.
+        return if path.is_empty() || path == "." { unknown.to_owned() } else { path };
+    }
     let missing = message.strip_prefix("missing field `").and_then(|rest| rest.split('`').next());
     match (path.as_str(), missing) {
         (".", Some(name)) | ("", Some(name)) => name.to_owned(),
@@ -119,7 +138,7 @@ impl<T: DeserializeOwned + Validate + Send, S: Send + Sync> FromRequestParts<S> 
         let deserializer = serde_html_form::Deserializer::from_bytes(query.as_bytes());
         let value: T = serde_path_to_error::deserialize(deserializer).map_err(|e| {
             let field = failed_field(&e);
-            ApiError::field(T::error_code(&field), &field)
+            ApiError::malformed(T::error_code(&field), &field)
         })?;
         value.validate()?;
         Ok(Self(value))
@@ -160,6 +179,7 @@ impl<S: Send + Sync, T: DeserializeOwned + Default + Validate> FromRequest<S> fo
             if let Some(field) = crate::guard::control_character_field(&value) {
                 return Err(ApiError::field(ErrorCode::InvalidCharacters, &field));
             }
+            let value = whole_numbers(value);
             serde_path_to_error::deserialize(value).map_err(|e| {
                 let field = failed_field(&e);
                 // A body of the wrong shape is `invalid_body` unless its type
@@ -168,11 +188,26 @@ impl<S: Send + Sync, T: DeserializeOwned + Default + Validate> FromRequest<S> fo
                     ErrorCode::InvalidParameter => ErrorCode::InvalidBody,
                     code => code,
                 };
-                ApiError::field(code, &field)
+                ApiError::malformed(code, &field)
             })?
         };
         value.validate()?;
         Ok(Self(value))
+    }
+}
+
+/// JSON's `2.0` is the integer 2 (as JSON Schema's `integer` says): such
+/// numbers are read as whole numbers wherever a field takes one.
+fn whole_numbers(value: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match value {
+        Value::Number(n) if n.is_f64() => match n.as_f64() {
+            Some(f) if f.fract() == 0.0 && f.abs() < 9.0e15 => Value::from(f as i64),
+            _ => Value::Number(n),
+        },
+        Value::Array(items) => Value::Array(items.into_iter().map(whole_numbers).collect()),
+        Value::Object(map) => Value::Object(map.into_iter().map(|(k, v)| (k, whole_numbers(v))).collect()),
+        other => other,
     }
 }
 
@@ -194,9 +229,10 @@ impl std::fmt::Display for Ymd {
     }
 }
 
-/// A whole number within `range`, or a 400 naming `field`.
+/// A whole number within `range` (which the document states), or a 400
+/// naming `field`.
 pub fn within(value: u32, range: std::ops::RangeInclusive<u32>, code: ErrorCode, field: &str) -> ApiResult<()> {
-    if range.contains(&value) { Ok(()) } else { Err(ApiError::field(code, field)) }
+    if range.contains(&value) { Ok(()) } else { Err(ApiError::malformed(code, field)) }
 }
 
 #[cfg(test)]

@@ -47,23 +47,163 @@ pub fn build() -> utoipa::openapi::OpenApi {
     doc
 }
 
-/// The document as served and committed: pretty JSON, one space indents.
+/// The channel the committed document names; a deployment with another
+/// `CHANNEL_CODE` serves its own.
+pub const DEFAULT_CHANNEL: &str = "web_pl";
+
+/// The document as committed (for the default channel): pretty JSON, one
+/// space indents.
 pub fn json() -> &'static str {
     static JSON: OnceLock<String> = OnceLock::new();
-    JSON.get_or_init(|| {
-        let mut out = Vec::new();
-        let formatter = serde_json::ser::PrettyFormatter::with_indent(b" ");
-        let mut serializer = serde_json::Serializer::with_formatter(&mut out, formatter);
-        serde::Serialize::serialize(&build(), &mut serializer).unwrap_or_default();
-        out.push(b'\n');
-        String::from_utf8(out).unwrap_or_default()
-    })
+    JSON.get_or_init(|| render(DEFAULT_CHANNEL))
+}
+
+/// The document for the shop's `channel`.
+fn render(channel: &str) -> String {
+    let mut doc = serde_json::to_value(build()).unwrap_or_default();
+    tighten(&mut doc, channel);
+    let mut out = Vec::new();
+    let formatter = serde_json::ser::PrettyFormatter::with_indent(b" ");
+    let mut serializer = serde_json::Serializer::with_formatter(&mut out, formatter);
+    serde::Serialize::serialize(&doc, &mut serializer).unwrap_or_default();
+    out.push(b'\n');
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// No control characters (NUL, escapes, line breaks): the gateway refuses
+/// them in every query value, path segment and JSON string
+/// (`invalid_characters`).
+const NO_CONTROL: &str = "^[^\\u0000-\\u001F\\u007F-\\u009F]*$";
+
+/// States once, for the whole document, what the gateway checks of every
+/// request whatever its type: `channel` is the shop's one channel; no string
+/// of a parameter or a request body holds a control character, and no
+/// request body carries a property it does not name.
+fn tighten(doc: &mut serde_json::Value, channel: &str) {
+    use serde_json::{Value, json};
+    fn plain_string(schema: &Value) -> bool {
+        let string = match &schema["type"] {
+            Value::String(t) => t == "string",
+            Value::Array(types) => types.iter().any(|t| t == "string"),
+            _ => false,
+        };
+        string && schema.get("enum").is_none() && schema.get("format").is_none() && schema.get("pattern").is_none()
+    }
+    fn strings(schema: &mut Value) {
+        if plain_string(schema) {
+            schema["pattern"] = Value::String(NO_CONTROL.to_owned());
+        }
+        // Whole numbers within what the gateway reads them into.
+        let integer = schema["type"] == "integer" || schema["type"].as_array().is_some_and(|t| t.iter().any(|t| t == "integer"));
+        if integer {
+            let (min, max): (i64, u64) = match (schema["format"].as_str(), schema["minimum"].as_i64()) {
+                (Some("int32"), Some(0)) => (0, u64::from(u32::MAX)),
+                (Some("int32"), _) => (i64::from(i32::MIN), i32::MAX as u64),
+                (Some("int64"), Some(0)) => (0, i64::MAX as u64),
+                _ => (i64::MIN, i64::MAX as u64),
+            };
+            if schema.get("minimum").is_none() {
+                schema["minimum"] = json!(min);
+            }
+            if schema.get("maximum").is_none() {
+                schema["maximum"] = json!(max);
+            }
+        }
+        if let Some(props) = schema.get_mut("properties").and_then(Value::as_object_mut) {
+            for p in props.values_mut() {
+                strings(p);
+            }
+        }
+        for key in ["items", "additionalProperties"] {
+            if let Some(inner) = schema.get_mut(key).filter(|v| v.is_object()) {
+                strings(inner);
+            }
+        }
+        for key in ["oneOf", "anyOf", "allOf"] {
+            if let Some(list) = schema.get_mut(key).and_then(Value::as_array_mut) {
+                list.iter_mut().for_each(strings);
+            }
+        }
+        if schema["type"] == "object" && schema.get("additionalProperties").is_none() && schema.get("properties").is_some() {
+            schema["additionalProperties"] = Value::Bool(false);
+        }
+    }
+    fn refs(v: &Value, out: &mut std::collections::BTreeSet<String>) {
+        match v {
+            Value::Object(map) => map.iter().for_each(|(k, v)| match (k.as_str(), v) {
+                ("$ref", Value::String(r)) => {
+                    out.insert(r.rsplit('/').next().unwrap_or_default().to_owned());
+                }
+                _ => refs(v, out),
+            }),
+            Value::Array(list) => list.iter().for_each(|v| refs(v, out)),
+            _ => {}
+        }
+    }
+    // The request bodies' schemas, and every schema they name.
+    let mut request = std::collections::BTreeSet::new();
+    if let Some(paths) = doc["paths"].as_object_mut() {
+        for item in paths.values_mut().filter_map(Value::as_object_mut) {
+            for op in item.values_mut().filter_map(Value::as_object_mut) {
+                if let Some(body) = op.get_mut("requestBody") {
+                    refs(body, &mut request);
+                    if let Some(content) = body.get_mut("content").and_then(Value::as_object_mut) {
+                        content.values_mut().for_each(|media| strings(&mut media["schema"]));
+                    }
+                }
+                for param in op.get_mut("parameters").and_then(Value::as_array_mut).into_iter().flatten() {
+                    if param["name"] == "channel" && param["in"] == "query" {
+                        param["schema"] = json!({"type": "string", "enum": [channel]});
+                    }
+                    // Headers are read where they matter, and declare their own pattern.
+                    if param["in"] != "header" {
+                        strings(&mut param["schema"]);
+                    }
+                }
+                // Whatever takes input may break a rule no schema can state.
+                if let Some(responses) = op.get_mut("responses").and_then(Value::as_object_mut)
+                    && responses.contains_key("400")
+                    && !responses.contains_key("422")
+                {
+                    responses.insert("422".to_owned(), json!({
+                        "description": "Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
+                    }));
+                }
+            }
+        }
+    }
+    let schemas = &mut doc["components"]["schemas"];
+    loop {
+        let mut more = request.clone();
+        for name in &request {
+            refs(&schemas[name.as_str()], &mut more);
+        }
+        if more.len() == request.len() {
+            break;
+        }
+        request = more;
+    }
+    for name in &request {
+        let schema = &mut schemas[name.as_str()];
+        strings(schema);
+        // The spec's bodies name the channel too (a new basket's).
+        if let Some(c) = schema.get_mut("properties").and_then(|p| p.get_mut("channel")) {
+            *c = json!({"type": ["string", "null"], "enum": [channel, null]});
+        }
+    }
 }
 
 /// This document
 #[utoipa::path(get, path = "/shop-api/openapi.json", tag = "meta", responses((status = 200, description = "The OpenAPI document", content_type = "application/json")))]
-pub async fn document() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "application/json")], json())
+pub async fn document(axum::extract::State(state): axum::extract::State<crate::AppState>) -> impl IntoResponse {
+    static SERVED: OnceLock<String> = OnceLock::new();
+    let body = if state.config.channel == DEFAULT_CHANNEL {
+        json()
+    } else {
+        SERVED.get_or_init(|| render(&state.config.channel)).as_str()
+    };
+    ([(header::CONTENT_TYPE, "application/json")], body)
 }
 
 #[cfg(test)]

@@ -52,6 +52,7 @@ fn customer(session: &Session) -> Customer {
 /// A new customer.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[serde(deny_unknown_fields)]
 pub struct Registration {
     pub email: String,
     /// 10 to 128 characters, at least 5 different ones, not the e-mail.
@@ -106,6 +107,7 @@ pub async fn register(State(state): State<AppState>, shop: Shop, JsonBody(body):
 
 /// E-mail and password.
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Credentials {
     pub email: String,
     pub password: String,
@@ -131,7 +133,7 @@ pub struct LoginAnswer {
     post,
     path = "/shop-api/login_check",
     tag = "user",
-    params(("X-Requested-With" = String, Header, description = "`XMLHttpRequest`")),
+    params(crate::extract::ScriptMarker),
     request_body = Credentials,
     responses(
         (status = 200, description = "Logged in (Set-Cookie)", body = LoginAnswer),
@@ -174,7 +176,7 @@ pub async fn login_check(
     post,
     path = "/shop-api/logout",
     tag = "user",
-    params(("X-Requested-With" = String, Header, description = "`XMLHttpRequest`")),
+    params(crate::extract::ScriptMarker),
     responses(
         (status = 204, description = "Logged out (the cookie cleared)"),
         (status = 400, description = "The marker header is missing", body = ErrorBody),
@@ -193,6 +195,7 @@ pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> ApiRes
 
 /// Whose account an e-mail link is for.
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct LinkRequest {
     pub email: String,
 }
@@ -267,6 +270,7 @@ pub async fn request_password_reset(
 
 /// A new password.
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct NewPassword {
     /// 10 to 128 characters, at least 5 different ones, not the e-mail.
     pub password: String,

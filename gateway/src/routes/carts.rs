@@ -38,6 +38,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// The spec sends the channel and locale of a new basket in the body.
 #[derive(Debug, Deserialize, Default, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct CreateCart {
     #[schema(example = "web_pl")]
     pub channel: Option<String>,
@@ -221,6 +222,7 @@ pub struct LineRedemption {
 
 /// A gift voucher code to pay for a line with.
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct RedeemVoucher {
     /// `GV-XXXX-XXXX-XXXX`, in any case, with or without dashes.
     pub code: String,
@@ -241,6 +243,7 @@ impl Validate for RedeemVoucher {
 
 /// Who a gift voucher is for and from, and its message.
 #[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Dedication {
     /// Who the voucher is for: 1 to 60 characters.
     #[serde(rename = "for")]
@@ -401,6 +404,7 @@ impl Cart {
 
 /// A package treatment and how many.
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct TreatmentChoiceBody {
     pub code: String,
     pub quantity: u32,
@@ -441,6 +445,7 @@ impl NewItemType {
 /// The options of a new item.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[serde(deny_unknown_fields)]
 pub struct ItemOptions {
     /// `YYYY-MM-DD`.
     pub check_in: Option<String>,
@@ -464,8 +469,10 @@ pub struct ItemOptions {
 /// An item to add.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[serde(deny_unknown_fields)]
 pub struct AddItem {
     #[serde(rename = "type")]
+    #[schema(required = true, value_type = NewItemType)]
     pub kind: Option<NewItemType>,
     /// The product; the room of a reservation.
     pub product_code: Option<String>,
@@ -529,12 +536,14 @@ impl AddItem {
 
 /// A package's treatments, to reconfigure it.
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct UpdateOptions {
     pub treatments: Option<Vec<TreatmentChoiceBody>>,
 }
 
 /// A line's new quantity (and a package's treatments).
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct UpdateItem {
     pub quantity: Option<u32>,
     #[serde(default)]

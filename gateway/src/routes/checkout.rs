@@ -41,6 +41,7 @@ const TOKEN: &str = "The basket's token";
 /// The guest who books.
 #[derive(Debug, Default, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[serde(deny_unknown_fields)]
 pub struct CustomerDetails {
     #[serde(default)]
     pub first_name: String,
@@ -57,6 +58,7 @@ pub struct CustomerDetails {
 /// The invoice details; without `invoiceRequired` only the country counts.
 #[derive(Debug, Default, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[serde(deny_unknown_fields)]
 pub struct BillingAddress {
     #[serde(default)]
     pub invoice_required: bool,
@@ -80,6 +82,7 @@ pub struct BillingAddress {
 /// A postal address: a posted voucher's, or the shipping address.
 #[derive(Debug, Default, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[serde(deny_unknown_fields)]
 pub struct PostalAddress {
     #[serde(default)]
     pub first_name: String,
@@ -145,6 +148,7 @@ impl From<CheckoutCustomer> for CustomerDetails {
 /// The personal-data step.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[serde(deny_unknown_fields)]
 pub struct AddressBody {
     #[serde(default)]
     pub customer: CustomerDetails,
@@ -198,11 +202,16 @@ pub async fn start(State(state): State<AppState>, shop: Shop, Path(token): Path<
     put,
     path = "/shop-api/checkout/{token}/address",
     tag = "checkout",
-    params(("token" = String, Path, description = TOKEN, pattern = "^[A-Za-z0-9_-]{16,64}$"), ShopParams),
+    params(
+        ("token" = String, Path, description = TOKEN, pattern = "^[A-Za-z0-9_-]{16,64}$"),
+        ShopParams,
+        ("X-Requested-With" = Option<String>, Header, description = "`XMLHttpRequest`; needed with `password`", pattern = "^XMLHttpRequest$"),
+    ),
     request_body = AddressBody,
     responses(
         (status = 200, description = "The basket with the details", body = Cart),
-        (status = 400, description = "Wrong fields (`invalid_address`), or a weak password", body = ErrorBody),
+        (status = 400, description = "A malformed body", body = ErrorBody),
+        (status = 403, description = "`password` without `X-Requested-With`: an account is made from a script only", body = ErrorBody),
         (status = 404, description = "No such basket", body = ErrorBody),
         (status = 409, description = "The basket is an order already, or the e-mail is registered already", body = ErrorBody),
         (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
@@ -245,7 +254,8 @@ pub async fn address(
     let password = body.password.filter(|p| !p.is_empty());
     let mut cookie = None;
     if let (Some(password), None) = (password, &logged_in) {
-        me::require_script(&headers)?;
+        // Registering is a cookie-authenticated change: from a script only.
+        me::require_script(&headers).map_err(|_| ApiError::new(axum::http::StatusCode::FORBIDDEN, ErrorCode::Forbidden))?;
         let c = body.customer;
         let registration = RegisterRequest {
             email: c.email,
@@ -350,6 +360,7 @@ pub enum Delivery {
 /// and where it goes.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[serde(deny_unknown_fields)]
 pub struct VoucherConfiguration {
     /// Who it is for: 1 to 60 characters.
     #[serde(rename = "for", default)]
@@ -490,6 +501,7 @@ pub async fn shipping_methods(State(state): State<AppState>, shop: Shop, Path(to
 
 /// A chosen method.
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct MethodChoice {
     /// A method's code.
     #[serde(default)]
@@ -680,7 +692,7 @@ impl Order {
     tag = "checkout",
     params(
         ("token" = String, Path, description = TOKEN, pattern = "^[A-Za-z0-9_-]{16,64}$"),
-        ("Idempotency-Key" = Option<String>, Header, description = "Any unique string of up to 255 characters; a retry with it answers the same order"),
+        ("Idempotency-Key" = Option<String>, Header, description = "Any unique string of up to 255 visible ASCII characters; a retry with it answers the same order", pattern = "^[!-~]{1,255}$"),
         ShopParams,
     ),
     responses(
@@ -700,7 +712,7 @@ pub async fn complete(
 ) -> ApiResult<Json<Order>> {
     let key = match headers.get("idempotency-key").map(|v| v.to_str()) {
         None => String::new(),
-        Some(Ok(k)) if !k.is_empty() && k.len() <= 255 => k.to_owned(),
+        Some(Ok(k)) if !k.is_empty() && k.len() <= 255 && k.bytes().all(|b| b.is_ascii_graphic()) => k.to_owned(),
         Some(_) => return Err(ApiError::field(ErrorCode::InvalidRequest, "Idempotency-Key")),
     };
     let request = CompleteRequest { token, locale: shop.code().to_owned(), idempotency_key: key, client: client.code() };

@@ -159,6 +159,7 @@ fn unauthorized(status: tonic::Status) -> ApiError {
 /// New names and phone.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[serde(deny_unknown_fields)]
 pub struct Profile {
     pub first_name: String,
     pub last_name: String,
@@ -173,7 +174,7 @@ impl Validate for Profile {}
     put,
     path = "/shop-api/me",
     tag = "user",
-    params(("X-Requested-With" = String, Header, description = "`XMLHttpRequest`")),
+    params(crate::extract::ScriptMarker),
     request_body = Profile,
     responses(
         (status = 200, description = "The changed customer", body = Customer),
@@ -197,6 +198,7 @@ pub async fn update_me(State(state): State<AppState>, headers: HeaderMap, JsonBo
 /// The current and a new password.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[serde(deny_unknown_fields)]
 pub struct PasswordChange {
     pub current_password: String,
     /// 10 to 128 characters, at least 5 different ones, not the e-mail.
@@ -212,7 +214,7 @@ impl Validate for PasswordChange {}
     put,
     path = "/shop-api/me/password",
     tag = "user",
-    params(("X-Requested-With" = String, Header, description = "`XMLHttpRequest`")),
+    params(crate::extract::ScriptMarker),
     request_body = PasswordChange,
     responses(
         (status = 204, description = "Changed"),

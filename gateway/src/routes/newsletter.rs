@@ -20,6 +20,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Deserialize, Default, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Subscribe {
     #[serde(default)]
     #[schema(format = Email, max_length = 254)]
@@ -59,16 +60,17 @@ pub async fn subscribe(
 
 /// The token of an e-mailed newsletter link.
 #[derive(Deserialize, Default, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct NewsletterToken {
     #[serde(default)]
-    #[schema(min_length = 64, max_length = 64)]
+    #[schema(required = true, pattern = "^[0-9A-Fa-f]{64}$")]
     pub token: String,
 }
 
 impl Validate for NewsletterToken {
     fn validate(&self) -> crate::error::ApiResult<()> {
         if self.token.len() != 64 || !self.token.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Err(crate::error::ApiError::field(ErrorCode::UnknownNewsletterToken, "token"));
+            return Err(crate::error::ApiError::malformed(ErrorCode::UnknownNewsletterToken, "token"));
         }
         Ok(())
     }

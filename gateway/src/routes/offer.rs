@@ -75,9 +75,12 @@ impl Validate for ListingQuery {
     fn validate(&self) -> ApiResult<()> {
         within(self.page.unwrap_or(1), 1..=100_000, ErrorCode::InvalidParameter, "page")?;
         within(self.limit.unwrap_or(20), 1..=1000, ErrorCode::InvalidLimit, "limit")?;
+        if let Some(nights) = self.nights {
+            within(nights, 2..=5, ErrorCode::InvalidNights, "nights")?;
+        }
         for (field, value) in [("price_from", self.price_from), ("price_to", self.price_to)] {
             if value.is_some_and(|v| v < 0) {
-                return Err(ApiError::field(ErrorCode::InvalidPriceRange, field));
+                return Err(ApiError::malformed(ErrorCode::InvalidPriceRange, field));
             }
         }
         Ok(())

@@ -18,6 +18,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// A treatment and how many of it.
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Choice {
     pub code: String,
     #[schema(minimum = 0, maximum = 100)]
@@ -26,6 +27,7 @@ pub struct Choice {
 
 /// A package configuration.
 #[derive(Debug, Deserialize, Default, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct CostRequest {
     /// 1 or 2.
     #[schema(minimum = 1, maximum = 2)]
@@ -79,7 +81,7 @@ pub struct EstimatedCost {
     post,
     path = "/shop-api/packages/{code}/estimated-cost",
     tag = "catalog",
-    params(("code" = String, Path, description = "The package's code", example = "PKG_ROMANTIC_WEEKEND"), ShopParams),
+    params(("code" = String, Path, description = "The package's code", example = "PKG_ROMANTIC_WEEKEND", pattern = "^[A-Za-z0-9_.-]{1,64}$"), ShopParams),
     request_body = CostRequest,
     responses(
         (status = 200, description = "The price", body = EstimatedCost),

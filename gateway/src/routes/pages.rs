@@ -28,7 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
     /// The page's path in the shop, as the browser shows it (`/regulamin`, `/en/contact`).
-    #[param(example = "/regulamin")]
+    #[param(example = "/regulamin", required = true, pattern = "^/[^\\u0000-\\u001F\\u007F-\\u009F]{0,199}$")]
     pub url: Option<String>,
 }
 
@@ -162,6 +162,7 @@ pub async fn block(State(state): State<AppState>, shop: Shop, headers: HeaderMap
 
 /// A block's new HTML.
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct BlockChange {
     /// Up to 64 KiB; scripts, event handlers, styles and `javascript:` links are removed.
     pub content: String,
@@ -183,7 +184,7 @@ impl Validate for BlockChange {
     put,
     path = "/shop-api/backend/blocks/{id}",
     tag = "content",
-    params(("id" = String, Path, description = "The block's id"), ShopParams),
+    params(("id" = String, Path, description = "The block's id"), ShopParams, crate::extract::ScriptMarker),
     request_body = BlockChange,
     responses(
         (status = 200, description = "The block as saved (sanitized), with its revisions", body = BlockBody),
@@ -215,7 +216,7 @@ pub async fn save_block(
     post,
     path = "/shop-api/backend/blocks/{id}/revisions/{revision}/restore",
     tag = "content",
-    params(("id" = String, Path, description = "The block's id"), ("revision" = i64, Path, description = "The revision to restore"), ShopParams),
+    params(("id" = String, Path, description = "The block's id"), ("revision" = i64, Path, description = "The revision to restore"), ShopParams, crate::extract::ScriptMarker),
     responses(
         (status = 200, description = "The block with the restored HTML as its latest revision", body = BlockBody),
         (status = 400, description = "No `X-Requested-With: XMLHttpRequest`, or a bad channel or locale", body = ErrorBody),

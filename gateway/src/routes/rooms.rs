@@ -277,6 +277,7 @@ fn take_own_stays(response: &mut SearchRoomsResponse, stays: &[StayRef], from: &
 
 /// A treatment of the package and how many of it.
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct PackageTreatment {
     pub code: String,
     #[schema(minimum = 0, maximum = 100)]
@@ -285,6 +286,7 @@ pub struct PackageTreatment {
 
 /// The stay of a package search.
 #[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct PackageOptions {
     #[schema(value_type = String, format = Date)]
     pub from: Ymd,
@@ -307,8 +309,11 @@ pub struct PackageOptions {
 /// A package and the stay to price it for.
 #[derive(Debug, Deserialize, Default, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[serde(deny_unknown_fields)]
 pub struct PackageSearch {
+    #[schema(required = true, value_type = String, pattern = "^[A-Za-z0-9_.-]{1,64}$")]
     pub package_code: Option<String>,
+    #[schema(required = true, value_type = PackageOptions)]
     pub options: Option<PackageOptions>,
 }
 
@@ -365,6 +370,7 @@ pub async fn search_package(State(state): State<AppState>, shop: Shop, JsonBody(
 #[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct AvailabilityQuery {
+    #[param(pattern = "^[A-Za-z0-9_.-]{1,64}$")]
     pub room_code: String,
     /// First day shown.
     pub from: Ymd,

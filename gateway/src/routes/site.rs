@@ -29,6 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// A question about a product, from its page's inquiry form.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
+#[serde(deny_unknown_fields)]
 pub struct Question {
     #[schema(example = "MASAZ-KLASYCZNY")]
     pub product_code: String,
@@ -64,7 +65,8 @@ impl Validate for Question {
     request_body = Question,
     responses(
         (status = 201, description = "The question was sent", body = Empty),
-        (status = 400, description = "A field breaks a rule (each named), or no such product", body = ErrorBody),
+        (status = 400, description = "A malformed body", body = ErrorBody),
+        (status = 404, description = "No such product (`unknown_product`)", body = ErrorBody),
         (status = 429, description = "Too many messages from this client; wait", body = ErrorBody),
         (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
     )
@@ -151,6 +153,7 @@ pub async fn poll(State(state): State<AppState>, shop: Shop, headers: HeaderMap)
 /// A vote.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
+#[serde(deny_unknown_fields)]
 pub struct Vote {
     /// One of the poll's option codes.
     pub option: String,
@@ -174,7 +177,8 @@ impl Validate for Vote {
     request_body = Vote,
     responses(
         (status = 201, description = "Counted; the poll with its new counts", body = Poll),
-        (status = 400, description = "No such option", body = ErrorBody),
+        (status = 400, description = "A malformed body", body = ErrorBody),
+        (status = 404, description = "No such option (`unknown_option`)", body = ErrorBody),
         (status = 409, description = "This visitor has voted already", body = ErrorBody),
         (status = 429, description = "Too many writes from this client; wait", body = ErrorBody),
         (status = 503, description = "The content service is unavailable; retry", body = ErrorBody),

@@ -39,7 +39,7 @@ const BOOKING_CODE: &str = "The order's booking code (`SPA-XXXX-XXXX`; letters i
 
 /// A booking code is short; anything longer is not one.
 fn booking_code(code: String) -> ApiResult<String> {
-    if code.is_empty() || code.len() > 32 {
+    if code.is_empty() || code.len() > 32 || !code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
         return Err(ApiError::field(ErrorCode::InvalidParameter, "bookingCode"));
     }
     Ok(code)
@@ -67,7 +67,7 @@ async fn payment_request(
     get,
     path = "/shop-api/backend/orders/{bookingCode}",
     tag = "staff",
-    params(("bookingCode" = String, Path, description = BOOKING_CODE), ShopParams),
+    params(("bookingCode" = String, Path, description = BOOKING_CODE, pattern = "^[A-Za-z0-9-]{1,32}$"), ShopParams),
     responses(
         (status = 200, description = "The order", body = Order),
         (status = 400, description = "A malformed booking code, or a bad channel or locale", body = ErrorBody),
@@ -86,6 +86,7 @@ pub async fn order(State(state): State<AppState>, shop: Shop, headers: HeaderMap
 
 /// A bank transfer seen on the guesthouse's account.
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct BankTransfer {
     /// What arrived, in grosze: the order's `dueNow`, exactly.
     pub amount: i64,
@@ -112,7 +113,7 @@ impl Validate for BankTransfer {
     post,
     path = "/shop-api/backend/orders/{bookingCode}/bank-transfers",
     tag = "staff",
-    params(("bookingCode" = String, Path, description = BOOKING_CODE), ShopParams),
+    params(("bookingCode" = String, Path, description = BOOKING_CODE, pattern = "^[A-Za-z0-9-]{1,32}$"), ShopParams, crate::extract::ScriptMarker),
     request_body = BankTransfer,
     responses(
         (status = 200, description = "The order, paid (also when this transfer was recorded before)", body = Order),
@@ -215,6 +216,7 @@ pub async fn refunds_due(State(state): State<AppState>, _shop: Shop, headers: He
 
 /// What an advance payment left, paid at the guesthouse.
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct RestPayment {
     /// What was paid, in grosze: what the advance payment left, exactly
     /// (the total less gift vouchers less the advance).
@@ -244,7 +246,7 @@ impl Validate for RestPayment {
     post,
     path = "/shop-api/backend/orders/{bookingCode}/rest-payments",
     tag = "staff",
-    params(("bookingCode" = String, Path, description = BOOKING_CODE), ShopParams),
+    params(("bookingCode" = String, Path, description = BOOKING_CODE, pattern = "^[A-Za-z0-9-]{1,32}$"), ShopParams, crate::extract::ScriptMarker),
     request_body = RestPayment,
     responses(
         (status = 200, description = "The order, paid in full (also when this payment was recorded before)", body = Order),
@@ -271,6 +273,7 @@ pub async fn record_rest_payment(
 
 /// A refund made at the payment provider.
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct RefundMade {
     /// The refund's reference in the provider's panel (1 to 140
     /// characters). Marking a payment again with the same reference
@@ -296,7 +299,7 @@ impl Validate for RefundMade {
     put,
     path = "/shop-api/backend/refunds/{paymentId}",
     tag = "staff",
-    params(("paymentId" = String, Path, description = "The payment's id (`paymentId` of the list)"), ShopParams),
+    params(("paymentId" = String, Path, description = "The payment's id (`paymentId` of the list)"), ShopParams, crate::extract::ScriptMarker),
     request_body = RefundMade,
     responses(
         (status = 200, description = "The payment, refunded (also when it was marked with this reference before)", body = Refund),

@@ -31,6 +31,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The server refused what was asked, naming why: 400 for a request its API
+ * document rules out, 422 for one that breaks a rule no schema can state
+ * (dates, checksums, a room's capacity). Either is shown beside its fields.
+ */
+export const isRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError && (error.status === 400 || error.status === 422);
+
 export type RequestOptions = {
   /** Sent as the `locale` query parameter; also picks the language of generic errors. */
   locale: Locale;

@@ -4,702 +4,6 @@
  */
 
 export interface paths {
-    "/shop-api/openapi.json": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** This document */
-        get: operations["document"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/offer/{type}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A page of offers of one type */
-        get: operations["list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/products/by-slug/{slug}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A product by its slug in the locale (or Polish) */
-        get: operations["by_slug"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/products/{code}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A product with everything its page shows */
-        get: operations["by_code"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/products/{code}/associations/{type}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Products associated with one (at most four related products) */
-        get: operations["associations"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/taxons/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The taxon tree */
-        get: operations["tree"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/taxons/{code}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One taxon with its children */
-        get: operations["one"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/packages/{code}/estimated-cost": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The server's price of a package configuration
-         * @description The package price is per person and includes its primary treatments;
-         *     each person beyond the first includes one more of each. Quantities above
-         *     the included ones and suggested treatments cost their price. An included
-         *     treatment that is not deletable stays, unless it is replacable and a
-         *     suggested treatment takes its place: that one takes over the included
-         *     quantity and costs only what it costs more.
-         */
-        post: operations["estimate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/rooms/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Room types free for a stay that fit the guests */
-        get: operations["search"];
-        put?: never;
-        /** Rooms for a package stay, priced with the package */
-        post: operations["search_package"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/rooms/availability": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A room type's calendar */
-        get: operations["availability"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/carts/{token}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Read the cart */
-        get: operations["get_cart"];
-        put?: never;
-        /** Create the cart */
-        post: operations["create"];
-        /** Drop the cart */
-        delete: operations["drop_cart"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/carts/{token}/items": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Add an item
-         * @description Prices and availability come from the catalog and the rooms service,
-         *     never from the request. Adding a product, treatment or voucher that is
-         *     in the basket already adds to its line. A stay must be bookable now,
-         *     counting the basket's own stays of the same room.
-         */
-        post: operations["add_item"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/carts/{token}/items/{id}/children-items": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Attach a package to a stay
-         * @description The line must be a reservation whose nights cover the package's and
-         *     whose adults are at least its persons; a package it had is replaced.
-         */
-        post: operations["add_child_item"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/carts/{token}/items/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Change an item
-         * @description `quantity` within the line's `minQuantity`..`maxQuantity`. On a package,
-         *     `options.treatments` replaces its treatments; without them, a change of
-         *     persons moves the package's own treatments by the same step.
-         */
-        put: operations["update_item"];
-        post?: never;
-        /**
-         * Remove an item
-         * @description Packages attached to a stay go with it.
-         */
-        delete: operations["remove_item"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/carts/{token}/items/{id}/voucher": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Pay for a line with a gift voucher
-         * @description The code pays for the line and what is attached to it, up to what the
-         *     voucher has left (`redemption` on the line, `totals.vouchers`); it is
-         *     spent when the order is placed and given back if the order is cancelled.
-         *     A code pays for one line: set on another line, it moves there. A gift
-         *     voucher cannot pay for another gift voucher.
-         */
-        put: operations["set_voucher"];
-        post?: never;
-        /** Stop paying for a line with a gift voucher */
-        delete: operations["remove_voucher"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/carts/{token}/items/{id}/associations/{kind}/default": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Suggestions for an item
-         * @description Up to 8 offers not in the basket yet, sold today.
-         */
-        get: operations["suggestions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/visitor/cart": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The logged-in customer's basket
-         * @description Their most recently changed open basket, opened while logged in; empty
-         *     (204) for a guest or a customer without one.
-         */
-        get: operations["visitor_cart"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/checkout/{token}/start": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Start the checkout
-         * @description The basket as checkout shows it, with what the steps saved so far.
-         */
-        get: operations["start"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/checkout/{token}/address": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Give the guest's details
-         * @description Every wrong field is named at once (`invalid_address`). The state moves
-         *     to `addressed`, or straight on to `vouchering_skipped` when the basket
-         *     holds no gift voucher. With `password`, a visitor who is not logged in
-         *     is registered and logged in (Set-Cookie) and the order becomes theirs.
-         */
-        put: operations["address"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/checkout/{token}/vouchers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The voucher step */
-        get: operations["voucher_designs"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/checkout/{token}/vouchers/{index}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Configure a gift voucher
-         * @description Once every gift voucher is configured (and a posted one has its
-         *     shipping method) the state is `vouchered`.
-         */
-        put: operations["configure_voucher"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/checkout/{token}/shipping": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Shipping methods */
-        get: operations["shipping_methods"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/checkout/{token}/shipping/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Choose the shipping method */
-        put: operations["choose_shipping"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/checkout/{token}/payment": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Payment methods */
-        get: operations["payment_methods"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/checkout/{token}/payment/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Choose the payment method
-         * @description With `deposit`, the advance payment is paid now and `leftToPay` later.
-         */
-        put: operations["choose_payment"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/checkout/{token}/complete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Place the order
-         * @description Reserves the nights and places the order, all or nothing. A retry for
-         *     the same basket, or with the same `Idempotency-Key`, answers the same
-         *     order. A night sold meanwhile is `room_just_booked` with the stay's
-         *     dates; the basket stays as it was. The basket is priced afresh: the
-         *     order is placed only for what the payment step showed due now (or
-         *     nothing, when nothing was left to pay), else `price_changed`. Then the
-         *     browser goes to `/order/{tokenValue}/pay`.
-         */
-        put: operations["complete"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The logged-in customer */
-        get: operations["me"];
-        /** Change the profile */
-        put: operations["update_me"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/me/password": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Change the password
-         * @description Every other session of the customer ends; this one stays.
-         */
-        put: operations["change_password"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/me/orders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The customer's orders and bookings
-         * @description Orders placed while logged in, and a guest's orders placed with the
-         *     e-mail address the customer verified.
-         */
-        get: operations["my_orders"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/register": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Register a customer
-         * @description The new customer is logged in at once: the answer sets the session cookie.
-         */
-        post: operations["register"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/login_check": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Log in
-         * @description Sent by script only: the `X-Requested-With: XMLHttpRequest` marker is
-         *     required (a form on another site cannot set it). An unknown e-mail and a
-         *     wrong password get the same answer, in the same time.
-         */
-        post: operations["login_check"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/logout": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Log out
-         * @description Ends the session of the cookie and clears the cookie.
-         */
-        post: operations["logout"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/verify-account": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Send the verification e-mail
-         * @description A registered customer whose e-mail is not verified yet gets a link that
-         *     works once, for 24 hours. The answer is the same for any e-mail, so it
-         *     tells nobody who is registered.
-         */
-        post: operations["verify_account"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/password-reset": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Send a password reset e-mail
-         * @description A registered customer gets a link that sets a new password, once,
-         *     within an hour. The answer is the same for any e-mail.
-         */
-        post: operations["request_password_reset"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/password-reset/{token}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Set a new password with the e-mail's link
-         * @description Every session of the customer ends; they log in with the new password.
-         */
-        post: operations["reset_password"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/shop-api/auth/providers": {
         parameters: {
             query?: never;
@@ -715,74 +19,6 @@ export interface paths {
          *     page that shows a failure, `?login=failed` or `?login=unverified`).
          */
         get: operations["providers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/newsletter/subscribe": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Newsletter sign-up with double opt-in */
-        post: operations["subscribe"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/newsletter/confirm": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Confirms a sign-up (the confirmation e-mail's link) */
-        post: operations["confirm"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/newsletter/unsubscribe": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Ends a subscription (every newsletter e-mail's unsubscribe link) */
-        post: operations["unsubscribe"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/pages": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A page's content */
-        get: operations["page"];
         put?: never;
         post?: never;
         delete?: never;
@@ -823,88 +59,6 @@ export interface paths {
         put?: never;
         /** Restore an earlier revision of a block */
         post: operations["restore_block"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/contact/product-questions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Asks the guesthouse about a product
-         * @description Checked by the form's rules (every field required, a valid e-mail, a
-         *     phone of at least 7 characters), stored, e-mailed to the guesthouse and
-         *     acknowledged to the sender in the request's language.
-         */
-        post: operations["ask_question"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/poll": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The poll of the vote pop-up */
-        get: operations["poll"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/poll/votes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Votes in the poll, once per visitor
-         * @description The visitor is the browser's `spa_visitor` cookie (HttpOnly, a year),
-         *     given with the first vote.
-         */
-        post: operations["vote"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/shop-api/weather": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The weather at the guesthouse
-         * @description Asked from the weather service at most once per 10 minutes. Without a
-         *     configured service the answer is 204 (no weather is not a failure, so
-         *     browsers log nothing), while it fails 503; either way the widget hides.
-         */
-        get: operations["weather"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1020,37 +174,883 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shop-api/carts/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the cart */
+        get: operations["get_cart"];
+        put?: never;
+        /** Create the cart */
+        post: operations["create"];
+        /** Drop the cart */
+        delete: operations["drop_cart"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/carts/{token}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an item
+         * @description Prices and availability come from the catalog and the rooms service,
+         *     never from the request. Adding a product, treatment or voucher that is
+         *     in the basket already adds to its line. A stay must be bookable now,
+         *     counting the basket's own stays of the same room.
+         */
+        post: operations["add_item"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/carts/{token}/items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change an item
+         * @description `quantity` within the line's `minQuantity`..`maxQuantity`. On a package,
+         *     `options.treatments` replaces its treatments; without them, a change of
+         *     persons moves the package's own treatments by the same step.
+         */
+        put: operations["update_item"];
+        post?: never;
+        /**
+         * Remove an item
+         * @description Packages attached to a stay go with it.
+         */
+        delete: operations["remove_item"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/carts/{token}/items/{id}/associations/{kind}/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Suggestions for an item
+         * @description Up to 8 offers not in the basket yet, sold today.
+         */
+        get: operations["suggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/carts/{token}/items/{id}/children-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a package to a stay
+         * @description The line must be a reservation whose nights cover the package's and
+         *     whose adults are at least its persons; a package it had is replaced.
+         */
+        post: operations["add_child_item"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/carts/{token}/items/{id}/voucher": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Pay for a line with a gift voucher
+         * @description The code pays for the line and what is attached to it, up to what the
+         *     voucher has left (`redemption` on the line, `totals.vouchers`); it is
+         *     spent when the order is placed and given back if the order is cancelled.
+         *     A code pays for one line: set on another line, it moves there. A gift
+         *     voucher cannot pay for another gift voucher.
+         */
+        put: operations["set_voucher"];
+        post?: never;
+        /** Stop paying for a line with a gift voucher */
+        delete: operations["remove_voucher"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/checkout/{token}/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Give the guest's details
+         * @description Every wrong field is named at once (`invalid_address`). The state moves
+         *     to `addressed`, or straight on to `vouchering_skipped` when the basket
+         *     holds no gift voucher. With `password`, a visitor who is not logged in
+         *     is registered and logged in (Set-Cookie) and the order becomes theirs.
+         */
+        put: operations["address"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/checkout/{token}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Place the order
+         * @description Reserves the nights and places the order, all or nothing. A retry for
+         *     the same basket, or with the same `Idempotency-Key`, answers the same
+         *     order. A night sold meanwhile is `room_just_booked` with the stay's
+         *     dates; the basket stays as it was. The basket is priced afresh: the
+         *     order is placed only for what the payment step showed due now (or
+         *     nothing, when nothing was left to pay), else `price_changed`. Then the
+         *     browser goes to `/order/{tokenValue}/pay`.
+         */
+        put: operations["complete"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/checkout/{token}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payment methods */
+        get: operations["payment_methods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/checkout/{token}/payment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the payment method
+         * @description With `deposit`, the advance payment is paid now and `leftToPay` later.
+         */
+        put: operations["choose_payment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/checkout/{token}/shipping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shipping methods */
+        get: operations["shipping_methods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/checkout/{token}/shipping/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Choose the shipping method */
+        put: operations["choose_shipping"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/checkout/{token}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start the checkout
+         * @description The basket as checkout shows it, with what the steps saved so far.
+         */
+        get: operations["start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/checkout/{token}/vouchers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The voucher step */
+        get: operations["voucher_designs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/checkout/{token}/vouchers/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Configure a gift voucher
+         * @description Once every gift voucher is configured (and a posted one has its
+         *     shipping method) the state is `vouchered`.
+         */
+        put: operations["configure_voucher"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/contact/product-questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks the guesthouse about a product
+         * @description Checked by the form's rules (every field required, a valid e-mail, a
+         *     phone of at least 7 characters), stored, e-mailed to the guesthouse and
+         *     acknowledged to the sender in the request's language.
+         */
+        post: operations["ask_question"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/login_check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in
+         * @description Sent by script only: the `X-Requested-With: XMLHttpRequest` marker is
+         *     required (a form on another site cannot set it). An unknown e-mail and a
+         *     wrong password get the same answer, in the same time.
+         */
+        post: operations["login_check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log out
+         * @description Ends the session of the cookie and clears the cookie.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The logged-in customer */
+        get: operations["me"];
+        /** Change the profile */
+        put: operations["update_me"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/me/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's orders and bookings
+         * @description Orders placed while logged in, and a guest's orders placed with the
+         *     e-mail address the customer verified.
+         */
+        get: operations["my_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the password
+         * @description Every other session of the customer ends; this one stays.
+         */
+        put: operations["change_password"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/newsletter/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirms a sign-up (the confirmation e-mail's link) */
+        post: operations["confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/newsletter/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Newsletter sign-up with double opt-in */
+        post: operations["subscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/newsletter/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends a subscription (every newsletter e-mail's unsubscribe link) */
+        post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/offer/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of offers of one type */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document */
+        get: operations["document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/packages/{code}/estimated-cost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The server's price of a package configuration
+         * @description The package price is per person and includes its primary treatments;
+         *     each person beyond the first includes one more of each. Quantities above
+         *     the included ones and suggested treatments cost their price. An included
+         *     treatment that is not deletable stays, unless it is replacable and a
+         *     suggested treatment takes its place: that one takes over the included
+         *     quantity and costs only what it costs more.
+         */
+        post: operations["estimate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page's content */
+        get: operations["page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a password reset e-mail
+         * @description A registered customer gets a link that sets a new password, once,
+         *     within an hour. The answer is the same for any e-mail.
+         */
+        post: operations["request_password_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/password-reset/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with the e-mail's link
+         * @description Every session of the customer ends; they log in with the new password.
+         */
+        post: operations["reset_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/poll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The poll of the vote pop-up */
+        get: operations["poll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/poll/votes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Votes in the poll, once per visitor
+         * @description The visitor is the browser's `spa_visitor` cookie (HttpOnly, a year),
+         *     given with the first vote.
+         */
+        post: operations["vote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/products/by-slug/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product by its slug in the locale (or Polish) */
+        get: operations["by_slug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/products/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product with everything its page shows */
+        get: operations["by_code"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/products/{code}/associations/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products associated with one (at most four related products) */
+        get: operations["associations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a customer
+         * @description The new customer is logged in at once: the answer sets the session cookie.
+         */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/rooms/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A room type's calendar */
+        get: operations["availability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/rooms/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Room types free for a stay that fit the guests */
+        get: operations["search"];
+        put?: never;
+        /** Rooms for a package stay, priced with the package */
+        post: operations["search_package"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/taxons/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The taxon tree */
+        get: operations["tree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/taxons/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One taxon with its children */
+        get: operations["one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/verify-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the verification e-mail
+         * @description A registered customer whose e-mail is not verified yet gets a link that
+         *     works once, for 24 hours. The answer is the same for any e-mail, so it
+         *     tells nobody who is registered.
+         */
+        post: operations["verify_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/visitor/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The logged-in customer's basket
+         * @description Their most recently changed open basket, opened while logged in; empty
+         *     (204) for a guest or a customer without one.
+         */
+        get: operations["visitor_cart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/weather": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The weather at the guesthouse
+         * @description Asked from the weather service at most once per 10 minutes. Without a
+         *     configured service the answer is 204 (no weather is not a failure, so
+         *     browsers log nothing), while it fails 503; either way the widget hides.
+         */
+        get: operations["weather"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description An item to add. */
         AddItem: {
-            type?: components["schemas"]["NewItemType"] | null;
-            /** @description The product; the room of a reservation. */
-            productCode?: string | null;
-            /** @description Stands for `productCode` when that is absent. */
-            variantCode?: string | null;
+            options?: components["schemas"]["ItemOptions"];
             /** @description The package of `reservation_with_package` and of children items. */
             packageCode?: string | null;
+            /** @description The product; the room of a reservation. */
+            productCode?: string | null;
             /**
              * Format: int32
              * @description Units (1 to 10); a package's persons (1 or 2).
              */
             quantity?: number | null;
-            options?: components["schemas"]["ItemOptions"];
+            type: components["schemas"]["NewItemType"];
+            /** @description Stands for `productCode` when that is absent. */
+            variantCode?: string | null;
         };
         /** @description The personal-data step. */
         AddressBody: {
-            customer?: components["schemas"]["CustomerDetails"];
             billingAddress?: components["schemas"]["BillingAddress"];
-            shippingAddress?: components["schemas"]["PostalAddress"] | null;
+            customer?: components["schemas"]["CustomerDetails"];
             /** @description Up to 1000 characters, for the reception. */
             notes?: string;
-            /** @description The reservation regulations; must be true. */
-            regulationsAccepted?: boolean;
             /** @description Register and book: the new account's password (the account rule). */
             password?: string | null;
+            /** @description The reservation regulations; must be true. */
+            regulationsAccepted?: boolean;
+            shippingAddress?: components["schemas"]["PostalAddress"] | null;
         };
         Amounts: {
             /** Format: int64 */
@@ -1060,15 +1060,15 @@ export interface components {
         };
         /** @description A room type's calendar. */
         Availability: {
-            roomCode: string;
-            /** Format: int32 */
-            minStayNights: number;
+            days: components["schemas"]["Day"][];
             /**
              * @description Whether the room takes the guests at all; when not, the page asks to
              *     change the guest count.
              */
             fitsGuests: boolean;
-            days: components["schemas"]["Day"][];
+            /** Format: int32 */
+            minStayNights: number;
+            roomCode: string;
         };
         /** @description A bank transfer seen on the guesthouse's account. */
         BankTransfer: {
@@ -1086,36 +1086,36 @@ export interface components {
         };
         /** @description A total in the base currency. */
         BaseTotal: {
+            currency: string;
             /** Format: int64 */
             total: number;
-            currency: string;
         };
         /** @description The invoice details; without `invoiceRequired` only the country counts. */
         BillingAddress: {
-            invoiceRequired?: boolean;
-            company?: string;
-            /** @description A Polish NIP (checksum checked) or a German VAT number (`DE` + 9 digits). */
-            vatNumber?: string;
-            street?: string;
-            /** @description `00-000` in Poland, 5 digits in Germany. */
-            postcode?: string;
             city?: string;
+            company?: string;
             /** @description `PL` or `DE` (upper-cased); `PL` when absent without an invoice. */
             countryCode?: string;
+            invoiceRequired?: boolean;
+            /** @description `00-000` in Poland, 5 digits in Germany. */
+            postcode?: string;
+            street?: string;
+            /** @description A Polish NIP (checksum checked) or a German VAT number (`DE` + 9 digits). */
+            vatNumber?: string;
         };
         /** @description A block in a language, as an editor sees it. */
         BlockBody: {
-            id: string;
-            locale: string;
             /** @description Sanitized HTML, as visitors see it. */
             content: string;
+            id: string;
+            locale: string;
+            /** @description Where the block shows in this language. */
+            pageUrl: string;
             /**
              * Format: int64
              * @description The latest revision: send it back with a change.
              */
             revision: number;
-            /** @description Where the block shows in this language. */
-            pageUrl: string;
             /** @description Newest first (the latest 50). */
             revisions: components["schemas"]["RevisionBody"][];
         };
@@ -1132,73 +1132,40 @@ export interface components {
         };
         /** @description The visitor's basket. */
         Cart: {
-            /** @description The basket's secret token, chosen by the client. */
-            tokenValue: string;
+            billingAddress?: components["schemas"]["BillingAddress"] | null;
             channel: string;
-            locale: components["schemas"]["Locale"];
-            currency: string;
             /** @description `cart` until the checkout steps move it on. */
             checkoutState: string;
-            items: components["schemas"]["CartItem"][];
-            totals: components["schemas"]["Totals"];
-            /** @description Redeemed voucher codes. */
-            vouchers: string[];
-            billingAddress?: components["schemas"]["BillingAddress"] | null;
-            shippingAddress?: components["schemas"]["PostalAddress"] | null;
+            currency: string;
             customer?: components["schemas"]["CustomerDetails"] | null;
+            items: components["schemas"]["CartItem"][];
+            locale: components["schemas"]["Locale"];
             /** @description The reservation notes. */
             notes?: string | null;
             /** @description The chosen payment (one at most). */
             payments: components["schemas"]["ChosenPayment"][];
             /** @description The chosen shipping of posted vouchers (one at most). */
             shipments: components["schemas"]["ChosenShipment"][];
+            shippingAddress?: components["schemas"]["PostalAddress"] | null;
             /** @description A gift voucher is posted: a shipping method is needed. */
             shippingRequired: boolean;
+            /** @description The basket's secret token, chosen by the client. */
+            tokenValue: string;
+            totals: components["schemas"]["Totals"];
+            /** @description Redeemed voucher codes. */
+            vouchers: string[];
         };
         /** @description One line of the basket. Stay fields are set on reservations only. */
         CartItem: {
-            /**
-             * Format: int64
-             * @description The line's id within its basket.
-             */
-            id: number;
-            type: components["schemas"]["LineType"];
-            /**
-             * Format: int32
-             * @description Units; a package's persons; always 1 for a reservation.
-             */
-            quantity: number;
-            /**
-             * Format: int32
-             * @description The quantity counter's bounds (equal: no counter).
-             */
-            minQuantity: number;
-            /** Format: int32 */
-            maxQuantity: number;
-            /**
-             * Format: int64
-             * @description What the line adds to the basket: 0 while it is not available.
-             */
-            total: number;
-            /**
-             * @description One unit now and before a promotion: a product, a voucher's value,
-             *     a package for its persons, a stay.
-             */
-            price: components["schemas"]["Price"];
-            code: string;
-            variantCode: string;
-            /**
-             * @description False when the line cannot be bought now: a room booked meanwhile
-             *     for these dates, a product no longer sold.
-             */
-            isAvailable: boolean;
-            product?: components["schemas"]["LineProduct"] | null;
             /** Format: int32 */
             adults?: number | null;
             /** Format: int32 */
-            children?: number | null;
-            /** Format: int32 */
             babies?: number | null;
+            /** @description Packages attached to a reservation. */
+            childItems: components["schemas"]["CartItem"][];
+            /** Format: int32 */
+            children?: number | null;
+            code: string;
             /** @description `YYYY-MM-DD`, check-in. */
             dateFrom?: string | null;
             /** @description `YYYY-MM-DD`, check-out. */
@@ -1208,17 +1175,50 @@ export interface components {
              * @description Nights of the stay.
              */
             days?: number | null;
-            /** @description A package's treatments; null on other lines. */
-            treatments?: components["schemas"]["LineTreatment"][] | null;
+            /**
+             * Format: int64
+             * @description The line's id within its basket.
+             */
+            id: number;
+            /**
+             * @description False when the line cannot be bought now: a room booked meanwhile
+             *     for these dates, a product no longer sold.
+             */
+            isAvailable: boolean;
+            /** Format: int32 */
+            maxQuantity: number;
+            /**
+             * Format: int32
+             * @description The quantity counter's bounds (equal: no counter).
+             */
+            minQuantity: number;
+            /**
+             * @description One unit now and before a promotion: a product, a voucher's value,
+             *     a package for its persons, a stay.
+             */
+            price: components["schemas"]["Price"];
             /**
              * Format: int32
              * @description A gift voucher's price option (index).
              */
             priceOption?: number | null;
-            voucher?: components["schemas"]["LineVoucher"] | null;
+            product?: components["schemas"]["LineProduct"] | null;
+            /**
+             * Format: int32
+             * @description Units; a package's persons; always 1 for a reservation.
+             */
+            quantity: number;
             redemption?: components["schemas"]["LineRedemption"] | null;
-            /** @description Packages attached to a reservation. */
-            childItems: components["schemas"]["CartItem"][];
+            /**
+             * Format: int64
+             * @description What the line adds to the basket: 0 while it is not available.
+             */
+            total: number;
+            /** @description A package's treatments; null on other lines. */
+            treatments?: components["schemas"]["LineTreatment"][] | null;
+            type: components["schemas"]["LineType"];
+            variantCode: string;
+            voucher?: components["schemas"]["LineVoucher"] | null;
         };
         /** @description A treatment and how many of it. */
         Choice: {
@@ -1228,9 +1228,9 @@ export interface components {
         };
         /** @description The payment chosen at checkout. */
         ChosenPayment: {
-            method: string;
             /** @description The advance payment was chosen: `totals.deposit` now, the rest later. */
             deposit: boolean;
+            method: string;
         };
         /** @description The shipping method chosen at checkout. */
         ChosenShipment: {
@@ -1238,10 +1238,10 @@ export interface components {
         };
         /** @description One block of a page. */
         Container: {
-            /** @description The block's id (`/backend/block/edit/{id}` edits it). */
-            id: string;
             /** @description Sanitized HTML. */
             content: string;
+            /** @description The block's id (`/backend/block/edit/{id}` edits it). */
+            id: string;
             /** Format: int64 */
             revision: number;
         };
@@ -1256,8 +1256,8 @@ export interface components {
         };
         /** @description The spec sends the channel and locale of a new basket in the body. */
         CreateCart: {
-            /** @example web_pl */
-            channel?: string | null;
+            /** @enum {string|null} */
+            channel?: "web_pl" | null;
             locale?: components["schemas"]["Locale"] | null;
         };
         /** @description E-mail and password. */
@@ -1275,9 +1275,9 @@ export interface components {
         };
         /** @description The guest who books. */
         CustomerDetails: {
+            email?: string;
             firstName?: string;
             lastName?: string;
-            email?: string;
             /**
              * @description At least 7 characters: digits with an optional plus, parentheses,
              *     dashes, spaces, dots or slashes.
@@ -1286,8 +1286,6 @@ export interface components {
         };
         /** @description One night of a room's calendar. */
         Day: {
-            /** @description The night starting that day, `YYYY-MM-DD`. */
-            date: string;
             /**
              * Format: int32
              * @description Units free that night.
@@ -1295,21 +1293,23 @@ export interface components {
             available: number;
             /** @description Free, open, and the room takes the guests. */
             bookable: boolean;
+            /** @description The night starting that day, `YYYY-MM-DD`. */
+            date: string;
             price?: components["schemas"]["Price"] | null;
         };
         /** @description Who a gift voucher is for and from, and its message. */
         Dedication: {
+            /**
+             * @description Where the voucher is e-mailed; checkout's voucher step chooses
+             *     between e-mail and post.
+             */
+            email?: string | null;
             /** @description Who the voucher is for: 1 to 60 characters. */
             for: string;
             /** @description Who gives it: 1 to 60 characters. */
             from: string;
             /** @description Up to 300 characters. */
             message?: string;
-            /**
-             * @description Where the voucher is e-mailed; checkout's voucher step chooses
-             *     between e-mail and post.
-             */
-            email?: string | null;
         };
         /**
          * @description How a gift voucher reaches its recipient.
@@ -1335,9 +1335,9 @@ export interface components {
         /** @description The body of every error answer. */
         ErrorBody: {
             code: components["schemas"]["ErrorCode"];
+            errors?: components["schemas"]["FieldError"][];
             /** @description What went wrong, in the request's locale, fit for a notification. */
             message: string;
-            errors?: components["schemas"]["FieldError"][];
         };
         /**
          * @description Every error code the REST surface answers with. The web maps none
@@ -1348,11 +1348,11 @@ export interface components {
         ErrorCode: "invalid_request" | "invalid_parameter" | "invalid_body" | "invalid_characters" | "unsupported_media_type" | "payload_too_large" | "unknown_channel" | "invalid_locale" | "invalid_limit" | "invalid_sorting" | "invalid_price_range" | "invalid_nights" | "unknown_taxon" | "too_many_taxons" | "invalid_stay" | "invalid_guests" | "invalid_configuration" | "invalid_token" | "weak_token" | "invalid_email" | "weak_password" | "unknown_package" | "invalid_item_type" | "unknown_product" | "invalid_quantity" | "invalid_price_option" | "package_needs_stay" | "package_too_long" | "too_many_persons" | "not_a_reservation" | "not_a_voucher" | "invalid_voucher_details" | "invalid_address" | "invalid_voucher_configuration" | "invalid_method" | "invalid_notification" | "voucher_code_unknown" | "invalid_url" | "invalid_html" | "voucher_not_applicable" | "amount_mismatch" | "invalid_transfer" | "invalid_refund" | "invalid_receipt" | "invalid_question" | "unknown_option" | "not_found" | "method_not_allowed" | "unknown_type" | "unknown_association" | "product_not_found" | "taxon_not_found" | "package_not_found" | "unknown_room" | "cart_not_found" | "item_not_found" | "hold_not_found" | "order_not_found" | "payment_not_found" | "page_not_found" | "block_not_found" | "revision_not_found" | "unknown_newsletter_token" | "conflict" | "cart_exists" | "newsletter_exists" | "email_taken" | "room_unavailable" | "product_unavailable" | "hold_conflict" | "invalid_link" | "identity_unverified_account" | "identity_staff_account" | "checkout_completed" | "checkout_state" | "cart_empty" | "items_unavailable" | "room_just_booked" | "idempotency_key_reused" | "order_not_payable" | "payment_refused" | "voucher_spent" | "block_changed" | "voucher_expired" | "already_voted" | "not_bank_transfer" | "order_cancelled" | "order_paid" | "transfer_reference_used" | "basket_full" | "price_changed" | "unpaid_limit" | "not_refund_due" | "advance_not_paid" | "payment_refunded" | "unauthenticated" | "invalid_credentials" | "not_logged_in" | "forbidden" | "request_timeout" | "too_many_requests" | "too_many_attempts" | "overloaded" | "service_unavailable" | "weather_unavailable" | "internal_error";
         /** @description The price of a configuration. */
         EstimatedCost: {
-            /** @description The package with its treatments for the persons. */
-            priceWithReservation: components["schemas"]["Amounts"];
             /** @description The package alone. */
             basePrice: components["schemas"]["Amounts"];
             currency: string;
+            /** @description The package with its treatments for the persons. */
+            priceWithReservation: components["schemas"]["Amounts"];
         };
         /** @description One wrong field of a request, shown beside that field. */
         FieldError: {
@@ -1371,10 +1371,6 @@ export interface components {
         };
         /** @description The options of a new item. */
         ItemOptions: {
-            /** @description `YYYY-MM-DD`. */
-            checkIn?: string | null;
-            /** @description `YYYY-MM-DD`, after `checkIn`. */
-            checkOut?: string | null;
             /**
              * Format: int32
              * @description 1 or 2; 2 when absent.
@@ -1382,22 +1378,26 @@ export interface components {
             adults?: number | null;
             /**
              * Format: int32
-             * @description Aged 4 to 16: 0 to 2.
-             */
-            children?: number | null;
-            /**
-             * Format: int32
              * @description Under 4: 0 to 2.
              */
             babies?: number | null;
-            /** @description A package's treatments; absent = the package's own. */
-            treatments?: components["schemas"]["TreatmentChoiceBody"][] | null;
+            /** @description `YYYY-MM-DD`. */
+            checkIn?: string | null;
+            /** @description `YYYY-MM-DD`, after `checkIn`. */
+            checkOut?: string | null;
+            /**
+             * Format: int32
+             * @description Aged 4 to 16: 0 to 2.
+             */
+            children?: number | null;
+            dedication?: components["schemas"]["Dedication"] | null;
             /**
              * Format: int32
              * @description A gift voucher's price option: 0 to the number of options - 1.
              */
             priceOption?: number | null;
-            dedication?: components["schemas"]["Dedication"] | null;
+            /** @description A package's treatments; absent = the package's own. */
+            treatments?: components["schemas"]["TreatmentChoiceBody"][] | null;
         };
         ItemTaxons: {
             /** @description The main taxon's code. */
@@ -1411,22 +1411,20 @@ export interface components {
         };
         /** @description The catalog's product on a basket line (the room of a reservation). */
         LineProduct: {
-            code: string;
-            variantCode: string;
-            type: components["schemas"]["OfferType"];
-            name: string;
-            slug: string;
-            images: components["schemas"]["Image"][];
-            links: components["schemas"]["Links"];
-            /** Format: int32 */
-            numNights: number;
             /** @description Sold to adults only (18+). */
             ageRestriction: boolean;
+            code: string;
+            images: components["schemas"]["Image"][];
+            links: components["schemas"]["Links"];
+            name: string;
+            /** Format: int32 */
+            numNights: number;
+            slug: string;
+            type: components["schemas"]["OfferType"];
+            variantCode: string;
         };
         /** @description A gift voucher code paying for a line. */
         LineRedemption: {
-            /** @description `GV-XXXX-XXXX-XXXX`. */
-            code: string;
             /**
              * Format: int64
              * @description What it pays of this line now, in minor units (0 when it has nothing
@@ -1438,6 +1436,8 @@ export interface components {
              * @description What the voucher has left before this basket, in minor units.
              */
             balance: number;
+            /** @description `GV-XXXX-XXXX-XXXX`. */
+            code: string;
             /** @description The last day it can be spent, `YYYY-MM-DD` (UTC). */
             validUntil: string;
         };
@@ -1458,12 +1458,12 @@ export interface components {
          *     run, its design, delivery and postal address.
          */
         LineVoucher: {
+            delivery?: components["schemas"]["Delivery"] | null;
+            design?: string | null;
+            email?: string | null;
             for: string;
             from: string;
             message: string;
-            email?: string | null;
-            design?: string | null;
-            delivery?: components["schemas"]["Delivery"] | null;
             postal?: components["schemas"]["PostalAddress"] | null;
         };
         /** @description Whose account an e-mail link is for. */
@@ -1477,12 +1477,12 @@ export interface components {
         /** @description A page of a listing. */
         Listing: {
             items: components["schemas"]["OfferItem"][];
+            pages: components["schemas"]["Paging"];
             /**
              * @description Bounds of the price slider, in `currency`; `price_from` and
              *     `price_to` filter in the same currency.
              */
             priceStats: components["schemas"]["PriceStats"];
-            pages: components["schemas"]["Paging"];
         };
         /**
          * @description A language of the shop. Polish is the default and the fallback.
@@ -1491,9 +1491,9 @@ export interface components {
         Locale: "pl" | "de" | "en_GB";
         /** @description Whether the login worked. */
         LoginAnswer: {
-            success: boolean;
             /** @description Why not, in the request's language. */
             message?: string | null;
+            success: boolean;
         };
         /** @description A login provider that is offered. */
         LoginProvider: {
@@ -1514,10 +1514,10 @@ export interface components {
         };
         /** @description A chosen method. */
         MethodChoice: {
-            /** @description A method's code. */
-            method?: string;
             /** @description Payment only: pay the advance payment now, the rest later. */
             deposit?: boolean;
+            /** @description A method's code. */
+            method?: string;
         };
         /** @description A shipping or payment method. */
         MethodOption: {
@@ -1549,25 +1549,66 @@ export interface components {
         };
         /** @description The token of an e-mailed newsletter link. */
         NewsletterToken: {
-            token?: string;
+            token: string;
         };
         /**
          * @description An item of a listing (spec section 3). Room fields are present on rooms
          *     only; `packageBasePrice` on packages only.
          */
         OfferItem: {
-            /** Format: int64 */
-            id: number;
+            /** @description Sold to adults only (18+). */
+            ageRestriction: boolean;
+            /** Format: int32 */
+            areaM2?: number | null;
+            /**
+             * Format: int32
+             * @description Rooms: units left for the next night (tonight), from the inventory.
+             */
+            available?: number | null;
+            /** @description `DD-MM-YYYY`, or null. */
+            availableFrom?: string | null;
+            /** @description `DD-MM-YYYY`, or null. */
+            availableTo?: string | null;
+            /**
+             * Format: double
+             * @description Rooms: 1 to 5 stars; null while a room has no ratings.
+             */
+            averageRating?: number | null;
             code: string;
-            variantCode: string;
-            type: components["schemas"]["OfferType"];
-            name: string;
-            slug: string;
+            /**
+             * Format: int32
+             * @description `numNights + 1` for stays, else 1.
+             */
+            days: number;
             /** @description Plain text. */
             description: string;
+            /** Format: int32 */
+            durationMinutes?: number | null;
+            extraBed?: boolean | null;
+            /** Format: int64 */
+            id: number;
             /** @description The first is the card's picture; empty means the default picture. */
             images: components["schemas"]["Image"][];
+            /** @description `original > current`. */
+            isPromotion: boolean;
             links: components["schemas"]["Links"];
+            /**
+             * Format: int32
+             * @description Rooms: most guests, with the extra bed.
+             */
+            maxOccupancy?: number | null;
+            name: string;
+            /**
+             * Format: int32
+             * @description Nights of a stay; 0 for everything that is not a stay.
+             */
+            numNights: number;
+            /**
+             * Format: int32
+             * @description Rooms: standard guests.
+             */
+            occupancy?: number | null;
+            packageBasePrice?: components["schemas"]["Price"] | null;
             price: components["schemas"]["Price"];
             /** @description The price in the base currency, PLN. */
             priceBase: components["schemas"]["Price"];
@@ -1582,51 +1623,10 @@ export interface components {
              *     null.
              */
             priceOverride?: number | null;
-            /** @description `original > current`. */
-            isPromotion: boolean;
-            /**
-             * Format: int32
-             * @description Nights of a stay; 0 for everything that is not a stay.
-             */
-            numNights: number;
-            /**
-             * Format: int32
-             * @description `numNights + 1` for stays, else 1.
-             */
-            days: number;
-            /** Format: int32 */
-            durationMinutes?: number | null;
-            /** @description Sold to adults only (18+). */
-            ageRestriction: boolean;
-            /** @description `DD-MM-YYYY`, or null. */
-            availableFrom?: string | null;
-            /** @description `DD-MM-YYYY`, or null. */
-            availableTo?: string | null;
+            slug: string;
             taxons: components["schemas"]["ItemTaxons"];
-            packageBasePrice?: components["schemas"]["Price"] | null;
-            /**
-             * Format: int32
-             * @description Rooms: standard guests.
-             */
-            occupancy?: number | null;
-            /**
-             * Format: int32
-             * @description Rooms: most guests, with the extra bed.
-             */
-            maxOccupancy?: number | null;
-            extraBed?: boolean | null;
-            /**
-             * Format: int32
-             * @description Rooms: units left for the next night (tonight), from the inventory.
-             */
-            available?: number | null;
-            /**
-             * Format: double
-             * @description Rooms: 1 to 5 stars; null while a room has no ratings.
-             */
-            averageRating?: number | null;
-            /** Format: int32 */
-            areaM2?: number | null;
+            type: components["schemas"]["OfferType"];
+            variantCode: string;
         };
         /**
          * @description The kinds of offer a listing can hold.
@@ -1635,56 +1635,56 @@ export interface components {
         OfferType: "package" | "room" | "treatment" | "product" | "day_spa" | "voucher";
         /** @description A placed order. */
         Order: {
-            /** @description The basket's token; the order's page is `/order/{tokenValue}/pay`. */
-            tokenValue: string;
             /** @description Unique and easy to read out: `SPA-XXXX-XXXX`. */
             bookingCode: string;
             /** @description `completed`. */
             checkoutState: string;
-            /** @description `new`, `paid` or `cancelled`. */
-            state: string;
-            /**
-             * @description `awaiting_payment`, `partially_paid` (the advance payment came; the
-             *     rest is paid at the guesthouse), `paid` or `cancelled`.
-             */
-            paymentState: string;
-            /** @description Null when nothing was to be paid. */
-            paymentMethod?: string | null;
-            totals: components["schemas"]["Totals"];
+            /** @description When it was placed (RFC 3339). */
+            createdAt: string;
             /**
              * Format: int64
              * @description What the first payment takes: the advance payment, or everything.
              */
             dueNow: number;
+            email: string;
             /** @description When unpaid nights go back on sale (RFC 3339); null without nights. */
             holdExpiresAt?: string | null;
-            email: string;
-            locale: components["schemas"]["Locale"];
-            /** @description When it was placed (RFC 3339). */
-            createdAt: string;
             items: components["schemas"]["CartItem"][];
+            locale: components["schemas"]["Locale"];
+            /** @description Null when nothing was to be paid. */
+            paymentMethod?: string | null;
+            /**
+             * @description `awaiting_payment`, `partially_paid` (the advance payment came; the
+             *     rest is paid at the guesthouse), `paid` or `cancelled`.
+             */
+            paymentState: string;
+            /** @description `new`, `paid` or `cancelled`. */
+            state: string;
+            /** @description The basket's token; the order's page is `/order/{tokenValue}/pay`. */
+            tokenValue: string;
+            totals: components["schemas"]["Totals"];
         };
         /** @description The stay of a package search. */
         PackageOptions: {
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
             /**
              * Format: int32
              * @description 2 by default.
              */
             adults?: number | null;
             /** Format: int32 */
-            children?: number;
-            /** Format: int32 */
             babies?: number;
+            /** Format: int32 */
+            children?: number;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
             treatments?: components["schemas"]["PackageTreatment"][];
         };
         /** @description A package and the stay to price it for. */
         PackageSearch: {
-            packageCode?: string | null;
-            options?: components["schemas"]["PackageOptions"] | null;
+            options: components["schemas"]["PackageOptions"];
+            packageCode: string;
         };
         /** @description A treatment of the package and how many of it. */
         PackageTreatment: {
@@ -1694,21 +1694,21 @@ export interface components {
         };
         /** @description A page in a language. */
         PageBody: {
-            url: string;
+            containers: components["schemas"]["Container"][];
+            /** @description For the meta description (at most 160 characters). */
+            description: string;
             locale: string;
             /** @description The page's name, the same in every language (`regulations`). */
             name: string;
             /** @description For the document's title. */
             title: string;
-            /** @description For the meta description (at most 160 characters). */
-            description: string;
-            containers: components["schemas"]["Container"][];
+            url: string;
         };
         Paging: {
             /** Format: int32 */
-            page: number;
-            /** Format: int32 */
             limit: number;
+            /** Format: int32 */
+            page: number;
             /** Format: int32 */
             pages: number;
             /** Format: int32 */
@@ -1721,9 +1721,9 @@ export interface components {
             newPassword: string;
         };
         Payment: {
-            methods: components["schemas"]["MethodOption"][];
-            method?: string | null;
             deposit?: components["schemas"]["DepositOption"] | null;
+            method?: string | null;
+            methods: components["schemas"]["MethodOption"][];
         };
         PaymentAnswer: {
             payments: components["schemas"]["Payment"][];
@@ -1731,8 +1731,8 @@ export interface components {
         /** @description The vote pop-up's poll, in the request's language. */
         Poll: {
             id: string;
-            question: string;
             options: components["schemas"]["PollOption"][];
+            question: string;
             /** @description This visitor's choice; null before a vote. */
             voted?: string | null;
         };
@@ -1745,41 +1745,41 @@ export interface components {
         };
         /** @description A postal address: a posted voucher's, or the shipping address. */
         PostalAddress: {
-            firstName?: string;
-            lastName?: string;
-            street?: string;
-            postcode?: string;
             city?: string;
             /** @description `PL` or `DE`. */
             countryCode?: string;
+            firstName?: string;
+            lastName?: string;
+            postcode?: string;
+            street?: string;
         };
         /** @description A price: what is paid now and the regular price (higher in a promotion). */
         Price: {
+            /** @description ISO 4217, e.g. `PLN`, `EUR`. */
+            currency: string;
             /** Format: int64 */
             current: number;
             /** Format: int64 */
             original: number;
-            /** @description ISO 4217, e.g. `PLN`, `EUR`. */
-            currency: string;
         };
         PriceStats: {
-            /** Format: int64 */
-            min: number;
+            currency: string;
             /** Format: int64 */
             max: number;
-            currency: string;
+            /** Format: int64 */
+            min: number;
         };
         /**
          * @description A product page's data: the listing item, a package's treatments, a
          *     voucher's values.
          */
         ProductPage: components["schemas"]["OfferItem"] & {
-            treatments?: components["schemas"]["Treatments"] | null;
             /**
              * Format: int32
              * @description Packages: the fewest treatments a configuration may hold.
              */
             minTreatments?: number | null;
+            treatments?: components["schemas"]["Treatments"] | null;
             /** @description Vouchers: the values to choose from, in minor units. */
             voucherValues?: number[] | null;
         };
@@ -1792,11 +1792,6 @@ export interface components {
         /** @description A question about a product, from its page's inquiry form. */
         Question: {
             /**
-             * @default
-             * @example MASAZ-KLASYCZNY
-             */
-            productCode: string;
-            /**
              * @description The sender's name.
              * @default
              */
@@ -1806,14 +1801,19 @@ export interface components {
              * @default
              */
             email: string;
+            /** @default  */
+            message: string;
             /**
              * @description At least 7 characters: digits with an optional plus, parentheses,
              *     dashes, spaces, dots or slashes.
              * @default
              */
             phone: string;
-            /** @default  */
-            message: string;
+            /**
+             * @default
+             * @example MASAZ-KLASYCZNY
+             */
+            productCode: string;
         };
         /** @description A gift voucher code to pay for a line with. */
         RedeemVoucher: {
@@ -1825,29 +1825,29 @@ export interface components {
          *     meanwhile, or paid by another payment): its money is to be given back.
          */
         Refund: {
-            /** @description The payment's id (ours, as its provider knows it). */
-            paymentId: string;
-            /** @description The order it came for. */
-            bookingCode: string;
-            /** @description The order's state: `new`, `paid` or `cancelled`. */
-            orderState: string;
-            /** @description Where the money came through: `przelewy24` or `paypal`. */
-            provider: string;
             /**
              * Format: int64
              * @description In grosze.
              */
             amount: number;
-            /** @description The provider's id of the transaction, to find it in its panel. */
-            providerReference?: string | null;
+            /** @description The order it came for. */
+            bookingCode: string;
+            /** @description The order's state: `new`, `paid` or `cancelled`. */
+            orderState: string;
             /** @description When it came (RFC 3339). */
             paidAt?: string | null;
-            /** @description `refund_due` or `refunded`. */
-            state: string;
+            /** @description The payment's id (ours, as its provider knows it). */
+            paymentId: string;
+            /** @description Where the money came through: `przelewy24` or `paypal`. */
+            provider: string;
+            /** @description The provider's id of the transaction, to find it in its panel. */
+            providerReference?: string | null;
             /** @description The refund's reference at the provider, once refunded. */
             refundReference?: string | null;
             /** @description When it was marked refunded (RFC 3339). */
             refundedAt?: string | null;
+            /** @description `refund_due` or `refunded`. */
+            state: string;
         };
         /** @description A refund made at the payment provider. */
         RefundMade: {
@@ -1866,10 +1866,10 @@ export interface components {
         /** @description A new customer. */
         Registration: {
             email: string;
-            /** @description 10 to 128 characters, at least 5 different ones, not the e-mail. */
-            password: string;
             firstName: string;
             lastName: string;
+            /** @description 10 to 128 characters, at least 5 different ones, not the e-mail. */
+            password: string;
             phone?: string;
         };
         /** @description What an advance payment left, paid at the guesthouse. */
@@ -1889,54 +1889,54 @@ export interface components {
         };
         /** @description An earlier version of a block. */
         RevisionBody: {
-            /** Format: int64 */
-            revision: number;
-            /** @description The editor's account id; empty for the demo content. */
-            editorId: string;
+            content: string;
             /**
              * Format: int64
              * @description Unix milliseconds.
              */
             createdAt: number;
-            content: string;
+            /** @description The editor's account id; empty for the demo content. */
+            editorId: string;
+            /** Format: int64 */
+            revision: number;
         };
         /** @description A room type free for the whole stay. */
         Room: {
-            code: string;
-            name: string;
-            description: string;
-            images: components["schemas"]["Image"][];
-            /** Format: int32 */
-            nights: number;
             /**
              * Format: int32
              * @description Units free on every night of the stay.
              */
             available: number;
-            /** Format: int32 */
-            occupancy: number;
-            /** Format: int32 */
-            maxOccupancy: number;
-            extraBed: boolean;
             /** Format: double */
             averageRating: number;
+            code: string;
+            description: string;
+            extraBed: boolean;
+            images: components["schemas"]["Image"][];
+            /** Format: int32 */
+            maxOccupancy: number;
             /** Format: int32 */
             minStayNights: number;
+            name: string;
+            /** Format: int32 */
+            nights: number;
+            /** Format: int32 */
+            occupancy: number;
+            packagePrice?: components["schemas"]["Price"] | null;
             /** @description The whole stay for the guests. */
             price: components["schemas"]["Price"];
-            packagePrice?: components["schemas"]["Price"] | null;
             supplement?: components["schemas"]["Price"] | null;
         };
         /** @description The rooms of a search. */
         RoomSearch: {
-            items: components["schemas"]["Room"][];
             emptyReason?: components["schemas"]["EmptyReason"] | null;
+            items: components["schemas"]["Room"][];
         };
         /** @description The basket's one shipment: posted gift vouchers. */
         Shipment: {
-            methods: components["schemas"]["MethodOption"][];
             /** @description The chosen method's code. */
             method?: string | null;
+            methods: components["schemas"]["MethodOption"][];
         };
         ShippingAnswer: {
             /** @description Empty when nothing is posted. */
@@ -1953,12 +1953,12 @@ export interface components {
         };
         /** @description A taxon with its children. */
         Taxon: {
+            children: components["schemas"]["Taxon"][];
             code: string;
             name: string;
-            slug: string;
             /** Format: int32 */
             position: number;
-            children: components["schemas"]["Taxon"][];
+            slug: string;
         };
         TaxonRef: {
             code: string;
@@ -1969,18 +1969,8 @@ export interface components {
         };
         /** @description What the basket costs, in its currency. */
         Totals: {
-            /**
-             * Format: int64
-             * @description Every available line, with shipping.
-             */
-            total: number;
-            /**
-             * Format: int64
-             * @description Paid with redeemed vouchers.
-             */
-            vouchers: number;
-            /** Format: int64 */
-            shipping: number;
+            base?: components["schemas"]["BaseTotal"] | null;
+            currency: string;
             /**
              * Format: int64
              * @description The advance payment due now.
@@ -1991,30 +1981,40 @@ export interface components {
              * @description `total - vouchers - deposit`.
              */
             leftToPay: number;
-            currency: string;
-            base?: components["schemas"]["BaseTotal"] | null;
+            /** Format: int64 */
+            shipping: number;
+            /**
+             * Format: int64
+             * @description Every available line, with shipping.
+             */
+            total: number;
+            /**
+             * Format: int64
+             * @description Paid with redeemed vouchers.
+             */
+            vouchers: number;
         };
         /** @description A treatment of a package. */
         Treatment: {
+            additional: boolean;
             code: string;
-            name: string;
+            deletable: boolean;
+            deletePermanently: boolean;
             description: string;
-            images: components["schemas"]["Image"][];
-            links: components["schemas"]["Links"];
-            price: components["schemas"]["Price"];
             /** Format: int32 */
             durationMinutes?: number | null;
-            /** Format: int32 */
-            quantity: number;
-            /** Format: int32 */
-            minQuantity: number;
+            free: boolean;
+            images: components["schemas"]["Image"][];
+            links: components["schemas"]["Links"];
             /** Format: int32 */
             maxQuantity: number;
-            free: boolean;
-            deletable: boolean;
+            /** Format: int32 */
+            minQuantity: number;
+            name: string;
+            price: components["schemas"]["Price"];
+            /** Format: int32 */
+            quantity: number;
             replacable: boolean;
-            additional: boolean;
-            deletePermanently: boolean;
         };
         /** @description A package treatment and how many. */
         TreatmentChoiceBody: {
@@ -2023,15 +2023,15 @@ export interface components {
             quantity: number;
         };
         Treatments: {
-            primary: components["schemas"]["Treatment"][];
             /** @description Suggested treatments that can be added. */
             additional: components["schemas"]["Treatment"][];
+            primary: components["schemas"]["Treatment"][];
         };
         /** @description A line's new quantity (and a package's treatments). */
         UpdateItem: {
+            options?: components["schemas"]["UpdateOptions"];
             /** Format: int32 */
             quantity?: number | null;
-            options?: components["schemas"]["UpdateOptions"];
         };
         /** @description A package's treatments, to reconfigure it. */
         UpdateOptions: {
@@ -2050,24 +2050,24 @@ export interface components {
          *     and where it goes.
          */
         VoucherConfiguration: {
-            /** @description Who it is for: 1 to 60 characters. */
-            for?: string;
-            /** @description Who gives it: 1 to 60 characters. */
-            from?: string;
-            /** @description Up to 300 characters. */
-            message?: string;
+            city?: string;
+            countryCode?: string;
+            delivery?: components["schemas"]["Delivery"] | null;
             /** @description One of `vouchers.categories`. */
             design?: string;
-            delivery?: components["schemas"]["Delivery"] | null;
             /** @description Required when e-mailed. */
             email?: string;
             /** @description The recipient's postal address: required when posted. */
             firstName?: string;
+            /** @description Who it is for: 1 to 60 characters. */
+            for?: string;
+            /** @description Who gives it: 1 to 60 characters. */
+            from?: string;
             lastName?: string;
-            street?: string;
+            /** @description Up to 300 characters. */
+            message?: string;
             postcode?: string;
-            city?: string;
-            countryCode?: string;
+            street?: string;
         };
         /** @description The designs a gift voucher can be printed with. */
         VoucherDesign: {
@@ -2095,10 +2095,10 @@ export interface components {
         Weather: {
             /** Format: double */
             celsius: number;
-            /** Format: double */
-            fahrenheit: number;
             /** @description What the sky is like, for the icon. */
             condition: components["schemas"]["WeatherCondition"];
+            /** Format: double */
+            fahrenheit: number;
         };
         /** @enum {string} */
         WeatherCondition: "clear" | "clouds" | "rain" | "drizzle" | "thunderstorm" | "snow" | "mist";
@@ -2129,7 +2129,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    document: {
+    providers: {
         parameters: {
             query?: never;
             header?: never;
@@ -2138,13 +2138,2933 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The OpenAPI document */
+            /** @description The providers offered */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["LoginProviders"];
+                };
+            };
+        };
+    };
+    block: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The block's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The block in the asked language, with its revisions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockBody"];
+                };
+            };
+            /** @description Bad channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an editor or administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such block */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_block: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header: {
+                /**
+                 * @description Always `XMLHttpRequest`.
+                 * @example XMLHttpRequest
+                 */
+                "X-Requested-With": string;
+            };
+            path: {
+                /** @description The block's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlockChange"];
+            };
+        };
+        responses: {
+            /** @description The block as saved (sanitized), with its revisions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockBody"];
+                };
+            };
+            /** @description No content, more than 64 KiB, no `X-Requested-With: XMLHttpRequest`, or a bad channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an editor or administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such block */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Saved by someone else since `revision` (`block_changed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    restore_block: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header: {
+                /**
+                 * @description Always `XMLHttpRequest`.
+                 * @example XMLHttpRequest
+                 */
+                "X-Requested-With": string;
+            };
+            path: {
+                /** @description The block's id */
+                id: string;
+                /** @description The revision to restore */
+                revision: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The block with the restored HTML as its latest revision */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockBody"];
+                };
+            };
+            /** @description No `X-Requested-With: XMLHttpRequest`, or a bad channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an editor or administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such block or revision */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The order's booking code (`SPA-XXXX-XXXX`; letters in any case) */
+                bookingCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description A malformed booking code, or a bad channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No order has this booking code (`order_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record_bank_transfer: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header: {
+                /**
+                 * @description Always `XMLHttpRequest`.
+                 * @example XMLHttpRequest
+                 */
+                "X-Requested-With": string;
+            };
+            path: {
+                /** @description The order's booking code (`SPA-XXXX-XXXX`; letters in any case) */
+                bookingCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankTransfer"];
+            };
+        };
+        responses: {
+            /** @description The order, paid (also when this transfer was recorded before) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Not the amount the order awaits (`amount_mismatch`, naming it), no reference (`invalid_transfer`), no `X-Requested-With: XMLHttpRequest`, or a bad channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No order has this booking code (`order_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The order is not paid by bank transfer (`not_bank_transfer`), was cancelled (`order_cancelled`) or is paid already (`order_paid`), or this reference paid another order (`transfer_reference_used`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry with the same reference */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record_rest_payment: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header: {
+                /**
+                 * @description Always `XMLHttpRequest`.
+                 * @example XMLHttpRequest
+                 */
+                "X-Requested-With": string;
+            };
+            path: {
+                /** @description The order's booking code (`SPA-XXXX-XXXX`; letters in any case) */
+                bookingCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RestPayment"];
+            };
+        };
+        responses: {
+            /** @description The order, paid in full (also when this payment was recorded before) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Not the amount the advance left (`amount_mismatch`, naming it), no reference (`invalid_receipt`), no `X-Requested-With: XMLHttpRequest`, or a bad channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No order has this booking code (`order_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The order still awaits its first payment (`advance_not_paid`), was cancelled (`order_cancelled`) or is paid in full (`order_paid`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry with the same reference */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refunds_due: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payments to give back, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refunds"];
+                };
+            };
+            /** @description A bad channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_refunded: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header: {
+                /**
+                 * @description Always `XMLHttpRequest`.
+                 * @example XMLHttpRequest
+                 */
+                "X-Requested-With": string;
+            };
+            path: {
+                /** @description The payment's id (`paymentId` of the list) */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundMade"];
+            };
+        };
+        responses: {
+            /** @description The payment, refunded (also when it was marked with this reference before) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description No reference (`invalid_refund`), no `X-Requested-With: XMLHttpRequest`, or a bad channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No payment has this id (`payment_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment is not due back (`not_refund_due`), or was marked refunded with another reference (`payment_refunded`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry with the same reference */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_cart: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The basket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Bad channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket (or it expired) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The basket service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description A new, unguessable token: 16 to 64 characters of A-Z, a-z, 0-9, _ and - */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCart"];
+            };
+        };
+        responses: {
+            /** @description The new, empty basket */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description The token, channel or locale is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many baskets from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The basket service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    drop_cart: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dropped */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The basket service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_item: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddItem"];
+            };
+        };
+        responses: {
+            /** @description The basket with the item */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description A field is wrong: type, productCode, quantity, dates, guests, treatments, price option, or a stay package added alone */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The room cannot be booked for these dates (`room_unavailable`), the product is not sold now (`product_unavailable`), the basket holds its most lines (`basket_full`, `args.max`; more of a line it holds still fits) or is an order already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_item: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+                /** @description The line */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateItem"];
+            };
+        };
+        responses: {
+            /** @description The changed basket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description A quantity outside the line's bounds, or treatments the package does not offer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket or line */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_item: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+                /** @description The line */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The basket without the line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description A malformed token, channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket or line */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    suggestions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+                /** @description The line */
+                id: number;
+                /** @description packages, treatments or products */
+                kind: "packages" | "treatments" | "products";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Offers as on listings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Items"];
+                };
+            };
+            /** @description A malformed token, channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket, line or kind */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_child_item: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+                /** @description The reservation line */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddItem"];
+            };
+        };
+        responses: {
+            /** @description The basket with the package attached */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Not a reservation, not a package, a stay too short, too many persons, or treatments the package does not offer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket or line */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The basket holds its most lines (`basket_full`), or is an order already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_voucher: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+                /** @description A line of the basket (not a gift voucher, not an attached package) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedeemVoucher"];
+            };
+        };
+        responses: {
+            /** @description The basket with the voucher paying for the line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description No gift voucher has this code (`voucher_code_unknown`), or the line cannot be paid with one (`voucher_not_applicable`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket or line */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The voucher has nothing left (`voucher_spent`) or has expired (`voucher_expired`), or the basket is an order already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_voucher: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+                /** @description A line of the basket */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The basket without a voucher on the line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description The line cannot be paid with a voucher, or a malformed token */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket or line */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The basket is an order already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    address: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: {
+                /** @description `XMLHttpRequest`; needed with `password` */
+                "X-Requested-With"?: string | null;
+            };
+            path: {
+                /** @description The basket's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressBody"];
+            };
+        };
+        responses: {
+            /** @description The basket with the details */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description A malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `password` without `X-Requested-With`: an account is made from a script only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The basket is an order already, or the e-mail is registered already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    complete: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: {
+                /** @description Any unique string of up to 255 visible ASCII characters; a retry with it answers the same order */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                /** @description The basket's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The placed order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description A malformed token or Idempotency-Key */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not in this checkout state, an empty basket, an item no longer available, a room just booked (`room_just_booked`), a gift voucher spent meanwhile (`voucher_spent`, `voucher_expired`), what is due now not what the payment step showed (`price_changed`, `args.was` and `args.now` in PLN: the basket is back before the payment step, to choose again), unpaid orders of this e-mail or client holding their most room-nights (`unpaid_limit`, `args.max`), or a key used for another basket */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment_methods: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The methods, and the advance payment on offer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAnswer"];
+                };
+            };
+            /** @description A malformed token, channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    choose_payment: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+                /** @description The payment: 0 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MethodChoice"];
+            };
+        };
+        responses: {
+            /** @description The basket, state `payment_selected` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Not a method on offer, or a deposit without a stay (`invalid_method`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket or payment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not in this checkout state (`checkout_state`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    shipping_methods: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The methods for the posted vouchers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingAnswer"];
+                };
+            };
+            /** @description A malformed token, channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    choose_shipping: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+                /** @description The shipment: 0 */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MethodChoice"];
+            };
+        };
+        responses: {
+            /** @description The basket with the shipping counted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Not a method on offer (`invalid_method`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket or shipment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing is posted, or not in this checkout state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The basket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description A malformed token, channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    voucher_designs: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The designs and the basket's gift vouchers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VouchersAnswer"];
+                };
+            };
+            /** @description A malformed token, channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    configure_voucher: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The basket's token */
+                token: string;
+                /** @description The gift voucher's index in `vouchers.items` */
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoucherConfiguration"];
+            };
+        };
+        responses: {
+            /** @description The basket with the configuration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Wrong fields (`invalid_voucher_configuration`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such basket or voucher */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not in this checkout state (`checkout_state`), or an order already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ask_question: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Question"];
+            };
+        };
+        responses: {
+            /** @description The question was sent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
+                };
+            };
+            /** @description A malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such product (`unknown_product`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many messages from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    login_check: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Always `XMLHttpRequest`.
+                 * @example XMLHttpRequest
+                 */
+                "X-Requested-With": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Credentials"];
+            };
+        };
+        responses: {
+            /** @description Logged in (Set-Cookie) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginAnswer"];
+                };
+            };
+            /** @description The marker header is missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Wrong e-mail or password */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginAnswer"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts from this client, or 5 failed logins for this e-mail within 15 minutes (`too_many_attempts`); wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The accounts service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Always `XMLHttpRequest`.
+                 * @example XMLHttpRequest
+                 */
+                "X-Requested-With": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged out (the cookie cleared) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The marker header is missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The accounts service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer of the session cookie */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description Not logged in */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The accounts service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_me: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Always `XMLHttpRequest`.
+                 * @example XMLHttpRequest
+                 */
+                "X-Requested-With": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Profile"];
+            };
+        };
+        responses: {
+            /** @description The changed customer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description A name missing or too long, or the marker header missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The accounts service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_orders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyOrders"];
+                };
+            };
+            /** @description Bad channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_password: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Always `XMLHttpRequest`.
+                 * @example XMLHttpRequest
+                 */
+                "X-Requested-With": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A wrong current password, a weak new one, or the marker header missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The accounts service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsletterToken"];
+            };
+        };
+        responses: {
+            /** @description Confirmed (again, for a confirmed address) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
+                };
+            };
+            /** @description Not a token */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No sign-up has this token, or it was ended */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many writes from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The newsletter service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    subscribe: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Subscribe"];
+            };
+        };
+        responses: {
+            /** @description A confirmation link was sent to the address */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
+                };
+            };
+            /** @description The address is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The address is already signed up */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many sign-ups from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The newsletter service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsletterToken"];
+            };
+        };
+        responses: {
+            /** @description Unsubscribed (again, for an ended subscription) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
+                };
+            };
+            /** @description Not a token */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No subscription has this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many writes from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The newsletter service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2156,7 +5076,7 @@ export interface operations {
                  * @description The shop's sales channel; the only one is `web_pl`.
                  * @example web_pl
                  */
-                channel?: string;
+                channel?: "web_pl";
                 /** @description The language of names, descriptions and messages; Polish by default. */
                 locale?: components["schemas"]["Locale"];
                 /** @description From 1. */
@@ -2225,73 +5145,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The catalog is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    by_slug: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: {
-                /**
-                 * @description The `ETag` of a copy the client holds; when it is current the answer
-                 *     is 304 without a body.
-                 */
-                "If-None-Match"?: string | null;
-            };
-            path: {
-                /**
-                 * @description The product's slug
-                 * @example masaz-goracymi-kamieniami
-                 */
-                slug: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The product */
-            200: {
-                headers: {
-                    /** @description `public, max-age=60, stale-while-revalidate=300`; rooms `public, max-age=10` */
-                    "Cache-Control"?: string;
-                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
-                    ETag?: string;
-                    /** @description `accept-encoding` */
-                    Vary?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProductPage"];
-                };
-            };
-            304: components["responses"]["NotModified"];
-            /** @description Bad channel or locale */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such product */
-            404: {
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2310,288 +5165,22 @@ export interface operations {
             };
         };
     };
-    by_code: {
+    document: {
         parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: {
-                /**
-                 * @description The `ETag` of a copy the client holds; when it is current the answer
-                 *     is 304 without a body.
-                 */
-                "If-None-Match"?: string | null;
-            };
-            path: {
-                /**
-                 * @description The product's code
-                 * @example TR_HOT_STONE
-                 */
-                code: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The product */
-            200: {
-                headers: {
-                    /** @description `public, max-age=60, stale-while-revalidate=300`; rooms `public, max-age=10` */
-                    "Cache-Control"?: string;
-                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
-                    ETag?: string;
-                    /** @description `accept-encoding` */
-                    Vary?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProductPage"];
-                };
-            };
-            304: components["responses"]["NotModified"];
-            /** @description Bad channel or locale */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such product */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The catalog is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    associations: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: {
-                /**
-                 * @description The `ETag` of a copy the client holds; when it is current the answer
-                 *     is 304 without a body.
-                 */
-                "If-None-Match"?: string | null;
-            };
-            path: {
-                /**
-                 * @description The product's code
-                 * @example TR_HOT_STONE
-                 */
-                code: string;
-                /**
-                 * @description The association; `related` is the one there is
-                 * @example related
-                 */
-                type: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The associated items */
-            200: {
-                headers: {
-                    /** @description `public, max-age=60, stale-while-revalidate=300` */
-                    "Cache-Control"?: string;
-                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
-                    ETag?: string;
-                    /** @description `accept-encoding` */
-                    Vary?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Items"];
-                };
-            };
-            304: components["responses"]["NotModified"];
-            /** @description Bad channel or locale */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such product or association */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The catalog is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    tree: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: {
-                /**
-                 * @description The `ETag` of a copy the client holds; when it is current the answer
-                 *     is 304 without a body.
-                 */
-                "If-None-Match"?: string | null;
-            };
+            query?: never;
+            header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The root taxons with their children */
+            /** @description The OpenAPI document */
             200: {
                 headers: {
-                    /** @description `public, max-age=60, stale-while-revalidate=300` */
-                    "Cache-Control"?: string;
-                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
-                    ETag?: string;
-                    /** @description `accept-encoding` */
-                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Taxon"][];
-                };
-            };
-            304: components["responses"]["NotModified"];
-            /** @description Bad channel or locale */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The catalog is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    one: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: {
-                /**
-                 * @description The `ETag` of a copy the client holds; when it is current the answer
-                 *     is 304 without a body.
-                 */
-                "If-None-Match"?: string | null;
-            };
-            path: {
-                /**
-                 * @description The taxon's code
-                 * @example treatments
-                 */
-                code: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The taxon */
-            200: {
-                headers: {
-                    /** @description `public, max-age=60, stale-while-revalidate=300` */
-                    "Cache-Control"?: string;
-                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
-                    ETag?: string;
-                    /** @description `accept-encoding` */
-                    Vary?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Taxon"];
-                };
-            };
-            304: components["responses"]["NotModified"];
-            /** @description Bad channel or locale */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such taxon */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The catalog is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": unknown;
                 };
             };
         };
@@ -2603,7 +5192,7 @@ export interface operations {
                  * @description The shop's sales channel; the only one is `web_pl`.
                  * @example web_pl
                  */
-                channel?: string;
+                channel?: "web_pl";
                 /** @description The language of names, descriptions and messages; Polish by default. */
                 locale?: components["schemas"]["Locale"];
             };
@@ -2650,6 +5239,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The catalog is unavailable; retry */
             503: {
                 headers: {
@@ -2661,901 +5259,19 @@ export interface operations {
             };
         };
     };
-    search: {
+    page: {
         parameters: {
             query: {
                 /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
+                 * @description The page's path in the shop, as the browser shows it (`/regulamin`, `/en/contact`).
+                 * @example /regulamin
                  */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-                /** @description Check-in. */
-                from: components["schemas"]["Ymd"];
-                /** @description Check-out, after check-in. */
-                to: components["schemas"]["Ymd"];
-                /** @description 2 by default. */
-                adults?: number;
-                /** @description Aged 4 to 16. */
-                children?: number;
-                /** @description Under 4. */
-                babies?: number;
-                /**
-                 * @description The visitor's basket: its stays of a room on these nights are taken
-                 *     from the rooms left, and the answer is the visitor's own (not cached).
-                 */
-                orderToken?: string;
-            };
-            header?: {
-                /**
-                 * @description The `ETag` of a copy the client holds; when it is current the answer
-                 *     is 304 without a body.
-                 */
-                "If-None-Match"?: string | null;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The rooms, or none and why */
-            200: {
-                headers: {
-                    /** @description `public, max-age=10`; `no-store` with `orderToken` */
-                    "Cache-Control"?: string;
-                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
-                    ETag?: string;
-                    /** @description `accept-encoding` */
-                    Vary?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RoomSearch"];
-                };
-            };
-            304: components["responses"]["NotModified"];
-            /** @description The stay or the guests are not valid */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The rooms service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    search_package: {
-        parameters: {
-            query?: {
+                url: string;
                 /**
                  * @description The shop's sales channel; the only one is `web_pl`.
                  * @example web_pl
                  */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PackageSearch"];
-            };
-        };
-        responses: {
-            /** @description The rooms, each priced as the package for the guests plus its supplement */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Room"][];
-                };
-            };
-            /** @description The package, the stay or the guests are not valid */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The rooms service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    availability: {
-        parameters: {
-            query: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-                roomCode: string;
-                /** @description First day shown. */
-                from: components["schemas"]["Ymd"];
-                /** @description The day after the last day shown. */
-                to: components["schemas"]["Ymd"];
-                /** @description 2 by default. */
-                adults?: number;
-                /** @description Aged 4 to 16. */
-                children?: number;
-                /** @description Under 4. */
-                babies?: number;
-            };
-            header?: {
-                /**
-                 * @description The `ETag` of a copy the client holds; when it is current the answer
-                 *     is 304 without a body.
-                 */
-                "If-None-Match"?: string | null;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One entry per night */
-            200: {
-                headers: {
-                    /** @description `public, max-age=10` */
-                    "Cache-Control"?: string;
-                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
-                    ETag?: string;
-                    /** @description `accept-encoding` */
-                    Vary?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Availability"];
-                };
-            };
-            304: components["responses"]["NotModified"];
-            /** @description A value is not valid */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such room */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The rooms service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    get_cart: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description The basket's token */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The basket */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description Bad channel or locale */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such basket (or it expired) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The basket service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    create: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description A new, unguessable token: 16 to 64 characters of A-Z, a-z, 0-9, _ and - */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateCart"];
-            };
-        };
-        responses: {
-            /** @description The new, empty basket */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description The token, channel or locale is not valid */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The token is taken */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many baskets from this client; wait */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The basket service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    drop_cart: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description The basket's token */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Dropped */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad channel or locale */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such basket */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many changes from this client; wait */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The basket service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    add_item: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description The basket's token */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AddItem"];
-            };
-        };
-        responses: {
-            /** @description The basket with the item */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description A field is wrong: type, productCode, quantity, dates, guests, treatments, price option, or a stay package added alone */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such basket */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The room cannot be booked for these dates (`room_unavailable`), the product is not sold now (`product_unavailable`), the basket holds its most lines (`basket_full`, `args.max`; more of a line it holds still fits) or is an order already */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    add_child_item: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description The basket's token */
-                token: string;
-                /** @description The reservation line */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AddItem"];
-            };
-        };
-        responses: {
-            /** @description The basket with the package attached */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description Not a reservation, not a package, a stay too short, too many persons, or treatments the package does not offer */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such basket or line */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The basket holds its most lines (`basket_full`), or is an order already */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    update_item: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description The basket's token */
-                token: string;
-                /** @description The line */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateItem"];
-            };
-        };
-        responses: {
-            /** @description The changed basket */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description A quantity outside the line's bounds, or treatments the package does not offer */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such basket or line */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    remove_item: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description The basket's token */
-                token: string;
-                /** @description The line */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The basket without the line */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description A malformed token, channel or locale */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such basket or line */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    set_voucher: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description The basket's token */
-                token: string;
-                /** @description A line of the basket (not a gift voucher, not an attached package) */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RedeemVoucher"];
-            };
-        };
-        responses: {
-            /** @description The basket with the voucher paying for the line */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description No gift voucher has this code (`voucher_code_unknown`), or the line cannot be paid with one (`voucher_not_applicable`) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such basket or line */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The voucher has nothing left (`voucher_spent`) or has expired (`voucher_expired`), or the basket is an order already */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many changes from this client; wait */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    remove_voucher: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description The basket's token */
-                token: string;
-                /** @description A line of the basket */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The basket without a voucher on the line */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description The line cannot be paid with a voucher, or a malformed token */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such basket or line */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The basket is an order already */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many changes from this client; wait */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    suggestions: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description The basket's token */
-                token: string;
-                /** @description The line */
-                id: number;
-                /** @description packages, treatments or products */
-                kind: "packages" | "treatments" | "products";
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Offers as on listings */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Items"];
-                };
-            };
-            /** @description A malformed token, channel or locale */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such basket, line or kind */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    visitor_cart: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
+                channel?: "web_pl";
                 /** @description The language of names, descriptions and messages; Polish by default. */
                 locale?: components["schemas"]["Locale"];
             };
@@ -3565,23 +5281,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The customer's basket */
+            /** @description The page with its blocks in order */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Cart"];
+                    "application/json": components["schemas"]["PageBody"];
                 };
             };
-            /** @description Not logged in, or no open basket */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad channel or locale */
+            /** @description No `url`, or a bad channel or locale */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3590,56 +5299,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    start: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description The basket's token */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The basket */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description A malformed token, channel or locale */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such basket */
+            /** @description No page at this path in this language */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3648,8 +5308,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A service is unavailable; retry */
-            503: {
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3657,956 +5317,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-        };
-    };
-    address: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description The basket's token */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AddressBody"];
-            };
-        };
-        responses: {
-            /** @description The basket with the details */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description Wrong fields (`invalid_address`), or a weak password */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such basket */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The basket is an order already, or the e-mail is registered already */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    voucher_designs: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description The basket's token */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The designs and the basket's gift vouchers */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VouchersAnswer"];
-                };
-            };
-            /** @description A malformed token, channel or locale */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such basket */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    configure_voucher: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description The basket's token */
-                token: string;
-                /** @description The gift voucher's index in `vouchers.items` */
-                index: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["VoucherConfiguration"];
-            };
-        };
-        responses: {
-            /** @description The basket with the configuration */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description Wrong fields (`invalid_voucher_configuration`) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such basket or voucher */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not in this checkout state (`checkout_state`), or an order already */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    shipping_methods: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description The basket's token */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The methods for the posted vouchers */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ShippingAnswer"];
-                };
-            };
-            /** @description A malformed token, channel or locale */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such basket */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    choose_shipping: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description The basket's token */
-                token: string;
-                /** @description The shipment: 0 */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["MethodChoice"];
-            };
-        };
-        responses: {
-            /** @description The basket with the shipping counted */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description Not a method on offer (`invalid_method`) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such basket or shipment */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Nothing is posted, or not in this checkout state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    payment_methods: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description The basket's token */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The methods, and the advance payment on offer */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PaymentAnswer"];
-                };
-            };
-            /** @description A malformed token, channel or locale */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such basket */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    choose_payment: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description The basket's token */
-                token: string;
-                /** @description The payment: 0 */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["MethodChoice"];
-            };
-        };
-        responses: {
-            /** @description The basket, state `payment_selected` */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Cart"];
-                };
-            };
-            /** @description Not a method on offer, or a deposit without a stay (`invalid_method`) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such basket or payment */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not in this checkout state (`checkout_state`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    complete: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: {
-                /** @description Any unique string of up to 255 characters; a retry with it answers the same order */
-                "Idempotency-Key"?: string | null;
-            };
-            path: {
-                /** @description The basket's token */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The placed order */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Order"];
-                };
-            };
-            /** @description A malformed token or Idempotency-Key */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such basket */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not in this checkout state, an empty basket, an item no longer available, a room just booked (`room_just_booked`), a gift voucher spent meanwhile (`voucher_spent`, `voucher_expired`), what is due now not what the payment step showed (`price_changed`, `args.was` and `args.now` in PLN: the basket is back before the payment step, to choose again), unpaid orders of this e-mail or client holding their most room-nights (`unpaid_limit`, `args.max`), or a key used for another basket */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry with the same Idempotency-Key */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    me: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The customer of the session cookie */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Customer"];
-                };
-            };
-            /** @description Not logged in */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The accounts service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    update_me: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description `XMLHttpRequest` */
-                "X-Requested-With": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["Profile"];
-            };
-        };
-        responses: {
-            /** @description The changed customer */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Customer"];
-                };
-            };
-            /** @description A name missing or too long, or the marker header missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not logged in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The accounts service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    change_password: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description `XMLHttpRequest` */
-                "X-Requested-With": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PasswordChange"];
-            };
-        };
-        responses: {
-            /** @description Changed */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A wrong current password, a weak new one, or the marker header missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not logged in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The accounts service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    my_orders: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The orders, newest first */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MyOrders"];
-                };
-            };
-            /** @description Bad channel or locale */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not logged in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    register: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["Registration"];
-            };
-        };
-        responses: {
-            /** @description Registered and logged in (Set-Cookie) */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Customer"];
-                };
-            };
-            /** @description An invalid e-mail, a weak password or a missing name */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The e-mail is registered already */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many attempts from this client; wait */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The accounts service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    login_check: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description `XMLHttpRequest` */
-                "X-Requested-With": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["Credentials"];
-            };
-        };
-        responses: {
-            /** @description Logged in (Set-Cookie) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LoginAnswer"];
-                };
-            };
-            /** @description The marker header is missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Wrong e-mail or password */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LoginAnswer"];
-                };
-            };
-            /** @description Too many attempts from this client, or 5 failed logins for this e-mail within 15 minutes (`too_many_attempts`); wait */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The accounts service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    logout: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description `XMLHttpRequest` */
-                "X-Requested-With": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Logged out (the cookie cleared) */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The marker header is missing */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The accounts service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    verify_account: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["LinkRequest"];
-            };
-        };
-        responses: {
-            /** @description Sent if the e-mail is a registered, unverified customer's */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not an e-mail address */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from this client; wait */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The accounts service is unavailable; retry */
+            /** @description The content service is unavailable; retry */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4624,7 +5335,7 @@ export interface operations {
                  * @description The shop's sales channel; the only one is `web_pl`.
                  * @example web_pl
                  */
-                channel?: string;
+                channel?: "web_pl";
                 /** @description The language of names, descriptions and messages; Polish by default. */
                 locale?: components["schemas"]["Locale"];
             };
@@ -4647,6 +5358,15 @@ export interface operations {
             };
             /** @description Not an e-mail address */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4715,611 +5435,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The accounts service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    providers: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The providers offered */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LoginProviders"];
-                };
-            };
-        };
-    };
-    subscribe: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["Subscribe"];
-            };
-        };
-        responses: {
-            /** @description A confirmation link was sent to the address */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Empty"];
-                };
-            };
-            /** @description The address is not valid */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The address is already signed up */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many sign-ups from this client; wait */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The newsletter service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    confirm: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["NewsletterToken"];
-            };
-        };
-        responses: {
-            /** @description Confirmed (again, for a confirmed address) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Empty"];
-                };
-            };
-            /** @description Not a token */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No sign-up has this token, or it was ended */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many writes from this client; wait */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The newsletter service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    unsubscribe: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["NewsletterToken"];
-            };
-        };
-        responses: {
-            /** @description Unsubscribed (again, for an ended subscription) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Empty"];
-                };
-            };
-            /** @description Not a token */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No subscription has this token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many writes from this client; wait */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The newsletter service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    page: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The page's path in the shop, as the browser shows it (`/regulamin`, `/en/contact`).
-                 * @example /regulamin
-                 */
-                url?: string;
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The page with its blocks in order */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PageBody"];
-                };
-            };
-            /** @description No `url`, or a bad channel or locale */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No page at this path in this language */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The content service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    block: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description The block's id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The block in the asked language, with its revisions */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BlockBody"];
-                };
-            };
-            /** @description Bad channel or locale */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not logged in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not an editor or administrator */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such block */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    save_block: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description The block's id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["BlockChange"];
-            };
-        };
-        responses: {
-            /** @description The block as saved (sanitized), with its revisions */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BlockBody"];
-                };
-            };
-            /** @description No content, more than 64 KiB, no `X-Requested-With: XMLHttpRequest`, or a bad channel or locale */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not logged in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not an editor or administrator */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such block */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Saved by someone else since `revision` (`block_changed`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many changes from this client; wait */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    restore_block: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description The block's id */
-                id: string;
-                /** @description The revision to restore */
-                revision: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The block with the restored HTML as its latest revision */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BlockBody"];
-                };
-            };
-            /** @description No `X-Requested-With: XMLHttpRequest`, or a bad channel or locale */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not logged in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not an editor or administrator */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such block or revision */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many changes from this client; wait */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    ask_question: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["Question"];
-            };
-        };
-        responses: {
-            /** @description The question was sent */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Empty"];
-                };
-            };
-            /** @description A field breaks a rule (each named), or no such product */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many messages from this client; wait */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5337,7 +5462,7 @@ export interface operations {
                  * @description The shop's sales channel; the only one is `web_pl`.
                  * @example web_pl
                  */
-                channel?: string;
+                channel?: "web_pl";
                 /** @description The language of names, descriptions and messages; Polish by default. */
                 locale?: components["schemas"]["Locale"];
             };
@@ -5365,6 +5490,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The content service is unavailable; retry */
             503: {
                 headers: {
@@ -5383,7 +5517,7 @@ export interface operations {
                  * @description The shop's sales channel; the only one is `web_pl`.
                  * @example web_pl
                  */
-                channel?: string;
+                channel?: "web_pl";
                 /** @description The language of names, descriptions and messages; Polish by default. */
                 locale?: components["schemas"]["Locale"];
             };
@@ -5406,8 +5540,17 @@ export interface operations {
                     "application/json": components["schemas"]["Poll"];
                 };
             };
-            /** @description No such option */
+            /** @description A malformed body */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such option (`unknown_option`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5417,6 +5560,15 @@ export interface operations {
             };
             /** @description This visitor has voted already */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5444,6 +5596,846 @@ export interface operations {
             };
         };
     };
+    by_slug: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: {
+                /**
+                 * @description The `ETag` of a copy the client holds; when it is current the answer
+                 *     is 304 without a body.
+                 */
+                "If-None-Match"?: string | null;
+            };
+            path: {
+                /**
+                 * @description The product's slug
+                 * @example masaz-goracymi-kamieniami
+                 */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    /** @description `public, max-age=60, stale-while-revalidate=300`; rooms `public, max-age=10` */
+                    "Cache-Control"?: string;
+                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
+                    ETag?: string;
+                    /** @description `accept-encoding` */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /** @description Bad channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The catalog is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    by_code: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: {
+                /**
+                 * @description The `ETag` of a copy the client holds; when it is current the answer
+                 *     is 304 without a body.
+                 */
+                "If-None-Match"?: string | null;
+            };
+            path: {
+                /**
+                 * @description The product's code
+                 * @example TR_HOT_STONE
+                 */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    /** @description `public, max-age=60, stale-while-revalidate=300`; rooms `public, max-age=10` */
+                    "Cache-Control"?: string;
+                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
+                    ETag?: string;
+                    /** @description `accept-encoding` */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductPage"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /** @description Bad channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The catalog is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    associations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: {
+                /**
+                 * @description The `ETag` of a copy the client holds; when it is current the answer
+                 *     is 304 without a body.
+                 */
+                "If-None-Match"?: string | null;
+            };
+            path: {
+                /**
+                 * @description The product's code
+                 * @example TR_HOT_STONE
+                 */
+                code: string;
+                /**
+                 * @description The association; `related` is the one there is
+                 * @example related
+                 */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The associated items */
+            200: {
+                headers: {
+                    /** @description `public, max-age=60, stale-while-revalidate=300` */
+                    "Cache-Control"?: string;
+                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
+                    ETag?: string;
+                    /** @description `accept-encoding` */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Items"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /** @description Bad channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such product or association */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The catalog is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Registration"];
+            };
+        };
+        responses: {
+            /** @description Registered and logged in (Set-Cookie) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description An invalid e-mail, a weak password or a missing name */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The e-mail is registered already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The accounts service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    availability: {
+        parameters: {
+            query: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+                roomCode: string;
+                /** @description First day shown. */
+                from: components["schemas"]["Ymd"];
+                /** @description The day after the last day shown. */
+                to: components["schemas"]["Ymd"];
+                /** @description 2 by default. */
+                adults?: number;
+                /** @description Aged 4 to 16. */
+                children?: number;
+                /** @description Under 4. */
+                babies?: number;
+            };
+            header?: {
+                /**
+                 * @description The `ETag` of a copy the client holds; when it is current the answer
+                 *     is 304 without a body.
+                 */
+                "If-None-Match"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One entry per night */
+            200: {
+                headers: {
+                    /** @description `public, max-age=10` */
+                    "Cache-Control"?: string;
+                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
+                    ETag?: string;
+                    /** @description `accept-encoding` */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Availability"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /** @description A value is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such room */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The rooms service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+                /** @description Check-in. */
+                from: components["schemas"]["Ymd"];
+                /** @description Check-out, after check-in. */
+                to: components["schemas"]["Ymd"];
+                /** @description 2 by default. */
+                adults?: number;
+                /** @description Aged 4 to 16. */
+                children?: number;
+                /** @description Under 4. */
+                babies?: number;
+                /**
+                 * @description The visitor's basket: its stays of a room on these nights are taken
+                 *     from the rooms left, and the answer is the visitor's own (not cached).
+                 */
+                orderToken?: string;
+            };
+            header?: {
+                /**
+                 * @description The `ETag` of a copy the client holds; when it is current the answer
+                 *     is 304 without a body.
+                 */
+                "If-None-Match"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rooms, or none and why */
+            200: {
+                headers: {
+                    /** @description `public, max-age=10`; `no-store` with `orderToken` */
+                    "Cache-Control"?: string;
+                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
+                    ETag?: string;
+                    /** @description `accept-encoding` */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoomSearch"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /** @description The stay or the guests are not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The rooms service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search_package: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackageSearch"];
+            };
+        };
+        responses: {
+            /** @description The rooms, each priced as the package for the guests plus its supplement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Room"][];
+                };
+            };
+            /** @description The package, the stay or the guests are not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The rooms service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tree: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: {
+                /**
+                 * @description The `ETag` of a copy the client holds; when it is current the answer
+                 *     is 304 without a body.
+                 */
+                "If-None-Match"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The root taxons with their children */
+            200: {
+                headers: {
+                    /** @description `public, max-age=60, stale-while-revalidate=300` */
+                    "Cache-Control"?: string;
+                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
+                    ETag?: string;
+                    /** @description `accept-encoding` */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Taxon"][];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /** @description Bad channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The catalog is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    one: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: {
+                /**
+                 * @description The `ETag` of a copy the client holds; when it is current the answer
+                 *     is 304 without a body.
+                 */
+                "If-None-Match"?: string | null;
+            };
+            path: {
+                /**
+                 * @description The taxon's code
+                 * @example treatments
+                 */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The taxon */
+            200: {
+                headers: {
+                    /** @description `public, max-age=60, stale-while-revalidate=300` */
+                    "Cache-Control"?: string;
+                    /** @description Strong tag of the body; `-gzip` marks the gzipped copy */
+                    ETag?: string;
+                    /** @description `accept-encoding` */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Taxon"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /** @description Bad channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such taxon */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The catalog is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify_account: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent if the e-mail is a registered, unverified customer's */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an e-mail address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The accounts service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    visitor_cart: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's basket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /** @description Not logged in, or no open basket */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     weather: {
         parameters: {
             query?: {
@@ -5451,7 +6443,7 @@ export interface operations {
                  * @description The shop's sales channel; the only one is `web_pl`.
                  * @example web_pl
                  */
-                channel?: string;
+                channel?: "web_pl";
                 /** @description The language of names, descriptions and messages; Polish by default. */
                 locale?: components["schemas"]["Locale"];
             };
@@ -5486,441 +6478,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The weather service does not answer now */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    order: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description The order's booking code (`SPA-XXXX-XXXX`; letters in any case) */
-                bookingCode: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The order */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Order"];
-                };
-            };
-            /** @description A malformed booking code, or a bad channel or locale */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not logged in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not an administrator */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No order has this booking code (`order_not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    record_bank_transfer: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description The order's booking code (`SPA-XXXX-XXXX`; letters in any case) */
-                bookingCode: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["BankTransfer"];
-            };
-        };
-        responses: {
-            /** @description The order, paid (also when this transfer was recorded before) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Order"];
-                };
-            };
-            /** @description Not the amount the order awaits (`amount_mismatch`, naming it), no reference (`invalid_transfer`), no `X-Requested-With: XMLHttpRequest`, or a bad channel or locale */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not logged in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not an administrator */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No order has this booking code (`order_not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The order is not paid by bank transfer (`not_bank_transfer`), was cancelled (`order_cancelled`) or is paid already (`order_paid`), or this reference paid another order (`transfer_reference_used`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many changes from this client; wait */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry with the same reference */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    record_rest_payment: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description The order's booking code (`SPA-XXXX-XXXX`; letters in any case) */
-                bookingCode: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RestPayment"];
-            };
-        };
-        responses: {
-            /** @description The order, paid in full (also when this payment was recorded before) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Order"];
-                };
-            };
-            /** @description Not the amount the advance left (`amount_mismatch`, naming it), no reference (`invalid_receipt`), no `X-Requested-With: XMLHttpRequest`, or a bad channel or locale */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not logged in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not an administrator */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No order has this booking code (`order_not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The order still awaits its first payment (`advance_not_paid`), was cancelled (`order_cancelled`) or is paid in full (`order_paid`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many changes from this client; wait */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry with the same reference */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    refunds_due: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The payments to give back, oldest first */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Refunds"];
-                };
-            };
-            /** @description A bad channel or locale */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not logged in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not an administrator */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    mark_refunded: {
-        parameters: {
-            query?: {
-                /**
-                 * @description The shop's sales channel; the only one is `web_pl`.
-                 * @example web_pl
-                 */
-                channel?: string;
-                /** @description The language of names, descriptions and messages; Polish by default. */
-                locale?: components["schemas"]["Locale"];
-            };
-            header?: never;
-            path: {
-                /** @description The payment's id (`paymentId` of the list) */
-                paymentId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RefundMade"];
-            };
-        };
-        responses: {
-            /** @description The payment, refunded (also when it was marked with this reference before) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Refund"];
-                };
-            };
-            /** @description No reference (`invalid_refund`), no `X-Requested-With: XMLHttpRequest`, or a bad channel or locale */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not logged in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not an administrator */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No payment has this id (`payment_not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The payment is not due back (`not_refund_due`), or was marked refunded with another reference (`payment_refunded`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many changes from this client; wait */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description A service is unavailable; retry with the same reference */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5940,7 +6507,57 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsShopApiBackendBlocksIdGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/blocks/{id}"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiBackendBlocksIdPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/blocks/{id}"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiBackendBlocksIdRevisionsRevisionRestorePostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/blocks/{id}/revisions/{revision}/restore"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiBackendOrdersBookingCodeGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/orders/{bookingCode}"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiBackendOrdersBookingCodeBankTransfersPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/orders/{bookingCode}/bank-transfers"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiBackendOrdersBookingCodeRestPaymentsPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/orders/{bookingCode}/rest-payments"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiBackendRefundsGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/refunds"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiBackendRefundsPaymentIdPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/refunds/{paymentId}"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiCartsTokenGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/carts/{token}"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiCartsTokenPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/carts/{token}"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiCartsTokenDeleteParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/carts/{token}"]["delete"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiCartsTokenItemsPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/carts/{token}/items"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiCartsTokenItemsIdPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/carts/{token}/items/{id}"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiCartsTokenItemsIdDeleteParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/carts/{token}/items/{id}"]["delete"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiCartsTokenItemsIdAssociationsKindDefaultGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/carts/{token}/items/{id}/associations/{kind}/default"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiCartsTokenItemsIdAssociationsKindDefaultGetParametersPathKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/carts/{token}/items/{id}/associations/{kind}/default"]["get"]["parameters"]["path"]["kind"]> = ["packages", "treatments", "products"];
+export const pathsShopApiCartsTokenItemsIdChildrenItemsPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/carts/{token}/items/{id}/children-items"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiCartsTokenItemsIdVoucherPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/carts/{token}/items/{id}/voucher"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiCartsTokenItemsIdVoucherDeleteParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/carts/{token}/items/{id}/voucher"]["delete"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiCheckoutTokenAddressPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/checkout/{token}/address"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiCheckoutTokenCompletePutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/checkout/{token}/complete"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiCheckoutTokenPaymentGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/checkout/{token}/payment"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiCheckoutTokenPaymentIdPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/checkout/{token}/payment/{id}"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiCheckoutTokenShippingGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/checkout/{token}/shipping"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiCheckoutTokenShippingIdPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/checkout/{token}/shipping/{id}"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiCheckoutTokenStartGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/checkout/{token}/start"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiCheckoutTokenVouchersGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/checkout/{token}/vouchers"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiCheckoutTokenVouchersIndexPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/checkout/{token}/vouchers/{index}"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiContactProductQuestionsPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/contact/product-questions"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiMeOrdersGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/me/orders"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiNewsletterConfirmPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/newsletter/confirm"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiNewsletterSubscribePostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/newsletter/subscribe"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiNewsletterUnsubscribePostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/newsletter/unsubscribe"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiOfferTypeGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/offer/{type}"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiPackagesCodeEstimatedCostPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/packages/{code}/estimated-cost"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiPagesGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/pages"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiPasswordResetPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/password-reset"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiPollGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/poll"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiPollVotesPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/poll/votes"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiProductsBySlugSlugGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/products/by-slug/{slug}"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiProductsCodeGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/products/{code}"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiProductsCodeAssociationsTypeGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/products/{code}/associations/{type}"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiRegisterPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/register"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiRoomsAvailabilityGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/rooms/availability"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiRoomsSearchGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/rooms/search"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiRoomsSearchPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/rooms/search"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiTaxonsGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/taxons/"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiTaxonsCodeGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/taxons/{code}"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiVerifyAccountPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/verify-account"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiVisitorCartGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/visitor/cart"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiWeatherGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/weather"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const deliveryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Delivery"]> = ["email", "post"];
 export const emptyReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EmptyReason"]> = ["no_rooms_for_dates", "no_room_for_guests"];
 export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "invalid_parameter", "invalid_body", "invalid_characters", "unsupported_media_type", "payload_too_large", "unknown_channel", "invalid_locale", "invalid_limit", "invalid_sorting", "invalid_price_range", "invalid_nights", "unknown_taxon", "too_many_taxons", "invalid_stay", "invalid_guests", "invalid_configuration", "invalid_token", "weak_token", "invalid_email", "weak_password", "unknown_package", "invalid_item_type", "unknown_product", "invalid_quantity", "invalid_price_option", "package_needs_stay", "package_too_long", "too_many_persons", "not_a_reservation", "not_a_voucher", "invalid_voucher_details", "invalid_address", "invalid_voucher_configuration", "invalid_method", "invalid_notification", "voucher_code_unknown", "invalid_url", "invalid_html", "voucher_not_applicable", "amount_mismatch", "invalid_transfer", "invalid_refund", "invalid_receipt", "invalid_question", "unknown_option", "not_found", "method_not_allowed", "unknown_type", "unknown_association", "product_not_found", "taxon_not_found", "package_not_found", "unknown_room", "cart_not_found", "item_not_found", "hold_not_found", "order_not_found", "payment_not_found", "page_not_found", "block_not_found", "revision_not_found", "unknown_newsletter_token", "conflict", "cart_exists", "newsletter_exists", "email_taken", "room_unavailable", "product_unavailable", "hold_conflict", "invalid_link", "identity_unverified_account", "identity_staff_account", "checkout_completed", "checkout_state", "cart_empty", "items_unavailable", "room_just_booked", "idempotency_key_reused", "order_not_payable", "payment_refused", "voucher_spent", "block_changed", "voucher_expired", "already_voted", "not_bank_transfer", "order_cancelled", "order_paid", "transfer_reference_used", "basket_full", "price_changed", "unpaid_limit", "not_refund_due", "advance_not_paid", "payment_refunded", "unauthenticated", "invalid_credentials", "not_logged_in", "forbidden", "request_timeout", "too_many_requests", "too_many_attempts", "overloaded", "service_unavailable", "weather_unavailable", "internal_error"];

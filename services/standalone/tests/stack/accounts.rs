@@ -63,9 +63,9 @@ async fn a_customer_registers_logs_in_and_out() {
         b
     };
     assert_eq!(field(register(with("email", "OLA@example.pl")).await), (409, "email_taken".into(), "email".into()));
-    assert_eq!(field(register(with("email", "jan@")).await), (400, "invalid_email".into(), "email".into()));
-    assert_eq!(field(register(with("password", "short")).await), (400, "weak_password".into(), "password".into()));
-    assert_eq!(field(register(with("password", "jan@example.pl")).await), (400, "weak_password".into(), "password".into()));
+    assert_eq!(field(register(with("email", "jan@")).await), (422, "invalid_email".into(), "email".into()));
+    assert_eq!(field(register(with("password", "short")).await), (422, "weak_password".into(), "password".into()));
+    assert_eq!(field(register(with("password", "jan@example.pl")).await), (422, "weak_password".into(), "password".into()));
     assert_eq!(field(register(with("firstName", " ")).await), (400, "invalid_request".into(), "firstName".into()));
 
     // Login: the marker header is required; a wrong password and an unknown
@@ -201,7 +201,7 @@ async fn a_new_customer_verifies_the_e_mail_once_through_its_link() {
         assert_eq!(status, 202, "{email}");
     }
     let (status, body) = t.post("/shop-api/verify-account", json!({"email": "ola@"})).await;
-    assert_eq!((status, body["code"].as_str()), (400, Some("invalid_email")));
+    assert_eq!((status, body["code"].as_str()), (422, Some("invalid_email")));
     // Requests are recorded before the answer: the registration's is the only one.
     let requested: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE subject = 'users.verification.requested'")
         .fetch_one(t.stack.db("users").pool())
@@ -350,7 +350,7 @@ async fn a_customer_changes_the_profile_and_the_password() {
         (400, Some("invalid_credentials"), Some("currentPassword"))
     );
     let (status, body) = put("/shop-api/me/password", Some(&first), json!({"currentPassword": PASSWORD, "newPassword": "short"})).await;
-    assert_eq!((status, body["code"].as_str()), (400, Some("weak_password")));
+    assert_eq!((status, body["code"].as_str()), (422, Some("weak_password")));
     let (status, _) = put("/shop-api/me/password", Some(&first), json!({"currentPassword": PASSWORD, "newPassword": new})).await;
     assert_eq!(status, 204);
     assert_eq!(me(&t, &first).await.0, 200, "this session stays");
@@ -385,7 +385,7 @@ async fn a_forgotten_password_is_reset_once_through_the_e_mails_link() {
         async move { read(request.send().await.unwrap()).await }
     };
     let (status, body) = reset(&token, "short").await;
-    assert_eq!((status, body["code"].as_str()), (400, Some("weak_password")), "a weak one does not use the link");
+    assert_eq!((status, body["code"].as_str()), (422, Some("weak_password")), "a weak one does not use the link");
     let new = "another good password";
     assert_eq!(reset(&token, new).await.0, 204);
     let (status, body) = reset(&token, "a third good password").await;

@@ -104,9 +104,9 @@ async fn newsletter_signup_sends_one_confirmation_mail_through_the_outbox() {
     let (status, body) = t.post("/shop-api/newsletter/subscribe", json!({"email": "gast@example.de"})).await;
     assert_eq!((status, body["code"].as_str()), (409, Some("newsletter_exists")), "same address in other case");
     let (status, body) = t.post("/shop-api/newsletter/subscribe", json!({"email": "not-an-email"})).await;
-    assert_eq!((status, body["errors"][0]["field"].as_str()), (400, Some("email")));
+    assert_eq!((status, body["errors"][0]["field"].as_str()), (422, Some("email")));
     let (status, _) = t.post("/shop-api/newsletter/subscribe", json!({})).await;
-    assert_eq!(status, 400);
+    assert_eq!(status, 422, "no address, against the rule");
 
     let content = t.stack.db("content").clone();
     let subject: String = eventually("the confirmation e-mail", || {
@@ -152,12 +152,12 @@ async fn carts_are_created_once_read_and_dropped() {
     let (status, body) = t.get(&path).await;
     assert_eq!((status, body["code"].as_str()), (404, Some("cart_not_found")));
     let (status, body) = t.post("/shop-api/carts/short", json!({})).await;
-    assert_eq!((status, body["errors"][0]["field"].as_str()), (400, Some("token")));
+    assert_eq!((status, body["errors"][0]["field"].as_str()), (422, Some("token")));
     for weak in ["a".repeat(40), "0123456789abcdef0123456789abcdef".to_owned(), "ab".repeat(20)] {
         let (status, body) = t.post(&format!("/shop-api/carts/{weak}"), json!({})).await;
         assert_eq!(
             (status, body["code"].as_str(), body["errors"][0]["field"].as_str()),
-            (400, Some("weak_token"), Some("token")),
+            (422, Some("weak_token"), Some("token")),
             "{weak}"
         );
     }
@@ -213,17 +213,18 @@ async fn me_is_empty_without_a_valid_session_and_the_customer_with_one() {
 async fn room_search_validates_stays_and_names_empty_results() {
     let t = TestStack::start().await;
     let (from, to) = stay(5, 3);
-    for (query, field) in [
-        (format!("from=2026-13-01&to={to}"), "from"),
-        (format!("from={to}&to={from}"), "to"),
-        (format!("from={from}&to={to}&adults=3"), "adults"),
-        (format!("from={from}&to={to}&adults=0"), "adults"),
-        (format!("from={from}&to={to}&children=3"), "children"),
-        ("from=2020-01-01&to=2020-01-03".to_owned(), "from"),
-        (format!("to={to}"), "from"),
+    // Malformed (400) as the document says, or against a rule it cannot state (422).
+    for (query, field, expected) in [
+        (format!("from=2026-13-01&to={to}"), "from", 400),
+        (format!("from={to}&to={from}"), "to", 422),
+        (format!("from={from}&to={to}&adults=3"), "adults", 422),
+        (format!("from={from}&to={to}&adults=0"), "adults", 422),
+        (format!("from={from}&to={to}&children=3"), "children", 422),
+        ("from=2020-01-01&to=2020-01-03".to_owned(), "from", 422),
+        (format!("to={to}"), "from", 400),
     ] {
         let (status, body) = t.get(&format!("/shop-api/rooms/search?{query}")).await;
-        assert_eq!(status, 400, "{query}: {body}");
+        assert_eq!(status, expected, "{query}: {body}");
         assert_eq!(body["errors"][0]["field"], field, "{query}: {body}");
     }
     // Beyond the inventory horizon no night is for sale.

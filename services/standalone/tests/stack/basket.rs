@@ -96,8 +96,10 @@ async fn a_basket_holds_every_kind_priced_by_the_server() {
     let (_, voucher) = t.get("/shop-api/products/VC_AMOUNT?locale=pl").await;
     let product_price = product["price"]["current"].as_i64().expect("a demo product");
 
-    // Units: the same product again adds to its line; the client's price is never read.
-    b.added(json!({"type": "product", "productCode": "PR_HONEY_BODY_BALM", "quantity": 2, "price": 1})).await;
+    // Units: the same product again adds to its line; a client naming a price is refused (it is never read).
+    let (status, refused) = b.add(json!({"type": "product", "productCode": "PR_HONEY_BODY_BALM", "quantity": 2, "price": 1})).await;
+    assert_eq!((status, refused["code"].as_str(), refused["errors"][0]["field"].as_str()), (400, Some("invalid_body"), Some("price")));
+    b.added(json!({"type": "product", "productCode": "PR_HONEY_BODY_BALM", "quantity": 2})).await;
     let cart = b.added(json!({"type": "product", "variantCode": "PR_HONEY_BODY_BALM"})).await;
     let oil = line(&cart, "PR_HONEY_BODY_BALM");
     assert_eq!((oil["quantity"].as_u64(), oil["total"].as_i64()), (Some(3), Some(3 * product_price)));
@@ -187,7 +189,7 @@ async fn a_basket_holds_every_kind_priced_by_the_server() {
     assert_eq!(codes, ["TR_HOT_STONE", "TR_HERBAL_BATH", "TR_SAUNA_RITUAL"]);
     assert_eq!(swapped["total"].as_i64().unwrap(), total_before + difference);
     let answer = b.put(&package["id"], json!({"quantity": 1, "options": {"treatments": [massage, bath, swap]}})).await;
-    assert_eq!(error(&answer), (400, "invalid_configuration", "options.treatments"), "the sauna stays");
+    assert_eq!(error(&answer), (422, "invalid_configuration", "options.treatments"), "the sauna stays");
 
     // A room booked with its package in one go is priced the same way.
     let (from2, to2) = stay(50, 3);
@@ -258,39 +260,39 @@ async fn bad_basket_requests_name_the_field() {
     let cases = [
         (json!({"type": "spaceship", "productCode": "PR_HONEY_BODY_BALM"}), (400, "invalid_item_type", "type")),
         (json!({"productCode": "PR_HONEY_BODY_BALM"}), (400, "invalid_item_type", "type")),
-        (json!({"type": "product", "productCode": "NOPE"}), (400, "unknown_product", "productCode")),
-        (json!({"type": "product", "productCode": "TR_HOT_STONE"}), (400, "unknown_product", "productCode")),
-        (json!({"type": "product", "productCode": "PR_HONEY_BODY_BALM", "quantity": 11}), (400, "invalid_quantity", "quantity")),
-        (json!({"type": "product", "productCode": "PR_HONEY_BODY_BALM", "quantity": 0}), (400, "invalid_quantity", "quantity")),
+        (json!({"type": "product", "productCode": "NOPE"}), (404, "unknown_product", "productCode")),
+        (json!({"type": "product", "productCode": "TR_HOT_STONE"}), (404, "unknown_product", "productCode")),
+        (json!({"type": "product", "productCode": "PR_HONEY_BODY_BALM", "quantity": 11}), (422, "invalid_quantity", "quantity")),
+        (json!({"type": "product", "productCode": "PR_HONEY_BODY_BALM", "quantity": 0}), (422, "invalid_quantity", "quantity")),
         (json!({"type": "product", "productCode": "PR_HONEY_BODY_BALM", "quantity": -1}), (400, "invalid_quantity", "quantity")),
         (
             json!({"type": "voucher", "productCode": "VC_AMOUNT", "options": {"priceOption": 99}}),
-            (400, "invalid_price_option", "options.priceOption"),
+            (422, "invalid_price_option", "options.priceOption"),
         ),
-        (json!({"type": "voucher", "productCode": "VC_AMOUNT"}), (400, "invalid_price_option", "options.priceOption")),
-        (json!({"type": "package", "productCode": "PKG_ROMANTIC_WEEKEND"}), (400, "package_needs_stay", "type")),
+        (json!({"type": "voucher", "productCode": "VC_AMOUNT"}), (422, "invalid_price_option", "options.priceOption")),
+        (json!({"type": "package", "productCode": "PKG_ROMANTIC_WEEKEND"}), (422, "package_needs_stay", "type")),
         (
             json!({"type": "package", "productCode": "PKG_BEAUTY_DAY", "options": {"treatments": [{"code": "TR_HOT_STONE", "quantity": 1}]}}),
-            (400, "invalid_configuration", "options.treatments[0].code"),
+            (422, "invalid_configuration", "options.treatments[0].code"),
         ),
-        (json!({"type": "package", "productCode": "PKG_BEAUTY_DAY", "quantity": 3}), (400, "invalid_quantity", "quantity")),
+        (json!({"type": "package", "productCode": "PKG_BEAUTY_DAY", "quantity": 3}), (422, "invalid_quantity", "quantity")),
         (
             json!({"type": "reservation", "productCode": ROOM, "options": {"checkIn": "2026-13-01", "checkOut": to}}),
-            (400, "invalid_stay", "options.checkIn"),
+            (422, "invalid_stay", "options.checkIn"),
         ),
         (
             json!({"type": "reservation", "productCode": ROOM, "options": {"checkIn": to, "checkOut": from}}),
-            (400, "invalid_stay", "options.checkOut"),
+            (422, "invalid_stay", "options.checkOut"),
         ),
-        (json!({"type": "reservation", "productCode": ROOM, "options": stay_of(3)}), (400, "invalid_guests", "options.adults")),
-        (json!({"type": "reservation", "productCode": "PKG_BEAUTY_DAY", "options": stay_of(2)}), (400, "unknown_product", "productCode")),
+        (json!({"type": "reservation", "productCode": ROOM, "options": stay_of(3)}), (422, "invalid_guests", "options.adults")),
+        (json!({"type": "reservation", "productCode": "PKG_BEAUTY_DAY", "options": stay_of(2)}), (404, "unknown_product", "productCode")),
         (
             json!({"type": "reservation_with_package", "packageCode": "PKG_WELLNESS_RESET", "productCode": ROOM, "options": stay_of(2)}),
-            (400, "package_too_long", "packageCode"),
+            (422, "package_too_long", "packageCode"),
         ),
         (
             json!({"type": "reservation_with_package", "packageCode": "NOPE", "productCode": ROOM, "options": stay_of(2)}),
-            (400, "unknown_product", "packageCode"),
+            (404, "unknown_product", "packageCode"),
         ),
     ];
     for (body, expected) in cases {
@@ -303,13 +305,13 @@ async fn bad_basket_requests_name_the_field() {
     // Children only on a stay, and only packages that fit it.
     let cart = b.added(json!({"type": "product", "productCode": "PR_HONEY_BODY_BALM"})).await;
     let oil = line(&cart, "PR_HONEY_BODY_BALM")["id"].clone();
-    assert_eq!(error(&b.attach(&oil, json!({"packageCode": "PKG_BEAUTY_DAY"})).await), (400, "not_a_reservation", "id"));
+    assert_eq!(error(&b.attach(&oil, json!({"packageCode": "PKG_BEAUTY_DAY"})).await), (409, "not_a_reservation", "id"));
     let cart = b.added(json!({"type": "reservation", "productCode": ROOM, "options": stay_of(1)})).await;
     let room = line(&cart, ROOM)["id"].clone();
-    assert_eq!(error(&b.attach(&room, json!({"packageCode": "PKG_WELLNESS_RESET"})).await), (400, "package_too_long", "packageCode"));
+    assert_eq!(error(&b.attach(&room, json!({"packageCode": "PKG_WELLNESS_RESET"})).await), (422, "package_too_long", "packageCode"));
     assert_eq!(
         error(&b.attach(&room, json!({"packageCode": "PKG_ROMANTIC_WEEKEND", "quantity": 2})).await),
-        (400, "too_many_persons", "quantity"),
+        (422, "too_many_persons", "quantity"),
         "one adult, one person"
     );
     assert_eq!(
@@ -319,33 +321,34 @@ async fn bad_basket_requests_name_the_field() {
     assert_eq!(b.attach(&json!(999), json!({"packageCode": "PKG_BEAUTY_DAY"})).await.0, 404);
 
     // Changes: the line's own bounds, unknown lines and baskets.
-    assert_eq!(error(&b.put(&room, json!({"quantity": 2})).await), (400, "invalid_quantity", "quantity"));
-    assert_eq!(error(&b.put(&oil, json!({"quantity": 11})).await), (400, "invalid_quantity", "quantity"));
-    assert_eq!(error(&b.put(&oil, json!({})).await), (400, "invalid_quantity", "quantity"));
+    assert_eq!(error(&b.put(&room, json!({"quantity": 2})).await), (422, "invalid_quantity", "quantity"));
+    assert_eq!(error(&b.put(&oil, json!({"quantity": 11})).await), (422, "invalid_quantity", "quantity"));
+    assert_eq!(error(&b.put(&oil, json!({})).await), (422, "invalid_quantity", "quantity"));
     assert_eq!(
         error(&b.put(&oil, json!({"quantity": 1, "options": {"treatments": []}})).await),
-        (400, "invalid_configuration", "options.treatments")
+        (422, "invalid_configuration", "options.treatments")
     );
     assert_eq!(error(&b.put(&json!(999), json!({"quantity": 1})).await), (404, "item_not_found", "id"));
     let dedicate = |code: &str, body: Value| {
         let kind = if code == "VC_TREATMENT" { "gift" } else { "product" };
         b.add(json!({"type": kind, "productCode": code, "options": {"priceOption": 0, "dedication": body}}))
     };
-    for (body, field) in [
-        (json!({"for": "", "from": "Jan"}), "options.dedication.for"),
-        (json!({"for": "Ola"}), "options.dedication.from"),
-        (json!({"for": "Ola", "from": "x".repeat(61)}), "options.dedication.from"),
-        (json!({"for": "Ola", "from": "Jan", "message": "x".repeat(301)}), "options.dedication.message"),
+    // Missing from the body (400, as the document says), or against the rule (422).
+    for (body, field, expected) in [
+        (json!({"for": "", "from": "Jan"}), "options.dedication.for", 422),
+        (json!({"for": "Ola"}), "options.dedication.from", 400),
+        (json!({"for": "Ola", "from": "x".repeat(61)}), "options.dedication.from", 422),
+        (json!({"for": "Ola", "from": "Jan", "message": "x".repeat(301)}), "options.dedication.message", 422),
     ] {
-        assert_eq!(error(&dedicate("VC_TREATMENT", body.clone()).await), (400, "invalid_voucher_details", field), "{body}");
+        assert_eq!(error(&dedicate("VC_TREATMENT", body.clone()).await), (expected, "invalid_voucher_details", field), "{body}");
     }
     assert_eq!(
         error(&dedicate("VC_TREATMENT", json!({"for": "Ola", "from": "Jan", "email": "ola@"})).await),
-        (400, "invalid_email", "options.dedication.email")
+        (422, "invalid_email", "options.dedication.email")
     );
     assert_eq!(
         error(&dedicate("PR_ARNICA_MASSAGE_OIL", json!({"for": "Ola", "from": "Jan"})).await),
-        (400, "not_a_voucher", "options.dedication")
+        (409, "not_a_voucher", "options.dedication")
     );
     assert_eq!(error(&b.delete(&json!(999)).await), (404, "item_not_found", "id"));
     let other = uuid::Uuid::new_v4().simple().to_string();

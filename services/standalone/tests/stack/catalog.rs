@@ -24,13 +24,14 @@ async fn packages_filter_by_stay_length() {
         assert_eq!(items(&body).len(), expected, "nights={nights}");
         assert!(expected > 0, "the demo data has a package of {nights} nights");
     }
-    for (path, field) in [
-        ("/shop-api/offer/package?nights=1", "nights"),
-        ("/shop-api/offer/package?nights=6", "nights"),
-        ("/shop-api/offer/treatment?nights=3", "nights"),
+    // Out of the document's range (400), or nights for a type that has none (422).
+    for (path, field, expected) in [
+        ("/shop-api/offer/package?nights=1", "nights", 400),
+        ("/shop-api/offer/package?nights=6", "nights", 400),
+        ("/shop-api/offer/treatment?nights=3", "nights", 422),
     ] {
         let (status, body) = t.get(path).await;
-        assert_eq!((status, body["errors"][0]["field"].as_str()), (400, Some(field)), "{path}");
+        assert_eq!((status, body["errors"][0]["field"].as_str()), (expected, Some(field)), "{path}");
     }
 }
 
@@ -73,9 +74,11 @@ async fn price_range_filters_and_keeps_the_slider_bounds() {
     assert_eq!(items(&some).len(), inside);
     assert!(inside < items(&all).len(), "the range excludes the cheapest and dearest");
     assert_eq!(some["priceStats"], all["priceStats"], "bounds ignore the price filter");
-    for (query, field) in [("price_from=-1", "price_from"), ("price_from=500&price_to=100", "price_to"), ("price_to=abc", "price_to")] {
+    for (query, field, expected) in
+        [("price_from=-1", "price_from", 400), ("price_from=500&price_to=100", "price_to", 422), ("price_to=abc", "price_to", 400)]
+    {
         let (status, body) = t.get(&format!("/shop-api/offer/treatment?{query}")).await;
-        assert_eq!((status, body["errors"][0]["field"].as_str()), (400, Some(field)), "{query}");
+        assert_eq!((status, body["errors"][0]["field"].as_str()), (expected, Some(field)), "{query}");
     }
 }
 
@@ -94,7 +97,7 @@ async fn taxon_filters_take_children_and_several_codes() {
     let (_, all) = t.get("/shop-api/offer/treatment?limit=1000").await;
     assert_eq!(items(&parent).len(), items(&all).len(), "a parent taxon takes its children");
     let (status, body) = t.get("/shop-api/offer/treatment?taxon[]=nope").await;
-    assert_eq!((status, body["errors"][0]["field"].as_str()), (400, Some("taxon")));
+    assert_eq!((status, body["errors"][0]["field"].as_str()), (404, Some("taxon")));
 }
 
 #[tokio::test]
@@ -204,19 +207,20 @@ async fn package_price_is_computed_on_the_server() {
     let (_, body) = t.post(url, json!({"persons": 1, "treatments": with_extra})).await;
     assert_eq!(body["priceWithReservation"]["current"].as_i64().unwrap(), per_person + extra["price"]["current"].as_i64().unwrap());
 
-    for (body, field) in [
-        (json!({"persons": 3, "treatments": primary}), "persons"),
-        (json!({"treatments": primary}), "persons"),
-        (json!({"persons": 1, "treatments": [{"code": "TR_NOPE", "quantity": 1}]}), "treatments[0].code"),
-        (json!({"persons": 1, "treatments": []}), "treatments"),
+    // Out of the document's range (400), or a make-up the package does not take (422).
+    for (body, field, expected) in [
+        (json!({"persons": 3, "treatments": primary}), "persons", 400),
+        (json!({"treatments": primary}), "persons", 422),
+        (json!({"persons": 1, "treatments": [{"code": "TR_NOPE", "quantity": 1}]}), "treatments[0].code", 422),
+        (json!({"persons": 1, "treatments": []}), "treatments", 422),
     ] {
         let (status, err) = t.post(url, body.clone()).await;
-        assert_eq!((status, err["errors"][0]["field"].as_str()), (400, Some(field)), "{body}");
+        assert_eq!((status, err["errors"][0]["field"].as_str()), (expected, Some(field)), "{body}");
     }
     let mut too_many = primary.clone();
     too_many[0]["quantity"] = json!(9);
     let (status, err) = t.post(url, json!({"persons": 1, "treatments": too_many})).await;
-    assert_eq!((status, err["errors"][0]["field"].as_str()), (400, Some("treatments[0].quantity")));
+    assert_eq!((status, err["errors"][0]["field"].as_str()), (422, Some("treatments[0].quantity")));
     let (status, _) = t.post("/shop-api/packages/TR_HOT_STONE/estimated-cost", json!({"persons": 1})).await;
     assert_eq!(status, 404, "not a package");
 }

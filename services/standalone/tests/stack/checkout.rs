@@ -99,8 +99,13 @@ async fn a_guest_goes_through_every_step_in_order_and_places_one_order() {
     assert_eq!((cart["checkoutState"].as_str(), &cart["customer"]), (Some("cart"), &Value::Null));
 
     // Out of order: every later step is refused, naming the state.
-    for (method, step) in [(Method::PUT, "payment/0"), (Method::PUT, "vouchers/0"), (Method::PUT, "complete")] {
-        let answer = v.step(method, step, json!({"method": "bank_transfer"})).await;
+    let posted = json!({"for": "Ola", "from": "Jan", "design": "floral", "delivery": "post"});
+    for (method, step, body) in [
+        (Method::PUT, "payment/0", json!({"method": "bank_transfer"})),
+        (Method::PUT, "vouchers/0", posted),
+        (Method::PUT, "complete", Value::Null),
+    ] {
+        let answer = v.step(method, step, body).await;
         assert_eq!(code(&answer), (409, "checkout_state"), "{step}: {}", answer.1);
     }
 
@@ -112,7 +117,7 @@ async fn a_guest_goes_through_every_step_in_order_and_places_one_order() {
         "postcode": "66200", "city": "Świebodzin", "countryCode": "PL"});
     bad["regulationsAccepted"] = json!(false);
     let answer = v.step(Method::PUT, "address", bad).await;
-    assert_eq!(code(&answer), (400, "invalid_address"), "{}", answer.1);
+    assert_eq!(code(&answer), (422, "invalid_address"), "{}", answer.1);
     assert_eq!(
         fields(&answer),
         ["customer.email", "customer.phone", "billingAddress.vatNumber", "billingAddress.postcode", "regulationsAccepted"]
@@ -132,7 +137,7 @@ async fn a_guest_goes_through_every_step_in_order_and_places_one_order() {
     assert_eq!(step["vouchers"]["items"][0]["index"], 0);
     let posted = json!({"for": "Ola", "from": "Jan", "design": "floral", "delivery": "post"});
     let answer = v.step(Method::PUT, "vouchers/0", posted.clone()).await;
-    assert_eq!(code(&answer), (400, "invalid_voucher_configuration"));
+    assert_eq!(code(&answer), (422, "invalid_voucher_configuration"));
     assert_eq!(fields(&answer), ["firstName", "lastName", "street", "city", "countryCode"]);
     assert_eq!(code(&v.step(Method::PUT, "vouchers/7", posted.clone()).await), (404, "item_not_found"));
     let mut posted = posted;
@@ -153,7 +158,7 @@ async fn a_guest_goes_through_every_step_in_order_and_places_one_order() {
     let (_, shipping) = v.step(Method::GET, "shipping", Value::Null).await;
     let methods = shipping["shipments"][0]["methods"].as_array().unwrap();
     let post = methods.iter().find(|m| m["code"] == "post").unwrap()["price"].as_i64().unwrap();
-    assert_eq!(code(&v.step(Method::PUT, "shipping/0", json!({"method": "pigeon"})).await), (400, "invalid_method"));
+    assert_eq!(code(&v.step(Method::PUT, "shipping/0", json!({"method": "pigeon"})).await), (422, "invalid_method"));
     let before = cart["totals"]["total"].as_i64().unwrap();
     let (status, cart) = v.step(Method::PUT, "shipping/0", json!({"method": "post"})).await;
     assert_eq!((status, cart["checkoutState"].as_str()), (200, Some("vouchered")), "{cart}");
@@ -253,9 +258,9 @@ async fn a_basket_without_vouchers_skips_their_step_and_an_empty_one_completes_n
     let (_, payment) = v.step(Method::GET, "payment", Value::Null).await;
     assert_eq!(payment["payments"][0]["deposit"], Value::Null, "no stay, no advance payment");
     let answer = v.step(Method::PUT, "payment/0", json!({"method": "bank_transfer", "deposit": true})).await;
-    assert_eq!((code(&answer), fields(&answer)), ((400, "invalid_method"), vec!["deposit"]));
+    assert_eq!((code(&answer), fields(&answer)), ((422, "invalid_method"), vec!["deposit"]));
     let answer = v.step(Method::PUT, "payment/0", json!({"method": "paypal"})).await;
-    assert_eq!((code(&answer), fields(&answer)), ((400, "invalid_method"), vec!["method"]), "not offered while not connected");
+    assert_eq!((code(&answer), fields(&answer)), ((422, "invalid_method"), vec!["method"]), "not offered while not connected");
     let (status, cart) = v.step(Method::PUT, "payment/0", json!({"method": "bank_transfer"})).await;
     assert_eq!((status, cart["checkoutState"].as_str()), (200, Some("payment_selected")));
     assert_eq!(code(&v.complete(None).await), (409, "cart_empty"));

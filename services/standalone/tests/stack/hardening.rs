@@ -28,7 +28,7 @@ async fn taxon_filters_are_a_bounded_set() {
     // More distinct codes than the documented 50 are refused by name.
     let distinct: String = (0..51).map(|i| format!("taxon[]=t{i}&")).collect();
     let (status, err) = t.get(&format!("/shop-api/offer/package?{distinct}")).await;
-    assert_eq!((status, err["code"].as_str(), err["errors"][0]["field"].as_str()), (400, Some("too_many_taxons"), Some("taxon")));
+    assert_eq!((status, err["code"].as_str(), err["errors"][0]["field"].as_str()), (422, Some("too_many_taxons"), Some("taxon")));
 }
 
 #[tokio::test]

@@ -535,7 +535,7 @@ async fn a_gift_voucher_bought_online_pays_for_later_stays_until_it_is_spent() {
         async move { g.send(Method::PUT, &path, body).await }
     };
     let (status, error) = redeem(&stay_line, "GV-AAAA-AAAA-AAAA").await;
-    assert_eq!((status, error["code"].as_str(), error["errors"][0]["field"].as_str()), (400, Some("voucher_code_unknown"), Some("code")));
+    assert_eq!((status, error["code"].as_str(), error["errors"][0]["field"].as_str()), (404, Some("voucher_code_unknown"), Some("code")));
     let (_, cart) = g.add(json!({"type": "voucher", "productCode": "VC_AMOUNT", "options": {"priceOption": 0}})).await;
     let gift = cart["items"].as_array().unwrap().iter().find(|l| l["type"] == "voucher").unwrap()["id"].clone();
     assert_eq!(redeem(&gift, &code).await.1["code"], "voucher_not_applicable");
@@ -907,7 +907,7 @@ async fn a_capture_for_a_paid_order_is_listed_to_give_back_until_refunded() {
 
     // What is refused, and says why.
     let (status, blank) = send(Method::PUT, mark(&second["custom_id"]), &admin, json!({"reference": " "})).await;
-    assert_eq!((status, blank["code"].as_str(), blank["errors"][0]["field"].as_str()), (400, Some("invalid_refund"), Some("reference")));
+    assert_eq!((status, blank["code"].as_str(), blank["errors"][0]["field"].as_str()), (422, Some("invalid_refund"), Some("reference")));
     let (status, paid) = send(Method::PUT, mark(&first["custom_id"]), &admin, json!({"reference": "RF-1"})).await;
     assert_eq!((status, paid["code"].as_str()), (409, Some("not_refund_due")), "the payment that paid the order: {paid}");
     let (status, missing) = send(Method::PUT, mark(&json!("no-such-payment")), &admin, json!({"reference": "RF-1"})).await;

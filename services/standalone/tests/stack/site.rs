@@ -123,20 +123,20 @@ async fn a_product_question_is_checked_stored_and_mailed_to_both_sides() {
 
     // Every broken rule is named, in the request's language.
     let (status, answer) = t.post("/shop-api/contact/product-questions?locale=en_GB", json!({"productCode": "TR_HOT_STONE"})).await;
-    assert_eq!((status, answer["code"].as_str()), (400, Some("invalid_question")), "{answer}");
+    assert_eq!((status, answer["code"].as_str()), (422, Some("invalid_question")), "{answer}");
     let fields: Vec<&str> = answer["errors"].as_array().unwrap().iter().map(|e| e["field"].as_str().unwrap()).collect();
     assert_eq!(fields, ["customer", "email", "phone", "message"]);
     assert!(answer["errors"][2]["message"].as_str().unwrap().contains("at least 7"), "{answer}");
     let short_phone = json!({"productCode": "TR_HOT_STONE", "customer": "A", "email": "a@example.com", "phone": "123456", "message": "?"});
     let (status, answer) = t.post("/shop-api/contact/product-questions", short_phone).await;
-    assert_eq!((status, answer["errors"][0]["field"].as_str()), (400, Some("phone")), "{answer}");
+    assert_eq!((status, answer["errors"][0]["field"].as_str()), (422, Some("phone")), "{answer}");
     let letters = json!({"productCode": "TR_HOT_STONE", "customer": "A", "email": "a@example.com", "phone": "600 abc 100", "message": "?"});
-    assert_eq!(t.post("/shop-api/contact/product-questions", letters).await.0, 400);
+    assert_eq!(t.post("/shop-api/contact/product-questions", letters).await.0, 422);
     let unknown = json!({"productCode": "NO_SUCH", "customer": "A", "email": "a@example.com", "phone": "600100200", "message": "?"});
     let (status, answer) = t.post("/shop-api/contact/product-questions", unknown).await;
     assert_eq!(
         (status, answer["code"].as_str(), answer["errors"][0]["field"].as_str()),
-        (400, Some("unknown_product"), Some("productCode"))
+        (404, Some("unknown_product"), Some("productCode"))
     );
 }
 
@@ -168,7 +168,7 @@ async fn the_poll_counts_one_vote_per_visitor() {
     let (status, other) = t.post("/shop-api/poll/votes", json!({"option": option})).await;
     assert_eq!((status, other["options"][1]["votes"].as_i64()), (201, Some(2)), "{other}");
     let (status, answer) = t.post("/shop-api/poll/votes", json!({"option": "nothing"})).await;
-    assert_eq!((status, answer["code"].as_str()), (400, Some("unknown_option")), "{answer}");
+    assert_eq!((status, answer["code"].as_str()), (404, Some("unknown_option")), "{answer}");
     let (_, fresh) = t.get("/shop-api/poll").await;
     assert_eq!(fresh["voted"], Value::Null, "a visitor without the cookie has not voted");
 }

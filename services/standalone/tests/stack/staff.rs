@@ -150,11 +150,11 @@ async fn the_staff_record_a_bank_transfer_once_and_the_booking_is_confirmed() {
     let no_script = t.http.post(t.url(&transfers)).header("cookie", admin.clone().unwrap()).json(&transfer(due, "R-0"));
     assert_eq!(read(no_script.send().await.unwrap()).await.0, 400, "a cookie-authenticated change needs X-Requested-With");
     let (status, short) = send(Method::POST, transfers.clone(), &admin, transfer(due - 100, "R-0")).await;
-    assert_eq!((status, short["code"].as_str(), short["errors"][0]["field"].as_str()), (400, Some("amount_mismatch"), Some("amount")));
+    assert_eq!((status, short["code"].as_str(), short["errors"][0]["field"].as_str()), (422, Some("amount_mismatch"), Some("amount")));
     let expected = format!("{}.{:02} PLN", due / 100, due % 100);
     assert!(short["message"].as_str().unwrap().contains(&expected), "names what the order awaits: {short}");
     let (status, blank) = send(Method::POST, transfers.clone(), &admin, transfer(due, "  ")).await;
-    assert_eq!((status, blank["code"].as_str(), blank["errors"][0]["field"].as_str()), (400, Some("invalid_transfer"), Some("reference")));
+    assert_eq!((status, blank["code"].as_str(), blank["errors"][0]["field"].as_str()), (422, Some("invalid_transfer"), Some("reference")));
     let (status, awaiting) = send(Method::GET, order.clone(), &admin, Value::Null).await;
     assert_eq!((status, awaiting["paymentState"].as_str()), (200, Some("awaiting_payment")), "nothing was recorded: {awaiting}");
 
@@ -271,10 +271,10 @@ async fn the_staff_record_the_rest_of_an_advance_paid_order_once() {
 
     // What is refused, and says why.
     let (status, short) = send(Method::POST, rest_payments.clone(), &admin, payment(rest - 100, "K-1")).await;
-    assert_eq!((status, short["code"].as_str(), short["errors"][0]["field"].as_str()), (400, Some("amount_mismatch"), Some("amount")));
+    assert_eq!((status, short["code"].as_str(), short["errors"][0]["field"].as_str()), (422, Some("amount_mismatch"), Some("amount")));
     assert!(short["message"].as_str().unwrap().contains(&format!("{}.{:02} PLN", rest / 100, rest % 100)), "names the rest: {short}");
     let (status, blank) = send(Method::POST, rest_payments.clone(), &admin, payment(rest, "")).await;
-    assert_eq!((status, blank["code"].as_str(), blank["errors"][0]["field"].as_str()), (400, Some("invalid_receipt"), Some("reference")));
+    assert_eq!((status, blank["code"].as_str(), blank["errors"][0]["field"].as_str()), (422, Some("invalid_receipt"), Some("reference")));
     let (status, recorded) = send(Method::POST, rest_payments.clone(), &admin, payment(rest, "K-0")).await;
     assert_eq!((status, recorded["paymentState"].as_str()), (200, Some("paid")), "{recorded}");
     let (status, other) = send(Method::POST, rest_payments, &admin, payment(rest, "K-9")).await;

@@ -279,7 +279,7 @@ pub async fn common_checks(base: &str) {
     let (status, basket) = send(reqwest::Method::DELETE, format!("{cart}/items/{room}"), serde_json::json!({})).await;
     assert_eq!((status, basket["items"].as_array().unwrap().len()), (200, 1));
     let (status, err) = item(serde_json::json!({"type": "product", "productCode": "PR_HONEY_BODY_BALM", "quantity": 11})).await;
-    assert_eq!((status, err["errors"][0]["field"].as_str()), (400, Some("quantity")));
+    assert_eq!((status, err["errors"][0]["field"].as_str()), (422, Some("quantity")));
 
     // A content page, on either database.
     let (status, page) = get("/shop-api/pages?locale=de&url=/regulations").await;

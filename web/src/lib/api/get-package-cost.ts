@@ -15,7 +15,7 @@ import type { PackageCost, PackageCostRequest } from '@/types/api';
 
 export type PackageCostParams = { code: string; locale: Locale; request: PackageCostRequest };
 
-/** The request the server accepts (its 400 rules), checked before sending. */
+/** The request the server accepts (its 400 and 422 rules), checked before sending. */
 export function isValidCostRequest({ persons, treatments }: PackageCostRequest): boolean {
   return (
     Number.isInteger(persons) &&

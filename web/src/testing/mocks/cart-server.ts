@@ -64,9 +64,9 @@ const refusal = (status: number, code: string, field: string) => {
 /** As the cart service: a code pays for a top-level line that is not a gift voucher; null when line `id` may take one. */
 function voucherLineRefusal(cart: Cart, id: number) {
   const line = cart.items.find((item) => item.id === id);
-  if (line) return line.type === 'voucher' ? refusal(400, 'voucher_not_applicable', 'id') : null;
+  if (line) return line.type === 'voucher' ? refusal(409, 'voucher_not_applicable', 'id') : null;
   return cart.items.some((item) => item.childItems.some((child) => child.id === id))
-    ? refusal(400, 'voucher_not_applicable', 'id')
+    ? refusal(409, 'voucher_not_applicable', 'id')
     : notFound('item_not_found');
 }
 
@@ -96,10 +96,10 @@ function checkDedication(dedication: NonNullable<NonNullable<AddCartItem['option
   const sender = name(dedication.from);
   const message = name(dedication.message);
   const email = name(dedication.email);
-  if (recipient === '' || [...recipient].length > 60) return refusal(400, 'invalid_voucher_details', 'options.dedication.for');
-  if (sender === '' || [...sender].length > 60) return refusal(400, 'invalid_voucher_details', 'options.dedication.from');
-  if ([...message].length > 300) return refusal(400, 'invalid_voucher_details', 'options.dedication.message');
-  if (email !== '' && !isEmail(email)) return refusal(400, 'invalid_email', 'options.dedication.email');
+  if (recipient === '' || [...recipient].length > 60) return refusal(422, 'invalid_voucher_details', 'options.dedication.for');
+  if (sender === '' || [...sender].length > 60) return refusal(422, 'invalid_voucher_details', 'options.dedication.from');
+  if ([...message].length > 300) return refusal(422, 'invalid_voucher_details', 'options.dedication.message');
+  if (email !== '' && !isEmail(email)) return refusal(422, 'invalid_email', 'options.dedication.email');
   return { for: recipient, from: sender, message, email: email === '' ? null : email };
 }
 
@@ -257,7 +257,7 @@ export function createCartServer({ known = {}, associations = {}, giftVouchers =
       const token = String(params.token);
       let dedication: LineVoucher | undefined;
       if (item.options?.dedication) {
-        if (item.type !== 'voucher' && item.type !== 'gift') return refusal(400, 'not_a_voucher', 'options.dedication');
+        if (item.type !== 'voucher' && item.type !== 'gift') return refusal(409, 'not_a_voucher', 'options.dedication');
         const checked = checkDedication(item.options.dedication);
         if (checked instanceof Response) return checked;
         dedication = checked;
@@ -326,7 +326,7 @@ export function createCartServer({ known = {}, associations = {}, giftVouchers =
       const token = String(params.token);
       const code = normalizeVoucherCode(typeof body.code === 'string' ? body.code : '');
       const voucher = code ? issued.get(code) : undefined;
-      if (!code || !voucher) return refusal(400, 'voucher_code_unknown', 'code');
+      if (!code || !voucher) return refusal(404, 'voucher_code_unknown', 'code');
       const refused = refusedVoucher(voucher);
       if (refused) return refusal(409, refused, 'code');
       const cart = carts.get(token);

@@ -301,14 +301,14 @@ export function createCheckoutServer(cartServer: CartServer, { me = null, takenE
       }
       if ([...(body.notes ?? '').trim()].length > 1000) wrong.push('notes');
       if (body.regulationsAccepted !== true) wrong.push('regulationsAccepted');
-      if (wrong.length > 0) return refusal(400, 'invalid_address', wrong);
+      if (wrong.length > 0) return refusal(422, 'invalid_address', wrong);
 
       const password = body.password ?? '';
       if (password !== '' && !me) {
         if (request.headers.get('X-Requested-With') !== 'XMLHttpRequest') return refusal(400, 'invalid_request', ['X-Requested-With']);
         const address = String(customer.email).trim().toLowerCase();
         if ([...password].length < 10 || [...password].length > 128 || new Set(password).size < 5 || password.toLowerCase() === address) {
-          return refusal(400, 'weak_password', ['password']);
+          return refusal(422, 'weak_password', ['password']);
         }
         if (takenEmails.includes(address)) return refusal(409, 'email_taken', ['customer.email']);
       }
@@ -375,7 +375,7 @@ export function createCheckoutServer(cartServer: CartServer, { me = null, takenE
         if (!filled(body.city, 120)) wrong.push('city');
         if (!['PL', 'DE'].includes(country)) wrong.push('countryCode');
       }
-      if (wrong.length > 0) return refusal(400, 'invalid_voucher_configuration', wrong);
+      if (wrong.length > 0) return refusal(422, 'invalid_voucher_configuration', wrong);
       const voucher: LineVoucher = {
         for: String(body.for).trim(),
         from: String(body.from).trim(),
@@ -422,7 +422,7 @@ export function createCheckoutServer(cartServer: CartServer, { me = null, takenE
       const cart = gate(token, 'shipping');
       if (cart instanceof Response) return cart;
       if (!shippingRequired(cart)) return refusal(409, 'checkout_state');
-      if (!SHIPPING.some((method) => method.code === body.method)) return refusal(400, 'invalid_method', ['method']);
+      if (!SHIPPING.some((method) => method.code === body.method)) return refusal(422, 'invalid_method', ['method']);
       details.set(token, { ...detailsOf(token), shippingMethod: body.method });
       return HttpResponse.json(setState(token, cart, afterAddress(token, cart)));
     }),
@@ -450,8 +450,8 @@ export function createCheckoutServer(cartServer: CartServer, { me = null, takenE
       const token = String(params.token);
       const cart = gate(token, 'payment');
       if (cart instanceof Response) return cart;
-      if (!PAYMENT.some((method) => method.code === body.method)) return refusal(400, 'invalid_method', ['method']);
-      if (body.deposit && !hasStay(cart)) return refusal(400, 'invalid_method', ['deposit']);
+      if (!PAYMENT.some((method) => method.code === body.method)) return refusal(422, 'invalid_method', ['method']);
+      if (body.deposit && !hasStay(cart)) return refusal(422, 'invalid_method', ['deposit']);
       details.set(token, { ...detailsOf(token), payment: { method: String(body.method), deposit: body.deposit === true } });
       const nothing = totals(token, cart).total - cart.totals.vouchers <= 0;
       return HttpResponse.json(setState(token, cart, nothing ? 'payment_skipped' : 'payment_selected'));

@@ -218,7 +218,7 @@ export function createContentServer({ loggedIn }: { loggedIn?: Customer } = {}) 
       const stored = blocks.get(key(id, locale));
       if (!stored) return error(404, 'block_not_found', 'Nie ma takiego bloku.');
       const change = entry.body as { content?: string; revision?: number | null };
-      if (!change.content) return error(400, 'invalid_html', 'Treść jest wymagana.');
+      if (!change.content) return error(422, 'invalid_html', 'Treść jest wymagana.');
       if (change.revision != null && change.revision !== latest(stored).revision) {
         return error(409, 'block_changed', 'Blok został w międzyczasie zmieniony.');
       }

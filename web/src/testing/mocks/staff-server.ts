@@ -214,7 +214,7 @@ export function createStaffServer({
       const order = refuse(entry, true) ?? find(entry, String(params.code));
       if (order instanceof Response) return order;
       const { amount, reference = '' } = (entry.body ?? {}) as Partial<BankTransfer>;
-      if (reference.trim() === '' || reference.length > 140) return refusal(entry, 400, 'invalid_transfer', 'reference');
+      if (reference.trim() === '' || reference.length > 140) return refusal(entry, 422, 'invalid_transfer', 'reference');
       // As the cart service: a reference recorded before answers its order as it is.
       const paid = references.get(reference);
       if (paid) {
@@ -225,7 +225,7 @@ export function createStaffServer({
       if (order.state !== 'new' || order.paymentState !== 'awaiting_payment') return refusal(entry, 409, 'order_paid');
       if (amount !== order.dueNow) {
         const expected = `${Math.floor(order.dueNow / 100)}.${String(order.dueNow % 100).padStart(2, '0')}`;
-        return refusal(entry, 400, 'amount_mismatch', 'amount', expected);
+        return refusal(entry, 422, 'amount_mismatch', 'amount', expected);
       }
       references.set(reference, order.bookingCode);
       markPaid(order);
@@ -237,7 +237,7 @@ export function createStaffServer({
       const order = refuse(entry, true) ?? find(entry, String(params.code));
       if (order instanceof Response) return order;
       const { amount, reference = '' } = (entry.body ?? {}) as Partial<BankTransfer>;
-      if (reference.trim() === '' || reference.length > 140) return refusal(entry, 400, 'invalid_receipt', 'reference');
+      if (reference.trim() === '' || reference.length > 140) return refusal(entry, 422, 'invalid_receipt', 'reference');
       const recorded = rests.get(order.bookingCode);
       if (recorded) return recorded === reference ? HttpResponse.json(order) : refusal(entry, 409, 'order_paid');
       if (order.state === 'cancelled') return refusal(entry, 409, 'order_cancelled');
@@ -246,7 +246,7 @@ export function createStaffServer({
       const rest = order.totals.total - order.totals.vouchers - order.dueNow;
       if (amount !== rest) {
         const expected = `${Math.floor(rest / 100)}.${String(rest % 100).padStart(2, '0')}`;
-        return refusal(entry, 400, 'amount_mismatch', 'amount', expected);
+        return refusal(entry, 422, 'amount_mismatch', 'amount', expected);
       }
       rests.set(order.bookingCode, reference);
       order.paymentState = 'paid';
@@ -264,7 +264,7 @@ export function createStaffServer({
       if (refused) return refused;
       const { reference = '' } = (entry.body ?? {}) as Partial<RefundMade>;
       const trimmed = reference.trim();
-      if (trimmed === '' || trimmed.length > 140) return refusal(entry, 400, 'invalid_refund', 'reference');
+      if (trimmed === '' || trimmed.length > 140) return refusal(entry, 422, 'invalid_refund', 'reference');
       const payment = payments.get(String(params.paymentId));
       if (!payment) return refusal(entry, 404, 'payment_not_found');
       if (payment.state === 'refunded') {

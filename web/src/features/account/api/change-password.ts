@@ -2,7 +2,7 @@
  * PUT /shop-api/me/password {currentPassword, newPassword} with the script
  * marker (204). The customer's other sessions end; this one stays. A wrong
  * current password names `currentPassword`, a weak new one `password`
- * (400); without a session (401) who is logged in is asked again.
+ * (422); without a session (401) who is logged in is asked again.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 

@@ -2,7 +2,7 @@
  * POST /shop-api/register: creates the customer, logs them in (the answer
  * sets the session cookie and is the customer) and sends the e-mail that
  * confirms the address. A taken or invalid e-mail, a weak password or a
- * wrong name comes back naming its field (400, 409).
+ * wrong name comes back naming its field (400, 422, 409).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 

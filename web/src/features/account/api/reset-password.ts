@@ -1,7 +1,7 @@
 /**
  * POST /shop-api/password-reset/{token} {password}: the e-mail link's new
  * password (204). Every session of the customer ends, so who is logged in
- * is asked again. A weak password names its field (400); a link unknown,
+ * is asked again. A weak password names its field (422); a link unknown,
  * used or expired is a 409 `invalid_link`, which the page explains.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';

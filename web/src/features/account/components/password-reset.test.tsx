@@ -63,7 +63,7 @@ describe('forgotten password', () => {
     server.use(
       http.post(apiPath('/password-reset'), () =>
         HttpResponse.json(errorBody('invalid_email', 'Podaj poprawny adres e-mail.', { email: 'Podaj poprawny adres e-mail.' }), {
-          status: 400,
+          status: 422,
         }),
       ),
     );
@@ -115,7 +115,7 @@ describe('reset password page', () => {
     server.use(
       http.post(apiPath('/password-reset/:token'), () =>
         HttpResponse.json(errorBody('weak_password', 'Wybierz hasło…', { password: 'Wybierz dłuższe lub bardziej urozmaicone hasło.' }), {
-          status: 400,
+          status: 422,
         }),
       ),
     );

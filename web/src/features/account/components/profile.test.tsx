@@ -203,7 +203,7 @@ describe('Profile', () => {
       http.put(apiPath('/me/password'), () =>
         HttpResponse.json(
           errorBody('weak_password', 'Choose a password…', { password: 'Choose a longer or more varied password.' }),
-          { status: 400 },
+          { status: 422 },
         ),
       ),
     );

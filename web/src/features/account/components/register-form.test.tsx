@@ -144,7 +144,7 @@ describe('RegisterForm', () => {
               password: 'Choose a longer or more varied password.',
             }),
           },
-          { status: 400 },
+          { status: 422 },
         ),
       ),
     );

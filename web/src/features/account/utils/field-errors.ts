@@ -1,7 +1,7 @@
 /**
  * Server field errors beside the form's fields.
  *
- * A 400 or 409 names the body fields it is about (`errors[].field`, as the
+ * A 400, 422 or 409 names the body fields it is about (`errors[].field`, as the
  * request spelled them) with a message in the request's language. A form
  * shows those beside its fields; the call raises no notification for an
  * answer that names one of them (the visitor reads it where it belongs).

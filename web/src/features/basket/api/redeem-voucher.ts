@@ -7,7 +7,7 @@
  * `totals.vouchers`. A code pays for one line: set on another, it moves.
  *
  * Refusals (each with the server's message, and `errors[]` naming `code`
- * where the code is at fault): 400 `voucher_code_unknown`, 400
+ * where the code is at fault): 404 `voucher_code_unknown`, 409
  * `voucher_not_applicable` (a gift voucher line, an attached package),
  * 409 `voucher_spent`, 409 `voucher_expired`. The form shows them beside
  * its field, so they raise no notification; anything else does.

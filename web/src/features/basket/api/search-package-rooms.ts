@@ -27,10 +27,13 @@ export function packageRoomsQueryOptions(params: PackageRoomsParams) {
   });
 }
 
+/** What a disabled search's key holds: nothing is asked with it. */
+const NO_SEARCH: PackageRoomSearch = { packageCode: '', options: { from: '', to: '' } };
+
 /** Rooms once dates and guests are set (spec 4); `null` asks for nothing. */
 export function usePackageRooms(locale: Locale, search: PackageRoomSearch | null) {
   return useQuery({
-    ...packageRoomsQueryOptions({ locale, search: search ?? {} }),
+    ...packageRoomsQueryOptions({ locale, search: search ?? NO_SEARCH }),
     enabled: search !== null,
   });
 }

@@ -167,7 +167,7 @@ describe('PackageConfigurator', () => {
     serveCost(() =>
       HttpResponse.json(
         { code: 'invalid_quantity', message: 'Nieprawidłowa liczba zabiegów', errors: [{ field: 'treatments[0].quantity', message: 'max 2' }] },
-        { status: 400 },
+        { status: 422 },
       ),
     );
     renderWithProviders(<PackageConfigurator product={packageDetails()} />);

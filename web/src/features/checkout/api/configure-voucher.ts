@@ -1,7 +1,7 @@
 /**
  * PUT /shop-api/checkout/{token}/vouchers/{index}: a gift voucher's design,
  * dedication and delivery (e-mail with the address, or post with the
- * recipient's address). Wrong fields: 400 `invalid_voucher_configuration`
+ * recipient's address). Wrong fields: 422 `invalid_voucher_configuration`
  * naming `for`, `email`, `postcode`, ... Once every voucher is configured
  * (and a posted one has its shipping method) the state is `vouchered`.
  */

@@ -1,7 +1,7 @@
 /**
  * PUT /shop-api/checkout/{token}/address: the guest's details. The state
  * moves to `addressed`, or to `vouchering_skipped` when the basket holds no
- * gift voucher. Every wrong field is named at once (400 `invalid_address`,
+ * gift voucher. Every wrong field is named at once (422 `invalid_address`,
  * `errors[].field` as `customer.email`, `billingAddress.vatNumber`, ...).
  * With `password` the visitor is registered and logged in as well, which
  * the gateway takes only from a script (`X-Requested-With`).

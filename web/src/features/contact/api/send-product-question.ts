@@ -1,7 +1,7 @@
 /**
  * POST /shop-api/contact/product-questions (spec 7): a visitor's question
  * about a product. 201 `{}` means sent (spec 8: the sent state follows);
- * 400 names the wrong body fields (`errors`), 429 and 503 say "not now" in
+ * 400 or 422 names the wrong body fields (`errors`), 429 and 503 say "not now" in
  * the server's words. The form says every outcome itself, so nothing is
  * notified here.
  */
@@ -16,7 +16,7 @@ import type { ProductQuestion } from '@/types/api';
 /** The question (spec 3 "contact question"); `customer` is the visitor's name. */
 export type { ProductQuestion } from '@/types/api';
 
-/** The body fields a 400 may name. */
+/** The body fields a 400 or 422 may name. */
 export type ProductQuestionField = keyof ProductQuestion;
 
 export const PRODUCT_QUESTION_FIELDS: readonly ProductQuestionField[] = [

@@ -1,7 +1,7 @@
 /**
  * POST /shop-api/newsletter/subscribe {email}: 201, and the address gets an
  * e-mail with a link that confirms the sign-up (double opt-in); 409
- * `newsletter_exists` when it is signed up already, 400 for an address the
+ * `newsletter_exists` when it is signed up already, 422 for an address the
  * server does not take, 429 and 503 for "not now". The form says each in
  * its own words, so nothing is notified here.
  */

@@ -82,8 +82,8 @@ describe('NewsletterSignUp', () => {
     expect(notifications.getSnapshot()).toEqual([]);
   });
 
-  it('shows the server refusing the address (400) beside the field, which takes focus', async () => {
-    const sent = answer(400, 'invalid_email');
+  it('shows the server refusing the address (422) beside the field, which takes focus', async () => {
+    const sent = answer(422, 'invalid_email');
     const { user } = renderSignUp('de');
     const input = screen.getByLabelText('Ihre E-Mail-Adresse');
     await user.type(input, 'ola@example.pl');

@@ -13,7 +13,7 @@
 import * as z from 'zod/mini';
 
 import { subscribe } from '@/features/newsletter/api/subscribe';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, isRefusal } from '@/lib/api-client';
 import type { Locale } from '@/lib/i18n/locale';
 import { createTranslator } from '@/lib/i18n/translate';
 
@@ -60,7 +60,7 @@ export async function signUp(value: string, locale: Locale): Promise<SignUpAnswe
     if (failure instanceof ApiError && (failure.status === 409 || failure.code === 'newsletter_exists')) {
       return { message: t('newsletter.exists'), signedUp: false };
     }
-    if (failure instanceof ApiError && failure.status === 400) return { error: t('newsletter.error.email') };
+    if (isRefusal(failure)) return { error: t('newsletter.error.email') };
     return { message: t('newsletter.failure'), signedUp: false };
   }
 }

@@ -1,7 +1,7 @@
 /**
  * POST /shop-api/poll/votes {option}: this visitor's vote. 201 answers with
  * the poll (`voted` set, the counts with the vote); 409 `already_voted` when
- * this visitor has voted (one vote each); 400 `unknown_option` for an option
+ * this visitor has voted (one vote each); 404 `unknown_option` for an option
  * the poll does not have (any more). The pop-up says each outcome itself, so
  * nothing is notified.
  */

@@ -204,10 +204,10 @@ describe('VotePopupHost', () => {
     expect(notifications.getSnapshot()).toEqual([]);
   });
 
-  it('asks to choose again among the poll’s answers as they are now after 400 unknown_option', async () => {
+  it('asks to choose again among the poll’s answers as they are now after 404 unknown_option', async () => {
     const changed = poll({ options: [{ code: 'massage', label: 'Massages', votes: 0 }, ...poll().options] });
     pollServer([poll(), changed], () =>
-      HttpResponse.json({ code: 'unknown_option', message: 'Unknown option' }, { status: 400 }),
+      HttpResponse.json({ code: 'unknown_option', message: 'Unknown option' }, { status: 404 }),
     );
     const { user } = renderHost();
     const popup = await dialog();

@@ -24,7 +24,7 @@ type Props = {
  * answer's share and votes and the total, in a status region that announces
  * them, and focus moves to "close". Voting keeps the pop-up closed on later
  * page loads, as closing does (the host sets the cookie on close). An answer
- * the poll no longer has (400 `unknown_option`) asks to choose again among
+ * the poll no longer has (404 `unknown_option`) asks to choose again among
  * the poll's answers as they are now; other failures say so and keep the
  * choice for another try.
  */

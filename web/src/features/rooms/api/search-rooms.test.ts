@@ -21,13 +21,13 @@ describe('searchRooms', () => {
             message: 'Das Anreisedatum darf nicht in der Vergangenheit liegen.',
             errors: [{ field: 'from', message: 'must be today or later' }],
           },
-          { status: 400 },
+          { status: 422 },
         ),
       ),
     );
     const error = await searchRooms(params).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, errors: [{ field: 'from' }] });
+    expect(error).toMatchObject({ status: 422, errors: [{ field: 'from' }] });
     expect(toasts()).toEqual(['error: Das Anreisedatum darf nicht in der Vergangenheit liegen.']);
   });
 

@@ -2,7 +2,7 @@
  * GET /shop-api/rooms/search?from&to&adults&children&babies&orderToken: room
  * types free for the whole stay that take the guests, each priced for the stay;
  * `emptyReason` says why none is listed. Every failure raises the error
- * toast with the server's message (spec 8); a 400 (bad dates or guests) is
+ * toast with the server's message (spec 8); a 400 or 422 (bad dates or guests) is
  * also explained in the page, in the visitor's language, by the field the
  * server names. With the visitor's basket token (`orderToken`) the rooms
  * left count the basket's own stays: such an answer is the visitor's own

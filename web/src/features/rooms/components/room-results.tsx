@@ -7,7 +7,7 @@ import { STAY_MAX_NIGHTS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useRoomSearch } from '@/features/rooms/api/search-rooms';
 import { queryFromSearch, type RoomSearch } from '@/features/rooms/utils/search-query';
-import { ApiError } from '@/lib/api-client';
+import { type ApiError, isRefusal } from '@/lib/api-client';
 import { useBasketActions } from '@/lib/basket-actions';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { MessageKey } from '@/lib/i18n/messages';
@@ -88,7 +88,7 @@ export function RoomResults({ search, today }: Props) {
   }
 
   if (result.isError) {
-    const invalid = result.error instanceof ApiError && result.error.status === 400 ? result.error : null;
+    const invalid = isRefusal(result.error) ? result.error : null;
     return (
       <>
         {summary}

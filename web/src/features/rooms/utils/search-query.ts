@@ -3,7 +3,7 @@
  *   ?dateFrom=2026-06-15&dateTo=2026-06-18&adults=2&children=0&babies=0
  * Dates are `YYYY-MM-DD`. A guest count that is missing or outside the
  * picker's limits reads as its default (2 / 0 / 0); a malformed date as none.
- * Whether a stay is allowed (past, too long) is the server's answer (400).
+ * Whether a stay is allowed (past, too long) is the server's answer (422).
  */
 import { AVAILABILITY_MAX_DAYS, BOOKING_HORIZON_DAYS, DEFAULT_GUESTS, STAY_MAX_NIGHTS } from '@/config/constants';
 import type { ReservationRoomsQuery, ReservationSearchQuery } from '@/config/paths';

@@ -2,7 +2,7 @@
  * PUT /shop-api/backend/refunds/{paymentId}?locale= with `{reference}` (the
  * refund's reference at the provider) and the script marker. Answers the
  * payment, `refunded`; the same reference again answers it as it is.
- * Refusals come in the request's language: 400 `invalid_refund`
+ * Refusals come in the request's language: 422 `invalid_refund`
  * (`reference`), 404 `payment_not_found`, 409 `not_refund_due`,
  * `payment_refunded` (`reference`: marked with another one); the desk shows
  * them, so they raise no notification.

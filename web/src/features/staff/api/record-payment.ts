@@ -7,7 +7,7 @@
  * - `rest`: POST .../rest-payments, what an advance payment left, paid at
  *   the guesthouse.
  * Answers the order; the same reference again answers it as it is.
- * Refusals come in the request's language: 400 `amount_mismatch` (naming
+ * Refusals come in the request's language: 422 `amount_mismatch` (naming
  * `amount` and the amount awaited), `invalid_transfer` / `invalid_receipt`
  * (`reference`), 409 `not_bank_transfer`, `advance_not_paid`,
  * `order_cancelled`, `order_paid`, `transfer_reference_used` (`reference`);

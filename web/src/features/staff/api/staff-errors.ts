@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/api-client';
 /**
  * What went wrong with an order desk's call, as the page says it: who may
  * not (401, 403), no such order (404), a field the server refused (400
- * naming it), the order's state or the reference refused (409, in the
+ * or 422 naming it), the order's state or the reference refused (409, in the
  * server's words), anything else.
  */
 export type StaffFailure = 'login' | 'forbidden' | 'notFound' | 'invalid' | 'refused' | 'other';
@@ -12,6 +12,7 @@ export function staffFailure(error: unknown): StaffFailure {
   if (!(error instanceof ApiError)) return 'other';
   switch (error.status) {
     case 400:
+    case 422:
       return error.errors.length > 0 ? 'invalid' : 'other';
     case 401:
       return 'login';
