@@ -137,7 +137,7 @@ error-items-unavailable = Etwas in Ihrem Warenkorb ist nicht mehr erhältlich. B
 error-room-just-booked = Dieses Zimmer wurde soeben für { $from } - { $to } gebucht.
 error-idempotency-key-reused = Dieser Anfrageschlüssel wurde bereits für eine andere Bestellung verwendet.
 error-basket-full = Ein Warenkorb fasst höchstens { $max } Positionen. Schließen Sie diese Bestellung ab und beginnen Sie eine neue.
-error-price-changed = Der Preis hat sich seit der Wahl der Zahlung geändert: jetzt sind { $now } PLN statt { $was } PLN fällig. Bitte prüfen Sie den Warenkorb und bestätigen Sie erneut.
+error-price-changed = Der Preis hat sich inzwischen geändert: jetzt sind { $now } PLN statt { $was } PLN fällig. Bitte prüfen Sie den Warenkorb und bestätigen Sie erneut.
 error-unpaid-limit = Unbezahlte Bestellungen dürfen höchstens { $max } Zimmernächte reservieren. Bitte bezahlen Sie diese, bevor Sie weitere buchen.
     .field = Unbezahlte Bestellungen mit dieser Adresse reservieren bereits zu viele Nächte.
 

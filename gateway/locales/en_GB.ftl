@@ -139,7 +139,7 @@ error-items-unavailable = Something in your basket can no longer be bought. Plea
 error-room-just-booked = This room has just been booked for { $from } - { $to }.
 error-idempotency-key-reused = This request key was already used for another order.
 error-basket-full = A basket holds at most { $max } lines. Place this order and start another.
-error-price-changed = The price changed since you chose how to pay: { $now } PLN is now due instead of { $was } PLN. Please check your basket and confirm again.
+error-price-changed = The price has changed meanwhile: { $now } PLN is now due instead of { $was } PLN. Please check your basket and confirm again.
 error-unpaid-limit = Unpaid orders may hold at most { $max } room-nights. Please pay them before booking more.
     .field = Unpaid orders with this address already hold too many nights.
 

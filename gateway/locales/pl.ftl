@@ -137,7 +137,7 @@ error-items-unavailable = Czegoś w Twoim koszyku nie można już kupić. Sprawd
 error-room-just-booked = Ten pokój został właśnie zarezerwowany na termin { $from } - { $to }.
 error-idempotency-key-reused = Ten klucz żądania został już użyty dla innego zamówienia.
 error-basket-full = Koszyk mieści najwyżej { $max } pozycji. Złóż to zamówienie i zacznij kolejne.
-error-price-changed = Cena zmieniła się od wyboru płatności: teraz do zapłaty { $now } PLN zamiast { $was } PLN. Sprawdź koszyk i potwierdź ponownie.
+error-price-changed = Cena zmieniła się w międzyczasie: teraz do zapłaty { $now } PLN zamiast { $was } PLN. Sprawdź koszyk i potwierdź ponownie.
 error-unpaid-limit = Nieopłacone zamówienia mogą wstrzymywać najwyżej { $max } nocy pokojowych. Opłać je, zanim zarezerwujesz kolejne.
     .field = Nieopłacone zamówienia na ten adres wstrzymują już zbyt wiele nocy.
 

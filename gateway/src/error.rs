@@ -183,10 +183,30 @@ impl ErrorCode {
     pub fn fixed_status(self) -> Option<StatusCode> {
         use ErrorCode::*;
         match self {
-            InvalidPriceRange | InvalidStay | InvalidGuests | InvalidConfiguration | WeakToken | WeakPassword | InvalidEmail
-            | PackageNeedsStay | PackageTooLong | TooManyPersons | InvalidVoucherDetails | InvalidAddress | InvalidVoucherConfiguration
-            | InvalidQuantity | InvalidPriceOption | InvalidMethod | AmountMismatch | InvalidTransfer | InvalidRefund | InvalidReceipt
-            | InvalidQuestion | InvalidHtml | TooManyTaxons | InvalidNights => Some(StatusCode::UNPROCESSABLE_ENTITY),
+            InvalidPriceRange
+            | InvalidStay
+            | InvalidGuests
+            | InvalidConfiguration
+            | WeakToken
+            | WeakPassword
+            | InvalidEmail
+            | PackageNeedsStay
+            | PackageTooLong
+            | TooManyPersons
+            | InvalidVoucherDetails
+            | InvalidAddress
+            | InvalidVoucherConfiguration
+            | InvalidQuantity
+            | InvalidPriceOption
+            | InvalidMethod
+            | AmountMismatch
+            | InvalidTransfer
+            | InvalidRefund
+            | InvalidReceipt
+            | InvalidQuestion
+            | InvalidHtml
+            | TooManyTaxons
+            | InvalidNights => Some(StatusCode::UNPROCESSABLE_ENTITY),
             UnknownProduct | UnknownPackage | UnknownTaxon | VoucherCodeUnknown | UnknownOption | UnknownNewsletterToken | UnknownRoom => {
                 Some(StatusCode::NOT_FOUND)
             }

@@ -198,11 +198,7 @@ fn tighten(doc: &mut serde_json::Value, channel: &str) {
 #[utoipa::path(get, path = "/shop-api/openapi.json", tag = "meta", responses((status = 200, description = "The OpenAPI document", content_type = "application/json")))]
 pub async fn document(axum::extract::State(state): axum::extract::State<crate::AppState>) -> impl IntoResponse {
     static SERVED: OnceLock<String> = OnceLock::new();
-    let body = if state.config.channel == DEFAULT_CHANNEL {
-        json()
-    } else {
-        SERVED.get_or_init(|| render(&state.config.channel)).as_str()
-    };
+    let body = if state.config.channel == DEFAULT_CHANNEL { json() } else { SERVED.get_or_init(|| render(&state.config.channel)).as_str() };
     ([(header::CONTENT_TYPE, "application/json")], body)
 }
 

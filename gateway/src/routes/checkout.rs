@@ -499,19 +499,38 @@ pub async fn shipping_methods(State(state): State<AppState>, shop: Shop, Path(to
     Ok(Json(ShippingAnswer { shipments }))
 }
 
-/// A chosen method.
+/// A chosen shipping method.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MethodChoice {
     /// A method's code.
     #[serde(default)]
     pub method: String,
-    /// Payment only: pay the advance payment now, the rest later.
-    #[serde(default)]
-    pub deposit: bool,
 }
 
 impl Validate for MethodChoice {
+    fn error_code(_field: &str) -> ErrorCode {
+        ErrorCode::InvalidMethod
+    }
+}
+
+/// A chosen payment method.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct PaymentChoice {
+    /// A method's code.
+    #[serde(default)]
+    pub method: String,
+    /// Pay the advance payment now, the rest later.
+    #[serde(default)]
+    pub deposit: bool,
+    /// What the guest was shown as due now with this choice (minor units):
+    /// another amount is a 409 `price_changed` and nothing is chosen.
+    #[schema(minimum = 0)]
+    pub expected_due_now: Option<i64>,
+}
+
+impl Validate for PaymentChoice {
     fn error_code(_field: &str) -> ErrorCode {
         ErrorCode::InvalidMethod
     }
@@ -541,7 +560,7 @@ pub async fn choose_shipping(
     if id != 0 {
         return Err(ApiError::not_found(ErrorCode::NotFound));
     }
-    let request = ChooseMethodRequest { token, locale: shop.code().to_owned(), method: body.method, deposit: false };
+    let request = ChooseMethodRequest { token, locale: shop.code().to_owned(), method: body.method, ..Default::default() };
     let cart = state.clients.checkout.clone().choose_shipping(request).await?.into_inner();
     Ok(Json(Cart::of(cart, shop.locale)))
 }
@@ -594,17 +613,19 @@ pub async fn payment_methods(State(state): State<AppState>, shop: Shop, Path(tok
 /// Choose the payment method
 ///
 /// With `deposit`, the advance payment is paid now and `leftToPay` later.
+/// With `expectedDueNow`, the amount the guest saw is checked: completion
+/// then charges it.
 #[utoipa::path(
     put,
     path = "/shop-api/checkout/{token}/payment/{id}",
     tag = "checkout",
     params(("token" = String, Path, description = TOKEN, pattern = "^[A-Za-z0-9_-]{16,64}$"), ("id" = u32, Path, description = "The payment: 0"), ShopParams),
-    request_body = MethodChoice,
+    request_body = PaymentChoice,
     responses(
         (status = 200, description = "The basket, state `payment_selected`", body = Cart),
         (status = 400, description = "Not a method on offer, or a deposit without a stay (`invalid_method`)", body = ErrorBody),
         (status = 404, description = "No such basket or payment", body = ErrorBody),
-        (status = 409, description = "Not in this checkout state (`checkout_state`)", body = ErrorBody),
+        (status = 409, description = "Not in this checkout state (`checkout_state`), or due now is not `expectedDueNow` (`price_changed`, `args.was` and `args.now` in PLN; nothing chosen)", body = ErrorBody),
         (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
     )
 )]
@@ -612,12 +633,18 @@ pub async fn choose_payment(
     State(state): State<AppState>,
     shop: Shop,
     Path((token, id)): Path<(String, u32)>,
-    JsonBody(body): JsonBody<MethodChoice>,
+    JsonBody(body): JsonBody<PaymentChoice>,
 ) -> ApiResult<Json<Cart>> {
     if id != 0 {
         return Err(ApiError::not_found(ErrorCode::NotFound));
     }
-    let request = ChooseMethodRequest { token, locale: shop.code().to_owned(), method: body.method, deposit: body.deposit };
+    let request = ChooseMethodRequest {
+        token,
+        locale: shop.code().to_owned(),
+        method: body.method,
+        deposit: body.deposit,
+        expected_due_now: body.expected_due_now,
+    };
     let cart = state.clients.checkout.clone().choose_payment(request).await?.into_inner();
     Ok(Json(Cart::of(cart, shop.locale)))
 }

@@ -151,7 +151,8 @@ pub struct Refund {
     pub order_state: String,
     /// Where the money came through: `przelewy24` or `paypal`.
     pub provider: String,
-    /// In grosze.
+    /// What to give back, in grosze: the payment, or its part not kept for
+    /// gift vouchers the order issued (an order that lost its nights).
     pub amount: i64,
     /// The provider's id of the transaction, to find it in its panel.
     pub provider_reference: Option<String>,

@@ -41,6 +41,13 @@ pub struct View {
     pub totals: Totals,
 }
 
+impl View {
+    /// Whether every line and everything attached can be bought now.
+    pub fn all_available(&self) -> bool {
+        self.lines.iter().all(|l| l.priced.available && l.children.iter().all(|c| c.priced.available))
+    }
+}
+
 pub struct ViewLine {
     pub line: Line,
     pub product: Option<Product>,

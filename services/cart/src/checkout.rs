@@ -312,11 +312,13 @@ impl Checkout {
     /// expired: then no money is taken (the provider returns it) and the
     /// guest is told. An order cancelled because its hold expired comes back
     /// when its nights (and gift vouchers) are still free.
+    ///
+    /// The order is read again after the claim: from the claim on, the
+    /// hold's expiry no longer cancels it (`store::cancel_unpaid`), so
+    /// what that read says holds until the money is recorded.
     async fn ready_to_take(&self, order: &StoredOrder, payment: &StoredPayment) -> Result<bool, CartError> {
-        let revivable = order.cancel_reason == Some(CancelReason::HoldExpired);
-        if !awaits_payment(order) && !revivable {
-            tracing::warn!(order = %order.order_id, state = %order.state, payment_state = %order.payment_state, session = %payment.session_id,
-                "a payment for an order that no longer awaits one is not taken: the provider returns it");
+        if !awaits_payment(order) && !revivable(order) {
+            not_awaited(order, payment);
             return Ok(false);
         }
         if !self.claim(payment).await? {
@@ -333,13 +335,28 @@ impl Checkout {
                 Err(Refusal::Other(e)) => return Err(e),
             }
         }
-        if revivable && !self.revive(order).await? {
-            tracing::warn!(order = %order.order_id, session = %payment.session_id, "a late payment's order cannot come back (a gift voucher it used is spent): not taken");
-            store::release_claim(self.basket.db(), &payment.order_token, &payment.session_id).await?;
-            self.basket.peers().release(&order.order_id).await?;
-            return Ok(false);
+        let order = self.order(&payment.order_token).await?;
+        if awaits_payment(&order) {
+            return Ok(true);
         }
-        Ok(true)
+        if revivable(&order) {
+            match self.revive(&order).await? {
+                store::Revived::Revived => return Ok(true),
+                // Another try of this payment revived it first: read again.
+                store::Revived::NotCancelled if awaits_payment(&self.order(&payment.order_token).await?) => return Ok(true),
+                store::Revived::NotCancelled => {}
+                store::Revived::VoucherSpent => {
+                    tracing::warn!(order = %order.order_id, session = %payment.session_id, "a late payment's order cannot come back (a gift voucher it used is spent): not taken");
+                    store::release_claim(self.basket.db(), &payment.order_token, &payment.session_id).await?;
+                    // The nights kept for it above go back on sale.
+                    self.basket.peers().release(&order.order_id).await?;
+                    return Ok(false);
+                }
+            }
+        }
+        not_awaited(&order, payment);
+        store::release_claim(self.basket.db(), &payment.order_token, &payment.session_id).await?;
+        Ok(false)
     }
 
     /// A late payment found its order's nights sold: it is not taken (the
@@ -355,26 +372,28 @@ impl Checkout {
         if !store::refuse_payment(&mut tx, &payment.session_id).await? {
             return Ok(());
         }
-        if store::cancel_unpaid(&mut tx, &order.order_id, CancelReason::NightsSold, now).await? {
+        // This payment's own claim does not keep the order.
+        if store::cancel_unpaid(&mut tx, &order.order_id, CancelReason::NightsSold, i64::MAX, now).await? {
             store::return_vouchers(&mut tx, &order.order_id, now).await?;
         }
-        self.outbox.add(&mut tx, &cancelled_event(order, CancelReason::NightsSold, 0)?).await?;
+        self.outbox.add(&mut tx, &cancelled_event(order, CancelReason::NightsSold, Money::NotTaken)?).await?;
         tx.commit().await?;
         self.outbox.wake();
         Ok(())
     }
 
     /// A cancelled order whose hold expired becomes new again for a payment
-    /// under way; whether it did.
-    async fn revive(&self, order: &StoredOrder) -> Result<bool, CartError> {
+    /// under way.
+    async fn revive(&self, order: &StoredOrder) -> Result<store::Revived, CartError> {
         let mut tx = self.basket.db().begin().await?;
-        if !store::revive(&mut tx, order, spa_platform::now_ms()).await? {
+        let revived = store::revive(&mut tx, order, spa_platform::now_ms()).await?;
+        if revived != store::Revived::Revived {
             tx.rollback().await?;
-            return Ok(false);
+            return Ok(revived);
         }
         tx.commit().await?;
         tracing::info!(order = %order.order_id, "an order cancelled for want of payment came back: its payment came while its nights were free");
-        Ok(true)
+        Ok(revived)
     }
 
     /// The order's one payment at the provider, for this session; false
@@ -404,8 +423,20 @@ impl Checkout {
         let mut tx = self.basket.db().begin().await?;
         let now = spa_platform::now_ms();
         let recorded = store::record_paid(&mut tx, &payment.session_id, provider_ref, now).await?;
-        if recorded == store::Recorded::OrderPaid {
-            self.paid(&mut tx, order, payment.amount, now).await?;
+        match recorded {
+            store::Recorded::OrderPaid => self.paid(&mut tx, order, payment.amount, now).await?,
+            // A guest whose order was cancelled learns the money goes back,
+            // in the transaction that makes it due back.
+            store::Recorded::NotAwaited => {
+                if let Some(now) = store::order_in(&mut tx, &order.order_id).await?
+                    && now.state == OrderState::Cancelled
+                {
+                    let reason = now.cancel_reason.unwrap_or(CancelReason::HoldExpired);
+                    let money = Money::Taken { refund: payment.amount, vouchers_kept: 0 };
+                    self.outbox.add(&mut tx, &cancelled_event(&now, reason, money)?).await?;
+                }
+            }
+            store::Recorded::Replay => {}
         }
         tx.commit().await?;
         match recorded {
@@ -419,15 +450,7 @@ impl Checkout {
                     session = %payment.session_id,
                     "a payment came for an order that no longer awaited it (cancelled or paid meanwhile): due back, listed for the staff"
                 );
-                // A guest whose order was cancelled learns the money goes back.
-                let now = self.order(&order.token).await?;
-                if now.state == OrderState::Cancelled {
-                    let reason = now.cancel_reason.unwrap_or(CancelReason::HoldExpired);
-                    let mut tx = self.basket.db().begin().await?;
-                    self.outbox.add(&mut tx, &cancelled_event(&now, reason, payment.amount)?).await?;
-                    tx.commit().await?;
-                    self.outbox.wake();
-                }
+                self.outbox.wake();
             }
             store::Recorded::Replay => {}
         }
@@ -595,7 +618,18 @@ impl Checkout {
         })
     }
 
-    pub async fn choose_payment(&self, token: &str, locale: &str, method: &str, deposit: bool) -> Result<View, CartError> {
+    /// The payment method and whether the advance is paid now. With
+    /// `expected_due_now` (what the guest was shown), another amount due
+    /// now is `price_changed` and nothing is chosen: the guest sees the new
+    /// amounts before confirming.
+    pub async fn choose_payment(
+        &self,
+        token: &str,
+        locale: &str,
+        method: &str,
+        deposit: bool,
+        expected_due_now: Option<i64>,
+    ) -> Result<View, CartError> {
         let method = PaymentMethod::parse(method).filter(|m| self.offered().contains(m)).ok_or(CartError::UnknownMethod)?;
         let before = self.basket.view(token, locale).await?;
         if deposit && deposit_offered(&before) == 0 {
@@ -609,6 +643,13 @@ impl Checkout {
                 cart.checkout.payment = Some(PaymentChoice { method, deposit, quote: None });
                 // What this step's answer shows is what completion charges.
                 let t = Basket::totals_after_step(cart, &before);
+                // A line no longer available is what completion reports.
+                if let Some(was) = expected_due_now
+                    && was != t.due_now()
+                    && before.all_available()
+                {
+                    return Err(CartError::PriceChanged { was, now: t.due_now() });
+                }
                 cart.checkout.payment =
                     Some(PaymentChoice { method, deposit, quote: Some(Quote { total: t.total, due_now: t.due_now() }) });
                 cart.checkout_state = checkout::after_payment(cart.needs(nothing));
@@ -627,32 +668,33 @@ impl Checkout {
         let Some(mut tx) = begin_once(self.basket.db(), EXPIRY_CONSUMER, &event.id).await? else { return Ok(()) };
         let now = spa_platform::now_ms();
         let order_id = &event.message.order_id;
-        // A payment under way kept (or took again) the nights meanwhile; its
-        // order lives on, and its next expiry cancels it if no money came.
-        if store::payment_under_way(&mut tx, order_id, now - i64::from(KEEP_WHILE_PAYING_SECONDS) * 1000).await? {
-            tx.commit().await?;
-            tracing::info!(order = %order_id, "hold expired while a payment was under way: the order waits for it");
-            return Ok(());
-        }
-        let cancelled = store::cancel_unpaid(&mut tx, order_id, CancelReason::HoldExpired, now).await?;
+        // A payment under way (claimed within the keep) kept, or took
+        // again, the nights meanwhile; its order lives on, and its next
+        // expiry cancels it if no money came.
+        let claimed_before = now - i64::from(KEEP_WHILE_PAYING_SECONDS) * 1000;
+        let cancelled = store::cancel_unpaid(&mut tx, order_id, CancelReason::HoldExpired, claimed_before, now).await?;
+        let order = store::order_in(&mut tx, order_id).await?;
         if cancelled {
             store::return_vouchers(&mut tx, order_id, now).await?;
-            if let Some(order) = store::order_in(&mut tx, order_id).await? {
-                self.outbox.add(&mut tx, &cancelled_event(&order, CancelReason::HoldExpired, 0)?).await?;
+            if let Some(order) = &order {
+                self.outbox.add(&mut tx, &cancelled_event(order, CancelReason::HoldExpired, Money::None)?).await?;
             }
         }
         tx.commit().await?;
         if cancelled {
-            tracing::info!(order = %event.message.order_id, "unpaid order cancelled: its hold expired");
+            tracing::info!(order = %order_id, "unpaid order cancelled: its hold expired");
             self.outbox.wake();
+        } else if order.is_some_and(|o| awaits_payment(&o)) {
+            tracing::info!(order = %order_id, "hold expired while a payment was under way: the order waits for it");
         }
         Ok(())
     }
 
     /// The rooms service could not book a paid order's nights (its hold had
-    /// expired and a night was sold meanwhile): the order is cancelled, its
-    /// payments are due back (on the staff's list), its gift vouchers given
-    /// back, and the guest told; once per event.
+    /// expired and a night was sold meanwhile): the order is cancelled, what
+    /// it paid is due back (on the staff's list) but for the gift vouchers
+    /// it issued, which stay valid, the vouchers it spent are given back,
+    /// and the guest told; once per event.
     pub async fn lost_nights(&self, event: Received<HoldLost>) -> anyhow::Result<()> {
         let Some(mut tx) = begin_once(self.basket.db(), LOST_CONSUMER, &event.id).await? else { return Ok(()) };
         let now = spa_platform::now_ms();
@@ -662,7 +704,10 @@ impl Checkout {
         };
         if let Some(refund) = store::cancel_lost(&mut tx, &order, now).await? {
             store::return_vouchers(&mut tx, &order.order_id, now).await?;
-            self.outbox.add(&mut tx, &cancelled_event(&order, CancelReason::NightsSold, refund)?).await?;
+            let kept = store::vouchers_value(&mut tx, &order.token).await?;
+            self.outbox
+                .add(&mut tx, &cancelled_event(&order, CancelReason::NightsSold, Money::Taken { refund, vouchers_kept: kept })?)
+                .await?;
             tracing::error!(order = %order.order_id, refund, "a paid order lost its nights: cancelled, its money due back");
         }
         tx.commit().await?;
@@ -821,14 +866,21 @@ impl Checkout {
 
     /// Gives back the nights held for `order_id`, which will not become an
     /// order, and forgets the id: the next completion holds under a new one.
+    /// Decided under the cart's lock, where orders are placed: an id that
+    /// names a placed order (another tab's completion) keeps its nights,
+    /// and once the cart forgets the id no completion places it.
     async fn release(&self, token: &str, order_id: &str) -> Result<(), CartError> {
-        self.basket.peers().release(order_id).await?;
         let mut locked = self.basket.lock_any(token).await?;
+        if store::order_in(locked.tx(), order_id).await?.is_some() {
+            return Ok(());
+        }
         if locked.cart.checkout.order_id.as_deref() == Some(order_id) {
             locked.cart.checkout.order_id = None;
             locked.commit().await?;
+        } else {
+            drop(locked);
         }
-        Ok(())
+        self.basket.peers().release(order_id).await
     }
 
     /// Places the order; a retry answers the order placed first. `client`
@@ -872,7 +924,7 @@ impl Checkout {
         if let Some(stay) = view.lines.iter().filter(|l| !l.priced.available).find_map(|l| l.line.details.stay) {
             return Err(CartError::RoomJustBooked { from: stay.check_in.to_string(), to: stay.check_out.to_string() });
         }
-        if view.lines.iter().any(|l| !l.priced.available || l.children.iter().any(|c| !c.priced.available)) {
+        if !view.all_available() {
             return Err(CartError::ItemsUnavailable);
         }
         // A code on a line that pays nothing now (spent in another order or
@@ -1117,8 +1169,12 @@ fn client_key(client: &str) -> String {
 
 /// `cart.order.cancelled` for `order`, with the guest's details for the
 /// e-mail and the money that goes back.
-fn cancelled_event(order: &StoredOrder, reason: CancelReason, refund: i64) -> Result<OrderCancelled, CartError> {
+fn cancelled_event(order: &StoredOrder, reason: CancelReason, money: Money) -> Result<OrderCancelled, CartError> {
     let summary = order.summary()?;
+    let (refund, vouchers_kept) = match money {
+        Money::Taken { refund, vouchers_kept } => (refund, vouchers_kept),
+        Money::None | Money::NotTaken => (0, 0),
+    };
     Ok(OrderCancelled {
         order_id: order.order_id.clone(),
         booking_code: order.booking_code.clone(),
@@ -1132,7 +1188,32 @@ fn cancelled_event(order: &StoredOrder, reason: CancelReason, refund: i64) -> Re
         } as i32,
         refund,
         payment_method: order.payment_method.clone(),
+        money_not_taken: money == Money::NotTaken,
+        vouchers_kept,
     })
+}
+
+/// What became of a cancelled order's money, for the guest's e-mail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Money {
+    /// None came.
+    None,
+    /// A late payment was not taken: the provider returns it.
+    NotTaken,
+    /// Money was taken: `refund` goes back, and the gift vouchers the order
+    /// issued (worth `vouchers_kept`) stay valid.
+    Taken { refund: i64, vouchers_kept: i64 },
+}
+
+/// An order cancelled because its hold expired, which a late payment may
+/// bring back while its nights are free.
+fn revivable(order: &StoredOrder) -> bool {
+    order.cancel_reason == Some(CancelReason::HoldExpired)
+}
+
+fn not_awaited(order: &StoredOrder, payment: &StoredPayment) {
+    tracing::warn!(order = %order.order_id, state = %order.state, payment_state = %order.payment_state, session = %payment.session_id,
+        "a payment for an order that no longer awaits one is not taken: the provider returns it");
 }
 
 /// Whether the order still waits for its first payment: only then does a

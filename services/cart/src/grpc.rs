@@ -406,7 +406,7 @@ impl CheckoutService for CheckoutGrpc {
 
     async fn choose_payment(&self, request: Request<ChooseMethodRequest>) -> Answer<Cart> {
         let r = request.into_inner();
-        Ok(Response::new(cart_message(self.checkout.choose_payment(&r.token, &r.locale, &r.method, r.deposit).await?)))
+        Ok(Response::new(cart_message(self.checkout.choose_payment(&r.token, &r.locale, &r.method, r.deposit, r.expected_due_now).await?)))
     }
 
     async fn complete(&self, request: Request<CompleteRequest>) -> Answer<Order> {

@@ -556,16 +556,19 @@ pub async fn lock_unpaid_nights(tx: &mut Tx, email: &str, client: &str, now: i64
     Ok((by_email, by_client))
 }
 
-/// Cancels the order holding `order_id` if it still awaits its payment;
-/// whether it did.
-pub async fn cancel_unpaid(tx: &mut Tx, order_id: &str, reason: CancelReason, now: i64) -> Result<bool, CartError> {
+/// Cancels the order holding `order_id` if it still awaits its payment
+/// and no payment of it was claimed at or after `claimed_before` (a
+/// payment being taken keeps its order: the claim stamps the same row, so
+/// the row lock orders the two); whether it did.
+pub async fn cancel_unpaid(tx: &mut Tx, order_id: &str, reason: CancelReason, claimed_before: i64, now: i64) -> Result<bool, CartError> {
     let cancelled = sqlx::query(
         "UPDATE orders SET state = 'cancelled', payment_state = 'cancelled', cancelled_at = $2, cancel_reason = $3 \
-         WHERE order_id = $1 AND payment_state = 'awaiting_payment'",
+         WHERE order_id = $1 AND payment_state = 'awaiting_payment' AND payment_claimed_at < $4",
     )
     .bind(order_id)
     .bind(now)
     .bind(reason.code())
+    .bind(claimed_before)
     .execute(&mut **tx)
     .await?
     .rows_affected();
@@ -573,8 +576,10 @@ pub async fn cancel_unpaid(tx: &mut Tx, order_id: &str, reason: CancelReason, no
 }
 
 /// Cancels a paid order whose nights were lost (sold after its hold
-/// expired): its settled payments become due back. The amount due back,
-/// or None when the order was cancelled before.
+/// expired): what its settled payments paid becomes due back, less the
+/// gift vouchers it issued, which stay the guest's (their codes were sent
+/// and may be spent already), taken from the latest payments first. The
+/// amount due back, or None when the order was cancelled before.
 pub async fn cancel_lost(tx: &mut Tx, order: &StoredOrder, now: i64) -> Result<Option<i64>, CartError> {
     let cancelled = sqlx::query(
         "UPDATE orders SET state = 'cancelled', payment_state = 'cancelled', cancelled_at = $2, cancel_reason = 'nights_sold' \
@@ -588,23 +593,47 @@ pub async fn cancel_lost(tx: &mut Tx, order: &StoredOrder, now: i64) -> Result<O
     if cancelled == 0 {
         return Ok(None);
     }
-    let refund: i64 =
-        sqlx::query_scalar("SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM payments WHERE order_token = $1 AND state = 'paid'")
+    let mut kept = vouchers_value(tx, &order.token).await?;
+    let paid =
+        sqlx::query("SELECT session_id, amount FROM payments WHERE order_token = $1 AND state = 'paid' ORDER BY paid_at DESC, session_id")
             .bind(&order.token)
-            .fetch_one(&mut **tx)
+            .fetch_all(&mut **tx)
             .await?;
-    sqlx::query("UPDATE payments SET state = 'refund_due' WHERE order_token = $1 AND state = 'paid'")
-        .bind(&order.token)
-        .execute(&mut **tx)
-        .await?;
+    let mut refund = 0;
+    for p in paid {
+        let (session_id, amount): (String, i64) = (p.try_get("session_id")?, p.try_get("amount")?);
+        let due = amount - kept.min(amount);
+        kept -= amount - due;
+        if due > 0 {
+            sqlx::query("UPDATE payments SET state = 'refund_due', due_back = $2 WHERE session_id = $1")
+                .bind(&session_id)
+                .bind(due)
+                .execute(&mut **tx)
+                .await?;
+            refund += due;
+        }
+    }
     Ok(Some(refund))
+}
+
+/// What reviving an order for a late payment did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Revived {
+    /// The order awaits its payment again.
+    Revived,
+    /// It was not cancelled for want of payment (any more): another try
+    /// of the payment revived it first, or it is paid or cancelled for
+    /// another reason; the caller reads it again.
+    NotCancelled,
+    /// A gift voucher it used has too little left (or has expired): it
+    /// stays cancelled (the transaction is to be rolled back).
+    VoucherSpent,
 }
 
 /// An order cancelled because its hold expired becomes new again, awaiting
 /// its payment, with what it had taken from gift vouchers taken again (each
-/// by the guarded update); false (the caller rolls back) when it is not
-/// such an order or a voucher no longer has that much.
-pub async fn revive(tx: &mut Tx, order: &StoredOrder, now: i64) -> Result<bool, CartError> {
+/// by the guarded update).
+pub async fn revive(tx: &mut Tx, order: &StoredOrder, now: i64) -> Result<Revived, CartError> {
     let revived = sqlx::query(
         "UPDATE orders SET state = 'new', payment_state = 'awaiting_payment', cancelled_at = NULL, cancel_reason = '' \
          WHERE token = $1 AND state = 'cancelled' AND cancel_reason = 'hold_expired'",
@@ -614,7 +643,7 @@ pub async fn revive(tx: &mut Tx, order: &StoredOrder, now: i64) -> Result<bool, 
     .await?
     .rows_affected();
     if revived != 1 {
-        return Ok(false);
+        return Ok(Revived::NotCancelled);
     }
     let returned = sqlx::query("SELECT code, amount FROM voucher_redemptions WHERE order_token = $1 AND returned_at IS NOT NULL")
         .bind(&order.token)
@@ -630,24 +659,11 @@ pub async fn revive(tx: &mut Tx, order: &StoredOrder, now: i64) -> Result<bool, 
             .await?
             .rows_affected();
         if taken != 1 {
-            return Ok(false);
+            return Ok(Revived::VoucherSpent);
         }
     }
     sqlx::query("UPDATE voucher_redemptions SET returned_at = NULL WHERE order_token = $1").bind(&order.token).execute(&mut **tx).await?;
-    Ok(true)
-}
-
-/// Whether a session claimed the order's payment at its provider since
-/// `since`: a payment is under way, and its order is not cancelled under it.
-pub async fn payment_under_way(tx: &mut Tx, order_id: &str, since: i64) -> Result<bool, CartError> {
-    let n: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM payment_claims c JOIN orders o ON o.token = c.order_token WHERE o.order_id = $1 AND c.claimed_at >= $2",
-    )
-    .bind(order_id)
-    .bind(since)
-    .fetch_one(&mut **tx)
-    .await?;
-    Ok(n > 0)
+    Ok(Revived::Revived)
 }
 
 /// An attempt at paying an order online.
@@ -740,19 +756,30 @@ pub async fn set_payment_ref(db: &Db, session_id: &str, provider_ref: &str) -> R
 /// same session). Another session's claim means a second payment of the
 /// order is under way: this one must not be taken.
 pub async fn claim_payment(db: &Db, order_token: &str, session_id: &str, now: i64) -> Result<bool, CartError> {
-    let claim = sqlx::query("INSERT INTO payment_claims (order_token, session_id, claimed_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
+    let mut tx = db.begin().await?;
+    let claimed = sqlx::query("INSERT INTO payment_claims (order_token, session_id, claimed_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
         .bind(order_token)
         .bind(session_id)
-        .bind(now);
-    if db.write(claim).await?.rows_affected() == 1 {
-        return Ok(true);
+        .bind(now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+        == 1
+        // The same session tried again: its claim is this session's, renewed.
+        || sqlx::query("UPDATE payment_claims SET claimed_at = $3 WHERE order_token = $1 AND session_id = $2")
+            .bind(order_token)
+            .bind(session_id)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+            == 1;
+    if claimed {
+        // Ordered against the hold-expiry cancellation by the row lock.
+        sqlx::query("UPDATE orders SET payment_claimed_at = $2 WHERE token = $1").bind(order_token).bind(now).execute(&mut *tx).await?;
     }
-    // The same session tried again: its claim is this session's, renewed.
-    let renew = sqlx::query("UPDATE payment_claims SET claimed_at = $3 WHERE order_token = $1 AND session_id = $2")
-        .bind(order_token)
-        .bind(session_id)
-        .bind(now);
-    Ok(db.write(renew).await?.rows_affected() == 1)
+    tx.commit().await?;
+    Ok(claimed)
 }
 
 /// Gives the order's claim up: its provider refused the session's payment
@@ -824,6 +851,7 @@ pub struct Refund {
     pub booking_code: String,
     pub order_state: OrderState,
     pub provider: String,
+    /// What to give back: the payment's `due_back`, or all of it.
     pub amount: i64,
     pub provider_ref: Option<String>,
     pub paid_at: i64,
@@ -832,7 +860,7 @@ pub struct Refund {
     pub refunded_at: Option<i64>,
 }
 
-const REFUND_COLUMNS: &str = "p.session_id, o.booking_code, o.state AS order_state, p.provider, p.amount, p.provider_ref, \
+const REFUND_COLUMNS: &str = "p.session_id, o.booking_code, o.state AS order_state, p.provider, COALESCE(p.due_back, p.amount) AS amount, p.provider_ref, \
      p.paid_at, p.state, p.refund_reference, p.refunded_at FROM payments p JOIN orders o ON o.token = p.order_token";
 
 fn refund_of(r: &AnyRow) -> Result<Refund, sqlx::Error> {
@@ -1096,6 +1124,15 @@ pub async fn vouchers_issued(tx: &mut Tx, order_token: &str) -> Result<bool, Car
     let n: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM gift_vouchers WHERE order_token = $1").bind(order_token).fetch_one(&mut **tx).await?;
     Ok(n > 0)
+}
+
+/// What the gift vouchers an order issued are worth.
+pub async fn vouchers_value(tx: &mut Tx, order_token: &str) -> Result<i64, CartError> {
+    let value = sqlx::query_scalar("SELECT CAST(COALESCE(SUM(value), 0) AS BIGINT) FROM gift_vouchers WHERE order_token = $1")
+        .bind(order_token)
+        .fetch_one(&mut **tx)
+        .await?;
+    Ok(value)
 }
 
 /// Issues a voucher; false when its code is taken (the caller draws another).

@@ -24,6 +24,7 @@ pub struct Texts {
     pub sold: &'static str,
     pub refund: &'static str,
     pub not_taken: &'static str,
+    pub vouchers_kept: &'static str,
     pub order_link: &'static str,
     pub closing: &'static str,
 }
@@ -35,8 +36,9 @@ const PL: Texts = Texts {
     code_label: "Kod rezerwacji",
     expired: "nie otrzymaliśmy płatności w wyznaczonym czasie, więc rezerwacja została anulowana, a jej noce wróciły do sprzedaży.",
     sold: "Twoja płatność dotarła po czasie rezerwacji, a w międzyczasie pokój na te noce został sprzedany. Rezerwacja została anulowana.",
-    refund: "Zwrócimy Ci wpłaconą kwotę",
+    refund: "Zwrócimy Ci",
     not_taken: "Twoja płatność nie została pobrana: operator płatności zwróci ją na Twoje konto.",
+    vouchers_kept: "Bony podarunkowe z tego zamówienia pozostają ważne, ich wartość",
     order_link: "Szczegóły zamówienia",
     closing: "Zapraszamy do ponownej rezerwacji w innym terminie.",
 };
@@ -48,8 +50,9 @@ const DE: Texts = Texts {
     code_label: "Buchungscode",
     expired: "wir haben Ihre Zahlung nicht innerhalb der vorgesehenen Frist erhalten. Die Buchung wurde storniert, ihre Nächte sind wieder buchbar.",
     sold: "Ihre Zahlung ist nach Ablauf der Reservierung eingegangen, und das Zimmer wurde für diese Nächte inzwischen anderweitig gebucht. Die Buchung wurde storniert.",
-    refund: "Wir erstatten Ihnen den gezahlten Betrag",
+    refund: "Wir erstatten Ihnen",
     not_taken: "Ihre Zahlung wurde nicht eingezogen: Der Zahlungsanbieter erstattet sie auf Ihr Konto.",
+    vouchers_kept: "Die Geschenkgutscheine dieser Bestellung bleiben gültig, ihr Wert",
     order_link: "Einzelheiten der Bestellung",
     closing: "Wir freuen uns auf Ihre Buchung zu einem anderen Termin.",
 };
@@ -61,8 +64,9 @@ const EN: Texts = Texts {
     code_label: "Booking code",
     expired: "we did not receive your payment in time, so the booking was cancelled and its nights are on sale again.",
     sold: "your payment arrived after the booking's hold had ended, and the room was sold to someone else for those nights meanwhile. The booking was cancelled.",
-    refund: "We will refund the amount you paid",
+    refund: "We will refund you",
     not_taken: "Your payment was not taken: the payment provider returns it to your account.",
+    vouchers_kept: "The gift vouchers of this order stay valid, worth",
     order_link: "Order details",
     closing: "We would be glad to welcome you on other dates.",
 };
@@ -84,6 +88,7 @@ struct CancelledHtml<'a> {
     why: &'a str,
     refund: String,
     not_taken: bool,
+    vouchers_kept: String,
     order_link: String,
 }
 
@@ -95,6 +100,7 @@ struct CancelledText<'a> {
     why: &'a str,
     refund: String,
     not_taken: bool,
+    vouchers_kept: String,
     order_link: String,
 }
 
@@ -104,13 +110,23 @@ pub fn cancelled_mail(c: &OrderCancelled, links: &Links) -> anyhow::Result<Mail>
     let subject = format!("{} – {}", t.subject, c.booking_code);
     let sold = c.reason() == CancelReason::NightsSold;
     let why = if sold { t.sold } else { t.expired };
-    let refund = if c.refund > 0 { money(&c.locale, c.refund) } else { String::new() };
+    let amount = |minor| if minor > 0 { money(&c.locale, minor) } else { String::new() };
+    let (refund, vouchers_kept) = (amount(c.refund), amount(c.vouchers_kept));
     // Paid late online, the money never taken: the provider returns it.
-    let not_taken = sold && c.refund == 0;
+    let not_taken = c.money_not_taken;
     let order_link = links.to(&format!("/order/{}/pay", c.token));
-    let html =
-        CancelledHtml { t, subject: &subject, c, why, refund: refund.clone(), not_taken, order_link: order_link.clone() }.render()?;
-    let text = CancelledText { t, c, why, refund, not_taken, order_link }.render()?;
+    let html = CancelledHtml {
+        t,
+        subject: &subject,
+        c,
+        why,
+        refund: refund.clone(),
+        not_taken,
+        vouchers_kept: vouchers_kept.clone(),
+        order_link: order_link.clone(),
+    }
+    .render()?;
+    let text = CancelledText { t, c, why, refund, not_taken, vouchers_kept, order_link }.render()?;
     Ok(Mail { recipient: c.email.clone(), subject, text, html: Some(html), sensitive: true })
 }
 
@@ -127,6 +143,7 @@ mod tests {
     use super::*;
 
     fn cancelled(reason: CancelReason, refund: i64, locale: &str) -> OrderCancelled {
+        let money_not_taken = reason == CancelReason::NightsSold && refund == 0;
         OrderCancelled {
             order_id: "o-1".into(),
             booking_code: "SPA-7KM4-XQ9D".into(),
@@ -137,6 +154,8 @@ mod tests {
             reason: reason as i32,
             refund,
             payment_method: "przelewy24".into(),
+            money_not_taken,
+            vouchers_kept: 0,
         }
     }
 
@@ -156,11 +175,26 @@ mod tests {
         let links = Links::new("https://spa.example");
         let refunded = cancelled_mail(&cancelled(CancelReason::NightsSold, 37_100, "en_GB"), &links).unwrap();
         assert!(
-            refunded.text.contains("sold to someone else") && refunded.text.contains("We will refund the amount you paid: PLN\u{a0}371.00"),
+            refunded.text.contains("sold to someone else")
+                && refunded.text.contains("We will refund you: PLN\u{a0}371.00")
+                && !refunded.text.contains("not taken"),
             "{}",
             refunded.text
         );
         let returned = cancelled_mail(&cancelled(CancelReason::NightsSold, 0, "pl"), &links).unwrap();
         assert!(returned.text.contains("nie została pobrana"), "{}", returned.text);
+        // Paid in full with gift vouchers it issued: the stays' part comes
+        // back, the vouchers stay valid.
+        let kept = OrderCancelled { vouchers_kept: 20_000, ..cancelled(CancelReason::NightsSold, 37_100, "de") };
+        let m = cancelled_mail(&kept, &links).unwrap();
+        assert!(
+            m.text.contains("Wir erstatten Ihnen: 371,00\u{a0}zł") && m.text.contains("bleiben gültig, ihr Wert: 200,00\u{a0}zł"),
+            "{}",
+            m.text
+        );
+        // A stay paid with gift vouchers only: nothing to refund, nothing "not taken".
+        let voucher_paid = OrderCancelled { money_not_taken: false, ..cancelled(CancelReason::NightsSold, 0, "en_GB") };
+        let m = cancelled_mail(&voucher_paid, &links).unwrap();
+        assert!(!m.text.contains("not taken") && !m.text.contains("refund"), "{}", m.text);
     }
 }

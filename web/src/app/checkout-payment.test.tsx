@@ -84,7 +84,7 @@ describe('checkout: payment step', () => {
     await user.click(deposit);
     await user.click(screen.getByRole('button', { name: 'Zapłać i zakończ' }));
     await waitFor(() => expect(requestsTo(checkout, 'PUT', /payment\/0$/)).toHaveLength(1));
-    expect(requestsTo(checkout, 'PUT', /payment\/0$/)[0]?.body).toEqual({ method: 'bank_transfer', deposit: true });
+    expect(requestsTo(checkout, 'PUT', /payment\/0$/)[0]?.body).toEqual({ method: 'bank_transfer', deposit: true, expectedDueNow: 32_400 });
   });
 
   it('places the order under the payment loader, forgets the basket and goes to the payment site', async () => {
@@ -142,7 +142,7 @@ describe('checkout: payment step', () => {
   it('says the price changed, places nothing, and places the order once the guest confirmed the new amount', async () => {
     const user = userEvent.setup();
     const { checkout } = setUpCheckout({ state: 'vouchering_skipped' });
-    const message = 'Cena zmieniła się od wyboru płatności: teraz do zapłaty 1100.00 PLN zamiast 1080.00 PLN. Sprawdź koszyk i potwierdź ponownie.';
+    const message = 'Cena zmieniła się w międzyczasie: teraz do zapłaty 1100.00 PLN zamiast 1080.00 PLN. Sprawdź koszyk i potwierdź ponownie.';
     checkout.failCompletion({ status: 409, code: 'price_changed', message });
     const { router } = renderCheckout('/basket/payment');
     await user.click(within(await screen.findByRole('group', { name: /^Metoda płatności/ })).getByRole('radio', { name: 'Przelew bankowy' }));
@@ -162,6 +162,35 @@ describe('checkout: payment step', () => {
     await user.click(screen.getByRole('button', { name: 'Zapłać i zakończ' }));
     await waitFor(() => expect(goToPage).toHaveBeenCalledWith(`/order/${TOKEN}/pay`));
     expect(requestsTo(checkout, 'PUT', /complete$/)).toHaveLength(2);
+  });
+
+  it('sends the amount it shows, and a price raised since is shown before anything is chosen or placed', async () => {
+    const user = userEvent.setup();
+    const { checkout } = setUpCheckout({ items: [product()], state: 'vouchering_skipped' });
+    const { router } = renderCheckout('/basket/payment');
+    await user.click(within(await screen.findByRole('group', { name: /^Metoda płatności/ })).getByRole('radio', { name: 'Przelew bankowy' }));
+    const shown = checkout.requests.length;
+    checkout.raisePrice(TOKEN, 5, 2_000);
+    await user.click(screen.getByRole('button', { name: 'Zapłać i zakończ' }));
+
+    const changed = await screen.findByRole('alertdialog', { name: 'Coś poszło nie tak...' });
+    expect(changed.textContent).toMatch(/Cena zmieniła się w międzyczasie/);
+    const [choice] = requestsTo(checkout, 'PUT', /payment\/0$/).slice(-1);
+    expect(choice?.body).toMatchObject({ method: 'bank_transfer', deposit: false });
+    // 49.00 zł shown, 69.00 zł charged now: refused.
+    expect(choice?.body).toMatchObject({ expectedDueNow: 4_900 });
+    expect(requestsTo(checkout, 'PUT', /complete$/)).toHaveLength(0);
+    expect(checkout.requests.length).toBeGreaterThan(shown);
+    await user.click(within(changed).getByRole('button', { name: 'Sprawdź nową kwotę' }));
+    expect(router.state.location.pathname).toBe('/basket/payment');
+    // The summary shows the new amount before the guest confirms it.
+    await waitFor(() => expect(screen.getByRole('complementary').textContent).toMatch(/69,00/));
+
+    // Confirmed again at the new amount: placed.
+    await user.click(screen.getByRole('button', { name: 'Zapłać i zakończ' }));
+    await waitFor(() => expect(goToPage).toHaveBeenCalledWith(`/order/${TOKEN}/pay`));
+    expect(requestsTo(checkout, 'PUT', /payment\/0$/).at(-1)?.body).toMatchObject({ expectedDueNow: 6_900 });
+    expect(requestsTo(checkout, 'PUT', /complete$/)).toHaveLength(1);
   });
 
   it('tries again with the same Idempotency-Key after a failure', async () => {

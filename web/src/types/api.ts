@@ -113,8 +113,10 @@ export type MethodOption = Schemas['MethodOption'];
 export type ShippingAnswer = Schemas['ShippingAnswer'];
 export type PaymentAnswer = Schemas['PaymentAnswer'];
 export type PaymentOffer = Schemas['Payment'];
-/** PUT .../shipping/0 and .../payment/0. */
+/** PUT .../shipping/0. */
 export type MethodChoice = Schemas['MethodChoice'];
+/** PUT .../payment/0. */
+export type PaymentChoice = Schemas['PaymentChoice'];
 
 /** PUT /checkout/{token}/complete: the placed order. */
 export type Order = Schemas['Order'];

@@ -385,6 +385,8 @@ export interface paths {
         /**
          * Choose the payment method
          * @description With `deposit`, the advance payment is paid now and `leftToPay` later.
+         *     With `expectedDueNow`, the amount the guest saw is checked: completion
+         *     then charges it.
          */
         put: operations["choose_payment"];
         post?: never;
@@ -1512,10 +1514,8 @@ export interface components {
         LoginProviders: {
             items: components["schemas"]["LoginProvider"][];
         };
-        /** @description A chosen method. */
+        /** @description A chosen shipping method. */
         MethodChoice: {
-            /** @description Payment only: pay the advance payment now, the rest later. */
-            deposit?: boolean;
             /** @description A method's code. */
             method?: string;
         };
@@ -1728,6 +1728,19 @@ export interface components {
         PaymentAnswer: {
             payments: components["schemas"]["Payment"][];
         };
+        /** @description A chosen payment method. */
+        PaymentChoice: {
+            /** @description Pay the advance payment now, the rest later. */
+            deposit?: boolean;
+            /**
+             * Format: int64
+             * @description What the guest was shown as due now with this choice (minor units):
+             *     another amount is a 409 `price_changed` and nothing is chosen.
+             */
+            expectedDueNow?: number | null;
+            /** @description A method's code. */
+            method?: string;
+        };
         /** @description The vote pop-up's poll, in the request's language. */
         Poll: {
             id: string;
@@ -1827,7 +1840,8 @@ export interface components {
         Refund: {
             /**
              * Format: int64
-             * @description In grosze.
+             * @description What to give back, in grosze: the payment, or its part not kept for
+             *     gift vouchers the order issued (an order that lost its nights).
              */
             amount: number;
             /** @description The order it came for. */
@@ -3980,7 +3994,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MethodChoice"];
+                "application/json": components["schemas"]["PaymentChoice"];
             };
         };
         responses: {
@@ -4011,7 +4025,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not in this checkout state (`checkout_state`) */
+            /** @description Not in this checkout state (`checkout_state`), or due now is not `expectedDueNow` (`price_changed`, `args.was` and `args.now` in PLN; nothing chosen) */
             409: {
                 headers: {
                     [name: string]: unknown;

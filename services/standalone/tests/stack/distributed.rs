@@ -270,6 +270,8 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
     crate::integrity::unpaid_nights_are_capped_under_concurrency(&shop, UNPAID_CAP, 200).await;
     crate::payments::a_late_payment_takes_its_still_free_nights_again(&shop, &p24, 230).await;
     crate::payments::a_late_payment_whose_nights_were_sold_is_not_taken(&shop, &p24, 233).await;
+    crate::payments::a_late_payment_notified_four_times_at_once_is_taken_once(&shop, &p24, 242).await;
+    crate::payments::an_order_being_paid_outlives_its_hold(&shop, &p24, 245).await;
     crate::integrity::a_paid_order_whose_nights_are_gone_is_refunded(&shop, 236).await;
     // The operator's command on the rooms process's own database.
     let rooms_url = testkit::postgres_database_url(&stack.pg, &stack.databases[1]);

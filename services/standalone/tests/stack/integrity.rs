@@ -178,6 +178,13 @@ pub async fn a_price_changed_since_the_payment_step_is_confirmed_again(shop: &Sh
     assert_eq!((status, placed["state"].as_str()), (200, Some("paid")), "{placed}");
     let spent = placed["totals"]["vouchers"].as_i64().unwrap();
 
+    // Choosing again with the amount shown then: refused, nothing chosen.
+    let stale = json!({"method": "bank_transfer", "expectedDueNow": shown});
+    let (status, refused) = guest_basket.step(Method::PUT, "payment/0", stale).await;
+    assert_eq!((status, refused["code"].as_str()), (409, Some("price_changed")), "{refused}");
+    let (_, basket) = guest_basket.send(Method::GET, &format!("/shop-api/carts/{}", guest_basket.token), Value::Null).await;
+    assert_eq!(basket["checkoutState"], "payment_selected", "the earlier choice stands: {basket}");
+
     let (status, refused) = guest_basket.complete(None).await;
     assert_eq!((status, refused["code"].as_str()), (409, Some("price_changed")), "{refused}");
     let message = refused["message"].as_str().unwrap();
@@ -185,7 +192,8 @@ pub async fn a_price_changed_since_the_payment_step_is_confirmed_again(shop: &Sh
         message.contains(&spa_platform::money::decimal(shown)) && message.contains(&spa_platform::money::decimal(shown + spent)),
         "{message}"
     );
-    let (status, chosen) = guest_basket.step(Method::PUT, "payment/0", json!({"method": "bank_transfer"})).await;
+    let seen = json!({"method": "bank_transfer", "expectedDueNow": shown + spent});
+    let (status, chosen) = guest_basket.step(Method::PUT, "payment/0", seen).await;
     assert_eq!((status, chosen["totals"]["leftToPay"].as_i64()), (200, Some(shown + spent)), "{chosen}");
     let (status, order) = guest_basket.complete(None).await;
     assert_eq!(
@@ -486,11 +494,24 @@ pub async fn hold_status(rooms: &Db, order_id: &str) -> String {
 /// A payment recorded for an order whose nights are gone (its hold ran out
 /// and the nights went to someone else before the cart heard of it): the
 /// rooms service cannot book them and says so (`rooms.hold.lost`); the
-/// order is cancelled and its payment listed for the staff to give back.
-/// No paid order is left without its room. The order's booking code.
-pub async fn a_paid_order_whose_nights_are_gone_is_refunded(shop: &Shop<'_>, in_days: i64) -> (String, i64) {
+/// order is cancelled and what it paid listed for the staff to give back,
+/// but for the gift voucher it bought with the stay, whose code stays valid.
+/// No paid order is left without its room. The order's booking code, what
+/// is due back and the voucher's value.
+pub async fn a_paid_order_whose_nights_are_gone_is_refunded(shop: &Shop<'_>, in_days: i64) -> (String, i64, i64) {
     let http = client();
-    let (v, order) = transfer_order(&shop.base, in_days).await;
+    let v = Visitor::new(&http, &shop.base).await;
+    let (from, to) = stay(in_days, 2);
+    assert_eq!(v.add(reservation(&from, &to)).await.0, 201);
+    let (status, basket) = v.add(json!({"type": "voucher", "productCode": "VC_AMOUNT", "options": {"priceOption": 0}})).await;
+    assert_eq!(status, 201, "{basket}");
+    let voucher = basket["items"].as_array().unwrap().iter().find(|l| l["type"] == "voucher").unwrap()["total"].as_i64().unwrap();
+    v.step(Method::PUT, "address", guest()).await;
+    let config = json!({"for": "Ola", "from": "Adam", "email": "ola@example.pl", "design": "relax", "delivery": "email"});
+    assert_eq!(v.step(Method::PUT, "vouchers/0", config).await.0, 200);
+    assert_eq!(v.step(Method::PUT, "payment/0", json!({"method": "bank_transfer"})).await.0, 200);
+    let (status, order) = v.complete(None).await;
+    assert_eq!(status, 200, "{order}");
     let order_id = placed_order_id(shop.cart, &v.token).await;
     let mut rooms = RoomsServiceClient::connect(shop.rooms_addr.clone()).await.unwrap();
     rooms.release(OrderRef { order_id: order_id.clone() }).await.unwrap();
@@ -510,12 +531,20 @@ pub async fn a_paid_order_whose_nights_are_gone_is_refunded(shop: &Shop<'_>, in_
         (row == ("cancelled".to_owned(), "nights_sold".to_owned())).then_some(())
     })
     .await;
+    let due = order["dueNow"].as_i64().unwrap() - voucher;
     let (status, refunds) =
         as_staff(&http, Method::GET, format!("{}/shop-api/backend/refunds", shop.base), shop.staff(), Value::Null).await;
     assert_eq!(status, 200);
     let due_back = refunds["items"].as_array().unwrap().iter().find(|r| r["bookingCode"] == code.as_str()).expect("listed to give back");
-    assert_eq!((due_back["amount"].as_i64(), due_back["orderState"].as_str()), (order["dueNow"].as_i64(), Some("cancelled")));
-    (code, order["dueNow"].as_i64().unwrap())
+    assert_eq!((due_back["amount"].as_i64(), due_back["orderState"].as_str()), (Some(due), Some("cancelled")), "the stay's part");
+    // The gift voucher stays the guest's, whole.
+    let (balance, value): (i64, i64) = sqlx::query_as("SELECT balance, value FROM gift_vouchers WHERE order_token = $1")
+        .bind(&v.token)
+        .fetch_one(shop.cart.pool())
+        .await
+        .unwrap();
+    assert_eq!((balance, value), (voucher, voucher));
+    (code, due, voucher)
 }
 
 /// A `cart.order.paid` the rooms service gave up on (parked in its dead
@@ -550,8 +579,8 @@ pub async fn a_parked_payment_event_is_sent_again(shop: &Shop<'_>, in_days: i64,
 #[tokio::test]
 async fn a_paid_order_whose_nights_are_gone_is_refunded_and_the_guest_told() {
     let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
-    let (code, due) = a_paid_order_whose_nights_are_gone_is_refunded(&Shop::of(&t).await, 170).await;
-    let amount = spa_platform::money::pln("pl", due);
+    let (code, due, voucher) = a_paid_order_whose_nights_are_gone_is_refunded(&Shop::of(&t).await, 170).await;
+    let (amount, kept) = (spa_platform::money::pln("pl", due), spa_platform::money::pln("pl", voucher));
     let mail = eventually("the guest's e-mail", || async {
         let ids: Vec<String> =
             sqlx::query_scalar("SELECT id FROM outgoing_mail WHERE recipient = 'anna@example.pl' AND subject LIKE 'Rezerwacja anulowana%'")
@@ -561,7 +590,8 @@ async fn a_paid_order_whose_nights_are_gone_is_refunded_and_the_guest_told() {
         ids.iter().find_map(|id| t.delivered_mail(id)).map(|m| crate::support::readable(&m))
     })
     .await;
-    assert!(mail.contains(&code) && mail.contains("Zwrócimy Ci wpłaconą kwotę") && mail.contains(&amount), "{mail}");
+    assert!(mail.contains(&code) && mail.contains(&format!("Zwrócimy Ci: {amount}")), "{mail}");
+    assert!(mail.contains(&format!("pozostają ważne, ich wartość: {kept}")) && !mail.contains("nie została pobrana"), "{mail}");
 }
 
 #[tokio::test]

@@ -70,17 +70,33 @@ fn notification_sign(n: &Value) -> String {
     ))
 }
 
+impl Fake {
+    /// The notification Przelewy24 sends once the guest paid on `page` (its
+    /// payment page, or that page's token), signed and remembered (so it
+    /// verifies), not sent. Przelewy24's id of the transaction is one per
+    /// registration, as the real one's.
+    fn notification(&self, page: &str) -> Value {
+        let token = page.rsplit('/').next().unwrap();
+        let registered = self.registered.lock().unwrap();
+        let at = registered.iter().position(|r| r["token"] == token).expect("a registered token");
+        let body = &registered[at]["body"];
+        let mut n = json!({
+            "merchantId": MERCHANT, "posId": MERCHANT, "sessionId": body["sessionId"], "amount": body["amount"],
+            "originAmount": body["amount"], "currency": "PLN", "orderId": 31_337 + at, "methodId": 25, "statement": "p24-K1-L2",
+        });
+        drop(registered);
+        n["sign"] = json!(notification_sign(&n));
+        self.notifications.lock().unwrap().push(n.clone());
+        n
+    }
+}
+
 /// The guest pays on Przelewy24's page: it notifies the shop, then sends
 /// the guest back.
 async fn pay(State(fake): State<Fake>, Path(token): Path<String>) -> (StatusCode, HeaderMap) {
+    let n = fake.notification(&token);
     let registered = fake.registered.lock().unwrap().iter().find(|r| r["token"] == token).cloned().expect("a registered token");
     let body = &registered["body"];
-    let mut n = json!({
-        "merchantId": MERCHANT, "posId": MERCHANT, "sessionId": body["sessionId"], "amount": body["amount"],
-        "originAmount": body["amount"], "currency": "PLN", "orderId": 31_337, "methodId": 25, "statement": "p24-K1-L2",
-    });
-    n["sign"] = json!(notification_sign(&n));
-    fake.notifications.lock().unwrap().push(n.clone());
     let status_path = body["urlStatus"].as_str().unwrap().splitn(4, '/').nth(3).unwrap().to_owned();
     let r = reqwest::Client::new().post(format!("{}/{status_path}", fake.shop)).json(&n).send().await.unwrap();
     assert_eq!(r.status().as_u16(), 200, "the shop took the notification: {}", r.text().await.unwrap());
@@ -408,6 +424,84 @@ pub async fn a_late_payment_whose_nights_were_sold_is_not_taken(shop: &Shop<'_>,
     assert_eq!(fake.verified.lock().unwrap().len(), verified);
     assert_eq!(cancelled(v.token.clone()).await, 2, "none for the retry");
     v.token
+}
+
+/// A late payment's notification comes four times at once (Przelewy24
+/// retries while the shop is slow): one try brings the order back, the
+/// others find it back already, so none gives its nights up; the order is
+/// paid once and its booking confirmed.
+pub async fn a_late_payment_notified_four_times_at_once_is_taken_once(shop: &Shop<'_>, fake: &Fake, in_days: i64) {
+    let (v, order_id, _, page) = przelewy24_started(shop, in_days).await;
+    hold_runs_out(shop, &order_id, &v.token).await;
+    let n = fake.notification(&page);
+    let http = crate::support::client();
+    let url = format!("{}/payments/przelewy24/status", shop.base);
+    let tries = futures::future::join_all((0..4).map(|_| http.post(&url).json(&n).send())).await;
+    for r in tries {
+        let r = r.unwrap();
+        assert_eq!(r.status().as_u16(), 200, "{}", r.text().await.unwrap());
+    }
+    assert_eq!(order_states(shop.cart, &v.token).await, ("paid".to_owned(), "paid".to_owned(), String::new()));
+    eventually("the booking to be confirmed", || async { (hold_status(shop.rooms, &order_id).await == "confirmed").then_some(()) }).await;
+    let paid: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM payments WHERE order_token = $1 AND state = 'paid'")
+        .bind(&v.token)
+        .fetch_one(shop.cart.pool())
+        .await
+        .unwrap();
+    assert_eq!(paid, 1, "recorded once");
+}
+
+/// The hold of an order runs out while its payment is being taken (claimed
+/// at the provider, not verified yet): the expiry does not cancel it, and
+/// the payment that then comes is taken and booked.
+pub async fn an_order_being_paid_outlives_its_hold(shop: &Shop<'_>, fake: &Fake, in_days: i64) {
+    let (v, order_id, _, page) = przelewy24_started(shop, in_days).await;
+    let session: String = sqlx::query_scalar("SELECT session_id FROM payments WHERE order_token = $1")
+        .bind(&v.token)
+        .fetch_one(shop.cart.pool())
+        .await
+        .unwrap();
+    // The shop is taking this payment (as between its claim and Przelewy24's answer).
+    assert!(spa_cart::store::claim_payment(shop.cart, &v.token, &session, spa_platform::now_ms()).await.unwrap());
+    sqlx::query("UPDATE holds SET expires_at = 1 WHERE order_id = $1").bind(&order_id).execute(shop.rooms.pool()).await.unwrap();
+    let expiry = eventually("the hold's expiry to be published", || async {
+        let events: Vec<(String, Vec<u8>)> = sqlx::query_as("SELECT id, payload FROM outbox WHERE subject = 'rooms.hold.expired'")
+            .fetch_all(shop.rooms.pool())
+            .await
+            .unwrap();
+        events.into_iter().find_map(|(id, payload)| {
+            let expired = <spa_proto::events::HoldExpired as prost::Message>::decode(payload.as_slice()).unwrap();
+            (expired.order_id == order_id).then_some(id)
+        })
+    })
+    .await;
+    eventually("the cart to have handled the expiry", || async {
+        let handled: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM processed_events WHERE consumer = $1 AND event_id = $2")
+            .bind(spa_cart::checkout::EXPIRY_CONSUMER)
+            .bind(&expiry)
+            .fetch_one(shop.cart.pool())
+            .await
+            .unwrap();
+        (handled == 1).then_some(())
+    })
+    .await;
+    assert_eq!(order_states(shop.cart, &v.token).await, ("new".to_owned(), "awaiting_payment".to_owned(), String::new()), "not cancelled");
+    assert_eq!(no_redirects().get(&page).send().await.unwrap().status().as_u16(), 302, "the shop took the notification");
+    assert!(fake.verified.lock().unwrap().iter().any(|b| b["sessionId"] == session.as_str()), "verified");
+    assert_eq!(order_states(shop.cart, &v.token).await.0, "paid");
+    eventually("the booking to be confirmed", || async { (hold_status(shop.rooms, &order_id).await == "confirmed").then_some(()) }).await;
+}
+
+#[tokio::test]
+async fn a_late_payment_notified_four_times_at_once_is_taken_once_on_sqlite() {
+    let (t, fake, _) = shop_with_przelewy24(|_| {}).await;
+    a_late_payment_notified_four_times_at_once_is_taken_once(&Shop::of(&t).await, &fake, 93).await;
+}
+
+#[tokio::test]
+async fn an_order_being_paid_outlives_its_hold_on_sqlite() {
+    let (t, fake, _) = shop_with_przelewy24(|_| {}).await;
+    an_order_being_paid_outlives_its_hold(&Shop::of(&t).await, &fake, 94).await;
 }
 
 #[tokio::test]

@@ -446,13 +446,25 @@ export function createCheckoutServer(cartServer: CartServer, { me = null, takenE
     }),
 
     http.put(apiPath('/checkout/:token/payment/:id'), async ({ request, params }) => {
-      const body = ((await log(request)) ?? {}) as { method?: string; deposit?: boolean };
+      const body = ((await log(request)) ?? {}) as { method?: string; deposit?: boolean; expectedDueNow?: number };
       const token = String(params.token);
       const cart = gate(token, 'payment');
       if (cart instanceof Response) return cart;
       if (!PAYMENT.some((method) => method.code === body.method)) return refusal(422, 'invalid_method', ['method']);
       if (body.deposit && !hasStay(cart)) return refusal(422, 'invalid_method', ['deposit']);
-      details.set(token, { ...detailsOf(token), payment: { method: String(body.method), deposit: body.deposit === true } });
+      const before = detailsOf(token);
+      details.set(token, { ...before, payment: { method: String(body.method), deposit: body.deposit === true } });
+      // As the cart service: what the guest saw due now, or nothing is
+      // chosen; a line no longer available is what completion reports.
+      const t = totals(token, cart);
+      const dueNow = t.deposit > 0 ? t.deposit : t.leftToPay;
+      const available = cart.items.every((line) => line.isAvailable !== false);
+      if (body.expectedDueNow !== undefined && body.expectedDueNow !== dueNow && available) {
+        details.set(token, before);
+        const pln = (minor: number) => (minor / 100).toFixed(2);
+        const message = `Cena zmieniła się w międzyczasie: teraz do zapłaty ${pln(dueNow)} PLN zamiast ${pln(body.expectedDueNow)} PLN. Sprawdź koszyk i potwierdź ponownie.`;
+        return refusal(409, 'price_changed', [], message);
+      }
       const nothing = totals(token, cart).total - cart.totals.vouchers <= 0;
       return HttpResponse.json(setState(token, cart, nothing ? 'payment_skipped' : 'payment_selected'));
     }),
@@ -522,6 +534,15 @@ export function createCheckoutServer(cartServer: CartServer, { me = null, takenE
     /** The next completions fail with these answers. */
     failCompletion(...answers: { status: number; code: string; message: string }[]) {
       completeFailures.push(...answers);
+    },
+    /** Line `lineId` costs `by` more per unit from now on; the page shown still has the old price. */
+    raisePrice(token: string, lineId: number, by: number) {
+      const cart = carts.get(token);
+      if (!cart) throw new Error(`no cart ${token}`);
+      const items = cart.items.map((line) =>
+        line.id === lineId ? { ...line, price: { ...line.price, current: line.price.current + by }, total: line.total + by * line.quantity } : line,
+      );
+      carts.set(token, { ...cart, items, totals: cartTotals(items, cart.currency) });
     },
     choosePayment(token: string, method: string, deposit = false) {
       details.set(token, { ...detailsOf(token), payment: { method, deposit } });

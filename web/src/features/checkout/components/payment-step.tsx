@@ -90,10 +90,15 @@ function PaymentForm({ cart, token, offer }: { cart: Cart; token: string; offer:
     shouldFocusError: true,
   });
 
+  const dueInFull = cart.totals.total - cart.totals.vouchers;
   const pay = useMutation({
     meta: { skipGlobalLoader: true },
     mutationFn: async ({ method, amount }: Values) => {
-      const chosen = await choosePayment(locale, token, { method, deposit: amount === 'deposit' && !!offer.deposit });
+      // What this step shows is what the order charges: another amount due
+      // now (a price changed since) is refused before anything is placed.
+      const deposit = amount === 'deposit' && !!offer.deposit;
+      const expectedDueNow = deposit && offer.deposit ? offer.deposit.amount : dueInFull;
+      const chosen = await choosePayment(locale, token, { method, deposit, expectedDueNow });
       answer(chosen);
       return completeCheckout(locale, token);
     },
@@ -107,12 +112,14 @@ function PaymentForm({ cart, token, offer }: { cart: Cart; token: string; offer:
       // A room sold meanwhile: the basket shows it, with its way out. A
       // price changed: the summary and the advance show the new amounts.
       if (isRoomJustBooked(error) || isPriceChanged(error)) basket.refresh();
-      if (isPriceChanged(error)) void queryClient.invalidateQueries({ queryKey: checkoutKeys.payment(locale, token) });
+      if (isPriceChanged(error)) {
+        void queryClient.invalidateQueries({ queryKey: checkoutKeys.start(locale, token) });
+        void queryClient.invalidateQueries({ queryKey: checkoutKeys.payment(locale, token) });
+      }
     },
   });
 
   const money = (amount: number) => formatMoney(amount, cart.totals.currency);
-  const dueInFull = cart.totals.total - cart.totals.vouchers;
   const deposit = offer.deposit;
 
   return (
