@@ -307,8 +307,8 @@ impl Key {
 }
 
 /// Today's night, whose rooms left room items and room pages show.
-pub fn tonight() -> NaiveDate {
-    chrono::Local::now().date_naive()
+pub fn tonight(state: &AppState) -> NaiveDate {
+    state.clock.today()
 }
 
 /// A built answer's body.
@@ -484,22 +484,32 @@ where
         && let Some(response) = Stored::decode(value).and_then(|stored| stored.respond(&answer, client, None))
     {
         count(&answer, "hit");
-        return Ok(response);
+        return Ok(said(response, "hit"));
     }
     let body = build().await?;
     let freshness = if body.rooms_left { Freshness::Availability } else { answer.freshness() };
     let stored = Stored::of(&body.bytes, freshness);
-    match &cached {
-        Some(_) if body.degraded => count(&answer, "degraded"),
+    let outcome = match &cached {
+        Some(_) if body.degraded => "degraded",
         Some((cache, key)) => {
-            count(&answer, "miss");
             if let Err(e) = cache.set(key, &stored.encode(), answer.ttl()).await {
                 tracing::warn!(error = %e, answer = answer.name(), "answer not cached");
             }
+            "miss"
         }
-        None => count(&answer, "uncached"),
-    }
-    Ok(stored.respond(&answer, client, Some(body.bytes)).unwrap_or_else(|| StatusCode::INTERNAL_SERVER_ERROR.into_response()))
+        None => "uncached",
+    };
+    count(&answer, outcome);
+    let response = stored.respond(&answer, client, Some(body.bytes)).unwrap_or_else(|| StatusCode::INTERNAL_SERVER_ERROR.into_response());
+    Ok(said(response, outcome))
+}
+
+/// `X-Cache`: whether the answer came from the gateway's cache (`hit`) or
+/// was built now (`miss`; `degraded` and `uncached` are built and not
+/// kept), for operators and tests.
+fn said(mut response: Response, outcome: &'static str) -> Response {
+    response.headers_mut().insert("x-cache", axum::http::HeaderValue::from_static(outcome));
+    response
 }
 
 #[cfg(test)]

@@ -114,6 +114,8 @@ pub struct AppState {
     /// Login through OpenID Connect providers and its flows in progress;
     /// behind an `Arc` like the clients, since every request clones the state.
     pub oidc: Arc<oidc::Oidc>,
+    /// The process's clock (standalone: the services' own).
+    pub clock: spa_platform::clock::Clock,
 }
 
 impl AppState {
@@ -141,7 +143,13 @@ impl AppState {
             generations: generations::Generations::new(),
             guard,
             oidc: Arc::new(oidc),
+            clock: spa_platform::clock::Clock::system(),
         })
+    }
+
+    /// This gateway on the process's `clock`.
+    pub fn with_clock(self, clock: spa_platform::clock::Clock) -> Self {
+        Self { clock, ..self }
     }
 
     /// A gateway that caches answers in `cache` and drops them on the events

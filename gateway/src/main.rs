@@ -19,7 +19,12 @@ async fn main() -> anyhow::Result<()> {
     let listener = TcpListener::bind(addr).await.with_context(|| format!("binding {addr}"))?;
     let ops_listener = TcpListener::bind(ops_addr).await.with_context(|| format!("binding {ops_addr}"))?;
     // /metrics only on the ops port, which is not exposed to visitors.
-    let ops = tokio::spawn(spa_platform::ops::serve(ops_listener, spa_platform::ops::router(ready.clone()), shutdown.clone()));
+    let mut ops_router = spa_platform::ops::router(ready.clone());
+    if spa_platform::ops::clock_control_on() {
+        tracing::warn!("CLOCK_CONTROL is on: the ops port moves this process's clock");
+        ops_router = ops_router.merge(spa_platform::ops::clock_control(state.clock.clone()));
+    }
+    let ops = tokio::spawn(spa_platform::ops::serve(ops_listener, ops_router, shutdown.clone()));
     tracing::info!(%addr, ops = %ops_addr, "gateway serving");
     let result = spa_gateway::serve(listener, state, ready, shutdown.clone()).await;
     shutdown.cancel();

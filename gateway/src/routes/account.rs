@@ -39,7 +39,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// The cookie that carries a session, or (`None`) the one that ends it.
 pub fn session_cookie(state: &AppState, session: Option<&Session>) -> HeaderValue {
     let (value, max_age) = match session {
-        Some(s) => (s.token.as_str(), ((s.expires_at_ms - spa_platform::now_ms()) / 1000).max(0) as u64),
+        Some(s) => (s.token.as_str(), ((s.expires_at_ms - state.clock.now_ms()) / 1000).max(0) as u64),
         None => ("", 0),
     };
     crate::routes::me::set_cookie(state, SESSION_COOKIE, value, "/", max_age)

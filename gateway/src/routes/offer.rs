@@ -139,7 +139,7 @@ pub async fn list(
         taxons: query.taxon.into_iter().filter(|t| !t.is_empty()).collect(),
         nights: query.nights.unwrap_or(0),
     };
-    let tonight = answers::tonight();
+    let tonight = answers::tonight(&state);
     let answer = Answer::Listing { kind, locale: shop.locale, request: &request, tonight };
     answers::serve(&state, &client, answer, || async {
         let response = state.clients.catalog.clone().list_offers(fresh(request.clone())).await?.into_inner();

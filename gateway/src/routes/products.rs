@@ -20,7 +20,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 async fn fetch(state: &AppState, client: &Conditional, by: ProductKey<'_>, shop: Shop) -> ApiResult<Response> {
-    let tonight = answers::tonight();
+    let tonight = answers::tonight(state);
     answers::serve(state, client, Answer::Product { by, locale: shop.locale, tonight }, || async {
         let key = match by {
             ProductKey::Code(code) => Key::Code(code.to_owned()),

@@ -515,22 +515,6 @@ pub async fn fill_rooms_left(state: &AppState, items: &mut [OfferItem], tonight:
     }
 }
 
-/// Escapes text for HTML element content and attribute values.
-pub fn escape_html(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// The room popup's content: a fragment of markup for the room's
 /// description, localized; every value is escaped.
 async fn partial(State(state): State<AppState>, client: Conditional, Path((locale, code)): Path<(String, String)>) -> ApiResult<Response> {
@@ -546,6 +530,22 @@ async fn partial(State(state): State<AppState>, client: Conditional, Path((local
     .await
 }
 
+/// The room popup's markup; askama escapes every value.
+#[derive(askama::Template)]
+#[template(path = "room_partial.html")]
+struct RoomPartial<'a> {
+    code: &'a str,
+    name: &'a str,
+    image: Option<&'a str>,
+    description: &'a str,
+    guests_label: &'a str,
+    max_guests: u32,
+    extra_bed: bool,
+    extra_bed_label: &'a str,
+    area_label: &'a str,
+    area_m2: u32,
+}
+
 async fn partial_html(state: &AppState, code: String, locale: Locale) -> ApiResult<String> {
     let product = state
         .clients
@@ -558,37 +558,46 @@ async fn partial_html(state: &AppState, code: String, locale: Locale) -> ApiResu
         return Err(ApiError::not_found(ErrorCode::UnknownRoom));
     }
     let facts = product.room.unwrap_or_default();
-    let [guests, extra, area] = ["room-max-guests", "room-extra-bed", "room-area"].map(|id| escape_html(&text(locale, id)));
-    let image = product
-        .images
-        .first()
-        .map(|i| {
-            format!(
-                "<img src=\"{}\" alt=\"{}\" width=\"800\" height=\"600\" loading=\"lazy\">",
-                escape_html(&i.path),
-                escape_html(&product.name)
-            )
-        })
-        .unwrap_or_default();
-    let mut facts_html = format!("<li>{guests}: {}</li>", facts.max_occupancy);
-    if facts.extra_bed {
-        facts_html.push_str(&format!("<li>{extra}</li>"));
-    }
-    if facts.area_m2 > 0 {
-        facts_html.push_str(&format!("<li>{area}: {} m²</li>", facts.area_m2));
-    }
-    Ok(format!(
-        "<article class=\"room-partial\" data-code=\"{}\"><h2>{}</h2>{image}<p>{}</p><ul>{facts_html}</ul></article>",
-        escape_html(&product.code),
-        escape_html(&product.name),
-        escape_html(&product.description),
-    ))
+    let [guests, extra, area] = ["room-max-guests", "room-extra-bed", "room-area"].map(|id| text(locale, id));
+    let partial = RoomPartial {
+        code: &product.code,
+        name: &product.name,
+        image: product.images.first().map(|i| i.path.as_str()),
+        description: &product.description,
+        guests_label: &guests,
+        max_guests: facts.max_occupancy,
+        extra_bed: facts.extra_bed,
+        extra_bed_label: &extra,
+        area_label: &area,
+        area_m2: facts.area_m2,
+    };
+    askama::Template::render(&partial).map_err(|e| {
+        tracing::error!(error = %e, "room partial not rendered");
+        ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::InternalError)
+    })
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
-    fn html_is_escaped() {
-        assert_eq!(super::escape_html("<b onclick=\"x\">R&D 'a'</b>"), "&lt;b onclick=&quot;x&quot;&gt;R&amp;D &#39;a&#39;&lt;/b&gt;");
+    fn every_value_of_the_room_partial_is_escaped() {
+        let partial = RoomPartial {
+            code: "R\"1",
+            name: "<script>alert(1)</script>",
+            image: Some("/media/a.jpg\" onerror=\"x"),
+            description: "R&D 'a'",
+            guests_label: "Max. Personen",
+            max_guests: 3,
+            extra_bed: true,
+            extra_bed_label: "Zustellbett",
+            area_label: "Fläche",
+            area_m2: 24,
+        };
+        let html = askama::Template::render(&partial).unwrap();
+        assert!(html.starts_with("<article class=\"room-partial\" data-code=\"R&#34;1\"><h2>&#60;script&#62;"), "{html}");
+        assert!(!html.contains("<script>") && !html.contains("\" onerror"), "{html}");
+        assert!(html.contains("<li>Max. Personen: 3</li><li>Zustellbett</li><li>Fläche: 24 m²</li>"), "{html}");
     }
 }

@@ -155,10 +155,6 @@ impl Prices {
     }
 }
 
-pub fn today() -> NaiveDate {
-    chrono::Local::now().date_naive()
-}
-
 /// Whether the catalog sells the product today (its availableFrom/To).
 fn on_sale(p: &Product, today: NaiveDate) -> bool {
     let day = today.to_string();
@@ -208,7 +204,7 @@ impl Basket {
     }
 
     fn cutoff(&self) -> i64 {
-        self.ttl.cutoff(spa_platform::now_ms())
+        self.ttl.cutoff(self.db.now_ms())
     }
 
     /// The cart locked for a change; an order's cart changes no more.
@@ -223,7 +219,7 @@ impl Basket {
     /// The cart locked, whatever its state (completion checks it).
     pub(crate) async fn lock_any(&self, token: &str) -> Result<store::Locked, CartError> {
         well_formed(token)?;
-        let now = spa_platform::now_ms();
+        let now = self.db.now_ms();
         store::lock(&self.db, token, self.ttl.cutoff(now), now).await
     }
 
@@ -244,7 +240,7 @@ impl Basket {
             return Err(CartError::MissingChannel);
         }
         let new = NewCart { token, channel, locale, currency: totals::CURRENCY, customer_id };
-        let cart = store::create(&self.db, new, spa_platform::now_ms()).await?;
+        let cart = store::create(&self.db, new, self.db.now_ms()).await?;
         self.show(cart, locale).await
     }
 
@@ -301,7 +297,7 @@ impl Basket {
             return Err(CartError::Completed);
         }
         change(&mut cart)?;
-        let now = spa_platform::now_ms();
+        let now = self.db.now_ms();
         if store::save_checkout(&self.db, &mut cart, self.ttl.cutoff(now), now).await? {
             return Ok(cart);
         }
@@ -334,7 +330,7 @@ impl Basket {
 
     pub async fn add(&self, token: &str, locale: &str, request: &AddRequest<'_>) -> Result<View, CartError> {
         well_formed(token)?;
-        let today = today();
+        let today = self.db.clock().today();
         let line = NewLine::parse(request, today)?;
         // An unknown cart is found when it is locked, after the peers have
         // answered: reading it first as well cost every add two queries.
@@ -442,7 +438,7 @@ impl Basket {
     /// package it had.
     pub async fn attach(&self, token: &str, locale: &str, parent_id: i64, request: &AddRequest<'_>) -> Result<View, CartError> {
         well_formed(token)?;
-        let today = today();
+        let today = self.db.clock().today();
         let cart = store::load(&self.db, token, self.cutoff()).await?;
         let parent = cart.line(parent_id)?;
         let stay = match (&parent.kind, parent.details.stay) {
@@ -510,7 +506,7 @@ impl Basket {
         let code = code.map(gift::normalize).transpose()?;
         if let Some(code) = &code {
             let voucher = store::gift_voucher(&self.db, code).await?.ok_or(CartError::VoucherUnknown)?;
-            voucher.usable(spa_platform::now_ms())?;
+            voucher.usable(self.db.now_ms())?;
         }
         let mut locked = self.lock(token).await?;
         let line = locked.cart.line(id)?.clone();
@@ -579,7 +575,7 @@ impl Basket {
             }
             _ => return Err(CartError::InvalidItemType),
         };
-        let today = today();
+        let today = self.db.clock().today();
         let mut seen = HashSet::new();
         Ok(candidates
             .into_iter()
@@ -617,7 +613,7 @@ impl Basket {
     /// Prices every line now: products and vouchers from the catalog,
     /// packages from its cost estimate, stays from the rooms service.
     async fn price(&self, cart: StoredCart, locale: &str, mut checked: HashMap<i64, StayCheck>) -> Result<View, CartError> {
-        let today = today();
+        let today = self.db.clock().today();
         // Packages and vouchers need the whole product (treatments, voucher
         // values); the rest a card's worth.
         let whole = |l: &Line| matches!(l.kind, ItemKind::Package | ItemKind::Voucher);
@@ -677,7 +673,7 @@ impl Basket {
             return Ok(0);
         }
         let balances = store::gift_vouchers(&self.db, &codes).await?;
-        let now = spa_platform::now_ms();
+        let now = self.db.now_ms();
         let mut sum = 0;
         for line in lines.iter_mut() {
             let Some(code) = line.line.details.redeemed.clone() else { continue };

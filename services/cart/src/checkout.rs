@@ -155,7 +155,7 @@ impl Checkout {
             state: PaymentState::Started,
             provider_ref: None,
         };
-        store::insert_payment(db, &payment, spa_platform::now_ms()).await?;
+        store::insert_payment(db, &payment, self.basket.db().now_ms()).await?;
         let description = format!("Rezerwacja {}", order.booking_code);
         let started = match (&self.p24, &self.paypal, PaymentMethod::parse(&order.payment_method)) {
             (Some(p24), _, Some(PaymentMethod::Przelewy24)) => {
@@ -367,7 +367,7 @@ impl Checkout {
         let db = self.basket.db();
         store::release_claim(db, &payment.order_token, &payment.session_id).await?;
         let mut tx = db.begin().await?;
-        let now = spa_platform::now_ms();
+        let now = self.basket.db().now_ms();
         // Once per payment: its state moves from started only here.
         if !store::refuse_payment(&mut tx, &payment.session_id).await? {
             return Ok(());
@@ -386,7 +386,7 @@ impl Checkout {
     /// under way.
     async fn revive(&self, order: &StoredOrder) -> Result<store::Revived, CartError> {
         let mut tx = self.basket.db().begin().await?;
-        let revived = store::revive(&mut tx, order, spa_platform::now_ms()).await?;
+        let revived = store::revive(&mut tx, order, self.basket.db().now_ms()).await?;
         if revived != store::Revived::Revived {
             tx.rollback().await?;
             return Ok(revived);
@@ -400,7 +400,7 @@ impl Checkout {
     /// (logged) when another session of the order holds it: a second tab
     /// paying at the same moment, whose money the provider then returns.
     async fn claim(&self, payment: &StoredPayment) -> Result<bool, CartError> {
-        let claimed = store::claim_payment(self.basket.db(), &payment.order_token, &payment.session_id, spa_platform::now_ms()).await?;
+        let claimed = store::claim_payment(self.basket.db(), &payment.order_token, &payment.session_id, self.basket.db().now_ms()).await?;
         if !claimed {
             tracing::warn!(session = %payment.session_id, "another payment of this order is being taken: this one is left to the provider to return");
         }
@@ -421,7 +421,7 @@ impl Checkout {
     /// in one transaction; once, whatever the replays.
     async fn record_payment(&self, payment: &StoredPayment, provider_ref: &str, order: &StoredOrder) -> Result<(), CartError> {
         let mut tx = self.basket.db().begin().await?;
-        let now = spa_platform::now_ms();
+        let now = self.basket.db().now_ms();
         let recorded = store::record_paid(&mut tx, &payment.session_id, provider_ref, now).await?;
         match recorded {
             store::Recorded::OrderPaid => self.paid(&mut tx, order, payment.amount, now).await?,
@@ -666,7 +666,7 @@ impl Checkout {
     /// hold whose completion never placed an order, stays as it is.
     pub async fn cancel_unpaid(&self, event: Received<HoldExpired>) -> anyhow::Result<()> {
         let Some(mut tx) = begin_once(self.basket.db(), EXPIRY_CONSUMER, &event.id).await? else { return Ok(()) };
-        let now = spa_platform::now_ms();
+        let now = self.basket.db().now_ms();
         let order_id = &event.message.order_id;
         // A payment under way (claimed within the keep) kept, or took
         // again, the nights meanwhile; its order lives on, and its next
@@ -697,7 +697,7 @@ impl Checkout {
     /// and the guest told; once per event.
     pub async fn lost_nights(&self, event: Received<HoldLost>) -> anyhow::Result<()> {
         let Some(mut tx) = begin_once(self.basket.db(), LOST_CONSUMER, &event.id).await? else { return Ok(()) };
-        let now = spa_platform::now_ms();
+        let now = self.basket.db().now_ms();
         let Some(order) = store::order_in(&mut tx, &event.message.order_id).await? else {
             tx.commit().await?;
             return Ok(());
@@ -784,7 +784,7 @@ impl Checkout {
                 return Err(CartError::AmountMismatch { expected: order.totals.due_now, got: amount });
             }
             let mut tx = db.begin().await?;
-            let now = spa_platform::now_ms();
+            let now = self.basket.db().now_ms();
             if !store::record_transfer(&mut tx, &order, reference, now).await? {
                 tx.rollback().await?;
                 continue;
@@ -826,7 +826,7 @@ impl Checkout {
                 return Err(CartError::AmountMismatch { expected: rest, got: amount });
             }
             let mut tx = db.begin().await?;
-            let now = spa_platform::now_ms();
+            let now = self.basket.db().now_ms();
             if !store::record_rest(&mut tx, &order, amount, reference, now).await? {
                 tx.rollback().await?;
                 continue;
@@ -851,7 +851,7 @@ impl Checkout {
     pub async fn mark_refunded(&self, payment_id: &str, reference: &str, staff_id: &str) -> Result<store::Refund, CartError> {
         let reference = statement_reference(reference).ok_or(CartError::InvalidRefund)?;
         let db = self.basket.db();
-        let marked = store::mark_refunded(db, payment_id, reference, spa_platform::now_ms()).await?;
+        let marked = store::mark_refunded(db, payment_id, reference, self.basket.db().now_ms()).await?;
         let refund = store::refund(db, payment_id).await?.ok_or(CartError::PaymentNotFound)?;
         if marked {
             tracing::info!(payment = %payment_id, booking_code = %refund.booking_code, staff = %staff_id, "payment marked refunded");
@@ -930,7 +930,7 @@ impl Checkout {
         // A code on a line that pays nothing now (spent in another order or
         // expired since the guest saw the total) is refused, not dropped:
         // the order would cost more than the payment step showed.
-        let now = spa_platform::now_ms();
+        let now = self.basket.db().now_ms();
         for r in view.lines.iter().filter_map(|l| l.redemption.as_ref()).filter(|r| r.amount == 0) {
             r.voucher.usable(now)?;
         }
@@ -1039,7 +1039,7 @@ impl Checkout {
             },
             hold_expires_at,
             summary: summary(&view, &address)?,
-            created_at: spa_platform::now_ms(),
+            created_at: self.basket.db().now_ms(),
             cancel_reason: None,
         };
         let placement = store::Placement { idempotency_key, client: unpaid.client, room_nights };

@@ -61,7 +61,7 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
         rooms: RoomsServiceClient::with_interceptor(ch(&infra.peers.rooms)?, TraceInterceptor),
         cache: infra.cache.clone(),
         generation,
-        stays: peers::StayChecks::new(nights),
+        stays: peers::StayChecks::new(nights, infra.db.clock().clone()),
     };
     let limits = domain::limits::Limits::from_settings(|name| infra.setting(name))?;
     let basket = std::sync::Arc::new(basket::Basket::new(infra.db.clone(), ttl, peers, limits));
@@ -110,8 +110,9 @@ fn spawn_sweeper(db: Db, ttl: CartTtl, shutdown: CancellationToken) {
             tokio::select! {
                 _ = shutdown.cancelled() => return,
                 _ = tick.tick() => {}
+                _ = db.clock().jumped() => {}
             }
-            match store::delete_abandoned(&db, ttl.cutoff(spa_platform::now_ms())).await {
+            match store::delete_abandoned(&db, ttl.cutoff(db.now_ms())).await {
                 Ok(0) => {}
                 Ok(n) => tracing::info!(carts = n, "abandoned carts deleted"),
                 Err(e) => tracing::warn!(error = %e, "abandoned carts not deleted; next round retries"),

@@ -50,12 +50,14 @@ const STAY_CHECK_TTL: Duration = Duration::from_secs(30);
 #[derive(Clone)]
 pub struct StayChecks {
     nights: Nights,
+    /// Today is part of every answer's key: a stay's first night may pass.
+    clock: spa_platform::clock::Clock,
     answers: moka::future::Cache<String, StayCheck>,
 }
 
 impl StayChecks {
-    pub fn new(nights: Nights) -> Self {
-        Self { nights, answers: moka::future::Cache::builder().max_capacity(10_000).time_to_live(STAY_CHECK_TTL).build() }
+    pub fn new(nights: Nights, clock: spa_platform::clock::Clock) -> Self {
+        Self { nights, clock, answers: moka::future::Cache::builder().max_capacity(10_000).time_to_live(STAY_CHECK_TTL).build() }
     }
 
     fn key(&self, q: &StayQuery<'_>) -> String {
@@ -63,7 +65,7 @@ impl StayChecks {
         format!(
             "{}:{}:{}:{}:{}:{}:{}:{}:{}",
             self.nights.digest(s.check_in, s.check_out),
-            crate::basket::today(),
+            self.clock.today(),
             q.room,
             s.check_in,
             s.check_out,

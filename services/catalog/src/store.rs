@@ -375,6 +375,28 @@ pub fn expand_taxons(all: &[(String, Option<String>, i64, String, String)], code
     seen.into_iter().map(str::to_owned).collect()
 }
 
+/// A product's price becomes `price` (minor units), any promotion over,
+/// and `catalog.product.changed` tells every cache, in one transaction;
+/// whether the product exists.
+pub async fn set_price(db: &Db, outbox: &spa_platform::outbox::Outbox, code: &str, price: i64) -> Result<bool, sqlx::Error> {
+    let mut tx = db.begin().await?;
+    let product_type: Option<String> =
+        sqlx::query_scalar("UPDATE products SET price = $2, original_price = NULL WHERE code = $1 RETURNING type")
+            .bind(code)
+            .bind(price)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let Some(product_type) = product_type else {
+        tx.rollback().await?;
+        return Ok(false);
+    };
+    let changed = spa_proto::events::ProductChanged { codes: vec![code.to_owned()], product_type };
+    outbox.add(&mut tx, &changed).await?;
+    tx.commit().await?;
+    outbox.wake();
+    Ok(true)
+}
+
 #[cfg(test)]
 mod tests {
     use super::expand_taxons;

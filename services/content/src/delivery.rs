@@ -134,6 +134,8 @@ impl Mailer {
                 tokio::select! {
                     _ = shutdown.cancelled() => return,
                     _ = self.wake.notified() => {}
+                    // A mail waiting out its pause is due at once when the clock jumps.
+                    _ = db.clock().jumped() => {}
                     _ = tokio::time::sleep(POLL) => {}
                 }
             }
@@ -142,7 +144,7 @@ impl Mailer {
 
     /// One round: claims and sends up to [`BATCH`] due mails; how many it sent.
     pub async fn deliver_due(&self, db: &Db) -> anyhow::Result<usize> {
-        let now = spa_platform::now_ms();
+        let now = db.now_ms();
         let due = sqlx::query(
             "SELECT id, recipient, subject, body, html, attempts FROM outgoing_mail \
              WHERE sent_at IS NULL AND next_attempt_at <= $1 AND claimed_until <= $1 ORDER BY created_at LIMIT $2",
@@ -181,7 +183,7 @@ impl Mailer {
                          WHERE id = $1",
                     )
                     .bind(&mail.id)
-                    .bind(spa_platform::now_ms())
+                    .bind(db.now_ms())
                     .execute(db.pool())
                     .await?;
                     sent += 1;
@@ -195,7 +197,7 @@ impl Mailer {
                     )
                     .bind(&mail.id)
                     .bind(attempts)
-                    .bind(spa_platform::now_ms() + pause * 1000)
+                    .bind(db.now_ms() + pause * 1000)
                     .bind(e.to_string())
                     .execute(db.pool())
                     .await?;

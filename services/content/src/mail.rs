@@ -54,7 +54,7 @@ pub async fn queue_all_once<M: EventMessage>(
         .bind(mail.text)
         .bind(mail.html)
         .bind(i64::from(mail.sensitive))
-        .bind(spa_platform::now_ms())
+        .bind(tx.now_ms())
         .execute(&mut *tx)
         .await?;
     }

@@ -48,7 +48,7 @@ pub async fn subscribe(db: &Db, outbox: &Outbox, email: &str, locale: &str) -> R
     .bind(locale)
     .bind(&confirmation_token)
     .bind(&unsubscribe_token)
-    .bind(spa_platform::now_ms())
+    .bind(db.now_ms())
     .execute(&mut *tx)
     .await;
     match inserted {
@@ -72,7 +72,7 @@ pub async fn confirm(db: &Db, token: &str) -> Result<(), Status> {
          WHERE confirmation_token = $1 AND status IN ('pending', 'confirmed')",
     )
     .bind(token)
-    .bind(spa_platform::now_ms())
+    .bind(db.now_ms())
     .execute(db.pool())
     .await
     .map_err(errors::db)?;

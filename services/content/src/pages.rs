@@ -284,7 +284,7 @@ pub async fn save(
         return Err(PageError::TooLarge);
     }
     let clean = sanitize(html);
-    let now = spa_platform::now_ms();
+    let now = db.now_ms();
     let mut tx = db.begin().await?;
     // The write first: it takes the row (and SQLite's write lock) at once.
     let row = sqlx::query(

@@ -87,7 +87,7 @@ pub async fn vote(db: &Db, locale: &str, visitor: &str, option: &str) -> Result<
     .bind(&poll.id)
     .bind(visitor)
     .bind(option)
-    .bind(spa_platform::now_ms())
+    .bind(db.now_ms())
     .execute(db.pool())
     .await;
     match inserted {

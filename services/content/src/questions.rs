@@ -95,7 +95,7 @@ pub async fn ask(db: &Db, outbox: &Outbox, q: ProductQuestion) -> Result<String,
     .bind(&event.phone)
     .bind(&event.message)
     .bind(&event.locale)
-    .bind(spa_platform::now_ms())
+    .bind(tx.now_ms())
     .execute(&mut *tx)
     .await
     .map_err(errors::db)?;

@@ -90,7 +90,7 @@ async fn queue(db: &Db, id: &str, sensitive: bool) {
     .bind("Kod rezerwacji: SPA-7KM4-XQ9D")
     .bind("<p>Kod rezerwacji: <strong>SPA-7KM4-XQ9D</strong></p>")
     .bind(i64::from(sensitive))
-    .bind(spa_platform::now_ms())
+    .bind(db.now_ms())
     .execute(db.pool())
     .await
     .unwrap();
@@ -123,7 +123,8 @@ async fn each_mail_once(db: TestDb) {
     assert!(error.unwrap().contains("451"));
     assert_eq!(server.mailer().deliver_due(&db.db).await.unwrap(), 0, "not before its pause");
     server.refuse.store(false, std::sync::atomic::Ordering::SeqCst);
-    sqlx::query("UPDATE outgoing_mail SET next_attempt_at = 0 WHERE id = 'm2'").execute(db.db.pool()).await.unwrap();
+    // Its pause (a second after a first refusal) over.
+    db.db.clock().advance(std::time::Duration::from_secs(2));
     assert_eq!(server.mailer().deliver_due(&db.db).await.unwrap(), 1);
     assert_eq!(server.messages().len(), 2);
     let kept: String = sqlx::query_scalar("SELECT body FROM outgoing_mail WHERE id = 'm2'").fetch_one(db.db.pool()).await.unwrap();

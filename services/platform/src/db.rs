@@ -20,6 +20,8 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::{MigrateDatabase, Migrator};
 use sqlx::{Any, AnyPool, ConnectOptions, Executor};
 
+use crate::clock::Clock;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DbKind {
     Sqlite,
@@ -32,15 +34,23 @@ pub struct Db {
     kind: DbKind,
     /// SQLite: the queue of this process's transactions (see the module).
     writer: Option<Arc<tokio::sync::Mutex<()>>>,
+    /// The process's clock: what its rows stamp as now.
+    clock: Clock,
 }
 
 /// A transaction; on SQLite it holds the database's place in the queue.
 pub struct Tx {
     inner: sqlx::Transaction<'static, Any>,
     _turn: Option<tokio::sync::OwnedMutexGuard<()>>,
+    clock: Clock,
 }
 
 impl Tx {
+    /// Now on the process's clock, in ms since the Unix epoch.
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
     pub async fn commit(self) -> Result<(), sqlx::Error> {
         self.inner.commit().await
     }
@@ -119,7 +129,24 @@ impl Db {
         }
         .context("connecting to the database")?;
         let writer = (kind == DbKind::Sqlite).then(|| Arc::new(tokio::sync::Mutex::new(())));
-        Ok(Self { pool, kind, writer })
+        Ok(Self { pool, kind, writer, clock: Clock::system() })
+    }
+
+    /// This database on the process's `clock` (standalone shares one among
+    /// its services, so a test moves them all).
+    pub fn with_clock(mut self, clock: Clock) -> Self {
+        self.clock = clock;
+        self
+    }
+
+    /// The process's clock.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// Now on the process's clock, in ms since the Unix epoch.
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
     }
 
     /// Runs the platform tables' migrations, then the service's own
@@ -145,7 +172,7 @@ impl Db {
 
     pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
         let turn = self.turn().await;
-        Ok(Tx { inner: self.pool.begin().await?, _turn: turn })
+        Ok(Tx { inner: self.pool.begin().await?, _turn: turn, clock: self.clock.clone() })
     }
 
     /// This process's place in the queue of writers (SQLite); none needed

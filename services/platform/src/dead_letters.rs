@@ -66,7 +66,7 @@ pub(crate) async fn insert(tx: &mut Tx, consumer: &str, event: &Event, attempts:
     .bind(headers)
     .bind(i64::from(attempts))
     .bind(error)
-    .bind(crate::now_ms())
+    .bind(tx.now_ms())
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -110,7 +110,7 @@ pub enum Replay<'a> {
 /// relay's parked rows are published again by inserting them in the
 /// outbox, which this does at once.
 pub async fn request_replay(db: &Db, which: Replay<'_>) -> Result<u64, sqlx::Error> {
-    let now = crate::now_ms();
+    let now = db.now_ms();
     let query = match which {
         Replay::One(id) => sqlx::query("UPDATE dead_letters SET replay_requested_at = $1 WHERE id = $2").bind(now).bind(id),
         Replay::Consumer(name) => sqlx::query("UPDATE dead_letters SET replay_requested_at = $1 WHERE consumer = $2").bind(now).bind(name),

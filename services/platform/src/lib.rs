@@ -3,6 +3,7 @@
 //! alone: the standalone mode (SQLite, in-process bus, in-process cache) and
 //! the distributed mode (PostgreSQL, NATS JetStream, Redis).
 //!
+//! - [`clock`] — the time every service reads, which tests move forward.
 //! - [`config`] — environment variables with documented defaults.
 //! - [`dates`] — the one strict `YYYY-MM-DD` parser.
 //! - [`db`] — sqlx `Any` pool on SQLite or PostgreSQL, migrations.
@@ -43,6 +44,7 @@ pub fn no_huge_pages() {
 
 pub mod bus;
 pub mod cache;
+pub mod clock;
 pub mod config;
 pub mod dates;
 pub mod db;
@@ -58,9 +60,3 @@ pub mod outbox;
 pub mod runtime;
 pub mod telemetry;
 pub mod testkit;
-
-/// Milliseconds since the Unix epoch: the one timestamp format in our tables,
-/// portable across SQLite and PostgreSQL.
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or_default()
-}

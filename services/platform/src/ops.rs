@@ -60,6 +60,31 @@ pub fn probes(ready: ReadyCheck) -> Router {
     )
 }
 
+/// `POST /clock?advance_ms=N` moves this process's clock forward and answers
+/// the new now (ms). Served on the ops port only when `CLOCK_CONTROL=on`,
+/// which tests of separate processes set and production never does.
+pub fn clock_control(clock: crate::clock::Clock) -> Router {
+    #[derive(serde::Deserialize)]
+    struct Advance {
+        advance_ms: u64,
+    }
+    Router::new().route(
+        "/clock",
+        axum::routing::post(move |axum::extract::Query(a): axum::extract::Query<Advance>| {
+            let clock = clock.clone();
+            async move {
+                clock.advance(std::time::Duration::from_millis(a.advance_ms));
+                clock.now_ms().to_string()
+            }
+        }),
+    )
+}
+
+/// Whether this process lets its ops port move its clock (`CLOCK_CONTROL`).
+pub fn clock_control_on() -> bool {
+    std::env::var("CLOCK_CONTROL").is_ok_and(|v| v == "on")
+}
+
 pub async fn serve(listener: TcpListener, router: Router, shutdown: CancellationToken) -> anyhow::Result<()> {
     axum::serve(listener, router).with_graceful_shutdown(shutdown.cancelled_owned()).await?;
     Ok(())

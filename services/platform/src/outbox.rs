@@ -49,7 +49,7 @@ impl Outbox {
             .bind(&event.subject)
             .bind(event.payload.to_vec())
             .bind(headers)
-            .bind(crate::now_ms())
+            .bind(tx.now_ms())
             .execute(&mut **tx)
             .await?;
         Ok(event.id)
@@ -147,7 +147,7 @@ impl Relay {
     /// each row to one of them.
     async fn round_locked(&self) -> anyhow::Result<Round> {
         let mut tx = self.db.begin().await?;
-        let rows = sqlx::query(Self::select_due(true)).bind(crate::now_ms()).bind(BATCH).fetch_all(&mut *tx).await?;
+        let rows = sqlx::query(Self::select_due(true)).bind(tx.now_ms()).bind(BATCH).fetch_all(&mut *tx).await?;
         let mut round = Round { seen: rows.len(), ..Round::default() };
         let mut parked = Vec::new();
         for row in rows {
@@ -173,13 +173,13 @@ impl Relay {
     /// SQLite: one process owns the file, so one relay per service; no row
     /// locks, and no transaction held while publishing.
     async fn round_single(&self) -> anyhow::Result<Round> {
-        let rows = sqlx::query(Self::select_due(false)).bind(crate::now_ms()).bind(BATCH).fetch_all(self.db.pool()).await?;
+        let rows = sqlx::query(Self::select_due(false)).bind(self.db.now_ms()).bind(BATCH).fetch_all(self.db.pool()).await?;
         let mut round = Round { seen: rows.len(), ..Round::default() };
         for row in rows {
             let pending = pending_from_row(&row)?;
             match self.bus.publish(&pending.event).await {
                 Ok(()) => {
-                    self.db.write(stamp_published_query(&pending.event.id)).await?;
+                    self.db.write(stamp_published_query(&pending.event.id, self.db.now_ms())).await?;
                     round.published += 1;
                 }
                 Err(BusError::Unavailable(e)) => {
@@ -215,7 +215,7 @@ impl Relay {
         sqlx::query("UPDATE outbox SET attempts = $1, last_error = $2, next_attempt_at = $3 WHERE id = $4")
             .bind(attempts)
             .bind(&error_text)
-            .bind(crate::now_ms().saturating_add(i64::try_from(delay.as_millis()).unwrap_or(i64::MAX)))
+            .bind(tx.now_ms().saturating_add(i64::try_from(delay.as_millis()).unwrap_or(i64::MAX)))
             .bind(&event.id)
             .execute(&mut **tx)
             .await?;
@@ -240,7 +240,7 @@ impl Relay {
 
     async fn purge_published(&self) -> anyhow::Result<()> {
         sqlx::query("DELETE FROM outbox WHERE published_at IS NOT NULL AND published_at < $1")
-            .bind(crate::now_ms() - RETENTION_MS)
+            .bind(self.db.now_ms() - RETENTION_MS)
             .execute(self.db.pool())
             .await?;
         Ok(())
@@ -281,18 +281,21 @@ impl Relay {
             tokio::select! {
                 _ = shutdown.cancelled() => break,
                 _ = self.outbox.wake.notified() => {}
+                // A row waiting out its backoff is due at once when the clock jumps.
+                _ = self.db.clock().jumped() => {}
                 _ = tokio::time::sleep(backoff) => {}
             }
         }
     }
 }
 
-fn stamp_published_query(id: &str) -> sqlx::query::Query<'_, sqlx::Any, sqlx::any::AnyArguments<'_>> {
-    sqlx::query("UPDATE outbox SET published_at = $1 WHERE id = $2").bind(crate::now_ms()).bind(id)
+fn stamp_published_query(id: &str, now: i64) -> sqlx::query::Query<'_, sqlx::Any, sqlx::any::AnyArguments<'_>> {
+    sqlx::query("UPDATE outbox SET published_at = $1 WHERE id = $2").bind(now).bind(id)
 }
 
 async fn stamp_published(tx: &mut Tx, id: &str) -> Result<(), sqlx::Error> {
-    stamp_published_query(id).execute(&mut **tx).await?;
+    let now = tx.now_ms();
+    stamp_published_query(id, now).execute(&mut **tx).await?;
     Ok(())
 }
 
@@ -320,7 +323,7 @@ pub async fn begin_once(db: &Db, consumer: &str, event_id: &str) -> Result<Optio
     )
     .bind(consumer)
     .bind(event_id)
-    .bind(crate::now_ms())
+    .bind(tx.now_ms())
     .execute(&mut *tx)
     .await?
     .rows_affected();

@@ -278,10 +278,16 @@ where
     cancel_on_signal(shutdown.clone());
     let infra = Infra::connect(&config, shutdown.clone()).await?;
     let ready = infra.readiness();
+    let clock = infra.db.clock().clone();
     let listener = TcpListener::bind(config.grpc_addr).await.with_context(|| format!("binding {}", config.grpc_addr))?;
     let started = start(infra, listener).await?;
     let ops_listener = TcpListener::bind(config.ops_addr).await.with_context(|| format!("binding {}", config.ops_addr))?;
-    let ops = tokio::spawn(crate::ops::serve(ops_listener, crate::ops::router(ready), shutdown.clone()));
+    let mut ops_router = crate::ops::router(ready);
+    if crate::ops::clock_control_on() {
+        tracing::warn!(service = name, "CLOCK_CONTROL is on: the ops port moves this process's clock");
+        ops_router = ops_router.merge(crate::ops::clock_control(clock));
+    }
+    let ops = tokio::spawn(crate::ops::serve(ops_listener, ops_router, shutdown.clone()));
     tracing::info!(service = name, grpc = %started.addr, ops = %config.ops_addr, "serving");
     let result = started.task.await.context("gRPC server task")?;
     shutdown.cancel();

@@ -58,17 +58,13 @@ fn date(field: &str, value: &str) -> Result<NaiveDate, Status> {
     spa_platform::dates::parse_ymd(value).ok_or_else(|| invalid(field, "must be a date YYYY-MM-DD"))
 }
 
-pub fn today() -> NaiveDate {
-    chrono::Local::now().date_naive()
-}
-
 /// A stay's dates: well-formed, in order, not in the past, not too long.
-fn stay_dates(from: &str, to: &str) -> Result<(NaiveDate, NaiveDate), Status> {
+fn stay_dates(from: &str, to: &str, today: NaiveDate) -> Result<(NaiveDate, NaiveDate), Status> {
     let (from, to) = (date("from", from)?, date("to", to)?);
     if from >= to {
         return Err(invalid("to", "must be after from"));
     }
-    if from < today() {
+    if from < today {
         return Err(invalid("from", "must be today or later"));
     }
     if (to - from).num_days() > MAX_STAY_NIGHTS {
@@ -245,14 +241,14 @@ impl RoomsGrpc {
         Ok(SearchRoomsResponse { rooms: fitting.iter().map(|f| Self::offer(f, nights, &content)).collect(), empty_reason })
     }
 
-    fn stays(lines: &[StayLine]) -> Result<Vec<Stay>, Status> {
+    fn stays(lines: &[StayLine], today: NaiveDate) -> Result<Vec<Stay>, Status> {
         if lines.is_empty() {
             return Err(invalid("lines", "at least one stay is required"));
         }
         lines
             .iter()
             .map(|l| {
-                let (from, to) = stay_dates(&l.from, &l.to)?;
+                let (from, to) = stay_dates(&l.from, &l.to, today)?;
                 let g = guests(l.guests)?;
                 if l.quantity == 0 {
                     return Err(invalid("quantity", "must be at least 1"));
@@ -268,7 +264,7 @@ impl RoomsService for RoomsGrpc {
     async fn search_rooms(&self, request: Request<SearchRoomsRequest>) -> Result<Response<SearchRoomsResponse>, Status> {
         let fresh = spa_platform::grpc::wants_fresh(&request);
         let req = request.into_inner();
-        let (from, to) = stay_dates(&req.from, &req.to)?;
+        let (from, to) = stay_dates(&req.from, &req.to, self.db.clock().today())?;
         let g = guests(req.guests)?;
         // Search is the seasonal hot path: answers are cached until the next
         // availability or content change (or a minute, whichever is first),
@@ -291,7 +287,7 @@ impl RoomsService for RoomsGrpc {
 
     async fn search_package_rooms(&self, request: Request<SearchPackageRoomsRequest>) -> Result<Response<SearchRoomsResponse>, Status> {
         let req = request.into_inner();
-        let (from, to) = stay_dates(&req.from, &req.to)?;
+        let (from, to) = stay_dates(&req.from, &req.to, self.db.clock().today())?;
         let g = guests(req.guests)?;
         let locale = if req.locale.is_empty() { "pl".to_owned() } else { req.locale.clone() };
         let package = self
@@ -367,7 +363,7 @@ impl RoomsService for RoomsGrpc {
         let types = self.types.all().await.map_err(errors::db)?;
         let room = types.iter().find(|r| r.code == req.room_code).ok_or(InventoryError::UnknownRoom(req.room_code.clone()))?;
         let fits = room.occupancy.fits(g.adults, g.children);
-        let first_bookable = today();
+        let first_bookable = self.db.clock().today();
         let nights = inventory::calendar(&self.db, &room.code, from, to).await.map_err(errors::db)?;
         let days = from
             .iter_days()
@@ -395,7 +391,7 @@ impl RoomsService for RoomsGrpc {
 
     async fn check_stays(&self, request: Request<CheckStaysRequest>) -> Result<Response<CheckStaysResponse>, Status> {
         let request = request.into_inner();
-        let stays = Self::stays(&request.lines)?;
+        let stays = Self::stays(&request.lines, self.db.clock().today())?;
         let types = self.types.all().await.map_err(errors::db)?;
         let mut lines = Vec::with_capacity(stays.len());
         // Lines often share their dates (every room for one night): one
@@ -435,9 +431,9 @@ impl RoomsService for RoomsGrpc {
         if req.order_id.is_empty() || req.order_id.len() > 64 {
             return Err(invalid("orderId", "1 to 64 characters"));
         }
-        let stays = Self::stays(&req.lines)?;
+        let stays = Self::stays(&req.lines, self.db.clock().today())?;
         let hold = if req.hold_seconds == 0 { DEFAULT_HOLD } else { Duration::from_secs(u64::from(req.hold_seconds)) };
-        let expires_at = spa_platform::now_ms() + hold.as_millis() as i64;
+        let expires_at = self.db.now_ms() + hold.as_millis() as i64;
         let types = self.types.all().await.map_err(errors::db)?;
         let state = inventory::reserve(&self.db, &self.outbox, &types, &req.order_id, &stays, expires_at).await?;
         Ok(Response::new(hold_message(state)))
@@ -458,7 +454,7 @@ impl RoomsService for RoomsGrpc {
         if req.seconds == 0 || req.seconds > MAX_KEEP_SECONDS {
             return Err(invalid("seconds", "1 to 3600"));
         }
-        let until = spa_platform::now_ms() + i64::from(req.seconds) * 1000;
+        let until = self.db.now_ms() + i64::from(req.seconds) * 1000;
         let state = inventory::keep(&self.db, &self.outbox, &req.order_id, until).await?;
         Ok(Response::new(hold_message(state)))
     }

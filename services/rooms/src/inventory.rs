@@ -243,7 +243,7 @@ pub async fn reserve(
         }
     }
     let wanted = claims(stays);
-    let now = spa_platform::now_ms();
+    let now = db.now_ms();
     let mut tx = db.begin().await?;
     // Claiming the order id first makes a concurrent retry of the same order
     // wait here, and on SQLite takes the write lock before any read.
@@ -313,7 +313,7 @@ pub async fn reserve(
 /// stays expired and the answer says so.
 pub async fn confirm(db: &Db, outbox: &Outbox, order_id: &str) -> Result<HoldState, InventoryError> {
     let mut tx = db.begin().await?;
-    let now = spa_platform::now_ms();
+    let now = db.now_ms();
     let confirmed = |from: &'static str| {
         sqlx::query("UPDATE holds SET status = 'confirmed', updated_at = $1 WHERE order_id = $2 AND status = $3")
             .bind(now)
@@ -352,7 +352,7 @@ pub async fn confirm(db: &Db, outbox: &Outbox, order_id: &str) -> Result<HoldSta
 /// (nothing taken); a released hold is [`InventoryError::HoldNotActive`].
 pub async fn keep(db: &Db, outbox: &Outbox, order_id: &str, until: i64) -> Result<HoldState, InventoryError> {
     let mut tx = db.begin().await?;
-    let now = spa_platform::now_ms();
+    let now = db.now_ms();
     let extended = sqlx::query(
         "UPDATE holds SET expires_at = CASE WHEN expires_at < $2 THEN $2 ELSE expires_at END, updated_at = $3 \
          WHERE order_id = $1 AND status = 'held'",
@@ -439,7 +439,7 @@ async fn rebook(outbox: &Outbox, tx: &mut Tx, order_id: &str) -> Result<bool, In
 /// payment meanwhile lasts).
 async fn give_back(db: &Db, outbox: &Outbox, order_id: &str, status: &str, only_held: bool) -> Result<bool, InventoryError> {
     let mut tx = db.begin().await?;
-    let now = spa_platform::now_ms();
+    let now = db.now_ms();
     let due_by = if status == "expired" { now } else { i64::MAX };
     for (from, column) in [("held", "held"), ("confirmed", "booked")] {
         if only_held && from != "held" {

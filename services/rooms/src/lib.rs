@@ -33,7 +33,7 @@ const HORIZON_INTERVAL: Duration = Duration::from_secs(6 * 3600);
 
 pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Started> {
     infra.db.migrate(sqlx::migrate!()).await?;
-    seed::load_if_empty(&infra.db, grpc::today()).await?;
+    seed::load_if_empty(&infra.db, infra.db.clock().today()).await?;
 
     // Cached searches go stale when availability or room content changes.
     let generation = spa_platform::cache::Generation::new();
@@ -85,12 +85,13 @@ fn spawn_housekeeping(infra: &Infra) {
         loop {
             tokio::select! {
                 _ = shutdown.cancelled() => break,
-                _ = expiry.tick() => match inventory::expire_due(&db, &outbox, spa_platform::now_ms()).await {
+                // A jump of the clock (tests) expires what it made due at once.
+                _ = async { tokio::select! { _ = expiry.tick() => {}, _ = db.clock().jumped() => {} } } => match inventory::expire_due(&db, &outbox, db.now_ms()).await {
                     Ok(0) => {}
                     Ok(n) => tracing::info!(expired = n, "holds expired"),
                     Err(e) => tracing::warn!(error = %e, "hold expiry failed"),
                 },
-                _ = horizon.tick() => if let Err(e) = seed::extend_horizon(&db, grpc::today()).await {
+                _ = horizon.tick() => if let Err(e) = seed::extend_horizon(&db, db.clock().today()).await {
                     tracing::warn!(error = %e, "extending the inventory horizon failed");
                 },
             }

@@ -11,6 +11,7 @@ use anyhow::Context;
 use spa_gateway::{AppState, GatewayConfig};
 use spa_platform::bus::{EventBus, InProcessBus};
 use spa_platform::cache::MokaCache;
+use spa_platform::clock::Clock;
 use spa_platform::config::Peers;
 use spa_platform::db::Db;
 use spa_platform::outbox::Outbox;
@@ -85,6 +86,8 @@ pub struct Stack {
     pub ops_addr: SocketAddr,
     pub peers: Peers,
     pub dbs: Vec<(&'static str, Db)>,
+    /// The one clock of the process, every service's and the gateway's.
+    pub clock: Clock,
     pub shutdown: CancellationToken,
     tasks: Vec<(&'static str, tokio::task::JoinHandle<anyhow::Result<()>>)>,
 }
@@ -123,10 +126,11 @@ impl Stack {
         let mut dbs = Vec::new();
         let mut tasks = Vec::new();
         let settings = Arc::new(config.settings.clone());
+        let clock = Clock::system();
         let mut listeners = listeners.into_iter();
         for name in names {
             let url = format!("sqlite://{}/{name}.db?mode=rwc", config.data_dir.display());
-            let db = Db::connect(&url).await.with_context(|| format!("opening {url}"))?;
+            let db = Db::connect(&url).await.with_context(|| format!("opening {url}"))?.with_clock(clock.clone());
             dbs.push((name, db.clone()));
             let infra = Infra {
                 service: name,
@@ -163,7 +167,8 @@ impl Stack {
             bus.as_ref(),
             shutdown.clone(),
         )
-        .await?;
+        .await?
+        .with_clock(clock.clone());
         let ready_dbs: Vec<Db> = dbs.iter().map(|(_, db)| db.clone()).collect();
         let ready: spa_platform::ops::ReadyCheck = Arc::new(move || {
             let dbs = ready_dbs.clone();
@@ -180,10 +185,14 @@ impl Stack {
         let http_addr = listener.local_addr()?;
         let ops_listener = TcpListener::bind(config.ops_addr).await.with_context(|| format!("binding {}", config.ops_addr))?;
         let ops_addr = ops_listener.local_addr()?;
-        let ops = spa_platform::ops::router(ready.clone());
+        let mut ops = spa_platform::ops::router(ready.clone());
+        if spa_platform::ops::clock_control_on() {
+            tracing::warn!("CLOCK_CONTROL is on: the ops port moves this process's clock");
+            ops = ops.merge(spa_platform::ops::clock_control(clock.clone()));
+        }
         tasks.push(("ops", tokio::spawn(spa_platform::ops::serve(ops_listener, ops, shutdown.clone()))));
         tasks.push(("gateway", tokio::spawn(spa_gateway::serve(listener, state, ready, shutdown.clone()))));
-        Ok(Self { http_addr, ops_addr, peers, dbs, shutdown, tasks })
+        Ok(Self { http_addr, ops_addr, peers, dbs, clock, shutdown, tasks })
     }
 
     /// Waits until every server has stopped; the first failure stops the rest.

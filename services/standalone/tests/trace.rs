@@ -29,10 +29,20 @@ async fn one_request_is_one_trace_across_gateway_and_catalog() {
     let url = format!("http://{}/shop-api/offer/treatment?locale=pl", stack.http_addr);
     let response = reqwest::get(&url).await.unwrap();
     assert_eq!(response.status().as_u16(), 200);
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    guard.force_flush();
-
-    let spans = exporter.get_finished_spans().unwrap();
+    // The gateway's span ends after the answer went out: polled until it did.
+    let mut spans = Vec::new();
+    for _ in 0..100 {
+        guard.force_flush();
+        spans = exporter.get_finished_spans().unwrap();
+        let names: Vec<&str> = spans.iter().map(|s| s.name.as_ref()).collect();
+        if names.iter().any(|n| n.starts_with("GET /shop-api/offer/treatment"))
+            && names.contains(&"/spa.catalog.v1.CatalogService/ListOffers")
+        {
+            break;
+        }
+        tokio::task::yield_now().await;
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     let gateway_span = spans
         .iter()
         .find(|s| s.name.starts_with("GET /shop-api/offer/treatment"))

@@ -44,7 +44,7 @@ impl UsersGrpc {
         if token.is_empty() || token.len() > 128 {
             return Err(UsersError::NotLoggedIn);
         }
-        let now = spa_platform::now_ms();
+        let now = self.db.now_ms();
         let (idle, seen) = (now - SESSION_IDLE.as_millis() as i64, now - SEEN_GRANULARITY.as_millis() as i64);
         store::customer_of_session(&self.db, &token_hash(token), now, idle, seen).await?.ok_or(UsersError::NotLoggedIn)
     }
@@ -52,7 +52,7 @@ impl UsersGrpc {
     /// A single-use link of `purpose` for the customer of `email`, if
     /// there is one, announced for the mailer.
     async fn send_link(&self, email: &str, locale: &str, purpose: LinkPurpose) -> Result<(), UsersError> {
-        let (token, now) = (domain::new_token(), spa_platform::now_ms());
+        let (token, now) = (domain::new_token(), self.db.now_ms());
         let link =
             store::Link { token: &token, token_hash: &token_hash(&token), purpose, expires_at: now + purpose.ttl().as_millis() as i64 };
         let (email_owned, locale) = (email.to_owned(), locale.to_owned());
@@ -102,7 +102,7 @@ impl UsersService for UsersGrpc {
         let phone = domain::phone(&r.phone)?;
         let password_hash = password::hash(r.password).await?;
         let id = uuid::Uuid::new_v4().simple().to_string();
-        let (token, now) = (domain::new_token(), spa_platform::now_ms());
+        let (token, now) = (domain::new_token(), self.db.now_ms());
         let expires_at = now + SESSION_TTL.as_millis() as i64;
         let locale = if r.locale.is_empty() { "pl" } else { r.locale.as_str() };
         let new = NewCustomer {
@@ -128,7 +128,7 @@ impl UsersService for UsersGrpc {
         let r = request.into_inner();
         // A malformed e-mail is answered like a wrong one: the same words, the same cost.
         let email = domain::email(&r.email).unwrap_or_default();
-        let now = spa_platform::now_ms();
+        let now = self.db.now_ms();
         // The attempt counts before the password is checked: of parallel
         // attempts, only the first MAX_LOGIN_FAILURES are checked at all.
         let throttles = domain::throttles(&email, r.client.trim());
@@ -175,7 +175,7 @@ impl UsersService for UsersGrpc {
         if token.is_empty() || token.len() > 128 {
             return Err(UsersError::InvalidLink.into());
         }
-        let customer = store::verify(&self.db, &self.outbox, &token_hash(&token), spa_platform::now_ms()).await?;
+        let customer = store::verify(&self.db, &self.outbox, &token_hash(&token), self.db.now_ms()).await?;
         Ok(Response::new(customer_message(customer)))
     }
 
@@ -195,7 +195,7 @@ impl UsersService for UsersGrpc {
         let stored = store::password_hash(&self.db, &customer.id).await?;
         // A wrong current password counts like a failed login: a stolen
         // session cannot guess it without limit.
-        let now = spa_platform::now_ms();
+        let now = self.db.now_ms();
         let throttles = domain::throttles(&customer.email, r.client.trim());
         self.count_attempt(&throttles, now).await?;
         if !password::verify(r.current_password, stored).await? {
@@ -223,10 +223,10 @@ impl UsersService for UsersGrpc {
             return Err(UsersError::InvalidLink.into());
         }
         let hash = token_hash(&r.token);
-        let customer = store::link_customer(&self.db, LinkPurpose::Reset, &hash, spa_platform::now_ms()).await?;
+        let customer = store::link_customer(&self.db, LinkPurpose::Reset, &hash, self.db.now_ms()).await?;
         domain::check_password(&r.new_password, &customer.email)?;
         let password_hash = password::hash(r.new_password).await?;
-        store::reset_password(&self.db, &hash, &password_hash, spa_platform::now_ms()).await?;
+        store::reset_password(&self.db, &hash, &password_hash, self.db.now_ms()).await?;
         Ok(Response::new(ResetPasswordResponse {}))
     }
 
@@ -237,7 +237,7 @@ impl UsersService for UsersGrpc {
         }
         let email = domain::email(&r.email)?;
         let (first_name, last_name) = domain::identity_names(&r.first_name, &r.last_name, &email);
-        let (token, now) = (domain::new_token(), spa_platform::now_ms());
+        let (token, now) = (domain::new_token(), self.db.now_ms());
         let expires_at = now + SESSION_TTL.as_millis() as i64;
         let replaces = Some(r.previous_session_token.as_str()).filter(|t| !t.is_empty() && t.len() <= 128).map(token_hash);
         let new_id = uuid::Uuid::new_v4().simple().to_string();

@@ -42,7 +42,7 @@ pub async fn bootstrap_admin(db: &spa_platform::db::Db, email: &str, password: &
     domain::check_password(password, &email).map_err(|e| anyhow::anyhow!("ADMIN_PASSWORD: {e}"))?;
     let hash = password::hash(password.to_owned()).await?;
     let id = uuid::Uuid::new_v4().simple().to_string();
-    if store::insert_admin(db, &id, &email, &hash, spa_platform::now_ms()).await? {
+    if store::insert_admin(db, &id, &email, &hash, db.now_ms()).await? {
         tracing::info!(%email, "administrator created");
     } else {
         tracing::info!(%email, "ADMIN_EMAIL is registered already; left as it is");

@@ -342,6 +342,37 @@ pub async fn clear_login_failures(db: &Db, throttles: &[Throttle]) -> Result<(),
     Ok(())
 }
 
+/// A customer with `roles` and no password (signs in through a session
+/// made for them), not verified yet, unless the id or e-mail is taken:
+/// the tests' customers and staff.
+pub async fn insert_with_roles(db: &Db, id: &str, email: &str, roles: &[&str], now: i64) -> Result<(), UsersError> {
+    let query = sqlx::query(
+        "INSERT INTO customers (id, email, first_name, last_name, phone, roles, created_at) \
+         VALUES ($1, $2, 'Ola', 'Nowak', '+48 600 100 200', $3, $4)",
+    )
+    .bind(id)
+    .bind(email)
+    .bind(roles.join(","))
+    .bind(now);
+    match db.write(query).await {
+        Err(e) if is_unique_violation(&e) => Err(UsersError::EmailTaken),
+        other => other.map(|_| ()).map_err(UsersError::from),
+    }
+}
+
+/// A customer's roles become `roles`.
+pub async fn set_roles(db: &Db, customer_id: &str, roles: &[&str]) -> Result<(), UsersError> {
+    db.write(sqlx::query("UPDATE customers SET roles = $2 WHERE id = $1").bind(customer_id).bind(roles.join(","))).await?;
+    Ok(())
+}
+
+/// A customer's e-mail counts as verified from `now` (as by the link).
+pub async fn mark_verified(db: &Db, customer_id: &str, now: i64) -> Result<(), UsersError> {
+    db.write(sqlx::query("UPDATE customers SET verified_at = $2 WHERE id = $1 AND verified_at IS NULL").bind(customer_id).bind(now))
+        .await?;
+    Ok(())
+}
+
 /// Inserts a verified administrator unless the e-mail is registered;
 /// returns whether one was made.
 pub async fn insert_admin(db: &Db, id: &str, email: &str, password_hash: &str, now: i64) -> Result<bool, UsersError> {

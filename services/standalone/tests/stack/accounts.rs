@@ -1,5 +1,7 @@
 //! Accounts over HTTP: registration, login, the session cookie, logout.
 
+use std::time::Duration;
+
 use serde_json::{Value, json};
 
 use crate::support::{TestStack, eventually, json as read};
@@ -105,32 +107,13 @@ async fn a_customer_registers_logs_in_and_out() {
     assert_eq!(me(&t, &third).await.0, 200);
     let second = third;
 
-    // A session unused for a week ends.
-    let users = t.stack.db("users");
-    let hash = spa_users::grpc::token_hash(session.trim_start_matches("spa_session="));
-    sqlx::query("UPDATE sessions SET last_seen_at = $2 WHERE token_hash = $1")
-        .bind(&hash)
-        .bind(spa_platform::now_ms() - 8 * 24 * 3600 * 1000)
-        .execute(users.pool())
-        .await
-        .unwrap();
-    assert_eq!(me(&t, &session).await.0, 204, "idle for 8 days");
-    // One seen an hour ago is seen again now.
-    let hour_ago = spa_platform::now_ms() - 3600 * 1000 - 1;
-    let third_hash = spa_users::grpc::token_hash(second.trim_start_matches("spa_session="));
-    sqlx::query("UPDATE sessions SET last_seen_at = $2 WHERE token_hash = $1")
-        .bind(&third_hash)
-        .bind(hour_ago)
-        .execute(users.pool())
-        .await
-        .unwrap();
-    assert_eq!(me(&t, &second).await.0, 200);
-    let seen: i64 = sqlx::query_scalar("SELECT last_seen_at FROM sessions WHERE token_hash = $1")
-        .bind(&third_hash)
-        .fetch_one(users.pool())
-        .await
-        .unwrap();
-    assert!(seen > hour_ago, "refreshed");
+    // A session seen again after an hour is refreshed, so it outlives one
+    // left unused: a week after its last use a session ends.
+    t.advance(Duration::from_secs(2 * 3600));
+    assert_eq!(me(&t, &second).await.0, 200, "seen again two hours later");
+    t.advance(spa_users::domain::SESSION_IDLE - Duration::from_secs(3600));
+    assert_eq!(me(&t, &session).await.0, 204, "unused for a week and an hour");
+    assert_eq!(me(&t, &second).await.0, 200, "used six days and 23 hours ago");
 
     // Logout ends that session only, and clears the cookie.
     let response = t.http.post(t.url("/shop-api/logout")).header("cookie", &second).send().await.unwrap();
@@ -247,7 +230,7 @@ async fn five_failed_logins_lock_a_client_out_of_an_address_not_its_owner() {
     assert_eq!(login_from(&t, "198.51.100.20", "ola@example.pl", PASSWORD).await.0, 200, "the owner from another client");
     assert_eq!(login_from(&t, attacker, "ola@example.pl", PASSWORD).await.0, 429, "still locked for the attacker's client");
     // The window over, the right password works again from there too, and clears that client's count.
-    sqlx::query("UPDATE login_throttle SET window_start = 0").execute(t.stack.db("users").pool()).await.unwrap();
+    t.advance(spa_users::domain::LOGIN_WINDOW);
     assert_eq!(login_from(&t, attacker, "ola@example.pl", PASSWORD).await.0, 200);
     let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM login_throttle WHERE email = 'ola@example.pl'")
         .fetch_one(t.stack.db("users").pool())

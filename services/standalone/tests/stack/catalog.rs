@@ -250,14 +250,8 @@ async fn a_product_change_event_drops_cached_listings() {
     let (_, before) = t.get("/shop-api/offer/treatment?limit=1000").await;
     let code = items(&before)[0]["code"].as_str().unwrap().to_owned();
     let catalog = t.stack.db("catalog").clone();
-    // Change a price the way an admin tool would: the row and its event in one transaction.
-    let mut tx = catalog.begin().await.unwrap();
-    sqlx::query("UPDATE products SET price = 12345, original_price = NULL WHERE code = $1").bind(&code).execute(&mut *tx).await.unwrap();
-    spa_platform::outbox::Outbox::new()
-        .add(&mut tx, &spa_proto::events::ProductChanged { codes: vec![code.clone()], product_type: "treatment".into() })
-        .await
-        .unwrap();
-    tx.commit().await.unwrap();
+    // A price changed by the catalog's own rule: the row and its event in one transaction.
+    assert!(spa_catalog::store::set_price(&catalog, &spa_platform::outbox::Outbox::default(), &code, 12345).await.unwrap());
     eventually("the new price in the listing", || async {
         let (_, after) = t.get("/shop-api/offer/treatment?limit=1000").await;
         items(&after).iter().find(|i| i["code"] == code.as_str()).filter(|i| i["price"]["current"] == 12345).map(|_| ())

@@ -49,6 +49,11 @@ impl Visitor {
     }
 }
 
+/// How long an order to be paid by bank transfer holds its nights.
+pub fn transfer_hold() -> std::time::Duration {
+    std::time::Duration::from_secs(u64::from(spa_cart::domain::checkout::PaymentMethod::BankTransfer.hold_seconds()))
+}
+
 pub fn guest() -> Value {
     json!({
         "customer": {"firstName": "Anna", "lastName": "Nowak", "email": "anna@example.pl", "phone": "+48 600 100 200"},
@@ -328,7 +333,7 @@ async fn a_step_writes_in_one_statement_only_over_the_cart_it_read() {
     let v = Visitor::new(&t.http, &t.base).await;
     let (from, to) = stay(80, 2);
     assert_eq!(v.add(reservation(&from, &to)).await.0, 201);
-    let now = spa_platform::now_ms();
+    let now = db.now_ms();
     let mut read = spa_cart::store::load(&db, &v.token, 0).await.unwrap();
     let mut stale = read.clone();
     assert!(spa_cart::store::save_checkout(&db, &mut read, 0, now).await.unwrap(), "over the cart as read");
@@ -445,12 +450,7 @@ async fn an_unpaid_order_is_cancelled_when_its_hold_expires() {
     rooms_left_become(&t, &from, &to, left - 1).await;
 
     // The transfer never came: the hold's time runs out.
-    let order_id: String = sqlx::query_scalar("SELECT order_id FROM orders WHERE token = $1")
-        .bind(&v.token)
-        .fetch_one(t.stack.db("cart").pool())
-        .await
-        .unwrap();
-    sqlx::query("UPDATE holds SET expires_at = 1 WHERE order_id = $1").bind(&order_id).execute(t.stack.db("rooms").pool()).await.unwrap();
+    t.advance(transfer_hold() + std::time::Duration::from_secs(60));
     let html = eventually("the order to be cancelled", || {
         let request = t.http.get(t.url(&format!("/order/{}/pay", v.token)));
         async move {

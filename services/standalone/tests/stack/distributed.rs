@@ -118,6 +118,8 @@ impl Distributed {
             cmd.env_clear()
                 .env("PATH", std::env::var("PATH").unwrap_or_default())
                 .env("RUST_LOG", "warn")
+                // Tests move every process's clock through its ops port.
+                .env("CLOCK_CONTROL", "on")
                 // 50 checkouts race at once on two cores in this test.
                 .env("UPSTREAM_TIMEOUT_MS", "10000")
                 .env("MAIL_DIR", std::env::temp_dir().join(format!("spa-mail-{run}")))
@@ -149,6 +151,13 @@ impl Distributed {
             .env("MEDIA_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../catalog/seed/media"));
         procs.0.push(("gateway", gateway.spawn().unwrap()));
         Self { procs, grpc, ops, gateway_ops, http_port, pg, databases, _ports: ports }
+    }
+
+    /// Every process's clock, moved through its ops port.
+    fn clocks(&self) -> crate::support::Clocks {
+        let mut ops: Vec<String> = self.ops.iter().map(|p| format!("http://127.0.0.1:{p}")).collect();
+        ops.push(format!("http://127.0.0.1:{}", self.gateway_ops));
+        crate::support::Clocks::Remote(ops)
     }
 
     fn base(&self) -> String {
@@ -231,38 +240,21 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
     let admin = crate::support::session_in(&users, "staff-1", "admin@example.pl", "customer,admin").await;
     users.close().await;
     let cart = stack.db("cart").await;
-    let (code, due, token, _) = crate::staff::eight_recordings_at_once_pay_once(&http, &base, &admin, &cart, 80).await;
+    let (_, _, token, _) = crate::staff::eight_recordings_at_once_pay_once(&http, &base, &admin, &cart, 80).await;
     // Two tabs' online payments of one order race for its claim on PostgreSQL too.
     crate::payments::eight_claims_at_once_one_holds(&cart, &token).await;
-    // A second payment came for that order (how one becomes due back is
-    // tested in standalone): listed, then marked refunded once.
-    let second = format!("{code}-late");
-    sqlx::query(
-        "INSERT INTO payments (session_id, order_token, provider, amount, state, provider_ref, created_at, paid_at) \
-         VALUES ($1, $2, 'przelewy24', $3, 'refund_due', 'P24-LATE', 1, 1)",
-    )
-    .bind(&second)
-    .bind(&token)
-    .bind(due)
-    .execute(cart.pool())
-    .await
-    .unwrap();
-    let (status, due_back) = crate::staff::as_staff(
-        &http,
-        reqwest::Method::GET,
-        format!("{base}/shop-api/backend/refunds"),
-        Some(format!("spa_session={admin}")),
-        Value::Null,
-    )
-    .await;
-    assert_eq!((status, due_back["items"][0]["paymentId"].as_str()), (200, Some(second.as_str())), "{due_back}");
-    crate::staff::eight_marks_at_once_refund_once(&http, &base, &admin, &cart, &second).await;
     crate::staff::eight_rest_payments_at_once_pay_once(&http, &base, &admin, &cart, 110).await;
 
     // Money, gift vouchers and inventory against a hostile guest, on PostgreSQL.
     let rooms_db = stack.db("rooms").await;
-    let shop =
-        crate::integrity::Shop { base: base.clone(), rooms_addr: rooms.clone(), cart: &cart, rooms: &rooms_db, admin: admin.clone() };
+    let shop = crate::integrity::Shop {
+        base: base.clone(),
+        rooms_addr: rooms.clone(),
+        cart: &cart,
+        rooms: &rooms_db,
+        admin: admin.clone(),
+        clocks: stack.clocks(),
+    };
     crate::integrity::one_voucher_never_pays_twice(&shop).await;
     crate::integrity::a_price_changed_since_the_payment_step_is_confirmed_again(&shop).await;
     crate::integrity::the_advance_pays_for_stays_not_goods(&shop, 120).await;
@@ -272,7 +264,19 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
     crate::payments::a_late_payment_whose_nights_were_sold_is_not_taken(&shop, &p24, 233).await;
     crate::payments::a_late_payment_notified_four_times_at_once_is_taken_once(&shop, &p24, 242).await;
     crate::payments::an_order_being_paid_outlives_its_hold(&shop, &p24, 245).await;
-    crate::integrity::a_paid_order_whose_nights_are_gone_is_refunded(&shop, 236).await;
+    // Its money listed to give back, then marked refunded once.
+    let (lost, _, _) = crate::integrity::a_paid_order_whose_nights_are_gone_is_refunded(&shop, 236).await;
+    let (status, due_back) = crate::staff::as_staff(
+        &http,
+        reqwest::Method::GET,
+        format!("{base}/shop-api/backend/refunds"),
+        Some(format!("spa_session={admin}")),
+        Value::Null,
+    )
+    .await;
+    assert_eq!(status, 200);
+    let payment = due_back["items"].as_array().unwrap().iter().find(|r| r["bookingCode"] == lost.as_str()).expect("listed");
+    crate::staff::eight_marks_at_once_refund_once(&http, &base, &admin, &cart, payment["paymentId"].as_str().unwrap()).await;
     // The operator's command on the rooms process's own database.
     let rooms_url = testkit::postgres_database_url(&stack.pg, &stack.databases[1]);
     let operator = |args: &[&str]| {
@@ -426,18 +430,7 @@ async fn a_nats_outage_loses_no_event_and_readiness_follows_it() {
     // on two rooms. Each writes its event to its service's outbox.
     sign_up(&base, &emails("during")).await;
     let catalog = stack.db("catalog").await;
-    let mut tx = catalog.begin().await.unwrap();
-    sqlx::query("UPDATE products SET price = $1, original_price = NULL WHERE code = $2")
-        .bind(old_price + 1111)
-        .bind(&code)
-        .execute(&mut *tx)
-        .await
-        .unwrap();
-    spa_platform::outbox::Outbox::new()
-        .add(&mut tx, &spa_proto::events::ProductChanged { codes: vec![code.clone()], product_type: "treatment".into() })
-        .await
-        .unwrap();
-    tx.commit().await.unwrap();
+    assert!(spa_catalog::store::set_price(&catalog, &spa_platform::outbox::Outbox::default(), &code, old_price + 1111).await.unwrap());
     let mut rooms = RoomsServiceClient::connect(format!("http://127.0.0.1:{}", stack.grpc[1])).await.unwrap();
     let line = StayLine {
         room_code: ROOM.into(),

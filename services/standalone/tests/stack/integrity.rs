@@ -29,12 +29,20 @@ pub struct Shop<'a> {
     pub rooms: &'a Db,
     /// An administrator's session token.
     pub admin: String,
+    pub clocks: crate::support::Clocks,
 }
 
 impl<'a> Shop<'a> {
     pub async fn of(t: &'a TestStack) -> Self {
         let admin = t.session_of("c-admin", "admin@example.pl", "customer,admin").await;
-        Self { base: t.base.clone(), rooms_addr: t.stack.peers.rooms.clone(), cart: t.stack.db("cart"), rooms: t.stack.db("rooms"), admin }
+        Self {
+            base: t.base.clone(),
+            rooms_addr: t.stack.peers.rooms.clone(),
+            cart: t.stack.db("cart"),
+            rooms: t.stack.db("rooms"),
+            admin,
+            clocks: t.clocks(),
+        }
     }
 
     fn staff(&self) -> Option<String> {

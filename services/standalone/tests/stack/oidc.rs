@@ -62,6 +62,7 @@ struct Idp {
 struct FakeIdp {
     idp: Arc<Idp>,
     shutdown: tokio_util::sync::CancellationToken,
+    served: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
 }
 
 impl Drop for FakeIdp {
@@ -88,8 +89,16 @@ impl FakeIdp {
             .with_state(idp.clone());
         let shutdown = tokio_util::sync::CancellationToken::new();
         let stop = shutdown.clone();
-        tokio::spawn(async move { axum::serve(listener, app).with_graceful_shutdown(stop.cancelled_owned()).await });
-        Self { idp, shutdown }
+        let served = tokio::spawn(async move { axum::serve(listener, app).with_graceful_shutdown(stop.cancelled_owned()).await });
+        Self { idp, shutdown, served: Some(served) }
+    }
+
+    /// The provider goes down: once this returns it answers no connection.
+    async fn stop(mut self) {
+        self.shutdown.cancel();
+        if let Some(served) = self.served.take() {
+            served.await.unwrap().unwrap();
+        }
     }
 
     fn provider(&self, id: &'static str, label: &str) -> spa_gateway::oidc::ProviderConfig {
@@ -341,7 +350,8 @@ async fn a_verified_account_is_linked_and_an_unverified_one_refused() {
     let t = TestStack::start_with(|g| g.oidc = vec![idp.provider("search", "Google")]).await;
     t.session_of("c1", "ola@example.pl", "customer").await;
     t.session_of("c2", "jan@example.pl", "customer").await;
-    sqlx::query("UPDATE customers SET verified_at = 1 WHERE id = 'c1'").execute(t.stack.db("users").pool()).await.unwrap();
+    let users = t.stack.db("users");
+    spa_users::store::mark_verified(users, "c1", users.now_ms()).await.unwrap();
 
     idp.person("g-ola", "Ola@Example.pl", true);
     let (to, session) = callback(&authorize_at(&t, "/auth/search/start?return=/profil").await).await;
@@ -377,7 +387,10 @@ async fn a_staff_account_is_never_reached_through_a_provider() {
     t.session_of("c1", "owner@example.pl", "customer,admin").await;
     t.session_of("c2", "editor@example.pl", "customer,editor").await;
     t.session_of("c3", "ola@example.pl", "customer").await;
-    sqlx::query("UPDATE customers SET verified_at = 1").execute(t.stack.db("users").pool()).await.unwrap();
+    let users = t.stack.db("users");
+    for id in ["c1", "c2", "c3"] {
+        spa_users::store::mark_verified(users, id, users.now_ms()).await.unwrap();
+    }
     for (subject, email) in [("g-owner", "owner@example.pl"), ("g-editor", "Editor@Example.pl")] {
         idp.person(subject, email, true);
         let (to, session) = callback(&authorize_at(&t, "/auth/search/start?return=/profil&from=/logowanie").await).await;
@@ -390,7 +403,7 @@ async fn a_staff_account_is_never_reached_through_a_provider() {
     idp.person("g-ola", "ola@example.pl", true);
     let (_, session) = callback(&authorize_at(&t, "/auth/search/start?return=/profil").await).await;
     assert!(session.is_some());
-    sqlx::query("UPDATE customers SET roles = 'customer,admin' WHERE id = 'c3'").execute(t.stack.db("users").pool()).await.unwrap();
+    spa_users::store::set_roles(users, "c3", &["customer", "admin"]).await.unwrap();
     let (to, session) = callback(&authorize_at(&t, "/auth/search/start?return=/profil&from=/logowanie").await).await;
     assert_eq!((to.as_str(), session), ("/logowanie?login=staff", None));
 }
@@ -454,7 +467,6 @@ async fn a_provider_that_is_down_fails_without_a_session() {
 
     // The provider goes down between the approval and the code exchange.
     let flow = authorize_at(&t, "/auth/search/start?return=/en/login").await;
-    drop(idp);
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    idp.stop().await;
     assert_eq!(callback(&flow).await, ("/en/login?login=failed".to_owned(), None));
 }

@@ -3,6 +3,7 @@
 //! amount) and signs its notifications with the shop's CRC key.
 
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -340,10 +341,15 @@ fn no_redirects() -> reqwest::Client {
     reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap()
 }
 
-/// The hold of `order_id` runs out before the money comes, and the cart
-/// cancels the order for it.
-async fn hold_runs_out(shop: &Shop<'_>, order_id: &str, token: &str) {
-    sqlx::query("UPDATE holds SET expires_at = 1 WHERE order_id = $1").bind(order_id).execute(shop.rooms.pool()).await.unwrap();
+/// How long an online payment's order holds its nights.
+fn online_hold() -> Duration {
+    Duration::from_secs(u64::from(spa_cart::domain::checkout::PaymentMethod::Przelewy24.hold_seconds()))
+}
+
+/// The hold of an order paid online runs out before the money comes (the
+/// clock moves past it), and the cart cancels the order for it.
+async fn hold_runs_out(shop: &Shop<'_>, token: &str) {
+    shop.clocks.advance(online_hold() + Duration::from_secs(60)).await;
     eventually("the order to be cancelled for want of payment", || async {
         let state: String =
             sqlx::query_scalar("SELECT state FROM orders WHERE token = $1").bind(token).fetch_one(shop.cart.pool()).await.unwrap();
@@ -366,7 +372,7 @@ async fn order_states(cart: &Db, token: &str) -> (String, String, String) {
 pub async fn a_late_payment_takes_its_still_free_nights_again(shop: &Shop<'_>, fake: &Fake, in_days: i64) {
     let verified = fake.verified.lock().unwrap().len();
     let (v, order_id, _, page) = przelewy24_started(shop, in_days).await;
-    hold_runs_out(shop, &order_id, &v.token).await;
+    hold_runs_out(shop, &v.token).await;
     assert_eq!(no_redirects().get(&page).send().await.unwrap().status().as_u16(), 302, "the shop took the notification");
     assert_eq!(fake.verified.lock().unwrap().len(), verified + 1, "verified once the nights were secured");
     assert_eq!(order_states(shop.cart, &v.token).await, ("paid".to_owned(), "paid".to_owned(), String::new()));
@@ -380,7 +386,7 @@ pub async fn a_late_payment_takes_its_still_free_nights_again(shop: &Shop<'_>, f
 pub async fn a_late_payment_whose_nights_were_sold_is_not_taken(shop: &Shop<'_>, fake: &Fake, in_days: i64) -> String {
     let verified = fake.verified.lock().unwrap().len();
     let (v, order_id, (from, to), page) = przelewy24_started(shop, in_days).await;
-    hold_runs_out(shop, &order_id, &v.token).await;
+    hold_runs_out(shop, &v.token).await;
     let search = format!("{}/shop-api/rooms/search?from={from}&to={to}&adults=2&children=0&babies=0", shop.base);
     let rooms: Value = crate::support::client().get(search).send().await.unwrap().json().await.unwrap();
     let left = rooms["items"]
@@ -432,7 +438,7 @@ pub async fn a_late_payment_whose_nights_were_sold_is_not_taken(shop: &Shop<'_>,
 /// paid once and its booking confirmed.
 pub async fn a_late_payment_notified_four_times_at_once_is_taken_once(shop: &Shop<'_>, fake: &Fake, in_days: i64) {
     let (v, order_id, _, page) = przelewy24_started(shop, in_days).await;
-    hold_runs_out(shop, &order_id, &v.token).await;
+    hold_runs_out(shop, &v.token).await;
     let n = fake.notification(&page);
     let http = crate::support::client();
     let url = format!("{}/payments/przelewy24/status", shop.base);
@@ -461,9 +467,11 @@ pub async fn an_order_being_paid_outlives_its_hold(shop: &Shop<'_>, fake: &Fake,
         .fetch_one(shop.cart.pool())
         .await
         .unwrap();
-    // The shop is taking this payment (as between its claim and Przelewy24's answer).
-    assert!(spa_cart::store::claim_payment(shop.cart, &v.token, &session, spa_platform::now_ms()).await.unwrap());
-    sqlx::query("UPDATE holds SET expires_at = 1 WHERE order_id = $1").bind(&order_id).execute(shop.rooms.pool()).await.unwrap();
+    // The shop is taking this payment (as between its claim and
+    // Przelewy24's answer) when the hold runs out.
+    let now = shop.clocks.advance(online_hold() - Duration::from_secs(60)).await;
+    assert!(spa_cart::store::claim_payment(shop.cart, &v.token, &session, now).await.unwrap());
+    shop.clocks.advance(Duration::from_secs(120)).await;
     let expiry = eventually("the hold's expiry to be published", || async {
         let events: Vec<(String, Vec<u8>)> = sqlx::query_as("SELECT id, payload FROM outbox WHERE subject = 'rooms.hold.expired'")
             .fetch_all(shop.rooms.pool())
@@ -661,10 +669,7 @@ async fn a_gift_voucher_bought_online_pays_for_later_stays_until_it_is_spent() {
     assert_eq!((status, error["code"].as_str()), (409, Some("voucher_spent")), "{error}");
 
     // The winner never pays: the hold expires and the voucher's value comes back.
-    let winner = order["tokenValue"].as_str().unwrap();
-    let order_id: String =
-        sqlx::query_scalar("SELECT order_id FROM orders WHERE token = $1").bind(winner).fetch_one(t.stack.db("cart").pool()).await.unwrap();
-    sqlx::query("UPDATE holds SET expires_at = 1 WHERE order_id = $1").bind(&order_id).execute(t.stack.db("rooms").pool()).await.unwrap();
+    t.advance(crate::checkout::transfer_hold() + Duration::from_secs(60));
     eventually("the voucher's value to come back", || async { (balance(&t, &code).await == value).then_some(()) }).await;
     let (status, cart) = loser.send(Method::GET, &format!("/shop-api/carts/{}", loser.token), Value::Null).await;
     assert_eq!((status, cart["totals"]["vouchers"].as_i64()), (200, Some(value)), "{cart}");
@@ -858,7 +863,7 @@ async fn paypal_order(t: &TestStack, days: i64) -> (Visitor, Value) {
 /// once: exactly one holds it, a retry of that session still does, the
 /// others do not (the store's claim, as two tabs' notifications race).
 pub async fn eight_claims_at_once_one_holds(cart: &spa_platform::db::Db, order_token: &str) {
-    let now = spa_platform::now_ms();
+    let now = cart.now_ms();
     let sessions: Vec<String> = (0..8).map(|i| format!("claim-{i}")).collect();
     let claims = futures::future::join_all(sessions.iter().map(|s| spa_cart::store::claim_payment(cart, order_token, s, now))).await;
     let held: Vec<usize> = claims.into_iter().enumerate().filter(|(_, c)| *c.as_ref().unwrap()).map(|(i, _)| i).collect();

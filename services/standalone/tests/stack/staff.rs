@@ -181,9 +181,7 @@ async fn the_staff_record_a_bank_transfer_once_and_the_booking_is_confirmed() {
     let second_transfers = format!("/shop-api/backend/orders/{second}/bank-transfers");
     let (status, used) = send(Method::POST, second_transfers.clone(), &admin, transfer(second_due, &reference)).await;
     assert_eq!((status, used["code"].as_str()), (409, Some("transfer_reference_used")), "{used}");
-    let second_id: String =
-        sqlx::query_scalar("SELECT order_id FROM orders WHERE token = $1").bind(&second_token).fetch_one(cart.pool()).await.unwrap();
-    sqlx::query("UPDATE holds SET expires_at = 1 WHERE order_id = $1").bind(&second_id).execute(t.stack.db("rooms").pool()).await.unwrap();
+    t.advance(crate::checkout::transfer_hold() + std::time::Duration::from_secs(60));
     eventually("the unpaid order to be cancelled", || {
         let second_token = second_token.clone();
         async move {

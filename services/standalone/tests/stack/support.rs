@@ -70,6 +70,15 @@ impl TestStack {
     pub async fn post(&self, path: &str, body: Value) -> (u16, Value) {
         json(self.http.post(self.url(path)).json(&body).send().await.unwrap()).await
     }
+
+    /// Moves the stack's clock (every service's and the gateway's) forward.
+    pub fn advance(&self, by: Duration) {
+        self.stack.clock.advance(by);
+    }
+
+    pub fn clocks(&self) -> Clocks {
+        Clocks::Local(self.stack.clock.clone())
+    }
 }
 
 impl TestStack {
@@ -85,28 +94,14 @@ impl TestStack {
     }
 }
 
-/// A customer with `roles` (comma-separated), written straight into the
-/// users service's tables, and a live session of theirs: its token.
+/// A customer with `roles` (comma-separated), e-mail not verified, made by
+/// the users service's own store, and a live session of theirs: its token.
 pub async fn session_in(users: &Db, id: &str, email: &str, roles: &str) -> String {
     let token = uuid::Uuid::new_v4().simple().to_string();
-    sqlx::query(
-        "INSERT INTO customers (id, email, first_name, last_name, phone, roles, created_at) \
-         VALUES ($1, $2, 'Ola', 'Nowak', '+48 600 100 200', $3, 0)",
-    )
-    .bind(id)
-    .bind(email)
-    .bind(roles)
-    .execute(users.pool())
-    .await
-    .unwrap();
-    sqlx::query("INSERT INTO sessions (token_hash, customer_id, expires_at, created_at, last_seen_at) VALUES ($1, $2, $3, 0, $4)")
-        .bind(spa_users::grpc::token_hash(&token))
-        .bind(id)
-        .bind(spa_platform::now_ms() + 60_000)
-        .bind(spa_platform::now_ms())
-        .execute(users.pool())
-        .await
-        .unwrap();
+    let roles: Vec<&str> = roles.split(',').collect();
+    spa_users::store::insert_with_roles(users, id, email, &roles, users.now_ms()).await.unwrap();
+    let expires_at = users.now_ms() + spa_users::domain::SESSION_TTL.as_millis() as i64;
+    spa_users::store::create_session(users, &spa_users::grpc::token_hash(&token), id, expires_at, users.now_ms(), None).await.unwrap();
     token
 }
 
@@ -125,6 +120,39 @@ pub async fn json(response: reqwest::Response) -> (u16, Value) {
     let text = response.text().await.unwrap();
     let value = if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap_or(Value::String(text)) };
     (status, value)
+}
+
+/// A stack's clocks, moved forward by a test instead of editing timestamps:
+/// the one of a standalone process, or each process's through its ops port
+/// (started with `CLOCK_CONTROL=on`).
+#[derive(Clone)]
+pub enum Clocks {
+    Local(spa_platform::clock::Clock),
+    /// The ops base URLs (`http://127.0.0.1:port`) of every process.
+    Remote(Vec<String>),
+}
+
+impl Clocks {
+    /// Moves them forward by `by`; the time they show then (ms), so a test
+    /// can stamp what it writes as the services would.
+    pub async fn advance(&self, by: Duration) -> i64 {
+        match self {
+            Clocks::Local(clock) => {
+                clock.advance(by);
+                clock.now_ms()
+            }
+            Clocks::Remote(ops) => {
+                let http = client();
+                let mut now = 0;
+                for base in ops {
+                    let r = http.post(format!("{base}/clock?advance_ms={}", by.as_millis())).send().await.unwrap();
+                    assert!(r.status().is_success(), "{base} did not move its clock: {}", r.status());
+                    now = r.text().await.unwrap().parse().unwrap();
+                }
+                now
+            }
+        }
+    }
 }
 
 /// Polls `check` until it returns `Some`, for effects of events.
