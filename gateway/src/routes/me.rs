@@ -49,7 +49,7 @@ pub struct MyOrders {
 pub async fn my_orders(State(state): State<AppState>, shop: crate::extract::Shop, headers: HeaderMap) -> ApiResult<Json<MyOrders>> {
     let customer = customer(&state, &headers).await?.ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, ErrorCode::NotLoggedIn))?;
     let request = spa_proto::spa::cart::v1::ListCustomerOrdersRequest { customer_id: customer.id, locale: shop.code().to_owned() };
-    let orders = state.clients.checkout.clone().list_customer_orders(request).await?.into_inner().orders;
+    let orders = state.clients.orders.clone().list_customer_orders(request).await?.into_inner().orders;
     Ok(Json(MyOrders { items: orders.into_iter().map(|o| crate::routes::checkout::Order::of(o, shop.locale)).collect() }))
 }
 

@@ -133,7 +133,7 @@ pub struct PayQuery {
 }
 
 async fn pay(State(state): State<AppState>, Path(token): Path<String>, Query(q): Query<PayQuery>) -> Result<Response, ApiError> {
-    let order = state.clients.checkout.clone().get_order(GetOrderRequest { token, locale: String::new() }).await;
+    let order = state.clients.orders.clone().get_order(GetOrderRequest { token, locale: String::new() }).await;
     let order = match order {
         Ok(o) => o.into_inner(),
         Err(s) if matches!(s.code(), tonic::Code::NotFound | tonic::Code::InvalidArgument) => {
@@ -204,7 +204,7 @@ async fn pay_online(State(state): State<AppState>, Path(token): Path<String>) ->
     };
     // A full page load: a failure sends the guest back to the order's page,
     // which says so in the order's language, never a JSON error.
-    let url = match state.clients.checkout.clone().start_payment(request).await {
+    let url = match state.clients.orders.clone().start_payment(request).await {
         Ok(redirect) => redirect.into_inner().url,
         Err(status) if status.code() == tonic::Code::NotFound => return Err(ApiError::not_found(ErrorCode::OrderNotFound)),
         Err(status) => {
@@ -233,7 +233,7 @@ pub struct ReturnQuery {
 async fn pay_return(State(state): State<AppState>, Path(token): Path<String>, Query(query): Query<ReturnQuery>) -> Response {
     if let Some(paypal_order) = query.token.filter(|t| !t.is_empty() && t.len() <= 64) {
         let request = CapturePaypalRequest { token: token.clone(), paypal_order };
-        if let Err(status) = state.clients.checkout.clone().capture_paypal(request).await {
+        if let Err(status) = state.clients.orders.clone().capture_paypal(request).await {
             tracing::warn!(code = ?status.code(), error = %status.message(), "PayPal payment not captured on return");
         }
     }
@@ -257,7 +257,7 @@ async fn paypal_webhook(State(state): State<AppState>, headers: axum::http::Head
         .filter(|(name, _)| name.as_str().starts_with("paypal-"))
         .filter_map(|(name, value)| Some((name.as_str().to_owned(), value.to_str().ok()?.to_owned())))
         .collect();
-    state.clients.checkout.clone().notify_paypal(PaypalWebhook { headers, body }).await?;
+    state.clients.orders.clone().notify_paypal(PaypalWebhook { headers, body }).await?;
     Ok(StatusCode::OK)
 }
 
@@ -308,7 +308,7 @@ async fn przelewy24_status(
         statement: n.statement,
         sign: n.sign,
     };
-    state.clients.checkout.clone().notify_przelewy24(notification).await?;
+    state.clients.orders.clone().notify_przelewy24(notification).await?;
     Ok(StatusCode::OK)
 }
 

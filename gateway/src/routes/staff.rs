@@ -80,7 +80,7 @@ async fn payment_request(
 pub async fn order(State(state): State<AppState>, shop: Shop, headers: HeaderMap, Path(code): Path<String>) -> ApiResult<Response> {
     me::with_role(&state, &headers, &STAFF).await?;
     let request = FindOrderRequest { booking_code: booking_code(code)? };
-    let order = state.clients.checkout.clone().find_order(request).await?.into_inner();
+    let order = state.clients.orders.clone().find_order(request).await?.into_inner();
     Ok(([(header::CACHE_CONTROL, "no-store")], Json(Order::of(order, shop.locale))).into_response())
 }
 
@@ -134,7 +134,7 @@ pub async fn record_bank_transfer(
     JsonBody(body): JsonBody<BankTransfer>,
 ) -> ApiResult<Json<Order>> {
     let request = payment_request(&state, &headers, code, body.amount, body.reference).await?;
-    let order = state.clients.checkout.clone().record_bank_transfer(request).await?.into_inner();
+    let order = state.clients.orders.clone().record_bank_transfer(request).await?.into_inner();
     Ok(Json(Order::of(order, shop.locale)))
 }
 
@@ -210,7 +210,7 @@ pub struct Refunds {
 )]
 pub async fn refunds_due(State(state): State<AppState>, _shop: Shop, headers: HeaderMap) -> ApiResult<Response> {
     me::with_role(&state, &headers, &STAFF).await?;
-    let refunds = state.clients.checkout.clone().list_refunds_due(ListRefundsDueRequest {}).await?.into_inner();
+    let refunds = state.clients.orders.clone().list_refunds_due(ListRefundsDueRequest {}).await?.into_inner();
     let items = refunds.refunds.into_iter().map(Refund::of).collect();
     Ok(([(header::CACHE_CONTROL, "no-store")], Json(Refunds { items })).into_response())
 }
@@ -268,7 +268,7 @@ pub async fn record_rest_payment(
     JsonBody(body): JsonBody<RestPayment>,
 ) -> ApiResult<Json<Order>> {
     let request = payment_request(&state, &headers, code, body.amount, body.reference).await?;
-    let order = state.clients.checkout.clone().record_rest_payment(request).await?.into_inner();
+    let order = state.clients.orders.clone().record_rest_payment(request).await?.into_inner();
     Ok(Json(Order::of(order, shop.locale)))
 }
 
@@ -326,6 +326,6 @@ pub async fn mark_refunded(
         return Err(ApiError::field(ErrorCode::InvalidParameter, "paymentId"));
     }
     let request = MarkRefundedRequest { payment_id, reference: body.reference, staff_id };
-    let refund = state.clients.checkout.clone().mark_refunded(request).await?.into_inner();
+    let refund = state.clients.orders.clone().mark_refunded(request).await?.into_inner();
     Ok(Json(Refund::of(refund)))
 }

@@ -3,25 +3,32 @@
 //! catalog and the rooms service; checkout and the orders it places. Its rules are
 //! in the crate's README.
 //!
-//! - [`grpc`] — `spa.cart.v1.CartService`: decode, call [`basket`], encode.
-//! - [`basket`] — each visitor action: check, ask peers, store, price.
+//! - [`basket`] — each visitor action on a basket: check, ask peers, store, price.
 //! - [`checkout`] — the checkout steps and completion into an order.
-//! - [`payments`] — Przelewy24: register, check a notification, verify.
-//! - [`domain`] — line kinds, quantities, stays, totals, tokens: pure rules.
+//! - [`orders`] — placed orders, what follows a payment, cancellations.
+//! - [`payments`] — online providers ([`payments::PaymentProvider`]:
+//!   Przelewy24, PayPal), late payments, the staff's records and refunds.
+//! - [`gift_vouchers`] — the codes a paid order's vouchers get.
+//! - [`events`] — what the cart publishes and consumes.
+//! - [`grpc`] — `CartService`, `CheckoutService`, `OrderService`: decode, call, encode.
+//! - [`domain`] — line kinds, quantities, stays, totals, states, tokens: pure rules.
 //! - [`peers`] — the catalog and rooms clients, as the cart uses them.
-//! - [`store`] — the SQL.
+//! - [`store`] — the SQL, one store per part, re-exported.
 //! - [`error`] — the one error enum and its gRPC mapping.
 
 pub mod basket;
 pub mod checkout;
 pub mod domain;
 pub mod error;
+pub mod events;
+pub mod gift_vouchers;
 pub mod grpc;
+pub mod orders;
 pub mod payments;
-pub mod paypal;
 pub mod peers;
 pub mod store;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use spa_platform::db::Db;
@@ -31,6 +38,7 @@ use spa_proto::EventMessage;
 use spa_proto::events::ProductChanged;
 use spa_proto::spa::cart::v1::cart_service_server::CartServiceServer;
 use spa_proto::spa::cart::v1::checkout_service_server::CheckoutServiceServer;
+use spa_proto::spa::cart::v1::order_service_server::OrderServiceServer;
 use spa_proto::spa::catalog::v1::catalog_service_client::CatalogServiceClient;
 use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
 use tokio::net::TcpListener;
@@ -64,39 +72,22 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
         stays: peers::StayChecks::new(nights, infra.db.clock().clone()),
     };
     let limits = domain::limits::Limits::from_settings(|name| infra.setting(name))?;
-    let basket = std::sync::Arc::new(basket::Basket::new(infra.db.clone(), ttl, peers, limits));
-    let p24 = payments::Przelewy24::from_settings(|name| infra.setting(name))?;
+    let basket = Arc::new(basket::Basket::new(infra.db.clone(), ttl, peers, limits));
+    let p24 = payments::przelewy24::Przelewy24::from_settings(|name| infra.setting(name))?;
     if let Some(p) = &p24 {
         tracing::info!(sandbox = p.sandbox(), merchant = p.merchant_id, "Przelewy24 payments on");
     }
-    let paypal = paypal::PayPal::from_settings(|name| infra.setting(name))?;
+    let paypal = payments::paypal::PayPal::from_settings(|name| infra.setting(name))?;
     if let Some(p) = &paypal {
         tracing::info!(sandbox = p.sandbox(), "PayPal payments on");
     }
-    let checkout = std::sync::Arc::new(checkout::Checkout::new(basket.clone(), infra.outbox.clone(), p24, paypal));
-    let linking = checkout.clone();
-    infra
-        .consume(checkout::LINK_CONSUMER, move |event| {
-            let checkout = linking.clone();
-            async move { checkout.link_guest_orders(event).await }
-        })
-        .await?;
-    let expiring = checkout.clone();
-    infra
-        .consume(checkout::EXPIRY_CONSUMER, move |event| {
-            let checkout = expiring.clone();
-            async move { checkout.cancel_unpaid(event).await }
-        })
-        .await?;
-    let losing = checkout.clone();
-    infra
-        .consume(checkout::LOST_CONSUMER, move |event| {
-            let checkout = losing.clone();
-            async move { checkout.lost_nights(event).await }
-        })
-        .await?;
+    let orders = Arc::new(orders::Orders::new(infra.db.clone(), infra.outbox.clone()));
+    let payments = Arc::new(payments::Payments::new(orders.clone(), basket.peers().clone(), p24, paypal));
+    let checkout = Arc::new(checkout::Checkout::new(basket.clone(), orders.clone(), infra.outbox.clone(), payments.offered()));
+    events::consume(&infra, orders.clone()).await?;
     let routes = tonic::service::Routes::new(CartServiceServer::new(grpc::CartGrpc::new(basket)))
-        .add_service(CheckoutServiceServer::new(grpc::CheckoutGrpc::new(checkout)));
+        .add_service(CheckoutServiceServer::new(grpc::CheckoutGrpc::new(checkout, payments.clone())))
+        .add_service(OrderServiceServer::new(grpc::OrderGrpc::new(orders, payments)));
     let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));
     Ok(Started { addr, task })
 }

@@ -485,7 +485,7 @@ pub async fn an_order_being_paid_outlives_its_hold(shop: &Shop<'_>, fake: &Fake,
     .await;
     eventually("the cart to have handled the expiry", || async {
         let handled: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM processed_events WHERE consumer = $1 AND event_id = $2")
-            .bind(spa_cart::checkout::EXPIRY_CONSUMER)
+            .bind(spa_cart::events::EXPIRY_CONSUMER)
             .bind(&expiry)
             .fetch_one(shop.cart.pool())
             .await

@@ -5,6 +5,8 @@
 //! holds a cart; what the lock protects (the lines themselves) is checked
 //! again under it.
 
+pub mod store;
+
 use std::collections::{HashMap, HashSet};
 
 use chrono::NaiveDate;
@@ -21,7 +23,7 @@ use crate::domain::totals::{self, PricedLine, Totals};
 use crate::domain::{self, CartTtl};
 use crate::error::CartError;
 use crate::peers::{Peers, StayQuery};
-use crate::store::{self, Details, Line, NewCart, StoredCart};
+use crate::store::{Details, Line, NewCart, StoredCart};
 
 /// How many suggestions of each kind a line gets.
 const SUGGESTIONS: usize = 8;
@@ -199,7 +201,7 @@ impl Basket {
     }
 
     /// Whether the locked basket takes `adding` more lines (its cap).
-    fn room_for(&self, locked: &store::Locked, adding: usize) -> Result<(), CartError> {
+    fn room_for(&self, locked: &crate::store::Locked, adding: usize) -> Result<(), CartError> {
         if self.limits.fits(locked.cart.lines.len(), adding) { Ok(()) } else { Err(CartError::BasketFull { max: self.limits.max_lines }) }
     }
 
@@ -208,7 +210,7 @@ impl Basket {
     }
 
     /// The cart locked for a change; an order's cart changes no more.
-    pub(crate) async fn lock(&self, token: &str) -> Result<store::Locked, CartError> {
+    pub(crate) async fn lock(&self, token: &str) -> Result<crate::store::Locked, CartError> {
         let locked = self.lock_any(token).await?;
         if locked.cart.checkout_state == State::Completed {
             return Err(CartError::Completed);
@@ -217,17 +219,17 @@ impl Basket {
     }
 
     /// The cart locked, whatever its state (completion checks it).
-    pub(crate) async fn lock_any(&self, token: &str) -> Result<store::Locked, CartError> {
+    pub(crate) async fn lock_any(&self, token: &str) -> Result<crate::store::Locked, CartError> {
         well_formed(token)?;
         let now = self.db.now_ms();
-        store::lock(&self.db, token, self.ttl.cutoff(now), now).await
+        crate::store::lock(&self.db, token, self.ttl.cutoff(now), now).await
     }
 
     pub(crate) fn db(&self) -> &Db {
         &self.db
     }
 
-    pub(crate) fn peers(&self) -> &Peers {
+    pub fn peers(&self) -> &Peers {
         &self.peers
     }
 
@@ -240,7 +242,7 @@ impl Basket {
             return Err(CartError::MissingChannel);
         }
         let new = NewCart { token, channel, locale, currency: totals::CURRENCY, customer_id };
-        let cart = store::create(&self.db, new, self.db.now_ms()).await?;
+        let cart = crate::store::create(&self.db, new, self.db.now_ms()).await?;
         self.show(cart, locale).await
     }
 
@@ -249,13 +251,13 @@ impl Basket {
         if customer_id.is_empty() {
             return Err(CartError::NotFound);
         }
-        let token = store::customer_cart(&self.db, customer_id, self.cutoff()).await?.ok_or(CartError::NotFound)?;
+        let token = crate::store::customer_cart(&self.db, customer_id, self.cutoff()).await?.ok_or(CartError::NotFound)?;
         self.view(&token, locale).await
     }
 
     pub async fn drop_cart(&self, token: &str) -> Result<(), CartError> {
         well_formed(token)?;
-        store::drop_cart(&self.db, token, self.cutoff()).await
+        crate::store::drop_cart(&self.db, token, self.cutoff()).await
     }
 
     /// The cart priced now, with names in `locale` ("" = the cart's).
@@ -267,7 +269,7 @@ impl Basket {
     /// A live cart as stored.
     pub(crate) async fn load(&self, token: &str) -> Result<StoredCart, CartError> {
         well_formed(token)?;
-        store::load(&self.db, token, self.cutoff()).await
+        crate::store::load(&self.db, token, self.cutoff()).await
     }
 
     /// `cart` (as just read or committed) priced now, with names in
@@ -298,7 +300,7 @@ impl Basket {
         }
         change(&mut cart)?;
         let now = self.db.now_ms();
-        if store::save_checkout(&self.db, &mut cart, self.ttl.cutoff(now), now).await? {
+        if crate::store::save_checkout(&self.db, &mut cart, self.ttl.cutoff(now), now).await? {
             return Ok(cart);
         }
         let mut locked = self.lock(token).await?;
@@ -439,7 +441,7 @@ impl Basket {
     pub async fn attach(&self, token: &str, locale: &str, parent_id: i64, request: &AddRequest<'_>) -> Result<View, CartError> {
         well_formed(token)?;
         let today = self.db.clock().today();
-        let cart = store::load(&self.db, token, self.cutoff()).await?;
+        let cart = crate::store::load(&self.db, token, self.cutoff()).await?;
         let parent = cart.line(parent_id)?;
         let stay = match (&parent.kind, parent.details.stay) {
             (ItemKind::Reservation, Some(stay)) => stay,
@@ -474,7 +476,7 @@ impl Basket {
         treatments: Option<Vec<TreatmentChoice>>,
     ) -> Result<View, CartError> {
         well_formed(token)?;
-        let cart = store::load(&self.db, token, self.cutoff()).await?;
+        let cart = crate::store::load(&self.db, token, self.cutoff()).await?;
         let line = cart.line(id)?.clone();
         let parent_stay = line.parent_id.and_then(|p| cart.line(p).ok()).and_then(|p| p.details.stay);
         let (min, max) = item::quantity_bounds(line.kind, parent_stay.as_ref());
@@ -505,7 +507,7 @@ impl Basket {
         well_formed(token)?;
         let code = code.map(gift::normalize).transpose()?;
         if let Some(code) = &code {
-            let voucher = store::gift_voucher(&self.db, code).await?.ok_or(CartError::VoucherUnknown)?;
+            let voucher = crate::store::gift_voucher(&self.db, code).await?.ok_or(CartError::VoucherUnknown)?;
             voucher.usable(self.db.now_ms())?;
         }
         let mut locked = self.lock(token).await?;
@@ -542,7 +544,7 @@ impl Basket {
     /// The room and stay of each reservation line.
     pub async fn stays(&self, token: &str) -> Result<Vec<(String, Stay)>, CartError> {
         well_formed(token)?;
-        let cart = store::load(&self.db, token, self.cutoff()).await?;
+        let cart = crate::store::load(&self.db, token, self.cutoff()).await?;
         Ok(cart.lines.into_iter().filter_map(|l| l.details.stay.map(|s| (l.code, s))).collect())
     }
 
@@ -550,7 +552,7 @@ impl Basket {
     /// `treatments`, or `products` related to it; none already in the cart.
     pub async fn suggest(&self, token: &str, locale: &str, id: i64, kind: &str) -> Result<Vec<Product>, CartError> {
         well_formed(token)?;
-        let cart = store::load(&self.db, token, self.cutoff()).await?;
+        let cart = crate::store::load(&self.db, token, self.cutoff()).await?;
         let line = cart.line(id)?;
         let locale = if locale.is_empty() { cart.locale.as_str() } else { locale };
         let in_cart: HashSet<&str> = cart.lines.iter().map(|l| l.code.as_str()).collect();
@@ -672,7 +674,7 @@ impl Basket {
         if codes.is_empty() {
             return Ok(0);
         }
-        let balances = store::gift_vouchers(&self.db, &codes).await?;
+        let balances = crate::store::gift_vouchers(&self.db, &codes).await?;
         let now = self.db.now_ms();
         let mut sum = 0;
         for line in lines.iter_mut() {

@@ -26,7 +26,8 @@ use hyper::header;
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
-use crate::payments::{Http, PaymentError};
+use super::{Http, PaymentError, PaymentProvider, Redirect, Start};
+use crate::domain::checkout::PaymentMethod;
 
 /// PayPal's settings and an access token while it lasts.
 pub struct PayPal {
@@ -290,6 +291,27 @@ const ACTED_ON: [&str; 2] = ["CHECKOUT.ORDER.APPROVED", "PAYMENT.CAPTURE.COMPLET
 /// exact bytes that came: PayPal's signature covers those bytes (a CRC of
 /// the body), and an event parsed and written again (keys reordered,
 /// spacing and escapes changed) would never verify.
+impl PaymentProvider for PayPal {
+    fn method(&self) -> PaymentMethod {
+        PaymentMethod::Paypal
+    }
+
+    /// Creates PayPal's order of the amount; the guest approves it on
+    /// PayPal's page, in the order's language.
+    fn start<'a>(&'a self, start: Start<'a>) -> futures::future::BoxFuture<'a, Result<Redirect, PaymentError>> {
+        Box::pin(async move {
+            let locale = match start.locale {
+                "de" => "de-DE",
+                "en_GB" => "en-GB",
+                _ => "pl-PL",
+            };
+            let (id, url) =
+                self.create_order(start.session_id, start.amount, start.description, locale, start.return_url, start.cancel_url).await?;
+            Ok(Redirect { url, provider_ref: Some(id) })
+        })
+    }
+}
+
 fn verification_request<'a>(webhook_id: &str, header: impl Fn(&str) -> &'a str, body: &str) -> String {
     let text = |v: &str| Value::String(v.to_owned()).to_string();
     format!(

@@ -21,8 +21,9 @@ use base64::Engine;
 use hyper::header;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha384};
-pub use spa_platform::http::Http;
-use spa_platform::http::HttpError;
+
+use super::{Http, PaymentError, PaymentProvider, Redirect, Start};
+use crate::domain::checkout::PaymentMethod;
 
 /// Przelewy24's settings.
 #[derive(Clone)]
@@ -39,25 +40,6 @@ pub struct Przelewy24 {
 impl std::fmt::Debug for Przelewy24 {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Przelewy24").field("base_url", &self.base_url).field("merchant_id", &self.merchant_id).finish_non_exhaustive()
-    }
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum PaymentError {
-    #[error("the payment provider refused the request: {0}")]
-    Refused(String),
-    #[error("the payment provider is unavailable: {0}")]
-    Unavailable(String),
-    #[error("the notification's {0} is not valid")]
-    InvalidNotification(&'static str),
-}
-
-impl From<HttpError> for PaymentError {
-    fn from(e: HttpError) -> Self {
-        match e {
-            HttpError::Invalid(e) => PaymentError::Refused(e),
-            HttpError::Unavailable(e) => PaymentError::Unavailable(e),
-        }
     }
 }
 
@@ -87,6 +69,34 @@ pub struct Registration<'a> {
     pub language: &'a str,
     pub url_return: &'a str,
     pub url_status: &'a str,
+}
+
+impl PaymentProvider for Przelewy24 {
+    fn method(&self) -> PaymentMethod {
+        PaymentMethod::Przelewy24
+    }
+
+    /// Registers the transaction; the guest pays on Przelewy24's page, in
+    /// the order's language.
+    fn start<'a>(&'a self, start: Start<'a>) -> futures::future::BoxFuture<'a, Result<Redirect, PaymentError>> {
+        Box::pin(async move {
+            let language = match start.locale {
+                "de" => "de",
+                "en_GB" => "en",
+                _ => "pl",
+            };
+            let registration = Registration {
+                session_id: start.session_id,
+                amount: start.amount,
+                description: start.description,
+                email: start.email,
+                language,
+                url_return: start.return_url,
+                url_status: start.status_url,
+            };
+            Ok(Redirect { url: self.register(&registration).await?, provider_ref: None })
+        })
+    }
 }
 
 fn sha384_hex(text: &str) -> String {

@@ -1,0 +1,139 @@
+//! What the cart publishes and consumes, typed.
+//!
+//! Publishes (through the outbox, in the transaction of the change):
+//! `cart.order.placed`, `cart.order.paid`, `cart.order.cancelled` and
+//! `cart.voucher.issued`, each built here from what it describes.
+//! Consumes: `rooms.hold.expired` ([`EXPIRY_CONSUMER`], an unpaid order
+//! cancelled), `rooms.hold.lost` ([`LOST_CONSUMER`], a paid order whose
+//! nights are gone), `users.customer.verified` ([`LINK_CONSUMER`], a
+//! guest's orders linked); `catalog.product.changed` and
+//! `rooms.availability.changed` drop cached answers (see `lib.rs`).
+
+use std::sync::Arc;
+
+use spa_platform::runtime::Infra;
+use spa_proto::common::OrderLine;
+use spa_proto::events::{CancelReason as WireCancelReason, OrderCancelled, OrderPaid, VoucherIssued};
+
+use crate::basket::ViewLine;
+use crate::domain::checkout::{CancelReason, Delivery};
+use crate::domain::item::Dedication;
+use crate::error::CartError;
+use crate::orders::{Orders, StoredOrder, Summary, SummaryLine};
+
+/// The consumer of `users.customer.verified`.
+pub const LINK_CONSUMER: &str = "cart-order-owner";
+/// The consumer of `rooms.hold.expired`.
+pub const EXPIRY_CONSUMER: &str = "cart-hold-expiry";
+/// The consumer of `rooms.hold.lost`.
+pub const LOST_CONSUMER: &str = "cart-hold-lost";
+
+/// Subscribes the orders' consumers.
+pub async fn consume(infra: &Infra, orders: Arc<Orders>) -> anyhow::Result<()> {
+    let linking = orders.clone();
+    infra
+        .consume(LINK_CONSUMER, move |event| {
+            let orders = linking.clone();
+            async move { orders.link_guest_orders(event).await }
+        })
+        .await?;
+    let expiring = orders.clone();
+    infra
+        .consume(EXPIRY_CONSUMER, move |event| {
+            let orders = expiring.clone();
+            async move { orders.cancel_unpaid(event).await }
+        })
+        .await?;
+    infra
+        .consume(LOST_CONSUMER, move |event| {
+            let orders = orders.clone();
+            async move { orders.lost_nights(event).await }
+        })
+        .await?;
+    Ok(())
+}
+
+/// `cart.order.paid` for a payment of `amount`, with what it leaves to pay.
+pub(crate) fn paid(order: &StoredOrder, summary: &Summary, amount: i64) -> OrderPaid {
+    OrderPaid {
+        order_id: order.order_id.clone(),
+        booking_code: order.booking_code.clone(),
+        email: order.email.clone(),
+        locale: order.locale.clone(),
+        token: order.token.clone(),
+        first_name: summary.address.customer.first_name.clone(),
+        amount,
+        left_to_pay: order.totals.left_after(amount),
+    }
+}
+
+/// `cart.voucher.issued` for gift voucher `code` of an order's line.
+pub(crate) fn voucher_issued(order: &StoredOrder, line: &SummaryLine, code: String, expires_at: i64) -> VoucherIssued {
+    // Checkout completes only with every voucher configured.
+    let d = line.dedication.as_ref();
+    let text = |f: fn(&Dedication) -> &str| d.map(|d| f(d).to_owned()).unwrap_or_default();
+    VoucherIssued {
+        code,
+        value: line.unit,
+        expires_at_ms: expires_at,
+        booking_code: order.booking_code.clone(),
+        locale: order.locale.clone(),
+        buyer_email: order.email.clone(),
+        recipient: text(|d| &d.recipient),
+        sender: text(|d| &d.sender),
+        message: text(|d| &d.message),
+        design: text(|d| d.design.as_deref().unwrap_or_default()),
+        delivery: text(|d| d.delivery.map_or("", Delivery::code)),
+        email: text(|d| d.email.as_deref().unwrap_or_default()),
+        product_name: line.name.clone(),
+    }
+}
+
+/// `cart.order.cancelled` for `order`, with the guest's details for the
+/// e-mail and the money that goes back.
+pub(crate) fn cancelled(order: &StoredOrder, reason: CancelReason, money: Money) -> Result<OrderCancelled, CartError> {
+    let summary = order.summary()?;
+    let (refund, vouchers_kept) = match money {
+        Money::Taken { refund, vouchers_kept } => (refund, vouchers_kept),
+        Money::None | Money::NotTaken => (0, 0),
+    };
+    Ok(OrderCancelled {
+        order_id: order.order_id.clone(),
+        booking_code: order.booking_code.clone(),
+        email: order.email.clone(),
+        locale: order.locale.clone(),
+        token: order.token.clone(),
+        first_name: summary.address.customer.first_name,
+        reason: match reason {
+            CancelReason::HoldExpired => WireCancelReason::HoldExpired,
+            CancelReason::NightsSold => WireCancelReason::NightsSold,
+        } as i32,
+        refund,
+        payment_method: order.payment_method.clone(),
+        money_not_taken: money == Money::NotTaken,
+        vouchers_kept,
+    })
+}
+
+/// What became of a cancelled order's money, for the guest's e-mail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Money {
+    /// None came.
+    None,
+    /// A late payment was not taken: the provider returns it.
+    NotTaken,
+    /// Money was taken: `refund` goes back, and the gift vouchers the order
+    /// issued (worth `vouchers_kept`) stay valid.
+    Taken { refund: i64, vouchers_kept: i64 },
+}
+
+pub(crate) fn order_line(v: &ViewLine) -> OrderLine {
+    let stay = v.line.details.stay;
+    OrderLine {
+        name: v.product.as_ref().map_or_else(|| v.line.code.clone(), |p| p.name.clone()),
+        quantity: v.line.quantity,
+        total: v.priced.total(),
+        check_in: stay.map(|s| s.check_in.to_string()).unwrap_or_default(),
+        check_out: stay.map(|s| s.check_out.to_string()).unwrap_or_default(),
+    }
+}

@@ -1,0 +1,119 @@
+//! `spa.cart.v1.OrderService`: decode, call orders and payments, encode.
+
+use std::sync::Arc;
+
+use spa_proto::spa::cart::v1::order_service_server::OrderService;
+use spa_proto::spa::cart::v1::{
+    CapturePaypalRequest, CustomerOrders, FindOrderRequest, GetOrderRequest, ListCustomerOrdersRequest, ListRefundsDueRequest,
+    MarkRefundedRequest, NotificationAnswer, Order, PaymentRedirect, PaypalWebhook, Przelewy24Notification, Refund, Refunds,
+    StaffPaymentRequest, StartPaymentRequest,
+};
+use tonic::{Request, Response};
+
+use super::Answer;
+use super::wire::{order_message, refund_message};
+use crate::orders::Orders;
+use crate::payments::Payments;
+use crate::payments::przelewy24::Notification;
+
+pub struct OrderGrpc {
+    orders: Arc<Orders>,
+    payments: Arc<Payments>,
+}
+
+impl OrderGrpc {
+    pub fn new(orders: Arc<Orders>, payments: Arc<Payments>) -> Self {
+        Self { orders, payments }
+    }
+}
+
+#[tonic::async_trait]
+impl OrderService for OrderGrpc {
+    async fn get_order(&self, request: Request<GetOrderRequest>) -> Answer<Order> {
+        let r = request.into_inner();
+        // The started payments first, then the order: a payment recorded
+        // between the two reads then shows the order paid. Read the other
+        // way round, it showed an order awaiting its payment with nothing
+        // pending, and the guest who had just paid was offered to pay again.
+        let pending = self.payments.payment_pending(&r.token).await?;
+        let order = self.orders.order(&r.token).await?;
+        let payable = self.payments.payable_online(&order);
+        Ok(Response::new(order_message(order, payable, payable && pending)?))
+    }
+
+    async fn find_order(&self, request: Request<FindOrderRequest>) -> Answer<Order> {
+        let order = self.orders.order_by_booking_code(&request.into_inner().booking_code).await?;
+        let payable = self.payments.payable_online(&order);
+        Ok(Response::new(order_message(order, payable, false)?))
+    }
+
+    async fn record_bank_transfer(&self, request: Request<StaffPaymentRequest>) -> Answer<Order> {
+        let r = request.into_inner();
+        let order = self.payments.record_bank_transfer(&r.booking_code, r.amount, &r.reference, &r.staff_id).await?;
+        Ok(Response::new(order_message(order, false, false)?))
+    }
+
+    async fn record_rest_payment(&self, request: Request<StaffPaymentRequest>) -> Answer<Order> {
+        let r = request.into_inner();
+        let order = self.payments.record_rest(&r.booking_code, r.amount, &r.reference, &r.staff_id).await?;
+        Ok(Response::new(order_message(order, false, false)?))
+    }
+
+    async fn list_refunds_due(&self, _request: Request<ListRefundsDueRequest>) -> Answer<Refunds> {
+        let refunds = self.payments.refunds_due().await?;
+        Ok(Response::new(Refunds { refunds: refunds.into_iter().map(refund_message).collect() }))
+    }
+
+    async fn mark_refunded(&self, request: Request<MarkRefundedRequest>) -> Answer<Refund> {
+        let r = request.into_inner();
+        Ok(Response::new(refund_message(self.payments.mark_refunded(&r.payment_id, &r.reference, &r.staff_id).await?)))
+    }
+
+    async fn list_customer_orders(&self, request: Request<ListCustomerOrdersRequest>) -> Answer<CustomerOrders> {
+        let r = request.into_inner();
+        let orders = self.orders.customer_orders(&r.customer_id).await?;
+        let orders = orders
+            .into_iter()
+            .map(|o| {
+                let payable = self.payments.payable_online(&o);
+                order_message(o, payable, false)
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Response::new(CustomerOrders { orders }))
+    }
+
+    async fn start_payment(&self, request: Request<StartPaymentRequest>) -> Answer<PaymentRedirect> {
+        let r = request.into_inner();
+        Ok(Response::new(PaymentRedirect {
+            url: self.payments.start_payment(&r.token, &r.return_url, &r.cancel_url, &r.status_url).await?,
+        }))
+    }
+
+    async fn notify_przelewy24(&self, request: Request<Przelewy24Notification>) -> Answer<NotificationAnswer> {
+        let r = request.into_inner();
+        let notification = Notification {
+            merchant_id: r.merchant_id,
+            pos_id: r.pos_id,
+            session_id: r.session_id,
+            amount: r.amount,
+            origin_amount: r.origin_amount,
+            currency: r.currency,
+            order_id: r.order_id,
+            method_id: r.method_id,
+            statement: r.statement,
+            sign: r.sign,
+        };
+        Ok(Response::new(NotificationAnswer { accepted: self.payments.notify_przelewy24(&notification).await? }))
+    }
+
+    async fn capture_paypal(&self, request: Request<CapturePaypalRequest>) -> Answer<NotificationAnswer> {
+        let r = request.into_inner();
+        Ok(Response::new(NotificationAnswer { accepted: self.payments.capture_paypal(&r.token, &r.paypal_order).await? }))
+    }
+
+    async fn notify_paypal(&self, request: Request<PaypalWebhook>) -> Answer<NotificationAnswer> {
+        let r = request.into_inner();
+        let headers: Vec<(String, String)> = r.headers.into_iter().collect();
+        Ok(Response::new(NotificationAnswer { accepted: self.payments.notify_paypal(&headers, &r.body).await? }))
+    }
+}

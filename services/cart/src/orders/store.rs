@@ -1,0 +1,288 @@
+//! The orders' SQL: a placed order as the cart was priced, found by its
+//! token, booking code, Idempotency-Key or id; its cancellation and its
+//! coming back for a late payment.
+
+use spa_platform::db::{Db, Tx};
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+use crate::basket::store::Locked;
+use crate::domain::checkout::{CancelReason, OrderPayment, OrderState};
+use crate::error::CartError;
+use crate::store::coded;
+
+/// An order as stored: the completed cart's lines and totals as priced
+/// when it was placed.
+#[derive(Debug, Clone)]
+pub struct StoredOrder {
+    pub token: String,
+    pub order_id: String,
+    pub booking_code: String,
+    pub customer_id: Option<String>,
+    pub email: String,
+    pub locale: String,
+    pub state: OrderState,
+    pub payment_state: OrderPayment,
+    pub payment_method: String,
+    pub totals: OrderTotals,
+    pub hold_expires_at: i64,
+    pub summary: String,
+    pub created_at: i64,
+    /// Set once the order is cancelled.
+    pub cancel_reason: Option<CancelReason>,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OrderTotals {
+    pub total: i64,
+    pub vouchers: i64,
+    pub shipping: i64,
+    pub deposit: i64,
+    pub left_to_pay: i64,
+    pub due_now: i64,
+}
+
+impl OrderTotals {
+    /// What is left to pay (at the guesthouse) once `paid` came: the
+    /// total less gift vouchers less that payment.
+    pub fn left_after(&self, paid: i64) -> i64 {
+        (self.total - self.vouchers - paid).max(0)
+    }
+}
+
+const ORDER_COLUMNS: &str = "token, order_id, booking_code, customer_id, email, locale, state, payment_state, payment_method, \
+     total, vouchers, shipping, deposit, left_to_pay, due_now, hold_expires_at, summary, created_at, cancel_reason";
+
+fn order_of(r: &AnyRow) -> Result<StoredOrder, sqlx::Error> {
+    Ok(StoredOrder {
+        token: r.try_get("token")?,
+        order_id: r.try_get("order_id")?,
+        booking_code: r.try_get("booking_code")?,
+        customer_id: r.try_get("customer_id")?,
+        email: r.try_get("email")?,
+        locale: r.try_get("locale")?,
+        state: coded(r, "state", OrderState::parse)?,
+        payment_state: coded(r, "payment_state", OrderPayment::parse)?,
+        payment_method: r.try_get("payment_method")?,
+        totals: OrderTotals {
+            total: r.try_get("total")?,
+            vouchers: r.try_get("vouchers")?,
+            shipping: r.try_get("shipping")?,
+            deposit: r.try_get("deposit")?,
+            left_to_pay: r.try_get("left_to_pay")?,
+            due_now: r.try_get("due_now")?,
+        },
+        hold_expires_at: r.try_get("hold_expires_at")?,
+        summary: r.try_get("summary")?,
+        created_at: r.try_get("created_at")?,
+        cancel_reason: CancelReason::parse(&r.try_get::<String, _>("cancel_reason")?),
+    })
+}
+
+/// The order placed from cart `token`.
+pub async fn order(db: &Db, token: &str) -> Result<Option<StoredOrder>, CartError> {
+    let row = sqlx::query(&format!("SELECT {ORDER_COLUMNS} FROM orders WHERE token = $1")).bind(token).fetch_optional(db.pool()).await?;
+    Ok(row.as_ref().map(order_of).transpose()?)
+}
+
+/// The order with this booking code (staff look orders up by it).
+pub async fn order_by_booking_code(db: &Db, booking_code: &str) -> Result<Option<StoredOrder>, CartError> {
+    let row = sqlx::query(&format!("SELECT {ORDER_COLUMNS} FROM orders WHERE booking_code = $1"))
+        .bind(booking_code)
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(row.as_ref().map(order_of).transpose()?)
+}
+
+/// The order a request with this Idempotency-Key placed.
+pub async fn order_by_key(db: &Db, key: &str) -> Result<Option<StoredOrder>, CartError> {
+    let row =
+        sqlx::query(&format!("SELECT {ORDER_COLUMNS} FROM orders WHERE idempotency_key = $1")).bind(key).fetch_optional(db.pool()).await?;
+    Ok(row.as_ref().map(order_of).transpose()?)
+}
+
+/// How an order came to be placed, kept beside it.
+pub struct Placement<'a> {
+    /// The Idempotency-Key of the completing request.
+    pub idempotency_key: Option<&'a str>,
+    /// A digest of the client's address ("" unknown).
+    pub client: &'a str,
+    /// The room-nights its stays hold.
+    pub room_nights: i64,
+}
+
+impl Locked {
+    /// Inserts the order of this cart; false when its booking code is
+    /// taken (the caller draws another).
+    pub async fn insert_order(&mut self, o: &StoredOrder, placement: &Placement<'_>) -> Result<bool, CartError> {
+        let t = &o.totals;
+        let inserted = sqlx::query(
+            "INSERT INTO orders (token, order_id, booking_code, idempotency_key, customer_id, email, locale, state, payment_state, \
+             payment_method, total, vouchers, shipping, deposit, left_to_pay, due_now, hold_expires_at, summary, created_at, \
+             client, room_nights) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) \
+             ON CONFLICT (booking_code) DO NOTHING",
+        )
+        .bind(&o.token)
+        .bind(&o.order_id)
+        .bind(&o.booking_code)
+        .bind(placement.idempotency_key)
+        .bind(&o.customer_id)
+        .bind(&o.email)
+        .bind(&o.locale)
+        .bind(o.state.code())
+        .bind(o.payment_state.code())
+        .bind(&o.payment_method)
+        .bind(t.total)
+        .bind(t.vouchers)
+        .bind(t.shipping)
+        .bind(t.deposit)
+        .bind(t.left_to_pay)
+        .bind(t.due_now)
+        .bind(o.hold_expires_at)
+        .bind(&o.summary)
+        .bind(o.created_at)
+        .bind(placement.client)
+        .bind(placement.room_nights)
+        .execute(&mut **self.tx())
+        .await?;
+        Ok(inserted.rows_affected() == 1)
+    }
+}
+
+/// Cancels the order holding `order_id` if it still awaits its payment
+/// and no payment of it was claimed at or after `claimed_before` (a
+/// payment being taken keeps its order: the claim stamps the same row, so
+/// the row lock orders the two); whether it did.
+pub async fn cancel_unpaid(tx: &mut Tx, order_id: &str, reason: CancelReason, claimed_before: i64, now: i64) -> Result<bool, CartError> {
+    let cancelled = sqlx::query(
+        "UPDATE orders SET state = 'cancelled', payment_state = 'cancelled', cancelled_at = $2, cancel_reason = $3 \
+         WHERE order_id = $1 AND payment_state = 'awaiting_payment' AND payment_claimed_at < $4",
+    )
+    .bind(order_id)
+    .bind(now)
+    .bind(reason.code())
+    .bind(claimed_before)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    Ok(cancelled == 1)
+}
+
+/// Cancels a paid order whose nights were lost (sold after its hold
+/// expired): what its settled payments paid becomes due back, less the
+/// gift vouchers it issued, which stay the guest's (their codes were sent
+/// and may be spent already), taken from the latest payments first. The
+/// amount due back, or None when the order was cancelled before.
+pub async fn cancel_lost(tx: &mut Tx, order: &StoredOrder, now: i64) -> Result<Option<i64>, CartError> {
+    let cancelled = sqlx::query(
+        "UPDATE orders SET state = 'cancelled', payment_state = 'cancelled', cancelled_at = $2, cancel_reason = 'nights_sold' \
+         WHERE token = $1 AND state <> 'cancelled'",
+    )
+    .bind(&order.token)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if cancelled == 0 {
+        return Ok(None);
+    }
+    let mut kept = crate::gift_vouchers::store::vouchers_value(tx, &order.token).await?;
+    let paid =
+        sqlx::query("SELECT session_id, amount FROM payments WHERE order_token = $1 AND state = 'paid' ORDER BY paid_at DESC, session_id")
+            .bind(&order.token)
+            .fetch_all(&mut **tx)
+            .await?;
+    let mut refund = 0;
+    for p in paid {
+        let (session_id, amount): (String, i64) = (p.try_get("session_id")?, p.try_get("amount")?);
+        let due = amount - kept.min(amount);
+        kept -= amount - due;
+        if due > 0 {
+            sqlx::query("UPDATE payments SET state = 'refund_due', due_back = $2 WHERE session_id = $1")
+                .bind(&session_id)
+                .bind(due)
+                .execute(&mut **tx)
+                .await?;
+            refund += due;
+        }
+    }
+    Ok(Some(refund))
+}
+
+/// What reviving an order for a late payment did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Revived {
+    /// The order awaits its payment again.
+    Revived,
+    /// It was not cancelled for want of payment (any more): another try
+    /// of the payment revived it first, or it is paid or cancelled for
+    /// another reason; the caller reads it again.
+    NotCancelled,
+    /// A gift voucher it used has too little left (or has expired): it
+    /// stays cancelled (the transaction is to be rolled back).
+    VoucherSpent,
+}
+
+/// An order cancelled because its hold expired becomes new again, awaiting
+/// its payment, with what it had taken from gift vouchers taken again (each
+/// by the guarded update).
+pub async fn revive(tx: &mut Tx, order: &StoredOrder, now: i64) -> Result<Revived, CartError> {
+    let revived = sqlx::query(
+        "UPDATE orders SET state = 'new', payment_state = 'awaiting_payment', cancelled_at = NULL, cancel_reason = '' \
+         WHERE token = $1 AND state = 'cancelled' AND cancel_reason = 'hold_expired'",
+    )
+    .bind(&order.token)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if revived != 1 {
+        return Ok(Revived::NotCancelled);
+    }
+    let returned = sqlx::query("SELECT code, amount FROM voucher_redemptions WHERE order_token = $1 AND returned_at IS NOT NULL")
+        .bind(&order.token)
+        .fetch_all(&mut **tx)
+        .await?;
+    for r in returned {
+        let (code, amount): (String, i64) = (r.try_get("code")?, r.try_get("amount")?);
+        let taken = sqlx::query("UPDATE gift_vouchers SET balance = balance - $2 WHERE code = $1 AND balance >= $2 AND expires_at > $3")
+            .bind(&code)
+            .bind(amount)
+            .bind(now)
+            .execute(&mut **tx)
+            .await?
+            .rows_affected();
+        if taken != 1 {
+            return Ok(Revived::VoucherSpent);
+        }
+    }
+    sqlx::query("UPDATE voucher_redemptions SET returned_at = NULL WHERE order_token = $1").bind(&order.token).execute(&mut **tx).await?;
+    Ok(Revived::Revived)
+}
+
+/// The orders of a customer, newest first (at most `limit`).
+pub async fn customer_orders(db: &Db, customer_id: &str, limit: i64) -> Result<Vec<StoredOrder>, CartError> {
+    let rows = sqlx::query(&format!("SELECT {ORDER_COLUMNS} FROM orders WHERE customer_id = $1 ORDER BY created_at DESC LIMIT $2"))
+        .bind(customer_id)
+        .bind(limit)
+        .fetch_all(db.pool())
+        .await?;
+    Ok(rows.iter().map(order_of).collect::<Result<_, _>>()?)
+}
+
+/// A guest's orders placed with `email` become the customer's.
+pub async fn link_orders(tx: &mut Tx, customer_id: &str, email: &str) -> Result<u64, CartError> {
+    Ok(sqlx::query("UPDATE orders SET customer_id = $1 WHERE email = $2 AND customer_id IS NULL")
+        .bind(customer_id)
+        .bind(email)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected())
+}
+
+/// The order holding `order_id`, read in `tx`.
+pub async fn order_in(tx: &mut Tx, order_id: &str) -> Result<Option<StoredOrder>, CartError> {
+    let row =
+        sqlx::query(&format!("SELECT {ORDER_COLUMNS} FROM orders WHERE order_id = $1")).bind(order_id).fetch_optional(&mut **tx).await?;
+    Ok(row.as_ref().map(order_of).transpose()?)
+}

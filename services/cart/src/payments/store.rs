@@ -1,0 +1,354 @@
+//! The payments' SQL: attempts at the providers, the one claim per order
+//! at a time, what came and what is due back, and the staff's records.
+
+use spa_platform::db::{Db, Tx};
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+use crate::domain::checkout::{self, OrderState, PaymentState};
+use crate::error::CartError;
+use crate::orders::store::StoredOrder;
+use crate::store::coded;
+
+/// An attempt at paying an order online.
+#[derive(Debug, Clone)]
+pub struct StoredPayment {
+    pub session_id: String,
+    pub order_token: String,
+    pub provider: String,
+    pub amount: i64,
+    pub state: PaymentState,
+    /// The provider's id of the transaction (PayPal's order id).
+    pub provider_ref: Option<String>,
+}
+
+pub async fn insert_payment(db: &Db, p: &StoredPayment, now: i64) -> Result<(), CartError> {
+    sqlx::query("INSERT INTO payments (session_id, order_token, provider, amount, state, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
+        .bind(&p.session_id)
+        .bind(&p.order_token)
+        .bind(&p.provider)
+        .bind(p.amount)
+        .bind(p.state.code())
+        .bind(now)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+pub async fn set_payment_state(db: &Db, session_id: &str, state: PaymentState) -> Result<(), CartError> {
+    sqlx::query("UPDATE payments SET state = $2 WHERE session_id = $1 AND state = 'started'")
+        .bind(session_id)
+        .bind(state.code())
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+fn payment_of(r: &AnyRow) -> Result<StoredPayment, sqlx::Error> {
+    Ok(StoredPayment {
+        session_id: r.try_get("session_id")?,
+        order_token: r.try_get("order_token")?,
+        provider: r.try_get("provider")?,
+        amount: r.try_get("amount")?,
+        state: state_of(r)?,
+        provider_ref: r.try_get("provider_ref")?,
+    })
+}
+
+fn state_of(r: &AnyRow) -> Result<PaymentState, sqlx::Error> {
+    coded(r, "state", PaymentState::parse)
+}
+
+const PAYMENT_COLUMNS: &str = "session_id, order_token, provider, amount, state, provider_ref";
+
+pub async fn payment(db: &Db, session_id: &str) -> Result<Option<StoredPayment>, CartError> {
+    let row = sqlx::query(&format!("SELECT {PAYMENT_COLUMNS} FROM payments WHERE session_id = $1"))
+        .bind(session_id)
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(row.as_ref().map(payment_of).transpose()?)
+}
+
+/// The payment a provider knows by `provider_ref`.
+pub async fn payment_by_ref(db: &Db, provider: &str, provider_ref: &str) -> Result<Option<StoredPayment>, CartError> {
+    let row = sqlx::query(&format!("SELECT {PAYMENT_COLUMNS} FROM payments WHERE provider = $1 AND provider_ref = $2"))
+        .bind(provider)
+        .bind(provider_ref)
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(row.as_ref().map(payment_of).transpose()?)
+}
+
+/// Keeps the provider's id of a started payment.
+pub async fn set_payment_ref(db: &Db, session_id: &str, provider_ref: &str) -> Result<(), CartError> {
+    sqlx::query("UPDATE payments SET provider_ref = $2 WHERE session_id = $1")
+        .bind(session_id)
+        .bind(provider_ref)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// Claims the order's one payment at the provider for `session_id`;
+/// whether it is this session's (taken now, or by an earlier try of the
+/// same session). Another session's claim means a second payment of the
+/// order is under way: this one must not be taken.
+pub async fn claim_payment(db: &Db, order_token: &str, session_id: &str, now: i64) -> Result<bool, CartError> {
+    let mut tx = db.begin().await?;
+    let claimed = sqlx::query("INSERT INTO payment_claims (order_token, session_id, claimed_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
+        .bind(order_token)
+        .bind(session_id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+        == 1
+        // The same session tried again: its claim is this session's, renewed.
+        || sqlx::query("UPDATE payment_claims SET claimed_at = $3 WHERE order_token = $1 AND session_id = $2")
+            .bind(order_token)
+            .bind(session_id)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+            == 1;
+    if claimed {
+        // Ordered against the hold-expiry cancellation by the row lock.
+        sqlx::query("UPDATE orders SET payment_claimed_at = $2 WHERE token = $1").bind(order_token).bind(now).execute(&mut *tx).await?;
+    }
+    tx.commit().await?;
+    Ok(claimed)
+}
+
+/// Gives the order's claim up: its provider refused the session's payment
+/// for good, so another session may pay.
+pub async fn release_claim(db: &Db, order_token: &str, session_id: &str) -> Result<(), CartError> {
+    let release = sqlx::query("DELETE FROM payment_claims WHERE order_token = $1 AND session_id = $2").bind(order_token).bind(session_id);
+    db.write(release).await?;
+    Ok(())
+}
+
+/// A started payment is refused (its money not taken); whether this call did.
+pub async fn refuse_payment(tx: &mut Tx, session_id: &str) -> Result<bool, CartError> {
+    let refused = sqlx::query("UPDATE payments SET state = 'refused' WHERE session_id = $1 AND state = 'started'")
+        .bind(session_id)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    Ok(refused == 1)
+}
+
+/// What recording a settled payment did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Recorded {
+    /// The payment and its order are paid now.
+    OrderPaid,
+    /// This payment was recorded before: nothing changed.
+    Replay,
+    /// The money came, but the order no longer awaited it (cancelled
+    /// meanwhile, or paid by another payment): the payment is `refund_due`.
+    NotAwaited,
+}
+
+/// Marks the payment paid, and its order when the order still awaits it
+/// (`paid`; its payment state `partially_paid` when only the advance
+/// payment came); a payment its order no longer awaited becomes
+/// `refund_due`.
+pub async fn record_paid(tx: &mut Tx, session_id: &str, provider_ref: &str, now: i64) -> Result<Recorded, CartError> {
+    let first = sqlx::query(
+        "UPDATE payments SET state = 'paid', provider_ref = $2, paid_at = $3 \
+         WHERE session_id = $1 AND state IN ('started', 'refused')",
+    )
+    .bind(session_id)
+    .bind(provider_ref)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected()
+        == 1;
+    if !first {
+        return Ok(Recorded::Replay);
+    }
+    let moved = sqlx::query(&format!("{MARK_PAID} (SELECT order_token FROM payments WHERE session_id = $1)"))
+        .bind(session_id)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    if moved == 1 {
+        return Ok(Recorded::OrderPaid);
+    }
+    sqlx::query("UPDATE payments SET state = 'refund_due' WHERE session_id = $1").bind(session_id).execute(&mut **tx).await?;
+    Ok(Recorded::NotAwaited)
+}
+
+/// A payment to give back, with its order's booking code and state.
+#[derive(Debug, Clone)]
+pub struct Refund {
+    pub session_id: String,
+    pub booking_code: String,
+    pub order_state: OrderState,
+    pub provider: String,
+    /// What to give back: the payment's `due_back`, or all of it.
+    pub amount: i64,
+    pub provider_ref: Option<String>,
+    pub paid_at: i64,
+    pub state: PaymentState,
+    pub refund_reference: Option<String>,
+    pub refunded_at: Option<i64>,
+}
+
+const REFUND_COLUMNS: &str = "p.session_id, o.booking_code, o.state AS order_state, p.provider, COALESCE(p.due_back, p.amount) AS amount, p.provider_ref, \
+     p.paid_at, p.state, p.refund_reference, p.refunded_at FROM payments p JOIN orders o ON o.token = p.order_token";
+
+fn refund_of(r: &AnyRow) -> Result<Refund, sqlx::Error> {
+    Ok(Refund {
+        session_id: r.try_get("session_id")?,
+        booking_code: r.try_get("booking_code")?,
+        order_state: coded(r, "order_state", OrderState::parse)?,
+        provider: r.try_get("provider")?,
+        amount: r.try_get("amount")?,
+        provider_ref: r.try_get("provider_ref")?,
+        paid_at: r.try_get::<Option<i64>, _>("paid_at")?.unwrap_or_default(),
+        state: state_of(r)?,
+        refund_reference: r.try_get("refund_reference")?,
+        refunded_at: r.try_get("refunded_at")?,
+    })
+}
+
+/// The payments still to give back, oldest first (at most `limit`).
+pub async fn refunds_due(db: &Db, limit: i64) -> Result<Vec<Refund>, CartError> {
+    let rows = sqlx::query(&format!("SELECT {REFUND_COLUMNS} WHERE p.state = 'refund_due' ORDER BY p.paid_at, p.session_id LIMIT $1"))
+        .bind(limit)
+        .fetch_all(db.pool())
+        .await?;
+    Ok(rows.iter().map(refund_of).collect::<Result<_, _>>()?)
+}
+
+/// A payment that came, by our id, as a refund (whatever its state).
+pub async fn refund(db: &Db, session_id: &str) -> Result<Option<Refund>, CartError> {
+    let row = sqlx::query(&format!("SELECT {REFUND_COLUMNS} WHERE p.session_id = $1")).bind(session_id).fetch_optional(db.pool()).await?;
+    Ok(row.as_ref().map(refund_of).transpose()?)
+}
+
+/// Marks a payment due back refunded with the refund's reference;
+/// whether this call did.
+pub async fn mark_refunded(db: &Db, session_id: &str, reference: &str, now: i64) -> Result<bool, CartError> {
+    let query = sqlx::query(
+        "UPDATE payments SET state = 'refunded', refund_reference = $2, refunded_at = $3 WHERE session_id = $1 AND state = 'refund_due'",
+    )
+    .bind(session_id)
+    .bind(reference)
+    .bind(now);
+    Ok(db.write(query).await?.rows_affected() == 1)
+}
+
+/// An order awaiting its payment becomes `paid`, its payment state
+/// `partially_paid` when only the advance payment came (`$2`: now; the
+/// order's token follows).
+const MARK_PAID: &str = "UPDATE orders SET state = 'paid', paid_at = $2, \
+     payment_state = CASE WHEN deposit > 0 AND due_now = deposit AND left_to_pay > 0 THEN 'partially_paid' ELSE 'paid' END \
+     WHERE state = 'new' AND payment_state = 'awaiting_payment' AND token =";
+
+/// Records a bank transfer the staff saw arrive as the order's payment,
+/// and marks the order paid; whether this call did. Only one transfer
+/// pays an order (its session is `{order_id}-transfer`), so two staff
+/// members recording it at once make one payment.
+pub async fn record_transfer(tx: &mut Tx, order: &StoredOrder, reference: &str, now: i64) -> Result<bool, CartError> {
+    let transfer = StaffPayment {
+        session_id: format!("{}-transfer", order.order_id),
+        provider: checkout::PaymentMethod::BankTransfer.code(),
+        amount: order.totals.due_now,
+        provider_ref: Some(reference),
+        receipt: None,
+    };
+    if !insert_staff_payment(tx, order, &transfer, now).await? {
+        return Ok(false);
+    }
+    let moved = sqlx::query(&format!("{MARK_PAID} $1")).bind(&order.token).bind(now).execute(&mut **tx).await?.rows_affected();
+    Ok(moved == 1)
+}
+
+/// Records what an advance payment left as paid at the guesthouse
+/// (session `{order_id}-rest`, one per order, its `receipt` the staff's
+/// reference) and the order paid in full; whether this call did (false:
+/// recorded before, or the order is no longer advance-paid; the caller
+/// rolls back and reads again).
+pub async fn record_rest(tx: &mut Tx, order: &StoredOrder, amount: i64, reference: &str, now: i64) -> Result<bool, CartError> {
+    let rest = StaffPayment {
+        session_id: rest_session(order),
+        provider: checkout::AT_GUESTHOUSE,
+        amount,
+        provider_ref: None,
+        receipt: Some(reference),
+    };
+    if !insert_staff_payment(tx, order, &rest, now).await? {
+        return Ok(false);
+    }
+    let moved =
+        sqlx::query("UPDATE orders SET payment_state = 'paid' WHERE token = $1 AND state = 'paid' AND payment_state = 'partially_paid'")
+            .bind(&order.token)
+            .execute(&mut **tx)
+            .await?
+            .rows_affected();
+    Ok(moved == 1)
+}
+
+/// A payment the staff saw arrive, under a session named for its kind
+/// (one of each kind per order).
+struct StaffPayment<'a> {
+    session_id: String,
+    provider: &'a str,
+    amount: i64,
+    provider_ref: Option<&'a str>,
+    receipt: Option<&'a str>,
+}
+
+/// Inserts `payment`, paid now; false when its session was recorded
+/// before (by a concurrent call too).
+async fn insert_staff_payment(tx: &mut Tx, order: &StoredOrder, payment: &StaffPayment<'_>, now: i64) -> Result<bool, CartError> {
+    let inserted = sqlx::query(
+        "INSERT INTO payments (session_id, order_token, provider, amount, state, provider_ref, receipt, created_at, paid_at) \
+         VALUES ($1, $2, $3, $4, 'paid', $5, $6, $7, $7) ON CONFLICT DO NOTHING",
+    )
+    .bind(&payment.session_id)
+    .bind(&order.token)
+    .bind(payment.provider)
+    .bind(payment.amount)
+    .bind(payment.provider_ref)
+    .bind(payment.receipt)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    Ok(inserted == 1)
+}
+
+/// The receipt of the payment of what an order's advance payment left,
+/// once recorded.
+pub async fn rest_receipt(db: &Db, order: &StoredOrder) -> Result<Option<String>, CartError> {
+    let receipt: Option<Option<String>> = sqlx::query_scalar("SELECT receipt FROM payments WHERE session_id = $1")
+        .bind(rest_session(order))
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(receipt.map(Option::unwrap_or_default))
+}
+
+/// The one payment of what an order's advance payment left.
+fn rest_session(order: &StoredOrder) -> String {
+    format!("{}-rest", order.order_id)
+}
+
+/// How many payments an order has had (to name the next one).
+pub async fn payment_count(db: &Db, order_token: &str) -> Result<i64, CartError> {
+    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM payments WHERE order_token = $1").bind(order_token).fetch_one(db.pool()).await?)
+}
+
+/// Whether an online payment of the order was started and not settled.
+pub async fn payment_pending(db: &Db, order_token: &str) -> Result<bool, CartError> {
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM payments WHERE order_token = $1 AND state = 'started'")
+        .bind(order_token)
+        .fetch_one(db.pool())
+        .await?;
+    Ok(n > 0)
+}
