@@ -540,8 +540,8 @@ mod tests {
 
     #[test]
     fn availability_drops_the_answers_of_its_nights_and_no_other() {
-        let request = ListOffersRequest { r#type: "room".into(), ..Default::default() };
-        let treatments = ListOffersRequest { r#type: "treatment".into(), ..Default::default() };
+        let request = ListOffersRequest { r#type: spa_proto::common::ProductType::Room as i32, ..Default::default() };
+        let treatments = ListOffersRequest { r#type: spa_proto::common::ProductType::Treatment as i32, ..Default::default() };
         let tonight = d("2027-03-10").0;
         let answers = [
             search("2027-03-09", "2027-03-11"),

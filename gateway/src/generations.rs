@@ -72,9 +72,12 @@ mod tests {
         assert_ne!(generations.nights.digest(d("2027-03-01"), d("2027-03-31")), march);
         assert_eq!(generations.nights.digest(d("2027-05-01"), d("2027-05-31")), may);
         assert_eq!(generations.catalog.current(), catalog, "availability leaves the catalog alone");
-        bus.publish(&spa_platform::bus::Event::of(&ProductChanged { codes: vec!["X".into()], product_type: "treatment".into() }))
-            .await
-            .unwrap();
+        bus.publish(&spa_platform::bus::Event::of(&ProductChanged {
+            codes: vec!["X".into()],
+            product_type: spa_proto::common::ProductType::Treatment as i32,
+        }))
+        .await
+        .unwrap();
         assert_ne!(generations.catalog.current(), catalog);
         shutdown.cancel();
     }

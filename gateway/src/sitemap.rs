@@ -35,7 +35,7 @@ pub async fn sitemap(State(state): State<AppState>) -> ApiResult<impl IntoRespon
         for kind in OfferType::ALL {
             urls.push(format!("{origin}{}", kind.listing_path(locale)));
             let request = ListOffersRequest {
-                r#type: kind.code().to_owned(),
+                r#type: kind.wire(),
                 locale: locale.code().to_owned(),
                 page: Some(PageRequest { page: 1, limit: 1000 }),
                 sorting: "position_asc".to_owned(),

@@ -18,9 +18,11 @@ use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{JsonBody, Shop, ShopParams, Validate};
 use crate::i18n::Locale;
-use crate::routes::checkout::{BillingAddress, CustomerDetails, Delivery, PostalAddress};
+use crate::routes::checkout::{BillingAddress, CustomerDetails, PostalAddress};
 use crate::routes::me;
-use crate::wire::{Image, Items, Links, OfferItem, OfferType, Price};
+use crate::wire::{
+    CheckoutState, Delivery, Image, Items, LineType, Links, OfferItem, OfferType, PaymentMethod, Price, ShippingMethod, SuggestionKind,
+};
 
 /// Every amount of a basket is also given in this currency.
 const BASE_CURRENCY: &str = "PLN";
@@ -67,7 +69,7 @@ pub struct LineProduct {
 
 impl LineProduct {
     fn of(p: &Product, locale: Locale) -> Self {
-        let kind = OfferType::parse(&p.r#type).unwrap_or(OfferType::Product);
+        let kind = OfferType::from_wire(p.r#type).unwrap_or(OfferType::Product);
         Self {
             code: p.code.clone(),
             variant_code: p.variant_code.clone(),
@@ -88,17 +90,6 @@ pub struct LineTreatment {
     pub code: String,
     pub name: String,
     pub quantity: u32,
-}
-
-/// The kinds of basket lines.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum LineType {
-    Reservation,
-    Package,
-    Treatment,
-    Product,
-    Voucher,
 }
 
 /// One line of the basket. Stay fields are set on reservations only.
@@ -153,13 +144,7 @@ impl CartItem {
     pub fn of(i: ItemMessage, locale: Locale) -> Self {
         let price = i.price.unwrap_or_default();
         let stay = i.stay.as_ref();
-        let kind = match i.r#type.as_str() {
-            "reservation" => LineType::Reservation,
-            "package" => LineType::Package,
-            "treatment" => LineType::Treatment,
-            "voucher" => LineType::Voucher,
-            _ => LineType::Product,
-        };
+        let kind = LineType::from_wire(i.r#type).unwrap_or(LineType::Product);
         Self {
             id: i.id,
             kind,
@@ -187,11 +172,7 @@ impl CartItem {
                 message: d.message,
                 email: Some(d.email).filter(|e| !e.is_empty()),
                 design: Some(d.design).filter(|e| !e.is_empty()),
-                delivery: match d.delivery.as_str() {
-                    "email" => Some(Delivery::Email),
-                    "post" => Some(Delivery::Post),
-                    _ => None,
-                },
+                delivery: Delivery::from_wire(d.delivery),
                 postal: d.postal.map(Into::into),
             }),
             child_items: i.children.into_iter().map(|c| Self::of(c, locale)).collect(),
@@ -320,8 +301,7 @@ pub struct Cart {
     #[schema(value_type = Locale)]
     pub locale: String,
     pub currency: String,
-    /// `cart` until the checkout steps move it on.
-    pub checkout_state: String,
+    pub checkout_state: CheckoutState,
     pub items: Vec<CartItem>,
     pub totals: Totals,
     /// Redeemed voucher codes.
@@ -343,7 +323,7 @@ pub struct Cart {
 /// The payment chosen at checkout.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ChosenPayment {
-    pub method: String,
+    pub method: PaymentMethod,
     /// The advance payment was chosen: `totals.deposit` now, the rest later.
     pub deposit: bool,
 }
@@ -351,7 +331,7 @@ pub struct ChosenPayment {
 /// The shipping method chosen at checkout.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ChosenShipment {
-    pub method: String,
+    pub method: ShippingMethod,
 }
 
 impl Totals {
@@ -381,22 +361,17 @@ impl Cart {
             channel: c.channel,
             locale: c.locale,
             currency: c.currency,
-            checkout_state: c.checkout_state,
+            checkout_state: CheckoutState::from_wire(c.checkout_state).unwrap_or(CheckoutState::Cart),
             vouchers,
             billing_address: checkout.billing_address.map(Into::into),
             shipping_address: checkout.shipping_address.map(Into::into),
             customer: checkout.customer.map(Into::into),
             notes: addressed.then_some(checkout.notes),
-            payments: Some(checkout.payment_method)
-                .filter(|m| !m.is_empty())
+            payments: PaymentMethod::from_wire(checkout.payment_method)
                 .map(|method| ChosenPayment { method, deposit: checkout.deposit })
                 .into_iter()
                 .collect(),
-            shipments: Some(checkout.shipping_method)
-                .filter(|m| !m.is_empty())
-                .map(|method| ChosenShipment { method })
-                .into_iter()
-                .collect(),
+            shipments: ShippingMethod::from_wire(checkout.shipping_method).map(|method| ChosenShipment { method }).into_iter().collect(),
             shipping_required: c.shipping_required,
         }
     }
@@ -429,16 +404,17 @@ pub enum NewItemType {
 }
 
 impl NewItemType {
-    fn code(self) -> &'static str {
-        match self {
-            Self::Product => "product",
-            Self::Treatment => "treatment",
-            Self::Voucher => "voucher",
-            Self::Gift => "gift",
-            Self::Package => "package",
-            Self::Reservation => "reservation",
-            Self::ReservationWithPackage => "reservation_with_package",
-        }
+    fn wire(self) -> i32 {
+        use spa_proto::spa::cart::v1::NewItemType as W;
+        let w = match self {
+            Self::Product => W::Product,
+            Self::Treatment => W::Treatment,
+            Self::Voucher | Self::Gift => W::Voucher,
+            Self::Package => W::Package,
+            Self::Reservation => W::Reservation,
+            Self::ReservationWithPackage => W::ReservationWithPackage,
+        };
+        w as i32
     }
 }
 
@@ -510,7 +486,7 @@ impl AddItem {
     fn message(&self) -> NewItem {
         let o = &self.options;
         NewItem {
-            r#type: self.kind.map(NewItemType::code).unwrap_or_default().to_owned(),
+            r#type: self.kind.map_or(0, NewItemType::wire),
             product_code: self.product_code.clone().unwrap_or_default(),
             variant_code: self.variant_code.clone().unwrap_or_default(),
             package_code: self.package_code.clone().unwrap_or_default(),
@@ -704,8 +680,8 @@ pub async fn add_child_item(
     JsonBody(body): JsonBody<AddItem>,
 ) -> ApiResult<(StatusCode, Json<Cart>)> {
     let mut item = body.message();
-    if item.r#type.is_empty() {
-        item.r#type = "package".into();
+    if item.r#type == 0 {
+        item.r#type = NewItemType::Package.wire();
     }
     let request = AddChildItemRequest { token, locale: shop.code().to_owned(), parent_id: id, item: Some(item) };
     let cart = state.clients.cart.clone().add_child_item(request).await?.into_inner();
@@ -769,17 +745,6 @@ pub async fn remove_item(State(state): State<AppState>, shop: Shop, Path((token,
     Ok(Json(Cart::of(cart, shop.locale)))
 }
 
-/// What is suggested beside a line.
-#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum SuggestionKind {
-    /// Packages that fit the line: for a stay, those whose nights it covers.
-    Packages,
-    Treatments,
-    /// Products related to the line's, then others.
-    Products,
-}
-
 /// Suggestions for an item
 ///
 /// Up to 8 offers not in the basket yet, sold today.
@@ -805,11 +770,8 @@ pub async fn suggestions(
     shop: Shop,
     Path((token, id, kind)): Path<(String, i64, String)>,
 ) -> ApiResult<Json<Items>> {
-    let kind = match kind.as_str() {
-        "packages" | "treatments" | "products" => kind,
-        _ => return Err(ApiError::not_found(ErrorCode::UnknownAssociation)),
-    };
-    let request = SuggestRequest { token, locale: shop.code().to_owned(), item_id: id, kind };
+    let kind = SuggestionKind::parse(&kind).ok_or_else(|| ApiError::not_found(ErrorCode::UnknownAssociation))?;
+    let request = SuggestRequest { token, locale: shop.code().to_owned(), item_id: id, kind: kind.wire() };
     let items = state.clients.cart.clone().suggest(request).await?.into_inner().items;
     Ok(Json(Items { items: items.iter().map(|p| OfferItem::of(p, shop.locale)).collect() }))
 }

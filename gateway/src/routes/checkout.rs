@@ -22,6 +22,7 @@ use crate::guard::Client;
 use crate::i18n::Locale;
 use crate::routes::carts::{Cart, CartItem, Totals};
 use crate::routes::{account, me};
+use crate::wire::{CheckoutState, Delivery, LineType, OrderPaymentState, OrderState, PaymentMethod};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -340,20 +341,12 @@ pub async fn voucher_designs(State(state): State<AppState>, shop: Shop, Path(tok
     let items = cart
         .items
         .into_iter()
-        .filter(|i| i.kind == crate::routes::carts::LineType::Voucher)
+        .filter(|i| i.kind == LineType::Voucher)
         .enumerate()
         .map(|(index, item)| VoucherLine { index: index as u32, item })
         .collect();
     let categories = designs.into_inner().designs.into_iter().map(|d| VoucherDesign { code: d.code, name: d.name }).collect();
     Ok(Json(VouchersAnswer { vouchers: VoucherStep { categories, items } }))
-}
-
-/// How a gift voucher reaches its recipient.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Delivery {
-    Email,
-    Post,
 }
 
 /// A gift voucher's configuration (spec 2.4): the dedication, the design,
@@ -429,11 +422,7 @@ pub async fn configure_voucher(
         message: body.message,
         email: body.email,
         design: body.design,
-        delivery: match body.delivery {
-            Some(Delivery::Email) => "email".into(),
-            Some(Delivery::Post) => "post".into(),
-            None => String::new(),
-        },
+        delivery: body.delivery.map_or(0, Delivery::wire),
         postal: Some(PostalMessage {
             first_name: body.first_name,
             last_name: body.last_name,
@@ -658,14 +647,11 @@ pub struct Order {
     /// Unique and easy to read out: `SPA-XXXX-XXXX`.
     pub booking_code: String,
     /// `completed`.
-    pub checkout_state: String,
-    /// `new`, `paid` or `cancelled`.
-    pub state: String,
-    /// `awaiting_payment`, `partially_paid` (the advance payment came; the
-    /// rest is paid at the guesthouse), `paid` or `cancelled`.
-    pub payment_state: String,
+    pub checkout_state: CheckoutState,
+    pub state: OrderState,
+    pub payment_state: OrderPaymentState,
     /// Null when nothing was to be paid.
-    pub payment_method: Option<String>,
+    pub payment_method: Option<PaymentMethod>,
     pub totals: Totals,
     /// What the first payment takes: the advance payment, or everything.
     pub due_now: i64,
@@ -689,10 +675,10 @@ impl Order {
         Self {
             token_value: o.token,
             booking_code: o.booking_code,
-            checkout_state: o.checkout_state,
-            state: o.state,
-            payment_state: o.payment_state,
-            payment_method: Some(o.payment_method).filter(|m| !m.is_empty()),
+            checkout_state: CheckoutState::Completed,
+            state: OrderState::from_wire(o.state).unwrap_or(OrderState::New),
+            payment_state: OrderPaymentState::from_wire(o.payment_state).unwrap_or(OrderPaymentState::AwaitingPayment),
+            payment_method: PaymentMethod::from_wire(o.payment_method),
             totals: Totals::of(&t, "PLN"),
             due_now: o.due_now,
             hold_expires_at: rfc3339(o.hold_expires_at_ms),

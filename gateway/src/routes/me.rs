@@ -14,6 +14,7 @@ use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{JsonBody, Validate};
 use crate::guard::Client;
+use crate::wire::Role;
 
 /// The HttpOnly, SameSite session cookie.
 pub const SESSION_COOKIE: &str = "spa_session";
@@ -98,12 +99,12 @@ pub struct Customer {
     pub first_name: String,
     pub last_name: String,
     pub phone: String,
-    pub roles: Vec<String>,
+    pub roles: Vec<Role>,
 }
 
 impl From<spa_proto::spa::users::v1::Customer> for Customer {
     fn from(c: spa_proto::spa::users::v1::Customer) -> Self {
-        Self { email: c.email, first_name: c.first_name, last_name: c.last_name, phone: c.phone, roles: c.roles }
+        Self { email: c.email, first_name: c.first_name, last_name: c.last_name, phone: c.phone, roles: roles(&c.roles) }
     }
 }
 
@@ -136,11 +137,16 @@ pub fn require_script(headers: &HeaderMap) -> ApiResult<()> {
     }
 }
 
-/// The logged-in customer's id when they have one of `roles`; 401 when
+/// The roles a users-service answer names, unknown ones left out.
+fn roles(wire: &[i32]) -> Vec<Role> {
+    wire.iter().filter_map(|r| Role::from_wire(*r)).collect()
+}
+
+/// The logged-in customer's id when they have one of `allowed`; 401 when
 /// nobody is logged in, 403 for anyone else.
-pub async fn with_role(state: &AppState, headers: &HeaderMap, roles: &[&str]) -> ApiResult<String> {
+pub async fn with_role(state: &AppState, headers: &HeaderMap, allowed: &[Role]) -> ApiResult<String> {
     let customer = customer(state, headers).await?.ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, ErrorCode::NotLoggedIn))?;
-    if !customer.roles.iter().any(|r| roles.contains(&r.as_str())) {
+    if !roles(&customer.roles).iter().any(|r| allowed.contains(r)) {
         return Err(ApiError::new(StatusCode::FORBIDDEN, ErrorCode::Forbidden));
     }
     Ok(customer.id)

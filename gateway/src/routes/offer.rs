@@ -130,7 +130,7 @@ pub async fn list(
     let kind = offer_type(&kind)?;
     // Repeats and the limit on distinct taxons are the catalog's rule.
     let request = ListOffersRequest {
-        r#type: kind.code().to_owned(),
+        r#type: kind.wire(),
         locale: shop.code().to_owned(),
         page: Some(PageRequest { page: query.page.unwrap_or(1), limit: query.limit.unwrap_or(20) }),
         sorting: query.sorting.map(Sorting::code).unwrap_or_default().to_owned(),

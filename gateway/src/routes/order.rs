@@ -13,6 +13,7 @@ use spa_proto::spa::cart::v1::{CapturePaypalRequest, GetOrderRequest, PaypalWebh
 use crate::AppState;
 use crate::error::{ApiError, ErrorCode};
 use crate::i18n::{Locale, text};
+use crate::wire::{OrderState, PaymentMethod};
 
 pub fn router() -> axum::Router<AppState> {
     axum::Router::new()
@@ -144,19 +145,22 @@ async fn pay(State(state): State<AppState>, Path(token): Path<String>, Query(q):
     let locale = Locale::parse(&order.locale).unwrap_or_default();
     let code = locale.code();
     let t = Texts::of(locale);
-    let totals = order.totals.unwrap_or_default();
-    let online = matches!(order.payment_method.as_str(), "przelewy24" | "paypal");
+    let method = PaymentMethod::from_wire(order.payment_method);
+    let online = matches!(method, Some(PaymentMethod::Przelewy24 | PaymentMethod::Paypal));
     let account = &state.config.bank_account;
     let page = PayPage {
         token: order.token.clone(),
         lang: lang(locale),
         booking_code: order.booking_code.clone(),
-        paid: matches!(order.payment_state.as_str(), "paid" | "partially_paid"),
-        cancelled: order.state == "cancelled",
+        paid: order.money_received,
+        cancelled: OrderState::from_wire(order.state) == Some(OrderState::Cancelled),
         // Without a connected provider the guest is told so and given the
         // transfer's details, never a button that fails.
         online_note: if online && !order.payable_online { text(locale, "order-online-unavailable") } else { String::new() },
-        pay_online: if order.payable_online { text(locale, &format!("order-pay-online-{}", order.payment_method)) } else { String::new() },
+        pay_online: match method {
+            Some(m) if order.payable_online => text(locale, &format!("order-pay-online-{m}")),
+            _ => String::new(),
+        },
         pending: if order.payment_pending { text(locale, "order-payment-pending") } else { String::new() },
         failed: if q.payment.as_deref() == Some("failed") && order.payable_online {
             text(locale, "order-payment-failed")
@@ -169,11 +173,7 @@ async fn pay(State(state): State<AppState>, Path(token): Path<String>, Query(q):
         due_now: spa_platform::money::pln(code, order.due_now),
         // With the advance payment (due now, or paid), the rest is paid
         // later, until the staff record it paid at the guesthouse.
-        left_later: if totals.deposit > 0 && order.due_now == totals.deposit && totals.left_to_pay > 0 && order.payment_state != "paid" {
-            spa_platform::money::pln(code, totals.left_to_pay)
-        } else {
-            String::new()
-        },
+        left_later: if order.paid_later > 0 { spa_platform::money::pln(code, order.paid_later) } else { String::new() },
         deadline: spa_platform::dates::utc_minutes(order.hold_expires_at_ms),
         email: order.email.clone(),
         complete_link: complete_path(locale, &order.booking_code),

@@ -16,9 +16,10 @@ use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{JsonBody, Shop, ShopParams, Validate};
 use crate::routes::me;
+use crate::wire::Role;
 
 /// The roles that may edit content.
-const EDITORS: [&str; 2] = ["editor", "admin"];
+const EDITORS: [Role; 2] = [Role::Editor, Role::Admin];
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(page)).routes(routes!(block, save_block)).routes(routes!(restore_block))

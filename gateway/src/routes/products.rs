@@ -9,6 +9,9 @@ use spa_proto::spa::catalog::v1::get_product_request::Key;
 use spa_proto::spa::catalog::v1::{GetProductRequest, ListAssociationsRequest};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use spa_proto::Code;
+use spa_proto::spa::catalog::v1::AssociationType;
+
 use crate::AppState;
 use crate::answers::{self, Answer, Body, Conditional, ConditionalParams, NotModified, ProductKey};
 use crate::error::{ApiResult, ErrorBody};
@@ -111,7 +114,9 @@ pub async fn associations(
 ) -> ApiResult<Response> {
     let answer = Answer::Related { code: &code, association: &association, locale: shop.locale };
     answers::serve(&state, &client, answer, || async {
-        let request = ListAssociationsRequest { code: code.clone(), association: association.clone(), locale: shop.code().to_owned() };
+        // Unknown associations are the catalog's to refuse (404).
+        let kind = AssociationType::from_code(&association).map_or(0, |a| a as i32);
+        let request = ListAssociationsRequest { code: code.clone(), association: kind, locale: shop.code().to_owned() };
         let response = state.clients.catalog.clone().list_associations(fresh(request)).await?.into_inner();
         Ok(Body::json(&Items { items: response.items.iter().map(|p| OfferItem::of(p, shop.locale)).collect() }))
     })

@@ -26,7 +26,7 @@ use crate::answers::{self, Answer, Body, Conditional, ConditionalParams, NotModi
 use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{ApiQuery, JsonBody, Shop, ShopParams, Validate, Ymd};
 use crate::i18n::{Locale, text};
-use crate::wire::{Image, OfferItem, Price};
+use crate::wire::{EmptyReason, Image, OfferItem, OfferType, Price};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -150,17 +150,6 @@ struct WireRoom<'a> {
     supplement: Option<WirePrice<'a>>,
 }
 
-/// Why a search found nothing.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-#[allow(dead_code)]
-enum EmptyReason {
-    /// No room is free on the dates.
-    NoRoomsForDates,
-    /// Rooms are free, but none takes the guests.
-    NoRoomForGuests,
-}
-
 /// The rooms of a search.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -169,8 +158,7 @@ struct WireSearch<'a> {
     #[schema(value_type = Vec<WireRoom>)]
     items: Vec<WireRoom<'a>>,
     /// Set when `items` is empty.
-    #[schema(value_type = Option<EmptyReason>)]
-    empty_reason: Option<&'a str>,
+    empty_reason: Option<EmptyReason>,
 }
 
 fn wire_room(r: &RoomOffer) -> WireRoom<'_> {
@@ -197,10 +185,8 @@ fn wire_room(r: &RoomOffer) -> WireRoom<'_> {
 }
 
 fn search_body(response: &SearchRoomsResponse) -> Vec<u8> {
-    let wire = WireSearch {
-        items: response.rooms.iter().map(wire_room).collect(),
-        empty_reason: (!response.empty_reason.is_empty()).then_some(response.empty_reason.as_str()),
-    };
+    let wire =
+        WireSearch { items: response.rooms.iter().map(wire_room).collect(), empty_reason: EmptyReason::from_wire(response.empty_reason) };
     serde_json::to_vec(&wire).unwrap_or_default()
 }
 
@@ -270,8 +256,8 @@ fn take_own_stays(response: &mut SearchRoomsResponse, stays: &[StayRef], from: &
         room.available = room.available.saturating_sub(own as u32);
     }
     response.rooms.retain(|r| r.available > 0);
-    if response.rooms.is_empty() && response.empty_reason.is_empty() {
-        response.empty_reason = "no_rooms_for_dates".into();
+    if response.rooms.is_empty() && EmptyReason::from_wire(response.empty_reason).is_none() {
+        response.empty_reason = EmptyReason::NoRoomsForDates.wire();
     }
 }
 
@@ -554,7 +540,7 @@ async fn partial_html(state: &AppState, code: String, locale: Locale) -> ApiResu
         .get_product(fresh(GetProductRequest { key: Some(Key::Code(code)), locale: locale.code().to_owned() }))
         .await?
         .into_inner();
-    if product.r#type != "room" {
+    if OfferType::from_wire(product.r#type) != Some(OfferType::Room) {
         return Err(ApiError::not_found(ErrorCode::UnknownRoom));
     }
     let facts = product.room.unwrap_or_default();

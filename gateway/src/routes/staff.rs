@@ -22,6 +22,7 @@ use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{JsonBody, Shop, ShopParams, Validate};
 use crate::routes::checkout::{Order, rfc3339};
 use crate::routes::me;
+use crate::wire::{OrderState, PaymentProvider, PaymentState, Role};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -33,7 +34,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// Who may see any order and record its payment.
-const STAFF: [&str; 1] = ["admin"];
+const STAFF: [Role; 1] = [Role::Admin];
 
 const BOOKING_CODE: &str = "The order's booking code (`SPA-XXXX-XXXX`; letters in any case)";
 
@@ -147,10 +148,10 @@ pub struct Refund {
     pub payment_id: String,
     /// The order it came for.
     pub booking_code: String,
-    /// The order's state: `new`, `paid` or `cancelled`.
-    pub order_state: String,
-    /// Where the money came through: `przelewy24` or `paypal`.
-    pub provider: String,
+    /// The order's state.
+    pub order_state: OrderState,
+    /// Where the money came through.
+    pub provider: PaymentProvider,
     /// What to give back, in grosze: the payment, or its part not kept for
     /// gift vouchers the order issued (an order that lost its nights).
     pub amount: i64,
@@ -159,7 +160,7 @@ pub struct Refund {
     /// When it came (RFC 3339).
     pub paid_at: Option<String>,
     /// `refund_due` or `refunded`.
-    pub state: String,
+    pub state: PaymentState,
     /// The refund's reference at the provider, once refunded.
     pub refund_reference: Option<String>,
     /// When it was marked refunded (RFC 3339).
@@ -167,19 +168,21 @@ pub struct Refund {
 }
 
 impl Refund {
-    fn of(r: spa_proto::spa::cart::v1::Refund) -> Self {
-        Self {
+    /// A refund as the cart sent it; an unknown state is the cart's fault (500).
+    fn of(r: spa_proto::spa::cart::v1::Refund) -> ApiResult<Self> {
+        let unknown = || ApiError::from(tonic::Status::internal("a refund in an unknown state"));
+        Ok(Self {
             payment_id: r.payment_id,
             booking_code: r.booking_code,
-            order_state: r.order_state,
-            provider: r.provider,
+            order_state: OrderState::from_wire(r.order_state).ok_or_else(unknown)?,
+            provider: PaymentProvider::from_wire(r.provider).ok_or_else(unknown)?,
             amount: r.amount,
             provider_reference: Some(r.provider_ref).filter(|s| !s.is_empty()),
             paid_at: rfc3339(r.paid_at),
-            state: r.state,
+            state: PaymentState::from_wire(r.state).ok_or_else(unknown)?,
             refund_reference: Some(r.refund_reference).filter(|s| !s.is_empty()),
             refunded_at: rfc3339(r.refunded_at),
-        }
+        })
     }
 }
 
@@ -211,7 +214,7 @@ pub struct Refunds {
 pub async fn refunds_due(State(state): State<AppState>, _shop: Shop, headers: HeaderMap) -> ApiResult<Response> {
     me::with_role(&state, &headers, &STAFF).await?;
     let refunds = state.clients.orders.clone().list_refunds_due(ListRefundsDueRequest {}).await?.into_inner();
-    let items = refunds.refunds.into_iter().map(Refund::of).collect();
+    let items = refunds.refunds.into_iter().map(Refund::of).collect::<ApiResult<_>>()?;
     Ok(([(header::CACHE_CONTROL, "no-store")], Json(Refunds { items })).into_response())
 }
 
@@ -327,5 +330,5 @@ pub async fn mark_refunded(
     }
     let request = MarkRefundedRequest { payment_id, reference: body.reference, staff_id };
     let refund = state.clients.orders.clone().mark_refunded(request).await?.into_inner();
-    Ok(Json(Refund::of(refund)))
+    Ok(Json(Refund::of(refund)?))
 }

@@ -13,10 +13,10 @@ use std::sync::Arc;
 
 use spa_platform::runtime::Infra;
 use spa_proto::common::OrderLine;
-use spa_proto::events::{CancelReason as WireCancelReason, OrderCancelled, OrderPaid, VoucherIssued};
+use spa_proto::events::{OrderCancelled, OrderPaid, VoucherIssued};
 
 use crate::basket::ViewLine;
-use crate::domain::checkout::{CancelReason, Delivery};
+use crate::domain::checkout::{CancelReason, Delivery, PaymentMethod};
 use crate::domain::item::Dedication;
 use crate::error::CartError;
 use crate::orders::{Orders, StoredOrder, Summary, SummaryLine};
@@ -83,7 +83,7 @@ pub(crate) fn voucher_issued(order: &StoredOrder, line: &SummaryLine, code: Stri
         sender: text(|d| &d.sender),
         message: text(|d| &d.message),
         design: text(|d| d.design.as_deref().unwrap_or_default()),
-        delivery: text(|d| d.delivery.map_or("", Delivery::code)),
+        delivery: d.and_then(|d| d.delivery).map_or(0, Delivery::wire),
         email: text(|d| d.email.as_deref().unwrap_or_default()),
         product_name: line.name.clone(),
     }
@@ -104,12 +104,9 @@ pub(crate) fn cancelled(order: &StoredOrder, reason: CancelReason, money: Money)
         locale: order.locale.clone(),
         token: order.token.clone(),
         first_name: summary.address.customer.first_name,
-        reason: match reason {
-            CancelReason::HoldExpired => WireCancelReason::HoldExpired,
-            CancelReason::NightsSold => WireCancelReason::NightsSold,
-        } as i32,
+        reason: reason.wire(),
         refund,
-        payment_method: order.payment_method.clone(),
+        payment_method: PaymentMethod::parse(&order.payment_method).map_or(0, PaymentMethod::wire),
         money_not_taken: money == Money::NotTaken,
         vouchers_kept,
     })

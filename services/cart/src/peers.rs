@@ -26,10 +26,10 @@ use spa_platform::nights::Nights;
 use spa_proto::spa::catalog::v1::catalog_service_client::CatalogServiceClient;
 use spa_proto::spa::catalog::v1::get_product_request::Key;
 use spa_proto::spa::catalog::v1::{
-    EstimatePackageCostRequest, GetProductRequest, GetProductsRequest, ListAssociationsRequest, ListOffersRequest, PackageCost, Product,
-    TreatmentChoice as CatalogChoice,
+    AssociationType, EstimatePackageCostRequest, GetProductRequest, GetProductsRequest, ListAssociationsRequest, ListOffersRequest,
+    PackageCost, Product, TreatmentChoice as CatalogChoice,
 };
-use spa_proto::spa::common::v1::PageRequest;
+use spa_proto::spa::common::v1::{PageRequest, ProductType};
 use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
 use spa_proto::spa::rooms::v1::{CheckStaysRequest, Guests, KeepRequest, OrderRef, ReserveRequest, StayCheck, StayLine};
 use tonic::{Code, Status};
@@ -212,9 +212,9 @@ impl Peers {
     }
 
     /// The first offers of a type in the catalog's order.
-    pub async fn offers(&self, kind: &str, locale: &str, limit: u32) -> Result<Vec<Product>, CartError> {
+    pub async fn offers(&self, kind: ProductType, locale: &str, limit: u32) -> Result<Vec<Product>, CartError> {
         let request = ListOffersRequest {
-            r#type: kind.to_owned(),
+            r#type: kind as i32,
             locale: locale.to_owned(),
             page: Some(PageRequest { page: 1, limit }),
             ..Default::default()
@@ -224,7 +224,8 @@ impl Peers {
 
     /// Products related to `code`, in their order.
     pub async fn related(&self, code: &str, locale: &str) -> Result<Vec<Product>, CartError> {
-        let request = ListAssociationsRequest { code: code.to_owned(), association: "related".into(), locale: locale.to_owned() };
+        let request =
+            ListAssociationsRequest { code: code.to_owned(), association: AssociationType::Related as i32, locale: locale.to_owned() };
         match self.catalog.clone().list_associations(request).await {
             Ok(r) => Ok(r.into_inner().items),
             Err(s) if s.code() == Code::NotFound => Ok(vec![]),

@@ -7,7 +7,6 @@ use spa_proto::common::{Money, Price};
 pub const BASE_CURRENCY: &str = "PLN";
 pub const LOCALES: [&str; 3] = ["pl", "de", "en_GB"];
 pub const FALLBACK_LOCALE: &str = "pl";
-pub const OFFER_TYPES: [&str; 6] = ["package", "room", "treatment", "product", "day_spa", "voucher"];
 pub const MAX_LIMIT: u32 = 1000;
 
 pub const MAX_PACKAGE_PERSONS: u32 = 2;
@@ -152,8 +151,16 @@ pub fn is_locale(l: &str) -> bool {
     LOCALES.contains(&l)
 }
 
-pub fn is_offer_type(t: &str) -> bool {
-    OFFER_TYPES.contains(&t)
+spa_platform::coded! {
+    /// What a product is sold as; kept as its code in the catalog's tables.
+    pub enum ProductType: spa_proto::common::ProductType {
+        Package => "package",
+        Room => "room",
+        Treatment => "treatment",
+        Product => "product",
+        DaySpa => "day_spa",
+        Voucher => "voucher",
+    }
 }
 
 /// Converts minor units of a currency into base-currency minor units,

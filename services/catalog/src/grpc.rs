@@ -8,6 +8,7 @@ use spa_platform::cache::{Cache, Generation};
 use spa_platform::db::Db;
 use spa_platform::errors;
 use spa_proto::common::{Money, PageInfo};
+use spa_proto::spa::catalog::v1::AssociationType;
 use spa_proto::spa::catalog::v1::catalog_service_server::CatalogService;
 use spa_proto::spa::catalog::v1::get_product_request::Key;
 use spa_proto::spa::catalog::v1::{
@@ -17,7 +18,7 @@ use spa_proto::spa::catalog::v1::{
 };
 use tonic::{Code, Request, Response, Status};
 
-use crate::domain::{self, CostLine, Sorting};
+use crate::domain::{self, CostLine, ProductType, Sorting};
 use crate::store::{self, OfferQuery};
 
 const LISTING_TTL: Duration = Duration::from_secs(300);
@@ -73,14 +74,15 @@ impl CatalogGrpc {
 
     /// Validates a listing request into a query.
     async fn offer_query(&self, req: &ListOffersRequest) -> Result<OfferQuery, Status> {
-        if !domain::is_offer_type(&req.r#type) {
+        let Some(kind) = ProductType::from_wire(req.r#type) else {
+            let known: Vec<&str> = ProductType::ALL.iter().map(|t| t.code()).collect();
             return Err(errors::with_details(
                 Code::NotFound,
                 "unknown_type",
-                format!("unknown offer type {:?}; use one of {}", req.r#type, domain::OFFER_TYPES.join(", ")),
+                format!("unknown offer type; use one of {}", known.join(", ")),
                 &[("type", "unknown offer type")],
             ));
-        }
+        };
         check_locale(&req.locale)?;
         let paging = req.page.unwrap_or_default();
         let limit = if paging.limit == 0 { DEFAULT_LIMIT } else { paging.limit };
@@ -113,7 +115,7 @@ impl CatalogGrpc {
             ));
         }
         if req.nights != 0 {
-            if req.r#type != "package" {
+            if kind != ProductType::Package {
                 return Err(errors::invalid("invalid_nights", "nights filters packages only", &[("nights", "only for packages")]));
             }
             if !domain::PACKAGE_NIGHTS.contains(&req.nights) {
@@ -138,7 +140,7 @@ impl CatalogGrpc {
             taxons = store::expand_taxons(&all, &req.taxons);
         }
         Ok(OfferQuery {
-            kind: req.r#type.clone(),
+            kind,
             locale: req.locale.clone(),
             page: paging.page.max(1),
             limit,
@@ -269,11 +271,11 @@ impl CatalogService for CatalogGrpc {
     async fn list_associations(&self, request: Request<ListAssociationsRequest>) -> Result<Response<ListAssociationsResponse>, Status> {
         let req = request.into_inner();
         check_locale(&req.locale)?;
-        if req.association != "related" {
+        if req.association() != AssociationType::Related {
             return Err(errors::with_details(
                 Code::NotFound,
                 "unknown_association",
-                format!("unknown association {:?}; use related", req.association),
+                "unknown association; use related".to_owned(),
                 &[("type", "must be related")],
             ));
         }
@@ -307,7 +309,7 @@ impl CatalogService for CatalogGrpc {
         let (package, details) = store::product(&self.db, Some(&req.code), None, domain::FALLBACK_LOCALE)
             .await
             .map_err(errors::db)?
-            .filter(|(p, _)| p.r#type == "package")
+            .filter(|(p, _)| p.r#type == ProductType::Package.wire())
             .ok_or_else(|| errors::with_details(Code::NotFound, "package_not_found", format!("package {:?} not found", req.code), &[]))?;
         let rules = details.treatments.unwrap_or(store::PackageRules { primary: vec![], additional: vec![], min_treatments: 0 });
         let codes: Vec<String> =

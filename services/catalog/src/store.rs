@@ -9,7 +9,7 @@ use spa_proto::spa::catalog::v1::{Image, PriceStats, Product, RoomFacts, Taxon, 
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use crate::domain::{self, FALLBACK_LOCALE, Sorting};
+use crate::domain::{self, FALLBACK_LOCALE, ProductType, Sorting};
 
 /// The current price in base-currency minor units, rounded like
 /// [`domain::to_base`] (prices are never negative).
@@ -87,6 +87,12 @@ pub fn details(raw: &str) -> Details {
     serde_json::from_str(raw).unwrap_or_default()
 }
 
+/// A row's product type, as the wire carries it.
+fn coded_type(row: &AnyRow) -> Result<i32, sqlx::Error> {
+    let code: String = row.try_get("type")?;
+    ProductType::parse(&code).map(ProductType::wire).ok_or_else(|| sqlx::Error::Decode(format!("type: unknown code {code}").into()))
+}
+
 fn product_from_row(row: &AnyRow) -> Result<Product, sqlx::Error> {
     let rate: i64 = row.try_get("rate_ppm")?;
     let currency: String = row.try_get("currency")?;
@@ -96,7 +102,7 @@ fn product_from_row(row: &AnyRow) -> Result<Product, sqlx::Error> {
         id: row.try_get("id")?,
         code: row.try_get("code")?,
         variant_code: row.try_get("code")?,
-        r#type: row.try_get("type")?,
+        r#type: coded_type(row)?,
         name: row.try_get::<Option<String>, _>("name")?.unwrap_or_default(),
         slug: row.try_get::<Option<String>, _>("slug")?.unwrap_or_default(),
         description: row.try_get::<Option<String>, _>("description")?.unwrap_or_default(),
@@ -124,9 +130,9 @@ fn product_from_row(row: &AnyRow) -> Result<Product, sqlx::Error> {
 }
 
 /// A listing query after validation.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct OfferQuery {
-    pub kind: String,
+    pub kind: ProductType,
     pub locale: String,
     pub page: u32,
     pub limit: u32,
@@ -145,7 +151,7 @@ enum Param {
 
 /// The WHERE clause of a listing and its parameters, numbered from `$first`.
 fn filter_sql(q: &OfferQuery, with_price: bool, first: usize) -> (String, Vec<Param>) {
-    let mut params = vec![Param::Text(q.kind.clone())];
+    let mut params = vec![Param::Text(q.kind.code().to_owned())];
     let mut sql = format!("p.type = ${first}");
     let next = |params: &Vec<Param>| params.len() + first;
     if q.nights > 0 {
@@ -390,6 +396,7 @@ pub async fn set_price(db: &Db, outbox: &spa_platform::outbox::Outbox, code: &st
         tx.rollback().await?;
         return Ok(false);
     };
+    let product_type = ProductType::parse(&product_type).map_or(0, ProductType::wire);
     let changed = spa_proto::events::ProductChanged { codes: vec![code.to_owned()], product_type };
     outbox.add(&mut tx, &changed).await?;
     tx.commit().await?;

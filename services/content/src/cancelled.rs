@@ -153,7 +153,7 @@ mod tests {
             first_name: "Anna <b>".into(),
             reason: reason as i32,
             refund,
-            payment_method: "przelewy24".into(),
+            payment_method: spa_proto::common::PaymentMethod::Przelewy24 as i32,
             money_not_taken,
             vouchers_kept: 0,
         }

@@ -8,6 +8,7 @@ use askama::Template;
 use spa_platform::bus::Received;
 use spa_platform::db::Db;
 use spa_platform::money::pln as money;
+use spa_proto::common::VoucherDelivery;
 use spa_proto::events::{OrderPaid, VoucherIssued};
 
 use crate::mail::{Links, Mail};
@@ -173,7 +174,7 @@ struct VoucherText<'a> {
 /// e-mailed, to the buyer when it is posted (or has no e-mail address).
 pub fn voucher_mail(v: &VoucherIssued, links: &Links) -> anyhow::Result<Mail> {
     let t = texts(&v.locale);
-    let posted = v.delivery != "email" || v.email.is_empty();
+    let posted = v.delivery() != VoucherDelivery::Email || v.email.is_empty();
     let recipient = if posted { v.buyer_email.clone() } else { v.email.clone() };
     let subject = format!("{} – {}", t.voucher_subject, v.product_name);
     let value = money(&v.locale, v.value);
@@ -237,7 +238,7 @@ mod tests {
         assert!(full.sensitive);
     }
 
-    fn voucher(delivery: &str) -> VoucherIssued {
+    fn voucher(delivery: VoucherDelivery) -> VoucherIssued {
         VoucherIssued {
             code: "GV-7KM4-XQ9D-3C4F".into(),
             value: 20_000,
@@ -247,7 +248,7 @@ mod tests {
             recipient: "Ewa".into(),
             sender: "Adam".into(),
             message: "Zum <Geburtstag>".into(),
-            delivery: delivery.into(),
+            delivery: delivery as i32,
             email: "ewa@example.de".into(),
             product_name: "Gutschein 200 zł".into(),
             ..Default::default()
@@ -256,7 +257,7 @@ mod tests {
 
     #[test]
     fn an_e_mailed_voucher_goes_to_its_recipient_with_its_code() {
-        let m = voucher_mail(&voucher("email"), &links()).unwrap();
+        let m = voucher_mail(&voucher(VoucherDelivery::Email), &links()).unwrap();
         assert_eq!(m.recipient, "ewa@example.de");
         assert!(m.text.contains("Gutscheincode: GV-7KM4-XQ9D-3C4F") && m.text.contains("Gültig bis: 2028-01-15"), "{}", m.text);
         assert!(m.text.contains("200,00\u{a0}zł") && m.text.contains("Zum <Geburtstag>"), "{}", m.text);
@@ -268,7 +269,7 @@ mod tests {
 
     #[test]
     fn a_posted_voucher_tells_the_buyer() {
-        let m = voucher_mail(&voucher("post"), &links()).unwrap();
+        let m = voucher_mail(&voucher(VoucherDelivery::Post), &links()).unwrap();
         assert_eq!(m.recipient, "adam@example.pl");
         assert!(m.text.contains("per Post") && m.text.contains("GV-7KM4-XQ9D-3C4F"), "{}", m.text);
     }

@@ -4,6 +4,7 @@
 //! the distributed mode (PostgreSQL, NATS JetStream, Redis).
 //!
 //! - [`clock`] — the time every service reads, which tests move forward.
+//! - [`coded!`] — enums kept as string codes and sent as proto enums.
 //! - [`config`] — environment variables with documented defaults.
 //! - [`dates`] — the one strict `YYYY-MM-DD` parser.
 //! - [`db`] — sqlx `Any` pool on SQLite or PostgreSQL, migrations.
@@ -45,6 +46,7 @@ pub fn no_huge_pages() {
 pub mod bus;
 pub mod cache;
 pub mod clock;
+pub mod coded;
 pub mod config;
 pub mod dates;
 pub mod db;

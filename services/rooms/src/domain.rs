@@ -4,6 +4,46 @@ use chrono::{Datelike, NaiveDate, Weekday};
 use serde::Deserialize;
 
 pub const MAX_STAY_NIGHTS: i64 = 30;
+
+spa_platform::coded! {
+    /// An order's nights: held until paid or expired, confirmed when paid,
+    /// released when cancelled; kept as its code in `holds.status`.
+    pub enum HoldStatus: spa_proto::spa::rooms::v1::HoldStatus {
+        Held => "held",
+        Confirmed => "confirmed",
+        Released => "released",
+        Expired => "expired",
+    }
+}
+
+impl HoldStatus {
+    /// Whether its nights are taken (held or booked).
+    pub fn active(self) -> bool {
+        matches!(self, Self::Held | Self::Confirmed)
+    }
+}
+
+spa_platform::coded! {
+    /// Why a search found no room.
+    pub enum EmptyReason: spa_proto::spa::rooms::v1::EmptyReason {
+        /// No room type has a free unit on every night.
+        NoRoomsForDates => "no_rooms_for_dates",
+        /// Rooms are free, but none takes this many people.
+        NoRoomForGuests => "no_room_for_guests",
+    }
+}
+
+impl EmptyReason {
+    /// Why a search with `free_for_dates` room types free and `fitting` of
+    /// them taking the guests is empty; `None` when it is not.
+    pub fn of(free_for_dates: usize, fitting: usize) -> Option<Self> {
+        match (free_for_dates, fitting) {
+            (0, _) => Some(Self::NoRoomsForDates),
+            (_, 0) => Some(Self::NoRoomForGuests),
+            _ => None,
+        }
+    }
+}
 /// The guest picker's limits (spec: adults 1-2, children 4-16 up to 2,
 /// babies under 4 up to 2).
 pub const MAX_ADULTS: u32 = 2;

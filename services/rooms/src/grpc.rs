@@ -10,7 +10,7 @@ use spa_platform::db::Db;
 use spa_platform::errors;
 use spa_platform::grpc::TracedChannel;
 use spa_platform::outbox::Outbox;
-use spa_proto::common::Money;
+use spa_proto::common::{Money, ProductType};
 use spa_proto::spa::catalog::v1::catalog_service_client::CatalogServiceClient;
 use spa_proto::spa::catalog::v1::get_product_request::Key;
 use spa_proto::spa::catalog::v1::{
@@ -23,7 +23,7 @@ use spa_proto::spa::rooms::v1::{
 };
 use tonic::{Code, Request, Response, Status};
 
-use crate::domain::{MAX_ADULTS, MAX_BABIES, MAX_CHILDREN, MAX_STAY_NIGHTS};
+use crate::domain::{EmptyReason, MAX_ADULTS, MAX_BABIES, MAX_CHILDREN, MAX_STAY_NIGHTS};
 use crate::inventory::{self, HoldState, InventoryError, Stay, ymd};
 
 const SEARCH_TTL: Duration = Duration::from_secs(60);
@@ -93,7 +93,7 @@ fn pln(amount: i64) -> Option<Money> {
 }
 
 fn hold_message(h: HoldState) -> Hold {
-    Hold { order_id: h.order_id, status: h.status, expires_at_ms: h.expires_at, total: pln(h.total) }
+    Hold { order_id: h.order_id, status: h.status.wire(), expires_at_ms: h.expires_at, total: pln(h.total) }
 }
 
 impl From<InventoryError> for Status {
@@ -216,14 +216,6 @@ impl RoomsGrpc {
         }
     }
 
-    fn empty_reason(free_for_dates: usize, fitting: usize) -> String {
-        match (free_for_dates, fitting) {
-            (0, _) => "no_rooms_for_dates".into(),
-            (_, 0) => "no_room_for_guests".into(),
-            _ => String::new(),
-        }
-    }
-
     async fn search_uncached(
         &self,
         req: &SearchRoomsRequest,
@@ -232,7 +224,7 @@ impl RoomsGrpc {
         g: &Guests,
     ) -> Result<SearchRoomsResponse, Status> {
         let (free_for_dates, fitting) = self.fits(from, to, g).await?;
-        let empty_reason = Self::empty_reason(free_for_dates, fitting.len());
+        let empty_reason = EmptyReason::of(free_for_dates, fitting.len()).map_or(0, EmptyReason::wire);
         if fitting.is_empty() {
             return Ok(SearchRoomsResponse { rooms: vec![], empty_reason });
         }
@@ -303,7 +295,7 @@ impl RoomsService for RoomsGrpc {
                 }
             })?
             .into_inner();
-        if package.r#type != "package" {
+        if package.r#type() != ProductType::Package {
             return Err(errors::invalid("unknown_package", "not a package", &[("packageCode", "not a package")]));
         }
         let nights = (to - from).num_days();
@@ -329,7 +321,7 @@ impl RoomsService for RoomsGrpc {
             .into_inner();
         let package_price = cost.total_current.map(|m| m.amount).unwrap_or_default();
         let (free_for_dates, fitting) = self.fits(from, to, &g).await?;
-        let empty_reason = Self::empty_reason(free_for_dates, fitting.len());
+        let empty_reason = EmptyReason::of(free_for_dates, fitting.len()).map_or(0, EmptyReason::wire);
         if fitting.is_empty() {
             return Ok(Response::new(SearchRoomsResponse { rooms: vec![], empty_reason }));
         }

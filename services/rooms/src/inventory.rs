@@ -17,7 +17,7 @@ use spa_platform::outbox::Outbox;
 use spa_proto::events::{AvailabilityChanged, HoldExpired, HoldLost};
 use sqlx::Row;
 
-use crate::domain::Occupancy;
+use crate::domain::{HoldStatus, Occupancy};
 
 /// The guard of every update that takes a night (`$1` units of room type
 /// `$2` on night `$3`): it matches only while that many units are free and
@@ -47,7 +47,7 @@ pub struct Stay {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HoldState {
     pub order_id: String,
-    pub status: String,
+    pub status: HoldStatus,
     pub total: i64,
     pub expires_at: i64,
 }
@@ -67,7 +67,7 @@ pub enum InventoryError {
     #[error("order {0} has no hold")]
     NoHold(String),
     #[error("the hold of order {0} is {1}")]
-    HoldNotActive(String, String),
+    HoldNotActive(String, HoldStatus),
     #[error(transparent)]
     Db(#[from] sqlx::Error),
 }
@@ -183,6 +183,11 @@ fn claims(stays: &[Stay]) -> BTreeMap<(String, String), i64> {
     out
 }
 
+fn status_of(r: &sqlx::any::AnyRow) -> Result<HoldStatus, sqlx::Error> {
+    let code: String = r.try_get("status")?;
+    HoldStatus::parse(&code).ok_or_else(|| sqlx::Error::Decode(format!("status: unknown code {code}").into()))
+}
+
 async fn hold_state(db: &Db, order_id: &str) -> Result<Option<HoldState>, sqlx::Error> {
     let row = sqlx::query("SELECT order_id, status, total, expires_at FROM holds WHERE order_id = $1")
         .bind(order_id)
@@ -191,7 +196,7 @@ async fn hold_state(db: &Db, order_id: &str) -> Result<Option<HoldState>, sqlx::
     row.map(|r| {
         Ok(HoldState {
             order_id: r.try_get("order_id")?,
-            status: r.try_get("status")?,
+            status: status_of(&r)?,
             total: r.try_get("total")?,
             expires_at: r.try_get("expires_at")?,
         })
@@ -262,7 +267,7 @@ pub async fn reserve(
         let existing = hold_state(db, order_id).await?.ok_or_else(|| InventoryError::NoHold(order_id.to_owned()))?;
         // A released or expired hold's nights are on sale again: its id
         // cannot hold them a second time.
-        if !matches!(existing.status.as_str(), "held" | "confirmed") {
+        if !existing.status.active() {
             return Err(InventoryError::HoldNotActive(order_id.to_owned(), existing.status));
         }
         return if hold_nights(db.pool(), order_id).await? == wanted {
@@ -304,7 +309,7 @@ pub async fn reserve(
     announce(outbox, &mut tx, &wanted).await?;
     tx.commit().await?;
     outbox.wake();
-    Ok(HoldState { order_id: order_id.to_owned(), status: "held".into(), total, expires_at })
+    Ok(HoldState { order_id: order_id.to_owned(), status: HoldStatus::Held, total, expires_at })
 }
 
 /// Turns a hold into a booking. A hold that expired before its payment
@@ -338,7 +343,7 @@ pub async fn confirm(db: &Db, outbox: &Outbox, order_id: &str) -> Result<HoldSta
         tx.rollback().await?;
     }
     let state = hold_state(db, order_id).await?.ok_or_else(|| InventoryError::NoHold(order_id.to_owned()))?;
-    if state.status != "confirmed" {
+    if state.status != HoldStatus::Confirmed {
         return Err(InventoryError::HoldNotActive(order_id.to_owned(), state.status));
     }
     Ok(state)
@@ -398,10 +403,7 @@ pub async fn keep(db: &Db, outbox: &Outbox, order_id: &str, until: i64) -> Resul
         }
     }
     let state = hold_state(db, order_id).await?.ok_or_else(|| InventoryError::NoHold(order_id.to_owned()))?;
-    match state.status.as_str() {
-        "held" | "confirmed" => Ok(state),
-        _ => Err(InventoryError::HoldNotActive(order_id.to_owned(), state.status)),
-    }
+    if state.status.active() { Ok(state) } else { Err(InventoryError::HoldNotActive(order_id.to_owned(), state.status)) }
 }
 
 /// Announces that a paid order's nights could not be booked
@@ -434,22 +436,22 @@ async fn rebook(outbox: &Outbox, tx: &mut Tx, order_id: &str) -> Result<bool, In
     Ok(true)
 }
 
-/// Gives a hold's or booking's nights back; `status` is `released` or
-/// `expired`. Expiring takes only a hold still due at `now` (one kept for a
+/// Gives a hold's or booking's nights back; `status` is `Released` or
+/// `Expired`. Expiring takes only a hold still due at `now` (one kept for a
 /// payment meanwhile lasts).
-async fn give_back(db: &Db, outbox: &Outbox, order_id: &str, status: &str, only_held: bool) -> Result<bool, InventoryError> {
+async fn give_back(db: &Db, outbox: &Outbox, order_id: &str, status: HoldStatus, only_held: bool) -> Result<bool, InventoryError> {
     let mut tx = db.begin().await?;
     let now = db.now_ms();
-    let due_by = if status == "expired" { now } else { i64::MAX };
-    for (from, column) in [("held", "held"), ("confirmed", "booked")] {
-        if only_held && from != "held" {
+    let due_by = if status == HoldStatus::Expired { now } else { i64::MAX };
+    for (from, column) in [(HoldStatus::Held, "held"), (HoldStatus::Confirmed, "booked")] {
+        if only_held && from != HoldStatus::Held {
             continue;
         }
         let moved = sqlx::query("UPDATE holds SET status = $1, updated_at = $2 WHERE order_id = $3 AND status = $4 AND expires_at <= $5")
-            .bind(status)
+            .bind(status.code())
             .bind(now)
             .bind(order_id)
-            .bind(from)
+            .bind(from.code())
             .bind(due_by)
             .execute(&mut *tx)
             .await?
@@ -462,7 +464,7 @@ async fn give_back(db: &Db, outbox: &Outbox, order_id: &str, status: &str, only_
             sqlx::query(&sql).bind(order_id).execute(&mut *tx).await?;
             let nights = hold_nights(&mut *tx, order_id).await?;
             announce(outbox, &mut tx, &nights).await?;
-            if status == "expired" {
+            if status == HoldStatus::Expired {
                 outbox.add(&mut tx, &HoldExpired { order_id: order_id.to_owned() }).await?;
             }
             tx.commit().await?;
@@ -476,7 +478,7 @@ async fn give_back(db: &Db, outbox: &Outbox, order_id: &str, status: &str, only_
 
 /// Cancels an order's hold or booking. Idempotent.
 pub async fn release(db: &Db, outbox: &Outbox, order_id: &str) -> Result<HoldState, InventoryError> {
-    give_back(db, outbox, order_id, "released", false).await?;
+    give_back(db, outbox, order_id, HoldStatus::Released, false).await?;
     hold_state(db, order_id).await?.ok_or_else(|| InventoryError::NoHold(order_id.to_owned()))
 }
 
@@ -493,7 +495,7 @@ pub async fn expire_due(db: &Db, outbox: &Outbox, now: i64) -> Result<usize, Inv
             .collect::<Result<_, _>>()?;
     let mut n = 0;
     for order_id in due {
-        if give_back(db, outbox, &order_id, "expired", true).await? {
+        if give_back(db, outbox, &order_id, HoldStatus::Expired, true).await? {
             n += 1;
         }
     }

@@ -26,8 +26,36 @@ use sha2::{Digest, Sha256};
 
 use crate::error::UsersError;
 
-/// The roles that open the back office; a provider's login never reaches them.
-pub const STAFF_ROLES: [&str; 3] = ["admin", "editor", "reception"];
+spa_platform::coded! {
+    /// What an account may do; kept as comma-separated codes in `customers.roles`.
+    pub enum Role: spa_proto::spa::users::v1::Role {
+        Customer => "customer",
+        /// Edits the site's content.
+        Editor => "editor",
+        /// Runs the guesthouse: every back-office call.
+        Admin => "admin",
+        /// Works the front desk.
+        Reception => "reception",
+    }
+}
+
+impl Role {
+    /// Whether the role opens the back office; a provider's login never
+    /// reaches an account that has one.
+    pub fn staff(self) -> bool {
+        self != Self::Customer
+    }
+
+    /// Roles as kept: known codes, the rest ignored.
+    pub fn parse_all(codes: &str) -> Vec<Self> {
+        codes.split(',').filter_map(|c| Self::parse(c.trim())).collect()
+    }
+
+    /// Roles as kept: their codes, comma-separated.
+    pub fn join(roles: &[Self]) -> String {
+        roles.iter().map(|r| r.code()).collect::<Vec<_>>().join(",")
+    }
+}
 
 pub const MIN_PASSWORD: usize = 10;
 pub const MAX_PASSWORD: usize = 128;

@@ -11,7 +11,7 @@ use spa_proto::spa::users::v1::{
 };
 use tonic::{Request, Response, Status};
 
-use crate::domain::{self, LOGIN_WINDOW, LinkPurpose, SEEN_GRANULARITY, SESSION_IDLE, SESSION_TTL};
+use crate::domain::{self, LOGIN_WINDOW, LinkPurpose, Role, SEEN_GRANULARITY, SESSION_IDLE, SESSION_TTL};
 use crate::error::UsersError;
 use crate::password;
 use crate::store::{self, CustomerRow, NewCustomer};
@@ -80,7 +80,14 @@ impl UsersGrpc {
 }
 
 fn customer_message(c: CustomerRow) -> Customer {
-    Customer { id: c.id, email: c.email, first_name: c.first_name, last_name: c.last_name, phone: c.phone, roles: c.roles }
+    Customer {
+        id: c.id,
+        email: c.email,
+        first_name: c.first_name,
+        last_name: c.last_name,
+        phone: c.phone,
+        roles: c.roles.into_iter().map(Role::wire).collect(),
+    }
 }
 
 /// A fresh token for `customer`, valid for [`SESSION_TTL`].
@@ -120,7 +127,7 @@ impl UsersService for UsersGrpc {
         if let Err(e) = self.send_link(&email, locale, LinkPurpose::Verify).await {
             tracing::warn!(error = %e, "verification e-mail not requested at registration");
         }
-        let customer = CustomerRow { id, email, first_name, last_name, phone, roles: vec!["customer".into()] };
+        let customer = CustomerRow { id, email, first_name, last_name, phone, roles: vec![Role::Customer] };
         Ok(Response::new(session(token, expires_at, customer)))
     }
 

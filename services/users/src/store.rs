@@ -7,8 +7,8 @@ use spa_proto::events::{CustomerRegistered, CustomerVerified};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use crate::domain::LinkPurpose;
 use crate::domain::Throttle;
+use crate::domain::{LinkPurpose, Role};
 use crate::error::UsersError;
 
 #[derive(Debug, Clone)]
@@ -18,13 +18,13 @@ pub struct CustomerRow {
     pub first_name: String,
     pub last_name: String,
     pub phone: String,
-    pub roles: Vec<String>,
+    pub roles: Vec<Role>,
 }
 
 impl CustomerRow {
     /// Whether the account works in the back office.
     pub fn is_staff(&self) -> bool {
-        self.roles.iter().any(|r| crate::domain::STAFF_ROLES.contains(&r.as_str()))
+        self.roles.iter().any(|r| r.staff())
     }
 }
 
@@ -48,7 +48,7 @@ fn customer(row: &AnyRow) -> Result<CustomerRow, sqlx::Error> {
         first_name: row.try_get("first_name")?,
         last_name: row.try_get("last_name")?,
         phone: row.try_get("phone")?,
-        roles: roles.split(',').filter(|r| !r.is_empty()).map(str::to_owned).collect(),
+        roles: Role::parse_all(&roles),
     })
 }
 
@@ -345,14 +345,14 @@ pub async fn clear_login_failures(db: &Db, throttles: &[Throttle]) -> Result<(),
 /// A customer with `roles` and no password (signs in through a session
 /// made for them), not verified yet, unless the id or e-mail is taken:
 /// the tests' customers and staff.
-pub async fn insert_with_roles(db: &Db, id: &str, email: &str, roles: &[&str], now: i64) -> Result<(), UsersError> {
+pub async fn insert_with_roles(db: &Db, id: &str, email: &str, roles: &[Role], now: i64) -> Result<(), UsersError> {
     let query = sqlx::query(
         "INSERT INTO customers (id, email, first_name, last_name, phone, roles, created_at) \
          VALUES ($1, $2, 'Ola', 'Nowak', '+48 600 100 200', $3, $4)",
     )
     .bind(id)
     .bind(email)
-    .bind(roles.join(","))
+    .bind(Role::join(roles))
     .bind(now);
     match db.write(query).await {
         Err(e) if is_unique_violation(&e) => Err(UsersError::EmailTaken),
@@ -361,8 +361,8 @@ pub async fn insert_with_roles(db: &Db, id: &str, email: &str, roles: &[&str], n
 }
 
 /// A customer's roles become `roles`.
-pub async fn set_roles(db: &Db, customer_id: &str, roles: &[&str]) -> Result<(), UsersError> {
-    db.write(sqlx::query("UPDATE customers SET roles = $2 WHERE id = $1").bind(customer_id).bind(roles.join(","))).await?;
+pub async fn set_roles(db: &Db, customer_id: &str, roles: &[Role]) -> Result<(), UsersError> {
+    db.write(sqlx::query("UPDATE customers SET roles = $2 WHERE id = $1").bind(customer_id).bind(Role::join(roles))).await?;
     Ok(())
 }
 
@@ -482,7 +482,7 @@ pub async fn login_with_identity(
                         first_name: identity.first_name.to_owned(),
                         last_name: identity.last_name.to_owned(),
                         phone: String::new(),
-                        roles: vec!["customer".into()],
+                        roles: vec![Role::Customer],
                     };
                     (new, true)
                 }

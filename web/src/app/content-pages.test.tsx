@@ -155,10 +155,10 @@ describe('edit mode (editors only)', () => {
   });
 
   it.each([
-    ['an editor', ['customer', 'editor']],
-    ['an administrator', ['admin']],
+    ['an editor', ['customer', 'editor'] as const],
+    ['an administrator', ['admin'] as const],
   ])('gives %s the toggle, on at the first visit, and a link to edit each block', async (_who, roles) => {
-    renderApp('/regulamin', 'pl', editorCustomer(roles));
+    renderApp('/regulamin', 'pl', editorCustomer([...roles]));
     const toggle = await screen.findByRole('button', { name: 'Tryb edycji' });
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
     expect(document.cookie).toContain('cms-edit=1');

@@ -1136,8 +1136,7 @@ export interface components {
         Cart: {
             billingAddress?: components["schemas"]["BillingAddress"] | null;
             channel: string;
-            /** @description `cart` until the checkout steps move it on. */
-            checkoutState: string;
+            checkoutState: components["schemas"]["CheckoutState"];
             currency: string;
             customer?: components["schemas"]["CustomerDetails"] | null;
             items: components["schemas"]["CartItem"][];
@@ -1222,6 +1221,12 @@ export interface components {
             variantCode: string;
             voucher?: components["schemas"]["LineVoucher"] | null;
         };
+        /**
+         * @description Where a basket is on its way to an order: `cart` until the checkout
+         *     steps move it on, `completed` once it is an order.
+         * @enum {string}
+         */
+        CheckoutState: "cart" | "addressed" | "vouchered" | "vouchering_skipped" | "payment_selected" | "payment_skipped" | "completed";
         /** @description A treatment and how many of it. */
         Choice: {
             code: string;
@@ -1232,11 +1237,11 @@ export interface components {
         ChosenPayment: {
             /** @description The advance payment was chosen: `totals.deposit` now, the rest later. */
             deposit: boolean;
-            method: string;
+            method: components["schemas"]["PaymentMethod"];
         };
         /** @description The shipping method chosen at checkout. */
         ChosenShipment: {
-            method: string;
+            method: components["schemas"]["ShippingMethod"];
         };
         /** @description One block of a page. */
         Container: {
@@ -1273,7 +1278,7 @@ export interface components {
             firstName: string;
             lastName: string;
             phone: string;
-            roles: string[];
+            roles: components["schemas"]["Role"][];
         };
         /** @description The guest who books. */
         CustomerDetails: {
@@ -1330,7 +1335,7 @@ export interface components {
         /** @description An empty JSON object. */
         Empty: Record<string, never>;
         /**
-         * @description Why a search found nothing.
+         * @description Why a room search found nothing.
          * @enum {string}
          */
         EmptyReason: "no_rooms_for_dates" | "no_room_for_guests";
@@ -1638,7 +1643,7 @@ export interface components {
             /** @description Unique and easy to read out: `SPA-XXXX-XXXX`. */
             bookingCode: string;
             /** @description `completed`. */
-            checkoutState: string;
+            checkoutState: components["schemas"]["CheckoutState"];
             /** @description When it was placed (RFC 3339). */
             createdAt: string;
             /**
@@ -1651,19 +1656,23 @@ export interface components {
             holdExpiresAt?: string | null;
             items: components["schemas"]["CartItem"][];
             locale: components["schemas"]["Locale"];
-            /** @description Null when nothing was to be paid. */
-            paymentMethod?: string | null;
-            /**
-             * @description `awaiting_payment`, `partially_paid` (the advance payment came; the
-             *     rest is paid at the guesthouse), `paid` or `cancelled`.
-             */
-            paymentState: string;
-            /** @description `new`, `paid` or `cancelled`. */
-            state: string;
+            paymentMethod?: components["schemas"]["PaymentMethod"] | null;
+            paymentState: components["schemas"]["OrderPaymentState"];
+            state: components["schemas"]["OrderState"];
             /** @description The basket's token; the order's page is `/order/{tokenValue}/pay`. */
             tokenValue: string;
             totals: components["schemas"]["Totals"];
         };
+        /**
+         * @description Where a placed order's payment stands.
+         * @enum {string}
+         */
+        OrderPaymentState: "awaiting_payment" | "partially_paid" | "paid" | "cancelled";
+        /**
+         * @description Where a placed order stands.
+         * @enum {string}
+         */
+        OrderState: "new" | "paid" | "cancelled";
         /** @description The stay of a package search. */
         PackageOptions: {
             /**
@@ -1741,6 +1750,21 @@ export interface components {
             /** @description A method's code. */
             method?: string;
         };
+        /**
+         * @description How an order is paid.
+         * @enum {string}
+         */
+        PaymentMethod: "bank_transfer" | "przelewy24" | "paypal";
+        /**
+         * @description Where a payment's money came through.
+         * @enum {string}
+         */
+        PaymentProvider: "bank_transfer" | "przelewy24" | "paypal" | "guesthouse";
+        /**
+         * @description Where one payment stands.
+         * @enum {string}
+         */
+        PaymentState: "started" | "paid" | "refused" | "refund_due" | "refunded";
         /** @description The vote pop-up's poll, in the request's language. */
         Poll: {
             id: string;
@@ -1846,14 +1870,14 @@ export interface components {
             amount: number;
             /** @description The order it came for. */
             bookingCode: string;
-            /** @description The order's state: `new`, `paid` or `cancelled`. */
-            orderState: string;
+            /** @description The order's state. */
+            orderState: components["schemas"]["OrderState"];
             /** @description When it came (RFC 3339). */
             paidAt?: string | null;
             /** @description The payment's id (ours, as its provider knows it). */
             paymentId: string;
-            /** @description Where the money came through: `przelewy24` or `paypal`. */
-            provider: string;
+            /** @description Where the money came through. */
+            provider: components["schemas"]["PaymentProvider"];
             /** @description The provider's id of the transaction, to find it in its panel. */
             providerReference?: string | null;
             /** @description The refund's reference at the provider, once refunded. */
@@ -1861,7 +1885,7 @@ export interface components {
             /** @description When it was marked refunded (RFC 3339). */
             refundedAt?: string | null;
             /** @description `refund_due` or `refunded`. */
-            state: string;
+            state: components["schemas"]["PaymentState"];
         };
         /** @description A refund made at the payment provider. */
         RefundMade: {
@@ -1914,6 +1938,11 @@ export interface components {
             /** Format: int64 */
             revision: number;
         };
+        /**
+         * @description What an account may do.
+         * @enum {string}
+         */
+        Role: "customer" | "editor" | "admin" | "reception";
         /** @description A room type free for the whole stay. */
         Room: {
             /**
@@ -1956,6 +1985,11 @@ export interface components {
             /** @description Empty when nothing is posted. */
             shipments: components["schemas"]["Shipment"][];
         };
+        /**
+         * @description How posted gift vouchers travel.
+         * @enum {string}
+         */
+        ShippingMethod: "post" | "courier";
         /**
          * @description Sort orders of a listing (spec 9); rooms also take `position_asc`.
          * @enum {string}
@@ -6572,6 +6606,7 @@ export const pathsShopApiTaxonsCodeGetParametersQueryChannelValues: ReadonlyArra
 export const pathsShopApiVerifyAccountPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/verify-account"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiVisitorCartGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/visitor/cart"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiWeatherGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/weather"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const checkoutStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CheckoutState"]> = ["cart", "addressed", "vouchered", "vouchering_skipped", "payment_selected", "payment_skipped", "completed"];
 export const deliveryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Delivery"]> = ["email", "post"];
 export const emptyReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EmptyReason"]> = ["no_rooms_for_dates", "no_room_for_guests"];
 export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "invalid_parameter", "invalid_body", "invalid_characters", "unsupported_media_type", "payload_too_large", "unknown_channel", "invalid_locale", "invalid_limit", "invalid_sorting", "invalid_price_range", "invalid_nights", "unknown_taxon", "too_many_taxons", "invalid_stay", "invalid_guests", "invalid_configuration", "invalid_token", "weak_token", "invalid_email", "weak_password", "unknown_package", "invalid_item_type", "unknown_product", "invalid_quantity", "invalid_price_option", "package_needs_stay", "package_too_long", "too_many_persons", "not_a_reservation", "not_a_voucher", "invalid_voucher_details", "invalid_address", "invalid_voucher_configuration", "invalid_method", "invalid_notification", "voucher_code_unknown", "invalid_url", "invalid_html", "voucher_not_applicable", "amount_mismatch", "invalid_transfer", "invalid_refund", "invalid_receipt", "invalid_question", "unknown_option", "not_found", "method_not_allowed", "unknown_type", "unknown_association", "product_not_found", "taxon_not_found", "package_not_found", "unknown_room", "cart_not_found", "item_not_found", "hold_not_found", "order_not_found", "payment_not_found", "page_not_found", "block_not_found", "revision_not_found", "unknown_newsletter_token", "conflict", "cart_exists", "newsletter_exists", "email_taken", "room_unavailable", "product_unavailable", "hold_conflict", "invalid_link", "identity_unverified_account", "identity_staff_account", "checkout_completed", "checkout_state", "cart_empty", "items_unavailable", "room_just_booked", "idempotency_key_reused", "order_not_payable", "payment_refused", "voucher_spent", "block_changed", "voucher_expired", "already_voted", "not_bank_transfer", "order_cancelled", "order_paid", "transfer_reference_used", "basket_full", "price_changed", "unpaid_limit", "not_refund_due", "advance_not_paid", "payment_refunded", "unauthenticated", "invalid_credentials", "not_logged_in", "forbidden", "request_timeout", "too_many_requests", "too_many_attempts", "overloaded", "service_unavailable", "weather_unavailable", "internal_error"];
@@ -6580,5 +6615,12 @@ export const localeValues: ReadonlyArray<FlattenedDeepRequired<components>["sche
 export const loginProviderIdValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LoginProviderId"]> = ["social", "search"];
 export const newItemTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NewItemType"]> = ["product", "treatment", "voucher", "gift", "package", "reservation", "reservation_with_package"];
 export const offerTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OfferType"]> = ["package", "room", "treatment", "product", "day_spa", "voucher"];
+export const orderPaymentStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderPaymentState"]> = ["awaiting_payment", "partially_paid", "paid", "cancelled"];
+export const orderStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderState"]> = ["new", "paid", "cancelled"];
+export const paymentMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentMethod"]> = ["bank_transfer", "przelewy24", "paypal"];
+export const paymentProviderValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentProvider"]> = ["bank_transfer", "przelewy24", "paypal", "guesthouse"];
+export const paymentStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentState"]> = ["started", "paid", "refused", "refund_due", "refunded"];
+export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["customer", "editor", "admin", "reception"];
+export const shippingMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShippingMethod"]> = ["post", "courier"];
 export const sortingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Sorting"]> = ["taxons_position_asc", "position_asc", "price_asc", "price_desc", "latest", "oldest"];
 export const weatherConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WeatherCondition"]> = ["clear", "clouds", "rain", "drizzle", "thunderstorm", "snow", "mist"];

@@ -12,12 +12,13 @@ use std::collections::{HashMap, HashSet};
 use chrono::NaiveDate;
 use futures::future::try_join_all;
 use spa_platform::db::Db;
+use spa_proto::common::ProductType;
 use spa_proto::spa::catalog::v1::{PackageCost, Product};
 use spa_proto::spa::rooms::v1::StayCheck;
 
 use crate::domain::checkout::{self, State};
 use crate::domain::gift;
-use crate::domain::item::{self, AddRequest, ItemKind, NewLine, Stay, TreatmentChoice, check_package_fits, check_quantity};
+use crate::domain::item::{self, AddRequest, ItemKind, NewLine, Stay, SuggestionKind, TreatmentChoice, check_package_fits, check_quantity};
 use crate::domain::limits::Limits;
 use crate::domain::totals::{self, PricedLine, Totals};
 use crate::domain::{self, CartTtl};
@@ -92,7 +93,7 @@ impl Prices {
     /// already priced). `parent_stay` is the stay a package is attached to.
     fn line(&self, line: &Line, parent_stay: Option<&Stay>, children: Vec<ViewLine>) -> ViewLine {
         let product = self.products.get(&line.code).cloned();
-        let sold = product.as_ref().is_some_and(|p| on_sale(p, self.today) && line.kind.holds(&p.r#type));
+        let sold = product.as_ref().is_some_and(|p| on_sale(p, self.today) && line.kind.holds(p.r#type()));
         let (current, original, priced) = match line.kind {
             ItemKind::Reservation => {
                 let check = self.stays.get(&line.id);
@@ -357,8 +358,9 @@ impl Basket {
                 .await?
             }
             NewLine::Package { code, persons, treatments } => {
-                let package = self.product_of_types(&code, &["package", "day_spa"], "productCode", today).await?;
-                if package.r#type == "day_spa" {
+                let package =
+                    self.product_of_types(&code, |t| matches!(t, ProductType::Package | ProductType::DaySpa), "productCode", today).await?;
+                if package.r#type() == ProductType::DaySpa {
                     // A day-spa offer is bought like a product, one per person.
                     self.add_units(token, ItemKind::Product, &package.code, persons.unwrap_or(1), Details::default()).await?
                 } else {
@@ -550,17 +552,17 @@ impl Basket {
 
     /// Products to offer beside line `id`: `packages` that fit it,
     /// `treatments`, or `products` related to it; none already in the cart.
-    pub async fn suggest(&self, token: &str, locale: &str, id: i64, kind: &str) -> Result<Vec<Product>, CartError> {
+    pub async fn suggest(&self, token: &str, locale: &str, id: i64, kind: SuggestionKind) -> Result<Vec<Product>, CartError> {
         well_formed(token)?;
         let cart = crate::store::load(&self.db, token, self.cutoff()).await?;
         let line = cart.line(id)?;
         let locale = if locale.is_empty() { cart.locale.as_str() } else { locale };
         let in_cart: HashSet<&str> = cart.lines.iter().map(|l| l.code.as_str()).collect();
         let candidates = match kind {
-            "packages" => {
+            SuggestionKind::Packages => {
                 let nights = line.details.stay.map(|s| s.nights());
                 self.peers
-                    .offers("package", locale, 100)
+                    .offers(ProductType::Package, locale, 100)
                     .await?
                     .into_iter()
                     .filter(|p| match nights {
@@ -569,13 +571,12 @@ impl Basket {
                     })
                     .collect()
             }
-            "treatments" => self.peers.offers("treatment", locale, 100).await?,
-            "products" => {
+            SuggestionKind::Treatments => self.peers.offers(ProductType::Treatment, locale, 100).await?,
+            SuggestionKind::Products => {
                 let mut products = self.peers.related(&line.code, locale).await?;
-                products.extend(self.peers.offers("product", locale, 100).await?);
+                products.extend(self.peers.offers(ProductType::Product, locale, 100).await?);
                 products
             }
-            _ => return Err(CartError::InvalidItemType),
         };
         let today = self.db.clock().today();
         let mut seen = HashSet::new();
@@ -588,24 +589,18 @@ impl Basket {
 
     /// A product the catalog sells now, of a type that `kind` holds.
     async fn product_of(&self, code: &str, kind: ItemKind, field: &'static str, today: NaiveDate) -> Result<Product, CartError> {
-        let types: &[&str] = match kind {
-            ItemKind::Product => &["product", "day_spa"],
-            ItemKind::Reservation => &["room"],
-            ItemKind::Package => &["package"],
-            ItemKind::Treatment => &["treatment"],
-            ItemKind::Voucher => &["voucher"],
-        };
-        debug_assert!(types.iter().all(|t| kind.holds(t)));
-        self.product_of_types(code, types, field, today).await
+        self.product_of_types(code, |t| kind.holds(t), field, today).await
     }
 
-    async fn product_of_types(&self, code: &str, types: &[&str], field: &'static str, today: NaiveDate) -> Result<Product, CartError> {
-        let product = self
-            .peers
-            .product(code, "pl")
-            .await?
-            .filter(|p| types.contains(&p.r#type.as_str()))
-            .ok_or(CartError::UnknownProduct { field })?;
+    /// A product the catalog sells now, of a type that `wanted` takes.
+    async fn product_of_types(
+        &self,
+        code: &str,
+        wanted: impl Fn(ProductType) -> bool,
+        field: &'static str,
+        today: NaiveDate,
+    ) -> Result<Product, CartError> {
+        let product = self.peers.product(code, "pl").await?.filter(|p| wanted(p.r#type())).ok_or(CartError::UnknownProduct { field })?;
         if !on_sale(&product, today) {
             return Err(CartError::ProductUnavailable { code: product.code });
         }
@@ -721,8 +716,8 @@ fn checkout_totals(cart: &StoredCart, lines: &[ViewLine], vouchers: i64) -> Tota
         .shipping_method
         .as_deref()
         .filter(|_| cart.shipping_required())
-        .and_then(|m| checkout::SHIPPING_METHODS.iter().find(|(code, ..)| *code == m))
-        .map_or(0, |(_, price, _)| *price);
+        .and_then(checkout::ShippingMethod::parse)
+        .map_or(0, checkout::ShippingMethod::price);
     let lines_total = totals::totals(&lines.iter().map(|l| l.priced.clone()).collect::<Vec<_>>(), vouchers);
     let due = lines_total.total + shipping - lines_total.vouchers;
     let deposit = cart.checkout.payment.filter(|p| p.deposit).map_or(0, |_| checkout::advance(due, stays_due(lines)));

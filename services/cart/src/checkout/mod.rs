@@ -23,7 +23,7 @@ use spa_proto::events::OrderPlaced;
 
 use crate::basket::{Basket, View, ViewLine};
 use crate::domain::checkout::{
-    self, Address, OrderPayment, OrderState, PaymentChoice, PaymentMethod, Quote, SHIPPING_METHODS, State, Step, VOUCHER_DESIGNS,
+    self, Address, OrderPayment, OrderState, PaymentChoice, PaymentMethod, Quote, ShippingMethod, State, Step, VOUCHER_DESIGNS,
     VoucherConfig, locale_index,
 };
 use crate::domain::item::{ItemKind, Stay};
@@ -33,6 +33,7 @@ use crate::events;
 use crate::orders::{OrderTotals, Orders, StoredOrder, Summary, SummaryLine};
 use crate::peers::{Refusal, StayQuery};
 use crate::store::Details;
+use spa_proto::Code;
 
 /// How often a new booking code is drawn when one is taken.
 const CODE_ATTEMPTS: usize = 5;
@@ -141,7 +142,10 @@ impl Checkout {
     pub async fn shipping_methods(&self, token: &str, locale: &str) -> Result<Offer, CartError> {
         let view = self.basket.view(token, locale).await?;
         let methods = if view.cart.shipping_required() {
-            SHIPPING_METHODS.iter().map(|(code, price, names)| Offered { code, name: names[locale_index(locale)], price: *price }).collect()
+            ShippingMethod::ALL
+                .iter()
+                .map(|m| Offered { code: m.code(), name: m.names()[locale_index(locale)], price: m.price() })
+                .collect()
         } else {
             vec![]
         };
@@ -149,8 +153,7 @@ impl Checkout {
     }
 
     pub async fn choose_shipping(&self, token: &str, locale: &str, method: &str) -> Result<View, CartError> {
-        let price =
-            SHIPPING_METHODS.iter().find(|(code, ..)| *code == method).map(|(_, price, _)| *price).ok_or(CartError::UnknownMethod)?;
+        let price = ShippingMethod::parse(method).map(ShippingMethod::price).ok_or(CartError::UnknownMethod)?;
         let before = self.basket.view(token, locale).await?;
         let mut locked = self.basket.lock(token).await?;
         let state = locked.cart.checkout_state;
@@ -430,7 +433,7 @@ impl Checkout {
             first_name: address.customer.first_name.clone(),
             total: order.totals.total,
             due_now: order.totals.due_now,
-            payment_method: order.payment_method.clone(),
+            payment_method: PaymentMethod::parse(&order.payment_method).map_or(0, PaymentMethod::wire),
             hold_expires_at_ms: order.hold_expires_at,
             customer_id: order.customer_id.clone().unwrap_or_default(),
             lines: view.lines.iter().flat_map(|l| std::iter::once(l).chain(&l.children)).map(events::order_line).collect(),
@@ -558,7 +561,7 @@ impl SummaryLine {
             kind: v.line.kind.code().to_owned(),
             code: v.line.code.clone(),
             name: v.product.as_ref().map(|p| p.name.clone()).unwrap_or_default(),
-            product_type: v.product.as_ref().map(|p| p.r#type.clone()).unwrap_or_default(),
+            product_type: v.product.as_ref().map(|p| p.r#type().code()).unwrap_or_default(),
             quantity: v.line.quantity,
             unit: v.current,
             total: v.priced.total(),

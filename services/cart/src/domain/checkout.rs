@@ -13,16 +13,17 @@ use serde::{Deserialize, Serialize};
 
 use super::item::{Dedication, MAX_VOUCHER_MESSAGE, MAX_VOUCHER_NAME};
 
-/// Where a cart is on its way to an order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum State {
-    Cart,
-    Addressed,
-    Vouchered,
-    VoucheringSkipped,
-    PaymentSelected,
-    PaymentSkipped,
-    Completed,
+spa_platform::coded! {
+    /// Where a cart is on its way to an order.
+    pub enum State: spa_proto::spa::cart::v1::CheckoutState {
+        Cart => "cart",
+        Addressed => "addressed",
+        Vouchered => "vouchered",
+        VoucheringSkipped => "vouchering_skipped",
+        PaymentSelected => "payment_selected",
+        PaymentSkipped => "payment_skipped",
+        Completed => "completed",
+    }
 }
 
 /// The steps a visitor takes; each is allowed from some states only.
@@ -48,32 +49,6 @@ impl Step {
 }
 
 impl State {
-    pub const ALL: [Self; 7] = [
-        Self::Cart,
-        Self::Addressed,
-        Self::Vouchered,
-        Self::VoucheringSkipped,
-        Self::PaymentSelected,
-        Self::PaymentSkipped,
-        Self::Completed,
-    ];
-
-    pub fn code(self) -> &'static str {
-        match self {
-            Self::Cart => "cart",
-            Self::Addressed => "addressed",
-            Self::Vouchered => "vouchered",
-            Self::VoucheringSkipped => "vouchering_skipped",
-            Self::PaymentSelected => "payment_selected",
-            Self::PaymentSkipped => "payment_skipped",
-            Self::Completed => "completed",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|st| st.code() == s)
-    }
-
     /// Whether `step` may be taken now. The voucher and payment gates are
     /// the spec's (2.2): the web's step guards mirror them.
     pub fn allows(self, step: Step) -> bool {
@@ -349,20 +324,13 @@ impl Address {
 // ---------------------------------------------------------------------------
 // Gift vouchers, shipping and payment.
 
-/// How a gift voucher reaches its recipient.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Delivery {
-    Email,
-    Post,
-}
-
-impl Delivery {
-    pub fn code(self) -> &'static str {
-        match self {
-            Self::Email => "email",
-            Self::Post => "post",
-        }
+spa_platform::coded! {
+    /// How a gift voucher reaches its recipient.
+    #[derive(Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Delivery: spa_proto::common::VoucherDelivery {
+        Email => "email",
+        Post => "post",
     }
 }
 
@@ -374,11 +342,31 @@ pub const VOUCHER_DESIGNS: [(&str, [&str; 3]); 3] = [
     ("relax", ["Relaks", "Entspannung", "Relax"]),
 ];
 
-/// How printed vouchers are posted: code, price in grosze, name per locale.
-pub const SHIPPING_METHODS: [(&str, i64, [&str; 3]); 2] = [
-    ("post", 1200, ["Poczta Polska, list polecony", "Deutsche Post, Einschreiben", "Registered letter"]),
-    ("courier", 2500, ["Kurier", "Kurier", "Courier"]),
-];
+spa_platform::coded! {
+    /// How printed vouchers are posted.
+    pub enum ShippingMethod: spa_proto::spa::cart::v1::ShippingMethod {
+        Post => "post",
+        Courier => "courier",
+    }
+}
+
+impl ShippingMethod {
+    /// What posting costs, in grosze.
+    pub fn price(self) -> i64 {
+        match self {
+            Self::Post => 1200,
+            Self::Courier => 2500,
+        }
+    }
+
+    /// Names per locale (pl, de, en_GB).
+    pub fn names(self) -> [&'static str; 3] {
+        match self {
+            Self::Post => ["Poczta Polska, list polecony", "Deutsche Post, Einschreiben", "Registered letter"],
+            Self::Courier => ["Kurier", "Kurier", "Courier"],
+        }
+    }
+}
 
 /// A gift voucher's configuration, as the voucher step sends it.
 #[derive(Debug, Clone, Default)]
@@ -388,7 +376,8 @@ pub struct VoucherConfig {
     pub message: String,
     pub email: String,
     pub design: String,
-    pub delivery: String,
+    /// None when not chosen (or unknown).
+    pub delivery: Option<Delivery>,
     pub postal: PostalAddress,
 }
 
@@ -411,14 +400,10 @@ impl VoucherConfig {
         if design.is_none() {
             v.push("design");
         }
-        let delivery = match self.delivery.trim() {
-            "email" => Some(Delivery::Email),
-            "post" => Some(Delivery::Post),
-            _ => {
-                v.push("delivery");
-                None
-            }
-        };
+        let delivery = self.delivery;
+        if delivery.is_none() {
+            v.push("delivery");
+        }
         let email = Some(self.email.trim().to_lowercase()).filter(|e| !e.is_empty());
         let email_ok = email.as_deref().is_some_and(spa_platform::email::is_valid);
         if (delivery == Some(Delivery::Email) || email.is_some()) && !email_ok {
@@ -432,30 +417,18 @@ impl VoucherConfig {
     }
 }
 
-/// Payment methods; the online ones hold the nights for a short time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum PaymentMethod {
-    BankTransfer,
-    Przelewy24,
-    Paypal,
+spa_platform::coded! {
+    /// Payment methods; the online ones hold the nights for a short time.
+    #[derive(Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum PaymentMethod: spa_proto::common::PaymentMethod {
+        BankTransfer => "bank_transfer",
+        Przelewy24 => "przelewy24",
+        Paypal => "paypal",
+    }
 }
 
 impl PaymentMethod {
-    pub const ALL: [Self; 3] = [Self::BankTransfer, Self::Przelewy24, Self::Paypal];
-
-    pub fn code(self) -> &'static str {
-        match self {
-            Self::BankTransfer => "bank_transfer",
-            Self::Przelewy24 => "przelewy24",
-            Self::Paypal => "paypal",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|m| m.code() == s)
-    }
-
     /// Names per locale (pl, de, en_GB).
     pub fn names(self) -> [&'static str; 3] {
         match self {
@@ -479,40 +452,20 @@ impl PaymentMethod {
 /// card terminal, a transfer): the rest of an advance-paid order.
 pub const AT_GUESTHOUSE: &str = "guesthouse";
 
-/// An enum kept and sent as a string code: `code`, `parse` and `Display`.
-macro_rules! coded {
-    ($(#[$meta:meta])* pub enum $name:ident { $($(#[$vmeta:meta])* $variant:ident => $code:literal,)* }) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-        pub enum $name {
-            $($(#[$vmeta])* $variant,)*
-        }
-
-        impl $name {
-            pub const ALL: &[Self] = &[$(Self::$variant),*];
-
-            pub fn code(self) -> &'static str {
-                match self {
-                    $(Self::$variant => $code,)*
-                }
-            }
-
-            pub fn parse(s: &str) -> Option<Self> {
-                Self::ALL.iter().copied().find(|v| v.code() == s)
-            }
-        }
-
-        impl std::fmt::Display for $name {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(self.code())
-            }
-        }
-    };
+spa_platform::coded! {
+    /// Where a payment's money came through (`payments.provider`).
+    pub enum Provider: spa_proto::spa::cart::v1::PaymentProvider {
+        BankTransfer => "bank_transfer",
+        Przelewy24 => "przelewy24",
+        Paypal => "paypal",
+        /// Paid at the guesthouse, recorded by the staff ([`AT_GUESTHOUSE`]).
+        Guesthouse => "guesthouse",
+    }
 }
 
-coded! {
+spa_platform::coded! {
     /// Where one attempt at paying an order stands.
-    pub enum PaymentState {
+    pub enum PaymentState: spa_proto::spa::cart::v1::PaymentState {
         /// Sent to the provider; no money yet.
         Started => "started",
         /// The money came and paid the order.
@@ -534,9 +487,9 @@ impl PaymentState {
     }
 }
 
-coded! {
+spa_platform::coded! {
     /// Where a placed order stands.
-    pub enum OrderState {
+    pub enum OrderState: spa_proto::spa::cart::v1::OrderState {
         /// Placed; its first payment has not come.
         New => "new",
         /// Its first payment came (or there was nothing to pay).
@@ -546,9 +499,9 @@ coded! {
     }
 }
 
-coded! {
+spa_platform::coded! {
     /// Why an order was cancelled.
-    pub enum CancelReason {
+    pub enum CancelReason: spa_proto::events::CancelReason {
         /// Unpaid when its hold expired; a payment arriving while its nights
         /// are still free revives it.
         HoldExpired => "hold_expired",
@@ -557,14 +510,21 @@ coded! {
     }
 }
 
-coded! {
+spa_platform::coded! {
     /// Where a placed order's payment stands.
-    pub enum OrderPayment {
+    pub enum OrderPayment: spa_proto::spa::cart::v1::OrderPaymentState {
         AwaitingPayment => "awaiting_payment",
         /// The advance came; the rest is paid at the guesthouse.
         PartiallyPaid => "partially_paid",
         Paid => "paid",
         Cancelled => "cancelled",
+    }
+}
+
+impl OrderPayment {
+    /// Whether money came: the whole order or its advance payment.
+    pub fn received(self) -> bool {
+        matches!(self, Self::Paid | Self::PartiallyPaid)
     }
 }
 
@@ -687,7 +647,7 @@ mod tests {
     #[test]
     fn states_round_trip() {
         for s in State::ALL {
-            assert_eq!(State::parse(s.code()), Some(s));
+            assert_eq!(State::parse(s.code()), Some(*s));
         }
         assert_eq!(State::parse("shipped"), None);
     }
@@ -718,7 +678,7 @@ mod tests {
     #[test]
     fn steps_are_allowed_only_from_their_states() {
         use State::*;
-        let allowed = |step| State::ALL.into_iter().filter(|s| s.allows(step)).collect::<Vec<_>>();
+        let allowed = |step| State::ALL.iter().copied().filter(|s| s.allows(step)).collect::<Vec<_>>();
         assert_eq!(allowed(Step::Address), [Cart, Addressed, Vouchered, VoucheringSkipped, PaymentSelected, PaymentSkipped]);
         assert_eq!(allowed(Step::Voucher), [Addressed, Vouchered, PaymentSelected, PaymentSkipped]);
         assert_eq!(allowed(Step::Shipping), [Addressed, Vouchered, VoucheringSkipped, PaymentSelected, PaymentSkipped]);
@@ -862,16 +822,16 @@ mod tests {
             recipient: "Ola".into(),
             sender: "Jan".into(),
             design: "floral".into(),
-            delivery: "email".into(),
+            delivery: Some(Delivery::Email),
             email: "Ola@Example.pl".into(),
             ..Default::default()
         };
         let d = config.clone().check().unwrap();
         assert!(d.configured() && !d.posted());
         assert_eq!(d.email.as_deref(), Some("ola@example.pl"));
-        let posted = VoucherConfig { delivery: "post".into(), email: String::new(), ..config.clone() };
+        let posted = VoucherConfig { delivery: Some(Delivery::Post), email: String::new(), ..config.clone() };
         assert_eq!(posted.check().unwrap_err(), ["firstName", "lastName", "street", "city", "countryCode"], "no address given");
-        let bad = VoucherConfig { design: "gold".into(), delivery: "pigeon".into(), recipient: " ".into(), ..config };
+        let bad = VoucherConfig { design: "gold".into(), delivery: None, recipient: " ".into(), ..config };
         assert_eq!(bad.check().unwrap_err(), ["for", "design", "delivery"]);
     }
 

@@ -13,6 +13,7 @@
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
+use spa_proto::common::ProductType;
 
 use super::checkout::{Delivery, PostalAddress};
 
@@ -28,41 +29,51 @@ pub const MAX_CHILDREN: u32 = 2;
 pub const MAX_BABIES: u32 = 2;
 pub const MAX_STAY_NIGHTS: i64 = 30;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ItemKind {
-    Reservation,
-    Package,
-    Treatment,
-    Product,
-    Voucher,
+spa_platform::coded! {
+    /// What a basket line is.
+    #[derive(Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum ItemKind: spa_proto::spa::cart::v1::ItemType {
+        Reservation => "reservation",
+        Package => "package",
+        Treatment => "treatment",
+        Product => "product",
+        Voucher => "voucher",
+    }
+}
+
+spa_platform::coded! {
+    /// What a visitor asks to add: a line's kind, or a room with its stay
+    /// package in one request.
+    pub enum NewItemKind: spa_proto::spa::cart::v1::NewItemType {
+        Reservation => "reservation",
+        Package => "package",
+        Treatment => "treatment",
+        Product => "product",
+        Voucher => "voucher",
+        ReservationWithPackage => "reservation_with_package",
+    }
+}
+
+spa_platform::coded! {
+    /// What a basket line is suggested.
+    pub enum SuggestionKind: spa_proto::spa::cart::v1::SuggestionKind {
+        Packages => "packages",
+        Treatments => "treatments",
+        Products => "products",
+    }
 }
 
 impl ItemKind {
-    pub const ALL: [ItemKind; 5] = [Self::Reservation, Self::Package, Self::Treatment, Self::Product, Self::Voucher];
-
-    pub fn code(self) -> &'static str {
-        match self {
-            Self::Reservation => "reservation",
-            Self::Package => "package",
-            Self::Treatment => "treatment",
-            Self::Product => "product",
-            Self::Voucher => "voucher",
-        }
-    }
-
-    pub fn parse(code: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|k| k.code() == code)
-    }
-
     /// Whether a catalog product of `product_type` can be a line of this kind.
-    pub fn holds(self, product_type: &str) -> bool {
+    pub fn holds(self, product_type: ProductType) -> bool {
+        use ProductType as P;
         match self {
-            Self::Reservation => product_type == "room",
-            Self::Package => product_type == "package",
-            Self::Treatment => product_type == "treatment",
-            Self::Product => matches!(product_type, "product" | "day_spa"),
-            Self::Voucher => product_type == "voucher",
+            Self::Reservation => product_type == P::Room,
+            Self::Package => product_type == P::Package,
+            Self::Treatment => product_type == P::Treatment,
+            Self::Product => matches!(product_type, P::Product | P::DaySpa),
+            Self::Voucher => product_type == P::Voucher,
         }
     }
 
@@ -243,7 +254,8 @@ pub struct NewPackage {
 /// The raw request, as the REST body spells it.
 #[derive(Debug, Clone, Default)]
 pub struct AddRequest<'a> {
-    pub kind: &'a str,
+    /// None when the request named no kind (or one unknown).
+    pub kind: Option<NewItemKind>,
     pub product_code: &'a str,
     pub variant_code: &'a str,
     pub package_code: &'a str,
@@ -284,30 +296,30 @@ impl NewLine {
     pub fn parse(r: &AddRequest<'_>, today: NaiveDate) -> Result<Self, CartError> {
         let product = || code("productCode", r.product_code, r.variant_code);
         let stay = || Stay::new(r.check_in, r.check_out, r.adults.unwrap_or(2), r.children, r.babies, today);
-        if r.dedication.is_some() && !matches!(r.kind, "voucher" | "gift") {
+        let kind = r.kind.ok_or(CartError::InvalidItemType)?;
+        if r.dedication.is_some() && kind != NewItemKind::Voucher {
             return Err(CartError::NotAVoucher);
         }
-        match r.kind {
-            "product" => Ok(Self::Units { kind: ItemKind::Product, code: product()?, quantity: units(r.quantity)? }),
-            "treatment" => Ok(Self::Units { kind: ItemKind::Treatment, code: product()?, quantity: units(r.quantity)? }),
-            "voucher" | "gift" => {
+        match kind {
+            NewItemKind::Product => Ok(Self::Units { kind: ItemKind::Product, code: product()?, quantity: units(r.quantity)? }),
+            NewItemKind::Treatment => Ok(Self::Units { kind: ItemKind::Treatment, code: product()?, quantity: units(r.quantity)? }),
+            NewItemKind::Voucher => {
                 let option = r.price_option.ok_or(CartError::InvalidPriceOption { count: None })?;
                 Ok(Self::Voucher { code: product()?, quantity: units(r.quantity)?, option, dedication: r.dedication.clone().map(Box::new) })
             }
-            "package" => {
+            NewItemKind::Package => {
                 if let Some(persons) = r.quantity {
                     check_quantity(persons, 1, MAX_PERSONS)?;
                 }
                 let code = code("productCode", r.product_code, if r.package_code.is_empty() { r.variant_code } else { r.package_code })?;
                 Ok(Self::Package { code, persons: r.quantity, treatments: r.treatments.clone() })
             }
-            "reservation" => Ok(Self::Reservation { room: product()?, stay: stay()?, package: None }),
-            "reservation_with_package" => {
+            NewItemKind::Reservation => Ok(Self::Reservation { room: product()?, stay: stay()?, package: None }),
+            NewItemKind::ReservationWithPackage => {
                 let package = NewPackage { code: code("packageCode", r.package_code, "")?, treatments: r.treatments.clone() };
                 let room = code("productCode", r.product_code, "")?;
                 Ok(Self::Reservation { room, stay: stay()?, package: Some(package) })
             }
-            _ => Err(CartError::InvalidItemType),
         }
     }
 }
@@ -355,7 +367,8 @@ mod tests {
 
     const TODAY: &str = "2026-06-01";
 
-    fn request(kind: &str) -> AddRequest<'_> {
+    fn request(kind: &str) -> AddRequest<'static> {
+        let kind = NewItemKind::parse(kind);
         AddRequest { kind, product_code: "P", check_in: "2026-06-10", check_out: "2026-06-12", ..Default::default() }
     }
 
@@ -366,7 +379,7 @@ mod tests {
     #[test]
     fn kinds_spell_as_on_the_wire() {
         for kind in ItemKind::ALL {
-            assert_eq!(ItemKind::parse(kind.code()), Some(kind));
+            assert_eq!(ItemKind::parse(kind.code()), Some(*kind));
             assert_eq!(serde_json::to_value(kind).unwrap(), kind.code());
         }
         assert_eq!(ItemKind::parse("room"), None);
@@ -374,9 +387,10 @@ mod tests {
 
     #[test]
     fn each_kind_holds_its_catalog_types() {
-        assert!(ItemKind::Product.holds("day_spa") && ItemKind::Product.holds("product"));
-        assert!(!ItemKind::Product.holds("voucher") && !ItemKind::Treatment.holds("package"));
-        assert!(ItemKind::Reservation.holds("room") && !ItemKind::Reservation.holds("package"));
+        use ProductType as P;
+        assert!(ItemKind::Product.holds(P::DaySpa) && ItemKind::Product.holds(P::Product));
+        assert!(!ItemKind::Product.holds(P::Voucher) && !ItemKind::Treatment.holds(P::Package));
+        assert!(ItemKind::Reservation.holds(P::Room) && !ItemKind::Reservation.holds(P::Package));
     }
 
     #[test]
@@ -405,7 +419,7 @@ mod tests {
     #[test]
     fn a_voucher_needs_its_price_option() {
         assert!(matches!(parse(request("voucher")), Err(CartError::InvalidPriceOption { count: None })));
-        let r = AddRequest { price_option: Some(2), ..request("gift") };
+        let r = AddRequest { price_option: Some(2), ..request("voucher") };
         assert_eq!(parse(r).unwrap(), NewLine::Voucher { code: "P".into(), quantity: 1, option: 2, dedication: None });
     }
 

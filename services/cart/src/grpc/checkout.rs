@@ -70,7 +70,7 @@ impl CheckoutService for CheckoutGrpc {
             message: d.message,
             email: d.email,
             design: d.design,
-            delivery: d.delivery,
+            delivery: checkout::Delivery::from_wire(d.delivery),
             postal: postal_of(d.postal),
         };
         Ok(Response::new(cart_message(self.checkout.configure_voucher(&r.token, &r.locale, r.index as usize, config).await?)))

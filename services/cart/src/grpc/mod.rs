@@ -21,6 +21,8 @@ use spa_proto::spa::cart::v1::{
 use tonic::{Request, Response, Status};
 
 use crate::basket::Basket;
+use crate::domain::item::SuggestionKind;
+use crate::error::CartError;
 use wire::{add_request, cart_message, choices};
 
 pub struct CartGrpc {
@@ -98,7 +100,8 @@ impl CartService for CartGrpc {
 
     async fn suggest(&self, request: Request<SuggestRequest>) -> Answer<SuggestResponse> {
         let r = request.into_inner();
-        let items = self.basket.suggest(&r.token, &r.locale, r.item_id, &r.kind).await?;
+        let kind = SuggestionKind::from_wire(r.kind).ok_or(CartError::InvalidItemType)?;
+        let items = self.basket.suggest(&r.token, &r.locale, r.item_id, kind).await?;
         Ok(Response::new(SuggestResponse { items }))
     }
 }

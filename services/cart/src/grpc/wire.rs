@@ -32,7 +32,7 @@ pub(super) fn item_message(v: ViewLine) -> CartItem {
     });
     CartItem {
         id: v.line.id,
-        r#type: v.line.kind.code().into(),
+        r#type: v.line.kind.wire(),
         code: v.line.code,
         quantity: v.line.quantity,
         min_quantity: v.bounds.0,
@@ -104,8 +104,8 @@ pub(super) fn details_message(view: &View) -> Option<CheckoutDetails> {
         }),
         shipping_address: address.shipping.as_ref().map(postal_message),
         notes: address.notes.clone(),
-        shipping_method: c.shipping_method.clone().unwrap_or_default(),
-        payment_method: c.payment.map(|p| p.method.code().to_owned()).unwrap_or_default(),
+        shipping_method: c.shipping_method.as_deref().and_then(checkout::ShippingMethod::parse).map_or(0, |m| m.wire()),
+        payment_method: c.payment.map_or(0, |p| p.method.wire()),
         deposit: c.payment.is_some_and(|p| p.deposit),
         deposit_amount: view.totals.deposit,
     })
@@ -118,11 +118,7 @@ pub(super) fn voucher_message(d: Dedication) -> VoucherDetails {
         message: d.message,
         email: d.email.unwrap_or_default(),
         design: d.design.unwrap_or_default(),
-        delivery: match d.delivery {
-            Some(checkout::Delivery::Email) => "email".into(),
-            Some(checkout::Delivery::Post) => "post".into(),
-            None => String::new(),
-        },
+        delivery: d.delivery.map_or(0, |d| d.wire()),
         postal: d.postal.as_ref().map(postal_message),
     }
 }
@@ -136,7 +132,7 @@ pub(super) fn cart_message(view: View) -> Cart {
         channel: view.cart.channel,
         locale: view.cart.locale,
         currency: view.cart.currency.clone(),
-        checkout_state: view.cart.checkout_state.code().to_owned(),
+        checkout_state: view.cart.checkout_state.wire(),
         items: view.lines.into_iter().map(item_message).collect(),
         totals: Some(Totals {
             total: t.total,
@@ -158,7 +154,7 @@ pub(super) fn choices(treatments: &[TreatmentChoice]) -> Vec<item::TreatmentChoi
 pub(super) fn add_request(item: &NewItem) -> Result<AddRequest<'_>, CartError> {
     let dedication = item.dedication.as_ref().map(|d| Dedication::new(&d.recipient, &d.sender, &d.message, &d.email)).transpose()?;
     Ok(AddRequest {
-        kind: &item.r#type,
+        kind: item::NewItemKind::from_wire(item.r#type),
         product_code: &item.product_code,
         variant_code: &item.variant_code,
         package_code: &item.package_code,
@@ -187,7 +183,7 @@ pub(super) fn summary_item(l: SummaryLine) -> CartItem {
     let total = l.total;
     CartItem {
         id: l.id,
-        r#type: l.kind.clone(),
+        r#type: item::ItemKind::parse(&l.kind).map_or(0, |k| k.wire()),
         quantity: l.quantity,
         min_quantity: l.quantity,
         max_quantity: l.quantity,
@@ -213,13 +209,14 @@ pub(super) fn summary_item(l: SummaryLine) -> CartItem {
 pub(super) fn order_message(o: StoredOrder, payable_online: bool, payment_pending: bool) -> Result<Order, Status> {
     let summary: Summary = serde_json::from_str(&o.summary).map_err(spa_platform::errors::internal)?;
     let t = o.totals;
+    let paid_later = o.paid_later();
     Ok(Order {
         token: o.token,
         booking_code: o.booking_code,
-        checkout_state: checkout::State::Completed.code().into(),
-        state: o.state.code().to_owned(),
-        payment_state: o.payment_state.code().to_owned(),
-        payment_method: o.payment_method,
+        checkout_state: checkout::State::Completed.wire(),
+        state: o.state.wire(),
+        payment_state: o.payment_state.wire(),
+        payment_method: checkout::PaymentMethod::parse(&o.payment_method).map_or(0, |m| m.wire()),
         totals: Some(Totals {
             total: t.total,
             vouchers: t.vouchers,
@@ -236,6 +233,8 @@ pub(super) fn order_message(o: StoredOrder, payable_online: bool, payment_pendin
         items: summary.lines.into_iter().map(summary_item).collect(),
         payable_online,
         payment_pending,
+        money_received: o.payment_state.received(),
+        paid_later,
     })
 }
 
@@ -243,12 +242,12 @@ pub(super) fn refund_message(r: store::Refund) -> Refund {
     Refund {
         payment_id: r.session_id,
         booking_code: r.booking_code,
-        order_state: r.order_state.code().to_owned(),
-        provider: r.provider,
+        order_state: r.order_state.wire(),
+        provider: checkout::Provider::parse(&r.provider).map_or(0, |p| p.wire()),
         amount: r.amount,
         provider_ref: r.provider_ref.unwrap_or_default(),
         paid_at: r.paid_at,
-        state: r.state.code().to_owned(),
+        state: r.state.wire(),
         refund_reference: r.refund_reference.unwrap_or_default(),
         refunded_at: r.refunded_at.unwrap_or_default(),
     }

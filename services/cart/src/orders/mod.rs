@@ -8,6 +8,8 @@ pub mod store;
 use spa_platform::bus::Received;
 use spa_platform::db::{Db, Tx};
 use spa_platform::outbox::{Outbox, begin_once};
+use spa_proto::Code;
+use spa_proto::common::ProductType;
 use spa_proto::events::{CustomerVerified, HoldExpired, HoldLost};
 use spa_proto::spa::catalog::v1::Product;
 
@@ -157,6 +159,15 @@ impl StoredOrder {
     pub fn revivable(&self) -> bool {
         self.cancel_reason == Some(CancelReason::HoldExpired)
     }
+
+    /// What the guest pays at the guesthouse after the advance payment: the
+    /// rest, while the advance is what the order takes first and the rest is
+    /// not recorded paid.
+    pub fn paid_later(&self) -> i64 {
+        let t = &self.totals;
+        let with_advance = t.deposit > 0 && t.due_now == t.deposit;
+        if with_advance && self.payment_state != OrderPayment::Paid { t.left_to_pay } else { 0 }
+    }
 }
 
 /// What the order keeps of the cart: each line as priced, and the guest.
@@ -207,6 +218,7 @@ impl Summary {
 impl SummaryLine {
     /// The line's product as far as the order kept it.
     pub fn product(&self) -> Product {
-        Product { code: self.code.clone(), name: self.name.clone(), r#type: self.product_type.clone(), ..Default::default() }
+        let r#type = ProductType::from_code(&self.product_type).unwrap_or_default() as i32;
+        Product { code: self.code.clone(), name: self.name.clone(), r#type, ..Default::default() }
     }
 }

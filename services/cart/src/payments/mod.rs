@@ -122,7 +122,7 @@ impl Payments {
     /// The payment methods on offer: a bank transfer always, an online
     /// provider when it is configured.
     pub fn offered(&self) -> Vec<PaymentMethod> {
-        PaymentMethod::ALL.into_iter().filter(|m| self.configured(*m)).collect()
+        PaymentMethod::ALL.iter().copied().filter(|m| self.configured(*m)).collect()
     }
 
     /// Whether the guest can start paying `order` online now.

@@ -55,7 +55,10 @@ async fn suite(bus: Arc<dyn EventBus>) {
     // Per-process subscriptions each get every event.
     let mut a = bus.subscribe_each("catalog.product.changed").await.unwrap();
     let mut b = bus.subscribe_each("catalog.product.changed").await.unwrap();
-    let changed = Event::of(&spa_proto::events::ProductChanged { codes: vec!["X".into()], product_type: "treatment".into() });
+    let changed = Event::of(&spa_proto::events::ProductChanged {
+        codes: vec!["X".into()],
+        product_type: spa_proto::common::ProductType::Treatment as i32,
+    });
     assert_eq!(changed.subject, "catalog.product.changed", "the subject comes from the message type");
     let p = publish(&bus, changed.clone());
     for sub in [&mut a, &mut b] {

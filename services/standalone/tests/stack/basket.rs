@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use spa_platform::config::ServiceConfig;
 use spa_platform::testkit;
 use spa_proto::spa::cart::v1::cart_service_client::CartServiceClient;
-use spa_proto::spa::cart::v1::{AddItemRequest, CreateCartRequest, GetCartRequest, NewItem};
+use spa_proto::spa::cart::v1::{AddItemRequest, CreateCartRequest, GetCartRequest, NewItem, NewItemType};
 use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
 use spa_proto::spa::rooms::v1::{Guests, ReserveRequest, StayLine};
 use tokio_util::sync::CancellationToken;
@@ -452,9 +452,9 @@ async fn parallel_adds(cart: CartServiceClient<tonic::transport::Channel>) {
     let adds = (0..20).map(|i| {
         let mut cart = cart.clone();
         let (token, code) = (token.clone(), codes[i % 4]);
-        let kind = if code.starts_with("PR_") { "product" } else { "treatment" };
+        let kind = if code.starts_with("PR_") { NewItemType::Product } else { NewItemType::Treatment };
         tokio::spawn(async move {
-            let item = NewItem { r#type: kind.into(), product_code: code.into(), quantity: Some(1), ..Default::default() };
+            let item = NewItem { r#type: kind as i32, product_code: code.into(), quantity: Some(1), ..Default::default() };
             cart.add_item(AddItemRequest { token, locale: "pl".into(), item: Some(item) }).await
         })
     });

@@ -403,7 +403,7 @@ async fn a_staff_account_is_never_reached_through_a_provider() {
     idp.person("g-ola", "ola@example.pl", true);
     let (_, session) = callback(&authorize_at(&t, "/auth/search/start?return=/profil").await).await;
     assert!(session.is_some());
-    spa_users::store::set_roles(users, "c3", &["customer", "admin"]).await.unwrap();
+    spa_users::store::set_roles(users, "c3", &[spa_users::domain::Role::Customer, spa_users::domain::Role::Admin]).await.unwrap();
     let (to, session) = callback(&authorize_at(&t, "/auth/search/start?return=/profil&from=/logowanie").await).await;
     assert_eq!((to.as_str(), session), ("/logowanie?login=staff", None));
 }

@@ -9,7 +9,7 @@ use serde_json::json;
 use spa_platform::db::Db;
 use spa_platform::testkit;
 use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
-use spa_proto::spa::rooms::v1::{Guests, OrderRef, ReserveRequest, StayLine};
+use spa_proto::spa::rooms::v1::{Guests, HoldStatus, OrderRef, ReserveRequest, StayLine};
 use tonic::transport::Channel;
 
 use crate::distributed::{Processes, bin, reserve_ports};
@@ -79,7 +79,7 @@ async fn compete(clients: Vec<RoomsServiceClient<Channel>>, db: &Db, clocks: &Cl
                 let (id, result) = t.await.unwrap();
                 match result {
                     Ok(hold) => {
-                        assert_eq!(hold.get_ref().status, "held");
+                        assert_eq!(hold.get_ref().status(), HoldStatus::Held);
                         won.push(id);
                     }
                     Err(status) => {
@@ -111,11 +111,11 @@ async fn compete(clients: Vec<RoomsServiceClient<Channel>>, db: &Db, clocks: &Cl
     // Confirming and releasing are idempotent too.
     let mut c = clients[clients.len() - 1].clone();
     for _ in 0..2 {
-        assert_eq!(c.confirm(OrderRef { order_id: winners[0].clone() }).await.unwrap().get_ref().status, "confirmed");
+        assert_eq!(c.confirm(OrderRef { order_id: winners[0].clone() }).await.unwrap().get_ref().status(), HoldStatus::Confirmed);
     }
     assert_eq!(check_nights().await, (units, 1, units - 1));
     for _ in 0..2 {
-        assert_eq!(c.release(OrderRef { order_id: winners[1].clone() }).await.unwrap().get_ref().status, "released");
+        assert_eq!(c.release(OrderRef { order_id: winners[1].clone() }).await.unwrap().get_ref().status(), HoldStatus::Released);
     }
     assert_eq!(check_nights().await, (units, 1, units - 2), "a released unit is free again");
     let err = c.confirm(OrderRef { order_id: winners[1].clone() }).await.unwrap_err();
@@ -234,7 +234,7 @@ async fn holds_expire_by_themselves_and_free_their_nights() {
         .await
         .unwrap()
         .into_inner();
-    assert_eq!(hold.status, "held");
+    assert_eq!(hold.status(), HoldStatus::Held);
     assert!(hold.total.unwrap().amount > 0, "priced by the server");
     assert_eq!(spa_rooms::inventory::night(&db, ROOM, &night).await.unwrap().2, before.2 + 2);
     t.advance(Duration::from_secs(601));
@@ -251,7 +251,7 @@ async fn holds_expire_by_themselves_and_free_their_nights() {
 
     // Paid after it expired, while its nights are free: they are booked again.
     let confirmed = c.confirm(OrderRef { order_id: "short".into() }).await.unwrap().into_inner();
-    assert_eq!(confirmed.status, "confirmed");
+    assert_eq!(confirmed.status(), HoldStatus::Confirmed);
     assert_eq!(spa_rooms::inventory::night(&db, ROOM, &night).await.unwrap(), (before.0, before.1 + 2, before.2));
     for _ in 0..2 {
         c.confirm(OrderRef { order_id: "short".into() }).await.unwrap();

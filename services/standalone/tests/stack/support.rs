@@ -3,6 +3,7 @@ use std::time::Duration;
 use serde_json::Value;
 use spa_platform::db::Db;
 use spa_standalone::{Stack, StackConfig};
+use spa_users::domain::Role;
 use tokio_util::sync::CancellationToken;
 
 /// A standalone stack on port 0 with its own data directory and a built-in
@@ -98,7 +99,7 @@ impl TestStack {
 /// the users service's own store, and a live session of theirs: its token.
 pub async fn session_in(users: &Db, id: &str, email: &str, roles: &str) -> String {
     let token = uuid::Uuid::new_v4().simple().to_string();
-    let roles: Vec<&str> = roles.split(',').collect();
+    let roles: Vec<Role> = roles.split(',').map(|r| Role::parse(r).expect("a role")).collect();
     spa_users::store::insert_with_roles(users, id, email, &roles, users.now_ms()).await.unwrap();
     let expires_at = users.now_ms() + spa_users::domain::SESSION_TTL.as_millis() as i64;
     spa_users::store::create_session(users, &spa_users::grpc::token_hash(&token), id, expires_at, users.now_ms(), None).await.unwrap();

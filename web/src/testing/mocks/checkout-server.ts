@@ -37,7 +37,9 @@ import { apiPath } from './handlers';
 
 type CartServer = ReturnType<typeof createCartServer>;
 type Customer = components['schemas']['Customer'];
-type State = 'cart' | 'addressed' | 'vouchered' | 'vouchering_skipped' | 'payment_selected' | 'payment_skipped' | 'completed';
+type State = components['schemas']['CheckoutState'];
+type ShippingMethod = components['schemas']['ShippingMethod'];
+type PaymentMethod = components['schemas']['PaymentMethod'];
 
 const STEPS = {
   address: ['cart', 'addressed', 'vouchered', 'vouchering_skipped', 'payment_selected', 'payment_skipped'],
@@ -52,11 +54,11 @@ const DESIGNS = [
   { code: 'floral', names: ['Kwiatowy', 'Blumen', 'Floral'] },
   { code: 'relax', names: ['Relaks', 'Entspannung', 'Relax'] },
 ];
-const SHIPPING = [
+const SHIPPING: { code: ShippingMethod; price: number; names: string[] }[] = [
   { code: 'post', price: 1200, names: ['Poczta Polska, list polecony', 'Deutsche Post, Einschreiben', 'Registered letter'] },
   { code: 'courier', price: 2500, names: ['Kurier', 'Kurier', 'Courier'] },
 ];
-const PAYMENT = [
+const PAYMENT: { code: PaymentMethod; names: string[] }[] = [
   { code: 'bank_transfer', names: ['Przelew bankowy', 'Banküberweisung', 'Bank transfer'] },
   { code: 'przelewy24', names: ['Przelewy24', 'Przelewy24', 'Przelewy24'] },
   { code: 'paypal', names: ['PayPal', 'PayPal', 'PayPal'] },
@@ -150,8 +152,8 @@ export const depositFor = (due: number, staysDue: number) => {
 };
 
 type Details = {
-  shippingMethod?: string;
-  payment?: { method: string; deposit: boolean };
+  shippingMethod?: ShippingMethod;
+  payment?: { method: PaymentMethod; deposit: boolean };
   /** The lines when the state was last set: a change sends the state back. */
   lines: string;
 };
@@ -229,7 +231,7 @@ export function createCheckoutServer(cartServer: CartServer, { me = null, takenE
   const current = (token: string): Cart | undefined => {
     const cart = carts.get(token);
     if (!cart) return undefined;
-    const state = cart.checkoutState as State;
+    const state = cart.checkoutState;
     const withSold = {
       ...cart,
       items: cart.items.map((line) => (sold.has(line.id) ? { ...line, isAvailable: false, total: 0 } : line)),
@@ -422,8 +424,9 @@ export function createCheckoutServer(cartServer: CartServer, { me = null, takenE
       const cart = gate(token, 'shipping');
       if (cart instanceof Response) return cart;
       if (!shippingRequired(cart)) return refusal(409, 'checkout_state');
-      if (!SHIPPING.some((method) => method.code === body.method)) return refusal(422, 'invalid_method', ['method']);
-      details.set(token, { ...detailsOf(token), shippingMethod: body.method });
+      const shipping = SHIPPING.find((method) => method.code === body.method);
+      if (!shipping) return refusal(422, 'invalid_method', ['method']);
+      details.set(token, { ...detailsOf(token), shippingMethod: shipping.code });
       return HttpResponse.json(setState(token, cart, afterAddress(token, cart)));
     }),
 
@@ -450,10 +453,11 @@ export function createCheckoutServer(cartServer: CartServer, { me = null, takenE
       const token = String(params.token);
       const cart = gate(token, 'payment');
       if (cart instanceof Response) return cart;
-      if (!PAYMENT.some((method) => method.code === body.method)) return refusal(422, 'invalid_method', ['method']);
+      const payment = PAYMENT.find((method) => method.code === body.method);
+      if (!payment) return refusal(422, 'invalid_method', ['method']);
       if (body.deposit && !hasStay(cart)) return refusal(422, 'invalid_method', ['deposit']);
       const before = detailsOf(token);
-      details.set(token, { ...before, payment: { method: String(body.method), deposit: body.deposit === true } });
+      details.set(token, { ...before, payment: { method: payment.code, deposit: body.deposit === true } });
       // As the cart service: what the guest saw due now, or nothing is
       // chosen; a line no longer available is what completion reports.
       const t = totals(token, cart);
@@ -544,7 +548,7 @@ export function createCheckoutServer(cartServer: CartServer, { me = null, takenE
       );
       carts.set(token, { ...cart, items, totals: cartTotals(items, cart.currency) });
     },
-    choosePayment(token: string, method: string, deposit = false) {
+    choosePayment(token: string, method: PaymentMethod, deposit = false) {
       details.set(token, { ...detailsOf(token), payment: { method, deposit } });
     },
   };

@@ -110,7 +110,7 @@ export const demoPages: SeedPage[] = [
 ];
 
 /** An editor (role `editor`), an administrator and a plain customer. */
-export const editorCustomer = (roles: string[] = ['customer', 'editor']): Customer =>
+export const editorCustomer = (roles: Customer['roles'] = ['customer', 'editor']): Customer =>
   customerOf({ email: 'redakcja@example.pl', firstName: 'Ewa', lastName: 'Redaktor', roles });
 
 /** When the first revisions were saved (Unix milliseconds): 3 March 2026, 09:30 UTC. */

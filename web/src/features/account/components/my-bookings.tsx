@@ -10,7 +10,7 @@ type Status = (typeof STATUSES)[number];
 /** The order's state as the guest reads it: cancelled wins over payment. */
 function status(order: PlacedOrder): Status {
   if (order.state === 'cancelled') return 'cancelled';
-  return (STATUSES as readonly string[]).includes(order.paymentState) ? (order.paymentState as Status) : 'awaiting_payment';
+  return (STATUSES as readonly string[]).includes(order.paymentState) ? (order.paymentState) : 'awaiting_payment';
 }
 
 /** What has been paid: all, the advance, or nothing yet. */

@@ -4,7 +4,7 @@ import { cartItem, reservationLine } from '@/testing/mocks/fixtures';
 
 import { afterPersonal, stepRedirect, type CheckoutStep } from './guards';
 
-const STATES = ['cart', 'addressed', 'vouchered', 'vouchering_skipped', 'payment_selected', 'payment_skipped'];
+const STATES = ['cart', 'addressed', 'vouchered', 'vouchering_skipped', 'payment_selected', 'payment_skipped'] as const;
 const basket = [reservationLine(), cartItem()];
 
 describe('checkout step guards (spec 2.2)', () => {

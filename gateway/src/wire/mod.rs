@@ -9,6 +9,9 @@ use utoipa::ToSchema;
 
 use crate::i18n::Locale;
 
+mod enums;
+pub use enums::*;
+
 /// A price: what is paid now and the regular price (higher in a promotion).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Price {
@@ -72,37 +75,7 @@ pub struct ItemTaxons {
     pub others: Vec<TaxonRef>,
 }
 
-/// The kinds of offer a listing can hold.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum OfferType {
-    Package,
-    Room,
-    Treatment,
-    Product,
-    DaySpa,
-    Voucher,
-}
-
 impl OfferType {
-    pub const ALL: [OfferType; 6] =
-        [OfferType::Package, OfferType::Room, OfferType::Treatment, OfferType::Product, OfferType::DaySpa, OfferType::Voucher];
-
-    pub fn code(self) -> &'static str {
-        match self {
-            OfferType::Package => "package",
-            OfferType::Room => "room",
-            OfferType::Treatment => "treatment",
-            OfferType::Product => "product",
-            OfferType::DaySpa => "day_spa",
-            OfferType::Voucher => "voucher",
-        }
-    }
-
-    pub fn parse(code: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|t| t.code() == code)
-    }
-
     /// The localized listing page of the type, as the web's route table
     /// writes it: Polish listings end with a slash (`/oferta/zabiegi/`), except
     /// the vouchers; German and English ones never do.
@@ -209,7 +182,7 @@ pub fn date_dmy(ymd: &str) -> Option<String> {
 impl OfferItem {
     pub fn of(p: &Product, locale: Locale) -> Self {
         let price = p.price.clone().unwrap_or_default();
-        let kind = OfferType::parse(&p.r#type).unwrap_or(OfferType::Product);
+        let kind = OfferType::from_wire(p.r#type).unwrap_or(OfferType::Product);
         let shown = Price::of(price.current.as_ref(), price.original.as_ref());
         let room = p.room.as_ref();
         Self {
@@ -414,7 +387,7 @@ mod tests {
     #[test]
     fn a_promotion_names_its_override() {
         let money = |amount| Some(Money { amount, currency: "PLN".into() });
-        let mut p = Product { r#type: "treatment".into(), ..Default::default() };
+        let mut p = Product { r#type: spa_proto::common::ProductType::Treatment as i32, ..Default::default() };
         p.price = Some(spa_proto::common::Price { current: money(80), original: money(100), ..Default::default() });
         let item = OfferItem::of(&p, Locale::Pl);
         assert_eq!((item.price_original, item.price_override, item.is_promotion), (100, Some(80), true));
