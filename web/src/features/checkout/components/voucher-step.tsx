@@ -5,6 +5,7 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 
+import { FormRadioGroup, FormSelectField, FormTextField } from '@/components/ui/form-fields';
 import { StatusMessage } from '@/components/ui/status-message';
 import { paths } from '@/config/paths';
 import { chooseShipping } from '@/features/checkout/api/choose-shipping';
@@ -27,7 +28,6 @@ import type { Translate } from '@/lib/i18n/translate';
 import type { Cart, MethodOption, VoucherConfiguration, VoucherDesign, VoucherStep as Step } from '@/types/api';
 
 import { useCheckoutBasket } from './checkout-basket';
-import { RadioGroupField, SelectField, TextField } from './form-fields';
 import { StepIndicator } from './step-indicator';
 import { VoucherPreview } from './voucher-preview';
 
@@ -270,7 +270,7 @@ function VoucherForm({ cart, token, step, shipment }: FormProps) {
 
         {shipment && shipment.methods.length > 0 && (
           <div className="checkout-form__section" data-testid="shipping-methods">
-            <RadioGroupField
+            <FormRadioGroup
               name="shipping"
               legend={t('checkout.voucher.shipping')}
               required
@@ -328,7 +328,7 @@ function VoucherFields({ position, count, line, designs, value }: FieldsProps) {
       </legend>
       <div className="checkout-voucher__layout">
         <div className="checkout-voucher__fields">
-          <RadioGroupField
+          <FormRadioGroup
             name={`${name}.design`}
             legend={t('checkout.voucher.design')}
             required
@@ -336,16 +336,16 @@ function VoucherFields({ position, count, line, designs, value }: FieldsProps) {
             options={designs.map((design) => ({ value: design.code, label: design.name }))}
           />
           <div className="checkout-form__grid">
-            <TextField name={`${name}.for`} label={t('checkout.field.for')} required />
-            <TextField name={`${name}.from`} label={t('checkout.field.from')} required />
+            <FormTextField name={`${name}.for`} label={t('checkout.field.for')} required />
+            <FormTextField name={`${name}.from`} label={t('checkout.field.from')} required />
           </div>
-          <TextField
+          <FormTextField
             name={`${name}.message`}
             label={t('checkout.field.message')}
             multiline
             hint={t('checkout.field.messageHint', { max: MAX_VOUCHER_MESSAGE })}
           />
-          <RadioGroupField
+          <FormRadioGroup
             name={`${name}.delivery`}
             legend={t('checkout.voucher.delivery')}
             required
@@ -355,7 +355,7 @@ function VoucherFields({ position, count, line, designs, value }: FieldsProps) {
             ]}
           />
           {delivery === 'email' && (
-            <TextField
+            <FormTextField
               name={`${name}.email`}
               label={t('checkout.field.voucherEmail')}
               required
@@ -367,12 +367,12 @@ function VoucherFields({ position, count, line, designs, value }: FieldsProps) {
             <fieldset className="checkout-form__subsection" data-testid="voucher-postal">
               <legend className="field__label">{t('checkout.voucher.postal')}</legend>
               <div className="checkout-form__grid">
-                <TextField name={`${name}.firstName`} label={t('checkout.field.firstName')} required />
-                <TextField name={`${name}.lastName`} label={t('checkout.field.lastName')} required />
-                <TextField name={`${name}.street`} label={t('checkout.field.street')} required className="checkout-form__wide" />
-                <TextField name={`${name}.postcode`} label={t('checkout.field.postcode')} required />
-                <TextField name={`${name}.city`} label={t('checkout.field.city')} required />
-                <SelectField name={`${name}.countryCode`} label={t('checkout.field.country')} required options={countries} />
+                <FormTextField name={`${name}.firstName`} label={t('checkout.field.firstName')} required />
+                <FormTextField name={`${name}.lastName`} label={t('checkout.field.lastName')} required />
+                <FormTextField name={`${name}.street`} label={t('checkout.field.street')} required className="checkout-form__wide" />
+                <FormTextField name={`${name}.postcode`} label={t('checkout.field.postcode')} required />
+                <FormTextField name={`${name}.city`} label={t('checkout.field.city')} required />
+                <FormSelectField name={`${name}.countryCode`} label={t('checkout.field.country')} required options={countries} />
               </div>
             </fieldset>
           )}
