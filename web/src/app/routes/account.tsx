@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 
 import { paths } from '@/config/paths';
-import { useMe } from '@/features/account/api/use-me';
+import { useMe } from '@/lib/api/use-me';
 import { CheckoutLogin } from '@/features/account/components/checkout-login';
 import { ForgotPassword } from '@/features/account/components/forgot-password';
 import { LoginForm } from '@/features/account/components/login-form';

@@ -5,7 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 
-import { useHeaderCustomer } from '@/features/account/api/get-me';
+import { useHeaderCustomer } from '@/lib/api/get-me';
 import { contentPageQueryOptions } from '@/features/content/api/get-page';
 import { ContentPage } from '@/features/content/components/content-page';
 import { canEditContent } from '@/features/content/utils/edit-mode';

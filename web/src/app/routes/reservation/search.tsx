@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 
 import { STAY_MAX_NIGHTS } from '@/config/constants';
 import { paths } from '@/config/paths';
-import { useHeaderCustomer } from '@/features/account/api/get-me';
+import { useHeaderCustomer } from '@/lib/api/get-me';
 import { contentPageQueryOptions, useContentPage } from '@/features/content/api/get-page';
 import { ContentIntro } from '@/features/content/components/content-intro';
 import { canEditContent } from '@/features/content/utils/edit-mode';

@@ -6,7 +6,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormCheckboxField, FormSelectField, FormTextField } from '@/components/ui/form-fields';
 import { StatusMessage } from '@/components/ui/status-message';
 import { paths } from '@/config/paths';
-import { useMe, type LoggedInCustomer } from '@/features/checkout/api/get-me';
 import { useSetAddress } from '@/features/checkout/api/set-address';
 import { afterPersonal, hasVouchers } from '@/features/checkout/utils/guards';
 import { COUNTRIES, MAX_NOTES, type Country } from '@/features/checkout/utils/rules';
@@ -17,16 +16,17 @@ import {
   type PersonalValues,
 } from '@/features/checkout/utils/schemas';
 import { fieldErrors } from '@/features/checkout/utils/server-errors';
+import { useMe } from '@/lib/api/use-me';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Locale } from '@/lib/i18n/locale';
-import type { Cart, CheckoutAddress } from '@/types/api';
+import type { Cart, CheckoutAddress, Customer } from '@/types/api';
 
 import { StepIndicator } from './step-indicator';
 
 const isCountry = (code: string | undefined): code is Country => COUNTRIES.includes(code as Country);
 
 /** What the form starts with: what the basket saved, else the logged-in customer's details. */
-export function personalDefaults(cart: Cart, me: LoggedInCustomer | null, locale: Locale): PersonalValues {
+export function personalDefaults(cart: Cart, me: Customer | null, locale: Locale): PersonalValues {
   const customer = cart.customer;
   const billing = cart.billingAddress;
   const pick = (saved: string | undefined, fallback: string | undefined) => (saved ? saved : (fallback ?? ''));
@@ -76,20 +76,22 @@ const personalField = (field: string): PersonalField | null =>
 export function PersonalStep({ cart, token }: { cart: Cart; token: string }) {
   const { t, locale } = useI18n();
   const [search] = useSearchParams();
-  const me = useMe(locale);
+  const me = useMe();
+  // A failed /me means nobody is logged in (spec 8): the form starts empty.
+  const customer = me.status === 'success' ? me.customer : null;
 
   return (
     <>
       <StepIndicator current="personal" withVoucher={hasVouchers(cart)} />
-      {me.isPending ? (
+      {me.status === 'pending' ? (
         <StatusMessage kind="loading">{t('checkout.loading')}</StatusMessage>
       ) : (
         <PersonalForm
           cart={cart}
           token={token}
-          me={me.data ?? null}
+          me={customer}
           // A logged-in customer has an account already.
-          withPassword={search.get('account') === 'register' && !me.data}
+          withPassword={search.get('account') === 'register' && !customer}
           locale={locale}
         />
       )}
@@ -97,7 +99,7 @@ export function PersonalStep({ cart, token }: { cart: Cart; token: string }) {
   );
 }
 
-type FormProps = { cart: Cart; token: string; me: LoggedInCustomer | null; withPassword: boolean; locale: Locale };
+type FormProps = { cart: Cart; token: string; me: Customer | null; withPassword: boolean; locale: Locale };
 
 function PersonalForm({ cart, token, me, withPassword, locale }: FormProps) {
   const { t } = useI18n();
