@@ -3,13 +3,12 @@
  * language. They follow the users service (services/users/src/domain.rs):
  * names 1 to 60 characters after trimming, the phone at most 30 (and, when
  * given, shaped like a phone number, as spec 5 asks of phones), the password
- * rule of ./password-rule.ts. The server checks everything again.
+ * rule of src/lib/rules/password.ts. The server checks everything again.
  */
 import * as z from 'zod/mini';
 
 import type { Translate } from '@/lib/i18n/translate';
-
-import { passwordProblem } from './password-rule';
+import { passwordProblem } from '@/lib/rules/password';
 
 export const NAME_MAX_LENGTH = 60;
 export const PHONE_MAX_LENGTH = 30;

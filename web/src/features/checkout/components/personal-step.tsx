@@ -8,7 +8,6 @@ import { StatusMessage } from '@/components/ui/status-message';
 import { paths } from '@/config/paths';
 import { useSetAddress } from '@/features/checkout/api/set-address';
 import { afterPersonal, hasVouchers } from '@/features/checkout/utils/guards';
-import { COUNTRIES, MAX_NOTES, type Country } from '@/features/checkout/utils/rules';
 import {
   PERSONAL_FIELDS,
   personalSchema,
@@ -19,6 +18,7 @@ import { fieldErrors } from '@/features/checkout/utils/server-errors';
 import { useMe } from '@/lib/api/use-me';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Locale } from '@/lib/i18n/locale';
+import { COUNTRIES, MAX_NOTES, type Country } from '@/lib/rules/fields';
 import type { Cart, CheckoutAddress, Customer } from '@/types/api';
 
 import { StepIndicator } from './step-indicator';

@@ -8,12 +8,12 @@ import { FormRadioGroup, FormTextField } from '@/components/ui/form-fields';
 import { StatusMessage } from '@/components/ui/status-message';
 import { paths } from '@/config/paths';
 import { useVoucherProduct } from '@/features/checkout/api/get-voucher-product';
-import { MAX_VOUCHER_MESSAGE } from '@/features/checkout/utils/rules';
 import { dedicationProblems } from '@/features/checkout/utils/schemas';
 import { fieldErrors } from '@/features/checkout/utils/server-errors';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { notifications } from '@/lib/notifications';
 import type { Translate } from '@/lib/i18n/translate';
+import { MAX_VOUCHER_MESSAGE } from '@/lib/rules/fields';
 import type { Cart, CartItem, ProductDetails, VoucherDedication } from '@/types/api';
 
 import { useCheckoutBasket } from './checkout-basket';

@@ -14,7 +14,6 @@ import { useVouchers } from '@/features/checkout/api/get-vouchers';
 import { shippingQueryOptions, useShipping } from '@/features/checkout/api/get-shipping';
 import { useCartAnswer } from '@/features/checkout/api/use-cart-answer';
 import { stepRedirect } from '@/features/checkout/utils/guards';
-import { COUNTRIES, MAX_VOUCHER_MESSAGE, type Country } from '@/features/checkout/utils/rules';
 import {
   VOUCHER_FIELDS,
   voucherProblems,
@@ -25,6 +24,7 @@ import {
 import { fieldErrors } from '@/features/checkout/utils/server-errors';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Translate } from '@/lib/i18n/translate';
+import { COUNTRIES, MAX_VOUCHER_MESSAGE, type Country } from '@/lib/rules/fields';
 import type { Cart, MethodOption, VoucherConfiguration, VoucherDesign, VoucherStep as Step } from '@/types/api';
 
 import { useCheckoutBasket } from './checkout-basket';

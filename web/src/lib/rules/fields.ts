@@ -1,9 +1,10 @@
 /**
- * The server's rules for the guest's details and a gift voucher
- * (services/cart/README.md "Checkout", services/users for the password),
- * mirrored so the form says what is wrong before anything is sent. The
- * server checks again and names every wrong field (`invalid_address`,
- * `invalid_voucher_configuration`); its answer wins.
+ * The cart service's rules for the guest's details and a gift voucher
+ * (services/cart/README.md "Checkout"), mirrored so the checkout forms say
+ * what is wrong before anything is sent. The server checks again and names
+ * every wrong field (`invalid_address`, `invalid_voucher_configuration`);
+ * its answer wins. The one copy: the forms and the test servers
+ * (src/testing/mocks) check them here. The password rule is ./password.ts.
  */
 
 /** Countries the guesthouse sells to (spec 3). */
@@ -17,9 +18,6 @@ export const MIN_PHONE = 7;
 export const MAX_PHONE = 30;
 export const MAX_VOUCHER_NAME = 60;
 export const MAX_VOUCHER_MESSAGE = 300;
-export const MIN_PASSWORD = 10;
-export const MAX_PASSWORD = 128;
-export const MIN_PASSWORD_DISTINCT = 5;
 
 /** A text field that must be there: 1 to `max` characters once trimmed. */
 export const isFilled = (value: string, max: number) => {
@@ -78,18 +76,4 @@ export function isValidVatNumber(country: string, raw: string): boolean {
   }
   if (country === 'DE') return /^DE\d{9}$/.test(compact);
   return false;
-}
-
-export type PasswordProblem = 'length' | 'variety' | 'email';
-
-/** The account rule: 10 to 128 characters, at least 5 different ones, not the e-mail (nor its part before @). */
-export function passwordProblem(password: string, email: string): PasswordProblem | null {
-  const chars = [...password];
-  if (chars.length < MIN_PASSWORD || chars.length > MAX_PASSWORD) return 'length';
-  if (new Set(chars).size < MIN_PASSWORD_DISTINCT) return 'variety';
-  const lower = password.toLowerCase();
-  const address = email.trim().toLowerCase();
-  const local = address.split('@')[0] ?? '';
-  if (lower === address || (local !== '' && lower === local)) return 'email';
-  return null;
 }
