@@ -16,7 +16,7 @@
  */
 import { http, HttpResponse } from 'msw';
 
-import { PACKAGE_PERSONS_MAX, PACKAGE_PERSONS_MIN } from '@/config/constants';
+import { DEFAULT_GUESTS, PACKAGE_PERSONS_MAX, PACKAGE_PERSONS_MIN } from '@/config/constants';
 import { isFilled, isValidEmail, MAX_VOUCHER_MESSAGE, MAX_VOUCHER_NAME } from '@/lib/rules/fields';
 import type { AddCartItem, Cart, CartItem, CartProduct, LineVoucher, ListingItem, UpdateCartItem } from '@/types/api';
 import { diffDays } from '@/utils/calendar-date';
@@ -165,7 +165,7 @@ export function createCartServer({ known = {}, associations = {}, giftVouchers =
     if (item.type === 'reservation' || item.type === 'reservation_with_package') {
       const checkIn = options.checkIn ?? '';
       const checkOut = options.checkOut ?? '';
-      const adults = options.adults ?? 2;
+      const adults = options.adults ?? DEFAULT_GUESTS.adults;
       const price = info(code).price ?? 100000;
       const line = cartItem({
         id,
