@@ -14,6 +14,10 @@
 export const COUNTRIES = ['PL', 'DE'] as const;
 export type Country = (typeof COUNTRIES)[number];
 
+/** Whether a country code is one the guesthouse sells to. */
+export const isCountry = (code: string | null | undefined): code is Country =>
+  (COUNTRIES as readonly (string | null | undefined)[]).includes(code);
+
 /** A first or last name (checkout, the account): 1 to 60 characters once trimmed. */
 export const MAX_NAME = 60;
 /** An e-mail address, at most (checkout, the product inquiry, the newsletter). */

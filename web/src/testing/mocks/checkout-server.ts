@@ -37,7 +37,7 @@ import { http, HttpResponse } from 'msw';
 import { LOCALES, type Locale } from '@/lib/i18n/locale';
 import { stepAllowed, type CheckoutState as State, type CheckoutStepName } from '@/lib/rules/checkout-states';
 import {
-  COUNTRIES,
+  isCountry,
   isFilled,
   isValidEmail,
   isValidPhone,
@@ -135,7 +135,6 @@ const refusal = (status: number, code: string, fields: string[] = [], message = 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const filled = (value: unknown, max: number) => isFilled(text(value), max);
 const email = (value: unknown) => isValidEmail(text(value));
-const isCountry = (country: string) => (COUNTRIES as readonly string[]).includes(country);
 
 /**
  * The advance payment of a basket owing `due` (after gift vouchers),

@@ -18,12 +18,10 @@ import { fieldErrors } from '@/features/checkout/utils/server-errors';
 import { useMe } from '@/lib/api/use-me';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Locale } from '@/lib/i18n/locale';
-import { COUNTRIES, MAX_NOTES, type Country } from '@/lib/rules/fields';
+import { COUNTRIES, isCountry, MAX_NOTES } from '@/lib/rules/fields';
 import type { Cart, CheckoutAddress, Customer } from '@/types/api';
 
 import { StepIndicator } from './step-indicator';
-
-const isCountry = (code: string | undefined): code is Country => COUNTRIES.includes(code as Country);
 
 /** What the form starts with: what the basket saved, else the logged-in customer's details. */
 export function personalDefaults(cart: Cart, me: Customer | null, locale: Locale): PersonalValues {

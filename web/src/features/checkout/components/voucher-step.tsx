@@ -24,7 +24,7 @@ import {
 import { fieldErrors } from '@/features/checkout/utils/server-errors';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Translate } from '@/lib/i18n/translate';
-import { COUNTRIES, MAX_VOUCHER_MESSAGE, type Country } from '@/lib/rules/fields';
+import { COUNTRIES, isCountry, MAX_VOUCHER_MESSAGE } from '@/lib/rules/fields';
 import type { Cart, MethodOption, VoucherConfiguration, VoucherDesign, VoucherStep as Step } from '@/types/api';
 
 import { useCheckoutBasket } from './checkout-basket';
@@ -36,8 +36,6 @@ type FormField = `vouchers.${number}.${VoucherField}`;
 
 const isVoucherField = (field: string): field is VoucherField => (VOUCHER_FIELDS as readonly string[]).includes(field);
 type Line = Step['items'][number];
-
-const isCountry = (code: string | null | undefined): code is Country => COUNTRIES.includes(code as Country);
 
 /** A voucher's form, from what the basket holds: its dedication, design and delivery so far. */
 export function voucherDefaults(line: Line, designs: readonly VoucherDesign[], cart: Cart): VoucherValues {
