@@ -85,7 +85,7 @@ function ProfileSections({ customer }: { customer: Customer }) {
 
       <section className="profile__section" aria-labelledby={bookingsId}>
         <h2 id={bookingsId}>{t('account.profile.bookings')}</h2>
-        <MyBookings />
+        <MyBookings email={customer.email} />
       </section>
 
       <button type="button" className="button profile__logout" aria-disabled={logout.isPending || undefined} onClick={onLogout}>
