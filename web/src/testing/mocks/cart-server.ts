@@ -18,6 +18,7 @@ import { http, HttpResponse } from 'msw';
 
 import { DEFAULT_GUESTS, PACKAGE_PERSONS_MAX, PACKAGE_PERSONS_MIN } from '@/config/constants';
 import { isFilled, isValidEmail, MAX_VOUCHER_MESSAGE, MAX_VOUCHER_NAME } from '@/lib/rules/fields';
+import { lineAmount } from '@/lib/rules/line-price';
 import type { AddCartItem, Cart, CartItem, CartProduct, LineVoucher, ListingItem, UpdateCartItem } from '@/types/api';
 import { diffDays } from '@/utils/calendar-date';
 
@@ -228,7 +229,7 @@ export function createCartServer({ known = {}, associations = {}, giftVouchers =
   /** A line at a new quantity, priced as the server prices its kind. */
   const withQuantity = (line: CartItem, quantity: number): CartItem => {
     const price = line.type === 'package' ? packagePrice(line.code, quantity) : line.price;
-    const total = line.type === 'package' || line.type === 'reservation' ? price.current : price.current * quantity;
+    const total = lineAmount(line.type, price.current, quantity);
     return { ...line, quantity, price, total: line.isAvailable ? total : 0 };
   };
 

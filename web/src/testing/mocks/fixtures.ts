@@ -1,3 +1,4 @@
+import { lineAmount } from '@/lib/rules/line-price';
 import { addDays, diffDays } from '@/utils/calendar-date';
 import type {
   Cart,
@@ -263,7 +264,7 @@ export function cartItem(overrides: Partial<CartItem> = {}): CartItem {
     minQuantity: 1,
     maxQuantity: 10,
     // A package's price is for its persons, a stay's for the stay; units multiply.
-    total: isAvailable ? (type === 'package' || type === 'reservation' ? price.current : price.current * quantity) : 0,
+    total: isAvailable ? lineAmount(type, price.current, quantity) : 0,
     price,
     code,
     variantCode: code,
