@@ -54,7 +54,7 @@ import type { Cart, LineVoucher, Order } from '@/types/api';
 import type { components } from '@/types/openapi.gen';
 
 import type { createCartServer } from './cart-server';
-import { cartTotals } from './fixtures';
+import { cartTotals, needsShipping } from './fixtures';
 import { apiPath } from './handlers';
 
 type CartServer = ReturnType<typeof createCartServer>;
@@ -186,7 +186,7 @@ export function createCheckoutServer(cartServer: CartServer, { me = null, takenE
   };
 
   const vouchers = (cart: Cart) => cart.items.filter((line) => line.type === 'voucher');
-  const shippingRequired = (cart: Cart) => vouchers(cart).some((line) => line.voucher?.delivery === 'post');
+  const shippingRequired = (cart: Cart) => needsShipping(cart.items);
   const detailsOf = (token: string) => details.get(token) ?? { lines: '' };
   const signature = (cart: Cart) => JSON.stringify(cart.items.map((line) => [line.id, line.quantity, line.childItems.length]));
 

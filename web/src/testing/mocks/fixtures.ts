@@ -361,6 +361,10 @@ export function cartTotals(items: CartItem[], currency = 'PLN'): CartTotals {
   };
 }
 
+/** As the server: only a gift voucher chosen to be posted needs shipping. */
+export const needsShipping = (items: readonly CartItem[]): boolean =>
+  items.some((item) => item.type === 'voucher' && item.voucher?.delivery === 'post');
+
 export function cart(items: CartItem[] = [], overrides: Partial<Cart> = {}): Cart {
   return {
     tokenValue: 'a'.repeat(32),
@@ -377,8 +381,7 @@ export function cart(items: CartItem[] = [], overrides: Partial<Cart> = {}): Car
     notes: null,
     payments: [],
     shipments: [],
-    // As the server: only a voucher chosen to be posted needs shipping.
-    shippingRequired: items.some((item) => item.type === 'voucher' && item.voucher?.delivery === 'post'),
+    shippingRequired: needsShipping(items),
     ...overrides,
   };
 }
