@@ -1,9 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { BASKET_STORAGE_KEY } from '@/features/basket/utils/storage';
+import { meKeys } from '@/lib/api/get-me';
+import { createAccountServer } from '@/testing/mocks/account-server';
+import { customer } from '@/testing/mocks/fixtures';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 
@@ -232,6 +235,33 @@ describe('checkout: personal data step', () => {
     expect(screen.getByText('Zalogowano jako jan@example.pl.')).toBeTruthy();
     // Logged in: an account exists, no password is asked for.
     expect(screen.queryByLabelText(/^Hasło/)).toBeNull();
+  });
+
+  it('fills in nobody once the customer has logged out', async () => {
+    const user = userEvent.setup();
+    setUpCheckout();
+    const account = createAccountServer({ loggedIn: customer() });
+    server.use(...account.handlers);
+    const { router, queryClient } = renderCheckout('/basket/personal');
+    expect((await screen.findByLabelText<HTMLInputElement>(/^Imię/)).value).toBe('Ola');
+    expect(screen.getByText('Zalogowano jako ola.nowak@example.pl.')).toBeTruthy();
+
+    await act(() => router.navigate('/profil'));
+    await user.click(await screen.findByRole('button', { name: 'Wyloguj się' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(account.isLoggedIn()).toBe(false);
+    expect(queryClient.getQueryData(meKeys.me)).toBeNull();
+
+    await act(() => router.navigate('/basket/personal'));
+    expect((await screen.findByLabelText<HTMLInputElement>(/^Imię/)).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>(/^E-mail/).value).toBe('');
+    expect(screen.queryByText(/^Zalogowano jako/)).toBeNull();
+    // One customer in the cache, under one key: nothing else remembers who was logged in.
+    const cached = queryClient
+      .getQueryCache()
+      .findAll()
+      .filter((query) => JSON.stringify(query.state.data ?? null).includes('ola.nowak@example.pl'));
+    expect(cached).toEqual([]);
   });
 
   it('asks for a password to register with the booking, with its rule, and sends it as a script', async () => {

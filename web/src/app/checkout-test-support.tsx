@@ -6,6 +6,7 @@
  */
 import { basketStorage } from '@/features/basket/utils/storage';
 import type { Locale } from '@/lib/i18n/locale';
+import { STEP_STATES } from '@/lib/rules/checkout-states';
 import { createCartServer } from '@/testing/mocks/cart-server';
 import { createCheckoutServer, type CheckoutServerOptions } from '@/testing/mocks/checkout-server';
 import { cartItem, lineProduct, reservationLine } from '@/testing/mocks/fixtures';
@@ -17,7 +18,8 @@ import { createRoutes } from './router';
 
 export const TOKEN = '0f1e2d3c4b5a69788796a5b4c3d2e1f0';
 
-export const STATES = ['cart', 'addressed', 'vouchered', 'vouchering_skipped', 'payment_selected', 'payment_skipped'] as const;
+/** The states before completion: those the personal data step is taken from. */
+export const STATES = STEP_STATES.address;
 
 export type State = (typeof STATES)[number] | 'completed';
 

@@ -9,7 +9,6 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 
 import { paths } from '@/config/paths';
-import { useMe } from '@/features/account/api/use-me';
 import { CheckoutLogin } from '@/features/account/components/checkout-login';
 import { ForgotPassword } from '@/features/account/components/forgot-password';
 import { LoginForm } from '@/features/account/components/login-form';
@@ -18,6 +17,7 @@ import { RegisterForm } from '@/features/account/components/register-form';
 import { SocialLogin, SocialLoginFailure } from '@/features/account/components/social-login';
 import { ResetPasswordForm } from '@/features/account/components/reset-password-form';
 import { usePageHead } from '@/hooks/use-page-head';
+import { useMe } from '@/lib/api/use-me';
 import { returnPath } from '@/utils/return-path';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { LOCALES } from '@/lib/i18n/locale';

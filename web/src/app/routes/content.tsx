@@ -5,13 +5,13 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 
-import { useHeaderCustomer } from '@/features/account/api/get-me';
 import { contentPageQueryOptions } from '@/features/content/api/get-page';
 import { ContentPage } from '@/features/content/components/content-page';
-import { canEditContent } from '@/features/content/utils/edit-mode';
 import { useCurrentRouteHandle } from '@/hooks/use-current-route';
+import { useHeaderCustomer } from '@/lib/api/get-me';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Locale } from '@/lib/i18n/locale';
+import { canEditContent } from '@/lib/rules/roles';
 
 import { NotFoundRoute } from './not-found';
 

@@ -16,6 +16,9 @@
  */
 import { http, HttpResponse } from 'msw';
 
+import { DEFAULT_GUESTS, PACKAGE_PERSONS_MAX, PACKAGE_PERSONS_MIN } from '@/config/constants';
+import { isFilled, isValidEmail, MAX_VOUCHER_MESSAGE, MAX_VOUCHER_NAME } from '@/lib/rules/fields';
+import { lineAmount } from '@/lib/rules/line-price';
 import type { AddCartItem, Cart, CartItem, CartProduct, LineVoucher, ListingItem, UpdateCartItem } from '@/types/api';
 import { diffDays } from '@/utils/calendar-date';
 
@@ -87,19 +90,21 @@ const todayUtc = () => new Date().toISOString().slice(0, 10);
 const refusedVoucher = (voucher: GiftVoucher): 'voucher_expired' | 'voucher_spent' | null =>
   voucher.validUntil < todayUtc() ? 'voucher_expired' : voucher.balance <= 0 ? 'voucher_spent' : null;
 
-const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@.]+$/.test(value);
-
-/** A dedication as the cart service checks it: the first wrong field, named as the add's body names it. */
+/**
+ * A dedication as the cart service checks it (with the web's own rules,
+ * src/lib/rules/fields.ts): the first wrong field, named as the add's body
+ * names it.
+ */
 function checkDedication(dedication: NonNullable<NonNullable<AddCartItem['options']>['dedication']>): Response | LineVoucher {
   const name = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
   const recipient = name(dedication.for);
   const sender = name(dedication.from);
   const message = name(dedication.message);
   const email = name(dedication.email);
-  if (recipient === '' || [...recipient].length > 60) return refusal(422, 'invalid_voucher_details', 'options.dedication.for');
-  if (sender === '' || [...sender].length > 60) return refusal(422, 'invalid_voucher_details', 'options.dedication.from');
-  if ([...message].length > 300) return refusal(422, 'invalid_voucher_details', 'options.dedication.message');
-  if (email !== '' && !isEmail(email)) return refusal(422, 'invalid_email', 'options.dedication.email');
+  if (!isFilled(recipient, MAX_VOUCHER_NAME)) return refusal(422, 'invalid_voucher_details', 'options.dedication.for');
+  if (!isFilled(sender, MAX_VOUCHER_NAME)) return refusal(422, 'invalid_voucher_details', 'options.dedication.from');
+  if ([...message].length > MAX_VOUCHER_MESSAGE) return refusal(422, 'invalid_voucher_details', 'options.dedication.message');
+  if (email !== '' && !isValidEmail(email)) return refusal(422, 'invalid_email', 'options.dedication.email');
   return { for: recipient, from: sender, message, email: email === '' ? null : email };
 }
 
@@ -161,7 +166,7 @@ export function createCartServer({ known = {}, associations = {}, giftVouchers =
     if (item.type === 'reservation' || item.type === 'reservation_with_package') {
       const checkIn = options.checkIn ?? '';
       const checkOut = options.checkOut ?? '';
-      const adults = options.adults ?? 2;
+      const adults = options.adults ?? DEFAULT_GUESTS.adults;
       const price = info(code).price ?? 100000;
       const line = cartItem({
         id,
@@ -182,7 +187,7 @@ export function createCartServer({ known = {}, associations = {}, giftVouchers =
       if (item.type === 'reservation') return line;
       return {
         ...line,
-        childItems: [packageFor(item.packageCode ?? '', Math.min(adults, 2), options.treatments ?? undefined)],
+        childItems: [packageFor(item.packageCode ?? '', Math.min(adults, PACKAGE_PERSONS_MAX), options.treatments ?? undefined)],
       };
     }
     if (item.type === 'package') return packageFor(code, item.quantity ?? 1, options.treatments ?? undefined);
@@ -213,8 +218,8 @@ export function createCartServer({ known = {}, associations = {}, giftVouchers =
       type: 'package',
       code,
       quantity: persons,
-      minQuantity: 1,
-      maxQuantity: 2,
+      minQuantity: PACKAGE_PERSONS_MIN,
+      maxQuantity: PACKAGE_PERSONS_MAX,
       price: packagePrice(code, persons),
       treatments: (treatments ?? []).map((t) => ({ ...t, name: info(t.code).name })),
       product: product(code, 'package', info(code).numNights ?? 0),
@@ -224,7 +229,7 @@ export function createCartServer({ known = {}, associations = {}, giftVouchers =
   /** A line at a new quantity, priced as the server prices its kind. */
   const withQuantity = (line: CartItem, quantity: number): CartItem => {
     const price = line.type === 'package' ? packagePrice(line.code, quantity) : line.price;
-    const total = line.type === 'package' || line.type === 'reservation' ? price.current : price.current * quantity;
+    const total = lineAmount(line.type, price.current, quantity);
     return { ...line, quantity, price, total: line.isAvailable ? total : 0 };
   };
 
@@ -283,7 +288,7 @@ export function createCartServer({ known = {}, associations = {}, giftVouchers =
       if (!stay) return notFound('item_not_found');
       const child = packageFor(
         item.packageCode ?? '',
-        item.quantity ?? Math.min(stay.adults ?? 1, 2),
+        item.quantity ?? Math.min(stay.adults ?? 1, PACKAGE_PERSONS_MAX),
         item.options?.treatments ?? undefined,
       );
       // A stay holds one package: attaching another replaces it.

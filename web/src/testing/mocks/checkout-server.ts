@@ -23,32 +23,46 @@
  *   `idempotency_key_reused`, a room sold meanwhile 409 `room_just_booked`
  *   with the stay's dates (the line shows unavailable afterwards).
  *
+ * The rules it shares with the web are the web's own modules
+ * (src/lib/rules: the states each step takes, the field rules with the NIP
+ * checksum, the password rule), so the two cannot drift apart; what only
+ * the server decides (designs, shipping and payment methods with their
+ * prices, the advance payment, its messages) is written out here.
+ *
  * Messages are the gateway's Polish ones (pl.ftl), which tests read as the
  * server's.
  */
 import { http, HttpResponse } from 'msw';
 
+import { LOCALES, type Locale } from '@/lib/i18n/locale';
+import { stepAllowed, type CheckoutState as State, type CheckoutStepName } from '@/lib/rules/checkout-states';
+import {
+  isCountry,
+  isFilled,
+  isValidEmail,
+  isValidPhone,
+  isValidPostcode,
+  isValidVatNumber,
+  MAX_LINE,
+  MAX_NAME,
+  MAX_NOTES,
+  MAX_VOUCHER_MESSAGE,
+  MAX_VOUCHER_NAME,
+} from '@/lib/rules/fields';
+import { passwordProblem } from '@/lib/rules/password';
 import type { Cart, LineVoucher, Order } from '@/types/api';
 import type { components } from '@/types/openapi.gen';
 
 import type { createCartServer } from './cart-server';
-import { cartTotals } from './fixtures';
+import { cartTotals, needsShipping } from './fixtures';
 import { apiPath } from './handlers';
 
 type CartServer = ReturnType<typeof createCartServer>;
 type Customer = components['schemas']['Customer'];
-type State = components['schemas']['CheckoutState'];
 type ShippingMethod = components['schemas']['ShippingMethod'];
 type PaymentMethod = components['schemas']['PaymentMethod'];
 
-const STEPS = {
-  address: ['cart', 'addressed', 'vouchered', 'vouchering_skipped', 'payment_selected', 'payment_skipped'],
-  voucher: ['addressed', 'vouchered', 'payment_selected', 'payment_skipped'],
-  shipping: ['addressed', 'vouchered', 'vouchering_skipped', 'payment_selected', 'payment_skipped'],
-  payment: ['vouchered', 'vouchering_skipped', 'payment_selected', 'payment_skipped'],
-  complete: ['payment_selected', 'payment_skipped'],
-} satisfies Record<string, State[]>;
-
+/** Names in the order of LOCALES (pl, de, en_GB). */
 const DESIGNS = [
   { code: 'classic', names: ['Klasyczny', 'Klassisch', 'Classic'] },
   { code: 'floral', names: ['Kwiatowy', 'Blumen', 'Floral'] },
@@ -120,26 +134,10 @@ const refusal = (status: number, code: string, fields: string[] = [], message = 
     { status },
   );
 
-// The server's rules, written out again here (the web's own copy is what is tested against them).
-const filled = (value: unknown, max: number) => typeof value === 'string' && value.trim() !== '' && [...value.trim()].length <= max;
-const email = (value: unknown) =>
-  typeof value === 'string' && /^[^\s@]+@[^\s@]+$/.test(value.trim()) && /^[^.].*\.[^.]+$/.test(value.trim().split('@')[1] ?? '') && !value.includes('..');
-const phone = (value: unknown) => {
-  if (typeof value !== 'string') return false;
-  const p = value.trim();
-  return p.length >= 7 && p.length <= 30 && /^[0-9+()\-. /]+$/.test(p) && !p.slice(1).includes('+') && (p.match(/\d/g) ?? []).length >= 7;
-};
-const postcode = (country: string, value: unknown) =>
-  typeof value === 'string' && (country === 'PL' ? /^\d\d-\d\d\d$/ : country === 'DE' ? /^\d{5}$/ : /^$/).test(value.trim()) && value.trim() !== '';
-const vatNumber = (country: string, value: unknown) => {
-  if (typeof value !== 'string') return false;
-  const compact = value.replace(/[ -]/g, '').toUpperCase();
-  if (country === 'DE') return /^DE\d{9}$/.test(compact);
-  const digits = compact.replace(/^PL/, '');
-  if (!/^\d{10}$/.test(digits)) return false;
-  const sum = [6, 5, 7, 2, 3, 4, 5, 6, 7].reduce((total, weight, i) => total + weight * Number(digits[i]), 0);
-  return sum % 11 === Number(digits[9]);
-};
+// The server's rules on what a body holds: anything but a string is as wrong as an empty one.
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const filled = (value: unknown, max: number) => isFilled(text(value), max);
+const email = (value: unknown) => isValidEmail(text(value));
 
 /**
  * The advance payment of a basket owing `due` (after gift vouchers),
@@ -177,10 +175,9 @@ export function createCheckoutServer(cartServer: CartServer, { me = null, takenE
   /** Answers completion gives before it works (a service down, ...). */
   const completeFailures: { status: number; code: string; message: string }[] = [];
 
-  const localeIndex = (request: Request) => {
-    const locale = new URL(request.url).searchParams.get('locale');
-    return locale === 'de' ? 1 : locale === 'en_GB' ? 2 : 0;
-  };
+  /** The index of the request's language in LOCALES (the names' order); Polish by default. */
+  const localeIndex = (request: Request) =>
+    Math.max(0, LOCALES.indexOf(new URL(request.url).searchParams.get('locale') as Locale));
   const log = async (request: Request) => {
     const url = new URL(request.url);
     const text = request.method === 'GET' ? '' : await request.clone().text();
@@ -192,7 +189,7 @@ export function createCheckoutServer(cartServer: CartServer, { me = null, takenE
   };
 
   const vouchers = (cart: Cart) => cart.items.filter((line) => line.type === 'voucher');
-  const shippingRequired = (cart: Cart) => vouchers(cart).some((line) => line.voucher?.delivery === 'post');
+  const shippingRequired = (cart: Cart) => needsShipping(cart.items);
   const detailsOf = (token: string) => details.get(token) ?? { lines: '' };
   const signature = (cart: Cart) => JSON.stringify(cart.items.map((line) => [line.id, line.quantity, line.childItems.length]));
 
@@ -257,11 +254,11 @@ export function createCheckoutServer(cartServer: CartServer, { me = null, takenE
     return next;
   };
   /** The cart, or why the step is refused. */
-  const gate = (token: string, step: keyof typeof STEPS): Cart | Response => {
+  const gate = (token: string, step: CheckoutStepName): Cart | Response => {
     const cart = current(token);
     if (!cart) return refusal(404, 'cart_not_found');
     if (cart.checkoutState === 'completed') return refusal(409, 'checkout_completed');
-    if (!(STEPS[step] as string[]).includes(cart.checkoutState)) return refusal(409, 'checkout_state');
+    if (!stepAllowed(step, cart.checkoutState)) return refusal(409, 'checkout_state');
     return cart;
   };
 
@@ -286,22 +283,22 @@ export function createCheckoutServer(cartServer: CartServer, { me = null, takenE
       const customer = body.customer ?? {};
       const billing = body.billingAddress ?? {};
       const wrong: string[] = [];
-      if (!filled(customer.firstName, 60)) wrong.push('customer.firstName');
-      if (!filled(customer.lastName, 60)) wrong.push('customer.lastName');
+      if (!filled(customer.firstName, MAX_NAME)) wrong.push('customer.firstName');
+      if (!filled(customer.lastName, MAX_NAME)) wrong.push('customer.lastName');
       if (!email(customer.email)) wrong.push('customer.email');
-      if (!phone(customer.phone)) wrong.push('customer.phone');
+      if (!isValidPhone(text(customer.phone))) wrong.push('customer.phone');
       const invoice = billing.invoiceRequired === true;
       const rawCountry = typeof billing.countryCode === 'string' ? billing.countryCode.trim().toUpperCase() : '';
       const country = rawCountry === '' && !invoice ? 'PL' : rawCountry;
-      if (!['PL', 'DE'].includes(country)) wrong.push('billingAddress.countryCode');
+      if (!isCountry(country)) wrong.push('billingAddress.countryCode');
       if (invoice) {
-        if (!filled(billing.company, 120)) wrong.push('billingAddress.company');
-        if (['PL', 'DE'].includes(country) && !vatNumber(country, billing.vatNumber)) wrong.push('billingAddress.vatNumber');
-        if (!filled(billing.street, 120)) wrong.push('billingAddress.street');
-        if (!filled(billing.city, 120)) wrong.push('billingAddress.city');
-        if (['PL', 'DE'].includes(country) && !postcode(country, billing.postcode)) wrong.push('billingAddress.postcode');
+        if (!filled(billing.company, MAX_LINE)) wrong.push('billingAddress.company');
+        if (isCountry(country) && !isValidVatNumber(country, text(billing.vatNumber))) wrong.push('billingAddress.vatNumber');
+        if (!filled(billing.street, MAX_LINE)) wrong.push('billingAddress.street');
+        if (!filled(billing.city, MAX_LINE)) wrong.push('billingAddress.city');
+        if (isCountry(country) && !isValidPostcode(country, text(billing.postcode))) wrong.push('billingAddress.postcode');
       }
-      if ([...(body.notes ?? '').trim()].length > 1000) wrong.push('notes');
+      if ([...(body.notes ?? '').trim()].length > MAX_NOTES) wrong.push('notes');
       if (body.regulationsAccepted !== true) wrong.push('regulationsAccepted');
       if (wrong.length > 0) return refusal(422, 'invalid_address', wrong);
 
@@ -309,9 +306,7 @@ export function createCheckoutServer(cartServer: CartServer, { me = null, takenE
       if (password !== '' && !me) {
         if (request.headers.get('X-Requested-With') !== 'XMLHttpRequest') return refusal(400, 'invalid_request', ['X-Requested-With']);
         const address = String(customer.email).trim().toLowerCase();
-        if ([...password].length < 10 || [...password].length > 128 || new Set(password).size < 5 || password.toLowerCase() === address) {
-          return refusal(422, 'weak_password', ['password']);
-        }
+        if (passwordProblem(password, address)) return refusal(422, 'weak_password', ['password']);
         if (takenEmails.includes(address)) return refusal(409, 'email_taken', ['customer.email']);
       }
 
@@ -360,9 +355,9 @@ export function createCheckoutServer(cartServer: CartServer, { me = null, takenE
       const line = vouchers(cart)[Number(params.index)];
       if (!line) return refusal(404, 'item_not_found');
       const wrong: string[] = [];
-      if (!filled(body.for, 60)) wrong.push('for');
-      if (!filled(body.from, 60)) wrong.push('from');
-      if ([...(body.message ?? '').trim()].length > 300) wrong.push('message');
+      if (!filled(body.for, MAX_VOUCHER_NAME)) wrong.push('for');
+      if (!filled(body.from, MAX_VOUCHER_NAME)) wrong.push('from');
+      if ([...(body.message ?? '').trim()].length > MAX_VOUCHER_MESSAGE) wrong.push('message');
       if (!DESIGNS.some((design) => design.code === body.design)) wrong.push('design');
       const delivery = body.delivery === 'email' || body.delivery === 'post' ? body.delivery : null;
       if (!delivery) wrong.push('delivery');
@@ -370,12 +365,12 @@ export function createCheckoutServer(cartServer: CartServer, { me = null, takenE
       if ((delivery === 'email' || address !== '') && !email(address)) wrong.push('email');
       const country = (body.countryCode ?? '').trim().toUpperCase();
       if (delivery === 'post') {
-        if (!filled(body.firstName, 60)) wrong.push('firstName');
-        if (!filled(body.lastName, 60)) wrong.push('lastName');
-        if (!filled(body.street, 120)) wrong.push('street');
-        if (['PL', 'DE'].includes(country) && !postcode(country, body.postcode)) wrong.push('postcode');
-        if (!filled(body.city, 120)) wrong.push('city');
-        if (!['PL', 'DE'].includes(country)) wrong.push('countryCode');
+        if (!filled(body.firstName, MAX_NAME)) wrong.push('firstName');
+        if (!filled(body.lastName, MAX_NAME)) wrong.push('lastName');
+        if (!filled(body.street, MAX_LINE)) wrong.push('street');
+        if (isCountry(country) && !isValidPostcode(country, text(body.postcode))) wrong.push('postcode');
+        if (!filled(body.city, MAX_LINE)) wrong.push('city');
+        if (!isCountry(country)) wrong.push('countryCode');
       }
       if (wrong.length > 0) return refusal(422, 'invalid_voucher_configuration', wrong);
       const voucher: LineVoucher = {

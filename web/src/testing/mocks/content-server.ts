@@ -11,6 +11,7 @@
 import { http, HttpResponse } from 'msw';
 
 import type { Locale } from '@/lib/i18n/locale';
+import { canEditContent } from '@/lib/rules/roles';
 import type { BlockRevision, ContentBlock, ContentPage, Customer } from '@/types/api';
 
 import { customer as customerOf } from './fixtures';
@@ -174,7 +175,7 @@ export function createContentServer({ loggedIn }: { loggedIn?: Customer } = {}) 
   const refuse = (entry: ContentRequest, change: boolean) => {
     if (change && !entry.marker) return error(400, 'invalid_request', 'The request is not valid.');
     if (!session) return error(401, 'not_logged_in', 'Nie jesteś zalogowany.');
-    if (!session.roles.some((role) => role === 'editor' || role === 'admin')) {
+    if (!canEditContent(session)) {
       return error(403, 'forbidden', 'Brak uprawnień.');
     }
     return null;

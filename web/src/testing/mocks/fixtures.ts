@@ -1,3 +1,4 @@
+import { lineAmount } from '@/lib/rules/line-price';
 import { addDays, diffDays } from '@/utils/calendar-date';
 import type {
   Cart,
@@ -263,7 +264,7 @@ export function cartItem(overrides: Partial<CartItem> = {}): CartItem {
     minQuantity: 1,
     maxQuantity: 10,
     // A package's price is for its persons, a stay's for the stay; units multiply.
-    total: isAvailable ? (type === 'package' || type === 'reservation' ? price.current : price.current * quantity) : 0,
+    total: isAvailable ? lineAmount(type, price.current, quantity) : 0,
     price,
     code,
     variantCode: code,
@@ -360,6 +361,10 @@ export function cartTotals(items: CartItem[], currency = 'PLN'): CartTotals {
   };
 }
 
+/** As the server: only a gift voucher chosen to be posted needs shipping. */
+export const needsShipping = (items: readonly CartItem[]): boolean =>
+  items.some((item) => item.type === 'voucher' && item.voucher?.delivery === 'post');
+
 export function cart(items: CartItem[] = [], overrides: Partial<Cart> = {}): Cart {
   return {
     tokenValue: 'a'.repeat(32),
@@ -376,8 +381,7 @@ export function cart(items: CartItem[] = [], overrides: Partial<Cart> = {}): Car
     notes: null,
     payments: [],
     shipments: [],
-    // As the server: only a voucher chosen to be posted needs shipping.
-    shippingRequired: items.some((item) => item.type === 'voucher' && item.voucher?.delivery === 'post'),
+    shippingRequired: needsShipping(items),
     ...overrides,
   };
 }

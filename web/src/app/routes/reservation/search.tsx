@@ -4,15 +4,15 @@ import { Link, useLocation } from 'react-router';
 
 import { STAY_MAX_NIGHTS } from '@/config/constants';
 import { paths } from '@/config/paths';
-import { useHeaderCustomer } from '@/features/account/api/get-me';
 import { contentPageQueryOptions, useContentPage } from '@/features/content/api/get-page';
 import { ContentIntro } from '@/features/content/components/content-intro';
-import { canEditContent } from '@/features/content/utils/edit-mode';
 import { RoomSearchForm } from '@/features/rooms/components/room-search-form';
 import { searchFromQuery } from '@/features/rooms/utils/search-query';
 import { usePageHead } from '@/hooks/use-page-head';
+import { useHeaderCustomer } from '@/lib/api/get-me';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Locale } from '@/lib/i18n/locale';
+import { canEditContent } from '@/lib/rules/roles';
 import { todayIso } from '@/utils/calendar-date';
 import { toDescription } from '@/utils/meta-description';
 

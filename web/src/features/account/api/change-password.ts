@@ -8,11 +8,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { notifyUnlessNaming } from '@/features/account/utils/field-errors';
 import { apiClient } from '@/lib/api-client';
+import { reloadMe } from '@/lib/api/get-me';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { SCRIPT_MARKER } from '@/lib/script-marker';
 import type { PasswordChange } from '@/types/api';
 
-import { reloadMe } from './get-me';
 import { isLoggedOut } from './update-profile';
 
 /** The body fields the server names: the new password's rule is reported as `password`. */

@@ -9,13 +9,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient, ApiError } from '@/lib/api-client';
+import { reloadMe } from '@/lib/api/get-me';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Locale } from '@/lib/i18n/locale';
 import { notifications } from '@/lib/notifications';
 import { SCRIPT_MARKER } from '@/lib/script-marker';
 import type { Credentials, LoginAnswer } from '@/types/api';
-
-import { reloadMe } from './get-me';
 
 /** A refused login (wrong credentials, too many attempts): the form says why. */
 export const isLoginRefusal = (error: unknown): error is ApiError =>

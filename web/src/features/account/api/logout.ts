@@ -2,12 +2,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
+import { meKeys } from '@/lib/api/get-me';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Locale } from '@/lib/i18n/locale';
 import { notifications } from '@/lib/notifications';
 import { SCRIPT_MARKER } from '@/lib/script-marker';
-
-import { meKeys } from './get-me';
 
 export const logout = (locale: Locale) =>
   apiClient.post<void>('/logout', { locale, headers: SCRIPT_MARKER });

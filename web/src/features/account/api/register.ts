@@ -8,11 +8,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { notifyUnlessNaming } from '@/features/account/utils/field-errors';
 import { apiClient } from '@/lib/api-client';
+import { meKeys } from '@/lib/api/get-me';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Locale } from '@/lib/i18n/locale';
 import type { Customer, Registration } from '@/types/api';
-
-import { meKeys } from './get-me';
 
 /** The body fields the registration form shows errors of. */
 export const REGISTRATION_FIELDS = ['email', 'password', 'firstName', 'lastName', 'phone'] as const;

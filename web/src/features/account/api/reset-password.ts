@@ -8,9 +8,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { notifyUnlessNaming } from '@/features/account/utils/field-errors';
 import { apiClient, ApiError } from '@/lib/api-client';
+import { reloadMe } from '@/lib/api/get-me';
 import { useI18n } from '@/lib/i18n/i18n-provider';
-
-import { reloadMe } from './get-me';
 
 export const isInvalidLink = (error: unknown): boolean =>
   error instanceof ApiError && error.status === 409 && error.code === 'invalid_link';

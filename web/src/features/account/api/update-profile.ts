@@ -7,11 +7,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { notifyUnlessNaming } from '@/features/account/utils/field-errors';
 import { apiClient, ApiError } from '@/lib/api-client';
+import { meKeys, reloadMe } from '@/lib/api/get-me';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { SCRIPT_MARKER } from '@/lib/script-marker';
 import type { Customer, ProfileChange } from '@/types/api';
-
-import { meKeys, reloadMe } from './get-me';
 
 export const PROFILE_FIELDS = ['firstName', 'lastName', 'phone'] as const;
 

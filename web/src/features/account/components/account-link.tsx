@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
-import { useHeaderCustomer } from '@/features/account/api/get-me';
+import { useHeaderCustomer } from '@/lib/api/get-me';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 
 /**

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 
 import { StatusMessage } from '@/components/ui/status-message';
 import { paths } from '@/config/paths';
-import { useMe } from '@/features/account/api/use-me';
+import { useMe } from '@/lib/api/use-me';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 
 import { LoginForm } from './login-form';

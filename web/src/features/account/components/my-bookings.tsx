@@ -29,11 +29,12 @@ function paid(order: PlacedOrder): number {
  * The customer's orders and bookings (issue: profile with bookings): each
  * with its booking code, its stays (room and dates) and other lines, its
  * state, and the amounts paid and left to pay; the order's page (payment,
- * bank transfer details) is a full page load.
+ * bank transfer details) is a full page load. Those of the customer
+ * `email` (logged in): the cache keeps each customer's apart.
  */
-export function MyBookings() {
+export function MyBookings({ email }: { email: string }) {
   const { t, locale } = useI18n();
-  const orders = useMyOrders();
+  const orders = useMyOrders(email);
 
   if (orders.isPending) return <StatusMessage kind="loading">{t('account.bookings.loading')}</StatusMessage>;
   if (orders.isError) {

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 
 import { Notifications } from '@/components/ui/notifications';
-import { meKeys } from '@/features/account/api/get-me';
+import { meKeys } from '@/lib/api/get-me';
 import { createAccountServer, errorBody } from '@/testing/mocks/account-server';
 import { customer } from '@/testing/mocks/fixtures';
 import { apiPath } from '@/testing/mocks/handlers';

@@ -4,7 +4,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { Notifications } from '@/components/ui/notifications';
-import { meKeys } from '@/features/account/api/get-me';
+import { meKeys } from '@/lib/api/get-me';
 import { createAccountServer, errorBody } from '@/testing/mocks/account-server';
 import { customer } from '@/testing/mocks/fixtures';
 import { apiPath } from '@/testing/mocks/handlers';
@@ -221,6 +221,23 @@ describe('Profile', () => {
     expect(fake.requests.at(-1)).toEqual({ method: 'POST', path: '/logout', body: undefined, marker: true });
     expect(queryClient.getQueryData(meKeys.me)).toBeNull();
     expect(toasts().getByText('Logged out')).toBeTruthy();
+  });
+
+  it('never shows the bookings of the customer who logged out to the next one', async () => {
+    const { user, fake } = renderProfile({ orders: [advancePaidOrder()] });
+    expect(await within(await section('Your bookings')).findByRole('article', { name: 'Booking SPA-7KM4-XQ9D' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByText('Log in to see your account.')).toBeTruthy();
+
+    fake.addAccount(customer({ email: 'jan.kowalski@example.pl', firstName: 'Jan' }), 'correct horse battery');
+    server.use(http.get(apiPath('/me/orders'), () => HttpResponse.json({ items: [] })));
+    await user.type(screen.getByLabelText('E-mail address'), 'jan.kowalski@example.pl');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Welcome, Jan!')).toBeTruthy();
+    const bookings = await section('Your bookings');
+    expect(await within(bookings).findByText(/You have no bookings yet/)).toBeTruthy();
+    expect(within(bookings).queryByRole('article')).toBeNull();
   });
 
   it('offers the login form when nobody is logged in, then shows the account', async () => {

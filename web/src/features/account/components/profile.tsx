@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { StatusMessage } from '@/components/ui/status-message';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/account/api/logout';
-import { useMe } from '@/features/account/api/use-me';
+import { useMe } from '@/lib/api/use-me';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Customer } from '@/types/api';
 
@@ -85,7 +85,7 @@ function ProfileSections({ customer }: { customer: Customer }) {
 
       <section className="profile__section" aria-labelledby={bookingsId}>
         <h2 id={bookingsId}>{t('account.profile.bookings')}</h2>
-        <MyBookings />
+        <MyBookings email={customer.email} />
       </section>
 
       <button type="button" className="button profile__logout" aria-disabled={logout.isPending || undefined} onClick={onLogout}>

@@ -3,19 +3,14 @@
  * language. They follow the users service (services/users/src/domain.rs):
  * names 1 to 60 characters after trimming, the phone at most 30 (and, when
  * given, shaped like a phone number, as spec 5 asks of phones), the password
- * rule of ./password-rule.ts. The server checks everything again.
+ * rule of src/lib/rules/password.ts; the lengths and the phone's shape are
+ * src/lib/rules/fields.ts's. The server checks everything again.
  */
 import * as z from 'zod/mini';
 
 import type { Translate } from '@/lib/i18n/translate';
-
-import { passwordProblem } from './password-rule';
-
-export const NAME_MAX_LENGTH = 60;
-export const PHONE_MAX_LENGTH = 30;
-/** Spec 5: at least 7 characters, digits with an optional plus, brackets, dashes, spaces, dots or slashes. */
-const PHONE_MIN_LENGTH = 7;
-const PHONE_PATTERN = /^\+?[\d\s()./-]+$/;
+import { isPhone, MAX_NAME, MAX_PHONE } from '@/lib/rules/fields';
+import { passwordProblem } from '@/lib/rules/password';
 
 const PASSWORD_MESSAGES = {
   length: 'account.error.passwordLength',
@@ -35,7 +30,7 @@ const name = (t: Translate) =>
     .check(
       z.trim(),
       required(t),
-      z.maxLength(NAME_MAX_LENGTH, { error: t('account.error.tooLong', { max: NAME_MAX_LENGTH }) }),
+      z.maxLength(MAX_NAME, { error: t('account.error.tooLong', { max: MAX_NAME }) }),
     );
 
 const phone = (t: Translate) =>
@@ -43,11 +38,8 @@ const phone = (t: Translate) =>
     .string()
     .check(
       z.trim(),
-      z.maxLength(PHONE_MAX_LENGTH, { error: t('account.error.tooLong', { max: PHONE_MAX_LENGTH }) }),
-      z.refine(
-        (value) => value === '' || (value.length >= PHONE_MIN_LENGTH && PHONE_PATTERN.test(value) && /\d/.test(value)),
-        { error: t('account.error.phone') },
-      ),
+      z.maxLength(MAX_PHONE, { error: t('account.error.tooLong', { max: MAX_PHONE }) }),
+      z.refine((value) => value === '' || isPhone(value), { error: t('account.error.phone') }),
     );
 
 /** The password rule as an issue on `path`, for an account of `email` ('' when not known). */

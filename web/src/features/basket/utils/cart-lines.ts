@@ -2,6 +2,7 @@
  * Rules about basket lines, as plain functions.
  */
 import { MINI_BASKET_SCROLL_THRESHOLD } from '@/config/constants';
+import { lineAmount } from '@/lib/rules/line-price';
 import type { AddCartItem, CartItem } from '@/types/api';
 
 import { flattenLines } from './cart-count';
@@ -23,7 +24,7 @@ export function counterBounds(line: Pick<CartItem, 'minQuantity' | 'maxQuantity'
  * price is for its persons already, and a stay's for the stay.
  */
 export const originalTotal = (line: Pick<CartItem, 'type' | 'quantity' | 'price'>): number =>
-  line.type === 'package' || line.type === 'reservation' ? line.price.original : line.price.original * line.quantity;
+  lineAmount(line.type, line.price.original, line.quantity);
 
 /** The requirements of a stay package: its nights and the persons it is for. */
 export type PackageNeeds = { numNights: number; persons: number };

@@ -10,7 +10,6 @@ export const checkoutKeys = {
   vouchers: (locale: Locale, token: string) => ['checkout', 'vouchers', locale, token] as const,
   shipping: (locale: Locale, token: string) => ['checkout', 'shipping', locale, token] as const,
   payment: (locale: Locale, token: string) => ['checkout', 'payment', locale, token] as const,
-  me: ['checkout', 'me'] as const,
   voucherProduct: (locale: Locale, code: string) => ['checkout', 'voucher-product', locale, code] as const,
 };
 

@@ -5,6 +5,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 
+import { FormRadioGroup } from '@/components/ui/form-fields';
 import { StatusMessage } from '@/components/ui/status-message';
 import { externalPaths, paths } from '@/config/paths';
 import { choosePayment } from '@/features/checkout/api/choose-payment';
@@ -19,7 +20,6 @@ import type { Translate } from '@/lib/i18n/translate';
 import type { Cart, PaymentOffer } from '@/types/api';
 
 import { useCheckoutBasket } from './checkout-basket';
-import { RadioGroupField } from './form-fields';
 import { PaymentLoader } from './payment-loader';
 import { StepIndicator } from './step-indicator';
 
@@ -134,7 +134,7 @@ function PaymentForm({ cart, token, offer }: { cart: Cart; token: string; offer:
           {t('checkout.requiredNote')}
         </p>
         <div className="checkout-form__section">
-          <RadioGroupField
+          <FormRadioGroup
             name="method"
             legend={t('checkout.payment.method')}
             required
@@ -143,7 +143,7 @@ function PaymentForm({ cart, token, offer }: { cart: Cart; token: string; offer:
         </div>
         {deposit && (
           <div className="checkout-form__section" data-testid="deposit-choice">
-            <RadioGroupField
+            <FormRadioGroup
               name="amount"
               legend={t('checkout.payment.amount')}
               options={[

@@ -3,12 +3,11 @@ import { useId, useMemo, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
+import { FormCheckboxField, FormSelectField, FormTextField } from '@/components/ui/form-fields';
 import { StatusMessage } from '@/components/ui/status-message';
 import { paths } from '@/config/paths';
-import { useMe, type LoggedInCustomer } from '@/features/checkout/api/get-me';
 import { useSetAddress } from '@/features/checkout/api/set-address';
 import { afterPersonal, hasVouchers } from '@/features/checkout/utils/guards';
-import { COUNTRIES, MAX_NOTES, type Country } from '@/features/checkout/utils/rules';
 import {
   PERSONAL_FIELDS,
   personalSchema,
@@ -16,17 +15,16 @@ import {
   type PersonalValues,
 } from '@/features/checkout/utils/schemas';
 import { fieldErrors } from '@/features/checkout/utils/server-errors';
+import { useMe } from '@/lib/api/use-me';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Locale } from '@/lib/i18n/locale';
-import type { Cart, CheckoutAddress } from '@/types/api';
+import { COUNTRIES, isCountry, MAX_NOTES } from '@/lib/rules/fields';
+import type { Cart, CheckoutAddress, Customer } from '@/types/api';
 
-import { CheckboxField, SelectField, TextField } from './form-fields';
 import { StepIndicator } from './step-indicator';
 
-const isCountry = (code: string | undefined): code is Country => COUNTRIES.includes(code as Country);
-
 /** What the form starts with: what the basket saved, else the logged-in customer's details. */
-export function personalDefaults(cart: Cart, me: LoggedInCustomer | null, locale: Locale): PersonalValues {
+export function personalDefaults(cart: Cart, me: Customer | null, locale: Locale): PersonalValues {
   const customer = cart.customer;
   const billing = cart.billingAddress;
   const pick = (saved: string | undefined, fallback: string | undefined) => (saved ? saved : (fallback ?? ''));
@@ -76,20 +74,22 @@ const personalField = (field: string): PersonalField | null =>
 export function PersonalStep({ cart, token }: { cart: Cart; token: string }) {
   const { t, locale } = useI18n();
   const [search] = useSearchParams();
-  const me = useMe(locale);
+  const me = useMe();
+  // A failed /me means nobody is logged in (spec 8): the form starts empty.
+  const customer = me.status === 'success' ? me.customer : null;
 
   return (
     <>
       <StepIndicator current="personal" withVoucher={hasVouchers(cart)} />
-      {me.isPending ? (
+      {me.status === 'pending' ? (
         <StatusMessage kind="loading">{t('checkout.loading')}</StatusMessage>
       ) : (
         <PersonalForm
           cart={cart}
           token={token}
-          me={me.data ?? null}
+          me={customer}
           // A logged-in customer has an account already.
-          withPassword={search.get('account') === 'register' && !me.data}
+          withPassword={search.get('account') === 'register' && !customer}
           locale={locale}
         />
       )}
@@ -97,7 +97,7 @@ export function PersonalStep({ cart, token }: { cart: Cart; token: string }) {
   );
 }
 
-type FormProps = { cart: Cart; token: string; me: LoggedInCustomer | null; withPassword: boolean; locale: Locale };
+type FormProps = { cart: Cart; token: string; me: Customer | null; withPassword: boolean; locale: Locale };
 
 function PersonalForm({ cart, token, me, withPassword, locale }: FormProps) {
   const { t } = useI18n();
@@ -148,10 +148,10 @@ function PersonalForm({ cart, token, me, withPassword, locale }: FormProps) {
         <fieldset className="checkout-form__section">
           <legend className="checkout-form__legend">{t('checkout.personal.customer')}</legend>
           <div className="checkout-form__grid">
-            <TextField name="customer.firstName" label={t('checkout.field.firstName')} required autoComplete="given-name" />
-            <TextField name="customer.lastName" label={t('checkout.field.lastName')} required autoComplete="family-name" />
-            <TextField name="customer.email" label={t('checkout.field.email')} required type="email" autoComplete="email" />
-            <TextField
+            <FormTextField name="customer.firstName" label={t('checkout.field.firstName')} required autoComplete="given-name" />
+            <FormTextField name="customer.lastName" label={t('checkout.field.lastName')} required autoComplete="family-name" />
+            <FormTextField name="customer.email" label={t('checkout.field.email')} required type="email" autoComplete="email" />
+            <FormTextField
               name="customer.phone"
               label={t('checkout.field.phone')}
               required
@@ -164,44 +164,44 @@ function PersonalForm({ cart, token, me, withPassword, locale }: FormProps) {
 
         <fieldset className="checkout-form__section">
           <legend className="checkout-form__legend">{t('checkout.personal.invoiceTitle')}</legend>
-          <CheckboxField name="billingAddress.invoiceRequired" label={t('checkout.personal.invoice')} />
+          <FormCheckboxField name="billingAddress.invoiceRequired" label={t('checkout.personal.invoice')} />
           {invoice && (
             <div className="checkout-form__grid" data-testid="invoice-fields">
-              <TextField
+              <FormTextField
                 name="billingAddress.company"
                 label={t('checkout.field.company')}
                 required
                 autoComplete="organization"
                 className="checkout-form__wide"
               />
-              <SelectField
+              <FormSelectField
                 name="billingAddress.countryCode"
                 label={t('checkout.field.country')}
                 required
                 options={countries}
                 autoComplete="country"
               />
-              <TextField
+              <FormTextField
                 name="billingAddress.vatNumber"
                 label={t('checkout.field.vatNumber')}
                 required
                 hint={t(country === 'DE' ? 'checkout.field.vatNumberHintDE' : 'checkout.field.vatNumberHintPL')}
               />
-              <TextField
+              <FormTextField
                 name="billingAddress.street"
                 label={t('checkout.field.street')}
                 required
                 autoComplete="street-address"
                 className="checkout-form__wide"
               />
-              <TextField
+              <FormTextField
                 name="billingAddress.postcode"
                 label={t('checkout.field.postcode')}
                 required
                 autoComplete="postal-code"
                 hint={t(country === 'DE' ? 'checkout.field.postcodeHintDE' : 'checkout.field.postcodeHintPL')}
               />
-              <TextField name="billingAddress.city" label={t('checkout.field.city')} required autoComplete="address-level2" />
+              <FormTextField name="billingAddress.city" label={t('checkout.field.city')} required autoComplete="address-level2" />
             </div>
           )}
         </fieldset>
@@ -210,7 +210,7 @@ function PersonalForm({ cart, token, me, withPassword, locale }: FormProps) {
           <fieldset className="checkout-form__section" data-testid="account-fields">
             <legend className="checkout-form__legend">{t('checkout.personal.account')}</legend>
             <p className="checkout-form__note">{t('checkout.personal.accountNote')}</p>
-            <TextField
+            <FormTextField
               name="password"
               label={t('checkout.field.password')}
               required
@@ -223,13 +223,13 @@ function PersonalForm({ cart, token, me, withPassword, locale }: FormProps) {
 
         <fieldset className="checkout-form__section">
           <legend className="checkout-form__legend">{t('checkout.personal.reservation')}</legend>
-          <TextField
+          <FormTextField
             name="notes"
             label={t('checkout.field.notes')}
             multiline
             hint={t('checkout.field.notesHint', { max: MAX_NOTES })}
           />
-          <CheckboxField
+          <FormCheckboxField
             name="regulationsAccepted"
             label={t('checkout.personal.regulations')}
             required

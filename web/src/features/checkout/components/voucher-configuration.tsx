@@ -4,19 +4,19 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 
+import { FormRadioGroup, FormTextField } from '@/components/ui/form-fields';
 import { StatusMessage } from '@/components/ui/status-message';
 import { paths } from '@/config/paths';
 import { useVoucherProduct } from '@/features/checkout/api/get-voucher-product';
-import { MAX_VOUCHER_MESSAGE } from '@/features/checkout/utils/rules';
 import { dedicationProblems } from '@/features/checkout/utils/schemas';
 import { fieldErrors } from '@/features/checkout/utils/server-errors';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { notifications } from '@/lib/notifications';
 import type { Translate } from '@/lib/i18n/translate';
+import { MAX_VOUCHER_MESSAGE } from '@/lib/rules/fields';
 import type { Cart, CartItem, ProductDetails, VoucherDedication } from '@/types/api';
 
 import { useCheckoutBasket } from './checkout-basket';
-import { RadioGroupField, TextField } from './form-fields';
 import { CheckoutPage } from './checkout-pages';
 import { VoucherPreview } from './voucher-preview';
 
@@ -198,7 +198,7 @@ function VoucherConfigurationForm({ product, values }: { product: ProductDetails
         </p>
         <div className="checkout-voucher__layout">
           <div className="checkout-voucher__fields">
-            <RadioGroupField
+            <FormRadioGroup
               name="priceOption"
               legend={t('checkout.config.value')}
               required
@@ -206,16 +206,16 @@ function VoucherConfigurationForm({ product, values }: { product: ProductDetails
               options={values.map((value, index) => ({ value: String(index), label: money(value) }))}
             />
             <div className="checkout-form__grid">
-              <TextField name="for" label={t('checkout.field.for')} required />
-              <TextField name="from" label={t('checkout.field.from')} required />
+              <FormTextField name="for" label={t('checkout.field.for')} required />
+              <FormTextField name="from" label={t('checkout.field.from')} required />
             </div>
-            <TextField
+            <FormTextField
               name="message"
               label={t('checkout.field.message')}
               multiline
               hint={t('checkout.field.messageHint', { max: MAX_VOUCHER_MESSAGE })}
             />
-            <TextField
+            <FormTextField
               name="email"
               label={t('checkout.config.email')}
               type="email"

@@ -5,6 +5,7 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 
+import { FormRadioGroup, FormSelectField, FormTextField } from '@/components/ui/form-fields';
 import { StatusMessage } from '@/components/ui/status-message';
 import { paths } from '@/config/paths';
 import { chooseShipping } from '@/features/checkout/api/choose-shipping';
@@ -13,7 +14,6 @@ import { useVouchers } from '@/features/checkout/api/get-vouchers';
 import { shippingQueryOptions, useShipping } from '@/features/checkout/api/get-shipping';
 import { useCartAnswer } from '@/features/checkout/api/use-cart-answer';
 import { stepRedirect } from '@/features/checkout/utils/guards';
-import { COUNTRIES, MAX_VOUCHER_MESSAGE, type Country } from '@/features/checkout/utils/rules';
 import {
   VOUCHER_FIELDS,
   voucherProblems,
@@ -24,10 +24,10 @@ import {
 import { fieldErrors } from '@/features/checkout/utils/server-errors';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Translate } from '@/lib/i18n/translate';
+import { COUNTRIES, isCountry, MAX_VOUCHER_MESSAGE } from '@/lib/rules/fields';
 import type { Cart, MethodOption, VoucherConfiguration, VoucherDesign, VoucherStep as Step } from '@/types/api';
 
 import { useCheckoutBasket } from './checkout-basket';
-import { RadioGroupField, SelectField, TextField } from './form-fields';
 import { StepIndicator } from './step-indicator';
 import { VoucherPreview } from './voucher-preview';
 
@@ -36,8 +36,6 @@ type FormField = `vouchers.${number}.${VoucherField}`;
 
 const isVoucherField = (field: string): field is VoucherField => (VOUCHER_FIELDS as readonly string[]).includes(field);
 type Line = Step['items'][number];
-
-const isCountry = (code: string | null | undefined): code is Country => COUNTRIES.includes(code as Country);
 
 /** A voucher's form, from what the basket holds: its dedication, design and delivery so far. */
 export function voucherDefaults(line: Line, designs: readonly VoucherDesign[], cart: Cart): VoucherValues {
@@ -270,7 +268,7 @@ function VoucherForm({ cart, token, step, shipment }: FormProps) {
 
         {shipment && shipment.methods.length > 0 && (
           <div className="checkout-form__section" data-testid="shipping-methods">
-            <RadioGroupField
+            <FormRadioGroup
               name="shipping"
               legend={t('checkout.voucher.shipping')}
               required
@@ -328,7 +326,7 @@ function VoucherFields({ position, count, line, designs, value }: FieldsProps) {
       </legend>
       <div className="checkout-voucher__layout">
         <div className="checkout-voucher__fields">
-          <RadioGroupField
+          <FormRadioGroup
             name={`${name}.design`}
             legend={t('checkout.voucher.design')}
             required
@@ -336,16 +334,16 @@ function VoucherFields({ position, count, line, designs, value }: FieldsProps) {
             options={designs.map((design) => ({ value: design.code, label: design.name }))}
           />
           <div className="checkout-form__grid">
-            <TextField name={`${name}.for`} label={t('checkout.field.for')} required />
-            <TextField name={`${name}.from`} label={t('checkout.field.from')} required />
+            <FormTextField name={`${name}.for`} label={t('checkout.field.for')} required />
+            <FormTextField name={`${name}.from`} label={t('checkout.field.from')} required />
           </div>
-          <TextField
+          <FormTextField
             name={`${name}.message`}
             label={t('checkout.field.message')}
             multiline
             hint={t('checkout.field.messageHint', { max: MAX_VOUCHER_MESSAGE })}
           />
-          <RadioGroupField
+          <FormRadioGroup
             name={`${name}.delivery`}
             legend={t('checkout.voucher.delivery')}
             required
@@ -355,7 +353,7 @@ function VoucherFields({ position, count, line, designs, value }: FieldsProps) {
             ]}
           />
           {delivery === 'email' && (
-            <TextField
+            <FormTextField
               name={`${name}.email`}
               label={t('checkout.field.voucherEmail')}
               required
@@ -367,12 +365,12 @@ function VoucherFields({ position, count, line, designs, value }: FieldsProps) {
             <fieldset className="checkout-form__subsection" data-testid="voucher-postal">
               <legend className="field__label">{t('checkout.voucher.postal')}</legend>
               <div className="checkout-form__grid">
-                <TextField name={`${name}.firstName`} label={t('checkout.field.firstName')} required />
-                <TextField name={`${name}.lastName`} label={t('checkout.field.lastName')} required />
-                <TextField name={`${name}.street`} label={t('checkout.field.street')} required className="checkout-form__wide" />
-                <TextField name={`${name}.postcode`} label={t('checkout.field.postcode')} required />
-                <TextField name={`${name}.city`} label={t('checkout.field.city')} required />
-                <SelectField name={`${name}.countryCode`} label={t('checkout.field.country')} required options={countries} />
+                <FormTextField name={`${name}.firstName`} label={t('checkout.field.firstName')} required />
+                <FormTextField name={`${name}.lastName`} label={t('checkout.field.lastName')} required />
+                <FormTextField name={`${name}.street`} label={t('checkout.field.street')} required className="checkout-form__wide" />
+                <FormTextField name={`${name}.postcode`} label={t('checkout.field.postcode')} required />
+                <FormTextField name={`${name}.city`} label={t('checkout.field.city')} required />
+                <FormSelectField name={`${name}.countryCode`} label={t('checkout.field.country')} required options={countries} />
               </div>
             </fieldset>
           )}

@@ -1,20 +1,15 @@
 /**
  * The checkout steps' guards (spec 2.2), on the basket as the server has it
- * on entry. They mirror the server's own gates (services/cart/README.md
- * "Checkout"), which refuse a step out of order with 409 `checkout_state`.
+ * on entry. They follow the server's own gates (src/lib/rules/checkout-states.ts),
+ * which refuse a step out of order with 409 `checkout_state`.
  */
+import { stepAllowed } from '@/lib/rules/checkout-states';
 import type { Cart, CartItem } from '@/types/api';
 
 export type CheckoutStep = 'personal' | 'voucher' | 'payment';
 
 /** Where a step sends the visitor instead: the basket's items or the personal data step. */
 export type StepRedirect = 'basketItems' | 'basketPersonal';
-
-/** The voucher step: allowed in these states, with a basket that is not empty. */
-export const VOUCHER_STATES: readonly string[] = ['addressed', 'vouchered', 'payment_selected', 'payment_skipped'];
-
-/** The payment step: allowed in these states. */
-export const PAYMENT_STATES: readonly string[] = ['vouchered', 'vouchering_skipped', 'payment_selected', 'payment_skipped'];
 
 /** A line that cannot be bought now (a room sold meanwhile), or one attached to it. */
 const unavailable = (line: CartItem): boolean => !line.isAvailable || line.childItems.some(unavailable);
@@ -26,9 +21,10 @@ export function stepRedirect(step: CheckoutStep, cart: Pick<Cart, 'items' | 'che
     case 'personal':
       return empty || cart.items.some(unavailable) ? 'basketItems' : null;
     case 'voucher':
-      return !empty && VOUCHER_STATES.includes(cart.checkoutState) ? null : 'basketPersonal';
+      // Allowed in the server's voucher states, with a basket that is not empty.
+      return !empty && stepAllowed('voucher', cart.checkoutState) ? null : 'basketPersonal';
     case 'payment':
-      return PAYMENT_STATES.includes(cart.checkoutState) ? null : 'basketItems';
+      return stepAllowed('payment', cart.checkoutState) ? null : 'basketItems';
   }
 }
 

@@ -1,14 +1,14 @@
 /**
  * The checkout forms' values and their checks (react-hook-form + zod): the
- * server's rules (./rules.ts) with messages in the page's language. Every
+ * server's rules (src/lib/rules/fields.ts, the password's src/lib/rules/password.ts) with messages in the page's language. Every
  * wrong field is reported at once, under the name the server's answer uses
  * for it (`customer.email`, `billingAddress.vatNumber`; a voucher's `for`,
  * `email`, ...), so the server's own field errors land on the same fields.
  */
 import { z } from 'zod';
 
+import type { MessageKey } from '@/lib/i18n/messages';
 import type { Translate } from '@/lib/i18n/translate';
-
 import {
   COUNTRIES,
   isFilled,
@@ -21,8 +21,8 @@ import {
   MAX_NOTES,
   MAX_VOUCHER_MESSAGE,
   MAX_VOUCHER_NAME,
-  passwordProblem,
-} from './rules';
+} from '@/lib/rules/fields';
+import { passwordProblem, type PasswordProblem } from '@/lib/rules/password';
 
 const country = z.enum(COUNTRIES);
 
@@ -71,6 +71,12 @@ export type PersonalField = (typeof PERSONAL_FIELDS)[number];
 
 type Problem<F extends string> = [field: F, message: string];
 
+const PASSWORD_MESSAGES = {
+  length: 'checkout.error.password.length',
+  distinct: 'checkout.error.password.variety',
+  email: 'checkout.error.password.email',
+} as const satisfies Record<PasswordProblem, MessageKey>;
+
 /** What is wrong with the guest's details, field by field (the server's `Address::check`). */
 export function personalProblems(
   values: PersonalValues,
@@ -98,7 +104,7 @@ export function personalProblems(
   }
   if (withPassword) {
     const problem = passwordProblem(values.password, customer.email);
-    if (problem) wrong('password', t(`checkout.error.password.${problem}`));
+    if (problem) wrong('password', t(PASSWORD_MESSAGES[problem]));
   }
   if ([...values.notes.trim()].length > MAX_NOTES) wrong('notes', t('checkout.error.notes'));
   if (!values.regulationsAccepted) wrong('regulationsAccepted', t('checkout.error.regulations'));

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 
 import { ApiError } from '@/lib/api-client';
 import { createTranslator } from '@/lib/i18n/translate';
+import { isPhone } from '@/lib/rules/fields';
 
-import { isPhone, productQuestionSchema, serverFieldErrors } from './product-question';
+import { productQuestionSchema, serverFieldErrors } from './product-question';
 
 const valid = { customer: 'Anna Nowak', email: 'anna@example.pl', phone: '+48 600 100 200', message: 'Is it vegan?' };
 

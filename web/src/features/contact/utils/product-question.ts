@@ -2,7 +2,8 @@
  * The product question's rules (spec 5, "contact/inquiry modal"), with
  * messages in the page's language: every field is required; the e-mail
  * address must be one; the phone has at least 7 characters, digits with an
- * optional leading plus, brackets, dashes, spaces, dots or slashes. The form
+ * optional leading plus, brackets, dashes, spaces, dots or slashes
+ * (src/lib/rules/fields.ts, shared with the account's phone). The form
  * sends only when none of them fails. The server checks everything again and
  * names what it refuses (`serverFieldErrors`).
  */
@@ -11,17 +12,7 @@ import * as z from 'zod/mini';
 import type { ProductQuestionField } from '@/features/contact/api/send-product-question';
 import { ApiError } from '@/lib/api-client';
 import type { Translate } from '@/lib/i18n/translate';
-
-export const PHONE_MIN_LENGTH = 7;
-export const PHONE_MAX_LENGTH = 30;
-export const EMAIL_MAX_LENGTH = 254;
-const PHONE_PATTERN = /^\+?[\d\s()./-]+$/;
-
-/** Spec 5's phone: at least 7 characters, digits with an optional leading plus and ( ) - . / and spaces. */
-export function isPhone(value: string): boolean {
-  const phone = value.trim();
-  return phone.length >= PHONE_MIN_LENGTH && PHONE_PATTERN.test(phone) && /\d/.test(phone);
-}
+import { isPhone, MAX_EMAIL, MAX_PHONE } from '@/lib/rules/fields';
 
 export const productQuestionSchema = (t: Translate) => {
   const required = z.minLength(1, { error: t('inquiry.error.required') });
@@ -33,7 +24,7 @@ export const productQuestionSchema = (t: Translate) => {
       .check(
         z.trim(),
         required,
-        z.maxLength(EMAIL_MAX_LENGTH, { error: t('inquiry.error.tooLong', { max: EMAIL_MAX_LENGTH }) }),
+        z.maxLength(MAX_EMAIL, { error: t('inquiry.error.tooLong', { max: MAX_EMAIL }) }),
         z.regex(z.regexes.email, { error: t('inquiry.error.email') }),
       ),
     phone: z
@@ -41,7 +32,7 @@ export const productQuestionSchema = (t: Translate) => {
       .check(
         z.trim(),
         required,
-        z.maxLength(PHONE_MAX_LENGTH, { error: t('inquiry.error.tooLong', { max: PHONE_MAX_LENGTH }) }),
+        z.maxLength(MAX_PHONE, { error: t('inquiry.error.tooLong', { max: MAX_PHONE }) }),
         z.refine(isPhone, { error: t('inquiry.error.phone') }),
       ),
     message: text(),

@@ -19,10 +19,3 @@ export function readEditMode(cookies?: string): boolean | null {
 export function writeEditMode(on: boolean) {
   writeCookie(EDIT_MODE_COOKIE, on ? '1' : '0', { maxAge: ONE_YEAR_S });
 }
-
-/** The roles that may edit content (gateway/src/routes/pages.rs). */
-const EDITOR_ROLES: readonly string[] = ['editor', 'admin'];
-
-/** Whether the logged-in customer (`/me`) may edit content; nobody logged in may not. */
-export const canEditContent = (customer: { roles: readonly string[] } | null | undefined): boolean =>
-  customer?.roles.some((role) => EDITOR_ROLES.includes(role)) ?? false;

@@ -16,8 +16,7 @@ import { subscribe } from '@/features/newsletter/api/subscribe';
 import { ApiError, isRefusal } from '@/lib/api-client';
 import type { Locale } from '@/lib/i18n/locale';
 import { createTranslator } from '@/lib/i18n/translate';
-
-export const EMAIL_MAX_LENGTH = 254;
+import { MAX_EMAIL } from '@/lib/rules/fields';
 
 /** What is wrong with the address: 'required', 'email', or null when it may be sent. */
 export type FieldProblem = 'required' | 'email' | null;
@@ -30,7 +29,7 @@ const emailSchema = z
   .check(
     z.trim(),
     z.minLength(1, { error: 'required' }),
-    z.maxLength(EMAIL_MAX_LENGTH, { error: 'email' }),
+    z.maxLength(MAX_EMAIL, { error: 'email' }),
     z.regex(z.regexes.email, { error: 'email' }),
   );
 

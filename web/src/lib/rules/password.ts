@@ -3,6 +3,8 @@
  * in the browser so the visitor learns at once; the server checks it again.
  * 10 to 128 characters (characters, not bytes), at least 5 different ones,
  * and not the e-mail address nor its part before the @, in any case.
+ * The one copy: the account forms, checkout's registration with the booking
+ * and the test servers all check it here.
  */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;

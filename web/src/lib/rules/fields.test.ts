@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isValidEmail, isValidPhone, isValidPostcode, isValidVatNumber, passwordProblem } from './rules';
+import { isValidEmail, isValidPhone, isValidPostcode, isValidVatNumber } from './fields';
 
 describe("checkout's field rules (the server's)", () => {
   it.each([
@@ -51,14 +51,5 @@ describe("checkout's field rules (the server's)", () => {
     ['a@example..pl', false],
   ])('e-mail %s: %s', (email, valid) => {
     expect(isValidEmail(email)).toBe(valid);
-  });
-
-  it('passwords: 10 to 128 characters, 5 different ones, not the e-mail nor its name', () => {
-    expect(passwordProblem('Lipowa-Aleja-7', 'anna@example.pl')).toBeNull();
-    expect(passwordProblem('short1', 'anna@example.pl')).toBe('length');
-    expect(passwordProblem('a'.repeat(129), 'anna@example.pl')).toBe('length');
-    expect(passwordProblem('aaaaabbbbbcccc', 'anna@example.pl')).toBe('variety');
-    expect(passwordProblem('Anna@Example.pl', 'anna@example.pl')).toBe('email');
-    expect(passwordProblem('annakowalska', 'annakowalska@example.pl')).toBe('email');
   });
 });

@@ -11,8 +11,8 @@ export type MeState =
   | { status: 'success'; customer: Customer | null };
 
 /**
- * The logged-in customer for the account pages: asked for again on each
- * visit when no longer fresh. A failed /me also means "not logged in"
+ * The logged-in customer for the pages (account, checkout's personal data):
+ * asked for again on each visit when no longer fresh. A failed /me also means "not logged in"
  * (spec 8); the pages that need the customer say it failed and offer to
  * try again instead of asking for a login the visitor may not need.
  */

@@ -3,10 +3,15 @@
  * when nobody is logged in (spec 7), and a failed call means the same
  * (spec 8), so it raises no notification.
  *
+ * One query for the whole app, under one key (`meKeys.me`): the header, the
+ * account pages and checkout's personal data step (which fills its form
+ * from it) all read it, so a login, a logout or a profile change made
+ * anywhere is what every one of them sees.
+ *
  * No `useQuery` here: the header (on every page, in the first page load)
  * reads the customer through `useHeaderCustomer`, a plain subscription to
  * the query cache, which keeps TanStack's observer code out of the first
- * load's budget. The pages use `useMe` (use-me.ts), on the same query.
+ * load's budget. The pages use `useMe` (./use-me.ts), on the same query.
  */
 import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
@@ -18,7 +23,7 @@ import type { Customer } from '@/types/api';
 
 /** The customer does not depend on the page language: one key. */
 export const meKeys = {
-  me: ['account', 'me'] as const,
+  me: ['me'] as const,
 };
 
 export async function getMe(locale: Locale, signal?: AbortSignal): Promise<Customer | null> {

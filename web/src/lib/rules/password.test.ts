@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { passwordProblem } from './password-rule';
+import { passwordProblem } from './password';
 
 // The same cases as the users service's own test (services/users/src/domain.rs).
 describe('password rule', () => {
@@ -31,5 +31,7 @@ describe('password rule', () => {
     expect(passwordProblem('ola.nowakowska1', 'ola.nowakowska@example.pl')).toBeNull();
     // Without an address (a reset link) only the server can tell.
     expect(passwordProblem('ola@example.pl')).toBeNull();
+    expect(passwordProblem('Anna@Example.pl', 'anna@example.pl')).toBe('email');
+    expect(passwordProblem('annakowalska', 'annakowalska@example.pl')).toBe('email');
   });
 });
