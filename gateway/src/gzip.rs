@@ -1,4 +1,4 @@
-//! Answers cached gzip-compressed ([`crate::answers`]). A room-search answer
+//! Answers cached gzip-compressed (the answers module). A room-search answer
 //! is 7-12 KB of JSON and about 3.4 KB gzipped, so the answer cache holds three times as many
 //! answers in the same bytes (a year of stays for the common parties in
 //! about 40 MB instead of 120 MB). A client that accepts gzip, as every

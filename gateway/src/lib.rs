@@ -3,7 +3,10 @@
 //! locale in `<html lang>`; demo media; and the ops endpoints.
 //!
 //! - [`routes`] — one module per resource; [`extract`] their typed inputs,
-//!   [`wire`] their answers.
+//!   [`wire`] their answers and every state and kind as a closed enum;
+//!   [`session`] who is asking (the session cookie, the script marker, the
+//!   `Customer`, `Staff` and `Editor` extractors). Routes never import each
+//!   other: what two share lives in one of these.
 //! - [`answers`] — every cacheable GET answer: its key, how long it is kept,
 //!   the events that drop it, its `ETag` and `Cache-Control`;
 //!   [`generations`] the state its keys are built from.
@@ -27,6 +30,7 @@ pub mod oidc;
 pub mod openapi;
 pub mod pages;
 pub mod routes;
+pub mod session;
 pub mod sitemap;
 pub mod spa;
 pub mod wire;

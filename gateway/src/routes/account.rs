@@ -8,7 +8,7 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use spa_proto::spa::users::v1::{
@@ -22,7 +22,8 @@ use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{JsonBody, Shop, ShopParams, Validate};
 use crate::guard::Client;
-use crate::routes::me::{Customer, SESSION_COOKIE, require_script, session_token};
+use crate::session::{require_script, session_cookie, session_token};
+use crate::wire::Account as Customer;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -34,15 +35,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(reset_password))
         // The link of the verification e-mail: a page, not an API call.
         .route("/verify-account/{token}", axum::routing::get(verification_link))
-}
-
-/// The cookie that carries a session, or (`None`) the one that ends it.
-pub fn session_cookie(state: &AppState, session: Option<&Session>) -> HeaderValue {
-    let (value, max_age) = match session {
-        Some(s) => (s.token.as_str(), ((s.expires_at_ms - state.clock.now_ms()) / 1000).max(0) as u64),
-        None => ("", 0),
-    };
-    crate::routes::me::set_cookie(state, SESSION_COOKIE, value, "/", max_age)
 }
 
 fn customer(session: &Session) -> Customer {

@@ -21,8 +21,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::AppState;
 use crate::oidc::{FLOW_COOKIE, FLOW_TTL, Pages, local_path};
-use crate::routes::account::session_cookie;
-use crate::routes::me::session_token;
+use crate::session::{session_cookie, session_token};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(providers))
@@ -112,11 +111,11 @@ fn failed(page: &str, outcome: &str) -> Response {
 /// Path `/auth`: no other request carries it.
 fn flow_cookie(state: &AppState, flow_id: Option<&str>) -> HeaderValue {
     let (value, max_age) = flow_id.map_or(("", 0), |id| (id, FLOW_TTL.as_secs()));
-    crate::routes::me::set_cookie(state, FLOW_COOKIE, value, "/auth", max_age)
+    crate::session::set_cookie(state, FLOW_COOKIE, value, "/auth", max_age)
 }
 
 fn flow_id(headers: &HeaderMap) -> Option<String> {
-    crate::routes::me::cookie(headers, FLOW_COOKIE)
+    crate::session::cookie(headers, FLOW_COOKIE)
 }
 
 /// Starts a login: 303 to the provider's authorization page.

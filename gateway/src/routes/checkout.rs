@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use spa_proto::spa::cart::v1::{
     BillingAddress as BillingMessage, CheckoutCustomer, CheckoutRequest, ChooseMethodRequest, CompleteRequest, ConfigureVoucherRequest,
-    Methods, Order as OrderMessage, PostalAddress as PostalMessage, SetAddressRequest, VoucherDetails,
+    Methods, PostalAddress as PostalMessage, SetAddressRequest, VoucherDetails,
 };
 use spa_proto::spa::users::v1::RegisterRequest;
 use utoipa::ToSchema;
@@ -19,10 +19,9 @@ use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{JsonBody, Shop, ShopParams, Validate};
 use crate::guard::Client;
-use crate::i18n::Locale;
-use crate::routes::carts::{Cart, CartItem, Totals};
-use crate::routes::{account, me};
-use crate::wire::{CheckoutState, Delivery, LineType, OrderPaymentState, OrderState, PaymentMethod};
+use crate::wire::cart::{BillingAddress, Cart, CartItem, CustomerDetails, PostalAddress};
+use crate::wire::order::Order;
+use crate::wire::{Delivery, LineType};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -38,113 +37,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 const TOKEN: &str = "The basket's token";
-
-/// The guest who books.
-#[derive(Debug, Default, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[serde(deny_unknown_fields)]
-pub struct CustomerDetails {
-    #[serde(default)]
-    pub first_name: String,
-    #[serde(default)]
-    pub last_name: String,
-    #[serde(default)]
-    pub email: String,
-    /// At least 7 characters: digits with an optional plus, parentheses,
-    /// dashes, spaces, dots or slashes.
-    #[serde(default)]
-    pub phone: String,
-}
-
-/// The invoice details; without `invoiceRequired` only the country counts.
-#[derive(Debug, Default, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[serde(deny_unknown_fields)]
-pub struct BillingAddress {
-    #[serde(default)]
-    pub invoice_required: bool,
-    #[serde(default)]
-    pub company: String,
-    /// A Polish NIP (checksum checked) or a German VAT number (`DE` + 9 digits).
-    #[serde(default)]
-    pub vat_number: String,
-    #[serde(default)]
-    pub street: String,
-    /// `00-000` in Poland, 5 digits in Germany.
-    #[serde(default)]
-    pub postcode: String,
-    #[serde(default)]
-    pub city: String,
-    /// `PL` or `DE` (upper-cased); `PL` when absent without an invoice.
-    #[serde(default)]
-    pub country_code: String,
-}
-
-/// A postal address: a posted voucher's, or the shipping address.
-#[derive(Debug, Default, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[serde(deny_unknown_fields)]
-pub struct PostalAddress {
-    #[serde(default)]
-    pub first_name: String,
-    #[serde(default)]
-    pub last_name: String,
-    #[serde(default)]
-    pub street: String,
-    #[serde(default)]
-    pub postcode: String,
-    #[serde(default)]
-    pub city: String,
-    /// `PL` or `DE`.
-    #[serde(default)]
-    pub country_code: String,
-}
-
-impl From<PostalMessage> for PostalAddress {
-    fn from(a: PostalMessage) -> Self {
-        Self {
-            first_name: a.first_name,
-            last_name: a.last_name,
-            street: a.street,
-            postcode: a.postcode,
-            city: a.city,
-            country_code: a.country_code,
-        }
-    }
-}
-
-impl From<PostalAddress> for PostalMessage {
-    fn from(a: PostalAddress) -> Self {
-        Self {
-            first_name: a.first_name,
-            last_name: a.last_name,
-            street: a.street,
-            postcode: a.postcode,
-            city: a.city,
-            country_code: a.country_code,
-        }
-    }
-}
-
-impl From<BillingMessage> for BillingAddress {
-    fn from(b: BillingMessage) -> Self {
-        Self {
-            invoice_required: b.invoice_required,
-            company: b.company,
-            vat_number: b.vat_number,
-            street: b.street,
-            postcode: b.postcode,
-            city: b.city,
-            country_code: b.country_code,
-        }
-    }
-}
-
-impl From<CheckoutCustomer> for CustomerDetails {
-    fn from(c: CheckoutCustomer) -> Self {
-        Self { first_name: c.first_name, last_name: c.last_name, email: c.email, phone: c.phone }
-    }
-}
 
 /// The personal-data step.
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -225,7 +117,7 @@ pub async fn address(
     Path(token): Path<String>,
     JsonBody(body): JsonBody<AddressBody>,
 ) -> ApiResult<Response> {
-    let logged_in = me::customer(&state, &headers).await?;
+    let logged_in = crate::session::account(&state, &headers).await?;
     let mut request = SetAddressRequest {
         token,
         locale: shop.code().to_owned(),
@@ -256,7 +148,7 @@ pub async fn address(
     let mut cookie = None;
     if let (Some(password), None) = (password, &logged_in) {
         // Registering is a cookie-authenticated change: from a script only.
-        me::require_script(&headers).map_err(|_| ApiError::new(axum::http::StatusCode::FORBIDDEN, ErrorCode::Forbidden))?;
+        crate::session::require_script(&headers).map_err(|_| ApiError::new(axum::http::StatusCode::FORBIDDEN, ErrorCode::Forbidden))?;
         let c = body.customer;
         let registration = RegisterRequest {
             email: c.email,
@@ -269,7 +161,7 @@ pub async fn address(
         let session = state.clients.users.clone().register(registration).await.map_err(registration_error)?.into_inner();
         request.customer_id = session.customer.as_ref().map(|c| c.id.clone()).unwrap_or_default();
         cart = checkout.set_address(request).await?.into_inner();
-        cookie = Some(account::session_cookie(&state, Some(&session)));
+        cookie = Some(crate::session::session_cookie(&state, Some(&session)));
     }
     let mut response = Json(Cart::of(cart, shop.locale)).into_response();
     if let Some(cookie) = cookie {
@@ -636,58 +528,6 @@ pub async fn choose_payment(
     };
     let cart = state.clients.checkout.clone().choose_payment(request).await?.into_inner();
     Ok(Json(Cart::of(cart, shop.locale)))
-}
-
-/// A placed order.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Order {
-    /// The basket's token; the order's page is `/order/{tokenValue}/pay`.
-    pub token_value: String,
-    /// Unique and easy to read out: `SPA-XXXX-XXXX`.
-    pub booking_code: String,
-    /// `completed`.
-    pub checkout_state: CheckoutState,
-    pub state: OrderState,
-    pub payment_state: OrderPaymentState,
-    /// Null when nothing was to be paid.
-    pub payment_method: Option<PaymentMethod>,
-    pub totals: Totals,
-    /// What the first payment takes: the advance payment, or everything.
-    pub due_now: i64,
-    /// When unpaid nights go back on sale (RFC 3339); null without nights.
-    pub hold_expires_at: Option<String>,
-    pub email: String,
-    #[schema(value_type = Locale)]
-    pub locale: String,
-    /// When it was placed (RFC 3339).
-    pub created_at: String,
-    pub items: Vec<CartItem>,
-}
-
-pub(crate) fn rfc3339(ms: i64) -> Option<String> {
-    chrono::DateTime::from_timestamp_millis(ms).filter(|_| ms > 0).map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
-}
-
-impl Order {
-    pub fn of(o: OrderMessage, locale: Locale) -> Self {
-        let t = o.totals.unwrap_or_default();
-        Self {
-            token_value: o.token,
-            booking_code: o.booking_code,
-            checkout_state: CheckoutState::Completed,
-            state: OrderState::from_wire(o.state).unwrap_or(OrderState::New),
-            payment_state: OrderPaymentState::from_wire(o.payment_state).unwrap_or(OrderPaymentState::AwaitingPayment),
-            payment_method: PaymentMethod::from_wire(o.payment_method),
-            totals: Totals::of(&t, "PLN"),
-            due_now: o.due_now,
-            hold_expires_at: rfc3339(o.hold_expires_at_ms),
-            email: o.email,
-            locale: o.locale,
-            created_at: rfc3339(o.created_at_ms).unwrap_or_default(),
-            items: o.items.into_iter().map(|i| CartItem::of(i, locale)).collect(),
-        }
-    }
 }
 
 /// Place the order

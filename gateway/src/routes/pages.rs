@@ -5,7 +5,7 @@
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, header};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use spa_proto::spa::content::v1::{BlockHistory, GetBlockRequest, GetPageRequest, RestoreBlockRequest, SaveBlockRequest};
@@ -15,11 +15,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{JsonBody, Shop, ShopParams, Validate};
-use crate::routes::me;
-use crate::wire::Role;
-
-/// The roles that may edit content.
-const EDITORS: [Role; 2] = [Role::Editor, Role::Admin];
+use crate::session::{Editor, Script};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(page)).routes(routes!(block, save_block)).routes(routes!(restore_block))
@@ -134,12 +130,6 @@ fn block_body(h: BlockHistory, locale: &str) -> BlockBody {
     }
 }
 
-/// The session's account when it may edit content: 401 without a session,
-/// 403 without the editor's or administrator's role.
-async fn editor(state: &AppState, headers: &HeaderMap) -> ApiResult<String> {
-    me::with_role(state, headers, &EDITORS).await
-}
-
 /// A block for editing
 #[utoipa::path(
     get,
@@ -155,8 +145,7 @@ async fn editor(state: &AppState, headers: &HeaderMap) -> ApiResult<String> {
         (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
     )
 )]
-pub async fn block(State(state): State<AppState>, shop: Shop, headers: HeaderMap, Path(id): Path<String>) -> ApiResult<Response> {
-    editor(&state, &headers).await?;
+pub async fn block(State(state): State<AppState>, shop: Shop, _editor: Editor, Path(id): Path<String>) -> ApiResult<Response> {
     let h = state.clients.content.clone().get_block(GetBlockRequest { id, locale: shop.code().to_owned() }).await?.into_inner();
     Ok(([(header::CACHE_CONTROL, "no-store")], Json(block_body(h, shop.code()))).into_response())
 }
@@ -201,12 +190,12 @@ impl Validate for BlockChange {
 pub async fn save_block(
     State(state): State<AppState>,
     shop: Shop,
-    headers: HeaderMap,
+    _script: Script,
+    editor: Editor,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<BlockChange>,
 ) -> ApiResult<Json<BlockBody>> {
-    me::require_script(&headers)?;
-    let editor_id = editor(&state, &headers).await?;
+    let editor_id = editor.id;
     let request = SaveBlockRequest { id, locale: shop.code().to_owned(), html: body.content, editor_id, expected_revision: body.revision };
     let h = state.clients.content.clone().save_block(request).await?.into_inner();
     Ok(Json(block_body(h, shop.code())))
@@ -231,11 +220,11 @@ pub async fn save_block(
 pub async fn restore_block(
     State(state): State<AppState>,
     shop: Shop,
-    headers: HeaderMap,
+    _script: Script,
+    editor: Editor,
     Path((id, revision)): Path<(String, i64)>,
 ) -> ApiResult<Json<BlockBody>> {
-    me::require_script(&headers)?;
-    let editor_id = editor(&state, &headers).await?;
+    let editor_id = editor.id;
     let request = RestoreBlockRequest { id, locale: shop.code().to_owned(), revision, editor_id };
     let h = state.clients.content.clone().restore_block(request).await?.into_inner();
     Ok(Json(block_body(h, shop.code())))

@@ -129,7 +129,7 @@ impl From<spa_proto::spa::content::v1::Poll> for Poll {
 }
 
 fn visitor(headers: &HeaderMap) -> Option<String> {
-    crate::routes::me::cookie(headers, VISITOR_COOKIE).filter(|v| v.len() == 32 && v.bytes().all(|b| b.is_ascii_hexdigit()))
+    crate::session::cookie(headers, VISITOR_COOKIE).filter(|v| v.len() == 32 && v.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// The poll of the vote pop-up
@@ -193,7 +193,7 @@ pub async fn vote(State(state): State<AppState>, shop: Shop, headers: HeaderMap,
     let poll: Poll = state.clients.content.clone().vote(request).await?.into_inner().into();
     let mut response = (StatusCode::CREATED, Json(poll)).into_response();
     if new {
-        let cookie = crate::routes::me::set_cookie(&state, VISITOR_COOKIE, &id, "/", 365 * 24 * 3600);
+        let cookie = crate::session::set_cookie(&state, VISITOR_COOKIE, &id, "/", 365 * 24 * 3600);
         response.headers_mut().insert(header::SET_COOKIE, cookie);
     }
     Ok(response)

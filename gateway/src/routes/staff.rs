@@ -9,7 +9,7 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, header};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde::Serialize;
@@ -20,9 +20,9 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{JsonBody, Shop, ShopParams, Validate};
-use crate::routes::checkout::{Order, rfc3339};
-use crate::routes::me;
-use crate::wire::{OrderState, PaymentProvider, PaymentState, Role};
+use crate::session::{Script, Staff};
+use crate::wire::order::{Order, rfc3339};
+use crate::wire::{OrderState, PaymentProvider, PaymentState};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -32,9 +32,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(refunds_due))
         .routes(routes!(mark_refunded))
 }
-
-/// Who may see any order and record its payment.
-const STAFF: [Role; 1] = [Role::Admin];
 
 const BOOKING_CODE: &str = "The order's booking code (`SPA-XXXX-XXXX`; letters in any case)";
 
@@ -48,16 +45,8 @@ fn booking_code(code: String) -> ApiResult<String> {
 
 /// A payment to record, once the caller may record one: a script's call
 /// by an administrator, for a well-formed booking code.
-async fn payment_request(
-    state: &AppState,
-    headers: &HeaderMap,
-    code: String,
-    amount: i64,
-    reference: String,
-) -> ApiResult<StaffPaymentRequest> {
-    me::require_script(headers)?;
-    let staff_id = me::with_role(state, headers, &STAFF).await?;
-    Ok(StaffPaymentRequest { booking_code: booking_code(code)?, amount, reference, staff_id })
+fn payment_request(staff: Staff, code: String, amount: i64, reference: String) -> ApiResult<StaffPaymentRequest> {
+    Ok(StaffPaymentRequest { booking_code: booking_code(code)?, amount, reference, staff_id: staff.id })
 }
 
 /// An order by its booking code
@@ -78,8 +67,7 @@ async fn payment_request(
         (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
     )
 )]
-pub async fn order(State(state): State<AppState>, shop: Shop, headers: HeaderMap, Path(code): Path<String>) -> ApiResult<Response> {
-    me::with_role(&state, &headers, &STAFF).await?;
+pub async fn order(State(state): State<AppState>, shop: Shop, _staff: Staff, Path(code): Path<String>) -> ApiResult<Response> {
     let request = FindOrderRequest { booking_code: booking_code(code)? };
     let order = state.clients.orders.clone().find_order(request).await?.into_inner();
     Ok(([(header::CACHE_CONTROL, "no-store")], Json(Order::of(order, shop.locale))).into_response())
@@ -130,11 +118,12 @@ impl Validate for BankTransfer {
 pub async fn record_bank_transfer(
     State(state): State<AppState>,
     shop: Shop,
-    headers: HeaderMap,
+    _script: Script,
+    staff: Staff,
     Path(code): Path<String>,
     JsonBody(body): JsonBody<BankTransfer>,
 ) -> ApiResult<Json<Order>> {
-    let request = payment_request(&state, &headers, code, body.amount, body.reference).await?;
+    let request = payment_request(staff, code, body.amount, body.reference)?;
     let order = state.clients.orders.clone().record_bank_transfer(request).await?.into_inner();
     Ok(Json(Order::of(order, shop.locale)))
 }
@@ -211,8 +200,7 @@ pub struct Refunds {
         (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
     )
 )]
-pub async fn refunds_due(State(state): State<AppState>, _shop: Shop, headers: HeaderMap) -> ApiResult<Response> {
-    me::with_role(&state, &headers, &STAFF).await?;
+pub async fn refunds_due(State(state): State<AppState>, _shop: Shop, _staff: Staff) -> ApiResult<Response> {
     let refunds = state.clients.orders.clone().list_refunds_due(ListRefundsDueRequest {}).await?.into_inner();
     let items = refunds.refunds.into_iter().map(Refund::of).collect::<ApiResult<_>>()?;
     Ok(([(header::CACHE_CONTROL, "no-store")], Json(Refunds { items })).into_response())
@@ -266,11 +254,12 @@ impl Validate for RestPayment {
 pub async fn record_rest_payment(
     State(state): State<AppState>,
     shop: Shop,
-    headers: HeaderMap,
+    _script: Script,
+    staff: Staff,
     Path(code): Path<String>,
     JsonBody(body): JsonBody<RestPayment>,
 ) -> ApiResult<Json<Order>> {
-    let request = payment_request(&state, &headers, code, body.amount, body.reference).await?;
+    let request = payment_request(staff, code, body.amount, body.reference)?;
     let order = state.clients.orders.clone().record_rest_payment(request).await?.into_inner();
     Ok(Json(Order::of(order, shop.locale)))
 }
@@ -319,12 +308,12 @@ impl Validate for RefundMade {
 pub async fn mark_refunded(
     State(state): State<AppState>,
     _shop: Shop,
-    headers: HeaderMap,
+    _script: Script,
+    staff: Staff,
     Path(payment_id): Path<String>,
     JsonBody(body): JsonBody<RefundMade>,
 ) -> ApiResult<Json<Refund>> {
-    me::require_script(&headers)?;
-    let staff_id = me::with_role(&state, &headers, &STAFF).await?;
+    let staff_id = staff.id;
     if payment_id.is_empty() || payment_id.len() > 128 {
         return Err(ApiError::field(ErrorCode::InvalidParameter, "paymentId"));
     }

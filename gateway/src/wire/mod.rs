@@ -9,7 +9,9 @@ use utoipa::ToSchema;
 
 use crate::i18n::Locale;
 
+pub mod cart;
 mod enums;
+pub mod order;
 pub use enums::*;
 
 /// A price: what is paid now and the regular price (higher in a promotion).
@@ -395,4 +397,27 @@ mod tests {
         let item = OfferItem::of(&p, Locale::Pl);
         assert_eq!((item.price_original, item.price_override, item.is_promotion), (100, None, false));
     }
+}
+
+/// The logged-in customer.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = Customer)]
+pub struct Account {
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub phone: String,
+    pub roles: Vec<Role>,
+}
+
+impl From<spa_proto::spa::users::v1::Customer> for Account {
+    fn from(c: spa_proto::spa::users::v1::Customer) -> Self {
+        Self { email: c.email, first_name: c.first_name, last_name: c.last_name, phone: c.phone, roles: roles(&c.roles) }
+    }
+}
+
+/// The roles a users-service answer names, unknown ones left out.
+pub fn roles(wire: &[i32]) -> Vec<Role> {
+    wire.iter().filter_map(|r| Role::from_wire(*r)).collect()
 }

@@ -1,0 +1,62 @@
+//! A placed order as the shop API shows it: to its guest, in the account
+//! and at the staff's desk.
+
+use serde::Serialize;
+use spa_proto::spa::cart::v1::Order as OrderMessage;
+use utoipa::ToSchema;
+
+use crate::i18n::Locale;
+use crate::wire::cart::{CartItem, Totals};
+use crate::wire::{CheckoutState, OrderPaymentState, OrderState, PaymentMethod};
+
+/// A placed order.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Order {
+    /// The basket's token; the order's page is `/order/{tokenValue}/pay`.
+    pub token_value: String,
+    /// Unique and easy to read out: `SPA-XXXX-XXXX`.
+    pub booking_code: String,
+    /// `completed`.
+    pub checkout_state: CheckoutState,
+    pub state: OrderState,
+    pub payment_state: OrderPaymentState,
+    /// Null when nothing was to be paid.
+    pub payment_method: Option<PaymentMethod>,
+    pub totals: Totals,
+    /// What the first payment takes: the advance payment, or everything.
+    pub due_now: i64,
+    /// When unpaid nights go back on sale (RFC 3339); null without nights.
+    pub hold_expires_at: Option<String>,
+    pub email: String,
+    #[schema(value_type = Locale)]
+    pub locale: String,
+    /// When it was placed (RFC 3339).
+    pub created_at: String,
+    pub items: Vec<CartItem>,
+}
+
+pub(crate) fn rfc3339(ms: i64) -> Option<String> {
+    chrono::DateTime::from_timestamp_millis(ms).filter(|_| ms > 0).map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+}
+
+impl Order {
+    pub fn of(o: OrderMessage, locale: Locale) -> Self {
+        let t = o.totals.unwrap_or_default();
+        Self {
+            token_value: o.token,
+            booking_code: o.booking_code,
+            checkout_state: CheckoutState::Completed,
+            state: OrderState::from_wire(o.state).unwrap_or(OrderState::New),
+            payment_state: OrderPaymentState::from_wire(o.payment_state).unwrap_or(OrderPaymentState::AwaitingPayment),
+            payment_method: PaymentMethod::from_wire(o.payment_method),
+            totals: Totals::of(&t, "PLN"),
+            due_now: o.due_now,
+            hold_expires_at: rfc3339(o.hold_expires_at_ms),
+            email: o.email,
+            locale: o.locale,
+            created_at: rfc3339(o.created_at_ms).unwrap_or_default(),
+            items: o.items.into_iter().map(|i| CartItem::of(i, locale)).collect(),
+        }
+    }
+}
