@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use spa_platform::grpc::fresh;
 use spa_proto::common::Money;
-use spa_proto::spa::cart::v1::{ListStaysRequest, StayRef};
+use spa_proto::spa::cart::v1::{RoomUnits, RoomsTakenRequest};
 use spa_proto::spa::catalog::v1::GetProductRequest;
 use spa_proto::spa::catalog::v1::get_product_request::Key;
 use spa_proto::spa::rooms::v1::{
@@ -225,8 +225,9 @@ pub async fn search(
         // next add must not meet a stale copy): the rooms service's cache
         // answers, the gateway and the browser keep no copy.
         let rooms = async { ApiResult::Ok(state.clients.rooms.clone().search_rooms(request).await?.into_inner()) };
-        let (stays, mut response) = tokio::try_join!(basket_stays(&state, token), rooms)?;
-        take_own_stays(&mut response, &stays, &query.from.to_string(), &query.to.to_string());
+        let (from, to) = (query.from.to_string(), query.to.to_string());
+        let (taken, mut response) = tokio::try_join!(rooms_taken(&state, token, &from, &to), rooms)?;
+        take_own_stays(&mut response, &taken);
         return Ok(json_bytes(search_body(&response)));
     }
     let answer = Answer::RoomSearch { from: query.from, to: query.to, guests, locale: shop.locale };
@@ -237,23 +238,23 @@ pub async fn search(
     .await
 }
 
-/// The stays in a visitor's basket; none for a token that names no basket
-/// (a search never fails for a stale basket).
-async fn basket_stays(state: &AppState, token: &str) -> ApiResult<Vec<StayRef>> {
-    match state.clients.cart.clone().list_stays(ListStaysRequest { token: token.to_owned() }).await {
-        Ok(r) => Ok(r.into_inner().stays),
+/// The units of each room a visitor's basket takes on these nights (the
+/// cart's rule); none for a token that names no basket (a search never
+/// fails for a stale basket).
+async fn rooms_taken(state: &AppState, token: &str, from: &str, to: &str) -> ApiResult<Vec<RoomUnits>> {
+    let request = RoomsTakenRequest { token: token.to_owned(), check_in: from.to_owned(), check_out: to.to_owned() };
+    match state.clients.cart.clone().rooms_taken(request).await {
+        Ok(r) => Ok(r.into_inner().rooms),
         Err(s) if matches!(s.code(), Code::NotFound | Code::InvalidArgument) => Ok(vec![]),
         Err(s) => Err(s.into()),
     }
 }
 
-/// Rooms left less the basket's own stays of each room that share a night
-/// with [from, to); a room with none left is not offered.
-fn take_own_stays(response: &mut SearchRoomsResponse, stays: &[StayRef], from: &str, to: &str) {
+/// Rooms left less the basket's own; a room with none left is not offered.
+fn take_own_stays(response: &mut SearchRoomsResponse, taken: &[RoomUnits]) {
     for room in &mut response.rooms {
-        // YYYY-MM-DD compares as text.
-        let own = stays.iter().filter(|s| s.room_code == room.code && s.check_in.as_str() < to && from < s.check_out.as_str()).count();
-        room.available = room.available.saturating_sub(own as u32);
+        let own = taken.iter().find(|t| t.room_code == room.code).map_or(0, |t| t.units);
+        room.available = room.available.saturating_sub(own);
     }
     response.rooms.retain(|r| r.available > 0);
     if response.rooms.is_empty() && EmptyReason::from_wire(response.empty_reason).is_none() {

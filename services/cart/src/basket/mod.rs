@@ -30,6 +30,13 @@ use crate::store::{Details, Line, NewCart, StoredCart};
 const SUGGESTIONS: usize = 8;
 pub const LOCALES: [&str; 3] = ["pl", "de", "en_GB"];
 
+/// Units of one room a basket's stays need on some night.
+#[derive(Debug, PartialEq, Eq)]
+pub struct RoomUnits {
+    pub room: String,
+    pub units: u32,
+}
+
 pub struct Basket {
     db: Db,
     ttl: CartTtl,
@@ -544,10 +551,25 @@ impl Basket {
     }
 
     /// The room and stay of each reservation line.
-    pub async fn stays(&self, token: &str) -> Result<Vec<(String, Stay)>, CartError> {
+    pub async fn rooms_taken(&self, token: &str, check_in: &str, check_out: &str) -> Result<Vec<RoomUnits>, CartError> {
         well_formed(token)?;
+        let day =
+            |s: &str, field| spa_platform::dates::parse_ymd(s).ok_or(CartError::InvalidStay { field, reason: "a date as YYYY-MM-DD" });
+        let nights =
+            Stay { check_in: day(check_in, "checkIn")?, check_out: day(check_out, "checkOut")?, adults: 0, children: 0, babies: 0 };
+        if nights.check_out <= nights.check_in {
+            return Err(CartError::InvalidStay { field: "checkOut", reason: "after the check-in" });
+        }
         let cart = crate::store::load(&self.db, token, self.cutoff()).await?;
-        Ok(cart.lines.into_iter().filter_map(|l| l.details.stay.map(|s| (l.code, s))).collect())
+        let stays: Vec<(&str, &Stay)> = cart.lines.iter().filter_map(|l| l.details.stay.as_ref().map(|s| (l.code.as_str(), s))).collect();
+        let mut rooms: Vec<&str> = stays.iter().map(|(room, _)| *room).collect();
+        rooms.sort_unstable();
+        rooms.dedup();
+        Ok(rooms
+            .into_iter()
+            .map(|room| RoomUnits { room: room.to_owned(), units: item::units_taken(stays.iter().copied(), room, &nights) })
+            .filter(|r| r.units > 0)
+            .collect())
     }
 
     /// Products to offer beside line `id`: `packages` that fit it,

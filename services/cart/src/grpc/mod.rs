@@ -15,7 +15,7 @@ use std::sync::Arc;
 use spa_proto::spa::cart::v1::cart_service_server::CartService;
 use spa_proto::spa::cart::v1::{
     AddChildItemRequest, AddItemRequest, Cart, CreateCartRequest, DropCartRequest, DropCartResponse, GetCartRequest,
-    GetCustomerCartRequest, ListStaysRequest, ListStaysResponse, RedeemVoucherRequest, RemoveItemRequest, StayRef, SuggestRequest,
+    GetCustomerCartRequest, RedeemVoucherRequest, RemoveItemRequest, RoomUnits, RoomsTakenRequest, RoomsTakenResponse, SuggestRequest,
     SuggestResponse, UpdateItemRequest,
 };
 use tonic::{Request, Response, Status};
@@ -89,13 +89,11 @@ impl CartService for CartGrpc {
         Ok(Response::new(cart_message(self.basket.remove(&r.token, &r.locale, r.item_id).await?)))
     }
 
-    async fn list_stays(&self, request: Request<ListStaysRequest>) -> Answer<ListStaysResponse> {
-        let stays = self.basket.stays(&request.into_inner().token).await?;
-        let stays = stays
-            .into_iter()
-            .map(|(room_code, s)| StayRef { room_code, check_in: s.check_in.to_string(), check_out: s.check_out.to_string() })
-            .collect();
-        Ok(Response::new(ListStaysResponse { stays }))
+    async fn rooms_taken(&self, request: Request<RoomsTakenRequest>) -> Answer<RoomsTakenResponse> {
+        let r = request.into_inner();
+        let rooms = self.basket.rooms_taken(&r.token, &r.check_in, &r.check_out).await?;
+        let rooms = rooms.into_iter().map(|u| RoomUnits { room_code: u.room, units: u.units }).collect();
+        Ok(Response::new(RoomsTakenResponse { rooms }))
     }
 
     async fn suggest(&self, request: Request<SuggestRequest>) -> Answer<SuggestResponse> {

@@ -1,0 +1,249 @@
+//! The cart service alone: started on port 0 over SQLite with the
+//! in-process bus and cache, asking a fake catalog and a fake rooms
+//! service, so its own rules are tested without the other services.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
+use std::time::Duration;
+
+use spa_platform::bus::{Event, EventBus};
+use spa_platform::config::{Peers, ServiceConfig};
+use spa_platform::testkit::TestDb;
+use spa_proto::common::{Money, Price, ProductType};
+use spa_proto::events::ProductChanged;
+use spa_proto::spa::cart::v1::cart_service_client::CartServiceClient;
+use spa_proto::spa::cart::v1::{AddItemRequest, Cart, CreateCartRequest, GetCartRequest, NewItem, NewItemType};
+use spa_proto::spa::catalog::v1::catalog_service_server::{CatalogService, CatalogServiceServer};
+use spa_proto::spa::catalog::v1::*;
+use spa_proto::spa::rooms::v1::rooms_service_server::{RoomsService, RoomsServiceServer};
+use spa_proto::spa::rooms::v1::{
+    CheckStaysRequest, CheckStaysResponse, GetAvailabilityRequest, GetAvailabilityResponse, Hold, KeepRequest, OrderRef, ReserveRequest,
+    SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse,
+};
+use tokio::net::TcpListener;
+use tokio_util::sync::CancellationToken;
+use tonic::{Request, Response, Status};
+
+const OIL: &str = "PR_ROSE_OIL";
+
+/// A catalog of one product whose price the test sets; it counts the
+/// cards it is asked for.
+#[derive(Default)]
+struct CatalogState {
+    price: AtomicI64,
+    card_calls: AtomicUsize,
+}
+
+#[derive(Clone)]
+struct FakeCatalog(Arc<CatalogState>);
+
+impl std::ops::Deref for FakeCatalog {
+    type Target = CatalogState;
+
+    fn deref(&self) -> &CatalogState {
+        &self.0
+    }
+}
+
+impl FakeCatalog {
+    fn product(&self) -> Product {
+        let money = Some(Money { amount: self.price.load(Ordering::SeqCst), currency: "PLN".into() });
+        Product {
+            code: OIL.into(),
+            variant_code: OIL.into(),
+            r#type: ProductType::Product as i32,
+            name: "Olejek różany".into(),
+            price: Some(Price { current: money.clone(), original: money.clone(), base_current: money.clone(), base_original: money }),
+            ..Default::default()
+        }
+    }
+}
+
+fn unused<T>() -> Result<Response<T>, Status> {
+    Err(Status::unimplemented("not asked by these tests"))
+}
+
+#[tonic::async_trait]
+impl CatalogService for FakeCatalog {
+    async fn list_offers(&self, _: Request<ListOffersRequest>) -> Result<Response<ListOffersResponse>, Status> {
+        unused()
+    }
+
+    async fn get_products(&self, request: Request<GetProductsRequest>) -> Result<Response<GetProductsResponse>, Status> {
+        self.card_calls.fetch_add(1, Ordering::SeqCst);
+        let items = request.into_inner().codes.iter().filter(|c| *c == OIL).map(|_| self.product()).collect();
+        Ok(Response::new(GetProductsResponse { items }))
+    }
+
+    async fn get_product(&self, request: Request<GetProductRequest>) -> Result<Response<Product>, Status> {
+        match request.into_inner().key {
+            Some(get_product_request::Key::Code(code)) if code == OIL => Ok(Response::new(self.product())),
+            _ => Err(Status::not_found("no such product")),
+        }
+    }
+
+    async fn list_associations(&self, _: Request<ListAssociationsRequest>) -> Result<Response<ListAssociationsResponse>, Status> {
+        unused()
+    }
+
+    async fn list_taxons(&self, _: Request<ListTaxonsRequest>) -> Result<Response<ListTaxonsResponse>, Status> {
+        unused()
+    }
+
+    async fn estimate_package_cost(&self, _: Request<EstimatePackageCostRequest>) -> Result<Response<PackageCost>, Status> {
+        unused()
+    }
+}
+
+/// Rooms are not asked for a basket of products.
+struct NoRooms;
+
+#[tonic::async_trait]
+impl RoomsService for NoRooms {
+    async fn search_rooms(&self, _: Request<SearchRoomsRequest>) -> Result<Response<SearchRoomsResponse>, Status> {
+        unused()
+    }
+
+    async fn search_package_rooms(&self, _: Request<SearchPackageRoomsRequest>) -> Result<Response<SearchRoomsResponse>, Status> {
+        unused()
+    }
+
+    async fn get_availability(&self, _: Request<GetAvailabilityRequest>) -> Result<Response<GetAvailabilityResponse>, Status> {
+        unused()
+    }
+
+    async fn check_stays(&self, _: Request<CheckStaysRequest>) -> Result<Response<CheckStaysResponse>, Status> {
+        unused()
+    }
+
+    async fn reserve(&self, _: Request<ReserveRequest>) -> Result<Response<Hold>, Status> {
+        unused()
+    }
+
+    async fn confirm(&self, _: Request<OrderRef>) -> Result<Response<Hold>, Status> {
+        unused()
+    }
+
+    async fn release(&self, _: Request<OrderRef>) -> Result<Response<Hold>, Status> {
+        unused()
+    }
+
+    async fn keep(&self, _: Request<KeepRequest>) -> Result<Response<Hold>, Status> {
+        unused()
+    }
+}
+
+/// Serves `routes` on a free port until `shutdown`; its address.
+async fn serve(routes: tonic::service::Routes, shutdown: &CancellationToken) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(spa_platform::grpc::serve("fake", listener, routes, shutdown.clone()));
+    format!("http://{addr}")
+}
+
+struct Service {
+    client: CartServiceClient<tonic::transport::Channel>,
+    bus: Arc<dyn EventBus>,
+    catalog: FakeCatalog,
+    shutdown: CancellationToken,
+    _db: TestDb,
+}
+
+impl Service {
+    async fn start() -> Self {
+        let shutdown = CancellationToken::new();
+        let catalog = FakeCatalog(Arc::new(CatalogState { price: AtomicI64::new(4900), ..Default::default() }));
+        let catalog_addr = serve(tonic::service::Routes::new(CatalogServiceServer::new(catalog.clone())), &shutdown).await;
+        let rooms_addr = serve(tonic::service::Routes::new(RoomsServiceServer::new(NoRooms)), &shutdown).await;
+        let db = TestDb::sqlite().await;
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let unreachable = "http://127.0.0.1:9".to_owned();
+        let config = ServiceConfig {
+            name: "cart",
+            grpc_addr: listener.local_addr().unwrap(),
+            ops_addr: "127.0.0.1:0".parse().unwrap(),
+            database_url: db.url.clone(),
+            nats_url: None,
+            nats_namespace: None,
+            redis_url: None,
+            peers: Peers {
+                catalog: catalog_addr,
+                rooms: rooms_addr,
+                cart: unreachable.clone(),
+                users: unreachable.clone(),
+                content: unreachable,
+                timeout: Duration::from_secs(5),
+            },
+        };
+        let infra = spa_platform::runtime::Infra::connect(&config, shutdown.clone()).await.unwrap();
+        let bus = infra.bus.clone();
+        let started = spa_cart::start(infra, listener).await.unwrap();
+        let client = CartServiceClient::connect(format!("http://{}", started.addr)).await.unwrap();
+        Self { client, bus, catalog, shutdown, _db: db }
+    }
+
+    async fn cart(&self, token: &str) -> Cart {
+        self.client.clone().get_cart(GetCartRequest { token: token.into(), locale: "pl".into() }).await.unwrap().into_inner()
+    }
+}
+
+impl Drop for Service {
+    fn drop(&mut self) {
+        self.shutdown.cancel();
+    }
+}
+
+fn oil_total(cart: &Cart) -> i64 {
+    cart.items.iter().find(|i| i.code == OIL).map(|i| i.total).expect("the oil's line")
+}
+
+#[tokio::test]
+async fn catalog_answers_are_kept_until_the_catalog_says_a_product_changed() {
+    let s = Service::start().await;
+    let token = uuid::Uuid::new_v4().simple().to_string();
+    let mut cart = s.client.clone();
+    cart.create_cart(CreateCartRequest { token: token.clone(), channel: "web_pl".into(), locale: "pl".into(), ..Default::default() })
+        .await
+        .unwrap();
+    let oil = NewItem { r#type: NewItemType::Product as i32, product_code: OIL.into(), quantity: Some(2), ..Default::default() };
+    cart.add_item(AddItemRequest { token: token.clone(), locale: "pl".into(), item: Some(oil) }).await.unwrap();
+    assert_eq!(oil_total(&s.cart(&token).await), 9800);
+
+    // Reads of the basket while nothing changed ask the catalog no more.
+    let asked = s.catalog.card_calls.load(Ordering::SeqCst);
+    for _ in 0..3 {
+        assert_eq!(oil_total(&s.cart(&token).await), 9800);
+    }
+    assert_eq!(s.catalog.card_calls.load(Ordering::SeqCst), asked, "answered from the cache");
+
+    // A new price, unannounced, is not seen; announced, it is.
+    s.catalog.price.store(5900, Ordering::SeqCst);
+    assert_eq!(oil_total(&s.cart(&token).await), 9800, "the catalog has not said so");
+    let changed = ProductChanged { codes: vec![OIL.into()], product_type: ProductType::Product as i32 };
+    s.bus.publish(&Event::of(&changed)).await.unwrap();
+    // The cache follows the bus in its own task: wait for it to see the event.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        if oil_total(&s.cart(&token).await) == 11800 {
+            break;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "the change was never seen");
+        tokio::task::yield_now().await;
+    }
+    assert!(s.catalog.card_calls.load(Ordering::SeqCst) > asked, "asked again after the change");
+}
+
+#[tokio::test]
+async fn a_product_the_catalog_does_not_know_is_refused_with_its_field() {
+    let s = Service::start().await;
+    let token = uuid::Uuid::new_v4().simple().to_string();
+    let mut cart = s.client.clone();
+    cart.create_cart(CreateCartRequest { token: token.clone(), channel: "web_pl".into(), locale: "pl".into(), ..Default::default() })
+        .await
+        .unwrap();
+    let unknown = NewItem { r#type: NewItemType::Product as i32, product_code: "PR_NOPE".into(), ..Default::default() };
+    let status = cart.add_item(AddItemRequest { token: token.clone(), locale: "pl".into(), item: Some(unknown) }).await.unwrap_err();
+    assert_eq!(status.code(), tonic::Code::InvalidArgument, "{status:?}");
+    assert!(status.message().starts_with("productCode:"), "names its field: {status:?}");
+    assert!(s.cart(&token).await.items.is_empty(), "nothing added");
+}
