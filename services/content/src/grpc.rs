@@ -1,4 +1,5 @@
-//! `spa.content.v1.ContentService`.
+//! `spa.content.v1.ContentService`: decodes a request, calls the feature
+//! that answers it, encodes the answer. Errors are `ContentError`s.
 
 use spa_platform::db::Db;
 use spa_platform::outbox::Outbox;
@@ -10,6 +11,7 @@ use spa_proto::spa::content::v1::{
 };
 use tonic::{Request, Response, Status};
 
+use crate::domain::pages as page_rules;
 use crate::weather::WeatherService;
 use crate::{newsletter, pages, poll, questions};
 
@@ -95,11 +97,11 @@ impl ContentService for ContentGrpc {
     }
 }
 
-fn block_message(b: pages::Block) -> Block {
+fn block_message(b: page_rules::Block) -> Block {
     Block { id: b.id, html: b.html, revision: b.revision }
 }
 
-fn history_message(h: pages::History) -> BlockHistory {
+fn history_message(h: page_rules::History) -> BlockHistory {
     BlockHistory {
         block: Some(block_message(h.block)),
         page_url: h.page_url,

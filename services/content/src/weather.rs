@@ -10,11 +10,11 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::Value;
-use spa_platform::errors;
 use spa_platform::http::{Http, Method};
 use spa_proto::spa::content::v1::Weather;
-use tonic::{Code, Status};
+
+use crate::domain::weather::reading;
+use crate::error::ContentError;
 
 /// Where the weather is asked, with the key; never logged.
 #[derive(Clone)]
@@ -58,9 +58,9 @@ impl WeatherService {
         }
     }
 
-    pub async fn now(&self) -> Result<Weather, Status> {
+    pub async fn now(&self) -> Result<Weather, ContentError> {
         let Some(upstream) = &self.upstream else {
-            return Err(errors::with_details(Code::NotFound, "weather_unavailable", "No weather service is configured.", &[]));
+            return Err(ContentError::NoWeather);
         };
         let reading = self
             .cache
@@ -74,12 +74,8 @@ impl WeatherService {
                 }
             })
             .await;
-        reading.as_ref().clone().ok_or_else(unavailable)
+        reading.as_ref().clone().ok_or(ContentError::WeatherUnavailable)
     }
-}
-
-fn unavailable() -> Status {
-    errors::with_details(Code::Unavailable, "weather_unavailable", "The weather is not available.", &[])
 }
 
 async fn ask(upstream: &Upstream) -> anyhow::Result<Weather> {
@@ -88,46 +84,13 @@ async fn ask(upstream: &Upstream) -> anyhow::Result<Weather> {
     reading(&serde_json::from_str(&text)?)
 }
 
-/// `main.temp` (°C, as asked with `units=metric`) and `weather[0].main`.
-fn reading(answer: &Value) -> anyhow::Result<Weather> {
-    let celsius = answer["main"]["temp"].as_f64().ok_or_else(|| anyhow::anyhow!("no main.temp"))?;
-    anyhow::ensure!((-90.0..=60.0).contains(&celsius), "main.temp {celsius} is not a temperature on Earth");
-    let condition = match answer["weather"][0]["main"].as_str().unwrap_or_default() {
-        "Clear" => "clear",
-        "Clouds" => "clouds",
-        "Rain" => "rain",
-        "Drizzle" => "drizzle",
-        "Thunderstorm" => "thunderstorm",
-        "Snow" => "snow",
-        _ => "mist",
-    };
-    let round = |t: f64| (t * 10.0).round() / 10.0;
-    Ok(Weather { celsius: round(celsius), fahrenheit: round(celsius * 9.0 / 5.0 + 32.0), condition: condition.into() })
-}
-
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
-
     use super::*;
-
-    #[test]
-    fn a_reading_is_celsius_fahrenheit_and_a_condition() {
-        let w = reading(&json!({"main": {"temp": 21.37}, "weather": [{"main": "Clouds"}]})).unwrap();
-        assert_eq!((w.celsius, w.fahrenheit, w.condition.as_str()), (21.4, 70.5, "clouds"));
-        let w = reading(&json!({"main": {"temp": -5}, "weather": [{"main": "Haze"}]})).unwrap();
-        assert_eq!((w.celsius, w.fahrenheit, w.condition.as_str()), (-5.0, 23.0, "mist"));
-    }
-
-    #[test]
-    fn an_answer_without_a_temperature_is_no_reading() {
-        assert!(reading(&json!({"weather": [{"main": "Clear"}]})).is_err());
-        assert!(reading(&json!({"main": {"temp": 900}})).is_err());
-    }
 
     #[tokio::test]
     async fn without_settings_there_is_no_weather() {
         let w = WeatherService::new(None, Duration::from_secs(600)).unwrap();
-        assert_eq!(w.now().await.unwrap_err().code(), Code::NotFound);
+        assert!(matches!(w.now().await, Err(ContentError::NoWeather)));
     }
 }

@@ -6,7 +6,7 @@
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
-use spa_content::delivery::{Mailer, Transport};
+use spa_content::mail::delivery::{Mailer, Transport};
 use spa_platform::db::Db;
 use spa_platform::testkit::TestDb;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};

@@ -1,14 +1,9 @@
 //! Account e-mails: the verification and password reset links a customer
 //! asked for.
 
-use spa_platform::bus::Received;
-use spa_platform::db::Db;
 use spa_proto::events::{PasswordResetRequested, VerificationRequested};
 
-use crate::mail::{Links, Mail};
-
-pub const VERIFICATION_MAILER: &str = "content-verification-mailer";
-pub const RESET_MAILER: &str = "content-password-reset-mailer";
+use crate::domain::mail::{Links, Mail};
 
 fn verification_text(locale: &str, link: &str) -> (String, String) {
     match locale {
@@ -33,14 +28,11 @@ fn verification_text(locale: &str, link: &str) -> (String, String) {
     }
 }
 
-/// The consumer: queues the verification e-mail, at most once per event.
-pub async fn queue_verification_mail(db: &Db, links: &Links, event: Received<VerificationRequested>) -> anyhow::Result<()> {
-    crate::mail::queue_once(db, VERIFICATION_MAILER, event, |msg| {
-        let mut mail = Mail::text(msg.email.clone(), verification_text(&msg.locale, &links.to(&format!("/verify-account/{}", msg.token))));
-        mail.sensitive = true;
-        Ok(mail)
-    })
-    .await
+/// The verification e-mail; its link is a secret.
+pub fn verification_mail(msg: &VerificationRequested, links: &Links) -> Mail {
+    let mut mail = Mail::text(msg.email.clone(), verification_text(&msg.locale, &links.to(&format!("/verify-account/{}", msg.token))));
+    mail.sensitive = true;
+    mail
 }
 
 fn reset_text(locale: &str, link: &str) -> (String, String) {
@@ -66,12 +58,25 @@ fn reset_text(locale: &str, link: &str) -> (String, String) {
     }
 }
 
-/// The consumer: queues the password reset e-mail, at most once per event.
-pub async fn queue_reset_mail(db: &Db, links: &Links, event: Received<PasswordResetRequested>) -> anyhow::Result<()> {
-    crate::mail::queue_once(db, RESET_MAILER, event, |msg| {
-        let mut mail = Mail::text(msg.email.clone(), reset_text(&msg.locale, &links.to(&format!("/reset-password/{}", msg.token))));
-        mail.sensitive = true;
-        Ok(mail)
-    })
-    .await
+/// The password reset e-mail; its link is a secret.
+pub fn reset_mail(msg: &PasswordResetRequested, links: &Links) -> Mail {
+    let mut mail = Mail::text(msg.email.clone(), reset_text(&msg.locale, &links.to(&format!("/reset-password/{}", msg.token))));
+    mail.sensitive = true;
+    mail
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn account_links_are_secret_and_in_the_customers_language() {
+        let links = Links::new("https://spa.example");
+        let msg = VerificationRequested { email: "anna@example.pl".into(), locale: "de".into(), token: "t0k".into() };
+        let m = verification_mail(&msg, &links);
+        assert!(m.sensitive && m.subject.starts_with("Bitte") && m.text.contains("https://spa.example/verify-account/t0k"), "{}", m.text);
+        let msg = PasswordResetRequested { email: "anna@example.pl".into(), locale: "xx".into(), token: "r3s".into() };
+        let m = reset_mail(&msg, &links);
+        assert!(m.sensitive && m.subject == "Twoje nowe hasło" && m.text.contains("https://spa.example/reset-password/r3s"), "{}", m.text);
+    }
 }

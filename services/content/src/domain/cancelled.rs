@@ -5,14 +5,10 @@
 //! body is cleared once sent.
 
 use askama::Template;
-use spa_platform::bus::Received;
-use spa_platform::db::Db;
 use spa_platform::money::pln as money;
 use spa_proto::events::{CancelReason, OrderCancelled};
 
-use crate::mail::{Links, Mail};
-
-pub const MAILER: &str = "content-cancellation-mailer";
+use crate::domain::mail::{Links, Mail};
 
 /// The words of the e-mail in one language.
 pub struct Texts {
@@ -130,12 +126,10 @@ pub fn cancelled_mail(c: &OrderCancelled, links: &Links) -> anyhow::Result<Mail>
     Ok(Mail { recipient: c.email.clone(), subject, text, html: Some(html), sensitive: true })
 }
 
-pub async fn queue_cancelled_mail(db: &Db, links: &Links, event: Received<OrderCancelled>) -> anyhow::Result<()> {
-    if event.message.email.is_empty() {
-        // Published before cancellations carried the guest's details.
-        return Ok(());
-    }
-    crate::mail::queue_once(db, MAILER, event, |c| cancelled_mail(c, links)).await
+/// Whether the cancellation names a guest to write to: events published
+/// before cancellations carried the guest's details do not.
+pub fn has_recipient(c: &OrderCancelled) -> bool {
+    !c.email.is_empty()
 }
 
 #[cfg(test)]

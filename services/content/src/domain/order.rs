@@ -3,14 +3,10 @@
 //! text from the templates in `templates/` (HTML escaped by askama).
 
 use askama::Template;
-use spa_platform::bus::Received;
-use spa_platform::db::Db;
 use spa_platform::money::pln as money;
 use spa_proto::events::OrderPlaced;
 
-use crate::mail::{Links, Mail};
-
-pub const MAILER: &str = "content-order-mailer";
+use crate::domain::mail::{Links, Mail};
 
 /// The words of the e-mail in one language.
 pub struct Texts {
@@ -166,11 +162,6 @@ pub fn mail(order: &OrderPlaced, links: &Links) -> anyhow::Result<Mail> {
     .render()?;
     // The pay link carries the order's token: cleared once the mail is sent.
     Ok(Mail { recipient: order.email.clone(), subject, text, html: Some(html), sensitive: true })
-}
-
-/// The consumer: queues the order e-mail, at most once per event.
-pub async fn queue_order_mail(db: &Db, links: &Links, event: Received<OrderPlaced>) -> anyhow::Result<()> {
-    crate::mail::queue_once(db, MAILER, event, |order| mail(order, links)).await
 }
 
 #[cfg(test)]

@@ -5,16 +5,11 @@
 //! order's link, a voucher's code): their bodies are cleared once sent.
 
 use askama::Template;
-use spa_platform::bus::Received;
-use spa_platform::db::Db;
 use spa_platform::money::pln as money;
 use spa_proto::common::VoucherDelivery;
 use spa_proto::events::{OrderPaid, VoucherIssued};
 
-use crate::mail::{Links, Mail};
-
-pub const PAID_MAILER: &str = "content-payment-mailer";
-pub const VOUCHER_MAILER: &str = "content-voucher-mailer";
+use crate::domain::mail::{Links, Mail};
 
 /// The words of both e-mails in one language.
 pub struct Texts {
@@ -192,14 +187,6 @@ pub fn voucher_mail(v: &VoucherIssued, links: &Links) -> anyhow::Result<Mail> {
     .render()?;
     let text = VoucherText { t, v, value, valid_until, posted, shop_link }.render()?;
     Ok(Mail { recipient, subject, text, html: Some(html), sensitive: true })
-}
-
-pub async fn queue_paid_mail(db: &Db, links: &Links, event: Received<OrderPaid>) -> anyhow::Result<()> {
-    crate::mail::queue_once(db, PAID_MAILER, event, |p| paid_mail(p, links)).await
-}
-
-pub async fn queue_voucher_mail(db: &Db, links: &Links, event: Received<VoucherIssued>) -> anyhow::Result<()> {
-    crate::mail::queue_once(db, VOUCHER_MAILER, event, |v| voucher_mail(v, links)).await
 }
 
 #[cfg(test)]

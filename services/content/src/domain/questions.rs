@@ -1,20 +1,17 @@
-//! Questions about a product (the product page's inquiry form): checked by
-//! the rules of the form, stored with their event in one transaction, then
-//! e-mailed to the guesthouse (`GUESTHOUSE_EMAIL`) with the sender's
-//! details, and acknowledged to the sender in their language without any of
-//! the sender's words.
+//! Questions about a product (the product page's inquiry form): the rules
+//! of the form, the question as it is kept, and its two e-mails: to the
+//! guesthouse (`GUESTHOUSE_EMAIL`) with the sender's details, and the
+//! acknowledgement to the sender in their language without any of the
+//! sender's words.
 
-use spa_platform::bus::Received;
-use spa_platform::db::Db;
-use spa_platform::errors;
-use spa_platform::outbox::Outbox;
 use spa_proto::events::QuestionAsked;
 use spa_proto::spa::content::v1::ProductQuestion;
-use tonic::Status;
 
-use crate::mail::Mail;
+use crate::domain::mail::Mail;
+use crate::error::ContentError;
 
-pub const MAILER: &str = "content-question-mailer";
+/// The fields a question breaks, each with why.
+pub type Violations = Vec<(&'static str, &'static str)>;
 
 const MAX_NAME: usize = 100;
 const MAX_PHONE: usize = 30;
@@ -31,7 +28,7 @@ pub fn phone_is_valid(phone: &str) -> bool {
 }
 
 /// Every rule the question breaks, by field; empty when it may be sent.
-pub fn violations(q: &ProductQuestion) -> Vec<(&'static str, &'static str)> {
+pub fn violations(q: &ProductQuestion) -> Violations {
     let mut v = Vec::new();
     let code = q.product_code.trim();
     if code.is_empty() {
@@ -66,43 +63,23 @@ pub fn violations(q: &ProductQuestion) -> Vec<(&'static str, &'static str)> {
     v
 }
 
-/// Stores a question and its event; the id.
-pub async fn ask(db: &Db, outbox: &Outbox, q: ProductQuestion) -> Result<String, Status> {
-    let broken = violations(&q);
+/// A question that breaks no rule, as it is kept and announced: trimmed,
+/// the e-mail in lower case, in a language the shop speaks, under a new id.
+pub fn accept(q: &ProductQuestion) -> Result<QuestionAsked, ContentError> {
+    let broken = violations(q);
     if !broken.is_empty() {
-        return Err(errors::invalid("invalid_question", "the question is not complete", &broken));
+        return Err(ContentError::InvalidQuestion(broken));
     }
-    let locale = crate::pages::language(&q.locale);
-    let event = QuestionAsked {
+    Ok(QuestionAsked {
         id: uuid::Uuid::new_v4().to_string(),
         product_code: q.product_code.trim().to_owned(),
         customer: q.customer.trim().to_owned(),
         email: q.email.trim().to_lowercase(),
         phone: q.phone.trim().to_owned(),
         message: q.message.trim().to_owned(),
-        locale: locale.to_owned(),
+        locale: crate::domain::language(&q.locale).to_owned(),
         product_name: q.product_name.trim().to_owned(),
-    };
-    let mut tx = db.begin().await.map_err(errors::db)?;
-    sqlx::query(
-        "INSERT INTO product_questions (id, product_code, customer, email, phone, message, locale, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-    )
-    .bind(&event.id)
-    .bind(&event.product_code)
-    .bind(&event.customer)
-    .bind(&event.email)
-    .bind(&event.phone)
-    .bind(&event.message)
-    .bind(&event.locale)
-    .bind(tx.now_ms())
-    .execute(&mut *tx)
-    .await
-    .map_err(errors::db)?;
-    outbox.add(&mut tx, &event).await.map_err(errors::db)?;
-    tx.commit().await.map_err(errors::db)?;
-    outbox.wake();
-    Ok(event.id)
+    })
 }
 
 /// The sender's acknowledgement. Anyone may type any address into the
@@ -144,13 +121,9 @@ fn to_guesthouse(q: &QuestionAsked) -> (String, String) {
     )
 }
 
-/// The consumer: the guesthouse's e-mail and the sender's acknowledgement,
-/// both at most once per question.
-pub async fn queue_question_mails(db: &Db, guesthouse: &str, event: Received<QuestionAsked>) -> anyhow::Result<()> {
-    crate::mail::queue_all_once(db, MAILER, event, |q| {
-        Ok(vec![Mail::text(guesthouse.to_owned(), to_guesthouse(q)), Mail::text(q.email.clone(), acknowledgement(q))])
-    })
-    .await
+/// A question's e-mails: the guesthouse's, then the sender's acknowledgement.
+pub fn question_mails(q: &QuestionAsked, guesthouse: &str) -> Vec<Mail> {
+    vec![Mail::text(guesthouse.to_owned(), to_guesthouse(q)), Mail::text(q.email.clone(), acknowledgement(q))]
 }
 
 #[cfg(test)]
@@ -172,6 +145,17 @@ mod tests {
     #[test]
     fn a_complete_question_breaks_no_rule() {
         assert!(violations(&question()).is_empty());
+    }
+
+    #[test]
+    fn an_accepted_question_is_trimmed_in_a_known_language() {
+        let q = ProductQuestion { email: " Anna@Example.pl ".into(), customer: " Anna ".into(), locale: "fr".into(), ..question() };
+        let asked = accept(&q).unwrap();
+        assert_eq!((asked.email.as_str(), asked.customer.as_str(), asked.locale.as_str()), ("anna@example.pl", "Anna", "pl"));
+        assert!(!asked.id.is_empty());
+        assert!(matches!(accept(&ProductQuestion::default()), Err(ContentError::InvalidQuestion(v)) if v.len() == 5));
+        let mails = question_mails(&asked, "recepcja@spa.example");
+        assert_eq!(mails.iter().map(|m| m.recipient.as_str()).collect::<Vec<_>>(), ["recepcja@spa.example", "anna@example.pl"]);
     }
 
     #[test]

@@ -19,16 +19,17 @@ use lettre::message::header::{ContentTransferEncoding, ContentType};
 use lettre::message::{Body, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use spa_platform::db::Db;
-use sqlx::Row;
 use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
+
+use crate::domain::mail::retry_pause_secs;
+use crate::mail::store::{self, Queued};
 
 /// How long a claimed mail is left to its sender before another may try.
 const LEASE: Duration = Duration::from_secs(120);
 /// How often the queue is looked at when nothing wakes the worker.
 const POLL: Duration = Duration::from_secs(2);
 const BATCH: i64 = 20;
-const MAX_BACKOFF_SECS: i64 = 3600;
 
 /// Where mails go.
 #[derive(Clone)]
@@ -145,74 +146,24 @@ impl Mailer {
     /// One round: claims and sends up to [`BATCH`] due mails; how many it sent.
     pub async fn deliver_due(&self, db: &Db) -> anyhow::Result<usize> {
         let now = db.now_ms();
-        let due = sqlx::query(
-            "SELECT id, recipient, subject, body, html, attempts FROM outgoing_mail \
-             WHERE sent_at IS NULL AND next_attempt_at <= $1 AND claimed_until <= $1 ORDER BY created_at LIMIT $2",
-        )
-        .bind(now)
-        .bind(BATCH)
-        .fetch_all(db.pool())
-        .await?;
         let mut sent = 0;
-        for row in due {
-            let mail = Queued {
-                id: row.try_get("id")?,
-                recipient: row.try_get("recipient")?,
-                subject: row.try_get("subject")?,
-                body: row.try_get("body")?,
-                html: row.try_get("html")?,
-                attempts: row.try_get("attempts")?,
-            };
-            let claimed =
-                sqlx::query("UPDATE outgoing_mail SET claimed_until = $2 WHERE id = $1 AND sent_at IS NULL AND claimed_until <= $3")
-                    .bind(&mail.id)
-                    .bind(now + LEASE.as_millis() as i64)
-                    .bind(now)
-                    .execute(db.pool())
-                    .await?
-                    .rows_affected();
-            if claimed != 1 {
+        for mail in store::due(db, now, BATCH).await? {
+            if !store::claim(db, &mail.id, now + LEASE.as_millis() as i64, now).await? {
                 continue; // another sender has it
             }
             match self.send(&mail).await {
                 Ok(()) => {
-                    // A secret link leaves the database with the mail.
-                    sqlx::query(
-                        "UPDATE outgoing_mail SET sent_at = $2, claimed_until = 0, last_error = NULL, \
-                         body = CASE WHEN sensitive = 1 THEN '' ELSE body END, html = CASE WHEN sensitive = 1 THEN NULL ELSE html END \
-                         WHERE id = $1",
-                    )
-                    .bind(&mail.id)
-                    .bind(db.now_ms())
-                    .execute(db.pool())
-                    .await?;
+                    store::sent(db, &mail.id, db.now_ms()).await?;
                     sent += 1;
                 }
                 Err(e) => {
                     let attempts = mail.attempts + 1;
-                    let pause = 1i64.checked_shl(attempts.min(20) as u32 - 1).unwrap_or(MAX_BACKOFF_SECS).min(MAX_BACKOFF_SECS);
+                    let pause = retry_pause_secs(attempts);
                     tracing::warn!(mail = %mail.id, attempts, error = %e, "mail not sent; retried in {pause} s");
-                    sqlx::query(
-                        "UPDATE outgoing_mail SET attempts = $2, next_attempt_at = $3, claimed_until = 0, last_error = $4 WHERE id = $1",
-                    )
-                    .bind(&mail.id)
-                    .bind(attempts)
-                    .bind(db.now_ms() + pause * 1000)
-                    .bind(e.to_string())
-                    .execute(db.pool())
-                    .await?;
+                    store::failed(db, &mail.id, attempts, db.now_ms() + pause * 1000, &e.to_string()).await?;
                 }
             }
         }
         Ok(sent)
     }
-}
-
-struct Queued {
-    id: String,
-    recipient: String,
-    subject: String,
-    body: String,
-    html: Option<String>,
-    attempts: i64,
 }

@@ -39,7 +39,7 @@ fn day(offset: i64) -> String {
 /// no night is over-sold, and retrying every order changes nothing.
 async fn compete(clients: Vec<RoomsServiceClient<Channel>>, db: &Db, clocks: &Clocks, start: i64) {
     let key_night = day(start + 5);
-    let (units, booked, held) = spa_rooms::inventory::night(db, ROOM, &key_night).await.unwrap();
+    let spa_rooms::store::NightCount { units, booked, held } = spa_rooms::store::night(db, ROOM, &key_night).await.unwrap();
     assert_eq!((booked, held), (0, 0), "a fresh night");
     // Take all but three units with one order.
     let mut setup = clients[0].clone();
@@ -96,10 +96,11 @@ async fn compete(clients: Vec<RoomsServiceClient<Channel>>, db: &Db, clocks: &Cl
     assert_eq!(winners.len(), 3, "exactly as many succeed as fit: {winners:?}");
     let check_nights = || async {
         for offset in start..start + 10 {
-            let (units, booked, held) = spa_rooms::inventory::night(db, ROOM, &day(offset)).await.unwrap();
+            let spa_rooms::store::NightCount { units, booked, held } = spa_rooms::store::night(db, ROOM, &day(offset)).await.unwrap();
             assert!(booked + held <= units, "night {} over-sold: {booked} + {held} > {units}", day(offset));
         }
-        spa_rooms::inventory::night(db, ROOM, &key_night).await.unwrap()
+        let key = spa_rooms::store::night(db, ROOM, &key_night).await.unwrap();
+        (key.units, key.booked, key.held)
     };
     assert_eq!(check_nights().await, (units, 0, units), "the key night is full");
 
@@ -228,7 +229,7 @@ async fn holds_expire_by_themselves_and_free_their_nights() {
     let mut c = RoomsServiceClient::connect(t.stack.peers.rooms.clone()).await.unwrap();
     let db = t.stack.db("rooms").clone();
     let night = day(70);
-    let before = spa_rooms::inventory::night(&db, ROOM, &night).await.unwrap();
+    let before = spa_rooms::store::night(&db, ROOM, &night).await.unwrap();
     let hold = c
         .reserve(ReserveRequest { order_id: "short".into(), lines: vec![line(&night, &day(71), 2)], hold_seconds: 600 })
         .await
@@ -236,12 +237,12 @@ async fn holds_expire_by_themselves_and_free_their_nights() {
         .into_inner();
     assert_eq!(hold.status(), HoldStatus::Held);
     assert!(hold.total.unwrap().amount > 0, "priced by the server");
-    assert_eq!(spa_rooms::inventory::night(&db, ROOM, &night).await.unwrap().2, before.2 + 2);
+    assert_eq!(spa_rooms::store::night(&db, ROOM, &night).await.unwrap().held, before.held + 2);
     t.advance(Duration::from_secs(601));
     eventually("the hold to expire", || {
         let db = db.clone();
         let night = night.clone();
-        async move { (spa_rooms::inventory::night(&db, ROOM, &night).await.unwrap().2 == before.2).then_some(()) }
+        async move { (spa_rooms::store::night(&db, ROOM, &night).await.unwrap().held == before.held).then_some(()) }
     })
     .await;
     // The expiry was announced on the bus through the outbox.
@@ -252,16 +253,19 @@ async fn holds_expire_by_themselves_and_free_their_nights() {
     // Paid after it expired, while its nights are free: they are booked again.
     let confirmed = c.confirm(OrderRef { order_id: "short".into() }).await.unwrap().into_inner();
     assert_eq!(confirmed.status(), HoldStatus::Confirmed);
-    assert_eq!(spa_rooms::inventory::night(&db, ROOM, &night).await.unwrap(), (before.0, before.1 + 2, before.2));
+    assert_eq!(
+        spa_rooms::store::night(&db, ROOM, &night).await.unwrap(),
+        spa_rooms::store::NightCount { booked: before.booked + 2, ..before }
+    );
     for _ in 0..2 {
         c.confirm(OrderRef { order_id: "short".into() }).await.unwrap();
     }
-    assert_eq!(spa_rooms::inventory::night(&db, ROOM, &night).await.unwrap().1, before.1 + 2, "once, whatever the retries");
+    assert_eq!(spa_rooms::store::night(&db, ROOM, &night).await.unwrap().booked, before.booked + 2, "once, whatever the retries");
 
     // Paid after it expired, while another guest took its last unit: it
     // stays expired and nothing is sold twice.
     let other = day(72);
-    let (units, booked, held) = spa_rooms::inventory::night(&db, ROOM, &other).await.unwrap();
+    let spa_rooms::store::NightCount { units, booked, held } = spa_rooms::store::night(&db, ROOM, &other).await.unwrap();
     let free = (units - booked - held) as u32;
     c.reserve(ReserveRequest { order_id: "late-payer".into(), lines: vec![line(&other, &day(73), free)], hold_seconds: 600 })
         .await
@@ -269,13 +273,17 @@ async fn holds_expire_by_themselves_and_free_their_nights() {
     t.advance(Duration::from_secs(601));
     eventually("the second hold to expire", || {
         let (db, other) = (db.clone(), other.clone());
-        async move { (spa_rooms::inventory::night(&db, ROOM, &other).await.unwrap().2 == held).then_some(()) }
+        async move { (spa_rooms::store::night(&db, ROOM, &other).await.unwrap().held == held).then_some(()) }
     })
     .await;
     c.reserve(ReserveRequest { order_id: "next-guest".into(), lines: vec![line(&other, &day(73), 1)], hold_seconds: 600 }).await.unwrap();
     let err = c.confirm(OrderRef { order_id: "late-payer".into() }).await.unwrap_err();
     assert_eq!(err.code(), tonic::Code::FailedPrecondition, "a night is sold to someone else: {err:?}");
-    assert_eq!(spa_rooms::inventory::night(&db, ROOM, &other).await.unwrap(), (units, booked, held + 1), "only the next guest's unit");
+    assert_eq!(
+        spa_rooms::store::night(&db, ROOM, &other).await.unwrap(),
+        spa_rooms::store::NightCount { units, booked, held: held + 1 },
+        "only the next guest's unit"
+    );
 }
 
 #[tokio::test]

@@ -1,0 +1,64 @@
+//! An e-mail to queue, the absolute links it carries, and how long a
+//! failed send waits.
+
+/// An e-mail to queue.
+pub struct Mail {
+    pub recipient: String,
+    pub subject: String,
+    pub text: String,
+    pub html: Option<String>,
+    /// The body holds a secret link: it is cleared once the mail is sent.
+    pub sensitive: bool,
+}
+
+impl Mail {
+    pub fn text(recipient: String, (subject, text): (String, String)) -> Self {
+        Self { recipient, subject, text, html: None, sensitive: false }
+    }
+}
+
+/// Where the e-mails' links point: `PUBLIC_URL` (as the gateway's), read
+/// once at start.
+#[derive(Debug, Clone)]
+pub struct Links {
+    base: String,
+}
+
+impl Links {
+    pub fn new(public_url: &str) -> Self {
+        Self { base: public_url.trim_end_matches('/').to_owned() }
+    }
+
+    /// The absolute link of a path of the shop.
+    pub fn to(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+}
+
+/// The longest pause between two tries of one mail.
+pub const MAX_BACKOFF_SECS: i64 = 3600;
+
+/// Seconds a mail waits after its `attempts`-th failed send: 1 s, doubling
+/// up to an hour.
+pub fn retry_pause_secs(attempts: i64) -> i64 {
+    1i64.checked_shl(attempts.min(20) as u32 - 1).unwrap_or(MAX_BACKOFF_SECS).min(MAX_BACKOFF_SECS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_are_absolute_under_the_public_url() {
+        assert_eq!(Links::new("https://spa.example/").to("/verify-account/t"), "https://spa.example/verify-account/t");
+        assert_eq!(Links::new("http://localhost:8080").to("/x"), "http://localhost:8080/x");
+    }
+
+    #[test]
+    fn a_failed_send_waits_a_second_doubling_up_to_an_hour() {
+        let pauses: Vec<i64> = (1..=4).map(retry_pause_secs).collect();
+        assert_eq!(pauses, [1, 2, 4, 8]);
+        assert_eq!((retry_pause_secs(12), retry_pause_secs(13)), (2048, MAX_BACKOFF_SECS));
+        assert_eq!(retry_pause_secs(500), MAX_BACKOFF_SECS);
+    }
+}

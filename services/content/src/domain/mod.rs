@@ -1,0 +1,44 @@
+//! The content service's rules, free of storage and transport: the shop's
+//! languages (here), e-mails and their links ([`mail`]), every e-mail an
+//! event calls for ([`account`], [`order`], [`paid`], [`cancelled`],
+//! [`newsletter`], [`questions`]), pages' blocks and their sanitizer
+//! ([`pages`]), the poll ([`poll`]) and a weather reading ([`weather`]).
+//! Everything here is a pure function with unit tests.
+
+pub mod account;
+pub mod cancelled;
+pub mod mail;
+pub mod newsletter;
+pub mod order;
+pub mod pages;
+pub mod paid;
+pub mod poll;
+pub mod questions;
+pub mod weather;
+
+use crate::error::ContentError;
+
+pub const LOCALES: [&str; 3] = ["pl", "de", "en_GB"];
+
+/// The language an e-mail or answer is written in: the one asked for when
+/// the shop speaks it, Polish otherwise.
+pub fn language(code: &str) -> &'static str {
+    LOCALES.iter().copied().find(|l| *l == code).unwrap_or("pl")
+}
+
+/// A language the shop speaks, as asked for; pages exist in these only.
+pub fn locale(code: &str) -> Result<&'static str, ContentError> {
+    LOCALES.iter().copied().find(|l| *l == code).ok_or(ContentError::InvalidLocale)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_language_is_polish_for_mails_and_refused_for_pages() {
+        assert_eq!((language("de"), language("en_GB"), language("fr"), language("")), ("de", "en_GB", "pl", "pl"));
+        assert_eq!(locale("en_GB").unwrap(), "en_GB");
+        assert!(matches!(locale("en"), Err(ContentError::InvalidLocale)));
+    }
+}

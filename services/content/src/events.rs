@@ -1,0 +1,125 @@
+//! What the content service publishes and consumes, typed.
+//!
+//! Publishes (through the outbox, in the transaction of the change), each
+//! built here: `content.newsletter.subscribed`, `content.question.asked`
+//! and `content.block.changed`.
+//! Consumes, each into its e-mails, queued once per event ([`consume`]
+//! starts them all): `content.newsletter.subscribed` (the double opt-in),
+//! `users.verification.requested` and `users.password_reset.requested`,
+//! `cart.order.placed` (the order summary), `cart.order.paid` (the
+//! payment's confirmation), `cart.voucher.issued` (the voucher's code),
+//! `cart.order.cancelled` (what happens to the money) and
+//! `content.question.asked` (the guesthouse's copy and the sender's
+//! acknowledgement).
+
+use spa_platform::bus::Received;
+use spa_platform::db::Db;
+use spa_platform::runtime::Infra;
+use spa_proto::EventMessage;
+use spa_proto::events::{
+    BlockChanged, NewsletterSubscribed, OrderCancelled, OrderPaid, OrderPlaced, PasswordResetRequested, QuestionAsked,
+    VerificationRequested, VoucherIssued,
+};
+
+use crate::domain::mail::{Links, Mail};
+use crate::domain::{account, cancelled, newsletter, order, paid, questions};
+use crate::mail::delivery::Mailer;
+use crate::mail::{queue_all_once, queue_once};
+
+// The consumers' names: each is the key its handled events are recorded
+// under, so a name never changes.
+pub const NEWSLETTER_MAILER: &str = "content-mailer";
+pub const VERIFICATION_MAILER: &str = "content-verification-mailer";
+pub const RESET_MAILER: &str = "content-password-reset-mailer";
+pub const ORDER_MAILER: &str = "content-order-mailer";
+pub const PAID_MAILER: &str = "content-payment-mailer";
+pub const VOUCHER_MAILER: &str = "content-voucher-mailer";
+pub const CANCELLATION_MAILER: &str = "content-cancellation-mailer";
+pub const QUESTION_MAILER: &str = "content-question-mailer";
+
+pub fn newsletter_subscribed(email: String, locale: &str, confirmation_token: String, unsubscribe_token: String) -> NewsletterSubscribed {
+    NewsletterSubscribed { email, locale: locale.to_owned(), confirmation_token, unsubscribe_token }
+}
+
+pub fn block_changed(id: &str, locale: &str, page_url: String) -> BlockChanged {
+    BlockChanged { id: id.to_owned(), locale: locale.to_owned(), page_url }
+}
+
+/// Queues the e-mail `write` makes of an event, at most once per event.
+async fn queue<M: EventMessage>(db: &Db, consumer: &'static str, event: Received<M>, write: impl FnOnce(&M) -> Mail) -> anyhow::Result<()> {
+    queue_once(db, consumer, event, |m| Ok(write(m))).await
+}
+
+async fn queue_newsletter(db: &Db, links: &Links, event: Received<NewsletterSubscribed>) -> anyhow::Result<()> {
+    queue(db, NEWSLETTER_MAILER, event, |m| newsletter::confirmation_mail(m, links)).await
+}
+
+async fn queue_verification(db: &Db, links: &Links, event: Received<VerificationRequested>) -> anyhow::Result<()> {
+    queue(db, VERIFICATION_MAILER, event, |m| account::verification_mail(m, links)).await
+}
+
+async fn queue_reset(db: &Db, links: &Links, event: Received<PasswordResetRequested>) -> anyhow::Result<()> {
+    queue(db, RESET_MAILER, event, |m| account::reset_mail(m, links)).await
+}
+
+async fn queue_order(db: &Db, links: &Links, event: Received<OrderPlaced>) -> anyhow::Result<()> {
+    queue_once(db, ORDER_MAILER, event, |o| order::mail(o, links)).await
+}
+
+async fn queue_paid(db: &Db, links: &Links, event: Received<OrderPaid>) -> anyhow::Result<()> {
+    queue_once(db, PAID_MAILER, event, |p| paid::paid_mail(p, links)).await
+}
+
+async fn queue_voucher(db: &Db, links: &Links, event: Received<VoucherIssued>) -> anyhow::Result<()> {
+    queue_once(db, VOUCHER_MAILER, event, |v| paid::voucher_mail(v, links)).await
+}
+
+async fn queue_cancelled(db: &Db, links: &Links, event: Received<OrderCancelled>) -> anyhow::Result<()> {
+    if !cancelled::has_recipient(&event.message) {
+        return Ok(());
+    }
+    queue_once(db, CANCELLATION_MAILER, event, |c| cancelled::cancelled_mail(c, links)).await
+}
+
+async fn queue_question(db: &Db, guesthouse: &str, event: Received<QuestionAsked>) -> anyhow::Result<()> {
+    queue_all_once(db, QUESTION_MAILER, event, |q| Ok(questions::question_mails(q, guesthouse))).await
+}
+
+/// Starts every consumer: each queues its e-mails and wakes the sender.
+/// The guesthouse's copy of a question goes to `guesthouse`.
+pub async fn consume(infra: &Infra, links: &Links, mailer: &Mailer, guesthouse: String) -> anyhow::Result<()> {
+    macro_rules! mail_consumer {
+        ($name:expr, $queue:path) => {{
+            let (db, to, m) = (infra.db.clone(), links.clone(), mailer.clone());
+            infra
+                .consume($name, move |event| {
+                    let (db, to, m) = (db.clone(), to.clone(), m.clone());
+                    async move {
+                        $queue(&db, &to, event).await?;
+                        m.wake();
+                        Ok(())
+                    }
+                })
+                .await?;
+        }};
+    }
+    mail_consumer!(NEWSLETTER_MAILER, queue_newsletter);
+    mail_consumer!(VERIFICATION_MAILER, queue_verification);
+    mail_consumer!(RESET_MAILER, queue_reset);
+    mail_consumer!(ORDER_MAILER, queue_order);
+    mail_consumer!(PAID_MAILER, queue_paid);
+    mail_consumer!(VOUCHER_MAILER, queue_voucher);
+    mail_consumer!(CANCELLATION_MAILER, queue_cancelled);
+    let (db, m) = (infra.db.clone(), mailer.clone());
+    infra
+        .consume(QUESTION_MAILER, move |event| {
+            let (db, m, to) = (db.clone(), m.clone(), guesthouse.clone());
+            async move {
+                queue_question(&db, &to, event).await?;
+                m.wake();
+                Ok(())
+            }
+        })
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,103 @@
+//! Pages and their editable blocks.
+//!
+//! - A page is found by its path in a language; it has a title, a meta
+//!   description and its blocks in order. The demo pages (`seed/pages.json`,
+//!   compiled in) are loaded once into an empty store.
+//! - A block's HTML is sanitized with ammonia when it is saved and again
+//!   when it is served: no scripts, no event handlers, no `style`, links and
+//!   images only to `http`, `https`, `mailto`, `tel` or the shop's own
+//!   paths, every link `rel="noopener noreferrer"`.
+//! - Every save is a new revision (the old ones kept, newest first); a
+//!   restore saves an old revision's HTML as a new one. A save that names
+//!   the revision it was made from is refused when another save came in
+//!   between (`block_changed`), so two editors never overwrite each other
+//!   unseen. Each save emits `content.block.changed`.
+
+pub mod store;
+
+use spa_platform::db::Db;
+use spa_platform::outbox::Outbox;
+
+use crate::domain::pages::{self as rules, Block, History, Page, Revision, sanitize, seed_text};
+use crate::domain::{LOCALES, locale};
+use crate::error::ContentError;
+use crate::events;
+
+/// Loads the demo pages into an empty store, in one transaction.
+pub async fn load_if_empty(db: &Db) -> anyhow::Result<()> {
+    let seed = rules::seed()?;
+    let mut tx = db.begin().await?;
+    if store::count_pages(&mut tx).await? > 0 {
+        return Ok(());
+    }
+    for page in &seed.pages {
+        for l in LOCALES {
+            let (url, title, description) = (
+                seed_text(&page.urls, l, &page.name)?,
+                seed_text(&page.title, l, &page.name)?,
+                seed_text(&page.description, l, &page.name)?,
+            );
+            store::insert_page(&mut tx, &url, l, &page.name, &title, &description).await?;
+            for (position, block) in page.blocks.iter().enumerate() {
+                let html = sanitize(&seed_text(&block.html, l, &block.id)?);
+                store::insert_block(&mut tx, &block.id, l, &page.name, position as i64, &html).await?;
+                store::insert_revision(&mut tx, &block.id, l, 1, &html, "", 0).await?;
+            }
+        }
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The page at `url` in `locale`, with its blocks in order.
+pub async fn page(db: &Db, url: &str, locale_code: &str) -> Result<Page, ContentError> {
+    let l = locale(locale_code)?;
+    let row = store::page(db, url, l).await?.ok_or(ContentError::PageNotFound)?;
+    let blocks = store::blocks(db, &row.name, l).await?.into_iter().map(|b| Block { html: sanitize(&b.html), ..b }).collect();
+    Ok(Page { url: url.to_owned(), locale: l.to_owned(), name: row.name, title: row.title, description: row.description, blocks })
+}
+
+/// A block in `locale` with its latest revisions.
+pub async fn history(db: &Db, id: &str, locale_code: &str) -> Result<History, ContentError> {
+    let l = locale(locale_code)?;
+    let row = store::block(db, id, l).await?.ok_or(ContentError::BlockNotFound)?;
+    let revisions = store::revisions(db, id, l, rules::LISTED_REVISIONS)
+        .await?
+        .into_iter()
+        .map(|r| Revision { html: sanitize(&r.html), ..r })
+        .collect();
+    Ok(History { block: Block { id: id.to_owned(), html: sanitize(&row.html), revision: row.revision }, page_url: row.page_url, revisions })
+}
+
+/// Saves `html`, sanitized, as the block's next revision.
+pub async fn save(
+    db: &Db,
+    outbox: &Outbox,
+    id: &str,
+    locale_code: &str,
+    html: &str,
+    editor: &str,
+    expected: Option<i64>,
+) -> Result<History, ContentError> {
+    let l = locale(locale_code)?;
+    let clean = rules::block_to_save(html)?;
+    let now = db.now_ms();
+    let mut tx = db.begin().await?;
+    // The write first: it takes the row (and SQLite's write lock) at once.
+    let saved = store::save_block(&mut tx, id, l, &clean, now).await?.ok_or(ContentError::BlockNotFound)?;
+    rules::check_unchanged(expected, saved.revision)?;
+    store::insert_revision(&mut tx, id, l, saved.revision, &clean, editor, now).await?;
+    let url = store::page_url(&mut tx, &saved.page, l).await?;
+    outbox.add(&mut tx, &events::block_changed(id, l, url)).await?;
+    tx.commit().await?;
+    outbox.wake();
+    tracing::info!(block = id, locale = l, revision = saved.revision, editor, "block saved");
+    history(db, id, l).await
+}
+
+/// Saves revision `revision`'s HTML as the block's next revision.
+pub async fn restore(db: &Db, outbox: &Outbox, id: &str, locale_code: &str, revision: i64, editor: &str) -> Result<History, ContentError> {
+    let l = locale(locale_code)?;
+    let html = store::revision_html(db, id, l, revision).await?.ok_or(ContentError::RevisionNotFound)?;
+    save(db, outbox, id, l, &html, editor, None).await
+}

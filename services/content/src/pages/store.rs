@@ -1,0 +1,153 @@
+//! The pages' SQL: pages per path and language, their blocks in order, and
+//! every saved revision of a block. HTML comes back as stored; the pages
+//! module sanitizes it again before it is served.
+
+use spa_platform::db::{Db, Tx};
+use sqlx::Row;
+
+use crate::domain::pages::{Block, Revision};
+
+/// A page without its blocks.
+pub struct PageRow {
+    pub name: String,
+    pub title: String,
+    pub description: String,
+}
+
+/// A block's latest revision and the path of its page.
+pub struct BlockRow {
+    pub html: String,
+    pub revision: i64,
+    pub page_url: String,
+}
+
+/// A block just saved: its new revision and its page's name.
+pub struct Saved {
+    pub revision: i64,
+    pub page: String,
+}
+
+pub async fn count_pages(tx: &mut Tx) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM pages").fetch_one(&mut **tx).await
+}
+
+pub async fn insert_page(tx: &mut Tx, url: &str, locale: &str, name: &str, title: &str, description: &str) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO pages (url, locale, name, title, description) VALUES ($1, $2, $3, $4, $5)")
+        .bind(url)
+        .bind(locale)
+        .bind(name)
+        .bind(title)
+        .bind(description)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// A seeded block: its first revision, by nobody.
+pub async fn insert_block(tx: &mut Tx, id: &str, locale: &str, page: &str, position: i64, html: &str) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO blocks (id, locale, page, position, html, revision, updated_at) VALUES ($1, $2, $3, $4, $5, 1, 0)")
+        .bind(id)
+        .bind(locale)
+        .bind(page)
+        .bind(position)
+        .bind(html)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+pub async fn insert_revision(tx: &mut Tx, id: &str, locale: &str, revision: i64, html: &str, editor: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO block_revisions (block_id, locale, revision, html, editor_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
+        .bind(id)
+        .bind(locale)
+        .bind(revision)
+        .bind(html)
+        .bind(editor)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+pub async fn page(db: &Db, url: &str, locale: &str) -> sqlx::Result<Option<PageRow>> {
+    let row = sqlx::query("SELECT name, title, description FROM pages WHERE url = $1 AND locale = $2")
+        .bind(url)
+        .bind(locale)
+        .fetch_optional(db.pool())
+        .await?;
+    row.map(|r| Ok(PageRow { name: r.try_get("name")?, title: r.try_get("title")?, description: r.try_get("description")? })).transpose()
+}
+
+/// A page's blocks in order, as stored.
+pub async fn blocks(db: &Db, page: &str, locale: &str) -> sqlx::Result<Vec<Block>> {
+    sqlx::query("SELECT id, html, revision FROM blocks WHERE page = $1 AND locale = $2 ORDER BY position")
+        .bind(page)
+        .bind(locale)
+        .fetch_all(db.pool())
+        .await?
+        .iter()
+        .map(|r| Ok(Block { id: r.try_get("id")?, html: r.try_get("html")?, revision: r.try_get("revision")? }))
+        .collect()
+}
+
+pub async fn block(db: &Db, id: &str, locale: &str) -> sqlx::Result<Option<BlockRow>> {
+    let row = sqlx::query(
+        "SELECT b.html, b.revision, p.url FROM blocks b JOIN pages p ON p.name = b.page AND p.locale = b.locale \
+         WHERE b.id = $1 AND b.locale = $2",
+    )
+    .bind(id)
+    .bind(locale)
+    .fetch_optional(db.pool())
+    .await?;
+    row.map(|r| Ok(BlockRow { html: r.try_get("html")?, revision: r.try_get("revision")?, page_url: r.try_get("url")? })).transpose()
+}
+
+/// A block's latest `limit` revisions, newest first, as stored.
+pub async fn revisions(db: &Db, id: &str, locale: &str, limit: i64) -> sqlx::Result<Vec<Revision>> {
+    sqlx::query(
+        "SELECT revision, html, editor_id, created_at FROM block_revisions WHERE block_id = $1 AND locale = $2 \
+         ORDER BY revision DESC LIMIT $3",
+    )
+    .bind(id)
+    .bind(locale)
+    .bind(limit)
+    .fetch_all(db.pool())
+    .await?
+    .iter()
+    .map(|r| {
+        Ok(Revision {
+            revision: r.try_get("revision")?,
+            editor_id: r.try_get("editor_id")?,
+            created_at: r.try_get("created_at")?,
+            html: r.try_get("html")?,
+        })
+    })
+    .collect()
+}
+
+pub async fn revision_html(db: &Db, id: &str, locale: &str, revision: i64) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT html FROM block_revisions WHERE block_id = $1 AND locale = $2 AND revision = $3")
+        .bind(id)
+        .bind(locale)
+        .bind(revision)
+        .fetch_optional(db.pool())
+        .await
+}
+
+/// Writes a block's next revision; `None` when there is no such block.
+pub async fn save_block(tx: &mut Tx, id: &str, locale: &str, html: &str, now: i64) -> sqlx::Result<Option<Saved>> {
+    let row = sqlx::query(
+        "UPDATE blocks SET html = $3, revision = revision + 1, updated_at = $4 WHERE id = $1 AND locale = $2 RETURNING revision, page",
+    )
+    .bind(id)
+    .bind(locale)
+    .bind(html)
+    .bind(now)
+    .fetch_optional(&mut **tx)
+    .await?;
+    row.map(|r| Ok(Saved { revision: r.try_get("revision")?, page: r.try_get("page")? })).transpose()
+}
+
+pub async fn page_url(tx: &mut Tx, page: &str, locale: &str) -> sqlx::Result<String> {
+    sqlx::query_scalar("SELECT url FROM pages WHERE name = $1 AND locale = $2").bind(page).bind(locale).fetch_one(&mut **tx).await
+}

@@ -1,0 +1,93 @@
+//! The one error type of the rooms service and its only mapping to gRPC.
+//! Field names are the REST body's (`roomCode`, `packageCode`), since the
+//! gateway passes them through to the visitor.
+
+use spa_platform::errors;
+use tonic::{Code, Status};
+
+use crate::domain::HoldStatus;
+
+#[derive(Debug, thiserror::Error)]
+pub enum RoomsError {
+    /// A request's field breaks a rule; the field names the error code
+    /// (guests, a stay's dates, or anything else).
+    #[error("{field}: {message}")]
+    Invalid { field: &'static str, message: String },
+    #[error("unknown package")]
+    UnknownPackage,
+    #[error("not a package")]
+    NotAPackage,
+    #[error("unknown room type {0}")]
+    UnknownRoom(String),
+    #[error("{room} is sold out on {night}")]
+    SoldOut { room: String, night: String },
+    #[error("{room} does not take these guests")]
+    DoesNotFit { room: String },
+    #[error("{room} needs at least {min} nights")]
+    MinStay { room: String, min: i64 },
+    #[error("order {0} already holds different nights")]
+    OrderConflict(String),
+    #[error("order {0} has no hold")]
+    NoHold(String),
+    #[error("the hold of order {0} is {1}")]
+    HoldNotActive(String, HoldStatus),
+    /// The catalog's answer passed on as it stands (the catalog being
+    /// unavailable, say).
+    #[error(transparent)]
+    Peer(#[from] Status),
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+}
+
+impl RoomsError {
+    pub fn invalid(field: &'static str, message: &str) -> Self {
+        Self::Invalid { field, message: message.to_owned() }
+    }
+}
+
+impl From<RoomsError> for Status {
+    fn from(e: RoomsError) -> Self {
+        let message = e.to_string();
+        match e {
+            RoomsError::Invalid { field, message: ref why } => {
+                let code = match field {
+                    "adults" | "children" | "babies" => "invalid_guests",
+                    "from" | "to" => "invalid_stay",
+                    _ => "invalid_request",
+                };
+                errors::invalid(code, message.clone(), &[(field, why)])
+            }
+            RoomsError::UnknownPackage | RoomsError::NotAPackage => {
+                errors::invalid("unknown_package", message.clone(), &[("packageCode", &message)])
+            }
+            RoomsError::UnknownRoom(_) => errors::with_details(Code::NotFound, "unknown_room", message, &[("roomCode", "unknown room")]),
+            RoomsError::SoldOut { ref room, ref night } => {
+                errors::with_details(Code::FailedPrecondition, "room_unavailable", message.clone(), &[("room", room), ("night", night)])
+            }
+            RoomsError::DoesNotFit { .. } => errors::invalid("invalid_guests", message, &[("adults", "too many guests for this room")]),
+            RoomsError::MinStay { .. } => errors::invalid("invalid_stay", message, &[("to", "stay shorter than the minimum")]),
+            RoomsError::OrderConflict(_) | RoomsError::HoldNotActive(..) => {
+                errors::with_details(Code::FailedPrecondition, "hold_conflict", message, &[])
+            }
+            RoomsError::NoHold(_) => errors::with_details(Code::NotFound, "hold_not_found", message, &[]),
+            RoomsError::Peer(status) => status,
+            RoomsError::Db(e) => errors::db(e),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_field_names_its_code_and_the_message_names_the_field() {
+        let s = Status::from(RoomsError::invalid("children", "must be between 0 and 2"));
+        assert_eq!((s.code(), s.message()), (Code::InvalidArgument, "children: must be between 0 and 2"));
+        assert_eq!(errors::details(&s).unwrap().code, "invalid_guests");
+        assert_eq!(errors::details(&Status::from(RoomsError::invalid("to", "x"))).unwrap().code, "invalid_stay");
+        assert_eq!(errors::details(&Status::from(RoomsError::invalid("orderId", "x"))).unwrap().code, "invalid_request");
+        let s = Status::from(RoomsError::NotAPackage);
+        assert_eq!((s.message(), errors::details(&s).unwrap().code.as_str()), ("not a package", "unknown_package"));
+    }
+}

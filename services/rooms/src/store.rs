@@ -1,0 +1,306 @@
+//! The rooms' SQL: room types, the inventory of every night (`units`,
+//! `booked`, `held`, `closed`, `rate`), and holds with their nights. Each
+//! function is one statement returning named structs; the transactions
+//! that combine them, and the rules, are the inventory's. Hold states are
+//! kept as [`HoldStatus`]' code.
+
+use std::collections::BTreeMap;
+
+use chrono::NaiveDate;
+use spa_platform::db::{Db, Tx};
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+use crate::domain::{CalendarNight, HoldState, HoldStatus, Occupancy, RoomNight, RoomType, StaySummary, ymd};
+
+/// The guard of every update that takes a night (`$1` units of room type
+/// `$2` on night `$3`): it matches only while that many units are free and
+/// the night is open, so no night is ever sold twice.
+const WHILE_FREE: &str = "WHERE room_code = $2 AND night = $3 AND closed = 0 AND units - booked - held >= $1";
+
+/// Where a night's taken units are counted: held for an unpaid order,
+/// booked for a paid one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Taken {
+    Held,
+    Booked,
+}
+
+impl Taken {
+    fn column(self) -> &'static str {
+        match self {
+            Self::Held => "held",
+            Self::Booked => "booked",
+        }
+    }
+}
+
+/// The units of one night, for tests and audits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NightCount {
+    pub units: i64,
+    pub booked: i64,
+    pub held: i64,
+}
+
+pub async fn room_types(db: &Db) -> Result<Vec<RoomType>, sqlx::Error> {
+    let rows =
+        sqlx::query("SELECT code, units, occupancy, max_occupancy, extra_bed, min_stay, position FROM room_types ORDER BY position, code")
+            .fetch_all(db.pool())
+            .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(RoomType {
+                code: r.try_get("code")?,
+                units: r.try_get("units")?,
+                occupancy: Occupancy {
+                    standard: r.try_get::<i64, _>("occupancy")? as u32,
+                    max: r.try_get::<i64, _>("max_occupancy")? as u32,
+                    extra_bed: r.try_get::<i64, _>("extra_bed")? != 0,
+                },
+                min_stay: r.try_get("min_stay")?,
+                position: r.try_get("position")?,
+            })
+        })
+        .collect()
+}
+
+/// Per room type over [from, to): units free on every night, the sum of the
+/// nightly rates, and how many open nights exist. `rooms` narrows it to
+/// those room types; empty means all.
+pub async fn stay_summary(db: &Db, from: NaiveDate, to: NaiveDate, rooms: &[&str]) -> Result<BTreeMap<String, StaySummary>, sqlx::Error> {
+    let only = if rooms.is_empty() {
+        String::new()
+    } else {
+        let marks: Vec<String> = (0..rooms.len()).map(|i| format!("${}", i + 3)).collect();
+        format!(" AND room_code IN ({})", marks.join(", "))
+    };
+    let sql = format!(
+        "SELECT room_code, MIN(units - booked - held) AS free, CAST(SUM(rate) AS BIGINT) AS rates, COUNT(*) AS nights \
+         FROM inventory WHERE night >= $1 AND night < $2 AND closed = 0{only} GROUP BY room_code"
+    );
+    let mut query = sqlx::query(&sql).bind(ymd(from)).bind(ymd(to));
+    for room in rooms {
+        query = query.bind(*room);
+    }
+    let rows = query.fetch_all(db.pool()).await?;
+    rows.iter()
+        .map(|r| {
+            Ok((
+                r.try_get("room_code")?,
+                StaySummary { free: r.try_get("free")?, rates: r.try_get("rates")?, nights: r.try_get("nights")? },
+            ))
+        })
+        .collect()
+}
+
+/// Every night of one room type in [from, to) the store has.
+pub async fn calendar(db: &Db, room: &str, from: NaiveDate, to: NaiveDate) -> Result<Vec<CalendarNight>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT night, units - booked - held AS free, closed, rate FROM inventory WHERE room_code = $1 AND night >= $2 AND night < $3 ORDER BY night",
+    )
+    .bind(room)
+    .bind(ymd(from))
+    .bind(ymd(to))
+    .fetch_all(db.pool())
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(CalendarNight {
+                night: r.try_get("night")?,
+                free: r.try_get("free")?,
+                closed: r.try_get::<i64, _>("closed")? != 0,
+                rate: r.try_get("rate")?,
+            })
+        })
+        .collect()
+}
+
+/// The units of one night.
+pub async fn night(db: &Db, room: &str, night: &str) -> Result<NightCount, sqlx::Error> {
+    let r = sqlx::query("SELECT units, booked, held FROM inventory WHERE room_code = $1 AND night = $2")
+        .bind(room)
+        .bind(night)
+        .fetch_one(db.pool())
+        .await?;
+    Ok(NightCount { units: r.try_get("units")?, booked: r.try_get("booked")?, held: r.try_get("held")? })
+}
+
+fn status_of(r: &AnyRow) -> Result<HoldStatus, sqlx::Error> {
+    let code: String = r.try_get("status")?;
+    HoldStatus::parse(&code).ok_or_else(|| sqlx::Error::Decode(format!("status: unknown code {code}").into()))
+}
+
+pub async fn hold(db: &Db, order_id: &str) -> Result<Option<HoldState>, sqlx::Error> {
+    let row = sqlx::query("SELECT order_id, status, total, expires_at FROM holds WHERE order_id = $1")
+        .bind(order_id)
+        .fetch_optional(db.pool())
+        .await?;
+    row.map(|r| {
+        Ok(HoldState {
+            order_id: r.try_get("order_id")?,
+            status: status_of(&r)?,
+            total: r.try_get("total")?,
+            expires_at: r.try_get("expires_at")?,
+        })
+    })
+    .transpose()
+}
+
+/// The units per night an order holds or booked.
+pub async fn hold_nights<'e, E>(executor: E, order_id: &str) -> Result<BTreeMap<RoomNight, i64>, sqlx::Error>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let rows =
+        sqlx::query("SELECT room_code, night, quantity FROM hold_nights WHERE order_id = $1").bind(order_id).fetch_all(executor).await?;
+    rows.iter().map(|r| Ok((RoomNight { room: r.try_get("room_code")?, night: r.try_get("night")? }, r.try_get("quantity")?))).collect()
+}
+
+/// Claims an order id for a new hold; false when it has one already.
+pub async fn claim_hold(tx: &mut Tx, order_id: &str, expires_at: i64, now: i64) -> Result<bool, sqlx::Error> {
+    let claimed = sqlx::query(
+        "INSERT INTO holds (order_id, status, total, expires_at, created_at, updated_at) VALUES ($1, 'held', 0, $2, $3, $3) \
+         ON CONFLICT (order_id) DO NOTHING",
+    )
+    .bind(order_id)
+    .bind(expires_at)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    Ok(claimed == 1)
+}
+
+/// Holds `quantity` units of a night while they are free; the night's rate,
+/// or `None` (nothing taken) when they are not.
+pub async fn hold_night(tx: &mut Tx, night: &RoomNight, quantity: i64) -> Result<Option<i64>, sqlx::Error> {
+    let taken = sqlx::query(&format!("UPDATE inventory SET held = held + $1 {WHILE_FREE} RETURNING rate"))
+        .bind(quantity)
+        .bind(&night.room)
+        .bind(&night.night)
+        .fetch_optional(&mut **tx)
+        .await?;
+    taken.map(|r| r.try_get("rate")).transpose()
+}
+
+/// Takes `quantity` units of a night as `taken` while they are free;
+/// false (nothing taken) when they are not.
+pub async fn take_night(tx: &mut Tx, taken: Taken, night: &RoomNight, quantity: i64) -> Result<bool, sqlx::Error> {
+    let column = taken.column();
+    let updated = sqlx::query(&format!("UPDATE inventory SET {column} = {column} + $1 {WHILE_FREE}"))
+        .bind(quantity)
+        .bind(&night.room)
+        .bind(&night.night)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    Ok(updated == 1)
+}
+
+pub async fn add_hold_night(tx: &mut Tx, order_id: &str, night: &RoomNight, quantity: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO hold_nights (order_id, room_code, night, quantity) VALUES ($1, $2, $3, $4)")
+        .bind(order_id)
+        .bind(&night.room)
+        .bind(&night.night)
+        .bind(quantity)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+pub async fn set_hold_total(tx: &mut Tx, order_id: &str, total: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE holds SET total = $1 WHERE order_id = $2").bind(total).bind(order_id).execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// Confirms a hold that is in state `from`; false when it is not.
+pub async fn confirm_hold(tx: &mut Tx, order_id: &str, from: HoldStatus, now: i64) -> Result<bool, sqlx::Error> {
+    let updated = sqlx::query("UPDATE holds SET status = 'confirmed', updated_at = $1 WHERE order_id = $2 AND status = $3")
+        .bind(now)
+        .bind(order_id)
+        .bind(from.code())
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    Ok(updated == 1)
+}
+
+/// Moves an order's held units of every night to booked.
+pub async fn book_held_nights(tx: &mut Tx, order_id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE inventory SET held = held - (SELECT h.quantity FROM hold_nights h WHERE h.order_id = $1 AND h.room_code = inventory.room_code AND h.night = inventory.night), \
+                              booked = booked + (SELECT h.quantity FROM hold_nights h WHERE h.order_id = $1 AND h.room_code = inventory.room_code AND h.night = inventory.night) \
+         WHERE EXISTS (SELECT 1 FROM hold_nights h WHERE h.order_id = $1 AND h.room_code = inventory.room_code AND h.night = inventory.night)",
+    )
+    .bind(order_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Makes a held hold last until at least `until`; false when it is not held.
+pub async fn extend_hold(tx: &mut Tx, order_id: &str, until: i64, now: i64) -> Result<bool, sqlx::Error> {
+    let extended = sqlx::query(
+        "UPDATE holds SET expires_at = CASE WHEN expires_at < $2 THEN $2 ELSE expires_at END, updated_at = $3 \
+         WHERE order_id = $1 AND status = 'held'",
+    )
+    .bind(order_id)
+    .bind(until)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    Ok(extended == 1)
+}
+
+/// Makes an expired hold held again until `until`; false when it is not expired.
+pub async fn revive_hold(tx: &mut Tx, order_id: &str, until: i64, now: i64) -> Result<bool, sqlx::Error> {
+    let revived =
+        sqlx::query("UPDATE holds SET status = 'held', expires_at = $2, updated_at = $3 WHERE order_id = $1 AND status = 'expired'")
+            .bind(order_id)
+            .bind(until)
+            .bind(now)
+            .execute(&mut **tx)
+            .await?
+            .rows_affected();
+    Ok(revived == 1)
+}
+
+/// Moves a hold from `from` to `to` when it expires by `due_by`; false when
+/// it is not in `from` or not due.
+pub async fn end_hold(tx: &mut Tx, order_id: &str, from: HoldStatus, to: HoldStatus, now: i64, due_by: i64) -> Result<bool, sqlx::Error> {
+    let moved = sqlx::query("UPDATE holds SET status = $1, updated_at = $2 WHERE order_id = $3 AND status = $4 AND expires_at <= $5")
+        .bind(to.code())
+        .bind(now)
+        .bind(order_id)
+        .bind(from.code())
+        .bind(due_by)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    Ok(moved == 1)
+}
+
+/// Gives an order's units of every night back from `taken`.
+pub async fn give_back_nights(tx: &mut Tx, order_id: &str, taken: Taken) -> Result<(), sqlx::Error> {
+    let column = taken.column();
+    let sql = format!(
+        "UPDATE inventory SET {column} = {column} - (SELECT h.quantity FROM hold_nights h WHERE h.order_id = $1 AND h.room_code = inventory.room_code AND h.night = inventory.night) \
+         WHERE EXISTS (SELECT 1 FROM hold_nights h WHERE h.order_id = $1 AND h.room_code = inventory.room_code AND h.night = inventory.night)"
+    );
+    sqlx::query(&sql).bind(order_id).execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// Orders whose hold is still held past `now`, the longest due first, at
+/// most 100.
+pub async fn due_holds(db: &Db, now: i64) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query("SELECT order_id FROM holds WHERE status = 'held' AND expires_at <= $1 ORDER BY expires_at LIMIT 100")
+        .bind(now)
+        .fetch_all(db.pool())
+        .await?
+        .iter()
+        .map(|r| r.try_get(0))
+        .collect()
+}
