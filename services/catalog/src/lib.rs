@@ -1,23 +1,27 @@
 //! The catalog service: products of every type (packages, rooms' content,
 //! treatments, day-spa offers, products, vouchers), taxons, prices and
-//! promotions, in Polish, German and British English.
+//! promotions, in Polish, German and British English. Its rules are in the
+//! crate's README.
 //!
-//! - [`domain`] — locales, offer types, prices and their base-currency value.
+//! - [`grpc`] — `spa.catalog.v1.CatalogService`: decode, call, encode.
+//! - [`domain`] — locales, offer types, listing queries, prices and their
+//!   base-currency value, package cost and treatments, the taxon tree: pure rules.
 //! - [`store`] — SQL over the catalog's own tables.
+//! - [`events`] — what the catalog publishes and consumes.
+//! - [`error`] — the one error enum and its gRPC mapping.
 //! - [`seed`] — the demo data set, loaded once into an empty store.
-//! - [`grpc`] — `spa.catalog.v1.CatalogService`.
 //!
 //! Listing pages are cached; `catalog.product.changed` bumps the cache
 //! process's cache generation, so every replica drops stale pages at once.
 
 pub mod domain;
+pub mod error;
+pub mod events;
 pub mod grpc;
 pub mod seed;
 pub mod store;
 
 use spa_platform::runtime::{Infra, Started};
-use spa_proto::EventMessage;
-use spa_proto::events::ProductChanged;
 use tokio::net::TcpListener;
 
 pub const NAME: &str = "catalog";
@@ -29,8 +33,7 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     seed::load_if_empty(&infra.db).await?;
 
     // Each process drops its own cached pages when a product changes.
-    let generation = spa_platform::cache::Generation::new();
-    generation.follow(infra.bus.as_ref(), &[ProductChanged::SUBJECT], "catalog-listing-cache", infra.shutdown.clone()).await?;
+    let generation = events::listing_generation(&infra).await?;
     infra.spawn_relay();
 
     let addr = listener.local_addr()?;

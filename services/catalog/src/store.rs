@@ -5,11 +5,14 @@ use std::collections::HashMap;
 
 use serde::Deserialize;
 use spa_platform::db::Db;
-use spa_proto::spa::catalog::v1::{Image, PriceStats, Product, RoomFacts, Taxon, TaxonNode};
+use spa_proto::spa::catalog::v1::{Image, PriceStats, Product, RoomFacts, Taxon};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use crate::domain::{self, FALLBACK_LOCALE, ProductType, Sorting};
+use crate::domain::package::PackageRules;
+use crate::domain::taxons::TaxonEntry;
+use crate::domain::{self, FALLBACK_LOCALE, OfferQuery, ProductType, Sorting};
+use crate::events;
 
 /// The current price in base-currency minor units, rounded like
 /// [`domain::to_base`] (prices are never negative).
@@ -32,7 +35,7 @@ const PRODUCT_JOINS: &str = "FROM products p \
      LEFT JOIN exchange_rates r ON r.currency = p.currency";
 
 /// What `products.details` holds besides the columns.
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, Debug)]
 #[serde(rename_all = "camelCase")]
 pub struct Details {
     pub treatments: Option<PackageRules>,
@@ -40,39 +43,7 @@ pub struct Details {
     pub voucher_values: Option<Vec<i64>>,
 }
 
-#[derive(Deserialize, Clone)]
-#[serde(rename_all = "camelCase")]
-pub struct PackageRules {
-    pub primary: Vec<TreatmentRule>,
-    #[serde(default)]
-    pub additional: Vec<AdditionalRule>,
-    #[serde(default)]
-    pub min_treatments: u32,
-}
-
-#[derive(Deserialize, Clone)]
-#[serde(rename_all = "camelCase")]
-pub struct TreatmentRule {
-    pub code: String,
-    pub quantity: u32,
-    pub min_quantity: u32,
-    pub max_quantity: u32,
-    #[serde(default)]
-    pub free: bool,
-    #[serde(default)]
-    pub deletable: bool,
-    #[serde(default)]
-    pub replacable: bool,
-    #[serde(default)]
-    pub delete_permanently: bool,
-}
-
-#[derive(Deserialize, Clone)]
-pub struct AdditionalRule {
-    pub code: String,
-}
-
-#[derive(Deserialize, Clone, Copy)]
+#[derive(Deserialize, Clone, Copy, Debug)]
 #[serde(rename_all = "camelCase")]
 pub struct RoomJson {
     pub occupancy: u32,
@@ -127,21 +98,6 @@ fn product_from_row(row: &AnyRow) -> Result<Product, sqlx::Error> {
         voucher_values: details.voucher_values.unwrap_or_default(),
         taxon_position: row.try_get::<i64, _>("taxon_position")? as u32,
     })
-}
-
-/// A listing query after validation.
-#[derive(Clone, Debug)]
-pub struct OfferQuery {
-    pub kind: ProductType,
-    pub locale: String,
-    pub page: u32,
-    pub limit: u32,
-    pub sorting: Sorting,
-    pub price_from: Option<i64>,
-    pub price_to: Option<i64>,
-    /// Already expanded with every descendant.
-    pub taxons: Vec<String>,
-    pub nights: u32,
 }
 
 enum Param {
@@ -204,8 +160,15 @@ fn order_by(sorting: Sorting) -> &'static str {
     }
 }
 
+/// One page of a listing, and how many products match in all.
+#[derive(Debug)]
+pub struct OfferPage {
+    pub items: Vec<Product>,
+    pub total: u32,
+}
+
 /// One page of a filtered listing, and how many products match in all.
-pub async fn list_offers(db: &Db, q: &OfferQuery) -> Result<(Vec<Product>, u32), sqlx::Error> {
+pub async fn list_offers(db: &Db, q: &OfferQuery) -> Result<OfferPage, sqlx::Error> {
     let (filter, params) = filter_sql(q, true, 1);
     let count_sql = format!("SELECT COUNT(*) FROM products p LEFT JOIN exchange_rates r ON r.currency = p.currency WHERE {filter}");
     let total: i64 = bind_all(sqlx::query(&count_sql), &params).fetch_one(db.pool()).await?.try_get(0)?;
@@ -224,7 +187,7 @@ pub async fn list_offers(db: &Db, q: &OfferQuery) -> Result<(Vec<Product>, u32),
         .await?;
     let mut items = rows.iter().map(product_from_row).collect::<Result<Vec<_>, _>>()?;
     attach_taxons(db, &q.locale, &mut items).await?;
-    Ok((items, total as u32))
+    Ok(OfferPage { items, total: total as u32 })
 }
 
 /// Lowest and highest base price of the listing without its price bounds,
@@ -264,9 +227,16 @@ pub async fn products_by_code(db: &Db, codes: &[String], locale: &str) -> Result
     Ok(items)
 }
 
+/// A product with what its details hold besides the wire's fields.
+#[derive(Debug)]
+pub struct StoredProduct {
+    pub product: Product,
+    pub details: Details,
+}
+
 /// One product by code or by its slug in `locale` (or Polish), with the raw
 /// details for the package rules.
-pub async fn product(db: &Db, code: Option<&str>, slug: Option<&str>, locale: &str) -> Result<Option<(Product, Details)>, sqlx::Error> {
+pub async fn product(db: &Db, code: Option<&str>, slug: Option<&str>, locale: &str) -> Result<Option<StoredProduct>, sqlx::Error> {
     let (condition, key) = match (code, slug) {
         (Some(c), _) => ("p.code = $3", c),
         (None, Some(s)) => (
@@ -283,7 +253,7 @@ pub async fn product(db: &Db, code: Option<&str>, slug: Option<&str>, locale: &s
     let details = details(&row.try_get::<String, _>("details")?);
     let mut items = vec![product_from_row(&row)?];
     attach_taxons(db, locale, &mut items).await?;
-    Ok(items.pop().map(|p| (p, details)))
+    Ok(items.pop().map(|product| StoredProduct { product, details }))
 }
 
 /// Codes of the products associated with `code`, in their order.
@@ -324,8 +294,8 @@ async fn attach_taxons(db: &Db, locale: &str, items: &mut [Product]) -> Result<(
     Ok(())
 }
 
-/// Every taxon, localized, as (code, parent, position, name, slug).
-pub async fn taxons(db: &Db, locale: &str) -> Result<Vec<(String, Option<String>, i64, String, String)>, sqlx::Error> {
+/// Every taxon, localized, in their order.
+pub async fn taxons(db: &Db, locale: &str) -> Result<Vec<TaxonEntry>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT x.code, x.parent, x.position, COALESCE(t.name, f.name) AS name, COALESCE(t.slug, f.slug) AS slug FROM taxons x \
          LEFT JOIN taxon_translations t ON t.taxon_code = x.code AND t.locale = $1 \
@@ -337,48 +307,15 @@ pub async fn taxons(db: &Db, locale: &str) -> Result<Vec<(String, Option<String>
     .await?;
     rows.iter()
         .map(|r| {
-            Ok((
-                r.try_get("code")?,
-                r.try_get("parent")?,
-                r.try_get("position")?,
-                r.try_get::<Option<String>, _>("name")?.unwrap_or_default(),
-                r.try_get::<Option<String>, _>("slug")?.unwrap_or_default(),
-            ))
+            Ok(TaxonEntry {
+                code: r.try_get("code")?,
+                parent: r.try_get("parent")?,
+                position: r.try_get("position")?,
+                name: r.try_get::<Option<String>, _>("name")?.unwrap_or_default(),
+                slug: r.try_get::<Option<String>, _>("slug")?.unwrap_or_default(),
+            })
         })
         .collect()
-}
-
-/// The forest of taxons under `root` (all roots when `None`).
-pub fn taxon_tree(all: &[(String, Option<String>, i64, String, String)], root: Option<&str>) -> Vec<TaxonNode> {
-    all.iter()
-        .filter(|(_, parent, ..)| parent.as_deref() == root)
-        .map(|(code, _, position, name, slug)| TaxonNode {
-            code: code.clone(),
-            name: name.clone(),
-            slug: slug.clone(),
-            position: *position as u32,
-            children: taxon_tree(all, Some(code)),
-        })
-        .collect()
-}
-
-/// `codes` and all their descendants, each once, sorted: linear in the size
-/// of the tree, whatever `codes` holds.
-pub fn expand_taxons(all: &[(String, Option<String>, i64, String, String)], codes: &[String]) -> Vec<String> {
-    let mut children: std::collections::HashMap<&str, Vec<&str>> = std::collections::HashMap::new();
-    for (code, parent, ..) in all {
-        if let Some(parent) = parent {
-            children.entry(parent.as_str()).or_default().push(code.as_str());
-        }
-    }
-    let mut seen: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
-    let mut todo: Vec<&str> = codes.iter().map(String::as_str).collect();
-    while let Some(code) = todo.pop() {
-        if seen.insert(code) {
-            todo.extend(children.get(code).into_iter().flatten());
-        }
-    }
-    seen.into_iter().map(str::to_owned).collect()
 }
 
 /// A product's price becomes `price` (minor units), any promotion over,
@@ -396,27 +333,8 @@ pub async fn set_price(db: &Db, outbox: &spa_platform::outbox::Outbox, code: &st
         tx.rollback().await?;
         return Ok(false);
     };
-    let product_type = ProductType::parse(&product_type).map_or(0, ProductType::wire);
-    let changed = spa_proto::events::ProductChanged { codes: vec![code.to_owned()], product_type };
-    outbox.add(&mut tx, &changed).await?;
+    outbox.add(&mut tx, &events::product_changed(code, ProductType::parse(&product_type))).await?;
     tx.commit().await?;
     outbox.wake();
     Ok(true)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::expand_taxons;
-
-    #[test]
-    fn taxons_expand_to_their_descendants_once_and_in_one_order() {
-        let node = |code: &str, parent: Option<&str>| (code.to_owned(), parent.map(str::to_owned), 0, String::new(), String::new());
-        let tree = [node("spa", None), node("massage", Some("spa")), node("stone", Some("massage")), node("gifts", None)];
-        let codes = |c: &[&str]| c.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        assert_eq!(expand_taxons(&tree, &codes(&["spa"])), ["massage", "spa", "stone"]);
-        // Repeats, overlaps and order do not change the set (it is the cache key).
-        let many: Vec<String> = std::iter::repeat_n("massage".to_owned(), 27_000).chain(codes(&["gifts", "spa"])).collect();
-        assert_eq!(expand_taxons(&tree, &many), ["gifts", "massage", "spa", "stone"]);
-        assert_eq!(expand_taxons(&tree, &codes(&["spa", "gifts"])), expand_taxons(&tree, &codes(&["gifts", "spa", "spa"])));
-    }
 }

@@ -1,8 +1,8 @@
-//! `spa.users.v1.UsersService`: decode, apply the rules, call the store, encode.
+//! `spa.users.v1.UsersService`: decode a request, call the domain and the
+//! store, encode the answer.
 
 use spa_platform::db::Db;
 use spa_platform::outbox::Outbox;
-use spa_proto::events::{PasswordResetRequested, VerificationRequested};
 use spa_proto::spa::users::v1::users_service_server::UsersService;
 use spa_proto::spa::users::v1::{
     ChangePasswordRequest, ChangePasswordResponse, Customer, GetMeRequest, LoginRequest, LoginWithIdentityRequest, LogoutRequest,
@@ -11,12 +11,12 @@ use spa_proto::spa::users::v1::{
 };
 use tonic::{Request, Response, Status};
 
-use crate::domain::{self, LOGIN_WINDOW, LinkPurpose, Role, SEEN_GRANULARITY, SESSION_IDLE, SESSION_TTL};
+use crate::domain::session::{self, Liveness};
+use crate::domain::{self, LOGIN_WINDOW, LinkPurpose, Role, account, token_hash};
 use crate::error::UsersError;
+use crate::events::LinkRequested;
 use crate::password;
-use crate::store::{self, CustomerRow, NewCustomer};
-
-pub use crate::domain::token_hash;
+use crate::store::{self, Credentials, CustomerRow, NewCustomer};
 
 pub struct UsersGrpc {
     db: Db,
@@ -33,47 +33,27 @@ impl UsersGrpc {
     async fn count_attempt(&self, throttles: &[domain::Throttle], now: i64) -> Result<(), UsersError> {
         let mut locked = false;
         for throttle in throttles {
-            let (attempts, window_start) = store::count_login_attempt(&self.db, throttle, now, LOGIN_WINDOW.as_millis() as i64).await?;
-            locked |= domain::login_locked(attempts - 1, throttle.max, window_start, now);
+            let count = store::count_login_attempt(&self.db, throttle, now, LOGIN_WINDOW.as_millis() as i64).await?;
+            locked |= throttle.locks(count.attempts, count.window_start, now);
         }
         if locked { Err(UsersError::LoginLocked) } else { Ok(()) }
     }
 
     /// The customer of a live session.
     async fn logged_in(&self, token: &str) -> Result<CustomerRow, UsersError> {
-        if token.is_empty() || token.len() > 128 {
+        if !session::token_shaped(token) {
             return Err(UsersError::NotLoggedIn);
         }
-        let now = self.db.now_ms();
-        let (idle, seen) = (now - SESSION_IDLE.as_millis() as i64, now - SEEN_GRANULARITY.as_millis() as i64);
-        store::customer_of_session(&self.db, &token_hash(token), now, idle, seen).await?.ok_or(UsersError::NotLoggedIn)
+        store::customer_of_session(&self.db, &token_hash(token), Liveness::at(self.db.now_ms())).await?.ok_or(UsersError::NotLoggedIn)
     }
 
     /// A single-use link of `purpose` for the customer of `email`, if
     /// there is one, announced for the mailer.
     async fn send_link(&self, email: &str, locale: &str, purpose: LinkPurpose) -> Result<(), UsersError> {
         let (token, now) = (domain::new_token(), self.db.now_ms());
-        let link =
-            store::Link { token: &token, token_hash: &token_hash(&token), purpose, expires_at: now + purpose.ttl().as_millis() as i64 };
-        let (email_owned, locale) = (email.to_owned(), locale.to_owned());
-        let made = match purpose {
-            LinkPurpose::Verify => {
-                store::issue_link(&self.db, &self.outbox, email, link, now, |token| VerificationRequested {
-                    email: email_owned,
-                    token: token.to_owned(),
-                    locale,
-                })
-                .await?
-            }
-            LinkPurpose::Reset => {
-                store::issue_link(&self.db, &self.outbox, email, link, now, |token| PasswordResetRequested {
-                    email: email_owned,
-                    token: token.to_owned(),
-                    locale,
-                })
-                .await?
-            }
-        };
+        let link = store::Link { token_hash: &token_hash(&token), purpose, expires_at: purpose.expires_at(now) };
+        let announce = LinkRequested::new(purpose, email, &token, locale);
+        let made = store::issue_link(&self.db, &self.outbox, email, link, now, &announce).await?;
         tracing::debug!(made, purpose = purpose.code(), "link requested");
         Ok(())
     }
@@ -90,7 +70,7 @@ fn customer_message(c: CustomerRow) -> Customer {
     }
 }
 
-/// A fresh token for `customer`, valid for [`SESSION_TTL`].
+/// A fresh token for `customer`, valid until `expires_at_ms`.
 fn session(token: String, expires_at_ms: i64, customer: CustomerRow) -> Session {
     Session { token, expires_at_ms, customer: Some(customer_message(customer)) }
 }
@@ -110,8 +90,8 @@ impl UsersService for UsersGrpc {
         let password_hash = password::hash(r.password).await?;
         let id = uuid::Uuid::new_v4().simple().to_string();
         let (token, now) = (domain::new_token(), self.db.now_ms());
-        let expires_at = now + SESSION_TTL.as_millis() as i64;
-        let locale = if r.locale.is_empty() { "pl" } else { r.locale.as_str() };
+        let expires_at = session::expires_at(now);
+        let locale = account::locale(&r.locale);
         let new = NewCustomer {
             id: &id,
             email: &email,
@@ -144,7 +124,7 @@ impl UsersService for UsersGrpc {
         }
         let found = if email.is_empty() { None } else { store::credentials(&self.db, &email).await? };
         let (customer, stored) = match found {
-            Some((customer, stored)) => (Some(customer), stored),
+            Some(Credentials { customer, password_hash }) => (Some(customer), password_hash),
             None => (None, None),
         };
         let matches = password::verify(r.password, stored).await?;
@@ -153,15 +133,15 @@ impl UsersService for UsersGrpc {
         };
         store::clear_login_failures(&self.db, &throttles).await?;
         let token = domain::new_token();
-        let expires_at = now + SESSION_TTL.as_millis() as i64;
-        let replaces = Some(r.previous_session_token.as_str()).filter(|t| !t.is_empty() && t.len() <= 128).map(token_hash);
+        let expires_at = session::expires_at(now);
+        let replaces = session::replaced(&r.previous_session_token);
         store::create_session(&self.db, &token_hash(&token), &customer.id, expires_at, now, replaces.as_deref()).await?;
         Ok(Response::new(session(token, expires_at, customer)))
     }
 
     async fn logout(&self, request: Request<LogoutRequest>) -> Result<Response<LogoutResponse>, Status> {
         let token = request.into_inner().session_token;
-        if !token.is_empty() && token.len() <= 128 {
+        if session::token_shaped(&token) {
             store::delete_session(&self.db, &token_hash(&token)).await?;
         }
         Ok(Response::new(LogoutResponse {}))
@@ -173,13 +153,13 @@ impl UsersService for UsersGrpc {
     ) -> Result<Response<RequestVerificationResponse>, Status> {
         let r = request.into_inner();
         let email = domain::email(&r.email)?;
-        self.send_link(&email, if r.locale.is_empty() { "pl" } else { r.locale.as_str() }, LinkPurpose::Verify).await?;
+        self.send_link(&email, account::locale(&r.locale), LinkPurpose::Verify).await?;
         Ok(Response::new(RequestVerificationResponse {}))
     }
 
     async fn verify_account(&self, request: Request<VerifyAccountRequest>) -> Result<Response<Customer>, Status> {
         let token = request.into_inner().token;
-        if token.is_empty() || token.len() > 128 {
+        if !session::token_shaped(&token) {
             return Err(UsersError::InvalidLink.into());
         }
         let customer = store::verify(&self.db, &self.outbox, &token_hash(&token), self.db.now_ms()).await?;
@@ -220,13 +200,13 @@ impl UsersService for UsersGrpc {
     ) -> Result<Response<RequestPasswordResetResponse>, Status> {
         let r = request.into_inner();
         let email = domain::email(&r.email)?;
-        self.send_link(&email, if r.locale.is_empty() { "pl" } else { r.locale.as_str() }, LinkPurpose::Reset).await?;
+        self.send_link(&email, account::locale(&r.locale), LinkPurpose::Reset).await?;
         Ok(Response::new(RequestPasswordResetResponse {}))
     }
 
     async fn reset_password(&self, request: Request<ResetPasswordRequest>) -> Result<Response<ResetPasswordResponse>, Status> {
         let r = request.into_inner();
-        if r.token.is_empty() || r.token.len() > 128 {
+        if !session::token_shaped(&r.token) {
             return Err(UsersError::InvalidLink.into());
         }
         let hash = token_hash(&r.token);
@@ -239,14 +219,12 @@ impl UsersService for UsersGrpc {
 
     async fn login_with_identity(&self, request: Request<LoginWithIdentityRequest>) -> Result<Response<Session>, Status> {
         let r = request.into_inner();
-        if !matches!(r.provider.as_str(), "social" | "search") || r.subject.is_empty() || r.subject.len() > 255 {
-            return Err(UsersError::InvalidField("subject").into());
-        }
+        account::check_identity(&r.provider, &r.subject)?;
         let email = domain::email(&r.email)?;
         let (first_name, last_name) = domain::identity_names(&r.first_name, &r.last_name, &email);
         let (token, now) = (domain::new_token(), self.db.now_ms());
-        let expires_at = now + SESSION_TTL.as_millis() as i64;
-        let replaces = Some(r.previous_session_token.as_str()).filter(|t| !t.is_empty() && t.len() <= 128).map(token_hash);
+        let expires_at = session::expires_at(now);
+        let replaces = session::replaced(&r.previous_session_token);
         let new_id = uuid::Uuid::new_v4().simple().to_string();
         let identity = store::Identity {
             provider: &r.provider,
@@ -254,7 +232,7 @@ impl UsersService for UsersGrpc {
             email: &email,
             first_name: &first_name,
             last_name: &last_name,
-            locale: if r.locale.is_empty() { "pl" } else { r.locale.as_str() },
+            locale: account::locale(&r.locale),
             new_id: &new_id,
         };
         let customer =

@@ -3,14 +3,17 @@
 //! session work; verification, password reset, profiles and roles' checks
 //! follow. Its rules are in the crate's README.
 //!
-//! - [`grpc`] — `spa.users.v1.UsersService`: decode, rules, store, encode.
-//! - [`domain`] — e-mail, password, name and session rules.
+//! - [`grpc`] — `spa.users.v1.UsersService`: decode, call, encode.
+//! - [`domain`] — account details, sessions and links, the login throttle,
+//!   roles: pure rules.
 //! - [`password`] — argon2id hashes off the async runtime.
 //! - [`store`] — the SQL.
+//! - [`events`] — what the service publishes (it consumes nothing).
 //! - [`error`] — the one error enum and its gRPC mapping.
 
 pub mod domain;
 pub mod error;
+pub mod events;
 pub mod grpc;
 pub mod password;
 pub mod store;

@@ -2,14 +2,13 @@
 
 use spa_platform::db::{Db, Tx, is_unique_violation};
 use spa_platform::outbox::Outbox;
-use spa_proto::EventMessage;
-use spa_proto::events::{CustomerRegistered, CustomerVerified};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use crate::domain::Throttle;
-use crate::domain::{LinkPurpose, Role};
+use crate::domain::session::Liveness;
+use crate::domain::{LinkPurpose, Role, Throttle};
 use crate::error::UsersError;
+use crate::events::{self, LinkRequested};
 
 #[derive(Debug, Clone)]
 pub struct CustomerRow {
@@ -74,8 +73,7 @@ pub async fn register(
     };
     insert_customer(&mut tx, &customer, now).await?;
     insert_session(&mut tx, token_hash, new.id, expires_at, now).await?;
-    let event = CustomerRegistered { customer_id: new.id.to_owned(), email: new.email.to_owned(), locale: new.locale.to_owned() };
-    outbox.add(&mut tx, &event).await?;
+    outbox.add(&mut tx, &events::registered(new.id, new.email, new.locale)).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -131,13 +129,23 @@ async fn insert_session(
     Ok(())
 }
 
-/// A customer and their password hash (None for a guest without one).
-pub async fn credentials(db: &Db, email: &str) -> Result<Option<(CustomerRow, Option<String>)>, UsersError> {
+/// A customer and what their password is checked against.
+#[derive(Debug, Clone)]
+pub struct Credentials {
+    pub customer: CustomerRow,
+    /// None for a customer without a password (created by a provider's login).
+    pub password_hash: Option<String>,
+}
+
+/// The credentials of the customer of `email`, if there is one.
+pub async fn credentials(db: &Db, email: &str) -> Result<Option<Credentials>, UsersError> {
     let row = sqlx::query(&format!("SELECT {COLUMNS}, c.password_hash FROM customers c WHERE c.email = $1"))
         .bind(email)
         .fetch_optional(db.pool())
         .await?;
-    Ok(row.map(|r| Ok::<_, sqlx::Error>((customer(&r)?, r.try_get("password_hash")?))).transpose()?)
+    Ok(row
+        .map(|r| Ok::<_, sqlx::Error>(Credentials { customer: customer(&r)?, password_hash: r.try_get("password_hash")? }))
+        .transpose()?)
 }
 
 /// A new session, in place of the browser's previous one (`replaces`, a
@@ -164,15 +172,10 @@ pub async fn delete_session(db: &Db, token_hash: &str) -> Result<(), UsersError>
     Ok(())
 }
 
-/// The customer of a live session: not expired, and seen after
-/// `idle_cutoff`. A last-seen time older than `seen_cutoff` is refreshed.
-pub async fn customer_of_session(
-    db: &Db,
-    token_hash: &str,
-    now: i64,
-    idle_cutoff: i64,
-    seen_cutoff: i64,
-) -> Result<Option<CustomerRow>, UsersError> {
+/// The customer of a live session: not expired, and seen after the idle
+/// cutoff; an older last-seen time than the seen cutoff is refreshed.
+pub async fn customer_of_session(db: &Db, token_hash: &str, live: Liveness) -> Result<Option<CustomerRow>, UsersError> {
+    let Liveness { now, idle_cutoff, seen_cutoff } = live;
     let row = sqlx::query(&format!(
         "SELECT {COLUMNS}, s.last_seen_at FROM sessions s JOIN customers c ON c.id = s.customer_id \
          WHERE s.token_hash = $1 AND s.expires_at > $2 AND s.last_seen_at > $3"
@@ -189,25 +192,23 @@ pub async fn customer_of_session(
     Ok(Some(customer(&row)?))
 }
 
-/// A single-use link's token, the hash kept of it, its purpose and its end.
+/// A single-use link: the hash kept of its token, its purpose and its end.
 pub struct Link<'a> {
-    pub token: &'a str,
     pub token_hash: &'a str,
     pub purpose: LinkPurpose,
     pub expires_at: i64,
 }
 
-/// A link for the customer of `email`, announced for the mailer with the
-/// event `announce` makes of the token (the link needs the token itself).
-/// Only a customer who is not verified gets a verification link. Returns
-/// whether one was made.
-pub async fn issue_link<M: EventMessage>(
+/// A link for the customer of `email`, announced for the mailer with
+/// `announce` (the mail needs the token itself). Only a customer who is not
+/// verified gets a verification link. Returns whether one was made.
+pub async fn issue_link(
     db: &Db,
     outbox: &Outbox,
     email: &str,
     link: Link<'_>,
     now: i64,
-    announce: impl FnOnce(&str) -> M,
+    announce: &LinkRequested,
 ) -> Result<bool, UsersError> {
     let mut tx = db.begin().await?;
     let unverified_only = if link.purpose == LinkPurpose::Verify { " AND verified_at IS NULL" } else { "" };
@@ -224,7 +225,7 @@ pub async fn issue_link<M: EventMessage>(
         .bind(now)
         .execute(&mut *tx)
         .await?;
-    outbox.add(&mut tx, &announce(link.token)).await?;
+    announce.add_to(outbox, &mut tx).await?;
     tx.commit().await?;
     Ok(true)
 }
@@ -258,8 +259,8 @@ pub async fn link_customer(db: &Db, purpose: LinkPurpose, token_hash: &str, now:
     Ok(customer(&row)?)
 }
 
-/// Uses a verification link once and marks its customer verified.
-/// Uses a verification link once; the first verification announces
+/// Uses a verification link once and marks its customer verified; the
+/// first verification announces
 /// `users.customer.verified` (the orders of a guest with this e-mail
 /// become the customer's).
 pub async fn verify(db: &Db, outbox: &Outbox, token_hash: &str, now: i64) -> Result<CustomerRow, UsersError> {
@@ -275,7 +276,7 @@ pub async fn verify(db: &Db, outbox: &Outbox, token_hash: &str, now: i64) -> Res
     let row = sqlx::query(&format!("SELECT {COLUMNS} FROM customers c WHERE c.id = $1")).bind(&customer_id).fetch_one(&mut *tx).await?;
     let verified = customer(&row)?;
     if first {
-        outbox.add(&mut tx, &CustomerVerified { customer_id: verified.id.clone(), email: verified.email.clone() }).await?;
+        outbox.add(&mut tx, &events::verified(&verified)).await?;
     }
     tx.commit().await?;
     if first {
@@ -305,11 +306,19 @@ pub async fn reset_password(db: &Db, token_hash: &str, password_hash: &str, now:
     Ok(())
 }
 
+/// A throttle's count after an attempt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttemptCount {
+    /// Attempts in the window, this one included.
+    pub attempts: i64,
+    pub window_start: i64,
+}
+
 /// Counts a login attempt against `throttle` before its password is
 /// checked, in one statement, so that parallel attempts cannot all pass a
 /// count read before any was written; a window older than `window_ms`
-/// starts over. Returns (attempts in the window, window start).
-pub async fn count_login_attempt(db: &Db, throttle: &Throttle, now: i64, window_ms: i64) -> Result<(i64, i64), UsersError> {
+/// starts over.
+pub async fn count_login_attempt(db: &Db, throttle: &Throttle, now: i64, window_ms: i64) -> Result<AttemptCount, UsersError> {
     let row = sqlx::query(
         "INSERT INTO login_throttle (key, email, failures, window_start) VALUES ($1, $4, 1, $2) \
          ON CONFLICT (key) DO UPDATE SET \
@@ -323,7 +332,7 @@ pub async fn count_login_attempt(db: &Db, throttle: &Throttle, now: i64, window_
     .bind(&throttle.email)
     .fetch_one(db.pool())
     .await?;
-    Ok((row.try_get("failures")?, row.try_get("window_start")?))
+    Ok(AttemptCount { attempts: row.try_get("failures")?, window_start: row.try_get("window_start")? })
 }
 
 /// A good password clears its pair's counter and takes its own attempt
@@ -506,10 +515,8 @@ pub async fn login_with_identity(
     }
     insert_session(&mut tx, token_hash, &found.id, expires_at, now).await?;
     if created {
-        let registered =
-            CustomerRegistered { customer_id: found.id.clone(), email: found.email.clone(), locale: identity.locale.to_owned() };
-        outbox.add(&mut tx, &registered).await?;
-        outbox.add(&mut tx, &CustomerVerified { customer_id: found.id.clone(), email: found.email.clone() }).await?;
+        outbox.add(&mut tx, &events::registered(&found.id, &found.email, identity.locale)).await?;
+        outbox.add(&mut tx, &events::verified(&found)).await?;
     }
     tx.commit().await?;
     if created {

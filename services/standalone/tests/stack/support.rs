@@ -102,7 +102,7 @@ pub async fn session_in(users: &Db, id: &str, email: &str, roles: &str) -> Strin
     let roles: Vec<Role> = roles.split(',').map(|r| Role::parse(r).expect("a role")).collect();
     spa_users::store::insert_with_roles(users, id, email, &roles, users.now_ms()).await.unwrap();
     let expires_at = users.now_ms() + spa_users::domain::SESSION_TTL.as_millis() as i64;
-    spa_users::store::create_session(users, &spa_users::grpc::token_hash(&token), id, expires_at, users.now_ms(), None).await.unwrap();
+    spa_users::store::create_session(users, &spa_users::domain::token_hash(&token), id, expires_at, users.now_ms(), None).await.unwrap();
     token
 }
 

@@ -1,13 +1,14 @@
-//! Catalog rules that do not touch storage.
+//! Packages: the treatments they include and suggest (kept as JSON in the
+//! product's details), what the configurator shows of them, and what a
+//! configuration costs.
 
 use std::collections::HashMap;
 
-use spa_proto::common::{Money, Price};
+use serde::Deserialize;
+use spa_proto::spa::catalog::v1::{PackageCost, PackageTreatment, PackageTreatments, Product};
 
-pub const BASE_CURRENCY: &str = "PLN";
-pub const LOCALES: [&str; 3] = ["pl", "de", "en_GB"];
-pub const FALLBACK_LOCALE: &str = "pl";
-pub const MAX_LIMIT: u32 = 1000;
+use super::price::{BaseAmounts, base_amounts, base_money};
+use crate::error::CatalogError;
 
 pub const MAX_PACKAGE_PERSONS: u32 = 2;
 /// Nights a package stay may last, as the stay-length filter offers them.
@@ -17,41 +18,154 @@ pub const PACKAGE_NIGHTS: std::ops::RangeInclusive<u32> = 2..=5;
 /// adds one to its maximum.
 pub const ADDITIONAL_MAX_QUANTITY: u32 = 2;
 
-/// Listing orders.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Sorting {
-    #[default]
-    TaxonsPositionAsc,
-    PriceAsc,
-    PriceDesc,
-    Latest,
-    Oldest,
-    PositionAsc,
+/// A package's treatments: its own (`primary`) and those it suggests.
+#[derive(Deserialize, Clone, Debug, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct PackageRules {
+    pub primary: Vec<TreatmentRule>,
+    #[serde(default)]
+    pub additional: Vec<AdditionalRule>,
+    #[serde(default)]
+    pub min_treatments: u32,
 }
 
-impl Sorting {
-    pub fn parse(s: &str) -> Option<Self> {
-        Some(match s {
-            "" | "taxons_position_asc" => Self::TaxonsPositionAsc,
-            "price_asc" => Self::PriceAsc,
-            "price_desc" => Self::PriceDesc,
-            "latest" => Self::Latest,
-            "oldest" => Self::Oldest,
-            "position_asc" => Self::PositionAsc,
-            _ => return None,
-        })
+#[derive(Deserialize, Clone, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct TreatmentRule {
+    pub code: String,
+    pub quantity: u32,
+    pub min_quantity: u32,
+    pub max_quantity: u32,
+    #[serde(default)]
+    pub free: bool,
+    #[serde(default)]
+    pub deletable: bool,
+    #[serde(default)]
+    pub replacable: bool,
+    #[serde(default)]
+    pub delete_permanently: bool,
+}
+
+#[derive(Deserialize, Clone, Debug)]
+pub struct AdditionalRule {
+    pub code: String,
+}
+
+impl PackageRules {
+    /// Every treatment's code: the package's own, then the suggested ones.
+    pub fn codes(&self) -> Vec<String> {
+        self.primary.iter().map(|t| t.code.clone()).chain(self.additional.iter().map(|t| t.code.clone())).collect()
     }
 
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::TaxonsPositionAsc => "taxons_position_asc",
-            Self::PriceAsc => "price_asc",
-            Self::PriceDesc => "price_desc",
-            Self::Latest => "latest",
-            Self::Oldest => "oldest",
-            Self::PositionAsc => "position_asc",
-        }
+    /// The configurator's view of the treatments, with the names and prices
+    /// of `products` (the treatments in the visitor's locale); a treatment
+    /// no longer in the catalog is left out.
+    pub fn treatments(&self, products: &[Product]) -> PackageTreatments {
+        let find = |code: &str| products.iter().find(|p| p.code == code);
+        let base = |p: &Product| PackageTreatment {
+            code: p.code.clone(),
+            name: p.name.clone(),
+            description: p.description.clone(),
+            slug: p.slug.clone(),
+            images: p.images.clone(),
+            price: p.price.clone(),
+            duration_minutes: p.duration_minutes,
+            ..Default::default()
+        };
+        let primary = self
+            .primary
+            .iter()
+            .filter_map(|r| {
+                find(&r.code).map(|p| PackageTreatment {
+                    quantity: r.quantity,
+                    min_quantity: r.min_quantity,
+                    max_quantity: r.max_quantity,
+                    free: r.free,
+                    deletable: r.deletable,
+                    replacable: r.replacable,
+                    additional: false,
+                    delete_permanently: r.delete_permanently,
+                    ..base(p)
+                })
+            })
+            .collect();
+        let additional = self
+            .additional
+            .iter()
+            .filter_map(|r| {
+                find(&r.code).map(|p| PackageTreatment {
+                    quantity: 1,
+                    min_quantity: 1,
+                    max_quantity: ADDITIONAL_MAX_QUANTITY,
+                    deletable: true,
+                    additional: true,
+                    ..base(p)
+                })
+            })
+            .collect();
+        PackageTreatments { primary, additional, min_treatments: self.min_treatments }
     }
+
+    /// The treatments as the cost rule sees them, priced from `treatments`
+    /// (a treatment no longer in the catalog costs nothing).
+    pub fn cost_lines(&self, treatments: &[Product]) -> Vec<CostLine> {
+        let price_of = |code: &str| treatments.iter().find(|p| p.code == code).map(base_amounts).unwrap_or_default();
+        let mut lines: Vec<CostLine> = self
+            .primary
+            .iter()
+            .map(|r| {
+                let BaseAmounts { current, original } = price_of(&r.code);
+                CostLine {
+                    code: r.code.clone(),
+                    included: r.quantity,
+                    min: r.min_quantity,
+                    max: r.max_quantity,
+                    free: r.free,
+                    deletable: r.deletable,
+                    replacable: r.replacable,
+                    additional: false,
+                    price: current,
+                    original,
+                }
+            })
+            .collect();
+        lines.extend(self.additional.iter().map(|r| {
+            let BaseAmounts { current, original } = price_of(&r.code);
+            CostLine {
+                code: r.code.clone(),
+                included: 0,
+                min: 1,
+                max: 2,
+                free: false,
+                deletable: true,
+                replacable: false,
+                additional: true,
+                price: current,
+                original,
+            }
+        }));
+        lines
+    }
+}
+
+/// What `package` costs for `persons` with the `chosen` treatments (code,
+/// quantity), its treatments priced from `treatments`.
+pub fn estimate(
+    package: &Product,
+    rules: &PackageRules,
+    treatments: &[Product],
+    persons: u32,
+    chosen: &[(String, u32)],
+) -> Result<PackageCost, CatalogError> {
+    let BaseAmounts { current, original } = base_amounts(package);
+    let (total, total_original, base, base_original) = package_cost(current, original, persons, &rules.cost_lines(treatments), chosen)
+        .map_err(|(field, message)| CatalogError::InvalidConfiguration { field, message })?;
+    Ok(PackageCost {
+        total_current: base_money(total),
+        total_original: base_money(total_original),
+        base_current: base_money(base),
+        base_original: base_money(base_original),
+    })
 }
 
 /// A treatment of a package as the cost rule sees it.
@@ -147,42 +261,6 @@ pub fn package_cost(
     Ok((base + extra, base_original + extra_original, base, base_original))
 }
 
-pub fn is_locale(l: &str) -> bool {
-    LOCALES.contains(&l)
-}
-
-spa_platform::coded! {
-    /// What a product is sold as; kept as its code in the catalog's tables.
-    pub enum ProductType: spa_proto::common::ProductType {
-        Package => "package",
-        Room => "room",
-        Treatment => "treatment",
-        Product => "product",
-        DaySpa => "day_spa",
-        Voucher => "voucher",
-    }
-}
-
-/// Converts minor units of a currency into base-currency minor units,
-/// rounding half away from zero. `rate_ppm` is base units per unit × 10⁶.
-pub fn to_base(amount: i64, rate_ppm: i64) -> i64 {
-    let wide = amount as i128 * rate_ppm as i128;
-    let rounded = if wide >= 0 { (wide + 500_000) / 1_000_000 } else { (wide - 500_000) / 1_000_000 };
-    rounded as i64
-}
-
-/// The wire price: `original` equals `current` when no promotion runs.
-pub fn price(current: i64, original: Option<i64>, currency: &str, rate_ppm: i64) -> Price {
-    let original = original.filter(|o| *o > current).unwrap_or(current);
-    let money = |amount: i64, currency: &str| Some(Money { amount, currency: currency.to_owned() });
-    Price {
-        current: money(current, currency),
-        original: money(original, currency),
-        base_current: money(to_base(current, rate_ppm), BASE_CURRENCY),
-        base_original: money(to_base(original, rate_ppm), BASE_CURRENCY),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -268,29 +346,39 @@ mod tests {
     }
 
     #[test]
-    fn sortings_round_trip() {
-        for s in ["taxons_position_asc", "price_asc", "price_desc", "latest", "oldest", "position_asc"] {
-            assert_eq!(Sorting::parse(s).unwrap().as_str(), s);
-        }
-        assert_eq!(Sorting::parse(""), Some(Sorting::TaxonsPositionAsc));
-        assert_eq!(Sorting::parse("name_asc"), None);
-    }
-
-    #[test]
-    fn base_price_converts_and_rounds() {
-        assert_eq!(to_base(1000, 1_000_000), 1000);
-        assert_eq!(to_base(1000, 4_300_000), 4300);
-        assert_eq!(to_base(999, 4_305_000), 4301); // 4300.695 -> 4301
-        assert_eq!(to_base(1, 4_500_000), 5); // 4.5 rounds away from zero
-    }
-
-    #[test]
-    fn original_price_only_counts_when_higher() {
-        let p = price(18000, Some(20000), "PLN", 1_000_000);
-        assert_eq!(p.original.unwrap().amount, 20000);
-        let p = price(18000, Some(15000), "PLN", 1_000_000);
-        assert_eq!(p.original.unwrap().amount, 18000, "a lower 'original' is no promotion");
-        let p = price(1000, None, "EUR", 4_300_000);
-        assert_eq!(p.base_current.unwrap(), Money { amount: 4300, currency: "PLN".into() });
+    fn suggested_treatments_are_priced_like_the_catalog_prices_them() {
+        let treatment = |code: &str, amount| Product {
+            code: code.into(),
+            price: Some(super::super::price(amount, None, "PLN", 1_000_000)),
+            ..Default::default()
+        };
+        let rules = PackageRules {
+            primary: vec![TreatmentRule {
+                code: "MASSAGE".into(),
+                quantity: 1,
+                min_quantity: 1,
+                max_quantity: 2,
+                free: false,
+                deletable: false,
+                replacable: false,
+                delete_permanently: false,
+            }],
+            additional: vec![AdditionalRule { code: "FACIAL".into() }, AdditionalRule { code: "GONE".into() }],
+            min_treatments: 1,
+        };
+        let products = [treatment("MASSAGE", 15000), treatment("FACIAL", 20000)];
+        let lines = rules.cost_lines(&products);
+        assert_eq!(
+            lines.iter().map(|l| (l.code.as_str(), l.price, l.additional)).collect::<Vec<_>>(),
+            [("MASSAGE", 15000, false), ("FACIAL", 20000, true), ("GONE", 0, true)]
+        );
+        let view = rules.treatments(&products);
+        assert_eq!((view.primary.len(), view.additional.len()), (1, 1), "a treatment no longer sold is not offered");
+        let package = treatment("PKG", 100_000);
+        let chosen = [("MASSAGE".to_owned(), 1), ("FACIAL".to_owned(), 1)];
+        let cost = estimate(&package, &rules, &products, 1, &chosen).unwrap();
+        assert_eq!(cost.total_current.unwrap().amount, 120_000);
+        let e = estimate(&package, &rules, &products, 3, &[]).unwrap_err();
+        assert_eq!(e.to_string(), "persons: must be between 1 and 2");
     }
 }

@@ -1,0 +1,108 @@
+//! The one error type of the catalog service and its only mapping to gRPC.
+//! The gateway maps the codes and messages below to HTTP: they stay as they
+//! are. Field names are the REST query's.
+
+use spa_platform::errors;
+use tonic::{Code, Status};
+
+use crate::domain::{MAX_LIMIT, MAX_TAXON_FILTERS};
+
+#[derive(Debug, thiserror::Error)]
+pub enum CatalogError {
+    #[error("unknown locale {0:?}; use pl, de or en_GB")]
+    InvalidLocale(String),
+    /// Carries the known types' codes, comma-separated.
+    #[error("unknown offer type; use one of {0}")]
+    UnknownType(String),
+    #[error("limit must be at most {MAX_LIMIT}")]
+    InvalidLimit,
+    #[error("unknown sorting {0:?}")]
+    InvalidSorting(String),
+    /// A price bound below zero, named as the request spells it.
+    #[error("{0} cannot be negative")]
+    NegativePrice(&'static str),
+    #[error("price_from is above price_to")]
+    InvertedPriceRange,
+    #[error("nights filters packages only")]
+    NightsNotForPackage,
+    #[error("nights must be between 2 and 5")]
+    InvalidNights,
+    #[error("at most {MAX_TAXON_FILTERS} different taxons")]
+    TooManyTaxons,
+    #[error("unknown taxon {0:?}")]
+    UnknownTaxon(String),
+    #[error("at most 200 codes per call")]
+    TooManyCodes,
+    #[error("a code or a slug is required")]
+    MissingKey,
+    #[error("unknown association; use related")]
+    UnknownAssociation,
+    /// The code or slug asked for.
+    #[error("product {0:?} not found")]
+    ProductNotFound(String),
+    #[error("taxon {0:?} not found")]
+    TaxonNotFound(String),
+    #[error("package {0:?} not found")]
+    PackageNotFound(String),
+    /// A package configuration the cost rule refuses: the field it names
+    /// and why.
+    #[error("{field}: {message}")]
+    InvalidConfiguration { field: String, message: String },
+    #[error(transparent)]
+    Db(#[from] sqlx::Error),
+}
+
+impl From<CatalogError> for Status {
+    fn from(e: CatalogError) -> Self {
+        let message = e.to_string();
+        match e {
+            CatalogError::InvalidLocale(_) => errors::invalid("invalid_locale", message, &[("locale", "must be pl, de or en_GB")]),
+            CatalogError::UnknownType(_) => {
+                errors::with_details(Code::NotFound, "unknown_type", message, &[("type", "unknown offer type")])
+            }
+            CatalogError::InvalidLimit => errors::invalid("invalid_limit", message, &[("limit", "must be between 1 and 1000")]),
+            CatalogError::InvalidSorting(_) => errors::invalid(
+                "invalid_sorting",
+                message,
+                &[("sorting", "must be taxons_position_asc, price_asc, price_desc, latest, oldest or position_asc")],
+            ),
+            CatalogError::NegativePrice(field) => errors::invalid("invalid_price_range", message, &[(field, "must be 0 or more")]),
+            CatalogError::InvertedPriceRange => {
+                errors::invalid("invalid_price_range", message, &[("price_to", "must not be below price_from")])
+            }
+            CatalogError::NightsNotForPackage => errors::invalid("invalid_nights", message, &[("nights", "only for packages")]),
+            CatalogError::InvalidNights => errors::invalid("invalid_nights", message, &[("nights", "must be between 2 and 5")]),
+            CatalogError::TooManyTaxons => errors::invalid("too_many_taxons", message, &[("taxon", "too many taxons")]),
+            CatalogError::UnknownTaxon(_) => errors::invalid("unknown_taxon", message, &[("taxon", "unknown taxon code")]),
+            CatalogError::TooManyCodes => errors::invalid("too_many_codes", message, &[("codes", "at most 200")]),
+            CatalogError::MissingKey => errors::invalid("invalid_request", message, &[("code", "required")]),
+            CatalogError::UnknownAssociation => {
+                errors::with_details(Code::NotFound, "unknown_association", message, &[("type", "must be related")])
+            }
+            CatalogError::ProductNotFound(_) => errors::with_details(Code::NotFound, "product_not_found", message, &[]),
+            CatalogError::TaxonNotFound(_) => errors::with_details(Code::NotFound, "taxon_not_found", message, &[]),
+            CatalogError::PackageNotFound(_) => errors::with_details(Code::NotFound, "package_not_found", message, &[]),
+            CatalogError::InvalidConfiguration { field, message: why } => {
+                errors::invalid("invalid_configuration", message, &[(&field, &why)])
+            }
+            CatalogError::Db(db) => errors::db(db),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_the_ones_the_gateway_knows() {
+        assert_eq!(CatalogError::InvalidLocale("xx".into()).to_string(), "unknown locale \"xx\"; use pl, de or en_GB");
+        assert_eq!(CatalogError::InvalidLimit.to_string(), "limit must be at most 1000");
+        assert_eq!(CatalogError::TooManyTaxons.to_string(), "at most 50 different taxons");
+        assert_eq!(CatalogError::NegativePrice("price_to").to_string(), "price_to cannot be negative");
+        let e = CatalogError::InvalidConfiguration { field: "treatments[0].code".into(), message: "X is listed twice".into() };
+        assert_eq!(e.to_string(), "treatments[0].code: X is listed twice");
+        let status = Status::from(CatalogError::ProductNotFound("spa".into()));
+        assert_eq!((status.code(), status.message()), (Code::NotFound, "product \"spa\" not found"));
+    }
+}
