@@ -244,7 +244,7 @@ impl Answer<'_> {
                 key.field(kind.code());
                 key.field(locale.code());
                 key.field(format_args!("{}.{}", page.page, page.limit));
-                key.text(&request.sorting)?;
+                key.field(request.sorting);
                 key.field(format_args!("{:?}.{:?}.{}", request.price_from, request.price_to, request.nights));
                 key.list(&request.taxons)?;
             }

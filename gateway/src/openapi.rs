@@ -13,8 +13,8 @@ use crate::answers::NotModified;
 use crate::error::{ErrorBody, ErrorCode, FieldError};
 use crate::extract::Ymd;
 use crate::i18n::Locale;
-use crate::routes::offer::Sorting;
 use crate::wire::OfferType;
+use crate::wire::Sorting;
 
 #[derive(OpenApi)]
 #[openapi(

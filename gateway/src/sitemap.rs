@@ -38,7 +38,7 @@ pub async fn sitemap(State(state): State<AppState>) -> ApiResult<impl IntoRespon
                 r#type: kind.wire(),
                 locale: locale.code().to_owned(),
                 page: Some(PageRequest { page: 1, limit: 1000 }),
-                sorting: "position_asc".to_owned(),
+                sorting: spa_proto::spa::catalog::v1::Sorting::PositionAsc as i32,
                 ..Default::default()
             };
             let response = state.clients.catalog.clone().list_offers(request).await?.into_inner();

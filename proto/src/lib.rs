@@ -94,6 +94,7 @@ codes!(
     spa::rooms::v1::HoldStatus = "HOLD_STATUS_",
     spa::rooms::v1::EmptyReason = "EMPTY_REASON_",
     spa::users::v1::Role = "ROLE_",
+    spa::users::v1::IdentityProvider = "IDENTITY_PROVIDER_",
     spa::catalog::v1::AssociationType = "ASSOCIATION_TYPE_",
     events::CancelReason = "CANCEL_REASON_",
 );

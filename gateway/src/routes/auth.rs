@@ -22,6 +22,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::AppState;
 use crate::oidc::{FLOW_COOKIE, FLOW_TTL, Pages, local_path};
 use crate::session::{session_cookie, session_token};
+use crate::wire::LoginProviderId;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(providers))
@@ -43,15 +44,6 @@ pub struct LoginProvider {
     pub id: LoginProviderId,
     /// The button's text, e.g. "Google".
     pub label: String,
-}
-
-/// `social`: a social network's account; `search`: a search-engine
-/// company's account.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum LoginProviderId {
-    Social,
-    Search,
 }
 
 /// The login providers offered.
@@ -77,10 +69,7 @@ pub async fn providers(State(state): State<AppState>) -> Json<LoginProviders> {
         .oidc
         .providers()
         .iter()
-        .map(|p| LoginProvider {
-            id: if p.id == "social" { LoginProviderId::Social } else { LoginProviderId::Search },
-            label: p.label.clone(),
-        })
+        .map(|p| LoginProvider { id: LoginProviderId::parse(p.id).unwrap_or(LoginProviderId::Search), label: p.label.clone() })
         .collect();
     Json(LoginProviders { items })
 }
@@ -182,7 +171,7 @@ async fn finish(state: &AppState, provider: &str, headers: &HeaderMap, raw: Opti
         }
     };
     let request = LoginWithIdentityRequest {
-        provider: identity.provider.to_owned(),
+        provider: LoginProviderId::parse(identity.provider).map_or(0, LoginProviderId::wire),
         subject: identity.subject,
         email: identity.email,
         first_name: identity.first_name,

@@ -21,7 +21,7 @@ use crate::extract::{JsonBody, Shop, ShopParams, Validate};
 use crate::guard::Client;
 use crate::wire::cart::{BillingAddress, Cart, CartItem, CustomerDetails, PostalAddress};
 use crate::wire::order::Order;
-use crate::wire::{Delivery, LineType};
+use crate::wire::{Delivery, LineType, PaymentMethod, ShippingMethod};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -352,8 +352,16 @@ pub struct ShippingAnswer {
     pub shipments: Vec<Shipment>,
 }
 
+/// A method's code, of whichever list it is in.
+fn method_code(shipping: i32, payment: i32) -> Option<&'static str> {
+    ShippingMethod::from_wire(shipping).map(ShippingMethod::code).or_else(|| PaymentMethod::from_wire(payment).map(PaymentMethod::code))
+}
+
 fn options(m: &Methods) -> Vec<MethodOption> {
-    m.methods.iter().map(|o| MethodOption { code: o.code.clone(), name: o.name.clone(), price: o.price }).collect()
+    m.methods
+        .iter()
+        .filter_map(|o| Some(MethodOption { code: method_code(o.shipping, o.payment)?.to_owned(), name: o.name.clone(), price: o.price }))
+        .collect()
 }
 
 /// Shipping methods
@@ -375,7 +383,7 @@ pub async fn shipping_methods(State(state): State<AppState>, shop: Shop, Path(to
     let shipments = if m.methods.is_empty() {
         vec![]
     } else {
-        vec![Shipment { methods: options(&m), method: Some(m.chosen.clone()).filter(|c| !c.is_empty()) }]
+        vec![Shipment { methods: options(&m), method: method_code(m.chosen_shipping, 0).map(str::to_owned) }]
     };
     Ok(Json(ShippingAnswer { shipments }))
 }
@@ -441,7 +449,9 @@ pub async fn choose_shipping(
     if id != 0 {
         return Err(ApiError::not_found(ErrorCode::NotFound));
     }
-    let request = ChooseMethodRequest { token, locale: shop.code().to_owned(), method: body.method, ..Default::default() };
+    // An unknown code is the cart's to refuse (422 invalid_method).
+    let shipping = ShippingMethod::parse(&body.method).map_or(0, ShippingMethod::wire);
+    let request = ChooseMethodRequest { token, locale: shop.code().to_owned(), shipping, ..Default::default() };
     let cart = state.clients.checkout.clone().choose_shipping(request).await?.into_inner();
     Ok(Json(Cart::of(cart, shop.locale)))
 }
@@ -485,7 +495,7 @@ pub async fn payment_methods(State(state): State<AppState>, shop: Shop, Path(tok
     let m = state.clients.checkout.clone().list_payment_methods(request).await?.into_inner();
     let payment = Payment {
         methods: options(&m),
-        method: Some(m.chosen.clone()).filter(|c| !c.is_empty()),
+        method: method_code(0, m.chosen_payment).map(str::to_owned),
         deposit: (m.deposit_amount > 0).then_some(DepositOption { amount: m.deposit_amount, chosen: m.deposit }),
     };
     Ok(Json(PaymentAnswer { payments: vec![payment] }))
@@ -522,9 +532,10 @@ pub async fn choose_payment(
     let request = ChooseMethodRequest {
         token,
         locale: shop.code().to_owned(),
-        method: body.method,
+        payment: PaymentMethod::parse(&body.method).map_or(0, PaymentMethod::wire),
         deposit: body.deposit,
         expected_due_now: body.expected_due_now,
+        ..Default::default()
     };
     let cart = state.clients.checkout.clone().choose_payment(request).await?.into_inner();
     Ok(Json(Cart::of(cart, shop.locale)))

@@ -13,35 +13,10 @@ use crate::AppState;
 use crate::answers::{self, Answer, Body, Conditional, ConditionalParams, NotModified};
 use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{ApiQuery, Shop, ShopParams, Validate, within};
-use crate::wire::{Listing, OfferItem, OfferType, Paging, PriceStats};
+use crate::wire::{Listing, OfferItem, OfferType, Paging, PriceStats, Sorting};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list))
-}
-
-/// Sort orders of a listing (spec 9); rooms also take `position_asc`.
-#[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Sorting {
-    TaxonsPositionAsc,
-    PositionAsc,
-    PriceAsc,
-    PriceDesc,
-    Latest,
-    Oldest,
-}
-
-impl Sorting {
-    fn code(self) -> &'static str {
-        match self {
-            Sorting::TaxonsPositionAsc => "taxons_position_asc",
-            Sorting::PositionAsc => "position_asc",
-            Sorting::PriceAsc => "price_asc",
-            Sorting::PriceDesc => "price_desc",
-            Sorting::Latest => "latest",
-            Sorting::Oldest => "oldest",
-        }
-    }
 }
 
 /// The listing's filters and paging.
@@ -133,7 +108,7 @@ pub async fn list(
         r#type: kind.wire(),
         locale: shop.code().to_owned(),
         page: Some(PageRequest { page: query.page.unwrap_or(1), limit: query.limit.unwrap_or(20) }),
-        sorting: query.sorting.map(Sorting::code).unwrap_or_default().to_owned(),
+        sorting: query.sorting.map_or(0, Sorting::wire),
         price_from: query.price_from,
         price_to: query.price_to,
         taxons: query.taxon.into_iter().filter(|t| !t.is_empty()).collect(),

@@ -187,3 +187,28 @@ spa_platform::coded! {
         NoRoomForGuests => "no_room_for_guests",
     }
 }
+
+spa_platform::coded! {
+    /// `social`: a social network's account; `search`: a search-engine
+    /// company's account.
+    #[derive(Serialize, Deserialize, ToSchema)]
+    #[serde(rename_all = "snake_case")]
+    pub enum LoginProviderId: users::IdentityProvider {
+        Social => "social",
+        Search => "search",
+    }
+}
+
+spa_platform::coded! {
+    /// Sort orders of a listing (spec 9); rooms also take `position_asc`.
+    #[derive(Serialize, Deserialize, ToSchema)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Sorting: spa_proto::spa::catalog::v1::Sorting {
+        TaxonsPositionAsc => "taxons_position_asc",
+        PositionAsc => "position_asc",
+        PriceAsc => "price_asc",
+        PriceDesc => "price_desc",
+        Latest => "latest",
+        Oldest => "oldest",
+    }
+}

@@ -45,7 +45,7 @@ impl CatalogGrpc {
             locale: &req.locale,
             page: paging.page,
             limit: paging.limit,
-            sorting: &req.sorting,
+            sorting: req.sorting,
             price_from: req.price_from,
             price_to: req.price_to,
             nights: req.nights,

@@ -219,7 +219,7 @@ impl UsersService for UsersGrpc {
 
     async fn login_with_identity(&self, request: Request<LoginWithIdentityRequest>) -> Result<Response<Session>, Status> {
         let r = request.into_inner();
-        account::check_identity(&r.provider, &r.subject)?;
+        let provider = account::check_identity(account::IdentityProvider::from_wire(r.provider), &r.subject)?;
         let email = domain::email(&r.email)?;
         let (first_name, last_name) = domain::identity_names(&r.first_name, &r.last_name, &email);
         let (token, now) = (domain::new_token(), self.db.now_ms());
@@ -227,7 +227,7 @@ impl UsersService for UsersGrpc {
         let replaces = session::replaced(&r.previous_session_token);
         let new_id = uuid::Uuid::new_v4().simple().to_string();
         let identity = store::Identity {
-            provider: &r.provider,
+            provider: provider.code(),
             subject: &r.subject,
             email: &email,
             first_name: &first_name,

@@ -48,15 +48,22 @@ pub struct Checkout {
 }
 
 /// A method on offer: code, name in the asked locale, price.
+/// A method of either list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MethodCode {
+    Shipping(ShippingMethod),
+    Payment(PaymentMethod),
+}
+
 pub struct Offered {
-    pub code: &'static str,
+    pub method: MethodCode,
     pub name: &'static str,
     pub price: i64,
 }
 
 pub struct Offer {
     pub methods: Vec<Offered>,
-    pub chosen: Option<String>,
+    pub chosen: Option<MethodCode>,
     /// Payments: the advance payment on offer (0 = none) and whether chosen.
     pub deposit_amount: i64,
     pub deposit: bool,
@@ -144,16 +151,18 @@ impl Checkout {
         let methods = if view.cart.shipping_required() {
             ShippingMethod::ALL
                 .iter()
-                .map(|m| Offered { code: m.code(), name: m.names()[locale_index(locale)], price: m.price() })
+                .map(|m| Offered { method: MethodCode::Shipping(*m), name: m.names()[locale_index(locale)], price: m.price() })
                 .collect()
         } else {
             vec![]
         };
-        Ok(Offer { methods, chosen: view.cart.checkout.shipping_method.clone(), deposit_amount: 0, deposit: false })
+        let chosen = view.cart.checkout.shipping_method.as_deref().and_then(ShippingMethod::parse).map(MethodCode::Shipping);
+        Ok(Offer { methods, chosen, deposit_amount: 0, deposit: false })
     }
 
-    pub async fn choose_shipping(&self, token: &str, locale: &str, method: &str) -> Result<View, CartError> {
-        let price = ShippingMethod::parse(method).map(ShippingMethod::price).ok_or(CartError::UnknownMethod)?;
+    pub async fn choose_shipping(&self, token: &str, locale: &str, method: Option<ShippingMethod>) -> Result<View, CartError> {
+        let method = method.ok_or(CartError::UnknownMethod)?;
+        let price = method.price();
         let before = self.basket.view(token, locale).await?;
         let mut locked = self.basket.lock(token).await?;
         let state = locked.cart.checkout_state;
@@ -161,7 +170,7 @@ impl Checkout {
         if !locked.cart.shipping_required() {
             return Err(CartError::StepNotAllowed { step: Step::Shipping.code(), state: state.code() });
         }
-        locked.cart.checkout.shipping_method = Some(method.to_owned());
+        locked.cart.checkout.shipping_method = Some(method.code().to_owned());
         // A payment chosen before was for another total: it is chosen again.
         let nothing = nothing_to_pay(&before) && price == 0;
         locked.cart.checkout_state = checkout::after_address(locked.cart.needs(nothing));
@@ -171,11 +180,15 @@ impl Checkout {
 
     pub async fn payment_methods(&self, token: &str, locale: &str) -> Result<Offer, CartError> {
         let view = self.basket.view(token, locale).await?;
-        let methods = self.methods.iter().map(|m| Offered { code: m.code(), name: m.names()[locale_index(locale)], price: 0 }).collect();
+        let methods = self
+            .methods
+            .iter()
+            .map(|m| Offered { method: MethodCode::Payment(*m), name: m.names()[locale_index(locale)], price: 0 })
+            .collect();
         let choice = view.cart.checkout.payment;
         Ok(Offer {
             methods,
-            chosen: choice.map(|c| c.method.code().to_owned()),
+            chosen: choice.map(|c| MethodCode::Payment(c.method)),
             deposit_amount: deposit_offered(&view),
             deposit: choice.is_some_and(|c| c.deposit),
         })
@@ -189,11 +202,11 @@ impl Checkout {
         &self,
         token: &str,
         locale: &str,
-        method: &str,
+        method: Option<PaymentMethod>,
         deposit: bool,
         expected_due_now: Option<i64>,
     ) -> Result<View, CartError> {
-        let method = PaymentMethod::parse(method).filter(|m| self.methods.contains(m)).ok_or(CartError::UnknownMethod)?;
+        let method = method.filter(|m| self.methods.contains(m)).ok_or(CartError::UnknownMethod)?;
         let before = self.basket.view(token, locale).await?;
         if deposit && deposit_offered(&before) == 0 {
             return Err(CartError::InvalidFields { code: "invalid_method", fields: vec!["deposit"] });

@@ -12,7 +12,7 @@ use tonic::{Request, Response};
 use super::Answer;
 use super::wire::{cart_message, methods_message, order_message, postal_of};
 use crate::checkout::Checkout;
-use crate::domain::checkout::{self, VoucherConfig};
+use crate::domain::checkout::{self, PaymentMethod, ShippingMethod, VoucherConfig};
 use crate::payments::Payments;
 
 pub struct CheckoutGrpc {
@@ -83,7 +83,7 @@ impl CheckoutService for CheckoutGrpc {
 
     async fn choose_shipping(&self, request: Request<ChooseMethodRequest>) -> Answer<Cart> {
         let r = request.into_inner();
-        Ok(Response::new(cart_message(self.checkout.choose_shipping(&r.token, &r.locale, &r.method).await?)))
+        Ok(Response::new(cart_message(self.checkout.choose_shipping(&r.token, &r.locale, ShippingMethod::from_wire(r.shipping)).await?)))
     }
 
     async fn list_payment_methods(&self, request: Request<CheckoutRequest>) -> Answer<Methods> {
@@ -93,7 +93,9 @@ impl CheckoutService for CheckoutGrpc {
 
     async fn choose_payment(&self, request: Request<ChooseMethodRequest>) -> Answer<Cart> {
         let r = request.into_inner();
-        Ok(Response::new(cart_message(self.checkout.choose_payment(&r.token, &r.locale, &r.method, r.deposit, r.expected_due_now).await?)))
+        Ok(Response::new(cart_message(
+            self.checkout.choose_payment(&r.token, &r.locale, PaymentMethod::from_wire(r.payment), r.deposit, r.expected_due_now).await?,
+        )))
     }
 
     async fn complete(&self, request: Request<CompleteRequest>) -> Answer<Order> {

@@ -9,7 +9,7 @@ use spa_proto::spa::cart::v1::{
 use tonic::Status;
 
 use crate::basket::{View, ViewLine};
-use crate::checkout::Offer;
+use crate::checkout::{MethodCode, Offer};
 use crate::domain::checkout;
 use crate::domain::item::{self, AddRequest, Dedication};
 use crate::domain::totals::CURRENCY;
@@ -170,10 +170,26 @@ pub(super) fn add_request(item: &NewItem) -> Result<AddRequest<'_>, CartError> {
     })
 }
 
+/// A method as the message's pair of fields (shipping, payment).
+fn method_wire(m: MethodCode) -> (i32, i32) {
+    match m {
+        MethodCode::Shipping(s) => (s.wire(), 0),
+        MethodCode::Payment(p) => (0, p.wire()),
+    }
+}
+
 pub(super) fn methods_message(offer: Offer) -> Methods {
     Methods {
-        methods: offer.methods.into_iter().map(|m| Method { code: m.code.into(), name: m.name.into(), price: m.price }).collect(),
-        chosen: offer.chosen.unwrap_or_default(),
+        methods: offer
+            .methods
+            .into_iter()
+            .map(|m| {
+                let (shipping, payment) = method_wire(m.method);
+                Method { shipping, payment, name: m.name.into(), price: m.price }
+            })
+            .collect(),
+        chosen_shipping: offer.chosen.map_or(0, |c| method_wire(c).0),
+        chosen_payment: offer.chosen.map_or(0, |c| method_wire(c).1),
         deposit_amount: offer.deposit_amount,
         deposit: offer.deposit,
     }

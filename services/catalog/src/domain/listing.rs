@@ -12,40 +12,25 @@ pub const DEFAULT_LIMIT: u32 = 20;
 /// Bounds the SQL placeholders of one listing (SQLite allows 32,766).
 pub const MAX_TAXON_FILTERS: usize = 50;
 
-/// Listing orders.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Sorting {
-    #[default]
-    TaxonsPositionAsc,
-    PriceAsc,
-    PriceDesc,
-    Latest,
-    Oldest,
-    PositionAsc,
+spa_platform::coded! {
+    /// Listing orders.
+    pub enum Sorting: spa_proto::spa::catalog::v1::Sorting {
+        TaxonsPositionAsc => "taxons_position_asc",
+        PriceAsc => "price_asc",
+        PriceDesc => "price_desc",
+        Latest => "latest",
+        Oldest => "oldest",
+        PositionAsc => "position_asc",
+    }
 }
 
 impl Sorting {
-    pub fn parse(s: &str) -> Option<Self> {
-        Some(match s {
-            "" | "taxons_position_asc" => Self::TaxonsPositionAsc,
-            "price_asc" => Self::PriceAsc,
-            "price_desc" => Self::PriceDesc,
-            "latest" => Self::Latest,
-            "oldest" => Self::Oldest,
-            "position_asc" => Self::PositionAsc,
-            _ => return None,
-        })
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::TaxonsPositionAsc => "taxons_position_asc",
-            Self::PriceAsc => "price_asc",
-            Self::PriceDesc => "price_desc",
-            Self::Latest => "latest",
-            Self::Oldest => "oldest",
-            Self::PositionAsc => "position_asc",
+    /// The order a request asks for: unspecified is the default order.
+    pub fn asked(wire: i32) -> Result<Self, CatalogError> {
+        if wire == 0 {
+            return Ok(Self::TaxonsPositionAsc);
         }
+        Self::from_wire(wire).ok_or_else(|| CatalogError::InvalidSorting(wire.to_string()))
     }
 }
 
@@ -59,7 +44,8 @@ pub struct Asked<'a> {
     pub page: u32,
     /// 0 for [`DEFAULT_LIMIT`].
     pub limit: u32,
-    pub sorting: &'a str,
+    /// The order's wire value; 0 for the default.
+    pub sorting: i32,
     pub price_from: Option<i64>,
     pub price_to: Option<i64>,
     /// 0 for any.
@@ -94,7 +80,7 @@ impl OfferQuery {
         if limit > MAX_LIMIT {
             return Err(CatalogError::InvalidLimit);
         }
-        let sorting = Sorting::parse(asked.sorting).ok_or_else(|| CatalogError::InvalidSorting(asked.sorting.to_owned()))?;
+        let sorting = Sorting::asked(asked.sorting)?;
         for (field, value) in [("price_from", asked.price_from), ("price_to", asked.price_to)] {
             if value.is_some_and(|v| v < 0) {
                 return Err(CatalogError::NegativePrice(field));
@@ -138,7 +124,7 @@ impl OfferQuery {
             self.locale,
             self.page,
             self.limit,
-            self.sorting.as_str(),
+            self.sorting.code(),
             self.price_from,
             self.price_to,
             self.nights,
@@ -162,7 +148,7 @@ mod tests {
             locale: "pl",
             page: 0,
             limit: 0,
-            sorting: "",
+            sorting: 0,
             price_from: None,
             price_to: None,
             nights: 0,
@@ -172,11 +158,11 @@ mod tests {
 
     #[test]
     fn sortings_round_trip() {
-        for s in ["taxons_position_asc", "price_asc", "price_desc", "latest", "oldest", "position_asc"] {
-            assert_eq!(Sorting::parse(s).unwrap().as_str(), s);
+        for s in Sorting::ALL {
+            assert_eq!(Sorting::asked(s.wire()).unwrap(), *s);
         }
-        assert_eq!(Sorting::parse(""), Some(Sorting::TaxonsPositionAsc));
-        assert_eq!(Sorting::parse("name_asc"), None);
+        assert_eq!(Sorting::asked(0).unwrap(), Sorting::TaxonsPositionAsc, "unspecified: the default");
+        assert!(Sorting::asked(99).is_err());
     }
 
     #[test]
@@ -191,7 +177,7 @@ mod tests {
         let err = |a: Asked<'_>| OfferQuery::check(&a).unwrap_err().to_string();
         assert_eq!(err(Asked { locale: "fr", ..asked() }), "unknown locale \"fr\"; use pl, de or en_GB");
         assert_eq!(err(Asked { limit: 1001, ..asked() }), "limit must be at most 1000");
-        assert_eq!(err(Asked { sorting: "name", ..asked() }), "unknown sorting \"name\"");
+        assert_eq!(err(Asked { sorting: 99, ..asked() }), "unknown sorting \"99\"");
         assert_eq!(err(Asked { price_to: Some(-1), ..asked() }), "price_to cannot be negative");
         assert_eq!(err(Asked { price_from: Some(2), price_to: Some(1), ..asked() }), "price_from is above price_to");
         assert_eq!(err(Asked { nights: 6, ..asked() }), "nights must be between 2 and 5");

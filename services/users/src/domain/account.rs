@@ -16,8 +16,14 @@ const MAX_NAME: usize = 60;
 const MAX_PHONE: usize = 30;
 /// The language of a customer's e-mails when the request names none.
 pub const DEFAULT_LOCALE: &str = "pl";
-/// The providers whose logins the gateway verifies.
-const PROVIDERS: [&str; 2] = ["social", "search"];
+spa_platform::coded! {
+    /// The providers whose logins the gateway verifies; kept as its code in
+    /// `identities.provider`.
+    pub enum IdentityProvider: spa_proto::spa::users::v1::IdentityProvider {
+        Social => "social",
+        Search => "search",
+    }
+}
 const MAX_SUBJECT: usize = 255;
 
 pub fn email(raw: &str) -> Result<String, UsersError> {
@@ -78,13 +84,13 @@ pub fn locale(raw: &str) -> &str {
     if raw.is_empty() { DEFAULT_LOCALE } else { raw }
 }
 
-/// A provider's identity is one of [`PROVIDERS`] with a subject of 1 to
-/// 255 bytes.
-pub fn check_identity(provider: &str, subject: &str) -> Result<(), UsersError> {
-    if !PROVIDERS.contains(&provider) || subject.is_empty() || subject.len() > MAX_SUBJECT {
-        return Err(UsersError::InvalidField("subject"));
+/// A provider's identity is a known provider with a subject of 1 to 255
+/// bytes.
+pub fn check_identity(provider: Option<IdentityProvider>, subject: &str) -> Result<IdentityProvider, UsersError> {
+    match provider {
+        Some(p) if !subject.is_empty() && subject.len() <= MAX_SUBJECT => Ok(p),
+        _ => Err(UsersError::InvalidField("subject")),
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -138,9 +144,10 @@ mod tests {
 
     #[test]
     fn identities_come_from_known_providers_with_a_subject() {
-        assert!(check_identity("social", "1234").is_ok());
-        assert!(matches!(check_identity("other", "1234"), Err(UsersError::InvalidField("subject"))));
-        assert!(check_identity("search", "").is_err());
-        assert!(check_identity("search", &"s".repeat(256)).is_err());
+        let (social, search) = (Some(IdentityProvider::Social), Some(IdentityProvider::Search));
+        assert_eq!(check_identity(social, "1234").unwrap(), IdentityProvider::Social);
+        assert!(matches!(check_identity(None, "1234"), Err(UsersError::InvalidField("subject"))));
+        assert!(check_identity(search, "").is_err());
+        assert!(check_identity(search, &"s".repeat(256)).is_err());
     }
 }
