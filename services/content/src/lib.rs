@@ -11,6 +11,7 @@
 //! - [`weather`] — the weather at the guesthouse, cached.
 //! - [`mail`] — queueing an event's e-mail once, and sending the queue:
 //!   SMTP or `.eml` files, each mail once.
+//! - [`store`] — every feature's store, by feature.
 //! - [`events`] — what the service publishes and consumes.
 //! - [`error`] — its one error type, mapped to gRPC once.
 //! - [`grpc`] — `spa.content.v1.ContentService`.
@@ -24,6 +25,7 @@ pub mod newsletter;
 pub mod pages;
 pub mod poll;
 pub mod questions;
+pub mod store;
 pub mod weather;
 
 use spa_platform::runtime::{Infra, Started};
