@@ -1,0 +1,110 @@
+//! The catalog service alone: started on port 0 over SQLite with its demo
+//! data, the in-process bus and cache. It has no peers.
+
+use std::time::Duration;
+
+use spa_platform::config::{Peers, ServiceConfig};
+use spa_platform::db::Db;
+use spa_platform::outbox::Outbox;
+use spa_platform::testkit::TestDb;
+use spa_proto::common::{PageRequest, ProductType};
+use spa_proto::spa::catalog::v1::catalog_service_client::CatalogServiceClient;
+use spa_proto::spa::catalog::v1::{ListOffersRequest, ListOffersResponse, Sorting};
+use tokio::net::TcpListener;
+use tokio_util::sync::CancellationToken;
+use tonic::transport::Channel;
+
+const STONES: &str = "TR_HOT_STONE";
+
+struct Service {
+    client: CatalogServiceClient<Channel>,
+    db: Db,
+    outbox: Outbox,
+    shutdown: CancellationToken,
+    _db: TestDb,
+}
+
+impl Service {
+    async fn start() -> Self {
+        let shutdown = CancellationToken::new();
+        let test_db = TestDb::sqlite().await;
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let nowhere = "http://127.0.0.1:9".to_owned();
+        let config = ServiceConfig {
+            name: "catalog",
+            grpc_addr: listener.local_addr().unwrap(),
+            ops_addr: "127.0.0.1:0".parse().unwrap(),
+            database_url: test_db.url.clone(),
+            nats_url: None,
+            nats_namespace: None,
+            redis_url: None,
+            peers: Peers {
+                catalog: nowhere.clone(),
+                rooms: nowhere.clone(),
+                cart: nowhere.clone(),
+                users: nowhere.clone(),
+                content: nowhere,
+                timeout: Duration::from_secs(5),
+            },
+        };
+        let infra = spa_platform::runtime::Infra::connect(&config, shutdown.clone()).await.unwrap();
+        let (db, outbox) = (infra.db.clone(), infra.outbox.clone());
+        let started = spa_catalog::start(infra, listener).await.unwrap();
+        let client = CatalogServiceClient::connect(format!("http://{}", started.addr)).await.unwrap();
+        Self { client, db, outbox, shutdown, _db: test_db }
+    }
+
+    async fn treatments(&self) -> ListOffersResponse {
+        let request = ListOffersRequest {
+            r#type: ProductType::Treatment as i32,
+            locale: "pl".into(),
+            page: Some(PageRequest { page: 1, limit: 100 }),
+            sorting: Sorting::PriceAsc as i32,
+            ..Default::default()
+        };
+        self.client.clone().list_offers(request).await.unwrap().into_inner()
+    }
+}
+
+impl Drop for Service {
+    fn drop(&mut self) {
+        self.shutdown.cancel();
+    }
+}
+
+fn price_of(page: &ListOffersResponse, code: &str) -> i64 {
+    let p = page.items.iter().find(|p| p.code == code).expect("listed");
+    p.price.as_ref().and_then(|p| p.current.as_ref()).map(|m| m.amount).expect("a price")
+}
+
+#[tokio::test]
+async fn a_listing_is_kept_until_one_of_its_products_changes() {
+    let s = Service::start().await;
+    let before = price_of(&s.treatments().await, STONES);
+
+    // Written behind the service's back, with no event: the kept page stands.
+    sqlx::query("UPDATE products SET price = price + 100 WHERE code = $1").bind(STONES).execute(s.db.pool()).await.unwrap();
+    assert_eq!(price_of(&s.treatments().await, STONES), before, "the page was kept");
+
+    // Through the store, which announces the change: the page is built again.
+    assert!(spa_catalog::store::set_price(&s.db, &s.outbox, STONES, before + 500).await.unwrap());
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while price_of(&s.treatments().await, STONES) != before + 500 {
+        assert!(tokio::time::Instant::now() < deadline, "the change was never seen");
+        tokio::task::yield_now().await;
+    }
+}
+
+#[tokio::test]
+async fn a_listing_asked_without_a_type_or_with_an_unknown_order_names_its_field() {
+    let s = Service::start().await;
+    let mut client = s.client.clone();
+    let no_type = ListOffersRequest { locale: "pl".into(), ..Default::default() };
+    let status = client.list_offers(no_type).await.unwrap_err();
+    assert_eq!(status.code(), tonic::Code::NotFound, "no such listing: {status:?}");
+    assert!(status.message().contains("package, room, treatment"), "names the types: {status:?}");
+    let bad_order = ListOffersRequest { r#type: ProductType::Treatment as i32, locale: "pl".into(), sorting: 99, ..Default::default() };
+    let status = client.list_offers(bad_order).await.unwrap_err();
+    assert_eq!(status.code(), tonic::Code::InvalidArgument, "{status:?}");
+    assert!(status.message().contains("sorting"), "{status:?}");
+}
