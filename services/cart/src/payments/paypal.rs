@@ -287,10 +287,6 @@ const SIGNATURE_HEADERS: [&str; 5] =
 /// The webhook events the shop acts on.
 const ACTED_ON: [&str; 2] = ["CHECKOUT.ORDER.APPROVED", "PAYMENT.CAPTURE.COMPLETED"];
 
-/// The body of `verify-webhook-signature`, with the event spliced in as the
-/// exact bytes that came: PayPal's signature covers those bytes (a CRC of
-/// the body), and an event parsed and written again (keys reordered,
-/// spacing and escapes changed) would never verify.
 impl PaymentProvider for PayPal {
     fn method(&self) -> PaymentMethod {
         PaymentMethod::Paypal
@@ -312,6 +308,10 @@ impl PaymentProvider for PayPal {
     }
 }
 
+/// The body of `verify-webhook-signature`, with the event spliced in as the
+/// exact bytes that came: PayPal's signature covers those bytes (a CRC of
+/// the body), and an event parsed and written again (keys reordered,
+/// spacing and escapes changed) would never verify.
 fn verification_request<'a>(webhook_id: &str, header: impl Fn(&str) -> &'a str, body: &str) -> String {
     let text = |v: &str| Value::String(v.to_owned()).to_string();
     format!(
