@@ -141,7 +141,10 @@ describe('accounts in the app', () => {
   it('says that the e-mail address is confirmed on the home page, once', async () => {
     const { router } = renderApp('/?account=verified', 'pl');
     expect(await screen.findByRole('heading', { level: 1, name: 'Odpocznij u nas' })).toBeTruthy();
-    expect(await toasts('Powiadomienia').findByText('Adres e-mail został potwierdzony. Dziękujemy!')).toBeTruthy();
+    // The notifications region mounts with its first toast, which may come
+    // after the page: wait for the region, not only for the text in it.
+    const region = await screen.findByRole('region', { name: 'Powiadomienia' });
+    expect(await within(region).findByText('Adres e-mail został potwierdzony. Dziękujemy!')).toBeTruthy();
     // The toast and the page's own note, which may come a moment apart.
     await waitFor(() => expect(screen.getAllByText('Adres e-mail został potwierdzony. Dziękujemy!')).toHaveLength(2));
     // Dropped from the address: a reload does not say it again.
