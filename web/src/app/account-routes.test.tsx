@@ -141,8 +141,8 @@ describe('accounts in the app', () => {
   it('says that the e-mail address is confirmed on the home page, once', async () => {
     const { router } = renderApp('/?account=verified', 'pl');
     expect(await screen.findByRole('heading', { level: 1, name: 'Odpocznij u nas' })).toBeTruthy();
-    // The notifications region mounts with its first toast, which may come
-    // after the page: wait for the region, not only for the text in it.
+    // The notifications region joins <body> in the layout's effect, which
+    // can run after the page's heading shows: wait for the region too.
     const region = await screen.findByRole('region', { name: 'Powiadomienia' });
     expect(await within(region).findByText('Adres e-mail został potwierdzony. Dziękujemy!')).toBeTruthy();
     // The toast and the page's own note, which may come a moment apart.
