@@ -11,54 +11,16 @@ use axum::middleware::Next;
 use axum::response::Response;
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
 use crate::error::ErrorCode;
 
-/// A language of the shop. Polish is the default and the fallback.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, ToSchema)]
-pub enum Locale {
-    #[default]
-    #[serde(rename = "pl")]
-    Pl,
-    #[serde(rename = "de")]
-    De,
-    #[serde(rename = "en_GB")]
-    EnGb,
-}
+pub use spa_platform::locale::Locale;
 
-impl Locale {
-    pub const ALL: [Locale; 3] = [Locale::Pl, Locale::De, Locale::EnGb];
-
-    /// The code the services and the query use: `pl`, `de`, `en_GB`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Locale::Pl => "pl",
-            Locale::De => "de",
-            Locale::EnGb => "en_GB",
-        }
-    }
-
-    pub fn parse(code: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|l| l.code() == code)
-    }
-
-    /// The BCP 47 tag, for `<html lang>`.
-    pub fn tag(self) -> &'static str {
-        match self {
-            Locale::Pl => "pl",
-            Locale::De => "de",
-            Locale::EnGb => "en-GB",
-        }
-    }
-
-    fn source(self) -> &'static str {
-        match self {
-            Locale::Pl => include_str!("../locales/pl.ftl"),
-            Locale::De => include_str!("../locales/de.ftl"),
-            Locale::EnGb => include_str!("../locales/en_GB.ftl"),
-        }
+fn source(locale: Locale) -> &'static str {
+    match locale {
+        Locale::Pl => include_str!("../locales/pl.ftl"),
+        Locale::De => include_str!("../locales/de.ftl"),
+        Locale::EnGb => include_str!("../locales/en_GB.ftl"),
     }
 }
 
@@ -68,7 +30,7 @@ fn bundles() -> &'static [Bundle; 3] {
     static BUNDLES: OnceLock<[Bundle; 3]> = OnceLock::new();
     BUNDLES.get_or_init(|| {
         Locale::ALL.map(|locale| {
-            let resource = FluentResource::try_new(locale.source().to_owned())
+            let resource = FluentResource::try_new(source(locale).to_owned())
                 .unwrap_or_else(|(_, errors)| panic!("locales/{}.ftl does not parse: {errors:?}", locale.code()));
             let lang = locale.tag().parse().unwrap_or_default();
             let mut bundle = Bundle::new_concurrent(vec![lang]);
@@ -170,7 +132,7 @@ mod tests {
     #[test]
     fn the_catalogue_is_complete_in_every_language() {
         let ids = |locale: Locale| -> std::collections::BTreeSet<String> {
-            let resource = FluentResource::try_new(locale.source().to_owned()).unwrap();
+            let resource = FluentResource::try_new(source(locale).to_owned()).unwrap();
             resource
                 .entries()
                 .filter_map(|e| match e {

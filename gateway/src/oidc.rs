@@ -27,6 +27,8 @@ use openidconnect::{
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use spa_platform::cache::Cache;
+
+use crate::wire::LoginProviderId;
 use tokio::sync::Mutex;
 
 /// How long a started login may take at the provider.
@@ -37,14 +39,11 @@ const METADATA_TTL: Duration = Duration::from_secs(3600);
 const TIMEOUT: Duration = Duration::from_secs(5);
 /// The cookie that names the browser's login in progress.
 pub const FLOW_COOKIE: &str = "spa_oidc";
-/// The providers, by the id in their paths.
-pub const PROVIDERS: [&str; 2] = ["social", "search"];
-
 /// A provider of `OIDC_{SOCIAL,SEARCH}_{ISSUER,CLIENT_ID,CLIENT_SECRET,LABEL}`.
 #[derive(Clone)]
 pub struct ProviderConfig {
-    /// `social` or `search`.
-    pub id: &'static str,
+    /// `social` or `search`, in the login paths.
+    pub id: LoginProviderId,
     /// The button's text ("Facebook", "Google").
     pub label: String,
     pub issuer: String,
@@ -69,7 +68,9 @@ impl ProviderConfig {
     /// `https` (plain `http` only on a loopback address), stops the start.
     pub fn from_env() -> anyhow::Result<Vec<Self>> {
         let mut providers = Vec::new();
-        for (id, prefix, default_label) in [("social", "OIDC_SOCIAL", "Facebook"), ("search", "OIDC_SEARCH", "Google")] {
+        for (id, prefix, default_label) in
+            [(LoginProviderId::Social, "OIDC_SOCIAL", "Facebook"), (LoginProviderId::Search, "OIDC_SEARCH", "Google")]
+        {
             let var = |name: &str| spa_platform::config::var(&format!("{prefix}_{name}")).filter(|v| !v.trim().is_empty());
             let Some(issuer) = var("ISSUER") else { continue };
             let (Some(client_id), Some(client_secret)) = (var("CLIENT_ID"), var("CLIENT_SECRET")) else {
@@ -182,7 +183,7 @@ pub struct Begun {
 /// What a finished login tells about the person.
 #[derive(Debug)]
 pub struct Identity {
-    pub provider: &'static str,
+    pub provider: LoginProviderId,
     pub subject: String,
     pub email: String,
     pub first_name: String,
@@ -222,14 +223,14 @@ impl Oidc {
     }
 
     fn provider(&self, id: &str) -> Result<&ProviderConfig, OidcError> {
-        self.providers.iter().find(|p| p.id == id).ok_or(OidcError::UnknownProvider)
+        self.providers.iter().find(|p| p.id.code() == id).ok_or(OidcError::UnknownProvider)
     }
 
     /// The provider's discovery document and keys, fetched at most once an
     /// hour (or again after a failure).
     async fn metadata(&self, provider: &ProviderConfig) -> Result<CoreProviderMetadata, OidcError> {
         let mut cached = self.metadata.lock().await;
-        if let Some((at, metadata)) = cached.get(provider.id)
+        if let Some((at, metadata)) = cached.get(provider.id.code())
             && at.elapsed() < METADATA_TTL
         {
             return Ok(metadata.clone());
@@ -241,7 +242,7 @@ impl Oidc {
             async move { http.send(request).await }
         };
         let metadata = CoreProviderMetadata::discover_async(issuer, &client).await.map_err(|e| OidcError::Provider(error_chain(&e)))?;
-        cached.insert(provider.id, (Instant::now(), metadata.clone()));
+        cached.insert(provider.id.code(), (Instant::now(), metadata.clone()));
         Ok(metadata)
     }
 
@@ -283,7 +284,7 @@ impl Oidc {
             .set_pkce_challenge(challenge)
             .url();
         let flow = Flow {
-            provider: provider.id.to_owned(),
+            provider: provider.id.code().to_owned(),
             state: state.secret().clone(),
             nonce: nonce.secret().clone(),
             verifier: verifier.secret().clone(),
@@ -325,7 +326,7 @@ impl Oidc {
     pub async fn finish(&self, provider: &str, flow: TakenFlow, redirect: &str, code: &str, state: &str) -> Result<Identity, OidcError> {
         let TakenFlow(flow) = flow;
         let provider = self.provider(provider)?;
-        if flow.provider != provider.id {
+        if flow.provider != provider.id.code() {
             return Err(OidcError::NoFlow);
         }
         if !constant_time_eq(flow.state.as_bytes(), state.as_bytes()) {

@@ -65,12 +65,7 @@ pub struct LoginProviders {
     responses((status = 200, description = "The providers offered", body = LoginProviders))
 )]
 pub async fn providers(State(state): State<AppState>) -> Json<LoginProviders> {
-    let items = state
-        .oidc
-        .providers()
-        .iter()
-        .map(|p| LoginProvider { id: LoginProviderId::parse(p.id).unwrap_or(LoginProviderId::Search), label: p.label.clone() })
-        .collect();
+    let items = state.oidc.providers().iter().map(|p| LoginProvider { id: p.id, label: p.label.clone() }).collect();
     Json(LoginProviders { items })
 }
 
@@ -171,7 +166,7 @@ async fn finish(state: &AppState, provider: &str, headers: &HeaderMap, raw: Opti
         }
     };
     let request = LoginWithIdentityRequest {
-        provider: LoginProviderId::parse(identity.provider).map_or(0, LoginProviderId::wire),
+        provider: identity.provider.wire(),
         subject: identity.subject,
         email: identity.email,
         first_name: identity.first_name,

@@ -268,7 +268,7 @@ pub async fn create(
     };
     let request = CreateCartRequest { token, channel: state.config.channel.clone(), locale: shop.code().to_owned(), customer_id };
     let cart = state.clients.cart.clone().create_cart(request).await?.into_inner();
-    Ok((StatusCode::CREATED, Json(Cart::of(cart, shop.locale))))
+    Ok((StatusCode::CREATED, Json(Cart::of(cart, shop.locale)?)))
 }
 
 /// Read the cart
@@ -286,7 +286,7 @@ pub async fn create(
 )]
 pub async fn get_cart(State(state): State<AppState>, shop: Shop, Path(token): Path<String>) -> ApiResult<Json<Cart>> {
     let cart = state.clients.cart.clone().get_cart(GetCartRequest { token, locale: shop.code().to_owned() }).await?.into_inner();
-    Ok(Json(Cart::of(cart, shop.locale)))
+    Ok(Json(Cart::of(cart, shop.locale)?))
 }
 
 /// Drop the cart
@@ -338,7 +338,7 @@ pub async fn add_item(
 ) -> ApiResult<(StatusCode, Json<Cart>)> {
     let request = AddItemRequest { token, locale: shop.code().to_owned(), item: Some(body.message()) };
     let cart = state.clients.cart.clone().add_item(request).await?.into_inner();
-    Ok((StatusCode::CREATED, Json(Cart::of(cart, shop.locale))))
+    Ok((StatusCode::CREATED, Json(Cart::of(cart, shop.locale)?)))
 }
 
 /// Attach a package to a stay
@@ -371,7 +371,7 @@ pub async fn add_child_item(
     }
     let request = AddChildItemRequest { token, locale: shop.code().to_owned(), parent_id: id, item: Some(item) };
     let cart = state.clients.cart.clone().add_child_item(request).await?.into_inner();
-    Ok((StatusCode::CREATED, Json(Cart::of(cart, shop.locale))))
+    Ok((StatusCode::CREATED, Json(Cart::of(cart, shop.locale)?)))
 }
 
 /// Change an item
@@ -407,7 +407,7 @@ pub async fn update_item(
         treatments_chosen: body.options.treatments.is_some(),
     };
     let cart = state.clients.cart.clone().update_item(request).await?.into_inner();
-    Ok(Json(Cart::of(cart, shop.locale)))
+    Ok(Json(Cart::of(cart, shop.locale)?))
 }
 
 /// Remove an item
@@ -428,7 +428,7 @@ pub async fn update_item(
 pub async fn remove_item(State(state): State<AppState>, shop: Shop, Path((token, id)): Path<(String, i64)>) -> ApiResult<Json<Cart>> {
     let request = RemoveItemRequest { token, locale: shop.code().to_owned(), item_id: id };
     let cart = state.clients.cart.clone().remove_item(request).await?.into_inner();
-    Ok(Json(Cart::of(cart, shop.locale)))
+    Ok(Json(Cart::of(cart, shop.locale)?))
 }
 
 /// Suggestions for an item
@@ -459,7 +459,7 @@ pub async fn suggestions(
     let kind = SuggestionKind::parse(&kind).ok_or_else(|| ApiError::not_found(ErrorCode::UnknownAssociation))?;
     let request = SuggestRequest { token, locale: shop.code().to_owned(), item_id: id, kind: kind.wire() };
     let items = state.clients.cart.clone().suggest(request).await?.into_inner().items;
-    Ok(Json(Items { items: items.iter().map(|p| OfferItem::of(p, shop.locale)).collect() }))
+    Ok(Json(Items { items: items.iter().map(|p| OfferItem::of(p, shop.locale)).collect::<Result<_, _>>()? }))
 }
 
 /// The logged-in customer's basket
@@ -482,7 +482,7 @@ pub async fn visitor_cart(State(state): State<AppState>, shop: Shop, headers: He
     let Some(customer) = crate::session::account(&state, &headers).await? else { return Ok(StatusCode::NO_CONTENT.into_response()) };
     let request = GetCustomerCartRequest { customer_id: customer.id, locale: shop.code().to_owned() };
     match state.clients.cart.clone().get_customer_cart(request).await {
-        Ok(cart) => Ok(Json(Cart::of(cart.into_inner(), shop.locale)).into_response()),
+        Ok(cart) => Ok(Json(Cart::of(cart.into_inner(), shop.locale)?).into_response()),
         Err(status) if status.code() == tonic::Code::NotFound => Ok(StatusCode::NO_CONTENT.into_response()),
         Err(status) => Err(status.into()),
     }
@@ -518,7 +518,7 @@ pub async fn set_voucher(
 ) -> ApiResult<Json<Cart>> {
     let request = RedeemVoucherRequest { token, locale: shop.code().to_owned(), item_id: id, code: body.code };
     let cart = state.clients.cart.clone().redeem_voucher(request).await?.into_inner();
-    Ok(Json(Cart::of(cart, shop.locale)))
+    Ok(Json(Cart::of(cart, shop.locale)?))
 }
 
 /// Stop paying for a line with a gift voucher
@@ -539,5 +539,5 @@ pub async fn set_voucher(
 pub async fn remove_voucher(State(state): State<AppState>, shop: Shop, Path((token, id)): Path<(String, i64)>) -> ApiResult<Json<Cart>> {
     let request = RedeemVoucherRequest { token, locale: shop.code().to_owned(), item_id: id, code: String::new() };
     let cart = state.clients.cart.clone().redeem_voucher(request).await?.into_inner();
-    Ok(Json(Cart::of(cart, shop.locale)))
+    Ok(Json(Cart::of(cart, shop.locale)?))
 }

@@ -82,7 +82,7 @@ impl Validate for AddressBody {
 pub async fn start(State(state): State<AppState>, shop: Shop, Path(token): Path<String>) -> ApiResult<Json<Cart>> {
     let request = CheckoutRequest { token, locale: shop.code().to_owned() };
     let cart = state.clients.checkout.clone().start_checkout(request).await?.into_inner();
-    Ok(Json(Cart::of(cart, shop.locale)))
+    Ok(Json(Cart::of(cart, shop.locale)?))
 }
 
 /// Give the guest's details
@@ -163,7 +163,7 @@ pub async fn address(
         cart = checkout.set_address(request).await?.into_inner();
         cookie = Some(crate::session::session_cookie(&state, Some(&session)));
     }
-    let mut response = Json(Cart::of(cart, shop.locale)).into_response();
+    let mut response = Json(Cart::of(cart, shop.locale)?).into_response();
     if let Some(cookie) = cookie {
         response.headers_mut().insert(header::SET_COOKIE, cookie);
     }
@@ -229,7 +229,7 @@ pub async fn voucher_designs(State(state): State<AppState>, shop: Shop, Path(tok
     let request = CheckoutRequest { token, locale: shop.code().to_owned() };
     let (mut designs, mut carts) = (state.clients.checkout.clone(), state.clients.checkout.clone());
     let (designs, cart) = tokio::try_join!(designs.list_voucher_designs(request.clone()), carts.start_checkout(request))?;
-    let cart = Cart::of(cart.into_inner(), shop.locale);
+    let cart = Cart::of(cart.into_inner(), shop.locale)?;
     let items = cart
         .items
         .into_iter()
@@ -326,7 +326,7 @@ pub async fn configure_voucher(
     };
     let request = ConfigureVoucherRequest { token, locale: shop.code().to_owned(), index, details: Some(details) };
     let cart = state.clients.checkout.clone().configure_voucher(request).await?.into_inner();
-    Ok(Json(Cart::of(cart, shop.locale)))
+    Ok(Json(Cart::of(cart, shop.locale)?))
 }
 
 /// A shipping or payment method.
@@ -453,7 +453,7 @@ pub async fn choose_shipping(
     let shipping = ShippingMethod::parse(&body.method).map_or(0, ShippingMethod::wire);
     let request = ChooseMethodRequest { token, locale: shop.code().to_owned(), shipping, ..Default::default() };
     let cart = state.clients.checkout.clone().choose_shipping(request).await?.into_inner();
-    Ok(Json(Cart::of(cart, shop.locale)))
+    Ok(Json(Cart::of(cart, shop.locale)?))
 }
 
 /// The advance payment on offer.
@@ -538,7 +538,7 @@ pub async fn choose_payment(
         ..Default::default()
     };
     let cart = state.clients.checkout.clone().choose_payment(request).await?.into_inner();
-    Ok(Json(Cart::of(cart, shop.locale)))
+    Ok(Json(Cart::of(cart, shop.locale)?))
 }
 
 /// Place the order
@@ -581,5 +581,5 @@ pub async fn complete(
     };
     let request = CompleteRequest { token, locale: shop.code().to_owned(), idempotency_key: key, client: client.code() };
     let order = state.clients.checkout.clone().complete(request).await?.into_inner();
-    Ok(Json(Order::of(order, shop.locale)))
+    Ok(Json(Order::of(order, shop.locale)?))
 }

@@ -52,7 +52,7 @@ pub async fn my_orders(
 ) -> ApiResult<Json<MyOrders>> {
     let request = spa_proto::spa::cart::v1::ListCustomerOrdersRequest { customer_id: customer.id, locale: shop.code().to_owned() };
     let orders = state.clients.orders.clone().list_customer_orders(request).await?.into_inner().orders;
-    Ok(Json(MyOrders { items: orders.into_iter().map(|o| Order::of(o, shop.locale)).collect() }))
+    Ok(Json(MyOrders { items: orders.into_iter().map(|o| Order::of(o, shop.locale)).collect::<Result<_, _>>()? }))
 }
 
 /// The logged-in customer

@@ -118,7 +118,7 @@ pub async fn list(
     let answer = Answer::Listing { kind, locale: shop.locale, request: &request, tonight };
     answers::serve(&state, &client, answer, || async {
         let response = state.clients.catalog.clone().list_offers(fresh(request.clone())).await?.into_inner();
-        let mut items: Vec<OfferItem> = response.items.iter().map(|p| OfferItem::of(p, shop.locale)).collect();
+        let mut items: Vec<OfferItem> = response.items.iter().map(|p| OfferItem::of(p, shop.locale)).collect::<Result<_, _>>()?;
         let complete = kind != OfferType::Room || super::rooms::fill_rooms_left(&state, &mut items, tonight).await;
         let paging = response.page.unwrap_or_default();
         let stats = response.price_stats.unwrap_or_default();

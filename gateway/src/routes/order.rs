@@ -143,7 +143,6 @@ async fn pay(State(state): State<AppState>, Path(token): Path<String>, Query(q):
         Err(s) => return Err(s.into()),
     };
     let locale = Locale::parse(&order.locale).unwrap_or_default();
-    let code = locale.code();
     let t = Texts::of(locale);
     let method = PaymentMethod::from_wire(order.payment_method);
     let online = matches!(method, Some(PaymentMethod::Przelewy24 | PaymentMethod::Paypal));
@@ -170,10 +169,10 @@ async fn pay(State(state): State<AppState>, Path(token): Path<String>, Query(q):
         holder: account.holder.clone(),
         iban: account.iban.clone(),
         bank: account.bank.clone(),
-        due_now: spa_platform::money::pln(code, order.due_now),
+        due_now: spa_platform::money::pln(locale, order.due_now),
         // With the advance payment (due now, or paid), the rest is paid
         // later, until the staff record it paid at the guesthouse.
-        left_later: if order.paid_later > 0 { spa_platform::money::pln(code, order.paid_later) } else { String::new() },
+        left_later: if order.paid_later > 0 { spa_platform::money::pln(locale, order.paid_later) } else { String::new() },
         deadline: spa_platform::dates::utc_minutes(order.hold_expires_at_ms),
         email: order.email.clone(),
         complete_link: complete_path(locale, &order.booking_code),

@@ -31,7 +31,7 @@ async fn fetch(state: &AppState, client: &Conditional, by: ProductKey<'_>, shop:
         };
         let request = GetProductRequest { key: Some(key), locale: shop.code().to_owned() };
         let product = state.clients.catalog.clone().get_product(fresh(request)).await?.into_inner();
-        let mut page = ProductPage::of(&product, shop.locale);
+        let mut page = ProductPage::of(&product, shop.locale)?;
         let room = page.item.kind == OfferType::Room;
         let complete = !room || super::rooms::fill_rooms_left(state, std::slice::from_mut(&mut page.item), tonight).await;
         Ok(Body::json(&page).showing_rooms_left(room).degraded(!complete))
@@ -118,7 +118,7 @@ pub async fn associations(
         let kind = AssociationType::from_code(&association).map_or(0, |a| a as i32);
         let request = ListAssociationsRequest { code: code.clone(), association: kind, locale: shop.code().to_owned() };
         let response = state.clients.catalog.clone().list_associations(fresh(request)).await?.into_inner();
-        Ok(Body::json(&Items { items: response.items.iter().map(|p| OfferItem::of(p, shop.locale)).collect() }))
+        Ok(Body::json(&Items { items: response.items.iter().map(|p| OfferItem::of(p, shop.locale)).collect::<Result<_, _>>()? }))
     })
     .await
 }

@@ -70,7 +70,7 @@ fn payment_request(staff: Staff, code: String, amount: i64, reference: String) -
 pub async fn order(State(state): State<AppState>, shop: Shop, _staff: Staff, Path(code): Path<String>) -> ApiResult<Response> {
     let request = FindOrderRequest { booking_code: booking_code(code)? };
     let order = state.clients.orders.clone().find_order(request).await?.into_inner();
-    Ok(([(header::CACHE_CONTROL, "no-store")], Json(Order::of(order, shop.locale))).into_response())
+    Ok(([(header::CACHE_CONTROL, "no-store")], Json(Order::of(order, shop.locale)?)).into_response())
 }
 
 /// A bank transfer seen on the guesthouse's account.
@@ -125,7 +125,7 @@ pub async fn record_bank_transfer(
 ) -> ApiResult<Json<Order>> {
     let request = payment_request(staff, code, body.amount, body.reference)?;
     let order = state.clients.orders.clone().record_bank_transfer(request).await?.into_inner();
-    Ok(Json(Order::of(order, shop.locale)))
+    Ok(Json(Order::of(order, shop.locale)?))
 }
 
 /// A payment that came for an order that no longer awaited it (cancelled
@@ -261,7 +261,7 @@ pub async fn record_rest_payment(
 ) -> ApiResult<Json<Order>> {
     let request = payment_request(staff, code, body.amount, body.reference)?;
     let order = state.clients.orders.clone().record_rest_payment(request).await?.into_inner();
-    Ok(Json(Order::of(order, shop.locale)))
+    Ok(Json(Order::of(order, shop.locale)?))
 }
 
 /// A refund made at the payment provider.

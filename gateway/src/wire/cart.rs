@@ -8,10 +8,10 @@ use spa_proto::spa::cart::v1::{
 use spa_proto::spa::catalog::v1::Product;
 use utoipa::ToSchema;
 
-use crate::error::ErrorCode;
+use crate::error::{ApiError, ErrorCode};
 use crate::extract::Validate;
 use crate::i18n::Locale;
-use crate::wire::{CheckoutState, Delivery, Image, LineType, Links, OfferType, PaymentMethod, Price, ShippingMethod};
+use crate::wire::{CheckoutState, Delivery, Image, LineType, Links, OfferType, PaymentMethod, Price, ShippingMethod, known};
 
 /// Every amount of a basket is also given in this currency.
 const BASE_CURRENCY: &str = "PLN";
@@ -34,9 +34,9 @@ pub struct LineProduct {
 }
 
 impl LineProduct {
-    fn of(p: &Product, locale: Locale) -> Self {
-        let kind = OfferType::from_wire(p.r#type).unwrap_or(OfferType::Product);
-        Self {
+    fn of(p: &Product, locale: Locale) -> Result<Self, ApiError> {
+        let kind = known(OfferType::from_wire(p.r#type), "product type", p.r#type)?;
+        Ok(Self {
             code: p.code.clone(),
             variant_code: p.variant_code.clone(),
             kind,
@@ -46,7 +46,7 @@ impl LineProduct {
             links: Links { self_: kind.item_path(locale, &p.slug) },
             num_nights: p.num_nights,
             age_restriction: p.age_restriction,
-        }
+        })
     }
 }
 
@@ -107,11 +107,11 @@ pub struct CartItem {
 }
 
 impl CartItem {
-    pub fn of(i: ItemMessage, locale: Locale) -> Self {
+    pub fn of(i: ItemMessage, locale: Locale) -> Result<Self, ApiError> {
         let price = i.price.unwrap_or_default();
         let stay = i.stay.as_ref();
-        let kind = LineType::from_wire(i.r#type).unwrap_or(LineType::Product);
-        Self {
+        let kind = known(LineType::from_wire(i.r#type), "line type", i.r#type)?;
+        Ok(Self {
             id: i.id,
             kind,
             quantity: i.quantity,
@@ -122,7 +122,7 @@ impl CartItem {
             variant_code: i.product.as_ref().map_or_else(|| i.code.clone(), |p| p.variant_code.clone()),
             code: i.code,
             is_available: i.available,
-            product: i.product.as_ref().map(|p| LineProduct::of(p, locale)),
+            product: i.product.as_ref().map(|p| LineProduct::of(p, locale)).transpose()?,
             adults: stay.map(|s| s.adults),
             children: stay.map(|s| s.children),
             babies: stay.map(|s| s.babies),
@@ -141,14 +141,14 @@ impl CartItem {
                 delivery: Delivery::from_wire(d.delivery),
                 postal: d.postal.map(Into::into),
             }),
-            child_items: i.children.into_iter().map(|c| Self::of(c, locale)).collect(),
+            child_items: i.children.into_iter().map(|c| Self::of(c, locale)).collect::<Result<_, _>>()?,
             redemption: i.redemption.map(|r| LineRedemption {
                 code: r.code,
                 amount: r.amount,
                 balance: r.balance,
                 valid_until: spa_platform::dates::utc_day(r.expires_at_ms - 1),
             }),
-        }
+        })
     }
 }
 
@@ -294,19 +294,19 @@ impl Totals {
 }
 
 impl Cart {
-    pub fn of(c: CartMessage, locale: Locale) -> Self {
+    pub fn of(c: CartMessage, locale: Locale) -> Result<Self, ApiError> {
         let t = c.totals.unwrap_or_default();
         let checkout = c.checkout.unwrap_or_default();
         let addressed = checkout.customer.is_some();
         let vouchers = c.items.iter().filter_map(|i| i.redemption.as_ref().map(|r| r.code.clone())).collect();
-        Self {
-            items: c.items.into_iter().map(|i| CartItem::of(i, locale)).collect(),
+        Ok(Self {
+            items: c.items.into_iter().map(|i| CartItem::of(i, locale)).collect::<Result<_, _>>()?,
             totals: Totals::of(&t, &c.currency),
             token_value: c.token,
             channel: c.channel,
             locale: c.locale,
             currency: c.currency,
-            checkout_state: CheckoutState::from_wire(c.checkout_state).unwrap_or(CheckoutState::Cart),
+            checkout_state: known(CheckoutState::from_wire(c.checkout_state), "checkout state", c.checkout_state)?,
             vouchers,
             billing_address: checkout.billing_address.map(Into::into),
             shipping_address: checkout.shipping_address.map(Into::into),
@@ -318,7 +318,7 @@ impl Cart {
                 .collect(),
             shipments: ShippingMethod::from_wire(checkout.shipping_method).map(|method| ChosenShipment { method }).into_iter().collect(),
             shipping_required: c.shipping_required,
-        }
+        })
     }
 }
 

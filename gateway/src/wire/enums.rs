@@ -9,6 +9,18 @@ use spa_proto::spa::rooms::v1 as rooms;
 use spa_proto::spa::users::v1 as users;
 use utoipa::ToSchema;
 
+use crate::error::{ApiError, ErrorCode};
+
+/// A state or kind as a service sent it, `what` naming it for the log. One
+/// this gateway does not know (a service newer than the gateway) fails the
+/// answer rather than show the guest another state.
+pub fn known<T>(value: Option<T>, what: &'static str, raw: i32) -> Result<T, ApiError> {
+    value.ok_or_else(|| {
+        tracing::error!(what, raw, "a service sent a value this gateway does not know");
+        ApiError::new(axum::http::StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::InternalError)
+    })
+}
+
 spa_platform::coded! {
     /// The kinds of offer a listing can hold.
     #[derive(Serialize, Deserialize, ToSchema)]

@@ -182,12 +182,12 @@ pub fn date_dmy(ymd: &str) -> Option<String> {
 }
 
 impl OfferItem {
-    pub fn of(p: &Product, locale: Locale) -> Self {
+    pub fn of(p: &Product, locale: Locale) -> Result<Self, crate::error::ApiError> {
         let price = p.price.clone().unwrap_or_default();
-        let kind = OfferType::from_wire(p.r#type).unwrap_or(OfferType::Product);
+        let kind = known(OfferType::from_wire(p.r#type), "product type", p.r#type)?;
         let shown = Price::of(price.current.as_ref(), price.original.as_ref());
         let room = p.room.as_ref();
-        Self {
+        Ok(Self {
             id: p.id,
             code: p.code.clone(),
             variant_code: p.variant_code.clone(),
@@ -220,7 +220,7 @@ impl OfferItem {
             average_rating: room.map(|r| r.average_rating).filter(|r| *r > 0.0),
             area_m2: room.map(|r| r.area_m2).filter(|a| *a > 0),
             price: shown,
-        }
+        })
     }
 }
 
@@ -325,16 +325,16 @@ pub struct ProductPage {
 }
 
 impl ProductPage {
-    pub fn of(p: &Product, locale: Locale) -> Self {
-        Self {
-            item: OfferItem::of(p, locale),
+    pub fn of(p: &Product, locale: Locale) -> Result<Self, crate::error::ApiError> {
+        Ok(Self {
+            item: OfferItem::of(p, locale)?,
             treatments: p.treatments.as_ref().map(|t| Treatments {
                 primary: t.primary.iter().map(|x| Treatment::of(x, locale)).collect(),
                 additional: t.additional.iter().map(|x| Treatment::of(x, locale)).collect(),
             }),
             min_treatments: p.treatments.as_ref().map(|t| t.min_treatments),
             voucher_values: (!p.voucher_values.is_empty()).then(|| p.voucher_values.clone()),
-        }
+        })
     }
 }
 
@@ -391,10 +391,10 @@ mod tests {
         let money = |amount| Some(Money { amount, currency: "PLN".into() });
         let mut p = Product { r#type: spa_proto::common::ProductType::Treatment as i32, ..Default::default() };
         p.price = Some(spa_proto::common::Price { current: money(80), original: money(100), ..Default::default() });
-        let item = OfferItem::of(&p, Locale::Pl);
+        let item = OfferItem::of(&p, Locale::Pl).unwrap();
         assert_eq!((item.price_original, item.price_override, item.is_promotion), (100, Some(80), true));
         p.price = Some(spa_proto::common::Price { current: money(100), original: money(100), ..Default::default() });
-        let item = OfferItem::of(&p, Locale::Pl);
+        let item = OfferItem::of(&p, Locale::Pl).unwrap();
         assert_eq!((item.price_original, item.price_override, item.is_promotion), (100, None, false));
     }
 }

@@ -5,9 +5,10 @@ use serde::Serialize;
 use spa_proto::spa::cart::v1::Order as OrderMessage;
 use utoipa::ToSchema;
 
+use crate::error::ApiError;
 use crate::i18n::Locale;
 use crate::wire::cart::{CartItem, Totals};
-use crate::wire::{CheckoutState, OrderPaymentState, OrderState, PaymentMethod};
+use crate::wire::{CheckoutState, OrderPaymentState, OrderState, PaymentMethod, known};
 
 /// A placed order.
 #[derive(Debug, Serialize, ToSchema)]
@@ -41,14 +42,14 @@ pub(crate) fn rfc3339(ms: i64) -> Option<String> {
 }
 
 impl Order {
-    pub fn of(o: OrderMessage, locale: Locale) -> Self {
+    pub fn of(o: OrderMessage, locale: Locale) -> Result<Self, ApiError> {
         let t = o.totals.unwrap_or_default();
-        Self {
+        Ok(Self {
             token_value: o.token,
             booking_code: o.booking_code,
             checkout_state: CheckoutState::Completed,
-            state: OrderState::from_wire(o.state).unwrap_or(OrderState::New),
-            payment_state: OrderPaymentState::from_wire(o.payment_state).unwrap_or(OrderPaymentState::AwaitingPayment),
+            state: known(OrderState::from_wire(o.state), "order state", o.state)?,
+            payment_state: known(OrderPaymentState::from_wire(o.payment_state), "payment state", o.payment_state)?,
             payment_method: PaymentMethod::from_wire(o.payment_method),
             totals: Totals::of(&t, "PLN"),
             due_now: o.due_now,
@@ -56,7 +57,7 @@ impl Order {
             email: o.email,
             locale: o.locale,
             created_at: rfc3339(o.created_at_ms).unwrap_or_default(),
-            items: o.items.into_iter().map(|i| CartItem::of(i, locale)).collect(),
-        }
+            items: o.items.into_iter().map(|i| CartItem::of(i, locale)).collect::<Result<_, _>>()?,
+        })
     }
 }

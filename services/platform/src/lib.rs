@@ -55,6 +55,7 @@ pub mod email;
 pub mod errors;
 pub mod grpc;
 pub mod http;
+pub mod locale;
 pub mod money;
 pub mod nights;
 pub mod ops;

@@ -1,16 +1,18 @@
 //! Amounts in minor units written as each language writes złoty, for
 //! e-mails and server-rendered pages (the web formats its own).
 
+use crate::locale::Locale;
+
 /// `1 234,56 zł` (pl), `1.234,56 zł` (de), `PLN 1,234.56` (en_GB), with
 /// no-break spaces.
-pub fn pln(locale: &str, minor: i64) -> String {
+pub fn pln(locale: Locale, minor: i64) -> String {
     let sign = if minor < 0 { "-" } else { "" };
     let (units, cents) = (minor.abs() / 100, minor.abs() % 100);
     let digits = units.to_string();
     let group = match locale {
-        "en_GB" => ',',
-        "de" => '.',
-        _ => '\u{a0}',
+        Locale::EnGb => ',',
+        Locale::De => '.',
+        Locale::Pl => '\u{a0}',
     };
     let mut grouped = String::new();
     for (i, c) in digits.chars().enumerate() {
@@ -20,8 +22,8 @@ pub fn pln(locale: &str, minor: i64) -> String {
         grouped.push(c);
     }
     match locale {
-        "en_GB" => format!("{sign}PLN\u{a0}{grouped}.{cents:02}"),
-        _ => format!("{sign}{grouped},{cents:02}\u{a0}zł"),
+        Locale::EnGb => format!("{sign}PLN\u{a0}{grouped}.{cents:02}"),
+        Locale::Pl | Locale::De => format!("{sign}{grouped},{cents:02}\u{a0}zł"),
     }
 }
 
@@ -35,6 +37,7 @@ pub fn decimal(minor: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::{decimal, pln};
+    use crate::locale::Locale::{De, EnGb, Pl};
 
     #[test]
     fn decimals_have_two_places() {
@@ -45,10 +48,10 @@ mod tests {
 
     #[test]
     fn each_language_writes_zloty_its_way() {
-        assert_eq!(pln("pl", 123_456), "1\u{a0}234,56\u{a0}zł");
-        assert_eq!(pln("de", 123_456), "1.234,56\u{a0}zł");
-        assert_eq!(pln("en_GB", 123_456), "PLN\u{a0}1,234.56");
-        assert_eq!(pln("pl", 5), "0,05\u{a0}zł");
-        assert_eq!(pln("de", 100_000_000), "1.000.000,00\u{a0}zł");
+        assert_eq!(pln(Pl, 123_456), "1\u{a0}234,56\u{a0}zł");
+        assert_eq!(pln(De, 123_456), "1.234,56\u{a0}zł");
+        assert_eq!(pln(EnGb, 123_456), "PLN\u{a0}1,234.56");
+        assert_eq!(pln(Pl, 5), "0,05\u{a0}zł");
+        assert_eq!(pln(De, 100_000_000), "1.000.000,00\u{a0}zł");
     }
 }

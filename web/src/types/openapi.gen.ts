@@ -1492,7 +1492,9 @@ export interface components {
             priceStats: components["schemas"]["PriceStats"];
         };
         /**
-         * @description A language of the shop. Polish is the default and the fallback.
+         * @description A language of the shop. Polish is the default and the fallback: a page,
+         *     an e-mail or a product text missing in another language is shown in
+         *     Polish.
          * @enum {string}
          */
         Locale: "pl" | "de" | "en_GB";

@@ -28,7 +28,6 @@ use crate::store::{Details, Line, NewCart, StoredCart};
 
 /// How many suggestions of each kind a line gets.
 const SUGGESTIONS: usize = 8;
-pub const LOCALES: [&str; 3] = ["pl", "de", "en_GB"];
 
 /// Units of one room a basket's stays need on some night.
 #[derive(Debug, PartialEq, Eq)]
@@ -243,7 +242,7 @@ impl Basket {
 
     pub async fn create(&self, token: &str, channel: &str, locale: &str, customer_id: Option<&str>) -> Result<View, CartError> {
         domain::strong_token(token).map_err(CartError::WeakToken)?;
-        if !LOCALES.contains(&locale) {
+        if spa_platform::locale::Locale::parse(locale).is_none() {
             return Err(CartError::InvalidLocale);
         }
         if channel.is_empty() {

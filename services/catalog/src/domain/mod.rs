@@ -15,20 +15,19 @@ pub use price::{BASE_CURRENCY, price, to_base};
 
 use crate::error::CatalogError;
 
-pub const LOCALES: [&str; 3] = ["pl", "de", "en_GB"];
-pub const FALLBACK_LOCALE: &str = "pl";
+/// The language a product's text falls back to when it has none in the one asked for.
+pub const FALLBACK_LOCALE: &str = spa_platform::locale::Locale::FALLBACK.code();
 /// The related products slider shows at most four (spec 9).
 pub const MAX_RELATED: usize = 4;
 /// How many products one `GetProducts` call may ask for.
 pub const MAX_CODES: usize = 200;
 
-pub fn is_locale(l: &str) -> bool {
-    LOCALES.contains(&l)
-}
-
 /// `locale` if the catalog speaks it.
 pub fn check_locale(locale: &str) -> Result<(), CatalogError> {
-    if is_locale(locale) { Ok(()) } else { Err(CatalogError::InvalidLocale(locale.to_owned())) }
+    match spa_platform::locale::Locale::parse(locale) {
+        Some(_) => Ok(()),
+        None => Err(CatalogError::InvalidLocale(locale.to_owned())),
+    }
 }
 
 spa_platform::coded! {

@@ -158,13 +158,13 @@ pub fn estimate(
     chosen: &[(String, u32)],
 ) -> Result<PackageCost, CatalogError> {
     let BaseAmounts { current, original } = base_amounts(package);
-    let (total, total_original, base, base_original) = package_cost(current, original, persons, &rules.cost_lines(treatments), chosen)
+    let Cost { total, base } = package_cost(current, original, persons, &rules.cost_lines(treatments), chosen)
         .map_err(|(field, message)| CatalogError::InvalidConfiguration { field, message })?;
     Ok(PackageCost {
-        total_current: base_money(total),
-        total_original: base_money(total_original),
-        base_current: base_money(base),
-        base_original: base_money(base_original),
+        total_current: base_money(total.current),
+        total_original: base_money(total.original),
+        base_current: base_money(base.current),
+        base_original: base_money(base.original),
     })
 }
 
@@ -186,6 +186,14 @@ pub struct CostLine {
     pub original: i64,
 }
 
+/// A configured package's price: with its extra treatments (`total`) and
+/// without them (`base`, the package price times the persons).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cost {
+    pub total: BaseAmounts,
+    pub base: BaseAmounts,
+}
+
 /// Why a package configuration cannot be priced: (field, message).
 pub type CostError = (String, String);
 
@@ -202,15 +210,13 @@ pub type CostError = (String, String);
 ///   for the first such treatment taken out, and so on). The stand-in takes
 ///   over its included quantity and costs, for those, only what it costs
 ///   more than the treatment it replaces.
-///
-/// Returns (total current, total original, base current, base original).
 pub fn package_cost(
     package_price: i64,
     package_original: i64,
     persons: u32,
     lines: &[CostLine],
     chosen: &[(String, u32)],
-) -> Result<(i64, i64, i64, i64), CostError> {
+) -> Result<Cost, CostError> {
     if !(1..=MAX_PACKAGE_PERSONS).contains(&persons) {
         return Err(("persons".into(), format!("must be between 1 and {MAX_PACKAGE_PERSONS}")));
     }
@@ -258,7 +264,10 @@ pub fn package_cost(
             return Err(("treatments".into(), format!("{} is part of the package and {why}", line.code)));
         }
     }
-    Ok((base + extra, base_original + extra_original, base, base_original))
+    Ok(Cost {
+        total: BaseAmounts { current: base + extra, original: base_original + extra_original },
+        base: BaseAmounts { current: base, original: base_original },
+    })
 }
 
 #[cfg(test)]
@@ -289,24 +298,34 @@ mod tests {
     #[test]
     fn included_treatments_cost_nothing_extra() {
         let chosen = vec![("MASSAGE".into(), 1), ("SAUNA".into(), 1)];
-        assert_eq!(package_cost(100_000, 120_000, 1, &lines(), &chosen), Ok((100_000, 120_000, 100_000, 120_000)));
+        assert_eq!(
+            package_cost(100_000, 120_000, 1, &lines(), &chosen),
+            Ok(Cost {
+                total: BaseAmounts { current: 100_000, original: 120_000 },
+                base: BaseAmounts { current: 100_000, original: 120_000 }
+            })
+        );
     }
 
     #[test]
     fn a_second_person_doubles_the_base_and_includes_one_more_of_each() {
         let chosen = vec![("MASSAGE".into(), 2), ("SAUNA".into(), 2)];
-        assert_eq!(package_cost(100_000, 100_000, 2, &lines(), &chosen).unwrap().0, 200_000);
+        assert_eq!(package_cost(100_000, 100_000, 2, &lines(), &chosen).unwrap().total.current, 200_000);
         let chosen = vec![("MASSAGE".into(), 3), ("SAUNA".into(), 3)];
-        assert_eq!(package_cost(100_000, 100_000, 2, &lines(), &chosen).unwrap().0, 215_000, "one extra massage; the sauna is free");
+        assert_eq!(
+            package_cost(100_000, 100_000, 2, &lines(), &chosen).unwrap().total.current,
+            215_000,
+            "one extra massage; the sauna is free"
+        );
     }
 
     #[test]
     fn extra_and_suggested_treatments_are_paid() {
         let chosen = vec![("MASSAGE".into(), 2), ("SAUNA".into(), 1), ("FACIAL".into(), 1)];
-        assert_eq!(package_cost(100_000, 100_000, 1, &lines(), &chosen).unwrap().0, 135_000);
+        assert_eq!(package_cost(100_000, 100_000, 1, &lines(), &chosen).unwrap().total.current, 135_000);
         // A taken-in treatment raised to 2 for one person may go to 3 for two.
         let chosen = vec![("MASSAGE".into(), 2), ("SAUNA".into(), 2), ("FACIAL".into(), 3)];
-        assert_eq!(package_cost(100_000, 100_000, 2, &lines(), &chosen).unwrap().0, 260_000);
+        assert_eq!(package_cost(100_000, 100_000, 2, &lines(), &chosen).unwrap().total.current, 260_000);
     }
 
     #[test]
@@ -329,13 +348,13 @@ mod tests {
         lines.push(line("SCRUB", 0, true, 10000));
         // The facial (200 zł) stands in for the massage (150 zł): 50 zł more.
         let chosen = vec![("SAUNA".into(), 1), ("FACIAL".into(), 1)];
-        assert_eq!(package_cost(100_000, 100_000, 1, &lines, &chosen).unwrap().0, 105_000);
+        assert_eq!(package_cost(100_000, 100_000, 1, &lines, &chosen).unwrap().total.current, 105_000);
         // A cheaper stand-in costs nothing more; a second unit is paid in full.
         let chosen = vec![("SAUNA".into(), 1), ("SCRUB".into(), 2)];
-        assert_eq!(package_cost(100_000, 100_000, 1, &lines, &chosen).unwrap().0, 110_000);
+        assert_eq!(package_cost(100_000, 100_000, 1, &lines, &chosen).unwrap().total.current, 110_000);
         // For two persons it takes over two included units.
         let chosen = vec![("SAUNA".into(), 2), ("FACIAL".into(), 2)];
-        assert_eq!(package_cost(100_000, 100_000, 2, &lines, &chosen).unwrap().0, 210_000);
+        assert_eq!(package_cost(100_000, 100_000, 2, &lines, &chosen).unwrap().total.current, 210_000);
         // Taken out with nothing in its place, it is missed.
         let err = package_cost(100_000, 100_000, 1, &lines, &[("SAUNA".into(), 1)]).unwrap_err();
         assert_eq!(err.0, "treatments");

@@ -5,6 +5,7 @@
 //! body is cleared once sent.
 
 use askama::Template;
+use spa_platform::locale::Locale;
 use spa_platform::money::pln as money;
 use spa_proto::events::{CancelReason, OrderCancelled};
 
@@ -67,11 +68,11 @@ const EN: Texts = Texts {
     closing: "We would be glad to welcome you on other dates.",
 };
 
-fn texts(locale: &str) -> &'static Texts {
+fn texts(locale: Locale) -> &'static Texts {
     match locale {
-        "de" => &DE,
-        "en_GB" => &EN,
-        _ => &PL,
+        Locale::Pl => &PL,
+        Locale::De => &DE,
+        Locale::EnGb => &EN,
     }
 }
 
@@ -102,11 +103,12 @@ struct CancelledText<'a> {
 
 /// The e-mail of a cancelled order.
 pub fn cancelled_mail(c: &OrderCancelled, links: &Links) -> anyhow::Result<Mail> {
-    let t = texts(&c.locale);
+    let locale = Locale::or_fallback(&c.locale);
+    let t = texts(locale);
     let subject = format!("{} – {}", t.subject, c.booking_code);
     let sold = c.reason() == CancelReason::NightsSold;
     let why = if sold { t.sold } else { t.expired };
-    let amount = |minor| if minor > 0 { money(&c.locale, minor) } else { String::new() };
+    let amount = |minor| if minor > 0 { money(locale, minor) } else { String::new() };
     let (refund, vouchers_kept) = (amount(c.refund), amount(c.vouchers_kept));
     // Paid late online, the money never taken: the provider returns it.
     let not_taken = c.money_not_taken;

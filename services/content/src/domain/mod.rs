@@ -18,17 +18,11 @@ pub mod weather;
 
 use crate::error::ContentError;
 
-pub const LOCALES: [&str; 3] = ["pl", "de", "en_GB"];
-
-/// The language an e-mail or answer is written in: the one asked for when
-/// the shop speaks it, Polish otherwise.
-pub fn language(code: &str) -> &'static str {
-    LOCALES.iter().copied().find(|l| *l == code).unwrap_or("pl")
-}
+pub use spa_platform::locale::Locale;
 
 /// A language the shop speaks, as asked for; pages exist in these only.
-pub fn locale(code: &str) -> Result<&'static str, ContentError> {
-    LOCALES.iter().copied().find(|l| *l == code).ok_or(ContentError::InvalidLocale)
+pub fn locale(code: &str) -> Result<Locale, ContentError> {
+    Locale::parse(code).ok_or(ContentError::InvalidLocale)
 }
 
 #[cfg(test)]
@@ -37,8 +31,7 @@ mod tests {
 
     #[test]
     fn an_unknown_language_is_polish_for_mails_and_refused_for_pages() {
-        assert_eq!((language("de"), language("en_GB"), language("fr"), language("")), ("de", "en_GB", "pl", "pl"));
-        assert_eq!(locale("en_GB").unwrap(), "en_GB");
+        assert_eq!(locale("en_GB").unwrap(), Locale::EnGb);
         assert!(matches!(locale("en"), Err(ContentError::InvalidLocale)));
     }
 }

@@ -3,6 +3,7 @@
 //! text from the templates in `templates/` (HTML escaped by askama).
 
 use askama::Template;
+use spa_platform::locale::Locale;
 use spa_platform::money::pln as money;
 use spa_proto::events::OrderPlaced;
 
@@ -69,11 +70,11 @@ const EN: Texts = Texts {
     closing: "See you soon!",
 };
 
-pub fn texts(locale: &str) -> &'static Texts {
+pub fn texts(locale: Locale) -> &'static Texts {
     match locale {
-        "de" => &DE,
-        "en_GB" => &EN,
-        _ => &PL,
+        Locale::Pl => &PL,
+        Locale::De => &DE,
+        Locale::EnGb => &EN,
     }
 }
 
@@ -115,7 +116,7 @@ struct Text<'a> {
 
 /// The e-mail of a placed order.
 pub fn mail(order: &OrderPlaced, links: &Links) -> anyhow::Result<Mail> {
-    let locale = order.locale.as_str();
+    let locale = Locale::or_fallback(&order.locale);
     let t = texts(locale);
     let lines: Vec<Line> = order
         .lines

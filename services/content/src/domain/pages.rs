@@ -114,7 +114,7 @@ pub fn seed_text(t: &Text, l: &str, what: &str) -> anyhow::Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::LOCALES;
+    use crate::domain::Locale;
 
     #[test]
     fn scripts_handlers_javascript_urls_and_styles_are_removed() {
@@ -138,7 +138,7 @@ mod tests {
             assert!(names.contains(&name), "{name}");
         }
         for page in &seed.pages {
-            for l in LOCALES {
+            for l in Locale::ALL.map(Locale::code) {
                 assert!(page.urls.contains_key(l) && page.title.contains_key(l) && page.description.contains_key(l), "{} {l}", page.name);
                 assert!(page.blocks.iter().all(|b| b.html.contains_key(l)), "{} {l}", page.name);
                 // Search engines read at most about 160 characters of a description.

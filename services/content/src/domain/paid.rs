@@ -5,6 +5,7 @@
 //! order's link, a voucher's code): their bodies are cleared once sent.
 
 use askama::Template;
+use spa_platform::locale::Locale;
 use spa_platform::money::pln as money;
 use spa_proto::common::VoucherDelivery;
 use spa_proto::events::{OrderPaid, VoucherIssued};
@@ -100,11 +101,11 @@ const EN: Texts = Texts {
     shop_link: "Visit the shop",
 };
 
-fn texts(locale: &str) -> &'static Texts {
+fn texts(locale: Locale) -> &'static Texts {
     match locale {
-        "de" => &DE,
-        "en_GB" => &EN,
-        _ => &PL,
+        Locale::Pl => &PL,
+        Locale::De => &DE,
+        Locale::EnGb => &EN,
     }
 }
 
@@ -131,10 +132,11 @@ struct PaidText<'a> {
 
 /// The e-mail of a payment received.
 pub fn paid_mail(p: &OrderPaid, links: &Links) -> anyhow::Result<Mail> {
-    let t = texts(&p.locale);
+    let locale = Locale::or_fallback(&p.locale);
+    let t = texts(locale);
     let subject = format!("{} – {}", t.paid_subject, p.booking_code);
-    let amount = money(&p.locale, p.amount);
-    let left_later = if p.left_to_pay > 0 { money(&p.locale, p.left_to_pay) } else { String::new() };
+    let amount = money(locale, p.amount);
+    let left_later = if p.left_to_pay > 0 { money(locale, p.left_to_pay) } else { String::new() };
     let order_link = links.to(&format!("/order/{}/pay", p.token));
     let html = PaidHtml { t, subject: &subject, p, amount: amount.clone(), left_later: left_later.clone(), order_link: order_link.clone() }
         .render()?;
@@ -168,11 +170,12 @@ struct VoucherText<'a> {
 /// The e-mail with a gift voucher's code: to its recipient when it is
 /// e-mailed, to the buyer when it is posted (or has no e-mail address).
 pub fn voucher_mail(v: &VoucherIssued, links: &Links) -> anyhow::Result<Mail> {
-    let t = texts(&v.locale);
+    let locale = Locale::or_fallback(&v.locale);
+    let t = texts(locale);
     let posted = v.delivery() != VoucherDelivery::Email || v.email.is_empty();
     let recipient = if posted { v.buyer_email.clone() } else { v.email.clone() };
     let subject = format!("{} – {}", t.voucher_subject, v.product_name);
-    let value = money(&v.locale, v.value);
+    let value = money(locale, v.value);
     let valid_until = spa_platform::dates::utc_day(v.expires_at_ms - 1);
     let shop_link = links.to("/");
     let html = VoucherHtml {

@@ -77,7 +77,7 @@ pub fn accept(q: &ProductQuestion) -> Result<QuestionAsked, ContentError> {
         email: q.email.trim().to_lowercase(),
         phone: q.phone.trim().to_owned(),
         message: q.message.trim().to_owned(),
-        locale: crate::domain::language(&q.locale).to_owned(),
+        locale: spa_platform::locale::Locale::or_fallback(&q.locale).code().to_owned(),
         product_name: q.product_name.trim().to_owned(),
     })
 }

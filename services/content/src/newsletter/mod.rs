@@ -25,7 +25,7 @@ fn random_token() -> String {
 /// never signed up or has unsubscribed.
 pub async fn subscribe(db: &Db, outbox: &Outbox, email: &str, locale: &str) -> Result<(), ContentError> {
     let email = address(email)?;
-    let locale = crate::domain::language(locale);
+    let locale = spa_platform::locale::Locale::or_fallback(locale).code();
     let (confirmation_token, unsubscribe_token) = (random_token(), random_token());
     let mut tx = db.begin().await?;
     let sign_up = store::SignUp {

@@ -19,7 +19,7 @@ use spa_platform::db::Db;
 use spa_platform::outbox::Outbox;
 
 use crate::domain::pages::{self as rules, Block, History, Page, Revision, sanitize, seed_text};
-use crate::domain::{LOCALES, locale};
+use crate::domain::{Locale, locale};
 use crate::error::ContentError;
 use crate::events;
 
@@ -31,7 +31,7 @@ pub async fn load_if_empty(db: &Db) -> anyhow::Result<()> {
         return Ok(());
     }
     for page in &seed.pages {
-        for l in LOCALES {
+        for l in Locale::ALL.map(Locale::code) {
             let (url, title, description) = (
                 seed_text(&page.urls, l, &page.name)?,
                 seed_text(&page.title, l, &page.name)?,
@@ -51,7 +51,7 @@ pub async fn load_if_empty(db: &Db) -> anyhow::Result<()> {
 
 /// The page at `url` in `locale`, with its blocks in order.
 pub async fn page(db: &Db, url: &str, locale_code: &str) -> Result<Page, ContentError> {
-    let l = locale(locale_code)?;
+    let l = locale(locale_code)?.code();
     let row = store::page(db, url, l).await?.ok_or(ContentError::PageNotFound)?;
     let blocks = store::blocks(db, &row.name, l).await?.into_iter().map(|b| Block { html: sanitize(&b.html), ..b }).collect();
     Ok(Page { url: url.to_owned(), locale: l.to_owned(), name: row.name, title: row.title, description: row.description, blocks })
@@ -59,7 +59,7 @@ pub async fn page(db: &Db, url: &str, locale_code: &str) -> Result<Page, Content
 
 /// A block in `locale` with its latest revisions.
 pub async fn history(db: &Db, id: &str, locale_code: &str) -> Result<History, ContentError> {
-    let l = locale(locale_code)?;
+    let l = locale(locale_code)?.code();
     let row = store::block(db, id, l).await?.ok_or(ContentError::BlockNotFound)?;
     let revisions = store::revisions(db, id, l, rules::LISTED_REVISIONS)
         .await?
@@ -79,7 +79,7 @@ pub async fn save(
     editor: &str,
     expected: Option<i64>,
 ) -> Result<History, ContentError> {
-    let l = locale(locale_code)?;
+    let l = locale(locale_code)?.code();
     let clean = rules::block_to_save(html)?;
     let now = db.now_ms();
     let mut tx = db.begin().await?;
@@ -97,7 +97,7 @@ pub async fn save(
 
 /// Saves revision `revision`'s HTML as the block's next revision.
 pub async fn restore(db: &Db, outbox: &Outbox, id: &str, locale_code: &str, revision: i64, editor: &str) -> Result<History, ContentError> {
-    let l = locale(locale_code)?;
+    let l = locale(locale_code)?.code();
     let html = store::revision_html(db, id, l, revision).await?.ok_or(ContentError::RevisionNotFound)?;
     save(db, outbox, id, l, &html, editor, None).await
 }

@@ -221,7 +221,7 @@ async fn a_guest_goes_through_every_step_in_order_and_places_one_order() {
     assert_eq!(page.headers()["cache-control"], "no-store");
     let html = page.text().await.unwrap();
     assert!(html.contains("<html lang=\"pl\">") && html.contains("Zapłać przelewem") && html.contains(&booking), "{html}");
-    assert!(html.contains(&spa_platform::money::pln("pl", deposit)), "the advance payment is due now: {html}");
+    assert!(html.contains(&spa_platform::money::pln(spa_platform::locale::Locale::Pl, deposit)), "the advance payment is due now: {html}");
     assert!(html.contains("Pozostało do zapłaty później"), "{html}");
     let missing = t.http.get(t.url("/order/no-such-order-token-0000/pay")).send().await.unwrap();
     assert_eq!(missing.status().as_u16(), 404);

@@ -588,7 +588,10 @@ pub async fn a_parked_payment_event_is_sent_again(shop: &Shop<'_>, in_days: i64,
 async fn a_paid_order_whose_nights_are_gone_is_refunded_and_the_guest_told() {
     let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
     let (code, due, voucher) = a_paid_order_whose_nights_are_gone_is_refunded(&Shop::of(&t).await, 170).await;
-    let (amount, kept) = (spa_platform::money::pln("pl", due), spa_platform::money::pln("pl", voucher));
+    let (amount, kept) = (
+        spa_platform::money::pln(spa_platform::locale::Locale::Pl, due),
+        spa_platform::money::pln(spa_platform::locale::Locale::Pl, voucher),
+    );
     let mail = eventually("the guest's e-mail", || async {
         let ids: Vec<String> =
             sqlx::query_scalar("SELECT id FROM outgoing_mail WHERE recipient = 'anna@example.pl' AND subject LIKE 'Rezerwacja anulowana%'")

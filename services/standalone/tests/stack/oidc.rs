@@ -101,9 +101,9 @@ impl FakeIdp {
         }
     }
 
-    fn provider(&self, id: &'static str, label: &str) -> spa_gateway::oidc::ProviderConfig {
+    fn provider(&self, id: &str, label: &str) -> spa_gateway::oidc::ProviderConfig {
         spa_gateway::oidc::ProviderConfig {
-            id,
+            id: spa_gateway::wire::LoginProviderId::parse(id).expect("social or search"),
             label: label.into(),
             issuer: self.idp.issuer.clone(),
             client_id: CLIENT_ID.into(),
