@@ -4,11 +4,9 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
-use std::time::Duration;
 
 use spa_platform::bus::{Event, EventBus};
-use spa_platform::config::{Peers, ServiceConfig};
-use spa_platform::testkit::TestDb;
+use spa_platform::testkit::{Alone, wait_until};
 use spa_proto::common::{Money, Price, ProductType};
 use spa_proto::events::ProductChanged;
 use spa_proto::spa::cart::v1::cart_service_client::CartServiceClient;
@@ -20,8 +18,6 @@ use spa_proto::spa::rooms::v1::{
     CheckStaysRequest, CheckStaysResponse, GetAvailabilityRequest, GetAvailabilityResponse, Hold, KeepRequest, OrderRef, ReserveRequest,
     SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse,
 };
-use tokio::net::TcpListener;
-use tokio_util::sync::CancellationToken;
 use tonic::{Request, Response, Status};
 
 const OIL: &str = "PR_ROSE_OIL";
@@ -133,63 +129,33 @@ impl RoomsService for NoRooms {
     }
 }
 
-/// Serves `routes` on a free port until `shutdown`; its address.
-async fn serve(routes: tonic::service::Routes, shutdown: &CancellationToken) -> String {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(spa_platform::grpc::serve("fake", listener, routes, shutdown.clone()));
-    format!("http://{addr}")
-}
-
 struct Service {
     client: CartServiceClient<tonic::transport::Channel>,
     bus: Arc<dyn EventBus>,
     catalog: FakeCatalog,
-    shutdown: CancellationToken,
-    _db: TestDb,
+    _alone: Alone,
 }
 
 impl Service {
     async fn start() -> Self {
-        let shutdown = CancellationToken::new();
+        let alone = Alone::new().await;
         let catalog = FakeCatalog(Arc::new(CatalogState { price: AtomicI64::new(4900), ..Default::default() }));
-        let catalog_addr = serve(tonic::service::Routes::new(CatalogServiceServer::new(catalog.clone())), &shutdown).await;
-        let rooms_addr = serve(tonic::service::Routes::new(RoomsServiceServer::new(NoRooms)), &shutdown).await;
-        let db = TestDb::sqlite().await;
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let unreachable = "http://127.0.0.1:9".to_owned();
-        let config = ServiceConfig {
-            name: "cart",
-            grpc_addr: listener.local_addr().unwrap(),
-            ops_addr: "127.0.0.1:0".parse().unwrap(),
-            database_url: db.url.clone(),
-            nats_url: None,
-            nats_namespace: None,
-            redis_url: None,
-            peers: Peers {
-                catalog: catalog_addr,
-                rooms: rooms_addr,
-                cart: unreachable.clone(),
-                users: unreachable.clone(),
-                content: unreachable,
-                timeout: Duration::from_secs(5),
-            },
-        };
-        let infra = spa_platform::runtime::Infra::connect(&config, shutdown.clone()).await.unwrap();
+        let catalog_addr = alone.serve(tonic::service::Routes::new(CatalogServiceServer::new(catalog.clone()))).await;
+        let rooms_addr = alone.serve(tonic::service::Routes::new(RoomsServiceServer::new(NoRooms))).await;
+        let (infra, listener) = alone
+            .infra("cart", |peers| {
+                peers.catalog = catalog_addr;
+                peers.rooms = rooms_addr;
+            })
+            .await;
         let bus = infra.bus.clone();
         let started = spa_cart::start(infra, listener).await.unwrap();
         let client = CartServiceClient::connect(format!("http://{}", started.addr)).await.unwrap();
-        Self { client, bus, catalog, shutdown, _db: db }
+        Self { client, bus, catalog, _alone: alone }
     }
 
     async fn cart(&self, token: &str) -> Cart {
         self.client.clone().get_cart(GetCartRequest { token: token.into(), locale: "pl".into() }).await.unwrap().into_inner()
-    }
-}
-
-impl Drop for Service {
-    fn drop(&mut self) {
-        self.shutdown.cancel();
     }
 }
 
@@ -222,14 +188,7 @@ async fn catalog_answers_are_kept_until_the_catalog_says_a_product_changed() {
     let changed = ProductChanged { codes: vec![OIL.into()], product_type: ProductType::Product as i32 };
     s.bus.publish(&Event::of(&changed)).await.unwrap();
     // The cache follows the bus in its own task: wait for it to see the event.
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-    loop {
-        if oil_total(&s.cart(&token).await) == 11800 {
-            break;
-        }
-        assert!(tokio::time::Instant::now() < deadline, "the change was never seen");
-        tokio::task::yield_now().await;
-    }
+    wait_until("the change to be seen", || async { oil_total(&s.cart(&token).await) == 11800 }).await;
     assert!(s.catalog.card_calls.load(Ordering::SeqCst) > asked, "asked again after the change");
 }
 

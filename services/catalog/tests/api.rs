@@ -1,17 +1,12 @@
 //! The catalog service alone: started on port 0 over SQLite with its demo
 //! data, the in-process bus and cache. It has no peers.
 
-use std::time::Duration;
-
-use spa_platform::config::{Peers, ServiceConfig};
 use spa_platform::db::Db;
 use spa_platform::outbox::Outbox;
-use spa_platform::testkit::TestDb;
+use spa_platform::testkit::{Alone, wait_until};
 use spa_proto::common::{PageRequest, ProductType};
 use spa_proto::spa::catalog::v1::catalog_service_client::CatalogServiceClient;
 use spa_proto::spa::catalog::v1::{ListOffersRequest, ListOffersResponse, Sorting};
-use tokio::net::TcpListener;
-use tokio_util::sync::CancellationToken;
 use tonic::transport::Channel;
 
 const STONES: &str = "TR_HOT_STONE";
@@ -20,38 +15,17 @@ struct Service {
     client: CatalogServiceClient<Channel>,
     db: Db,
     outbox: Outbox,
-    shutdown: CancellationToken,
-    _db: TestDb,
+    _alone: Alone,
 }
 
 impl Service {
     async fn start() -> Self {
-        let shutdown = CancellationToken::new();
-        let test_db = TestDb::sqlite().await;
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let nowhere = "http://127.0.0.1:9".to_owned();
-        let config = ServiceConfig {
-            name: "catalog",
-            grpc_addr: listener.local_addr().unwrap(),
-            ops_addr: "127.0.0.1:0".parse().unwrap(),
-            database_url: test_db.url.clone(),
-            nats_url: None,
-            nats_namespace: None,
-            redis_url: None,
-            peers: Peers {
-                catalog: nowhere.clone(),
-                rooms: nowhere.clone(),
-                cart: nowhere.clone(),
-                users: nowhere.clone(),
-                content: nowhere,
-                timeout: Duration::from_secs(5),
-            },
-        };
-        let infra = spa_platform::runtime::Infra::connect(&config, shutdown.clone()).await.unwrap();
+        let alone = Alone::new().await;
+        let (infra, listener) = alone.infra("catalog", |_| {}).await;
         let (db, outbox) = (infra.db.clone(), infra.outbox.clone());
         let started = spa_catalog::start(infra, listener).await.unwrap();
         let client = CatalogServiceClient::connect(format!("http://{}", started.addr)).await.unwrap();
-        Self { client, db, outbox, shutdown, _db: test_db }
+        Self { client, db, outbox, _alone: alone }
     }
 
     async fn treatments(&self) -> ListOffersResponse {
@@ -63,12 +37,6 @@ impl Service {
             ..Default::default()
         };
         self.client.clone().list_offers(request).await.unwrap().into_inner()
-    }
-}
-
-impl Drop for Service {
-    fn drop(&mut self) {
-        self.shutdown.cancel();
     }
 }
 
@@ -88,11 +56,7 @@ async fn a_listing_is_kept_until_one_of_its_products_changes() {
 
     // Through the store, which announces the change: the page is built again.
     assert!(spa_catalog::store::set_price(&s.db, &s.outbox, STONES, before + 500).await.unwrap());
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-    while price_of(&s.treatments().await, STONES) != before + 500 {
-        assert!(tokio::time::Instant::now() < deadline, "the change was never seen");
-        tokio::task::yield_now().await;
-    }
+    wait_until("the change to be seen", || async { price_of(&s.treatments().await, STONES) == before + 500 }).await;
 }
 
 #[tokio::test]

@@ -335,6 +335,61 @@ fn nats_server_bin() -> PathBuf {
         .expect("nats-server not found: install it or set NATS_SERVER_BIN")
 }
 
+/// One service on its own, for the API tests of its crate: a fresh SQLite
+/// database, the in-process bus and cache, fake peers served on loopback
+/// ports ([`Alone::serve`]) and every other peer unreachable. Dropping it
+/// stops the service and its fakes.
+pub struct Alone {
+    pub shutdown: tokio_util::sync::CancellationToken,
+    db: TestDb,
+}
+
+impl Alone {
+    pub async fn new() -> Self {
+        Self { shutdown: tokio_util::sync::CancellationToken::new(), db: TestDb::sqlite().await }
+    }
+
+    /// Serves a fake peer's `routes` on a free port until the drop; its URL.
+    pub async fn serve(&self, routes: tonic::service::Routes) -> String {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(crate::grpc::serve("fake", listener, routes, self.shutdown.clone()));
+        format!("http://{addr}")
+    }
+
+    /// The infrastructure and a port-0 listener for the service `name`;
+    /// `peers` sets what `Peers` starts with (all unreachable).
+    pub async fn infra(&self, name: &'static str, peers: impl FnOnce(&mut crate::config::Peers)) -> (crate::runtime::Infra, TcpListener) {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let nowhere = "http://127.0.0.1:9".to_owned();
+        let mut config = crate::config::ServiceConfig {
+            name,
+            grpc_addr: listener.local_addr().unwrap(),
+            ops_addr: "127.0.0.1:0".parse().unwrap(),
+            database_url: self.db.url.clone(),
+            nats_url: None,
+            nats_namespace: None,
+            redis_url: None,
+            peers: crate::config::Peers {
+                catalog: nowhere.clone(),
+                rooms: nowhere.clone(),
+                cart: nowhere.clone(),
+                users: nowhere.clone(),
+                content: nowhere,
+                timeout: Duration::from_secs(5),
+            },
+        };
+        peers(&mut config.peers);
+        (crate::runtime::Infra::connect(&config, self.shutdown.clone()).await.unwrap(), listener)
+    }
+}
+
+impl Drop for Alone {
+    fn drop(&mut self) {
+        self.shutdown.cancel();
+    }
+}
+
 /// Polls `check` every 20 ms until it is true; panics with `what` after 30 s.
 pub async fn wait_until<F, Fut>(what: &str, mut check: F)
 where

@@ -27,7 +27,7 @@ use crate::domain::checkout::{
     VoucherConfig, locale_index,
 };
 use crate::domain::item::{ItemKind, Stay};
-use crate::domain::limits::UnpaidCap;
+use crate::domain::limits::{UnpaidCap, UnpaidNights};
 use crate::error::CartError;
 use crate::events;
 use crate::orders::{OrderTotals, Orders, StoredOrder, Summary, SummaryLine};
@@ -321,8 +321,8 @@ impl Checkout {
         if priced.due_now > 0 {
             // Read without a lock first, so no night is held for an order
             // that would be refused; counted again under the lock below.
-            let (by_email, by_client) = crate::store::unpaid_nights(db, unpaid.email, unpaid.client).await?;
-            self.check_unpaid(&unpaid, by_email, by_client)?;
+            let held = crate::store::unpaid_nights(db, unpaid.email, unpaid.client).await?;
+            self.check_unpaid(&unpaid, held)?;
         }
 
         // 2. The nights, held for the order. An id whose hold no longer fits
@@ -384,8 +384,8 @@ impl Checkout {
         let t = view.totals;
         let paid = priced.due_now == 0;
         if !paid {
-            let (by_email, by_client) = crate::store::lock_unpaid_nights(locked.tx(), unpaid.email, unpaid.client, now).await?;
-            if let Err(e) = self.check_unpaid(&unpaid, by_email, by_client) {
+            let held = crate::store::lock_unpaid_nights(locked.tx(), unpaid.email, unpaid.client, now).await?;
+            if let Err(e) = self.check_unpaid(&unpaid, held) {
                 drop(locked);
                 self.release(token, &order_id).await?;
                 return Err(e);
@@ -490,12 +490,11 @@ impl Checkout {
         Ok(())
     }
 
-    fn check_unpaid(&self, unpaid: &Unpaid<'_>, by_email: i64, by_client: i64) -> Result<(), CartError> {
-        let by_client = if unpaid.client.is_empty() { 0 } else { by_client };
-        match self.basket.limits().unpaid_cap_passed(unpaid.nights, by_email, by_client) {
+    fn check_unpaid(&self, unpaid: &Unpaid<'_>, held: UnpaidNights) -> Result<(), CartError> {
+        match self.basket.limits().unpaid_cap_passed(unpaid.nights, held) {
             None => Ok(()),
             Some(cap) => {
-                tracing::warn!(nights = unpaid.nights, by_email, by_client, cap = ?cap, "order refused: unpaid room-nights over the cap");
+                tracing::warn!(nights = unpaid.nights, ?held, cap = ?cap, "order refused: unpaid room-nights over the cap");
                 Err(match cap {
                     UnpaidCap::Email(max) => CartError::UnpaidNightsPerEmail { max },
                     UnpaidCap::Client(max) => CartError::UnpaidNightsPerClient { max },

@@ -50,7 +50,8 @@ impl Limits {
 
     /// Which cap an order of `nights` room-nights would pass, given what
     /// the e-mail's and the client's unpaid orders hold already.
-    pub fn unpaid_cap_passed(&self, nights: i64, by_email: i64, by_client: i64) -> Option<UnpaidCap> {
+    pub fn unpaid_cap_passed(&self, nights: i64, held: UnpaidNights) -> Option<UnpaidCap> {
+        let UnpaidNights { by_email, by_client } = held;
         if nights == 0 {
             return None;
         }
@@ -62,6 +63,14 @@ impl Limits {
         }
         None
     }
+}
+
+/// The room-nights a guest's unpaid orders hold: those placed with their
+/// e-mail, and from their client (0 when the client is unknown).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct UnpaidNights {
+    pub by_email: i64,
+    pub by_client: i64,
 }
 
 /// The cap an order would pass, with its value.
@@ -94,10 +103,11 @@ mod tests {
     #[test]
     fn unpaid_nights_are_capped_per_email_and_per_client() {
         let l = Limits { max_lines: 40, unpaid_nights_per_email: 10, unpaid_nights_per_client: 20 };
-        assert_eq!(l.unpaid_cap_passed(4, 6, 6), None, "exactly the cap");
-        assert_eq!(l.unpaid_cap_passed(5, 6, 6), Some(UnpaidCap::Email(10)));
-        assert_eq!(l.unpaid_cap_passed(5, 0, 16), Some(UnpaidCap::Client(20)));
-        assert_eq!(l.unpaid_cap_passed(0, 99, 99), None, "an order without a stay holds no nights");
+        let held = |by_email, by_client| UnpaidNights { by_email, by_client };
+        assert_eq!(l.unpaid_cap_passed(4, held(6, 6)), None, "exactly the cap");
+        assert_eq!(l.unpaid_cap_passed(5, held(6, 6)), Some(UnpaidCap::Email(10)));
+        assert_eq!(l.unpaid_cap_passed(5, held(0, 16)), Some(UnpaidCap::Client(20)));
+        assert_eq!(l.unpaid_cap_passed(0, held(99, 99)), None, "an order without a stay holds no nights");
     }
 
     #[test]

@@ -1,0 +1,119 @@
+//! The rooms service alone: started on port 0 over SQLite with its demo
+//! room types, the in-process bus and cache, on a clock the tests move.
+//! Holds and bookings need no peer.
+
+use std::time::Duration;
+
+use spa_platform::clock::Clock;
+use spa_platform::grpc::fresh;
+use spa_platform::testkit::{Alone, wait_until};
+use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
+use spa_proto::spa::rooms::v1::{GetAvailabilityRequest, Guests, HoldStatus, OrderRef, ReserveRequest, StayLine};
+use tonic::transport::Channel;
+
+const DOUBLE: &str = "ROOM_STANDARD_DOUBLE";
+/// Units of the standard double in `seed/rooms.json`.
+const DOUBLES: u32 = 8;
+
+struct Service {
+    client: RoomsServiceClient<Channel>,
+    clock: Clock,
+    _alone: Alone,
+}
+
+impl Service {
+    async fn start() -> Self {
+        let alone = Alone::new().await;
+        let (infra, listener) = alone.infra("rooms", |_| {}).await;
+        let clock = infra.db.clock().clone();
+        let started = spa_rooms::start(infra, listener).await.unwrap();
+        let client = RoomsServiceClient::connect(format!("http://{}", started.addr)).await.unwrap();
+        Self { client, clock, _alone: alone }
+    }
+
+    /// The night `in_days` from the service's today, `YYYY-MM-DD`.
+    fn day(&self, in_days: i64) -> String {
+        (self.clock.today() + chrono::Days::new(in_days as u64)).to_string()
+    }
+
+    /// Two nights of the standard double, 20 days ahead.
+    fn stay(&self, quantity: u32) -> StayLine {
+        StayLine {
+            room_code: DOUBLE.into(),
+            from: self.day(20),
+            to: self.day(22),
+            quantity,
+            guests: Some(Guests { adults: 2, ..Default::default() }),
+            ..Default::default()
+        }
+    }
+
+    async fn reserve(&self, order_id: &str, quantity: u32) -> Result<HoldStatus, tonic::Status> {
+        let request = ReserveRequest { order_id: order_id.into(), lines: vec![self.stay(quantity)], hold_seconds: 0 };
+        let hold = self.client.clone().reserve(request).await?.into_inner();
+        Ok(hold.status())
+    }
+
+    /// Doubles free on each night of the stay, from the store.
+    async fn free(&self) -> Vec<u32> {
+        let request = GetAvailabilityRequest {
+            room_code: DOUBLE.into(),
+            from: self.day(20),
+            to: self.day(22),
+            guests: Some(Guests { adults: 2, ..Default::default() }),
+        };
+        let days = self.client.clone().get_availability(fresh(request)).await.unwrap().into_inner().days;
+        days.iter().map(|d| d.available).collect()
+    }
+}
+
+#[tokio::test]
+async fn a_hold_takes_its_nights_until_the_clock_passes_its_expiry_and_a_late_payment_books_them_again() {
+    let s = Service::start().await;
+    assert_eq!(s.free().await, [DOUBLES, DOUBLES]);
+
+    assert_eq!(s.reserve("order-1", 2).await.unwrap(), HoldStatus::Held);
+    assert_eq!(s.free().await, [DOUBLES - 2, DOUBLES - 2]);
+    assert_eq!(s.reserve("order-1", 2).await.unwrap(), HoldStatus::Held, "a retried reserve finds its claim");
+    assert_eq!(s.free().await, [DOUBLES - 2, DOUBLES - 2], "and takes nothing more");
+    let other_nights = s.reserve("order-1", 1).await.unwrap_err();
+    assert_eq!(other_nights.code(), tonic::Code::FailedPrecondition, "{other_nights:?}");
+
+    // Thirty minutes pass: the sweeper gives the nights back.
+    s.clock.advance(Duration::from_secs(31 * 60));
+    wait_until("the hold to expire", || async { s.free().await == [DOUBLES, DOUBLES] }).await;
+
+    // The payment arrives after all: the nights are still free, so it books them.
+    let hold = s.client.clone().confirm(OrderRef { order_id: "order-1".into() }).await.unwrap().into_inner();
+    assert_eq!(hold.status(), HoldStatus::Confirmed);
+    assert_eq!(s.free().await, [DOUBLES - 2, DOUBLES - 2]);
+}
+
+#[tokio::test]
+async fn a_released_hold_gives_its_nights_back_and_cannot_be_confirmed() {
+    let s = Service::start().await;
+    s.reserve("order-2", 3).await.unwrap();
+    let hold = s.client.clone().release(OrderRef { order_id: "order-2".into() }).await.unwrap().into_inner();
+    assert_eq!(hold.status(), HoldStatus::Released);
+    assert_eq!(s.free().await, [DOUBLES, DOUBLES]);
+    let refused = s.client.clone().confirm(OrderRef { order_id: "order-2".into() }).await.unwrap_err();
+    assert_eq!(refused.code(), tonic::Code::FailedPrecondition, "{refused:?}");
+    let unknown = s.client.clone().confirm(OrderRef { order_id: "order-none".into() }).await.unwrap_err();
+    assert_eq!(unknown.code(), tonic::Code::NotFound, "{unknown:?}");
+}
+
+#[tokio::test]
+async fn the_last_units_go_to_exactly_as_many_orders_as_there_are_units() {
+    let s = Service::start().await;
+    let asks = (0..DOUBLES + 4).map(|i| {
+        let s = &s;
+        async move { s.reserve(&format!("race-{i}"), 1).await }
+    });
+    let answers = futures::future::join_all(asks).await;
+    let held = answers.iter().filter(|a| a.is_ok()).count();
+    assert_eq!(held, DOUBLES as usize, "{answers:?}");
+    for refused in answers.iter().filter_map(|a| a.as_ref().err()) {
+        assert_eq!(refused.code(), tonic::Code::FailedPrecondition, "sold out: {refused:?}");
+    }
+    assert_eq!(s.free().await, [0, 0]);
+}
