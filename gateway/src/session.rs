@@ -143,6 +143,20 @@ impl FromRequestParts<AppState> for Staff {
     }
 }
 
+/// Someone at the front desk (a receptionist or an administrator): the
+/// board, arrivals and bookings.
+pub struct FrontDesk {
+    pub id: String,
+}
+
+impl FromRequestParts<AppState> for FrontDesk {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        Ok(FrontDesk { id: with_role(parts, state, &[Role::Reception, Role::Admin]).await? })
+    }
+}
+
 /// Someone who edits the site's content.
 pub struct Editor {
     pub id: String,

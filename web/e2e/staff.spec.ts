@@ -60,3 +60,42 @@ test('the staff find a guest’s order by its booking code and record the bank t
   await page.goto(`/order/${order.tokenValue}/pay`);
   await expect(page.getByRole('status')).toContainText('płatność dotarła');
 });
+
+test('the front desk sees a new booking held on the occupancy board, on a phone too', async ({ page, request }) => {
+  const checkIn = daysFromToday(200 + randomInt(0, 60));
+  const board = `/backend/board?from=${checkIn}`;
+  await page.goto(board);
+  await expect(page.getByText(pl('staff.board.loginNeeded'))).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: pl('staff.login') }).click();
+  await page.getByLabel(pl('account.field.email'), { exact: true }).fill(admin.email);
+  await page.getByLabel(pl('account.field.password'), { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: pl('account.login.submit') }).click();
+  await expect(page).toHaveURL(new RegExp(`/backend/board\\?from=${checkIn}$`));
+
+  // The double's first two nights: what awaits payment there now.
+  const double = page.getByRole('row', { name: /Pokój dwuosobowy Standard/ });
+  const nights = double.getByRole('cell');
+  await expect(nights).toHaveCount(14);
+  const awaiting = async (night: number) => {
+    const words = (await nights.nth(night).locator('.sr-only').textContent()) ?? '';
+    return Number(/czeka na płatność (\d+)/.exec(words)?.[1]);
+  };
+  const before = [await awaiting(0), await awaiting(1), await awaiting(2)];
+  await expectNoSeriousA11yIssues(page);
+
+  // A guest books two nights and pays by transfer: held until paid.
+  await bookByTransfer(request, 'ROOM_STANDARD_DOUBLE', checkIn, addDays(checkIn, 2), { locale: 'pl' });
+  await page.reload();
+  await expect(nights).toHaveCount(14);
+  expect([await awaiting(0), await awaiting(1), await awaiting(2)]).toEqual([before[0]! + 1, before[1]! + 1, before[2]]);
+
+  // On a 360 px phone the board scrolls sideways inside its frame; the page does not.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const frame = page.getByRole('region', { name: /Obłożenie od/ });
+  await expect(frame).toBeVisible();
+  const widths = await frame.evaluate((el) => ({ inner: el.scrollWidth, outer: el.clientWidth, page: document.documentElement.scrollWidth }));
+  expect(widths.inner).toBeGreaterThan(widths.outer);
+  expect(widths.page).toBeLessThanOrEqual(360);
+  await page.getByRole('button', { name: pl('staff.board.next') }).click();
+  await expect(page).toHaveURL(new RegExp(`/backend/board\\?from=${addDays(checkIn, 14)}$`));
+});

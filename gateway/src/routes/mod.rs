@@ -10,6 +10,7 @@ pub mod account;
 pub mod auth;
 pub mod carts;
 pub mod checkout;
+pub mod front_desk;
 pub mod me;
 pub mod newsletter;
 pub mod offer;
@@ -39,4 +40,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(pages::router())
         .merge(site::router())
         .merge(staff::router())
+        .merge(front_desk::router())
 }

@@ -15,8 +15,8 @@ use spa_proto::spa::catalog::v1::catalog_service_server::{CatalogService, Catalo
 use spa_proto::spa::catalog::v1::*;
 use spa_proto::spa::rooms::v1::rooms_service_server::{RoomsService, RoomsServiceServer};
 use spa_proto::spa::rooms::v1::{
-    CheckStaysRequest, CheckStaysResponse, GetAvailabilityRequest, GetAvailabilityResponse, Hold, KeepRequest, OrderRef, ReserveRequest,
-    SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse,
+    Board, CheckStaysRequest, CheckStaysResponse, GetAvailabilityRequest, GetAvailabilityResponse, GetBoardRequest, Hold, KeepRequest,
+    OrderRef, ReserveRequest, SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse,
 };
 use tonic::{Request, Response, Status};
 
@@ -125,6 +125,10 @@ impl RoomsService for NoRooms {
     }
 
     async fn keep(&self, _: Request<KeepRequest>) -> Result<Response<Hold>, Status> {
+        unused()
+    }
+
+    async fn get_board(&self, _: Request<GetBoardRequest>) -> Result<Response<Board>, Status> {
         unused()
     }
 }

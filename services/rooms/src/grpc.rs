@@ -20,14 +20,15 @@ use spa_proto::spa::catalog::v1::{
 };
 use spa_proto::spa::rooms::v1::rooms_service_server::RoomsService;
 use spa_proto::spa::rooms::v1::{
-    CheckStaysRequest, CheckStaysResponse, DayAvailability, GetAvailabilityRequest, GetAvailabilityResponse, Guests, Hold, KeepRequest,
-    OrderRef, ReserveRequest, RoomOffer, SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse, StayCheck, StayLine,
+    Board, BoardNight, BoardRoom, CheckStaysRequest, CheckStaysResponse, DayAvailability, GetAvailabilityRequest, GetAvailabilityResponse,
+    GetBoardRequest, Guests, Hold, KeepRequest, OrderRef, ReserveRequest, RoomOffer, SearchPackageRoomsRequest, SearchRoomsRequest,
+    SearchRoomsResponse, StayCheck, StayLine,
 };
 use tonic::{Code, Request, Response, Status};
 
 use crate::domain::search::{self, Fit, Fits};
 use crate::domain::stay::{self, Requested, nights_of};
-use crate::domain::{EmptyReason, HoldState, Party, Stay, StaySummary, hold, ymd};
+use crate::domain::{EmptyReason, HoldState, Party, Stay, StaySummary, board, hold, ymd};
 use crate::error::RoomsError;
 use crate::events::Caches;
 use crate::{inventory, store};
@@ -228,6 +229,33 @@ impl RoomsGrpc {
         })
     }
 
+    async fn board(&self, req: GetBoardRequest) -> Result<Board, RoomsError> {
+        let (from, to) = board::board_dates(&req.from, req.days)?;
+        let types = self.types.all().await?;
+        let stored = store::inventory(&self.db, from, to).await?;
+        let count = |n: i64| u32::try_from(n).unwrap_or(0);
+        let rooms = board::board(&types, from, to, stored)
+            .into_iter()
+            .map(|row| BoardRoom {
+                room_code: row.room.code.clone(),
+                units: count(row.room.units),
+                nights: row
+                    .nights
+                    .iter()
+                    .map(|n| BoardNight {
+                        date: n.night.clone(),
+                        units: count(n.units),
+                        booked: count(n.booked),
+                        held: count(n.held),
+                        closed: n.closed,
+                        free: count(n.free()),
+                    })
+                    .collect(),
+            })
+            .collect();
+        Ok(Board { from: ymd(from), to: ymd(to), rooms })
+    }
+
     async fn check(&self, request: CheckStaysRequest) -> Result<CheckStaysResponse, RoomsError> {
         let stays = stay::stays(&requested(&request.lines), self.db.clock().today())?;
         let types = self.types.all().await?;
@@ -314,6 +342,10 @@ impl RoomsService for RoomsGrpc {
     async fn release(&self, request: Request<OrderRef>) -> Result<Response<Hold>, Status> {
         let state = inventory::release(&self.db, &self.outbox, &request.into_inner().order_id).await?;
         Ok(Response::new(hold_message(state)))
+    }
+
+    async fn get_board(&self, request: Request<GetBoardRequest>) -> Result<Response<Board>, Status> {
+        Ok(Response::new(self.board(request.into_inner()).await?))
     }
 
     async fn keep(&self, request: Request<KeepRequest>) -> Result<Response<Hold>, Status> {

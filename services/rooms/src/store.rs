@@ -11,6 +11,7 @@ use spa_platform::db::{Db, Tx};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
+use crate::domain::board::InventoryNight;
 use crate::domain::{CalendarNight, HoldState, HoldStatus, Occupancy, RoomNight, RoomType, StaySummary, ymd};
 
 /// The guard of every update that takes a night (`$1` units of room type
@@ -111,6 +112,27 @@ pub async fn calendar(db: &Db, room: &str, from: NaiveDate, to: NaiveDate) -> Re
                 free: r.try_get("free")?,
                 closed: r.try_get::<i64, _>("closed")? != 0,
                 rate: r.try_get("rate")?,
+            })
+        })
+        .collect()
+}
+
+/// Every room type's nights in [from, to) the store has.
+pub async fn inventory(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<Vec<InventoryNight>, sqlx::Error> {
+    let rows = sqlx::query("SELECT room_code, night, units, booked, held, closed FROM inventory WHERE night >= $1 AND night < $2")
+        .bind(ymd(from))
+        .bind(ymd(to))
+        .fetch_all(db.pool())
+        .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(InventoryNight {
+                room_code: r.try_get("room_code")?,
+                night: r.try_get("night")?,
+                units: r.try_get("units")?,
+                booked: r.try_get("booked")?,
+                held: r.try_get("held")?,
+                closed: r.try_get::<i64, _>("closed")? != 0,
             })
         })
         .collect()

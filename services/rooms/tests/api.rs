@@ -8,7 +8,7 @@ use spa_platform::clock::Clock;
 use spa_platform::grpc::fresh;
 use spa_platform::testkit::{Alone, wait_until};
 use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
-use spa_proto::spa::rooms::v1::{GetAvailabilityRequest, Guests, HoldStatus, OrderRef, ReserveRequest, StayLine};
+use spa_proto::spa::rooms::v1::{GetAvailabilityRequest, GetBoardRequest, Guests, HoldStatus, OrderRef, ReserveRequest, StayLine};
 use tonic::transport::Channel;
 
 const DOUBLE: &str = "ROOM_STANDARD_DOUBLE";
@@ -116,4 +116,23 @@ async fn the_last_units_go_to_exactly_as_many_orders_as_there_are_units() {
         assert_eq!(refused.code(), tonic::Code::FailedPrecondition, "sold out: {refused:?}");
     }
     assert_eq!(s.free().await, [0, 0]);
+}
+
+#[tokio::test]
+async fn the_board_counts_each_night_booked_held_and_free_and_shows_at_most_62_nights() {
+    let s = Service::start().await;
+    s.reserve("paid", 1).await.unwrap();
+    s.client.clone().confirm(OrderRef { order_id: "paid".into() }).await.unwrap();
+    s.reserve("unpaid", 2).await.unwrap();
+
+    let board = s.client.clone().get_board(GetBoardRequest { from: s.day(19), days: 4 }).await.unwrap().into_inner();
+    assert_eq!((board.from.as_str(), board.to.as_str()), (s.day(19).as_str(), s.day(23).as_str()));
+    let double = board.rooms.iter().find(|r| r.room_code == DOUBLE).expect("the double's row");
+    assert_eq!(double.units, DOUBLES);
+    let counts: Vec<(u32, u32, u32)> = double.nights.iter().map(|n| (n.booked, n.held, n.free)).collect();
+    assert_eq!(counts, [(0, 0, DOUBLES), (1, 2, DOUBLES - 3), (1, 2, DOUBLES - 3), (0, 0, DOUBLES)]);
+    assert!(board.rooms.iter().all(|r| r.nights.len() == 4), "every room, every night");
+
+    let too_long = s.client.clone().get_board(GetBoardRequest { from: s.day(0), days: 63 }).await.unwrap_err();
+    assert_eq!(too_long.code(), tonic::Code::InvalidArgument, "{too_long:?}");
 }

@@ -158,6 +158,7 @@ const cases: Record<Exclude<RouteName, Skipped>, Case> = {
     canonical: (locale) => paths.editBlock.href(locale, { id: 'regulations-booking' }, { locale: 'pl' }),
   },
   staffOrders: page('staffOrders', { description: (locale) => t(locale)('staff.lead') }),
+  staffBoard: page('staffBoard', { description: (locale) => t(locale)('staff.board.lead') }),
 };
 
 /** A product page (under its listing): its name, its own description, its pages in the other languages. */

@@ -265,6 +265,17 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
         return { Component: StaffOrdersRoute };
       },
     },
+    // The front desk's occupancy board: one path in every language, the first night in the query.
+    {
+      path: path('staffBoard'),
+      handle: { ...handle('staffBoard', 'staff.board.title'), ownAlternates: true, noPopups: true },
+      lazy: async () => {
+        const [{ StaffBoardRoute }] = await page(() =>
+          Promise.all([import('./routes/staff-board'), loadDictionary(locale, 'staff')]),
+        );
+        return { Component: StaffBoardRoute };
+      },
+    },
 
     {
       path: '*',

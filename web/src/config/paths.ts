@@ -234,6 +234,12 @@ export const paths = {
     de: '/backend/orders',
     en_GB: '/backend/orders',
   }),
+  // not in spec: the front desk's occupancy board; the first night in the query.
+  staffBoard: route<{ from?: string }>({
+    pl: '/backend/board',
+    de: '/backend/board',
+    en_GB: '/backend/board',
+  }),
 } as const;
 
 export type RouteName = keyof typeof paths;

@@ -187,6 +187,7 @@ export type BankTransfer = Schemas['BankTransfer'];
 /** GET /backend/refunds: a payment that came for an order no longer awaiting it, to give back (or given back). */
 export type Refund = Schemas['Refund'];
 export type Refunds = Schemas['Refunds'];
+export type Board = Schemas['Board'];
 
 /** PUT /backend/refunds/{paymentId}: the refund's reference at the provider. */
 export type RefundMade = Schemas['RefundMade'];

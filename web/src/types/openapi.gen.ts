@@ -65,6 +65,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shop-api/backend/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The occupancy board
+         * @description Every room type, in the shop's order, with its units night by night:
+         *     booked, held (unpaid), closed and free. Never cached: a booking shows
+         *     on the next call.
+         */
+        get: operations["board"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shop-api/backend/orders/{bookingCode}": {
         parameters: {
             query?: never;
@@ -1131,6 +1153,46 @@ export interface components {
              *     someone else is then a 409 `block_changed` instead of being overwritten.
              */
             revision?: number | null;
+        };
+        /** @description The occupancy board. */
+        Board: {
+            from: string;
+            rooms: components["schemas"]["BoardRoom"][];
+            /** @description The day after the last night shown. */
+            to: string;
+        };
+        /** @description One night of a room type. */
+        BoardNight: {
+            /**
+             * Format: int32
+             * @description Taken by paid orders.
+             */
+            booked: number;
+            /** @description Not for sale (closed by hand, or beyond the selling horizon). */
+            closed: boolean;
+            /** @description `YYYY-MM-DD`: the night starting that day. */
+            date: string;
+            /**
+             * Format: int32
+             * @description For sale now: 0 when closed.
+             */
+            free: number;
+            /**
+             * Format: int32
+             * @description Taken by orders not paid yet (until paid or their hold expires).
+             */
+            held: number;
+            /** Format: int32 */
+            units: number;
+        };
+        /** @description A room type's row. */
+        BoardRoom: {
+            code: string;
+            /** @description In the request's language; the code when the catalog has no name. */
+            name: string;
+            nights: components["schemas"]["BoardNight"][];
+            /** Format: int32 */
+            units: number;
         };
         /** @description The visitor's basket. */
         Cart: {
@@ -2481,6 +2543,83 @@ export interface operations {
             };
             /** @description Too many changes from this client; wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    board: {
+        parameters: {
+            query: {
+                /** @description The first night shown (past nights too). */
+                from: components["schemas"]["Ymd"];
+                /** @description How many nights, 1 to 62; 14 by default. */
+                days?: number;
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The board */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Board"];
+                };
+            };
+            /** @description A malformed date, or days outside 1-62 (the field is named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a receptionist or an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6560,6 +6699,7 @@ type ReadonlyArray<T> = [
 export const pathsShopApiBackendBlocksIdGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/blocks/{id}"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendBlocksIdPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/blocks/{id}"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendBlocksIdRevisionsRevisionRestorePostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/blocks/{id}/revisions/{revision}/restore"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiBackendBoardGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/board"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendOrdersBookingCodeGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/orders/{bookingCode}"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendOrdersBookingCodeBankTransfersPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/orders/{bookingCode}/bank-transfers"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendOrdersBookingCodeRestPaymentsPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/orders/{bookingCode}/rest-payments"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];

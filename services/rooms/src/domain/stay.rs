@@ -25,7 +25,7 @@ pub fn nights_of(from: NaiveDate, to: NaiveDate) -> impl Iterator<Item = NaiveDa
     from.iter_days().take_while(move |d| *d < to)
 }
 
-fn date(field: &'static str, value: &str) -> Result<NaiveDate, RoomsError> {
+pub(crate) fn date(field: &'static str, value: &str) -> Result<NaiveDate, RoomsError> {
     spa_platform::dates::parse_ymd(value).ok_or_else(|| RoomsError::invalid(field, "must be a date YYYY-MM-DD"))
 }
 

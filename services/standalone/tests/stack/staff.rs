@@ -292,3 +292,44 @@ async fn the_staff_record_the_rest_of_an_advance_paid_order_once() {
     // Several clicks by two members of staff at once.
     eight_rest_payments_at_once_pay_once(&t.http, &t.base, &admin_token, t.stack.db("cart"), 100).await;
 }
+
+/// The occupancy board, for the front desk only: a guest's unpaid booking
+/// shows at once as held on its nights, and the rooms are named in the
+/// caller's language.
+#[tokio::test]
+async fn the_front_desk_sees_a_new_booking_held_on_the_board() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let cookie = |token: String| Some(format!("spa_session={token}"));
+    let customer = cookie(t.session_of("c-1", "anna@example.pl", "customer").await);
+    let editor = cookie(t.session_of("c-2", "ed@example.pl", "customer,editor").await);
+    let reception = cookie(t.session_of("c-3", "recepcja@example.pl", "customer,reception").await);
+    let admin = cookie(t.session_of("c-4", "admin@example.pl", "customer,admin").await);
+    let send = |path: String, who: &Option<String>| as_staff(&t.http, Method::GET, t.url(&path), who.clone(), Value::Null);
+    let (from, _) = stay(70, 2);
+    let board = format!("/shop-api/backend/board?from={from}&days=3&locale=en_GB");
+    let double = |board: &Value| board["rooms"].as_array().unwrap().iter().find(|r| r["code"] == crate::checkout::ROOM).unwrap().clone();
+
+    for (who, session, status) in [("anonymous", None, 401), ("customer", customer, 403), ("editor", editor, 403)] {
+        assert_eq!(send(board.clone(), &session).await.0, status, "{who} looks");
+    }
+    assert_eq!(send(board.clone(), &admin).await.0, 200, "an administrator looks");
+    let (status, before) = send(board.clone(), &reception).await;
+    assert_eq!(status, 200, "{before}");
+    let before = double(&before);
+    assert_eq!(before["name"], "Standard Double Room", "in English: {before}");
+
+    transfer_order(&t.http, &t.base, 70).await;
+    let (_, after) = send(board.clone(), &reception).await;
+    let after = double(&after);
+    let counts = |row: &Value, i: usize| (row["nights"][i]["held"].as_u64().unwrap(), row["nights"][i]["free"].as_u64().unwrap());
+    for night in 0..2 {
+        let ((held, free), (held_now, free_now)) = (counts(&before, night), counts(&after, night));
+        assert_eq!((held_now, free_now), (held + 1, free - 1), "night {night}: {after}");
+    }
+    assert_eq!(counts(&after, 2), counts(&before, 2), "the departure day's night is not the stay's");
+
+    let (status, long) = send(format!("/shop-api/backend/board?from={from}&days=63"), &reception).await;
+    assert_eq!((status, long["errors"][0]["field"].as_str()), (400, Some("days")), "{long}");
+    let (status, bad) = send("/shop-api/backend/board?from=1.12.2026".into(), &reception).await;
+    assert_eq!(status, 400, "{bad}");
+}

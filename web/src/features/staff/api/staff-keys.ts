@@ -1,11 +1,14 @@
 import type { Locale } from '@/lib/i18n/locale';
 
-/** Query keys of the order desk: an order by the booking code looked up, and the payments to give back, in the page's language. */
+/** Query keys of the back office: an order by the booking code looked up, the payments to give back, the occupancy board, in the page's language. */
 export const staffKeys = {
   order: (code: string, locale: Locale) => ['staff', 'order', code, locale] as const,
   refunds: (locale: Locale) => ['staff', 'refunds', locale] as const,
+  board: (from: string, days: number, locale: Locale) => ['staff', 'board', from, days, locale] as const,
 };
 
 export const orderPath = (code: string) => `/backend/orders/${encodeURIComponent(code)}`;
 
 export const REFUNDS_PATH = '/backend/refunds';
+
+export const BOARD_PATH = '/backend/board';

@@ -1,0 +1,185 @@
+import { useId } from 'react';
+
+import { useBoard } from '@/features/staff/api/get-board';
+import { staffFailure } from '@/features/staff/api/staff-errors';
+import { useI18n } from '@/lib/i18n/i18n-provider';
+import { formatLongDate, weekdayNames } from '@/lib/i18n/format';
+import type { Board } from '@/types/api';
+import { addDays, isIsoDate, todayIso, weekdayOf } from '@/utils/calendar-date';
+
+import '@/features/staff/staff.css';
+
+import { AccessNotice } from './access-notice';
+
+/** Two weeks at a glance; the arrows move by as much. */
+export const BOARD_DAYS = 14;
+
+type Props = {
+  /** The first night shown (the page's `?from=`); '' for today. */
+  from: string;
+  /** Shows other nights (the page puts the first into its query). */
+  onFrom: (from: string) => void;
+  /** Where a visitor who is not logged in logs in, coming back here. */
+  loginHref: string;
+};
+
+type Night = Board['rooms'][number]['nights'][number];
+
+/** A night's counts, as its words name them. */
+const counts = (night: Night) => ({ free: night.free, units: night.units, booked: night.booked, held: night.held });
+
+/** How full a night is, for its colour: sold out, some taken, all free, closed. */
+function fill(night: Night): 'closed' | 'full' | 'taken' | 'free' {
+  if (night.closed) return 'closed';
+  if (night.free === 0) return 'full';
+  return night.booked + night.held > 0 ? 'taken' : 'free';
+}
+
+/**
+ * The front desk's occupancy board (`/backend/board`): room types (and
+ * their units) down, nights across, each cell with what is free of the
+ * units and what is booked (paid) and held (unpaid). Two weeks at a time,
+ * scrolled sideways on a phone with the room names kept in view. For
+ * receptionists and administrators: the server says who may (401, 403),
+ * and the board says it once.
+ */
+export function OccupancyBoard({ from, onFrom, loginHref }: Props) {
+  const { t, locale } = useI18n();
+  const start = isIsoDate(from) ? from : todayIso();
+  const query = useBoard(start, BOARD_DAYS, locale);
+  const failure = query.isError && !query.isFetching ? staffFailure(query.error) : null;
+  const board = failure ? undefined : query.data;
+  const weekdays = weekdayNames(locale, 'short');
+  const captionId = useId();
+  const dateId = useId();
+  const access = failure === 'login' || failure === 'forbidden' ? failure : null;
+
+  return (
+    <div className="staff-desk staff-board">
+      <div className="staff-board__controls" role="group" aria-label={t('staff.board.nights')}>
+        <button type="button" className="button button--secondary" onClick={() => onFrom(addDays(start, -BOARD_DAYS))}>
+          {t('staff.board.previous')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => onFrom('')}>
+          {t('staff.board.today')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => onFrom(addDays(start, BOARD_DAYS))}>
+          {t('staff.board.next')}
+        </button>
+        <label className="staff-board__from" htmlFor={dateId}>
+          <span>{t('staff.board.from')}</span>
+          <input
+            id={dateId}
+            type="date"
+            className="field__input"
+            value={start}
+            onChange={(event) => {
+              if (isIsoDate(event.target.value)) onFrom(event.target.value);
+            }}
+          />
+        </label>
+      </div>
+
+      <div className="staff-desk__status" role="status">
+        {query.isPending && !failure && (
+          <p className="status status--loading">
+            <span className="spinner" aria-hidden="true" />
+            <span className="status__text">{t('staff.board.loading')}</span>
+          </p>
+        )}
+      </div>
+
+      {access && (
+        <AccessNotice
+          failure={access}
+          loginHref={loginHref}
+          words={{ login: 'staff.board.loginNeeded', forbidden: 'staff.board.forbidden' }}
+        />
+      )}
+      {failure && !access && (
+        <div className="status status--error" role="alert">
+          <p className="status__text">{t('staff.board.loadError')}</p>
+          <button type="button" className="button" onClick={() => void query.refetch()}>
+            {t('errors.retry')}
+          </button>
+        </div>
+      )}
+
+      {board && (
+        <>
+          <p className="staff-board__legend">
+            <span className="staff-board__key staff-board__key--free">{t('staff.board.legend.free')}</span>
+            <span className="staff-board__key staff-board__key--taken">{t('staff.board.legend.taken')}</span>
+            <span className="staff-board__key staff-board__key--full">{t('staff.board.legend.full')}</span>
+            <span className="staff-board__key staff-board__key--closed">{t('staff.board.legend.closed')}</span>
+          </p>
+          {/* Focusable so a keyboard can scroll it sideways; named by its caption. */}
+          <div className="staff-board__scroll" tabIndex={0} role="region" aria-labelledby={captionId}>
+            <table className="staff-board__table" aria-busy={query.isFetching}>
+              <caption id={captionId}>
+                {t('staff.board.caption', {
+                  from: formatLongDate(board.from, locale),
+                  to: formatLongDate(addDays(board.to, -1), locale),
+                })}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('staff.board.room')}</th>
+                  {(board.rooms[0]?.nights ?? []).map((night) => {
+                    const weekday = (weekdayOf(night.date) + 6) % 7;
+                    return (
+                      <th
+                        key={night.date}
+                        scope="col"
+                        abbr={formatLongDate(night.date, locale)}
+                        className={weekday >= 5 ? 'staff-board__weekend' : undefined}
+                      >
+                        <span className="staff-board__weekday">{weekdays[weekday]}</span>
+                        <span className="staff-board__day">{Number(night.date.slice(8))}</span>
+                      </th>
+                    );
+                  })}
+                </tr>
+              </thead>
+              <tbody>
+                {board.rooms.map((room) => (
+                  <tr key={room.code}>
+                    <th scope="row">
+                      <span className="staff-board__room">{room.name}</span>
+                      <span className="staff-board__units">{t('staff.board.units', { count: room.units })}</span>
+                    </th>
+                    {room.nights.map((night) => (
+                      <td
+                        key={night.date}
+                        className={`staff-board__night staff-board__night--${fill(night)}`}
+                        title={t(night.closed ? 'staff.board.closedNight' : 'staff.board.night', counts(night))}
+                      >
+                        {night.closed ? (
+                          <>
+                            <span aria-hidden="true">–</span>
+                            <span className="sr-only">{t('staff.board.closedNight', counts(night))}</span>
+                          </>
+                        ) : (
+                          <>
+                            <span className="staff-board__free" aria-hidden="true">
+                              {night.free}
+                            </span>
+                            <span className="staff-board__taken" aria-hidden="true">
+                              {night.booked}/{night.held}
+                            </span>
+                            <span className="sr-only">{t('staff.board.night', counts(night))}</span>
+                          </>
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {board.rooms.length === 0 && <p className="staff-notice">{t('staff.board.empty')}</p>}
+        </>
+      )}
+    </div>
+  );
+}
