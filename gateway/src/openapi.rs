@@ -34,7 +34,7 @@ use crate::wire::Sorting;
         (name = "user", description = "The customer's account"),
         (name = "content", description = "Newsletter and pages"),
         (name = "staff", description = "The guesthouse's staff: orders and their bank transfers"),
-        (name = "front-desk", description = "The front desk (receptionists and administrators): the occupancy board"),
+        (name = "front-desk", description = "The front desk (receptionists and administrators): the occupancy board, bookings, arrivals and departures"),
         (name = "meta", description = "This document"),
     )
 )]

@@ -1,24 +1,29 @@
-//! `/shop-api/backend/board`: the front desk's view of the house, for
-//! receptionists and administrators. The rooms service owns the counts;
-//! the catalog names the rooms in the caller's language.
+//! The front desk's view of the house, for receptionists and
+//! administrators: `/shop-api/backend/board` (the rooms service owns the
+//! counts; the catalog names the rooms in the caller's language),
+//! `/shop-api/backend/bookings` and `/shop-api/backend/arrivals` (the cart
+//! service owns the orders and what they are found by).
 
 use axum::Json;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
+use spa_proto::spa::cart::v1::{ListArrivalsRequest, SearchOrdersRequest};
 use spa_proto::spa::catalog::v1::GetProductsRequest;
 use spa_proto::spa::rooms::v1::GetBoardRequest;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::AppState;
-use crate::error::{ApiResult, ErrorBody};
+use crate::error::{ApiError, ApiResult, ErrorBody};
 use crate::extract::{ApiQuery, Shop, ShopParams, Validate, Ymd};
 use crate::session::FrontDesk;
+use crate::wire::OrderState;
+use crate::wire::order::StaffOrder;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(board))
+    OpenApiRouter::new().routes(routes!(board)).routes(routes!(bookings)).routes(routes!(arrivals))
 }
 
 /// Which nights the board shows.
@@ -118,5 +123,141 @@ pub async fn board(
         })
         .collect();
     let body = Board { from: board.from, to: board.to, rooms };
+    Ok(([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response())
+}
+
+/// A search of the bookings.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct BookingsQuery {
+    /// Any part of a booking code, the guest's name, e-mail or phone
+    /// (a phone number matches however it is written); at most 100
+    /// characters.
+    #[param(max_length = 100)]
+    pub q: Option<String>,
+    /// Stays that end after this day.
+    pub from: Option<Ymd>,
+    /// Stays that begin before this day.
+    pub to: Option<Ymd>,
+    pub state: Option<OrderState>,
+    /// 1 for the first page (20 orders).
+    #[param(minimum = 1, maximum = 100000)]
+    pub page: Option<u32>,
+}
+
+impl Validate for BookingsQuery {
+    fn validate(&self) -> ApiResult<()> {
+        if let (Some(from), Some(to)) = (self.from, self.to)
+            && from >= to
+        {
+            return Err(ApiError::malformed(crate::error::ErrorCode::InvalidParameter, "to"));
+        }
+        crate::extract::within(self.page.unwrap_or(1), 1..=100_000, crate::error::ErrorCode::InvalidParameter, "page")
+    }
+}
+
+/// One page of bookings, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Bookings {
+    pub items: Vec<StaffOrder>,
+    /// Matching orders in all.
+    pub total: u32,
+    pub page: u32,
+    /// Orders per page.
+    pub limit: u32,
+}
+
+/// Orders per page of the bookings list.
+const BOOKINGS_PAGE: u32 = 20;
+
+/// The bookings
+///
+/// Every order, newest first, 20 a page, with the guest's details; a
+/// search matches any part of the booking code, the guest's name,
+/// e-mail or phone; `from` and `to` keep orders with stays overlapping
+/// those days. Never cached.
+#[utoipa::path(
+    get,
+    path = "/shop-api/backend/bookings",
+    tag = "front-desk",
+    params(BookingsQuery, ShopParams),
+    responses(
+        (status = 200, description = "A page of bookings", body = Bookings),
+        (status = 400, description = "A malformed date, state or page, `to` not after `from`, or too long a search (the field is named)", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not a receptionist or an administrator", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn bookings(
+    State(state): State<AppState>,
+    shop: Shop,
+    _desk: FrontDesk,
+    ApiQuery(query): ApiQuery<BookingsQuery>,
+) -> ApiResult<Response> {
+    let page = query.page.unwrap_or(1);
+    let request = SearchOrdersRequest {
+        query: query.q.unwrap_or_default(),
+        from: query.from.map(|d| d.to_string()).unwrap_or_default(),
+        to: query.to.map(|d| d.to_string()).unwrap_or_default(),
+        state: query.state.map_or(0, OrderState::wire),
+        page,
+        limit: BOOKINGS_PAGE,
+    };
+    let found = state.clients.orders.clone().search_orders(request).await?.into_inner();
+    let items = found.orders.into_iter().map(|o| StaffOrder::of(o, shop.locale)).collect::<Result<_, _>>()?;
+    let body = Bookings { items, total: found.total, page, limit: BOOKINGS_PAGE };
+    Ok(([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response())
+}
+
+/// Which day's arrivals.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ArrivalsQuery {
+    pub date: Ymd,
+}
+
+impl Validate for ArrivalsQuery {}
+
+/// A day at the front desk.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeskDay {
+    pub date: String,
+    /// Orders whose stays begin that day, by the guest's name.
+    pub arriving: Vec<StaffOrder>,
+    /// Orders whose stays end that day, by the guest's name.
+    pub departing: Vec<StaffOrder>,
+}
+
+/// Arrivals and departures
+///
+/// The orders whose stays begin and those whose stays end on a day, with
+/// the guests, their stays, packages and treatments, notes and what is
+/// left to pay; cancelled orders are left out. Never cached.
+#[utoipa::path(
+    get,
+    path = "/shop-api/backend/arrivals",
+    tag = "front-desk",
+    params(ArrivalsQuery, ShopParams),
+    responses(
+        (status = 200, description = "The day's arrivals and departures", body = DeskDay),
+        (status = 400, description = "A malformed date", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not a receptionist or an administrator", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn arrivals(
+    State(state): State<AppState>,
+    shop: Shop,
+    _desk: FrontDesk,
+    ApiQuery(query): ApiQuery<ArrivalsQuery>,
+) -> ApiResult<Response> {
+    let date = query.date.to_string();
+    let day = state.clients.orders.clone().list_arrivals(ListArrivalsRequest { date: date.clone() }).await?.into_inner();
+    let staff = |orders: Vec<_>| orders.into_iter().map(|o| StaffOrder::of(o, shop.locale)).collect::<Result<Vec<_>, _>>();
+    let body = DeskDay { date, arriving: staff(day.arriving)?, departing: staff(day.departing)? };
     Ok(([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response())
 }

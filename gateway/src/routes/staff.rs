@@ -1,7 +1,8 @@
 //! `/shop-api/backend/orders`: the guesthouse's staff look an order up by
 //! the booking code a guest reads out or writes in a transfer's title, and
 //! record the bank transfer that paid it, or the rest an advance payment
-//! left, paid at the guesthouse. Administrators only; the cart
+//! left, paid at the guesthouse. Receptionists and administrators look
+//! orders up; only administrators record payments; the cart
 //! service keeps the rules (one payment per order, the amount due exactly,
 //! a transfer's reference recorded once). `/shop-api/backend/refunds`: the
 //! payments that came for an order that no longer awaited them, until the
@@ -20,8 +21,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{JsonBody, Shop, ShopParams, Validate};
-use crate::session::{Script, Staff};
-use crate::wire::order::{Order, rfc3339};
+use crate::session::{FrontDesk, Script, Staff};
+use crate::wire::order::{StaffOrder, rfc3339};
 use crate::wire::{OrderState, PaymentProvider, PaymentState};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -51,26 +52,27 @@ fn payment_request(staff: Staff, code: String, amount: i64, reference: String) -
 
 /// An order by its booking code
 ///
-/// For the staff: the order as its guest sees it, with what it awaits
-/// (`dueNow`) and how it is paid.
+/// For the front desk: the order as its guest sees it, with what it awaits
+/// (`dueNow`), how it is paid, and the guest's details (name, e-mail,
+/// phone, invoice details, notes).
 #[utoipa::path(
     get,
     path = "/shop-api/backend/orders/{bookingCode}",
     tag = "staff",
     params(("bookingCode" = String, Path, description = BOOKING_CODE, pattern = "^[A-Za-z0-9-]{1,32}$"), ShopParams),
     responses(
-        (status = 200, description = "The order", body = Order),
+        (status = 200, description = "The order, with the guest's details", body = StaffOrder),
         (status = 400, description = "A malformed booking code, or a bad channel or locale", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 403, description = "Not a receptionist or an administrator", body = ErrorBody),
         (status = 404, description = "No order has this booking code (`order_not_found`)", body = ErrorBody),
         (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
     )
 )]
-pub async fn order(State(state): State<AppState>, shop: Shop, _staff: Staff, Path(code): Path<String>) -> ApiResult<Response> {
+pub async fn order(State(state): State<AppState>, shop: Shop, _desk: FrontDesk, Path(code): Path<String>) -> ApiResult<Response> {
     let request = FindOrderRequest { booking_code: booking_code(code)? };
     let order = state.clients.orders.clone().find_order(request).await?.into_inner();
-    Ok(([(header::CACHE_CONTROL, "no-store")], Json(Order::of(order, shop.locale)?)).into_response())
+    Ok(([(header::CACHE_CONTROL, "no-store")], Json(StaffOrder::of(order, shop.locale)?)).into_response())
 }
 
 /// A bank transfer seen on the guesthouse's account.
@@ -105,7 +107,7 @@ impl Validate for BankTransfer {
     params(("bookingCode" = String, Path, description = BOOKING_CODE, pattern = "^[A-Za-z0-9-]{1,32}$"), ShopParams, crate::extract::ScriptMarker),
     request_body = BankTransfer,
     responses(
-        (status = 200, description = "The order, paid (also when this transfer was recorded before)", body = Order),
+        (status = 200, description = "The order, paid (also when this transfer was recorded before)", body = StaffOrder),
         (status = 400, description = "Not the amount the order awaits (`amount_mismatch`, naming it), no reference (`invalid_transfer`), no `X-Requested-With: XMLHttpRequest`, or a bad channel or locale", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
@@ -122,10 +124,10 @@ pub async fn record_bank_transfer(
     staff: Staff,
     Path(code): Path<String>,
     JsonBody(body): JsonBody<BankTransfer>,
-) -> ApiResult<Json<Order>> {
+) -> ApiResult<Json<StaffOrder>> {
     let request = payment_request(staff, code, body.amount, body.reference)?;
     let order = state.clients.orders.clone().record_bank_transfer(request).await?.into_inner();
-    Ok(Json(Order::of(order, shop.locale)?))
+    Ok(Json(StaffOrder::of(order, shop.locale)?))
 }
 
 /// A payment that came for an order that no longer awaited it (cancelled
@@ -241,7 +243,7 @@ impl Validate for RestPayment {
     params(("bookingCode" = String, Path, description = BOOKING_CODE, pattern = "^[A-Za-z0-9-]{1,32}$"), ShopParams, crate::extract::ScriptMarker),
     request_body = RestPayment,
     responses(
-        (status = 200, description = "The order, paid in full (also when this payment was recorded before)", body = Order),
+        (status = 200, description = "The order, paid in full (also when this payment was recorded before)", body = StaffOrder),
         (status = 400, description = "Not the amount the advance left (`amount_mismatch`, naming it), no reference (`invalid_receipt`), no `X-Requested-With: XMLHttpRequest`, or a bad channel or locale", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
@@ -258,10 +260,10 @@ pub async fn record_rest_payment(
     staff: Staff,
     Path(code): Path<String>,
     JsonBody(body): JsonBody<RestPayment>,
-) -> ApiResult<Json<Order>> {
+) -> ApiResult<Json<StaffOrder>> {
     let request = payment_request(staff, code, body.amount, body.reference)?;
     let order = state.clients.orders.clone().record_rest_payment(request).await?.into_inner();
-    Ok(Json(Order::of(order, shop.locale)?))
+    Ok(Json(StaffOrder::of(order, shop.locale)?))
 }
 
 /// A refund made at the payment provider.

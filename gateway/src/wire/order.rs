@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::i18n::Locale;
-use crate::wire::cart::{CartItem, Totals};
+use crate::wire::cart::{BillingAddress, CartItem, CustomerDetails, PostalAddress, Totals};
 use crate::wire::{CheckoutState, OrderPaymentState, OrderState, PaymentMethod, known};
 
 /// A placed order.
@@ -59,5 +59,39 @@ impl Order {
             created_at: rfc3339(o.created_at_ms).unwrap_or_default(),
             items: o.items.into_iter().map(|i| CartItem::of(i, locale)).collect::<Result<_, _>>()?,
         })
+    }
+}
+
+/// The guest's details as given at checkout.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Guest {
+    pub customer: CustomerDetails,
+    pub billing_address: BillingAddress,
+    /// Where posted gift vouchers go; null when none was given.
+    pub shipping_address: Option<PostalAddress>,
+    /// The guest's notes to the guesthouse; empty when none.
+    pub notes: String,
+}
+
+/// A placed order as the staff see it: with the guest's details.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffOrder {
+    #[serde(flatten)]
+    pub order: Order,
+    pub guest: Guest,
+}
+
+impl StaffOrder {
+    pub fn of(mut o: OrderMessage, locale: Locale) -> Result<Self, ApiError> {
+        let details = o.guest.take().unwrap_or_default();
+        let guest = Guest {
+            customer: details.customer.map(Into::into).unwrap_or_default(),
+            billing_address: details.billing_address.map(Into::into).unwrap_or_default(),
+            shipping_address: details.shipping_address.map(Into::into),
+            notes: details.notes,
+        };
+        Ok(Self { order: Order::of(o, locale)?, guest })
     }
 }

@@ -26,6 +26,8 @@ pub enum CartError {
     ItemNotFound(i64),
     #[error("type must be product, treatment, voucher, package, reservation or reservation_with_package")]
     InvalidItemType,
+    #[error("{field}: must be {reason}")]
+    InvalidSearch { field: &'static str, reason: &'static str },
     #[error("{field}: no such product of this kind")]
     UnknownProduct { field: &'static str },
     #[error("{code} cannot be bought now")]
@@ -170,6 +172,7 @@ impl From<CartError> for Status {
             CartError::VoucherNotApplicable => invalid("voucher_not_applicable", "id"),
             CartError::InvalidVoucherDetails { field } => invalid("invalid_voucher_details", field),
             CartError::InvalidEmail { field } => invalid("invalid_email", field),
+            CartError::InvalidSearch { field, .. } => invalid("invalid_parameter", field),
             CartError::NotAPackage => invalid("invalid_configuration", "options.treatments"),
             CartError::RoomUnavailable => {
                 errors::with_details(Code::FailedPrecondition, "room_unavailable", message.clone(), &[("productCode", &message)])

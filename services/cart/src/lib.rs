@@ -82,6 +82,10 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
         tracing::info!(sandbox = p.sandbox(), "PayPal payments on");
     }
     let orders = Arc::new(orders::Orders::new(infra.db.clone(), infra.outbox.clone()));
+    let filled = orders.fill_desk_facts().await?;
+    if filled > 0 {
+        tracing::info!(orders = filled, "front desk facts filled in for orders placed before they were kept");
+    }
     let payments = Arc::new(payments::Payments::new(orders.clone(), basket.peers().clone(), p24, paypal));
     let checkout = Arc::new(checkout::Checkout::new(basket.clone(), orders.clone(), infra.outbox.clone(), payments.offered()));
     events::consume(&infra, orders.clone()).await?;

@@ -179,7 +179,10 @@ export type BlockChange = Schemas['BlockChange'];
 // ---------------------------------------------------------------------------
 
 /** GET /backend/orders/{bookingCode}: any order by its booking code, as its guest sees it. */
-export type StaffOrder = Schemas['Order'];
+export type StaffOrder = Schemas['StaffOrder'];
+export type Guest = Schemas['Guest'];
+export type Bookings = Schemas['Bookings'];
+export type DeskDay = Schemas['DeskDay'];
 
 /** POST /backend/orders/{bookingCode}/bank-transfers: what arrived (grosze, exactly `dueNow`) and the statement's reference. */
 export type BankTransfer = Schemas['BankTransfer'];

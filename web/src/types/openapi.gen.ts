@@ -27,6 +27,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shop-api/backend/arrivals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Arrivals and departures
+         * @description The orders whose stays begin and those whose stays end on a day, with
+         *     the guests, their stays, packages and treatments, notes and what is
+         *     left to pay; cancelled orders are left out. Never cached.
+         */
+        get: operations["arrivals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shop-api/backend/blocks/{id}": {
         parameters: {
             query?: never;
@@ -87,6 +109,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shop-api/backend/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bookings
+         * @description Every order, newest first, 20 a page, with the guest's details; a
+         *     search matches any part of the booking code, the guest's name,
+         *     e-mail or phone; `from` and `to` keep orders with stays overlapping
+         *     those days. Never cached.
+         */
+        get: operations["bookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shop-api/backend/orders/{bookingCode}": {
         parameters: {
             query?: never;
@@ -96,8 +141,9 @@ export interface paths {
         };
         /**
          * An order by its booking code
-         * @description For the staff: the order as its guest sees it, with what it awaits
-         *     (`dueNow`) and how it is paid.
+         * @description For the front desk: the order as its guest sees it, with what it awaits
+         *     (`dueNow`), how it is paid, and the guest's details (name, e-mail,
+         *     phone, invoice details, notes).
          */
         get: operations["order"];
         put?: never;
@@ -1194,6 +1240,22 @@ export interface components {
             /** Format: int32 */
             units: number;
         };
+        /** @description One page of bookings, newest first. */
+        Bookings: {
+            items: components["schemas"]["StaffOrder"][];
+            /**
+             * Format: int32
+             * @description Orders per page.
+             */
+            limit: number;
+            /** Format: int32 */
+            page: number;
+            /**
+             * Format: int32
+             * @description Matching orders in all.
+             */
+            total: number;
+        };
         /** @description The visitor's basket. */
         Cart: {
             billingAddress?: components["schemas"]["BillingAddress"] | null;
@@ -1394,6 +1456,14 @@ export interface components {
             amount: number;
             chosen: boolean;
         };
+        /** @description A day at the front desk. */
+        DeskDay: {
+            /** @description Orders whose stays begin that day, by the guest's name. */
+            arriving: components["schemas"]["StaffOrder"][];
+            date: string;
+            /** @description Orders whose stays end that day, by the guest's name. */
+            departing: components["schemas"]["StaffOrder"][];
+        };
         /** @description An empty JSON object. */
         Empty: Record<string, never>;
         /**
@@ -1432,6 +1502,14 @@ export interface components {
             field: string;
             /** @description What is wrong, in the request's locale. */
             message: string;
+        };
+        /** @description The guest's details as given at checkout. */
+        Guest: {
+            billingAddress: components["schemas"]["BillingAddress"];
+            customer: components["schemas"]["CustomerDetails"];
+            /** @description The guest's notes to the guesthouse; empty when none. */
+            notes: string;
+            shippingAddress?: components["schemas"]["PostalAddress"] | null;
         };
         Image: {
             /** @description Under `/media/`. */
@@ -2059,6 +2137,10 @@ export interface components {
          * @enum {string}
          */
         Sorting: "taxons_position_asc" | "position_asc" | "price_asc" | "price_desc" | "latest" | "oldest";
+        /** @description A placed order as the staff see it: with the guest's details. */
+        StaffOrder: components["schemas"]["Order"] & {
+            guest: components["schemas"]["Guest"];
+        };
         Subscribe: {
             /** Format: email */
             email?: string;
@@ -2257,6 +2339,80 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LoginProviders"];
+                };
+            };
+        };
+    };
+    arrivals: {
+        parameters: {
+            query: {
+                date: components["schemas"]["Ymd"];
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's arrivals and departures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeskDay"];
+                };
+            };
+            /** @description A malformed date */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a receptionist or an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2638,6 +2794,92 @@ export interface operations {
             };
         };
     };
+    bookings: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Any part of a booking code, the guest's name, e-mail or phone
+                 *     (a phone number matches however it is written); at most 100
+                 *     characters.
+                 */
+                q?: string;
+                /** @description Stays that end after this day. */
+                from?: components["schemas"]["Ymd"];
+                /** @description Stays that begin before this day. */
+                to?: components["schemas"]["Ymd"];
+                state?: components["schemas"]["OrderState"];
+                /** @description 1 for the first page (20 orders). */
+                page?: number;
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of bookings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bookings"];
+                };
+            };
+            /** @description A malformed date, state or page, `to` not after `from`, or too long a search (the field is named) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a receptionist or an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     order: {
         parameters: {
             query?: {
@@ -2658,13 +2900,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The order */
+            /** @description The order, with the guest's details */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Order"];
+                    "application/json": components["schemas"]["StaffOrder"];
                 };
             };
             /** @description A malformed booking code, or a bad channel or locale */
@@ -2685,7 +2927,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an administrator */
+            /** @description Not a receptionist or an administrator */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2759,7 +3001,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Order"];
+                    "application/json": components["schemas"]["StaffOrder"];
                 };
             };
             /** @description Not the amount the order awaits (`amount_mismatch`, naming it), no reference (`invalid_transfer`), no `X-Requested-With: XMLHttpRequest`, or a bad channel or locale */
@@ -2872,7 +3114,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Order"];
+                    "application/json": components["schemas"]["StaffOrder"];
                 };
             };
             /** @description Not the amount the advance left (`amount_mismatch`, naming it), no reference (`invalid_receipt`), no `X-Requested-With: XMLHttpRequest`, or a bad channel or locale */
@@ -6696,10 +6938,12 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsShopApiBackendArrivalsGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/arrivals"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendBlocksIdGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/blocks/{id}"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendBlocksIdPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/blocks/{id}"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendBlocksIdRevisionsRevisionRestorePostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/blocks/{id}/revisions/{revision}/restore"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendBoardGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/board"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiBackendBookingsGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/bookings"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendOrdersBookingCodeGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/orders/{bookingCode}"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendOrdersBookingCodeBankTransfersPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/orders/{bookingCode}/bank-transfers"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendOrdersBookingCodeRestPaymentsPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/orders/{bookingCode}/rest-payments"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];

@@ -26,6 +26,7 @@ use crate::domain::checkout::{
     self, Address, OrderPayment, OrderState, PaymentChoice, PaymentMethod, Quote, ShippingMethod, State, Step, VOUCHER_DESIGNS,
     VoucherConfig, locale_index,
 };
+use crate::domain::front_desk::DeskFacts;
 use crate::domain::item::{ItemKind, Stay};
 use crate::domain::limits::{UnpaidCap, UnpaidNights};
 use crate::error::CartError;
@@ -414,10 +415,11 @@ impl Checkout {
             created_at: self.basket.db().now_ms(),
             cancel_reason: None,
         };
-        let placement = crate::store::Placement { idempotency_key, client: unpaid.client, room_nights };
         let mut placed = false;
         for _ in 0..CODE_ATTEMPTS {
             order.booking_code = checkout::booking_code();
+            let desk = DeskFacts::of(&order.booking_code, &order.email, &address.customer, stays.iter().map(|q| q.stay));
+            let placement = crate::store::Placement { idempotency_key, client: unpaid.client, room_nights, desk: &desk };
             if locked.insert_order(&order, &placement).await? {
                 placed = true;
                 break;

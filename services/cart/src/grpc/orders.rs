@@ -4,15 +4,17 @@ use std::sync::Arc;
 
 use spa_proto::spa::cart::v1::order_service_server::OrderService;
 use spa_proto::spa::cart::v1::{
-    CapturePaypalRequest, CustomerOrders, FindOrderRequest, GetOrderRequest, ListCustomerOrdersRequest, ListRefundsDueRequest,
-    MarkRefundedRequest, NotificationAnswer, Order, PaymentRedirect, PaypalWebhook, Przelewy24Notification, Refund, Refunds,
-    StaffPaymentRequest, StartPaymentRequest,
+    Arrivals, CapturePaypalRequest, CustomerOrders, FindOrderRequest, GetOrderRequest, ListArrivalsRequest, ListCustomerOrdersRequest,
+    ListRefundsDueRequest, MarkRefundedRequest, NotificationAnswer, Order, OrderPage, PaymentRedirect, PaypalWebhook,
+    Przelewy24Notification, Refund, Refunds, SearchOrdersRequest, StaffPaymentRequest, StartPaymentRequest,
 };
 use tonic::{Request, Response};
 
 use super::Answer;
 use super::wire::{order_message, refund_message};
-use crate::orders::Orders;
+use crate::domain::checkout::OrderState;
+use crate::domain::front_desk::OrderSearch;
+use crate::orders::{Orders, StoredOrder};
 use crate::payments::Payments;
 use crate::payments::przelewy24::Notification;
 
@@ -24,6 +26,17 @@ pub struct OrderGrpc {
 impl OrderGrpc {
     pub fn new(orders: Arc<Orders>, payments: Arc<Payments>) -> Self {
         Self { orders, payments }
+    }
+
+    /// Orders as answered: payable online when a provider would take their payment now.
+    fn messages(&self, orders: Vec<StoredOrder>) -> Result<Vec<Order>, tonic::Status> {
+        orders
+            .into_iter()
+            .map(|o| {
+                let payable = self.payments.payable_online(&o);
+                order_message(o, payable, false)
+            })
+            .collect()
     }
 }
 
@@ -39,6 +52,18 @@ impl OrderService for OrderGrpc {
         let order = self.orders.order(&r.token).await?;
         let payable = self.payments.payable_online(&order);
         Ok(Response::new(order_message(order, payable, payable && pending)?))
+    }
+
+    async fn search_orders(&self, request: Request<SearchOrdersRequest>) -> Answer<OrderPage> {
+        let r = request.into_inner();
+        let search = OrderSearch::new(&r.query, &r.from, &r.to, OrderState::from_wire(r.state), r.page, r.limit)?;
+        let page = self.orders.search(&search).await?;
+        Ok(Response::new(OrderPage { orders: self.messages(page.orders)?, total: u32::try_from(page.total).unwrap_or(u32::MAX) }))
+    }
+
+    async fn list_arrivals(&self, request: Request<ListArrivalsRequest>) -> Answer<Arrivals> {
+        let day = self.orders.arrivals(&request.into_inner().date).await?;
+        Ok(Response::new(Arrivals { arriving: self.messages(day.arriving)?, departing: self.messages(day.departing)? }))
     }
 
     async fn find_order(&self, request: Request<FindOrderRequest>) -> Answer<Order> {
@@ -72,14 +97,7 @@ impl OrderService for OrderGrpc {
     async fn list_customer_orders(&self, request: Request<ListCustomerOrdersRequest>) -> Answer<CustomerOrders> {
         let r = request.into_inner();
         let orders = self.orders.customer_orders(&r.customer_id).await?;
-        let orders = orders
-            .into_iter()
-            .map(|o| {
-                let payable = self.payments.payable_online(&o);
-                order_message(o, payable, false)
-            })
-            .collect::<Result<_, _>>()?;
-        Ok(Response::new(CustomerOrders { orders }))
+        Ok(Response::new(CustomerOrders { orders: self.messages(orders)? }))
     }
 
     async fn start_payment(&self, request: Request<StartPaymentRequest>) -> Answer<PaymentRedirect> {

@@ -87,11 +87,10 @@ pub(super) fn postal_of(a: Option<PostalAddress>) -> checkout::PostalAddress {
     }
 }
 
-pub(super) fn details_message(view: &View) -> Option<CheckoutDetails> {
-    let c = &view.cart.checkout;
-    let address = c.address.as_ref()?;
+/// The guest's details as given at checkout, without the methods.
+fn address_message(address: &checkout::Address) -> CheckoutDetails {
     let b = &address.billing;
-    Some(CheckoutDetails {
+    CheckoutDetails {
         customer: Some(customer_message(&address.customer)),
         billing_address: Some(BillingAddress {
             invoice_required: b.invoice_required,
@@ -104,10 +103,19 @@ pub(super) fn details_message(view: &View) -> Option<CheckoutDetails> {
         }),
         shipping_address: address.shipping.as_ref().map(postal_message),
         notes: address.notes.clone(),
+        ..Default::default()
+    }
+}
+
+pub(super) fn details_message(view: &View) -> Option<CheckoutDetails> {
+    let c = &view.cart.checkout;
+    let address = c.address.as_ref()?;
+    Some(CheckoutDetails {
         shipping_method: c.shipping_method.as_deref().and_then(checkout::ShippingMethod::parse).map_or(0, |m| m.wire()),
         payment_method: c.payment.map_or(0, |p| p.method.wire()),
         deposit: c.payment.is_some_and(|p| p.deposit),
         deposit_amount: view.totals.deposit,
+        ..address_message(address)
     })
 }
 
@@ -246,6 +254,7 @@ pub(super) fn order_message(o: StoredOrder, payable_online: bool, payment_pendin
         email: o.email,
         locale: o.locale,
         created_at_ms: o.created_at,
+        guest: Some(address_message(&summary.address)),
         items: summary.lines.into_iter().map(summary_item).collect(),
         payable_online,
         payment_pending,

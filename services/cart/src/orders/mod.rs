@@ -14,13 +14,21 @@ use spa_proto::events::{CustomerVerified, HoldExpired, HoldLost};
 use spa_proto::spa::catalog::v1::Product;
 
 use crate::domain::checkout::{Address, CancelReason, OrderPayment, OrderState};
+use crate::domain::front_desk::{DeskFacts, OrderSearch};
 use crate::domain::item::{Dedication, ItemKind, Stay};
 use crate::error::CartError;
 use crate::events::{self, EXPIRY_CONSUMER, LINK_CONSUMER, LOST_CONSUMER, Money};
-pub use store::{OrderTotals, StoredOrder};
+pub use store::{DeskDay, OrderPage, OrderTotals, StoredOrder};
 
 /// The most orders a customer's list shows.
 const MAX_LISTED_ORDERS: i64 = 100;
+
+/// A day at the front desk: the orders arriving and departing.
+#[derive(Debug)]
+pub struct Arrivals {
+    pub arriving: Vec<StoredOrder>,
+    pub departing: Vec<StoredOrder>,
+}
 
 pub struct Orders {
     db: Db,
@@ -56,6 +64,40 @@ impl Orders {
     pub async fn order_by_booking_code(&self, booking_code: &str) -> Result<StoredOrder, CartError> {
         let code = booking_code.trim().to_uppercase();
         crate::store::order_by_booking_code(&self.db, &code).await?.ok_or(CartError::OrderNotFound)
+    }
+
+    /// The front desk's search of the orders, newest first.
+    pub async fn search(&self, search: &OrderSearch) -> Result<OrderPage, CartError> {
+        crate::store::search_orders(&self.db, search).await
+    }
+
+    /// The orders arriving and departing on `day` (`YYYY-MM-DD`), cancelled
+    /// ones left out.
+    pub async fn arrivals(&self, day: &str) -> Result<Arrivals, CartError> {
+        if spa_platform::dates::parse_ymd(day).is_none() {
+            return Err(CartError::InvalidSearch { field: "date", reason: "a date YYYY-MM-DD" });
+        }
+        let arriving = crate::store::orders_on(&self.db, DeskDay::Arrival, day).await?;
+        let departing = crate::store::orders_on(&self.db, DeskDay::Departure, day).await?;
+        Ok(Arrivals { arriving, departing })
+    }
+
+    /// Fills in the front desk's facts of orders placed before they were
+    /// kept, from their summaries; idempotent, run at start.
+    pub async fn fill_desk_facts(&self) -> Result<u64, CartError> {
+        let mut filled = 0;
+        loop {
+            let orders = crate::store::orders_without_desk_facts(&self.db, 200).await?;
+            if orders.is_empty() {
+                return Ok(filled);
+            }
+            for order in orders {
+                let summary = order.summary()?;
+                let desk = summary.desk_facts(&order.booking_code, &order.email);
+                crate::store::set_desk_facts(&self.db, &order.token, &desk).await?;
+                filled += 1;
+            }
+        }
     }
 
     /// What follows a payment of `amount`, in its transaction: the order's
@@ -204,6 +246,12 @@ pub struct SummaryLine {
 }
 
 impl Summary {
+    /// What the front desk finds and lists the order by.
+    pub fn desk_facts(&self, booking_code: &str, email: &str) -> DeskFacts {
+        let stays = self.lines.iter().filter(|l| l.kind == ItemKind::Reservation.code()).filter_map(|l| l.stay.as_ref());
+        DeskFacts::of(booking_code, email, &self.address.customer, stays)
+    }
+
     /// What the stays (reservations with what is attached) cost beyond the
     /// gift vouchers that paid for them: what an advance payment may leave.
     pub fn stays_due(&self) -> i64 {

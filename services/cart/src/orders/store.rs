@@ -8,6 +8,7 @@ use sqlx::any::AnyRow;
 
 use crate::basket::store::Locked;
 use crate::domain::checkout::{CancelReason, OrderPayment, OrderState};
+use crate::domain::front_desk::{DeskFacts, OrderSearch};
 use crate::error::CartError;
 use crate::store::coded;
 
@@ -109,6 +110,8 @@ pub struct Placement<'a> {
     pub client: &'a str,
     /// The room-nights its stays hold.
     pub room_nights: i64,
+    /// What the front desk finds and lists it by.
+    pub desk: &'a DeskFacts,
 }
 
 impl Locked {
@@ -119,8 +122,8 @@ impl Locked {
         let inserted = sqlx::query(
             "INSERT INTO orders (token, order_id, booking_code, idempotency_key, customer_id, email, locale, state, payment_state, \
              payment_method, total, vouchers, shipping, deposit, left_to_pay, due_now, hold_expires_at, summary, created_at, \
-             client, room_nights) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) \
+             client, room_nights, guest_name, phone, arrival, departure, search_text) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26) \
              ON CONFLICT (booking_code) DO NOTHING",
         )
         .bind(&o.token)
@@ -144,6 +147,11 @@ impl Locked {
         .bind(o.created_at)
         .bind(placement.client)
         .bind(placement.room_nights)
+        .bind(&placement.desk.guest_name)
+        .bind(&placement.desk.phone)
+        .bind(&placement.desk.arrival)
+        .bind(&placement.desk.departure)
+        .bind(&placement.desk.search_text)
         .execute(&mut **self.tx())
         .await?;
         Ok(inserted.rows_affected() == 1)
@@ -285,4 +293,90 @@ pub async fn order_in(tx: &mut Tx, order_id: &str) -> Result<Option<StoredOrder>
     let row =
         sqlx::query(&format!("SELECT {ORDER_COLUMNS} FROM orders WHERE order_id = $1")).bind(order_id).fetch_optional(&mut **tx).await?;
     Ok(row.as_ref().map(order_of).transpose()?)
+}
+
+/// One page of a search, and how many orders match in all.
+#[derive(Debug)]
+pub struct OrderPage {
+    pub orders: Vec<StoredOrder>,
+    pub total: i64,
+}
+
+/// The orders matching `search`, newest first.
+pub async fn search_orders(db: &Db, search: &OrderSearch) -> Result<OrderPage, CartError> {
+    // Each condition's value is bound in the order its placeholder is numbered.
+    let mut conditions = Vec::new();
+    let mut values: Vec<String> = Vec::new();
+    let mut condition = |sql: &str, value: String| {
+        values.push(value);
+        conditions.push(sql.replace('?', &format!("${}", values.len())));
+    };
+    if !search.text.is_empty() {
+        condition("search_text LIKE ? ESCAPE '\\'", search.pattern());
+    }
+    if let Some(from) = search.from {
+        condition("departure > ?", from.format("%Y-%m-%d").to_string());
+    }
+    if let Some(to) = search.to {
+        condition("arrival < ? AND arrival <> ''", to.format("%Y-%m-%d").to_string());
+    }
+    if let Some(state) = search.state {
+        condition("state = ?", state.code().to_owned());
+    }
+    let filter = if conditions.is_empty() { String::new() } else { format!("WHERE {}", conditions.join(" AND ")) };
+    let count_sql = format!("SELECT COUNT(*) FROM orders {filter}");
+    let mut count = sqlx::query_scalar::<_, i64>(&count_sql);
+    for v in &values {
+        count = count.bind(v);
+    }
+    let total = count.fetch_one(db.pool()).await?;
+    let (limit, offset) = (values.len() + 1, values.len() + 2);
+    let page_sql = format!("SELECT {ORDER_COLUMNS} FROM orders {filter} ORDER BY created_at DESC, token LIMIT ${limit} OFFSET ${offset}");
+    let mut page = sqlx::query(&page_sql);
+    for v in &values {
+        page = page.bind(v);
+    }
+    let rows = page.bind(i64::from(search.limit)).bind(search.offset()).fetch_all(db.pool()).await?;
+    Ok(OrderPage { orders: rows.iter().map(order_of).collect::<Result<_, _>>()?, total })
+}
+
+/// The orders, not cancelled, whose stays begin (`column` arrival) or end
+/// (departure) on `day`, by the guest's name.
+pub async fn orders_on(db: &Db, column: DeskDay, day: &str) -> Result<Vec<StoredOrder>, CartError> {
+    let column = match column {
+        DeskDay::Arrival => "arrival",
+        DeskDay::Departure => "departure",
+    };
+    let sql = format!("SELECT {ORDER_COLUMNS} FROM orders WHERE {column} = $1 AND state <> 'cancelled' ORDER BY guest_name, booking_code");
+    let rows = sqlx::query(&sql).bind(day).fetch_all(db.pool()).await?;
+    Ok(rows.iter().map(order_of).collect::<Result<_, _>>()?)
+}
+
+/// Which end of its stays an order is listed by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeskDay {
+    Arrival,
+    Departure,
+}
+
+/// Orders placed before the front desk's columns existed, at most `limit`.
+pub async fn orders_without_desk_facts(db: &Db, limit: i64) -> Result<Vec<StoredOrder>, CartError> {
+    let rows = sqlx::query(&format!("SELECT {ORDER_COLUMNS} FROM orders WHERE search_text = '' LIMIT $1"))
+        .bind(limit)
+        .fetch_all(db.pool())
+        .await?;
+    Ok(rows.iter().map(order_of).collect::<Result<_, _>>()?)
+}
+
+pub async fn set_desk_facts(db: &Db, token: &str, desk: &DeskFacts) -> Result<(), CartError> {
+    sqlx::query("UPDATE orders SET guest_name = $2, phone = $3, arrival = $4, departure = $5, search_text = $6 WHERE token = $1")
+        .bind(token)
+        .bind(&desk.guest_name)
+        .bind(&desk.phone)
+        .bind(&desk.arrival)
+        .bind(&desk.departure)
+        .bind(&desk.search_text)
+        .execute(db.pool())
+        .await?;
+    Ok(())
 }

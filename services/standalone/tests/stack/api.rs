@@ -373,6 +373,8 @@ async fn openapi_documents_every_route_and_every_documented_route_exists() {
         ("get", "/shop-api/backend/refunds"),
         ("put", "/shop-api/backend/refunds/{paymentId}"),
         ("get", "/shop-api/backend/board"),
+        ("get", "/shop-api/backend/bookings"),
+        ("get", "/shop-api/backend/arrivals"),
         ("get", "/shop-api/openapi.json"),
         ("get", "/shop-api/products/{code}"),
         ("get", "/shop-api/products/by-slug/{slug}"),

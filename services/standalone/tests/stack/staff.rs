@@ -333,3 +333,60 @@ async fn the_front_desk_sees_a_new_booking_held_on_the_board() {
     let (status, bad) = send("/shop-api/backend/board?from=1.12.2026".into(), &reception).await;
     assert_eq!(status, 400, "{bad}");
 }
+
+/// The bookings list and a day's arrivals, for the front desk only: a
+/// guest's two orders found by part of a booking code, by e-mail and by
+/// dates, with the guest's details; wrong queries named.
+#[tokio::test]
+async fn the_front_desk_finds_bookings_and_a_days_arrivals() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let cookie = |token: String| Some(format!("spa_session={token}"));
+    let customer = cookie(t.session_of("c-1", "anna@example.pl", "customer").await);
+    let editor = cookie(t.session_of("c-2", "ed@example.pl", "customer,editor").await);
+    let reception = cookie(t.session_of("c-3", "recepcja@example.pl", "customer,reception").await);
+    let send = |path: String, who: &Option<String>| as_staff(&t.http, Method::GET, t.url(&path), who.clone(), Value::Null);
+    let (first, _, _) = transfer_order(&t.http, &t.base, 100).await;
+    let (second, _, _) = transfer_order(&t.http, &t.base, 120).await;
+    let (arrival, departure) = stay(100, 2);
+    let codes = |answer: &Value, list: &str| -> Vec<String> {
+        answer[list].as_array().unwrap().iter().map(|o| o["bookingCode"].as_str().unwrap().to_owned()).collect()
+    };
+
+    for (who, session, status) in [("anonymous", None, 401), ("customer", customer, 403), ("editor", editor, 403)] {
+        assert_eq!(send("/shop-api/backend/bookings".into(), &session).await.0, status, "{who} lists");
+        assert_eq!(send(format!("/shop-api/backend/arrivals?date={arrival}"), &session).await.0, status, "{who} reads arrivals");
+    }
+
+    let (status, all) = send("/shop-api/backend/bookings?q=anna%40example.pl".into(), &reception).await;
+    assert_eq!(status, 200, "{all}");
+    assert_eq!(codes(&all, "items"), [second.clone(), first.clone()], "newest first");
+    assert_eq!((all["total"].as_u64(), all["page"].as_u64(), all["limit"].as_u64()), (Some(2), Some(1), Some(20)));
+    let guest = &all["items"][0]["guest"];
+    assert_eq!((guest["customer"]["lastName"].as_str(), guest["customer"]["phone"].as_str()), (Some("Nowak"), Some("+48 600 100 200")));
+
+    let part = first[4..9].to_lowercase();
+    let (_, by_code) = send(format!("/shop-api/backend/bookings?q={part}"), &reception).await;
+    assert_eq!(codes(&by_code, "items"), [first.clone()], "{part}");
+    let (_, by_dates) = send(format!("/shop-api/backend/bookings?from={arrival}&to={departure}"), &reception).await;
+    assert_eq!(codes(&by_dates, "items"), [first.clone()]);
+    let (_, paid) = send("/shop-api/backend/bookings?state=paid".into(), &reception).await;
+    assert_eq!(paid["total"].as_u64(), Some(0), "{paid}");
+
+    let (status, day) = send(format!("/shop-api/backend/arrivals?date={arrival}"), &reception).await;
+    assert_eq!(status, 200, "{day}");
+    assert_eq!((codes(&day, "arriving"), codes(&day, "departing")), (vec![first.clone()], vec![]));
+    let (_, leaving) = send(format!("/shop-api/backend/arrivals?date={departure}"), &reception).await;
+    assert_eq!(codes(&leaving, "departing"), [first.clone()]);
+
+    let (status, order) = send(format!("/shop-api/backend/orders/{first}"), &reception).await;
+    assert_eq!((status, order["guest"]["customer"]["firstName"].as_str()), (200, Some("Anna")), "the front desk opens an order");
+
+    let field = |answer: &(u16, Value)| (answer.0, answer.1["errors"][0]["field"].as_str().map(str::to_owned));
+    let backwards = send(format!("/shop-api/backend/bookings?from={departure}&to={arrival}"), &reception).await;
+    assert_eq!(field(&backwards), (400, Some("to".into())), "{}", backwards.1);
+    let long = send(format!("/shop-api/backend/bookings?q={}", "a".repeat(101)), &reception).await;
+    assert_eq!(field(&long), (400, Some("q".into())), "{}", long.1);
+    let bad_state = send("/shop-api/backend/bookings?state=lost".into(), &reception).await;
+    assert_eq!(field(&bad_state), (400, Some("state".into())), "{}", bad_state.1);
+    assert_eq!(send("/shop-api/backend/arrivals?date=1.12.2026".into(), &reception).await.0, 400);
+}

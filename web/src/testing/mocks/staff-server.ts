@@ -14,7 +14,7 @@
 import { http, HttpResponse } from 'msw';
 
 import type { Locale } from '@/lib/i18n/locale';
-import type { BankTransfer, Customer, Refund, RefundMade, StaffOrder } from '@/types/api';
+import type { BankTransfer, Customer, Guest, Refund, RefundMade, StaffOrder } from '@/types/api';
 
 import { cartItem, customer, lineProduct, packageLine, reservationLine } from './fixtures';
 import { apiPath } from './handlers';
@@ -50,6 +50,26 @@ export function staffOrder(overrides: Partial<StaffOrder> = {}): StaffOrder {
     locale: 'pl',
     createdAt: '2026-06-20T10:00:00Z',
     items,
+    guest: staffGuest(),
+    ...overrides,
+  };
+}
+
+/** Ola Nowak as she gave her details at checkout: a phone, an invoice for her company, a note. */
+export function staffGuest(overrides: Partial<Guest> = {}): Guest {
+  return {
+    customer: { firstName: 'Ola', lastName: 'Nowak', email: 'ola.nowak@example.pl', phone: '+48 600 100 200' },
+    billingAddress: {
+      invoiceRequired: true,
+      company: 'Nowak Sp. z o.o.',
+      vatNumber: '5260250274',
+      street: 'ul. Lipowa 3',
+      postcode: '00-950',
+      city: 'Warszawa',
+      countryCode: 'PL',
+    },
+    shippingAddress: null,
+    notes: 'Przyjedziemy późnym wieczorem.',
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { staffGuest } from '@/testing/mocks/staff-server';
 import type { StaffOrder } from '@/types/api';
 
 import { laterAmount, normalizeBookingCode, transferDesk } from './order';
@@ -18,6 +19,7 @@ const order = (overrides: Partial<StaffOrder> = {}): StaffOrder => ({
   locale: 'pl',
   createdAt: '2026-06-20T10:00:00Z',
   items: [],
+  guest: staffGuest(),
   ...overrides,
 });
 
