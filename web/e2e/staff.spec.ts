@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 import { expectNoSeriousA11yIssues } from './helpers/a11y';
 import { addDays, daysFromToday } from './helpers/dates';
@@ -18,6 +18,14 @@ import { bookByTransfer } from './helpers/orders';
 const pl = messages('pl');
 const admin = { email: 'recepcja@example.pl', password: 'hasło recepcji e2e 2026' };
 
+/** From a back-office page's login link: the administrator logs in and comes back. */
+async function logIn(page: Page) {
+  await page.getByRole('main').getByRole('link', { name: pl('staff.login') }).click();
+  await page.getByLabel(pl('account.field.email'), { exact: true }).fill(admin.email);
+  await page.getByLabel(pl('account.field.password'), { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: pl('account.login.submit') }).click();
+}
+
 test('the staff find a guest’s order by its booking code and record the bank transfer that paid it', async ({ page, request }) => {
   // Dates of this run only: a rerun on the same stack finds them unsold.
   const checkIn = daysFromToday(200 + randomInt(0, 60));
@@ -27,10 +35,7 @@ test('the staff find a guest’s order by its booking code and record the bank t
   // Not logged in: the desk leads to the login, which comes back to it.
   await page.goto(desk);
   await expect(page.getByText(pl('staff.loginNeeded'))).toBeVisible();
-  await page.getByRole('main').getByRole('link', { name: pl('staff.login') }).click();
-  await page.getByLabel(pl('account.field.email'), { exact: true }).fill(admin.email);
-  await page.getByLabel(pl('account.field.password'), { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: pl('account.login.submit') }).click();
+  await logIn(page);
   await expect(page).toHaveURL(new RegExp(`/backend/orders\\?code=${order.bookingCode}$`));
 
   // The order, awaiting its transfer, with the amount it awaits filled in.
@@ -66,10 +71,7 @@ test('the front desk sees a new booking held on the occupancy board, on a phone 
   const board = `/backend/board?from=${checkIn}`;
   await page.goto(board);
   await expect(page.getByText(pl('staff.board.loginNeeded'))).toBeVisible();
-  await page.getByRole('main').getByRole('link', { name: pl('staff.login') }).click();
-  await page.getByLabel(pl('account.field.email'), { exact: true }).fill(admin.email);
-  await page.getByLabel(pl('account.field.password'), { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: pl('account.login.submit') }).click();
+  await logIn(page);
   await expect(page).toHaveURL(new RegExp(`/backend/board\\?from=${checkIn}$`));
 
   // The double's first two nights: what awaits payment there now.
@@ -98,4 +100,38 @@ test('the front desk sees a new booking held on the occupancy board, on a phone 
   expect(widths.page).toBeLessThanOrEqual(360);
   await page.getByRole('button', { name: pl('staff.board.next') }).click();
   await expect(page).toHaveURL(new RegExp(`/backend/board\\?from=${addDays(checkIn, 14)}$`));
+});
+
+test('the front desk finds a booking by its guest, sees it among the day’s arrivals and opens it with the guest’s details', async ({ page, request }) => {
+  const checkIn = daysFromToday(200 + randomInt(0, 60));
+  const order = await bookByTransfer(request, 'ROOM_STANDARD_DOUBLE', checkIn, addDays(checkIn, 2), { locale: 'pl' });
+
+  await page.goto('/backend/bookings');
+  await expect(page.getByText(pl('staff.desk.loginNeeded'))).toBeVisible();
+  await logIn(page);
+  await expect(page).toHaveURL(/\/backend\/bookings$/);
+
+  // Found by part of its booking code, with the guest and what is owed.
+  const search = page.getByRole('search', { name: pl('staff.bookings.search') });
+  await search.getByLabel(pl('staff.bookings.q')).fill(order.bookingCode.slice(4, 9).toLowerCase());
+  await search.getByRole('button', { name: pl('staff.bookings.submit') }).click();
+  const row = page.getByRole('row', { name: new RegExp(order.bookingCode) });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(`${checkIn} – ${addDays(checkIn, 2)}`);
+  await expectNoSeriousA11yIssues(page);
+
+  // The day it arrives: the guest among the arrivals.
+  await page.getByRole('navigation', { name: pl('staff.nav.label') }).getByRole('link', { name: pl('staff.nav.arrivals') }).click();
+  await page.getByLabel(pl('staff.day.date')).fill(checkIn);
+  await expect(page).toHaveURL(new RegExp(`/backend/arrivals\\?date=${checkIn}$`));
+  const arriving = page.getByRole('region', { name: /^Przyjazdy/ });
+  const card = arriving.getByRole('article').filter({ has: page.getByRole('link', { name: order.bookingCode }) });
+  await expect(card).toContainText(pl('staff.day.owed', { amount: '' }).trim());
+  await expectNoSeriousA11yIssues(page);
+
+  // Its order, with the guest's phone to call.
+  await card.getByRole('link', { name: order.bookingCode }).click();
+  await expect(page.getByRole('heading', { name: pl('staff.order.heading', { code: order.bookingCode }) })).toBeVisible();
+  const guest = page.getByRole('region', { name: pl('staff.guest.heading') });
+  await expect(guest.getByRole('link', { name: /\d{3}/ })).toHaveAttribute('href', /^tel:\+?\d+$/);
 });

@@ -159,6 +159,8 @@ const cases: Record<Exclude<RouteName, Skipped>, Case> = {
   },
   staffOrders: page('staffOrders', { description: (locale) => t(locale)('staff.lead') }),
   staffBoard: page('staffBoard', { description: (locale) => t(locale)('staff.board.lead') }),
+  staffBookings: page('staffBookings', { description: (locale) => t(locale)('staff.bookings.lead') }),
+  staffArrivals: page('staffArrivals', { description: (locale) => t(locale)('staff.day.lead') }),
 };
 
 /** A product page (under its listing): its name, its own description, its pages in the other languages. */

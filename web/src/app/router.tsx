@@ -10,6 +10,7 @@ import type { RouteHandle } from '@/types/router';
 
 import type * as accountPages from './routes/account';
 import type * as checkoutPages from './routes/checkout';
+import type * as staffPages from './routes/staff';
 import type * as newsletterPages from './routes/newsletter';
 import { NotFoundRoute } from './routes/not-found';
 import { RootLayout, RootHydrateFallback } from './routes/root';
@@ -89,6 +90,16 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
       const [pages] = await page(() =>
         Promise.all([import('./routes/checkout'), loadDictionary(locale, 'shop'), loadDictionary(locale, 'checkout')]),
       );
+      return { Component: pages[component] };
+    },
+  });
+
+  /** A staff page: the back office's chunk (the editor's page too) with the staff's and the editor's texts; no pop-ups. */
+  const staffPage = (name: RouteName, titleKey: MessageKey, component: keyof typeof staffPages): RouteObject => ({
+    path: path(name),
+    handle: { ...handle(name, titleKey), ownAlternates: true, noPopups: true },
+    lazy: async () => {
+      const [pages] = await page(() => Promise.all([import('./routes/staff'), loadDictionary(locale, 'staff'), loadDictionary(locale, 'editor')]));
       return { Component: pages[component] };
     },
   });
@@ -243,39 +254,12 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
     checkoutPage('basketPayment', 'basket.steps.payment', 'PaymentRoute'),
     checkoutPage('basketComplete', 'basket.steps.complete', 'CompleteRoute'),
 
-    // The content editor (spec 6): one path in every language.
-    {
-      path: path('editBlock'),
-      handle: { ...handle('editBlock', 'editor.title'), ownAlternates: true, noPopups: true },
-      lazy: async () => {
-        const [{ BlockEditorRoute }] = await page(() =>
-          Promise.all([import('./routes/content-editor'), loadDictionary(locale, 'editor')]),
-        );
-        return { Component: BlockEditorRoute };
-      },
-    },
-    // The staff's order desk: one path in every language, the booking code in the query.
-    {
-      path: path('staffOrders'),
-      handle: { ...handle('staffOrders', 'staff.title'), ownAlternates: true, noPopups: true },
-      lazy: async () => {
-        const [{ StaffOrdersRoute }] = await page(() =>
-          Promise.all([import('./routes/staff-orders'), loadDictionary(locale, 'staff')]),
-        );
-        return { Component: StaffOrdersRoute };
-      },
-    },
-    // The front desk's occupancy board: one path in every language, the first night in the query.
-    {
-      path: path('staffBoard'),
-      handle: { ...handle('staffBoard', 'staff.board.title'), ownAlternates: true, noPopups: true },
-      lazy: async () => {
-        const [{ StaffBoardRoute }] = await page(() =>
-          Promise.all([import('./routes/staff-board'), loadDictionary(locale, 'staff')]),
-        );
-        return { Component: StaffBoardRoute };
-      },
-    },
+    // The content editor (spec 6) and the back office: one path in every language, what a page shows in its query.
+    staffPage('editBlock', 'editor.title', 'BlockEditorRoute'),
+    staffPage('staffOrders', 'staff.title', 'StaffOrdersRoute'),
+    staffPage('staffBoard', 'staff.board.title', 'StaffBoardRoute'),
+    staffPage('staffBookings', 'staff.bookings.title', 'StaffBookingsRoute'),
+    staffPage('staffArrivals', 'staff.day.title', 'StaffArrivalsRoute'),
 
     {
       path: '*',

@@ -72,6 +72,13 @@ describe('the staff’s order desk', () => {
     expect(fact('Do zapłaty teraz')).toBe('2477,00 zł');
     expect(fact('Do zapłaty później, na miejscu')).toBe('0,00 zł');
     expect(fact('E-mail gościa')).toBe('ola.nowak@example.pl');
+    // The guest as they gave their details: phone, invoice, notes.
+    const guest = screen.getByRole('region', { name: 'Gość' });
+    expect(within(guest).getByRole('link', { name: '+48 600 100 200' }).getAttribute('href')).toBe('tel:+48600100200');
+    expect(plain(within(guest).getByText('Faktura', { selector: 'dt' }).nextElementSibling?.textContent)).toBe(
+      'Nowak Sp. z o.o.NIP 5260250274ul. Lipowa 3, 00-950 Warszawa, PL',
+    );
+    expect(fact('Uwagi gościa')).toBe('Przyjedziemy późnym wieczorem.');
     expect(fact('Złożone')).toMatch(/^20\.06\.2026 \d\d:\d\d$/);
     expect(fact('Noclegi trzymane do')).toMatch(/^23\.06\.2026 \d\d:\d\d$/);
     expect(screen.getByText('Złożone', { selector: 'dt' }).nextElementSibling?.querySelector('time')?.getAttribute('dateTime')).toBe(

@@ -48,6 +48,9 @@ function route<Q extends QueryParams = QueryParams>(paths: LocalizedPaths): AppR
   };
 }
 
+/** A back-office page: the same path in every language. */
+const backOffice = <Q extends QueryParams>(path: string) => route<Q>({ pl: path, de: path, en_GB: path });
+
 /**
  * A route with one `:param` segment (an e-mail link's token): the router
  * registers the pattern, `href` fills it in.
@@ -227,19 +230,12 @@ export const paths = {
     href: (_locale: Locale, values: { id: string }, query?: { locale?: Locale }) =>
       `/backend/block/edit/${encodeURIComponent(values.id)}${toQueryString(query)}`,
   },
-  // not in spec: the staff's order desk beside the editor, one path in every
-  // language, outside /en; the booking code in the query, so it can be linked.
-  staffOrders: route<{ code?: string }>({
-    pl: '/backend/orders',
-    de: '/backend/orders',
-    en_GB: '/backend/orders',
-  }),
-  // not in spec: the front desk's occupancy board; the first night in the query.
-  staffBoard: route<{ from?: string }>({
-    pl: '/backend/board',
-    de: '/backend/board',
-    en_GB: '/backend/board',
-  }),
+  // not in spec: the back office, one path in every language, outside /en;
+  // what a page shows in its query, so it can be linked.
+  staffOrders: backOffice<{ code?: string }>('/backend/orders'),
+  staffBoard: backOffice<{ from?: string }>('/backend/board'),
+  staffBookings: backOffice<{ q?: string; from?: string; to?: string; state?: string; page?: string }>('/backend/bookings'),
+  staffArrivals: backOffice<{ date?: string }>('/backend/arrivals'),
 } as const;
 
 export type RouteName = keyof typeof paths;

@@ -183,6 +183,7 @@ export type StaffOrder = Schemas['StaffOrder'];
 export type Guest = Schemas['Guest'];
 export type Bookings = Schemas['Bookings'];
 export type DeskDay = Schemas['DeskDay'];
+export type OrderState = Schemas['OrderState'];
 
 /** POST /backend/orders/{bookingCode}/bank-transfers: what arrived (grosze, exactly `dueNow`) and the statement's reference. */
 export type BankTransfer = Schemas['BankTransfer'];

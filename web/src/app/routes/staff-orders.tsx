@@ -9,6 +9,7 @@ import { useLocation, useSearchParams } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { OrderDesk } from '@/features/staff/components/order-desk';
+import { StaffNav } from '@/features/staff/components/staff-nav';
 import { normalizeBookingCode } from '@/features/staff/utils/order';
 import { usePageHead } from '@/hooks/use-page-head';
 import { useI18n } from '@/lib/i18n/i18n-provider';
@@ -30,6 +31,7 @@ export function StaffOrdersRoute() {
   return (
     <div className="page staff-page">
       <meta name="robots" content="noindex" />
+      <StaffNav />
       <div className="page__header">
         <h1>{t('staff.title')}</h1>
         <p className="page__lead">{t('staff.lead')}</p>

@@ -5,6 +5,8 @@ export const staffKeys = {
   order: (code: string, locale: Locale) => ['staff', 'order', code, locale] as const,
   refunds: (locale: Locale) => ['staff', 'refunds', locale] as const,
   board: (from: string, days: number, locale: Locale) => ['staff', 'board', from, days, locale] as const,
+  bookings: (search: object, locale: Locale) => ['staff', 'bookings', search, locale] as const,
+  arrivals: (date: string, locale: Locale) => ['staff', 'arrivals', date, locale] as const,
 };
 
 export const orderPath = (code: string) => `/backend/orders/${encodeURIComponent(code)}`;
@@ -12,3 +14,7 @@ export const orderPath = (code: string) => `/backend/orders/${encodeURIComponent
 export const REFUNDS_PATH = '/backend/refunds';
 
 export const BOARD_PATH = '/backend/board';
+
+export const BOOKINGS_PATH = '/backend/bookings';
+
+export const ARRIVALS_PATH = '/backend/arrivals';

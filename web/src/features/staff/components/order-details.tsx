@@ -11,6 +11,7 @@ import type { PaymentKind } from '@/features/staff/api/record-payment';
 
 import { PAYMENT_TEXTS, PaymentForm, type TransferProblem } from './payment-form';
 import { Fact, Moment } from './facts';
+import { GuestDetails } from './guest-details';
 import { useOrderWords } from './order-words';
 
 type Props = {
@@ -76,6 +77,8 @@ export function OrderDetails({ order, code, loginHref }: Props) {
         </Fact>
         {order.createdAt && <Fact label={t('staff.order.placed')}>{moment(order.createdAt)}</Fact>}
       </dl>
+
+      <GuestDetails guest={order.guest} />
 
       <h3 id={linesId}>{t('staff.order.lines')}</h3>
       <div className="staff-order__table">

@@ -39,3 +39,47 @@ export const orderLines = (order: StaffOrder): { line: CartItem; attached: boole
     { line: item, attached: false },
     ...item.childItems.map((child) => ({ line: child, attached: true })),
   ]);
+
+/**
+ * What the guest still owes: everything (less gift vouchers) while the
+ * order awaits its first payment, what an advance payment left while that
+ * is not recorded, nothing once paid in full or cancelled.
+ */
+export function owed(order: StaffOrder): number {
+  if (order.state === 'cancelled' || order.paymentState === 'cancelled' || order.paymentState === 'paid') return 0;
+  if (order.paymentState === 'awaiting_payment') return Math.max(0, order.totals.total - order.totals.vouchers);
+  return laterAmount(order);
+}
+
+/** A stay of an order, with the packages attached to it and their treatments. */
+export type OrderStay = {
+  room: string;
+  from: string;
+  to: string;
+  nights: number;
+  adults: number;
+  children: number;
+  babies: number;
+  packages: { name: string; treatments: string[] }[];
+};
+
+export const orderStays = (order: StaffOrder): OrderStay[] =>
+  order.items
+    .filter((item) => item.type === 'reservation' && item.dateFrom && item.dateTo)
+    .map((item) => ({
+      room: item.product?.name ?? item.code,
+      from: item.dateFrom ?? '',
+      to: item.dateTo ?? '',
+      nights: item.days ?? 0,
+      adults: item.adults ?? 0,
+      children: item.children ?? 0,
+      babies: item.babies ?? 0,
+      packages: item.childItems.map((child) => ({
+        name: child.product?.name ?? child.code,
+        treatments: (child.treatments ?? []).map((treatment) => `${treatment.name} × ${treatment.quantity}`),
+      })),
+    }));
+
+/** The guest's name as given, else their e-mail. */
+export const guestName = (order: StaffOrder): string =>
+  `${order.guest.customer.firstName ?? ''} ${order.guest.customer.lastName ?? ''}`.trim() || order.email;

@@ -1,0 +1,185 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+
+import { useBookings, type BookingsSearch } from '@/features/staff/api/get-bookings';
+import { serverMessage, staffFailure } from '@/features/staff/api/staff-errors';
+import { paths } from '@/config/paths';
+import { useI18n } from '@/lib/i18n/i18n-provider';
+import type { OrderState } from '@/types/api';
+
+import '@/features/staff/staff.css';
+
+import { AccessNotice } from './access-notice';
+import { useOrderWords } from './order-words';
+import { guestName, owed } from '@/features/staff/utils/order';
+
+const STATES: OrderState[] = ['new', 'paid', 'cancelled'];
+
+type Props = {
+  search: BookingsSearch;
+  /** Shows another search or page (the page puts it into its query). */
+  onSearch: (search: BookingsSearch) => void;
+  loginHref: string;
+};
+
+/**
+ * The front desk's bookings (`/backend/bookings`): a search by any part of
+ * a booking code, name, e-mail or phone, by the days a stay touches and by
+ * state; newest first, 20 a page, each leading to its order.
+ */
+export function BookingsList({ search, onSearch, loginHref }: Props) {
+  const { t, locale, formatMoney } = useI18n();
+  const words = useOrderWords();
+  const query = useBookings(search, locale);
+  const failure = query.isError && !query.isFetching ? staffFailure(query.error) : null;
+  const page = failure ? undefined : query.data;
+  const access = failure === 'login' || failure === 'forbidden' ? failure : null;
+  const [draft, setDraft] = useState(search);
+  const ids = { q: useId(), from: useId(), to: useId(), state: useId(), results: useId() };
+  const pages = page ? Math.max(1, Math.ceil(page.total / page.limit)) : 1;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch({ ...draft, q: draft.q.trim(), page: 1 });
+  };
+
+  return (
+    <div className="staff-desk staff-bookings">
+      <form role="search" aria-label={t('staff.bookings.search')} className="staff-bookings__search" onSubmit={submit}>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.q}>
+            {t('staff.bookings.q')}
+          </label>
+          <input
+            id={ids.q}
+            className="field__input"
+            type="search"
+            maxLength={100}
+            value={draft.q}
+            aria-describedby={failure === 'invalid' ? `${ids.q}-error` : undefined}
+            onChange={(event) => setDraft({ ...draft, q: event.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.from}>
+            {t('staff.bookings.from')}
+          </label>
+          <input id={ids.from} className="field__input" type="date" value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.to}>
+            {t('staff.bookings.to')}
+          </label>
+          <input id={ids.to} className="field__input" type="date" value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.state}>
+            {t('staff.bookings.state')}
+          </label>
+          <select
+            id={ids.state}
+            className="field__input"
+            value={draft.state}
+            onChange={(event) => setDraft({ ...draft, state: event.target.value as OrderState | '' })}
+          >
+            <option value="">{t('staff.bookings.anyState')}</option>
+            {STATES.map((state) => (
+              <option key={state} value={state}>
+                {t(`staff.state.${state}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button">
+          {t('staff.bookings.submit')}
+        </button>
+      </form>
+      {failure === 'invalid' && (
+        <p id={`${ids.q}-error`} className="staff-notice staff-notice--error" role="alert">
+          {serverMessage(query.error)}
+        </p>
+      )}
+
+      <div className="staff-desk__status" role="status">
+        {query.isPending && !failure && (
+          <p className="status status--loading">
+            <span className="spinner" aria-hidden="true" />
+            <span className="status__text">{t('staff.bookings.loading')}</span>
+          </p>
+        )}
+        {page && <p className="sr-only">{t('staff.bookings.found', { count: page.total })}</p>}
+      </div>
+
+      {access && (
+        <AccessNotice failure={access} loginHref={loginHref} words={{ login: 'staff.desk.loginNeeded', forbidden: 'staff.desk.forbidden' }} />
+      )}
+      {failure === 'other' && (
+        <div className="status status--error" role="alert">
+          <p className="status__text">{t('staff.bookings.loadError')}</p>
+          <button type="button" className="button" onClick={() => void query.refetch()}>
+            {t('errors.retry')}
+          </button>
+        </div>
+      )}
+
+      {page && page.items.length === 0 && <p className="staff-notice">{t('staff.bookings.empty')}</p>}
+      {page && page.items.length > 0 && (
+        <div className="staff-board__scroll" tabIndex={0} role="region" aria-labelledby={ids.results}>
+          <table className="staff-bookings__table" aria-busy={query.isFetching}>
+            <caption id={ids.results}>{t('staff.bookings.caption', { count: page.total })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('staff.bookings.code')}</th>
+                <th scope="col">{t('staff.bookings.guest')}</th>
+                <th scope="col">{t('staff.bookings.stay')}</th>
+                <th scope="col">{t('staff.order.state')}</th>
+                <th scope="col">{t('staff.order.paymentState')}</th>
+                <th scope="col">{t('staff.bookings.owed')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.items.map((order) => {
+                const stays = order.items.filter((item) => item.dateFrom && item.dateTo);
+                return (
+                  <tr key={order.bookingCode}>
+                    <th scope="row">
+                      <Link to={paths.staffOrders.href(locale, { code: order.bookingCode })}>{order.bookingCode}</Link>
+                    </th>
+                    <td>
+                      {guestName(order)}
+                      {order.guest.customer.phone && <span className="staff-bookings__sub">{order.guest.customer.phone}</span>}
+                    </td>
+                    <td>
+                      {stays.length === 0
+                        ? '–'
+                        : stays.map((item) => (
+                            <span key={item.id} className="staff-bookings__stay">
+                              {`${item.dateFrom} – ${item.dateTo}`}
+                            </span>
+                          ))}
+                    </td>
+                    <td>{words.state(order)}</td>
+                    <td>{words.payment(order)}</td>
+                    <td>{formatMoney(owed(order), order.totals.currency)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {page && pages > 1 && (
+        <nav className="staff-bookings__pages" aria-label={t('staff.bookings.pages')}>
+          <button type="button" className="button button--secondary" disabled={search.page <= 1} onClick={() => onSearch({ ...search, page: search.page - 1 })}>
+            {t('staff.bookings.previous')}
+          </button>
+          <span>{t('staff.bookings.page', { page: search.page, pages })}</span>
+          <button type="button" className="button button--secondary" disabled={search.page >= pages} onClick={() => onSearch({ ...search, page: search.page + 1 })}>
+            {t('staff.bookings.next')}
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}
