@@ -366,17 +366,17 @@ async fn the_front_desk_finds_bookings_and_a_days_arrivals() {
 
     let part = first[4..9].to_lowercase();
     let (_, by_code) = send(format!("/shop-api/backend/bookings?q={part}"), &reception).await;
-    assert_eq!(codes(&by_code, "items"), [first.clone()], "{part}");
+    assert_eq!(codes(&by_code, "items"), [first.as_str()], "{part}");
     let (_, by_dates) = send(format!("/shop-api/backend/bookings?from={arrival}&to={departure}"), &reception).await;
-    assert_eq!(codes(&by_dates, "items"), [first.clone()]);
+    assert_eq!(codes(&by_dates, "items"), [first.as_str()]);
     let (_, paid) = send("/shop-api/backend/bookings?state=paid".into(), &reception).await;
     assert_eq!(paid["total"].as_u64(), Some(0), "{paid}");
 
     let (status, day) = send(format!("/shop-api/backend/arrivals?date={arrival}"), &reception).await;
     assert_eq!(status, 200, "{day}");
-    assert_eq!((codes(&day, "arriving"), codes(&day, "departing")), (vec![first.clone()], vec![]));
+    assert_eq!((codes(&day, "arriving"), codes(&day, "departing")), (vec![first.as_str()], vec![]));
     let (_, leaving) = send(format!("/shop-api/backend/arrivals?date={departure}"), &reception).await;
-    assert_eq!(codes(&leaving, "departing"), [first.clone()]);
+    assert_eq!(codes(&leaving, "departing"), [first.as_str()]);
 
     let (status, order) = send(format!("/shop-api/backend/orders/{first}"), &reception).await;
     assert_eq!((status, order["guest"]["customer"]["firstName"].as_str()), (200, Some("Anna")), "the front desk opens an order");
