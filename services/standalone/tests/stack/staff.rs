@@ -374,7 +374,7 @@ async fn the_front_desk_finds_bookings_and_a_days_arrivals() {
 
     let (status, day) = send(format!("/shop-api/backend/arrivals?date={arrival}"), &reception).await;
     assert_eq!(status, 200, "{day}");
-    assert_eq!((codes(&day, "arriving"), codes(&day, "departing")), (vec![first.as_str()], vec![]));
+    assert_eq!((codes(&day, "arriving"), codes(&day, "departing")), (vec![first.clone()], vec![]));
     let (_, leaving) = send(format!("/shop-api/backend/arrivals?date={departure}"), &reception).await;
     assert_eq!(codes(&leaving, "departing"), [first.as_str()]);
 
