@@ -16,7 +16,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::AppState;
-use crate::error::{ApiError, ApiResult, ErrorBody};
+use crate::error::{ApiResult, ErrorBody};
 use crate::extract::{ApiQuery, Shop, ShopParams, Validate, Ymd};
 use crate::session::FrontDesk;
 use crate::wire::OrderState;
@@ -137,7 +137,8 @@ pub struct BookingsQuery {
     pub q: Option<String>,
     /// Stays that end after this day.
     pub from: Option<Ymd>,
-    /// Stays that begin before this day.
+    /// Stays that begin on or before this day (with `from` the same day:
+    /// the guests in the house that night).
     pub to: Option<Ymd>,
     pub state: Option<OrderState>,
     /// 1 for the first page (20 orders).
@@ -147,11 +148,6 @@ pub struct BookingsQuery {
 
 impl Validate for BookingsQuery {
     fn validate(&self) -> ApiResult<()> {
-        if let (Some(from), Some(to)) = (self.from, self.to)
-            && from >= to
-        {
-            return Err(ApiError::malformed(crate::error::ErrorCode::InvalidParameter, "to"));
-        }
         crate::extract::within(self.page.unwrap_or(1), 1..=100_000, crate::error::ErrorCode::InvalidParameter, "page")
     }
 }
@@ -175,8 +171,8 @@ const BOOKINGS_PAGE: u32 = 20;
 ///
 /// Every order, newest first, 20 a page, with the guest's details; a
 /// search matches any part of the booking code, the guest's name,
-/// e-mail or phone; `from` and `to` keep orders with stays overlapping
-/// those days. Never cached.
+/// e-mail or phone; `from` and `to` keep orders with a stay in the house
+/// on a night from `from` to `to`. Never cached.
 #[utoipa::path(
     get,
     path = "/shop-api/backend/bookings",
@@ -184,7 +180,7 @@ const BOOKINGS_PAGE: u32 = 20;
     params(BookingsQuery, ShopParams),
     responses(
         (status = 200, description = "A page of bookings", body = Bookings),
-        (status = 400, description = "A malformed date, state or page, `to` not after `from`, or too long a search (the field is named)", body = ErrorBody),
+        (status = 400, description = "A malformed date, state or page, or too long a search (the field is named)", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
         (status = 403, description = "Not a receptionist or an administrator", body = ErrorBody),
         (status = 503, description = "A service is unavailable; retry", body = ErrorBody),

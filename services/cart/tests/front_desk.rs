@@ -88,10 +88,16 @@ async fn the_front_desk_finds_orders(backend: Backend) {
     assert_eq!(found(db, "_100%", "", "", None).await, ["SPA-CCCC-3333"], "% and _ taken literally");
     assert_eq!(found(db, "a_n", "", "", None).await, Vec::<String>::new());
 
-    // Stays overlapping [from, to): an order without a stay never does.
+    // Stays ending after `from` and beginning by `to`: an order without a stay never does.
     assert_eq!(found(db, "", "2026-12-20", "", None).await, ["SPA-BBBB-2222"], "ends after the 20th");
-    assert_eq!(found(db, "", "", "2026-12-19", None).await, ["SPA-CCCC-3333", "SPA-AAAA-1111"], "begins before the 19th");
+    assert_eq!(found(db, "", "", "2026-12-18", None).await, ["SPA-CCCC-3333", "SPA-AAAA-1111"], "begins by the 18th");
     assert_eq!(found(db, "", "2026-12-19", "2026-12-20", None).await, ["SPA-BBBB-2222", "SPA-AAAA-1111"]);
+    assert_eq!(
+        found(db, "", "2026-12-19", "2026-12-19", None).await,
+        ["SPA-BBBB-2222", "SPA-AAAA-1111"],
+        "in the house on the night of the 19th"
+    );
+    assert_eq!(found(db, "", "2026-12-21", "2026-12-20", None).await, ["SPA-BBBB-2222"], "either bound alone: no error for to before from");
     assert_eq!(found(db, "", "", "", Some(OrderState::Paid)).await, ["SPA-DDDD-4444", "SPA-BBBB-2222"]);
 
     // Pages of two, newest first, with the count of all.

@@ -120,8 +120,8 @@ export interface paths {
          * The bookings
          * @description Every order, newest first, 20 a page, with the guest's details; a
          *     search matches any part of the booking code, the guest's name,
-         *     e-mail or phone; `from` and `to` keep orders with stays overlapping
-         *     those days. Never cached.
+         *     e-mail or phone; `from` and `to` keep orders with a stay in the house
+         *     on a night from `from` to `to`. Never cached.
          */
         get: operations["bookings"];
         put?: never;
@@ -2805,7 +2805,10 @@ export interface operations {
                 q?: string;
                 /** @description Stays that end after this day. */
                 from?: components["schemas"]["Ymd"];
-                /** @description Stays that begin before this day. */
+                /**
+                 * @description Stays that begin on or before this day (with `from` the same day:
+                 *     the guests in the house that night).
+                 */
                 to?: components["schemas"]["Ymd"];
                 state?: components["schemas"]["OrderState"];
                 /** @description 1 for the first page (20 orders). */
@@ -2833,7 +2836,7 @@ export interface operations {
                     "application/json": components["schemas"]["Bookings"];
                 };
             };
-            /** @description A malformed date, state or page, `to` not after `from`, or too long a search (the field is named) */
+            /** @description A malformed date, state or page, or too long a search (the field is named) */
             400: {
                 headers: {
                     [name: string]: unknown;

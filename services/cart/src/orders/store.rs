@@ -318,7 +318,7 @@ pub async fn search_orders(db: &Db, search: &OrderSearch) -> Result<OrderPage, C
         condition("departure > ?", from.format("%Y-%m-%d").to_string());
     }
     if let Some(to) = search.to {
-        condition("arrival < ? AND arrival <> ''", to.format("%Y-%m-%d").to_string());
+        condition("arrival <= ? AND arrival <> ''", to.format("%Y-%m-%d").to_string());
     }
     if let Some(state) = search.state {
         condition("state = ?", state.code().to_owned());
