@@ -73,7 +73,15 @@ describe('route table', () => {
   });
 
   it('keeps every English path under /en, the staff’s pages and the newsletter e-mails’ links aside', () => {
-    const everyLanguage: RouteName[] = ['editBlock', 'staffOrders', 'newsletterConfirm', 'newsletterUnsubscribe'];
+    const everyLanguage: RouteName[] = [
+      'editBlock',
+      'staffOrders',
+      'staffBoard',
+      'staffBookings',
+      'staffArrivals',
+      'newsletterConfirm',
+      'newsletterUnsubscribe',
+    ];
     for (const name of names.filter((route) => !everyLanguage.includes(route))) {
       expect(paths[name].path('en_GB')).toMatch(/^\/en(\/|$)/);
     }
@@ -83,6 +91,18 @@ describe('route table', () => {
     for (const locale of LOCALES) expect(paths.editBlock.path(locale)).toBe('/backend/block/edit/:id');
     expect(paths.editBlock.href('pl', { id: 'regulations-booking' })).toBe('/backend/block/edit/regulations-booking');
     expect(paths.editBlock.href('pl', { id: 'a/b' }, { locale: 'en_GB' })).toBe('/backend/block/edit/a%2Fb?locale=en_GB');
+  });
+
+  it('has one path in every language for each back-office page, what it shows in the query', () => {
+    for (const locale of LOCALES) {
+      expect([paths.staffBoard.path(locale), paths.staffBookings.path(locale), paths.staffArrivals.path(locale)]).toEqual([
+        '/backend/board',
+        '/backend/bookings',
+        '/backend/arrivals',
+      ]);
+    }
+    expect(paths.staffBookings.href('de', { q: 'nowak', page: '2' })).toBe('/backend/bookings?q=nowak&page=2');
+    expect(paths.staffArrivals.href('en_GB', { date: '2026-12-18' })).toBe('/backend/arrivals?date=2026-12-18');
   });
 
   it('has one order desk path for every language, the booking code in the query', () => {
