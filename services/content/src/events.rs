@@ -9,8 +9,9 @@
 //! `cart.order.placed` (the order summary), `cart.order.paid` (the
 //! payment's confirmation), `cart.voucher.issued` (the voucher's code),
 //! `cart.order.cancelled` (what happens to the money) and
-//! `content.question.asked` (the guesthouse's copy and the sender's
-//! acknowledgement).
+//! `content.question.asked` (the sender's acknowledgement); a booking,
+//! its payment, its cancellation and a question each also tell the
+//! guesthouse, in its language, replies going to the guest.
 
 use spa_platform::bus::Received;
 use spa_platform::db::Db;
@@ -21,6 +22,7 @@ use spa_proto::events::{
     VerificationRequested, VoucherIssued,
 };
 
+use crate::domain::guesthouse::Guesthouse;
 use crate::domain::mail::{Links, Mail};
 use crate::domain::{account, cancelled, newsletter, order, paid, questions};
 use crate::mail::delivery::Mailer;
@@ -50,47 +52,62 @@ async fn queue<M: EventMessage>(db: &Db, consumer: &'static str, event: Received
     queue_once(db, consumer, event, |m| Ok(write(m))).await
 }
 
-async fn queue_newsletter(db: &Db, links: &Links, event: Received<NewsletterSubscribed>) -> anyhow::Result<()> {
-    queue(db, NEWSLETTER_MAILER, event, |m| newsletter::confirmation_mail(m, links)).await
+/// What the mail consumers write with: the shop's links and where the
+/// guesthouse's own copies go.
+#[derive(Clone)]
+pub struct Senders {
+    pub links: Links,
+    pub guesthouse: Guesthouse,
 }
 
-async fn queue_verification(db: &Db, links: &Links, event: Received<VerificationRequested>) -> anyhow::Result<()> {
-    queue(db, VERIFICATION_MAILER, event, |m| account::verification_mail(m, links)).await
+async fn queue_newsletter(db: &Db, to: &Senders, event: Received<NewsletterSubscribed>) -> anyhow::Result<()> {
+    queue(db, NEWSLETTER_MAILER, event, |m| newsletter::confirmation_mail(m, &to.links)).await
 }
 
-async fn queue_reset(db: &Db, links: &Links, event: Received<PasswordResetRequested>) -> anyhow::Result<()> {
-    queue(db, RESET_MAILER, event, |m| account::reset_mail(m, links)).await
+async fn queue_verification(db: &Db, to: &Senders, event: Received<VerificationRequested>) -> anyhow::Result<()> {
+    queue(db, VERIFICATION_MAILER, event, |m| account::verification_mail(m, &to.links)).await
 }
 
-async fn queue_order(db: &Db, links: &Links, event: Received<OrderPlaced>) -> anyhow::Result<()> {
-    queue_once(db, ORDER_MAILER, event, |o| order::mail(o, links)).await
+async fn queue_reset(db: &Db, to: &Senders, event: Received<PasswordResetRequested>) -> anyhow::Result<()> {
+    queue(db, RESET_MAILER, event, |m| account::reset_mail(m, &to.links)).await
 }
 
-async fn queue_paid(db: &Db, links: &Links, event: Received<OrderPaid>) -> anyhow::Result<()> {
-    queue_once(db, PAID_MAILER, event, |p| paid::paid_mail(p, links)).await
+/// The guest's summary, then the guesthouse's notice.
+async fn queue_order(db: &Db, to: &Senders, event: Received<OrderPlaced>) -> anyhow::Result<()> {
+    queue_all_once(db, ORDER_MAILER, event, |o| Ok(vec![order::mail(o, &to.links)?, to.guesthouse.placed(o, &to.links)])).await
 }
 
-async fn queue_voucher(db: &Db, links: &Links, event: Received<VoucherIssued>) -> anyhow::Result<()> {
-    queue_once(db, VOUCHER_MAILER, event, |v| paid::voucher_mail(v, links)).await
+/// The guest's confirmation, then the guesthouse's notice.
+async fn queue_paid(db: &Db, to: &Senders, event: Received<OrderPaid>) -> anyhow::Result<()> {
+    queue_all_once(db, PAID_MAILER, event, |p| Ok(vec![paid::paid_mail(p, &to.links)?, to.guesthouse.paid(p, &to.links)])).await
 }
 
-async fn queue_cancelled(db: &Db, links: &Links, event: Received<OrderCancelled>) -> anyhow::Result<()> {
-    if !cancelled::has_recipient(&event.message) {
-        return Ok(());
-    }
-    queue_once(db, CANCELLATION_MAILER, event, |c| cancelled::cancelled_mail(c, links)).await
+async fn queue_voucher(db: &Db, to: &Senders, event: Received<VoucherIssued>) -> anyhow::Result<()> {
+    queue_once(db, VOUCHER_MAILER, event, |v| paid::voucher_mail(v, &to.links)).await
 }
 
-async fn queue_question(db: &Db, guesthouse: &str, event: Received<QuestionAsked>) -> anyhow::Result<()> {
-    queue_all_once(db, QUESTION_MAILER, event, |q| Ok(questions::question_mails(q, guesthouse))).await
+/// The guest's mail (when the order has a recipient), then the guesthouse's notice.
+async fn queue_cancelled(db: &Db, to: &Senders, event: Received<OrderCancelled>) -> anyhow::Result<()> {
+    queue_all_once(db, CANCELLATION_MAILER, event, |c| {
+        let mut mails = Vec::new();
+        if cancelled::has_recipient(c) {
+            mails.push(cancelled::cancelled_mail(c, &to.links)?);
+        }
+        mails.push(to.guesthouse.cancelled(c, &to.links));
+        Ok(mails)
+    })
+    .await
+}
+
+async fn queue_question(db: &Db, to: &Senders, event: Received<QuestionAsked>) -> anyhow::Result<()> {
+    queue_all_once(db, QUESTION_MAILER, event, |q| Ok(questions::question_mails(q, &to.guesthouse.email))).await
 }
 
 /// Starts every consumer: each queues its e-mails and wakes the sender.
-/// The guesthouse's copy of a question goes to `guesthouse`.
-pub async fn consume(infra: &Infra, links: &Links, mailer: &Mailer, guesthouse: String) -> anyhow::Result<()> {
+pub async fn consume(infra: &Infra, senders: &Senders, mailer: &Mailer) -> anyhow::Result<()> {
     macro_rules! mail_consumer {
         ($name:expr, $queue:path) => {{
-            let (db, to, m) = (infra.db.clone(), links.clone(), mailer.clone());
+            let (db, to, m) = (infra.db.clone(), senders.clone(), mailer.clone());
             infra
                 .consume($name, move |event| {
                     let (db, to, m) = (db.clone(), to.clone(), m.clone());
@@ -110,16 +127,6 @@ pub async fn consume(infra: &Infra, links: &Links, mailer: &Mailer, guesthouse: 
     mail_consumer!(PAID_MAILER, queue_paid);
     mail_consumer!(VOUCHER_MAILER, queue_voucher);
     mail_consumer!(CANCELLATION_MAILER, queue_cancelled);
-    let (db, m) = (infra.db.clone(), mailer.clone());
-    infra
-        .consume(QUESTION_MAILER, move |event| {
-            let (db, m, to) = (db.clone(), m.clone(), guesthouse.clone());
-            async move {
-                queue_question(&db, &to, event).await?;
-                m.wake();
-                Ok(())
-            }
-        })
-        .await?;
+    mail_consumer!(QUESTION_MAILER, queue_question);
     Ok(())
 }

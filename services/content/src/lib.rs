@@ -43,7 +43,11 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     tracing::info!(mailer = %mailer.describe(), "e-mails are delivered");
     let guesthouse = infra.setting("GUESTHOUSE_EMAIL").unwrap_or_else(|| "recepcja@spa.localhost".into());
     anyhow::ensure!(spa_platform::email::is_valid(&guesthouse), "GUESTHOUSE_EMAIL is not an e-mail address");
-    events::consume(&infra, &links, &mailer, guesthouse).await?;
+    let locale = infra.setting("GUESTHOUSE_LOCALE").unwrap_or_else(|| "pl".into());
+    let locale =
+        spa_platform::locale::Locale::parse(&locale).ok_or_else(|| anyhow::anyhow!("GUESTHOUSE_LOCALE must be pl, de or en_GB"))?;
+    let senders = events::Senders { links: links.clone(), guesthouse: domain::guesthouse::Guesthouse { email: guesthouse, locale } };
+    events::consume(&infra, &senders, &mailer).await?;
     mailer.spawn(infra.db.clone(), infra.shutdown.clone());
     let weather = weather::WeatherService::from_settings(|name| infra.setting(name))?;
     tracing::info!(weather = %weather.describe(), "the weather is asked");

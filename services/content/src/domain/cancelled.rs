@@ -125,7 +125,7 @@ pub fn cancelled_mail(c: &OrderCancelled, links: &Links) -> anyhow::Result<Mail>
     }
     .render()?;
     let text = CancelledText { t, c, why, refund, not_taken, vouchers_kept, order_link }.render()?;
-    Ok(Mail { recipient: c.email.clone(), subject, text, html: Some(html), sensitive: true })
+    Ok(Mail { recipient: c.email.clone(), subject, text, html: Some(html), sensitive: true, reply_to: None })
 }
 
 /// Whether the cancellation names a guest to write to: events published

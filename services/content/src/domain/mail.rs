@@ -9,11 +9,20 @@ pub struct Mail {
     pub html: Option<String>,
     /// The body holds a secret link: it is cleared once the mail is sent.
     pub sensitive: bool,
+    /// Where a reply goes when not to the shop's sender (the guest's
+    /// address on the guesthouse's copies).
+    pub reply_to: Option<String>,
 }
 
 impl Mail {
     pub fn text(recipient: String, (subject, text): (String, String)) -> Self {
-        Self { recipient, subject, text, html: None, sensitive: false }
+        Self { recipient, subject, text, html: None, sensitive: false, reply_to: None }
+    }
+
+    /// Replies go to `address` (when it is one).
+    pub fn replying_to(mut self, address: &str) -> Self {
+        self.reply_to = Some(address.to_owned()).filter(|a| spa_platform::email::is_valid(a));
+        self
     }
 }
 

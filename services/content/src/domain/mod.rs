@@ -7,6 +7,7 @@
 
 pub mod account;
 pub mod cancelled;
+pub mod guesthouse;
 pub mod mail;
 pub mod newsletter;
 pub mod order;

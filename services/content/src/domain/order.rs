@@ -162,7 +162,7 @@ pub fn mail(order: &OrderPlaced, links: &Links) -> anyhow::Result<Mail> {
     }
     .render()?;
     // The pay link carries the order's token: cleared once the mail is sent.
-    Ok(Mail { recipient: order.email.clone(), subject, text, html: Some(html), sensitive: true })
+    Ok(Mail { recipient: order.email.clone(), subject, text, html: Some(html), sensitive: true, reply_to: None })
 }
 
 #[cfg(test)]

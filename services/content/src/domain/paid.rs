@@ -141,7 +141,7 @@ pub fn paid_mail(p: &OrderPaid, links: &Links) -> anyhow::Result<Mail> {
     let html = PaidHtml { t, subject: &subject, p, amount: amount.clone(), left_later: left_later.clone(), order_link: order_link.clone() }
         .render()?;
     let text = PaidText { t, p, amount, left_later, order_link }.render()?;
-    Ok(Mail { recipient: p.email.clone(), subject, text, html: Some(html), sensitive: true })
+    Ok(Mail { recipient: p.email.clone(), subject, text, html: Some(html), sensitive: true, reply_to: None })
 }
 
 #[derive(Template)]
@@ -189,7 +189,7 @@ pub fn voucher_mail(v: &VoucherIssued, links: &Links) -> anyhow::Result<Mail> {
     }
     .render()?;
     let text = VoucherText { t, v, value, valid_until, posted, shop_link }.render()?;
-    Ok(Mail { recipient, subject, text, html: Some(html), sensitive: true })
+    Ok(Mail { recipient, subject, text, html: Some(html), sensitive: true, reply_to: None })
 }
 
 #[cfg(test)]

@@ -123,7 +123,8 @@ fn to_guesthouse(q: &QuestionAsked) -> (String, String) {
 
 /// A question's e-mails: the guesthouse's, then the sender's acknowledgement.
 pub fn question_mails(q: &QuestionAsked, guesthouse: &str) -> Vec<Mail> {
-    vec![Mail::text(guesthouse.to_owned(), to_guesthouse(q)), Mail::text(q.email.clone(), acknowledgement(q))]
+    // The guesthouse answers with "reply": to the sender.
+    vec![Mail::text(guesthouse.to_owned(), to_guesthouse(q)).replying_to(&q.email), Mail::text(q.email.clone(), acknowledgement(q))]
 }
 
 #[cfg(test)]

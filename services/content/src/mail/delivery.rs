@@ -87,11 +87,14 @@ impl Mailer {
     }
 
     async fn send(&self, mail: &Queued) -> anyhow::Result<()> {
-        let builder = Message::builder()
+        let mut builder = Message::builder()
             .from(self.from.clone())
             .to(mail.recipient.parse()?)
             .subject(&mail.subject)
             .message_id(Some(format!("<{}@spa.mail>", mail.id)));
+        if let Some(reply_to) = &mail.reply_to {
+            builder = builder.reply_to(reply_to.parse()?);
+        }
         // Quoted-printable always: ASCII (links included) stays legible in
         // a saved .eml, whatever the language.
         let part = |kind: ContentType, body: &str| {

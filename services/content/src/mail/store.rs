@@ -14,12 +14,13 @@ pub struct Queued {
     pub subject: String,
     pub body: String,
     pub html: Option<String>,
+    pub reply_to: Option<String>,
     pub attempts: i64,
 }
 
 pub async fn insert(tx: &mut Tx, id: &str, mail: Mail, now: i64) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO outgoing_mail (id, recipient, subject, body, html, sensitive, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        "INSERT INTO outgoing_mail (id, recipient, subject, body, html, sensitive, created_at, reply_to) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
     )
     .bind(id)
     .bind(mail.recipient)
@@ -28,6 +29,7 @@ pub async fn insert(tx: &mut Tx, id: &str, mail: Mail, now: i64) -> sqlx::Result
     .bind(mail.html)
     .bind(i64::from(mail.sensitive))
     .bind(now)
+    .bind(mail.reply_to)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -37,7 +39,7 @@ pub async fn insert(tx: &mut Tx, id: &str, mail: Mail, now: i64) -> sqlx::Result
 /// oldest first.
 pub async fn due(db: &Db, now: i64, limit: i64) -> sqlx::Result<Vec<Queued>> {
     sqlx::query(
-        "SELECT id, recipient, subject, body, html, attempts FROM outgoing_mail \
+        "SELECT id, recipient, subject, body, html, reply_to, attempts FROM outgoing_mail \
          WHERE sent_at IS NULL AND next_attempt_at <= $1 AND claimed_until <= $1 ORDER BY created_at LIMIT $2",
     )
     .bind(now)
@@ -52,6 +54,7 @@ pub async fn due(db: &Db, now: i64, limit: i64) -> sqlx::Result<Vec<Queued>> {
             subject: row.try_get("subject")?,
             body: row.try_get("body")?,
             html: row.try_get("html")?,
+            reply_to: row.try_get("reply_to")?,
             attempts: row.try_get("attempts")?,
         })
     })

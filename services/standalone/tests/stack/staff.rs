@@ -394,3 +394,38 @@ async fn the_front_desk_finds_bookings_and_a_days_arrivals() {
     assert_eq!(field(&bad_state), (400, Some("state".into())), "{}", bad_state.1);
     assert_eq!(send("/shop-api/backend/arrivals?date=1.12.2026".into(), &reception).await.0, 400);
 }
+
+/// The guesthouse is told of a new booking, in its own language, with the
+/// guest's phone and a link to the order, a reply going to the guest; and
+/// of the payment the staff record.
+#[tokio::test]
+async fn the_guesthouse_is_told_of_a_booking_and_of_its_payment() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let admin = Some(format!("spa_session={}", t.session_of("c-1", "admin@example.pl", "customer,admin").await));
+    let (code, due, _) = transfer_order(&t.http, &t.base, 130).await;
+    let content = t.stack.db("content");
+    let notice = |subject: String| {
+        eventually("the guesthouse's notice", move || {
+            let subject = subject.clone();
+            async move {
+                sqlx::query_as::<_, (String, Option<String>, String)>(
+                    "SELECT recipient, reply_to, body FROM outgoing_mail WHERE subject = $1",
+                )
+                .bind(subject)
+                .fetch_optional(content.pool())
+                .await
+                .unwrap()
+            }
+        })
+    };
+    let (recipient, reply_to, body) = notice(format!("Nowa rezerwacja {code} – Anna Nowak")).await;
+    assert_ne!(recipient, "anna@example.pl", "to the guesthouse");
+    assert_eq!(reply_to.as_deref(), Some("anna@example.pl"));
+    assert!(body.contains("Telefon: +48 600 100 200") && body.contains(&format!("/backend/orders?code={code}")), "{body}");
+
+    let transfers = format!("/shop-api/backend/orders/{code}/bank-transfers");
+    let (status, _) = as_staff(&t.http, Method::POST, t.url(&transfers), admin, json!({"amount": due, "reference": "R-1"})).await;
+    assert_eq!(status, 200);
+    let (_, _, paid) = notice(format!("Płatność otrzymana {code}")).await;
+    assert!(paid.contains("Wpłacono:"), "{paid}");
+}

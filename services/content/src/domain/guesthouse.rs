@@ -1,0 +1,240 @@
+//! The guesthouse is told: a new booking, a payment and a cancellation each
+//! e-mail the front desk (`GUESTHOUSE_EMAIL`) in the guesthouse's language
+//! (`GUESTHOUSE_LOCALE`), with the guest, what was booked and paid, and a
+//! link to the order in the back office; a reply goes to the guest.
+
+use spa_platform::locale::Locale;
+use spa_platform::money::pln;
+use spa_proto::events::{CancelReason, OrderCancelled, OrderPaid, OrderPlaced};
+
+use crate::domain::mail::{Links, Mail};
+
+/// Where the guesthouse's notices go, and in which language.
+#[derive(Debug, Clone)]
+pub struct Guesthouse {
+    pub email: String,
+    pub locale: Locale,
+}
+
+struct Words {
+    placed: &'static str,
+    paid: &'static str,
+    cancelled: &'static str,
+    guest: &'static str,
+    phone: &'static str,
+    lines: &'static str,
+    total: &'static str,
+    due_now: &'static str,
+    paid_now: &'static str,
+    left_later: &'static str,
+    notes: &'static str,
+    expired: &'static str,
+    nights_sold: &'static str,
+    refund: &'static str,
+    open: &'static str,
+}
+
+const PL: Words = Words {
+    placed: "Nowa rezerwacja",
+    paid: "Płatność otrzymana",
+    cancelled: "Rezerwacja anulowana",
+    guest: "Gość",
+    phone: "Telefon",
+    lines: "Zamówione",
+    total: "Razem",
+    due_now: "Do zapłaty teraz",
+    paid_now: "Wpłacono",
+    left_later: "Do zapłaty na miejscu",
+    notes: "Uwagi gościa",
+    expired: "Powód: nieopłacona w terminie; noclegi wróciły do sprzedaży.",
+    nights_sold: "Powód: płatność przyszła po sprzedaży noclegów.",
+    refund: "Do zwrotu",
+    open: "Zamówienie w zapleczu",
+};
+
+const DE: Words = Words {
+    placed: "Neue Buchung",
+    paid: "Zahlung eingegangen",
+    cancelled: "Buchung storniert",
+    guest: "Gast",
+    phone: "Telefon",
+    lines: "Bestellt",
+    total: "Gesamt",
+    due_now: "Jetzt fällig",
+    paid_now: "Bezahlt",
+    left_later: "Vor Ort zu zahlen",
+    notes: "Anmerkungen des Gastes",
+    expired: "Grund: nicht rechtzeitig bezahlt; die Nächte sind wieder buchbar.",
+    nights_sold: "Grund: die Zahlung kam, nachdem die Nächte verkauft waren.",
+    refund: "Zu erstatten",
+    open: "Bestellung in der Verwaltung",
+};
+
+const EN: Words = Words {
+    placed: "New booking",
+    paid: "Payment received",
+    cancelled: "Booking cancelled",
+    guest: "Guest",
+    phone: "Phone",
+    lines: "Booked",
+    total: "Total",
+    due_now: "Due now",
+    paid_now: "Paid",
+    left_later: "To pay at the guesthouse",
+    notes: "Guest's notes",
+    expired: "Reason: not paid in time; its nights are on sale again.",
+    nights_sold: "Reason: the payment came after its nights were sold.",
+    refund: "To give back",
+    open: "The order in the back office",
+};
+
+fn words(locale: Locale) -> &'static Words {
+    match locale {
+        Locale::Pl => &PL,
+        Locale::De => &DE,
+        Locale::EnGb => &EN,
+    }
+}
+
+impl Guesthouse {
+    fn notice(&self, subject: String, body: Vec<String>, code: &str, links: &Links, guest_email: &str) -> Mail {
+        let w = words(self.locale);
+        let link = links.to(&format!("/backend/orders?code={code}"));
+        let text = format!("{}\n\n{}: {link}\n", body.join("\n"), w.open);
+        Mail::text(self.email.clone(), (subject, text)).replying_to(guest_email)
+    }
+
+    /// A new booking: the guest, their phone and notes, each line, what is
+    /// due now and later.
+    pub fn placed(&self, o: &OrderPlaced, links: &Links) -> Mail {
+        let (w, money) = (words(self.locale), |minor| pln(self.locale, minor));
+        let name = format!("{} {}", o.first_name, o.last_name).trim().to_owned();
+        let mut body = vec![format!("{}: {name} <{}>", w.guest, o.email)];
+        if !o.phone.is_empty() {
+            body.push(format!("{}: {}", w.phone, o.phone));
+        }
+        body.push(format!("\n{}:", w.lines));
+        for l in &o.lines {
+            let dates = if l.check_in.is_empty() { String::new() } else { format!(", {} – {}", l.check_in, l.check_out) };
+            body.push(format!("- {} × {}{dates}: {}", l.name, l.quantity, money(l.total)));
+        }
+        body.push(format!("\n{}: {}", w.total, money(o.total)));
+        body.push(format!("{}: {}", w.due_now, money(o.due_now)));
+        if o.left_to_pay > 0 && o.due_now < o.total {
+            body.push(format!("{}: {}", w.left_later, money(o.left_to_pay)));
+        }
+        if !o.notes.trim().is_empty() {
+            body.push(format!("\n{}: {}", w.notes, o.notes.trim()));
+        }
+        self.notice(format!("{} {} – {name}", w.placed, o.booking_code), body, &o.booking_code, links, &o.email)
+    }
+
+    /// A payment: how much came and what is left to pay at the guesthouse.
+    pub fn paid(&self, p: &OrderPaid, links: &Links) -> Mail {
+        let (w, money) = (words(self.locale), |minor| pln(self.locale, minor));
+        let mut body = vec![format!("{}: {} <{}>", w.guest, p.first_name, p.email), format!("{}: {}", w.paid_now, money(p.amount))];
+        if p.left_to_pay > 0 {
+            body.push(format!("{}: {}", w.left_later, money(p.left_to_pay)));
+        }
+        self.notice(format!("{} {}", w.paid, p.booking_code), body, &p.booking_code, links, &p.email)
+    }
+
+    /// A cancellation: why, and the money to give back.
+    pub fn cancelled(&self, c: &OrderCancelled, links: &Links) -> Mail {
+        let (w, money) = (words(self.locale), |minor| pln(self.locale, minor));
+        let mut body = vec![format!("{}: {} <{}>", w.guest, c.first_name, c.email)];
+        body.push(match c.reason() {
+            CancelReason::NightsSold => w.nights_sold.to_owned(),
+            CancelReason::HoldExpired | CancelReason::Unspecified => w.expired.to_owned(),
+        });
+        if c.refund > 0 {
+            body.push(format!("{}: {}", w.refund, money(c.refund)));
+        }
+        self.notice(format!("{} {}", w.cancelled, c.booking_code), body, &c.booking_code, links, &c.email)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use spa_proto::common::OrderLine;
+
+    use super::*;
+
+    fn desk(locale: Locale) -> Guesthouse {
+        Guesthouse { email: "recepcja@spa.example".into(), locale }
+    }
+
+    fn placed() -> OrderPlaced {
+        OrderPlaced {
+            booking_code: "SPA-7KM4-XQ9D".into(),
+            email: "anna@example.pl".into(),
+            locale: "de".into(),
+            first_name: "Anna".into(),
+            last_name: "Nowak".into(),
+            phone: "+48 600 100 200".into(),
+            notes: "Late arrival, about 22:00.".into(),
+            total: 108_000,
+            due_now: 32_400,
+            left_to_pay: 75_600,
+            lines: vec![OrderLine {
+                name: "Pokój dwuosobowy".into(),
+                quantity: 1,
+                total: 108_000,
+                check_in: "2026-12-18".into(),
+                check_out: "2026-12-20".into(),
+            }],
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_new_booking_tells_the_guesthouse_in_its_own_language_with_a_reply_to_the_guest() {
+        let links = Links::new("https://spa.example");
+        let mail = desk(Locale::Pl).placed(&placed(), &links);
+        assert_eq!(mail.recipient, "recepcja@spa.example");
+        assert_eq!(mail.subject, "Nowa rezerwacja SPA-7KM4-XQ9D – Anna Nowak", "Polish, not the guest's German");
+        assert_eq!(mail.reply_to.as_deref(), Some("anna@example.pl"));
+        assert!(!mail.sensitive, "no secret link: the back office asks for a login");
+        for part in [
+            "Gość: Anna Nowak <anna@example.pl>",
+            "Telefon: +48 600 100 200",
+            "- Pokój dwuosobowy × 1, 2026-12-18 – 2026-12-20: 1\u{a0}080,00\u{a0}zł",
+            "Do zapłaty teraz: 324,00\u{a0}zł",
+            "Do zapłaty na miejscu: 756,00\u{a0}zł",
+            "Uwagi gościa: Late arrival, about 22:00.",
+            "Zamówienie w zapleczu: https://spa.example/backend/orders?code=SPA-7KM4-XQ9D",
+        ] {
+            assert!(mail.text.contains(part), "{part} in {}", mail.text);
+        }
+        let english = desk(Locale::EnGb).placed(&placed(), &links);
+        assert!(english.subject.starts_with("New booking SPA-7KM4-XQ9D"));
+        assert!(english.text.contains("Due now: PLN\u{a0}324.00"));
+    }
+
+    #[test]
+    fn a_payment_and_a_cancellation_tell_how_much_and_why() {
+        let links = Links::new("https://spa.example");
+        let paid = OrderPaid {
+            booking_code: "SPA-1".into(),
+            email: "anna@example.pl".into(),
+            first_name: "Anna".into(),
+            amount: 32_400,
+            left_to_pay: 75_600,
+            ..Default::default()
+        };
+        let mail = desk(Locale::De).paid(&paid, &links);
+        assert_eq!(mail.subject, "Zahlung eingegangen SPA-1");
+        assert!(mail.text.contains("Bezahlt: 324,00\u{a0}zł") && mail.text.contains("Vor Ort zu zahlen: 756,00\u{a0}zł"), "{}", mail.text);
+        let cancelled = OrderCancelled {
+            booking_code: "SPA-2".into(),
+            email: "jan@example.pl".into(),
+            first_name: "Jan".into(),
+            reason: CancelReason::NightsSold as i32,
+            refund: 50_000,
+            ..Default::default()
+        };
+        let mail = desk(Locale::Pl).cancelled(&cancelled, &links);
+        assert_eq!((mail.subject.as_str(), mail.reply_to.as_deref()), ("Rezerwacja anulowana SPA-2", Some("jan@example.pl")));
+        assert!(mail.text.contains("po sprzedaży noclegów") && mail.text.contains("Do zwrotu: 500,00\u{a0}zł"), "{}", mail.text);
+    }
+}
