@@ -84,6 +84,7 @@ async fn the_front_desk_finds_orders(backend: Backend) {
     assert_eq!(found(db, "ŻAK", "", "", None).await, ["SPA-AAAA-1111"], "a name with its letters");
     assert_eq!(found(db, "müller", "", "", None).await, ["SPA-BBBB-2222"]);
     assert_eq!(found(db, "600-100-200", "", "", None).await, ["SPA-AAAA-1111"], "a phone however written");
+    assert_eq!(found(db, "1111", "", "", None).await, ["SPA-AAAA-1111"], "the digits of a code");
     assert_eq!(found(db, "@example.pl", "", "", None).await, ["SPA-DDDD-4444", "SPA-CCCC-3333", "SPA-AAAA-1111"]);
     assert_eq!(found(db, "_100%", "", "", None).await, ["SPA-CCCC-3333"], "% and _ taken literally");
     assert_eq!(found(db, "a_n", "", "", None).await, Vec::<String>::new());

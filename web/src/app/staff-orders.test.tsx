@@ -7,7 +7,7 @@ import type { Locale } from '@/lib/i18n/locale';
 import { customer } from '@/testing/mocks/fixtures';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
-import { adminCustomer, createStaffServer, staffOrder, staffRefund } from '@/testing/mocks/staff-server';
+import { adminCustomer, createStaffServer, receptionCustomer, staffOrder, staffRefund } from '@/testing/mocks/staff-server';
 import { createTestQueryClient, renderRoutes } from '@/testing/test-utils';
 import type { Customer, Refund, StaffOrder } from '@/types/api';
 
@@ -106,6 +106,15 @@ describe('the staff’s order desk', () => {
     // drops the order, so the field follows a commit later.
     await waitFor(() => expect(within(search).getByLabelText<HTMLInputElement>('Kod rezerwacji').value).toBe(''));
     expect(document.title).toBe('Zamówienia | Pensjonat Spa & Wellness');
+  });
+
+  it('shows a receptionist the order and says administrators record its payment; no money to give back is listed', async () => {
+    const { fake } = await openOrder('en_GB', { loggedIn: receptionCustomer() });
+    expect(screen.getByText('Payments are recorded by administrators: ask one to record it.')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Record bank transfer' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Payments to give back' })).toBeNull();
+    expect(fake.requests.filter((r) => r.path.startsWith('/backend/refunds'))).toEqual([]);
   });
 
   it('reads the code from a link, and asks afresh when the same code is looked up again', async () => {

@@ -48,8 +48,11 @@ fn digits(s: &str) -> String {
 /// A search of the orders, checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OrderSearch {
-    /// Lowercased; a phone number as its digits; empty for every order.
+    /// Lowercased; empty for every order.
     pub text: String,
+    /// A query of phone characters with 3 or more digits: its digits, which
+    /// match a phone however it was written (the text still matches too).
+    pub digits: Option<String>,
     /// Stays that end after `from` and begin on or before `to` (with both
     /// the same day: that night's guests); either may be open.
     pub from: Option<NaiveDate>,
@@ -69,7 +72,7 @@ impl OrderSearch {
             return Err(CartError::InvalidSearch { field: "q", reason: "at most 100 characters" });
         }
         let phone_like = query.chars().all(|c| c.is_ascii_digit() || "+()-. /".contains(c)) && digits(query).len() >= 3;
-        let text = if phone_like { digits(query) } else { query.to_lowercase() };
+        let (text, digits) = (query.to_lowercase(), phone_like.then(|| digits(query)));
         let day = |field: &'static str, value: &str| {
             if value.is_empty() {
                 return Ok(None);
@@ -80,7 +83,7 @@ impl OrderSearch {
         if limit > MAX_PAGE_SIZE {
             return Err(CartError::InvalidSearch { field: "limit", reason: "at most 100" });
         }
-        Ok(Self { text, from, to, state, page: page.max(1), limit: if limit == 0 { PAGE_SIZE } else { limit } })
+        Ok(Self { text, digits, from, to, state, page: page.max(1), limit: if limit == 0 { PAGE_SIZE } else { limit } })
     }
 
     /// The rows skipped before this page.
@@ -88,10 +91,14 @@ impl OrderSearch {
         i64::from(self.page - 1) * i64::from(self.limit)
     }
 
-    /// The search text as a LIKE pattern: anywhere, `%`, `_` and `\` taken literally.
-    pub fn pattern(&self) -> String {
-        let escaped: String = self.text.chars().flat_map(|c| if matches!(c, '%' | '_' | '\\') { vec!['\\', c] } else { vec![c] }).collect();
-        format!("%{escaped}%")
+    /// The search text as LIKE patterns (the text, and its digits when it
+    /// looks like a phone): anywhere, `%`, `_` and `\` taken literally.
+    pub fn patterns(&self) -> Vec<String> {
+        let like = |s: &str| {
+            let escaped: String = s.chars().flat_map(|c| if matches!(c, '%' | '_' | '\\') { vec!['\\', c] } else { vec![c] }).collect();
+            format!("%{escaped}%")
+        };
+        std::iter::once(like(&self.text)).chain(self.digits.as_deref().map(like)).collect()
     }
 }
 
@@ -115,8 +122,13 @@ mod tests {
         assert_eq!((f.arrival.as_str(), f.departure.as_str()), ("2026-12-18", "2026-12-22"));
         for q in ["spa-7km4", "ANNA@", "żak", "Anna Ż", "600 100", "600-100-200"] {
             let search = OrderSearch::new(q, "", "", None, 0, 0).unwrap();
-            assert!(f.search_text.contains(&search.text), "{q} finds it");
+            let found = |needle: &str| f.search_text.contains(needle);
+            assert!(found(&search.text) || search.digits.as_deref().is_some_and(found), "{q} finds it");
         }
+        let tail = OrderSearch::new("7KM4-XQ9D", "", "", None, 0, 0).unwrap();
+        assert_eq!((tail.text.as_str(), tail.digits.as_deref()), ("7km4-xq9d", None));
+        let numbers = OrderSearch::new("4734-7969", "", "", None, 0, 0).unwrap();
+        assert_eq!((numbers.text.as_str(), numbers.digits.as_deref()), ("4734-7969", Some("47347969")), "a code's digits, or a phone");
         let none = DeskFacts::of("SPA-1", "x@example.pl", &anna(), std::iter::empty());
         assert_eq!((none.arrival.as_str(), none.departure.as_str()), ("", ""), "no stay");
     }
@@ -133,6 +145,6 @@ mod tests {
         assert_eq!(field(OrderSearch::new("", "1.12.2026", "", None, 0, 0)), "from");
         assert_eq!(field(OrderSearch::new("", "", "", None, 0, 101)), "limit");
         assert_eq!(field(OrderSearch::new(&"a".repeat(101), "", "", None, 0, 0)), "q");
-        assert_eq!(OrderSearch::new("50%_off\\", "", "", None, 0, 0).unwrap().pattern(), "%50\\%\\_off\\\\%");
+        assert_eq!(OrderSearch::new("50%_off\\", "", "", None, 0, 0).unwrap().patterns(), ["%50\\%\\_off\\\\%"]);
     }
 }

@@ -85,17 +85,22 @@ impl Orders {
     /// Fills in the front desk's facts of orders placed before they were
     /// kept, from their summaries; idempotent, run at start.
     pub async fn fill_desk_facts(&self) -> Result<u64, CartError> {
-        let mut filled = 0;
+        let (mut filled, mut after) = (0, String::new());
         loop {
-            let orders = crate::store::orders_without_desk_facts(&self.db, 200).await?;
-            if orders.is_empty() {
-                return Ok(filled);
-            }
+            // By token, so that an order that cannot be filled in is passed, not read again.
+            let orders = crate::store::orders_without_desk_facts(&self.db, &after, 200).await?;
+            let Some(last) = orders.last() else { return Ok(filled) };
+            after = last.token.clone();
             for order in orders {
-                let summary = order.summary()?;
-                let desk = summary.desk_facts(&order.booking_code, &order.email);
-                crate::store::set_desk_facts(&self.db, &order.token, &desk).await?;
-                filled += 1;
+                match order.summary() {
+                    Ok(summary) => {
+                        let desk = summary.desk_facts(&order.booking_code, &order.email);
+                        crate::store::set_desk_facts(&self.db, &order.token, &desk).await?;
+                        filled += 1;
+                    }
+                    // The front desk finds it by its booking code only; the shop goes on.
+                    Err(e) => tracing::error!(booking_code = %order.booking_code, error = %e, "an order's summary does not read"),
+                }
             }
         }
     }

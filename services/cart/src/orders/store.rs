@@ -307,21 +307,27 @@ pub async fn search_orders(db: &Db, search: &OrderSearch) -> Result<OrderPage, C
     // Each condition's value is bound in the order its placeholder is numbered.
     let mut conditions = Vec::new();
     let mut values: Vec<String> = Vec::new();
-    let mut condition = |sql: &str, value: String| {
-        values.push(value);
-        conditions.push(sql.replace('?', &format!("${}", values.len())));
+    let mut condition = |sql: &str, bound: Vec<String>| {
+        let mut sql = sql.to_owned();
+        for value in bound {
+            values.push(value);
+            sql = sql.replacen('?', &format!("${}", values.len()), 1);
+        }
+        conditions.push(sql);
     };
     if !search.text.is_empty() {
-        condition("search_text LIKE ? ESCAPE '\\'", search.pattern());
+        let patterns = search.patterns();
+        let any = vec!["search_text LIKE ? ESCAPE '\\'"; patterns.len()].join(" OR ");
+        condition(&format!("({any})"), patterns);
     }
     if let Some(from) = search.from {
-        condition("departure > ?", from.format("%Y-%m-%d").to_string());
+        condition("departure > ?", vec![from.format("%Y-%m-%d").to_string()]);
     }
     if let Some(to) = search.to {
-        condition("arrival <= ? AND arrival <> ''", to.format("%Y-%m-%d").to_string());
+        condition("arrival <= ? AND arrival <> ''", vec![to.format("%Y-%m-%d").to_string()]);
     }
     if let Some(state) = search.state {
-        condition("state = ?", state.code().to_owned());
+        condition("state = ?", vec![state.code().to_owned()]);
     }
     let filter = if conditions.is_empty() { String::new() } else { format!("WHERE {}", conditions.join(" AND ")) };
     let count_sql = format!("SELECT COUNT(*) FROM orders {filter}");
@@ -359,9 +365,11 @@ pub enum DeskDay {
     Departure,
 }
 
-/// Orders placed before the front desk's columns existed, at most `limit`.
-pub async fn orders_without_desk_facts(db: &Db, limit: i64) -> Result<Vec<StoredOrder>, CartError> {
-    let rows = sqlx::query(&format!("SELECT {ORDER_COLUMNS} FROM orders WHERE search_text = '' LIMIT $1"))
+/// Orders placed before the front desk's columns existed, by token after
+/// `after`, at most `limit`.
+pub async fn orders_without_desk_facts(db: &Db, after: &str, limit: i64) -> Result<Vec<StoredOrder>, CartError> {
+    let rows = sqlx::query(&format!("SELECT {ORDER_COLUMNS} FROM orders WHERE search_text = '' AND token > $1 ORDER BY token LIMIT $2"))
+        .bind(after)
         .bind(limit)
         .fetch_all(db.pool())
         .await?;

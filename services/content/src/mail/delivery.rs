@@ -92,8 +92,12 @@ impl Mailer {
             .to(mail.recipient.parse()?)
             .subject(&mail.subject)
             .message_id(Some(format!("<{}@spa.mail>", mail.id)));
-        if let Some(reply_to) = &mail.reply_to {
-            builder = builder.reply_to(reply_to.parse()?);
+        // A guest's address the mail library will not take costs the reply
+        // address, never the mail.
+        match mail.reply_to.as_deref().map(str::parse) {
+            Some(Ok(reply_to)) => builder = builder.reply_to(reply_to),
+            Some(Err(e)) => tracing::warn!(mail = %mail.id, error = %e, "Reply-To left out"),
+            None => {}
         }
         // Quoted-printable always: ASCII (links included) stays legible in
         // a saved .eml, whatever the language.

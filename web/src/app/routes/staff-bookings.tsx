@@ -30,10 +30,7 @@ export function StaffBookingsRoute() {
     ) as Record<string, string>;
   return (
     <StaffPage title="staff.bookings.title" lead="staff.bookings.lead" href={(language) => paths.staffBookings.href(language, query(search))}>
-      {(loginHref) => (
-        // Keyed by the search: a new one starts the form from the address.
-        <BookingsList key={params.toString()} search={search} onSearch={(next) => setParams(query(next))} loginHref={loginHref} />
-      )}
+      {(loginHref) => <BookingsList search={search} onSearch={(next) => setParams(query(next))} loginHref={loginHref} />}
     </StaffPage>
   );
 }

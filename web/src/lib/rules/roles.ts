@@ -10,3 +10,14 @@ export const EDITOR_ROLES: readonly string[] = ['editor', 'admin'];
 /** Whether the logged-in customer (`/me`) may edit content; nobody logged in may not. */
 export const canEditContent = (customer: { roles: readonly string[] } | null | undefined): boolean =>
   customer?.roles.some((role) => EDITOR_ROLES.includes(role)) ?? false;
+
+/** The roles of the front desk: the board, bookings, arrivals and orders (gateway/src/session.rs, `FrontDesk`). */
+export const FRONT_DESK_ROLES: readonly string[] = ['reception', 'admin'];
+
+/** Whether the logged-in customer works at the front desk. */
+export const atFrontDesk = (customer: { roles: readonly string[] } | null | undefined): boolean =>
+  customer?.roles.some((role) => FRONT_DESK_ROLES.includes(role)) ?? false;
+
+/** Whether they record payments and give money back (gateway/src/session.rs, `Staff`: administrators). */
+export const recordsPayments = (customer: { roles: readonly string[] } | null | undefined): boolean =>
+  customer?.roles.includes('admin') ?? false;

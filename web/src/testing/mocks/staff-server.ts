@@ -1,7 +1,8 @@
 /**
  * An in-memory stand-in for the staff's order calls (gateway/src/routes/staff.rs
- * over the cart service), with their rules: 401 without a session, 403
- * without the `admin` role, 400 without the script marker on a change;
+ * over the cart service), with their rules (src/lib/rules/roles.ts): 401
+ * without a session, 403 without `reception` or `admin` for an order and
+ * without `admin` for payments and refunds, 400 without the script marker on a change;
  * booking codes in any letter case (400 for one longer than 32); a
  * transfer pays an order by bank transfer that awaits its payment, only
  * by `dueNow` exactly, once per reference; the rest of an advance-paid
@@ -14,6 +15,7 @@
 import { http, HttpResponse } from 'msw';
 
 import type { Locale } from '@/lib/i18n/locale';
+import { atFrontDesk, recordsPayments } from '@/lib/rules/roles';
 import type { BankTransfer, Customer, Guest, Refund, RefundMade, StaffOrder } from '@/types/api';
 
 import { cartItem, customer, lineProduct, packageLine, reservationLine } from './fixtures';
@@ -21,6 +23,10 @@ import { apiPath } from './handlers';
 import { recordRequest, type RecordedRequest } from './recorded-request';
 
 export type StaffRequest = RecordedRequest;
+
+/** A receptionist (role `reception`): looks orders up, records no payment. */
+export const receptionCustomer = (): Customer =>
+  customer({ email: 'front@example.pl', firstName: 'Rita', lastName: 'Recepcja', roles: ['customer', 'reception'] });
 
 /** An administrator (role `admin`). */
 export const adminCustomer = (): Customer =>
@@ -207,11 +213,11 @@ export function createStaffServer({
     );
   };
 
-  /** The gateway's checks; an answer when refused. */
-  const refuse = (entry: StaffRequest, change: boolean) => {
+  /** The gateway's checks; an answer when refused. Reading an order is the front desk's; the rest, administrators'. */
+  const refuse = (entry: StaffRequest, change: boolean, frontDesk = false) => {
     if (change && !entry.marker) return HttpResponse.json({ code: 'invalid_request', message: 'The request is not valid.' }, { status: 400 });
     if (!session) return refusal(entry, 401, 'not_logged_in');
-    if (!session.roles.includes('admin')) return refusal(entry, 403, 'forbidden');
+    if (!(frontDesk ? atFrontDesk(session) : recordsPayments(session))) return refusal(entry, 403, 'forbidden');
     return null;
   };
 
@@ -225,7 +231,7 @@ export function createStaffServer({
     http.get(apiPath('/me'), () => (session ? HttpResponse.json(session) : new HttpResponse(null, { status: 204 }))),
     http.get(apiPath('/backend/orders/:code'), async ({ request, params }) => {
       const entry = await log(request);
-      const order = refuse(entry, false) ?? find(entry, String(params.code));
+      const order = refuse(entry, false, true) ?? find(entry, String(params.code));
       return order instanceof Response ? order : HttpResponse.json(order);
     }),
     http.post(apiPath('/backend/orders/:code/bank-transfers'), async ({ request, params }) => {

@@ -1,7 +1,8 @@
 /**
  * GET /shop-api/backend/orders/{bookingCode}?locale=: any order by its
  * booking code (any letter case), with what it awaits now and how it is
- * paid. Administrators only: 401 without a session, 403 without the role,
+ * paid, with the guest's details. Reception and administrators: 401
+ * without a session, 403 without the role,
  * 404 `order_not_found`, 400 for a malformed code (naming `bookingCode`);
  * the desk says so itself, so these raise no notification.
  */

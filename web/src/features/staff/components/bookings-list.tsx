@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 
 import { useBookings, type BookingsSearch } from '@/features/staff/api/get-bookings';
 import { serverMessage, staffFailure } from '@/features/staff/api/staff-errors';
+import { ApiError } from '@/lib/api-client';
 import { paths } from '@/config/paths';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { OrderState } from '@/types/api';
@@ -34,7 +35,15 @@ export function BookingsList({ search, onSearch, loginHref }: Props) {
   const failure = query.isError && !query.isFetching ? staffFailure(query.error) : null;
   const page = failure ? undefined : query.data;
   const access = failure === 'login' || failure === 'forbidden' ? failure : null;
+  // The form follows the address (back, forward, a link); typing changes only the form.
   const [draft, setDraft] = useState(search);
+  const searched = JSON.stringify(search);
+  const [shown, setShown] = useState(searched);
+  if (shown !== searched) {
+    setShown(searched);
+    setDraft(search);
+  }
+  const badField = failure === 'invalid' && query.error instanceof ApiError ? query.error.errors[0]?.field : undefined;
   const ids = { q: useId(), from: useId(), to: useId(), state: useId(), results: useId() };
   const pages = page ? Math.max(1, Math.ceil(page.total / page.limit)) : 1;
 
@@ -56,7 +65,7 @@ export function BookingsList({ search, onSearch, loginHref }: Props) {
             type="search"
             maxLength={100}
             value={draft.q}
-            aria-describedby={failure === 'invalid' ? `${ids.q}-error` : undefined}
+            aria-describedby={badField === 'q' ? `${ids.q}-error` : undefined}
             onChange={(event) => setDraft({ ...draft, q: event.target.value })}
           />
         </div>

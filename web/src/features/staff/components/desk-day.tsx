@@ -42,7 +42,7 @@ function Guest({ order }: { order: StaffOrder }) {
         </p>
         <ul className="staff-day__stays">
           {orderStays(order).map((stay) => (
-            <li key={`${stay.room}-${stay.from}`}>
+            <li key={stay.id}>
               <strong>{stay.room}</strong>
               {': '}
               {t('staff.day.stay', {
@@ -110,7 +110,8 @@ export function DeskDayView({ date, onDate, loginHref }: Props) {
           />
         </label>
       </div>
-      <p className="staff-day__date">{formatLongDate(day, locale)}</p>
+      {/* The day the lists are of: the last one until the next has come. */}
+      <p className="staff-day__date">{formatLongDate(data?.date ?? day, locale)}</p>
 
       <div className="staff-desk__status" role="status">
         {query.isPending && !failure && (

@@ -1,7 +1,8 @@
 import { useStaffOrder } from '@/features/staff/api/get-order';
-import { useRefundsDue } from '@/features/staff/api/get-refunds';
 import { serverMessage, staffFailure } from '@/features/staff/api/staff-errors';
+import { useMe } from '@/lib/api/use-me';
 import { useI18n } from '@/lib/i18n/i18n-provider';
+import { atFrontDesk, recordsPayments } from '@/lib/rules/roles';
 
 import '@/features/staff/staff.css';
 
@@ -23,8 +24,9 @@ type Props = {
 /**
  * The staff's order desk (`/backend/orders`): an order by its booking code
  * and, while it awaits a bank transfer, the transfer to record; below, the
- * payments to give back. For administrators only: the server says who may
- * (401, 403), and the desk says it once.
+ * payments to give back. The front desk (reception and administrators)
+ * looks orders up; only administrators record payments and see the money
+ * to give back. The server decides (401, 403); the desk says it once.
  */
 export function OrderDesk({ code, onLookUp, loginHref }: Props) {
   const { t, locale } = useI18n();
@@ -34,9 +36,12 @@ export function OrderDesk({ code, onLookUp, loginHref }: Props) {
   const failure = query.isError && !query.isFetching ? staffFailure(query.error) : null;
   const order = failure ? undefined : query.data;
   const loading = code !== '' && !order && !failure;
-  const refunds = useRefundsDue(locale);
-  const refundsFailure = refunds.isError && !refunds.isFetching ? staffFailure(refunds.error) : null;
-  const access = [failure, refundsFailure].find((who) => who === 'login' || who === 'forbidden');
+  // Who is asking, before any lookup: the front desk sees orders, administrators also record money.
+  const me = useMe();
+  const customer = me.status === 'success' ? me.customer : undefined;
+  const who = me.status !== 'success' ? null : !customer ? 'login' : !atFrontDesk(customer) ? 'forbidden' : null;
+  const access = failure === 'login' || failure === 'forbidden' ? failure : who;
+  const admin = recordsPayments(customer);
 
   // The same code again asks afresh: a payment may have come meanwhile.
   const lookUp = (next: string) => (next === code ? void query.refetch() : onLookUp(next));
@@ -75,8 +80,8 @@ export function OrderDesk({ code, onLookUp, loginHref }: Props) {
         </div>
       )}
       {/* Keyed: another order starts without the last one's outcome. */}
-      {order && <OrderDetails key={code} order={order} code={code} loginHref={loginHref} />}
-      {!access && <RefundsDue onLookUp={lookUp} />}
+      {order && <OrderDetails key={code} order={order} code={code} loginHref={loginHref} recordsPayments={admin} />}
+      {!access && admin && <RefundsDue onLookUp={lookUp} />}
     </div>
   );
 }

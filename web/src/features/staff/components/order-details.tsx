@@ -19,6 +19,8 @@ type Props = {
   /** The booking code the order was looked up by. */
   code: string;
   loginHref: string;
+  /** Whether the one looking records payments (administrators); otherwise the desk says who does. */
+  recordsPayments: boolean;
 };
 
 /** Why there is no transfer to record. */
@@ -33,7 +35,7 @@ const NOTES: Record<Exclude<TransferDesk, 'record' | 'recordRest'>, MessageKey> 
  * amounts and dates, its lines, and the bank transfer to record while the
  * order awaits one (or why there is none).
  */
-export function OrderDetails({ order, code, loginHref }: Props) {
+export function OrderDetails({ order, code, loginHref, recordsPayments }: Props) {
   const { t, formatMoney, formatDate } = useI18n();
   const words = useOrderWords();
   const headingId = useId();
@@ -114,7 +116,9 @@ export function OrderDetails({ order, code, loginHref }: Props) {
           <p className="staff-notice staff-notice--success">{t(PAYMENT_TEXTS[recorded].recorded, { code: order.bookingCode })}</p>
         )}
       </div>
-      {paying ? (
+      {paying && !recordsPayments ? (
+        <p className="staff-notice">{t('staff.payment.adminOnly')}</p>
+      ) : paying ? (
         <PaymentForm key={paying} order={order} kind={paying} code={code} onRecorded={() => setRecorded(paying)} onProblem={setProblem} />
       ) : (
         !recorded && desk !== 'record' && desk !== 'recordRest' && (

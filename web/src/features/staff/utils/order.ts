@@ -53,6 +53,8 @@ export function owed(order: StaffOrder): number {
 
 /** A stay of an order, with the packages attached to it and their treatments. */
 export type OrderStay = {
+  /** The stay's line. */
+  id: number;
   room: string;
   from: string;
   to: string;
@@ -67,6 +69,7 @@ export const orderStays = (order: StaffOrder): OrderStay[] =>
   order.items
     .filter((item) => item.type === 'reservation' && item.dateFrom && item.dateTo)
     .map((item) => ({
+      id: item.id,
       room: item.product?.name ?? item.code,
       from: item.dateFrom ?? '',
       to: item.dateTo ?? '',
