@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 
 import { useBookings, type BookingsSearch } from '@/features/staff/api/get-bookings';
-import { serverMessage, staffFailure } from '@/features/staff/api/staff-errors';
+import { serverMessage } from '@/features/staff/api/staff-errors';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/config/paths';
 import { useI18n } from '@/lib/i18n/i18n-provider';
@@ -10,7 +10,7 @@ import type { OrderState } from '@/types/api';
 
 import '@/features/staff/staff.css';
 
-import { AccessNotice } from './access-notice';
+import { DeskStatus, deskFailure } from './desk-status';
 import { useOrderWords } from './order-words';
 import { guestName, owed } from '@/features/staff/utils/order';
 
@@ -32,9 +32,8 @@ export function BookingsList({ search, onSearch, loginHref }: Props) {
   const { t, locale, formatMoney } = useI18n();
   const words = useOrderWords();
   const query = useBookings(search, locale);
-  const failure = query.isError && !query.isFetching ? staffFailure(query.error) : null;
+  const failure = deskFailure(query);
   const page = failure ? undefined : query.data;
-  const access = failure === 'login' || failure === 'forbidden' ? failure : null;
   // The form follows the address (back, forward, a link); typing changes only the form.
   const [draft, setDraft] = useState(search);
   const searched = JSON.stringify(search);
@@ -109,27 +108,16 @@ export function BookingsList({ search, onSearch, loginHref }: Props) {
         </p>
       )}
 
-      <div className="staff-desk__status" role="status">
-        {query.isPending && !failure && (
-          <p className="status status--loading">
-            <span className="spinner" aria-hidden="true" />
-            <span className="status__text">{t('staff.bookings.loading')}</span>
-          </p>
-        )}
+      <DeskStatus
+        query={query}
+        loading="staff.bookings.loading"
+        loadError="staff.bookings.loadError"
+        words={{ login: 'staff.desk.loginNeeded', forbidden: 'staff.desk.forbidden' }}
+        loginHref={loginHref}
+        showsInvalid
+      >
         {page && <p className="sr-only">{t('staff.bookings.found', { count: page.total })}</p>}
-      </div>
-
-      {access && (
-        <AccessNotice failure={access} loginHref={loginHref} words={{ login: 'staff.desk.loginNeeded', forbidden: 'staff.desk.forbidden' }} />
-      )}
-      {failure === 'other' && (
-        <div className="status status--error" role="alert">
-          <p className="status__text">{t('staff.bookings.loadError')}</p>
-          <button type="button" className="button" onClick={() => void query.refetch()}>
-            {t('errors.retry')}
-          </button>
-        </div>
-      )}
+      </DeskStatus>
 
       {page && page.items.length === 0 && <p className="staff-notice">{t('staff.bookings.empty')}</p>}
       {page && page.items.length > 0 && (

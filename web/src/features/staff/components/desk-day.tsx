@@ -3,16 +3,16 @@ import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { useDeskDay } from '@/features/staff/api/get-bookings';
-import { staffFailure } from '@/features/staff/api/staff-errors';
 import { guestName, orderStays, owed } from '@/features/staff/utils/order';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { formatLongDate } from '@/lib/i18n/format';
 import type { StaffOrder } from '@/types/api';
-import { addDays, isIsoDate, todayIso } from '@/utils/calendar-date';
+import { isIsoDate, todayIso } from '@/utils/calendar-date';
 
 import '@/features/staff/staff.css';
 
-import { AccessNotice } from './access-notice';
+import { DaySteps } from './day-steps';
+import { DeskStatus, deskFailure } from './desk-status';
 
 type Props = {
   /** The day shown (the page's `?date=`); '' for today. */
@@ -78,60 +78,24 @@ export function DeskDayView({ date, onDate, loginHref }: Props) {
   const { t, locale } = useI18n();
   const day = isIsoDate(date) ? date : todayIso();
   const query = useDeskDay(day, locale);
-  const failure = query.isError && !query.isFetching ? staffFailure(query.error) : null;
+  const failure = deskFailure(query);
   const data = failure ? undefined : query.data;
-  const access = failure === 'login' || failure === 'forbidden' ? failure : null;
-  const dateId = useId();
   const arrivingId = useId();
   const departingId = useId();
 
   return (
     <div className="staff-desk staff-day">
-      <div className="staff-board__controls" role="group" aria-label={t('staff.day.choose')}>
-        <button type="button" className="button button--secondary" onClick={() => onDate(addDays(day, -1))}>
-          {t('staff.day.previous')}
-        </button>
-        <button type="button" className="button button--secondary" onClick={() => onDate('')}>
-          {t('staff.day.today')}
-        </button>
-        <button type="button" className="button button--secondary" onClick={() => onDate(addDays(day, 1))}>
-          {t('staff.day.next')}
-        </button>
-        <label className="staff-board__from" htmlFor={dateId}>
-          <span>{t('staff.day.date')}</span>
-          <input
-            id={dateId}
-            type="date"
-            className="field__input"
-            value={day}
-            onChange={(event) => {
-              if (isIsoDate(event.target.value)) onDate(event.target.value);
-            }}
-          />
-        </label>
-      </div>
+      <DaySteps day={day} step={1} onDay={onDate} words={{ group: 'staff.day.choose', previous: 'staff.day.previous', today: 'staff.day.today', next: 'staff.day.next', date: 'staff.day.date' }} />
       {/* The day the lists are of: the last one until the next has come. */}
       <p className="staff-day__date">{formatLongDate(data?.date ?? day, locale)}</p>
 
-      <div className="staff-desk__status" role="status">
-        {query.isPending && !failure && (
-          <p className="status status--loading">
-            <span className="spinner" aria-hidden="true" />
-            <span className="status__text">{t('staff.day.loading')}</span>
-          </p>
-        )}
-      </div>
-      {access && (
-        <AccessNotice failure={access} loginHref={loginHref} words={{ login: 'staff.desk.loginNeeded', forbidden: 'staff.desk.forbidden' }} />
-      )}
-      {failure && !access && (
-        <div className="status status--error" role="alert">
-          <p className="status__text">{t('staff.day.loadError')}</p>
-          <button type="button" className="button" onClick={() => void query.refetch()}>
-            {t('errors.retry')}
-          </button>
-        </div>
-      )}
+      <DeskStatus
+        query={query}
+        loading="staff.day.loading"
+        loadError="staff.day.loadError"
+        words={{ login: 'staff.desk.loginNeeded', forbidden: 'staff.desk.forbidden' }}
+        loginHref={loginHref}
+      />
 
       {data && (
         <div className="staff-day__lists" aria-busy={query.isFetching}>

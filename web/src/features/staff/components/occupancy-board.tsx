@@ -1,7 +1,6 @@
 import { useId } from 'react';
 
 import { useBoard } from '@/features/staff/api/get-board';
-import { staffFailure } from '@/features/staff/api/staff-errors';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { formatLongDate, weekdayNames } from '@/lib/i18n/format';
 import type { Board } from '@/types/api';
@@ -9,7 +8,8 @@ import { addDays, isIsoDate, todayIso, weekdayOf } from '@/utils/calendar-date';
 
 import '@/features/staff/staff.css';
 
-import { AccessNotice } from './access-notice';
+import { DaySteps } from './day-steps';
+import { DeskStatus, deskFailure } from './desk-status';
 
 /** Two weeks at a glance; the arrows move by as much. */
 export const BOARD_DAYS = 14;
@@ -47,63 +47,22 @@ export function OccupancyBoard({ from, onFrom, loginHref }: Props) {
   const { t, locale } = useI18n();
   const start = isIsoDate(from) ? from : todayIso();
   const query = useBoard(start, BOARD_DAYS, locale);
-  const failure = query.isError && !query.isFetching ? staffFailure(query.error) : null;
+  const failure = deskFailure(query);
   const board = failure ? undefined : query.data;
   const weekdays = weekdayNames(locale, 'short');
   const captionId = useId();
-  const dateId = useId();
-  const access = failure === 'login' || failure === 'forbidden' ? failure : null;
 
   return (
     <div className="staff-desk staff-board">
-      <div className="staff-board__controls" role="group" aria-label={t('staff.board.nights')}>
-        <button type="button" className="button button--secondary" onClick={() => onFrom(addDays(start, -BOARD_DAYS))}>
-          {t('staff.board.previous')}
-        </button>
-        <button type="button" className="button button--secondary" onClick={() => onFrom('')}>
-          {t('staff.board.today')}
-        </button>
-        <button type="button" className="button button--secondary" onClick={() => onFrom(addDays(start, BOARD_DAYS))}>
-          {t('staff.board.next')}
-        </button>
-        <label className="staff-board__from" htmlFor={dateId}>
-          <span>{t('staff.board.from')}</span>
-          <input
-            id={dateId}
-            type="date"
-            className="field__input"
-            value={start}
-            onChange={(event) => {
-              if (isIsoDate(event.target.value)) onFrom(event.target.value);
-            }}
-          />
-        </label>
-      </div>
+      <DaySteps day={start} step={BOARD_DAYS} onDay={onFrom} words={{ group: 'staff.board.nights', previous: 'staff.board.previous', today: 'staff.board.today', next: 'staff.board.next', date: 'staff.board.from' }} />
 
-      <div className="staff-desk__status" role="status">
-        {query.isPending && !failure && (
-          <p className="status status--loading">
-            <span className="spinner" aria-hidden="true" />
-            <span className="status__text">{t('staff.board.loading')}</span>
-          </p>
-        )}
-      </div>
-
-      {access && (
-        <AccessNotice
-          failure={access}
-          loginHref={loginHref}
-          words={{ login: 'staff.board.loginNeeded', forbidden: 'staff.board.forbidden' }}
-        />
-      )}
-      {failure && !access && (
-        <div className="status status--error" role="alert">
-          <p className="status__text">{t('staff.board.loadError')}</p>
-          <button type="button" className="button" onClick={() => void query.refetch()}>
-            {t('errors.retry')}
-          </button>
-        </div>
-      )}
+      <DeskStatus
+        query={query}
+        loading="staff.board.loading"
+        loadError="staff.board.loadError"
+        words={{ login: 'staff.board.loginNeeded', forbidden: 'staff.board.forbidden' }}
+        loginHref={loginHref}
+      />
 
       {board && (
         <>
