@@ -226,8 +226,11 @@ async fn a_guest_goes_through_every_step_in_order_and_places_one_order() {
     let missing = t.http.get(t.url("/order/no-such-order-token-0000/pay")).send().await.unwrap();
     assert_eq!(missing.status().as_u16(), 404);
 
-    // The order e-mail: written once, in the order's language, with its code.
+    // The order e-mail: written once, in the order's language, with its code;
+    // the guesthouse's notice of it, once, replying to the guest.
     let mails = t.dir.path().join("data/mail");
+    // Its `To:` header line ("Reply-To: anna@…" is the guesthouse's notice).
+    let to_guest = |m: &str| m.lines().any(|l| l == "To: anna@example.pl");
     let mail = eventually("the order e-mail", || {
         let mails = mails.clone();
         let booking = booking.clone();
@@ -235,13 +238,21 @@ async fn a_guest_goes_through_every_step_in_order_and_places_one_order() {
             let found: Vec<String> = std::fs::read_dir(&mails)
                 .ok()?
                 .filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
-                .filter(|m| m.contains(&booking))
+                // The guesthouse's notice names the booking too: the guest's own.
+                .filter(|m| m.contains(&booking) && to_guest(m))
                 .collect();
             found.into_iter().next()
         }
     })
     .await;
     assert!(mail.contains("To: anna@example.pl") && mail.contains(&format!("Subject: Twoja rezerwacja {booking}")), "{mail}");
+    let notices: Vec<String> = std::fs::read_dir(&mails)
+        .unwrap()
+        .filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
+        .filter(|m| m.contains(&booking) && !to_guest(m))
+        .collect();
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert!(notices[0].contains("Reply-To: anna@example.pl") && notices[0].contains("Subject: Nowa rezerwacja"), "{}", notices[0]);
 
     // The order's basket changes no more; its key belongs to it.
     assert_eq!(code(&v.add(json!({"type": "treatment", "productCode": "TR_HOT_STONE"})).await), (409, "checkout_completed"));
