@@ -86,10 +86,17 @@ test('the front desk sees a new booking held on the occupancy board, on a phone 
   await expectNoSeriousA11yIssues(page);
 
   // A guest books two nights and pays by transfer: held until paid.
-  await bookByTransfer(request, 'ROOM_STANDARD_DOUBLE', checkIn, addDays(checkIn, 2), { locale: 'pl' });
+  const order = await bookByTransfer(request, 'ROOM_STANDARD_DOUBLE', checkIn, addDays(checkIn, 2), { locale: 'pl' });
   await page.reload();
   await expect(nights).toHaveCount(14);
   expect([await awaiting(0), await awaiting(1), await awaiting(2)]).toEqual([before[0]! + 1, before[1]! + 1, before[2]]);
+
+  // The night leads to its guests, this booking among them.
+  await nights.first().getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/backend/bookings\\?from=${checkIn}&to=${checkIn}$`));
+  await expect(page.getByRole('row', { name: new RegExp(order.bookingCode) })).toBeVisible();
+  await page.goBack();
+  await expect(nights).toHaveCount(14);
 
   // On a 360 px phone the board scrolls sideways inside its frame; the page does not.
   await page.setViewportSize({ width: 360, height: 740 });

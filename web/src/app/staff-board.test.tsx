@@ -61,6 +61,10 @@ describe('the front desk’s occupancy board', () => {
     const double = within(table).getByRole('row', { name: /Pokój dwuosobowy standard/ });
     expect(within(double).getByRole('rowheader').textContent).toBe('Pokój dwuosobowy standard8 pokoi');
     expect(cells(double)[1]).toBe('51/2wolne 5 z 8, opłacone 1, czeka na płatność 2');
+    // A night with bookings leads to that night's guests; an empty one leads nowhere.
+    const taken = within(double).getAllByRole('cell')[1]!;
+    expect(within(taken).getByRole('link').getAttribute('href')).toBe(`/backend/bookings?from=${addDays(today, 1)}&to=${addDays(today, 1)}`);
+    expect(within(within(double).getAllByRole('cell')[0]!).queryByRole('link')).toBeNull();
     const single = within(table).getByRole('row', { name: /Pokój jednoosobowy/ });
     expect(within(single).getAllByRole('cell')[2]?.className).toContain('staff-board__night--full');
     expect(cells(single)[3]).toBe('–zamknięte, opłacone 0, czeka na płatność 0');

@@ -1,5 +1,7 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
 
+import { paths } from '@/config/paths';
 import { useBoard } from '@/features/staff/api/get-board';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { formatLongDate, weekdayNames } from '@/lib/i18n/format';
@@ -27,6 +29,17 @@ type Night = Board['rooms'][number]['nights'][number];
 
 /** A night's counts, as its words name them. */
 const counts = (night: Night) => ({ free: night.free, units: night.units, booked: night.booked, held: night.held });
+
+/** A night with bookings leads to them: that night's guests in the bookings list. */
+function NightLink({ night, children }: { night: Night; children: ReactNode }) {
+  const { locale } = useI18n();
+  if (night.booked + night.held === 0) return children;
+  return (
+    <Link className="staff-board__link" to={paths.staffBookings.href(locale, { from: night.date, to: night.date })}>
+      {children}
+    </Link>
+  );
+}
 
 /** How full a night is, for its colour: sold out, some taken, all free, closed. */
 function fill(night: Night): 'closed' | 'full' | 'taken' | 'free' {
@@ -113,22 +126,24 @@ export function OccupancyBoard({ from, onFrom, loginHref }: Props) {
                         className={`staff-board__night staff-board__night--${fill(night)}`}
                         title={t(night.closed ? 'staff.board.closedNight' : 'staff.board.night', counts(night))}
                       >
-                        {night.closed ? (
-                          <>
-                            <span aria-hidden="true">–</span>
-                            <span className="sr-only">{t('staff.board.closedNight', counts(night))}</span>
-                          </>
-                        ) : (
-                          <>
-                            <span className="staff-board__free" aria-hidden="true">
-                              {night.free}
-                            </span>
-                            <span className="staff-board__taken" aria-hidden="true">
-                              {night.booked}/{night.held}
-                            </span>
-                            <span className="sr-only">{t('staff.board.night', counts(night))}</span>
-                          </>
-                        )}
+                        <NightLink night={night}>
+                          {night.closed ? (
+                            <>
+                              <span aria-hidden="true">–</span>
+                              <span className="sr-only">{t('staff.board.closedNight', counts(night))}</span>
+                            </>
+                          ) : (
+                            <>
+                              <span className="staff-board__free" aria-hidden="true">
+                                {night.free}
+                              </span>
+                              <span className="staff-board__taken" aria-hidden="true">
+                                {night.booked}/{night.held}
+                              </span>
+                              <span className="sr-only">{t('staff.board.night', counts(night))}</span>
+                            </>
+                          )}
+                        </NightLink>
                       </td>
                     ))}
                   </tr>
