@@ -18,6 +18,10 @@ const DOUBLES: u32 = 8;
 struct Service {
     client: RoomsServiceClient<Channel>,
     clock: Clock,
+    /// Today when the service started: the tests' stays are fixed days,
+    /// whatever the clock does later (moving it 31 minutes near midnight
+    /// must not move the stay).
+    started: chrono::NaiveDate,
     _alone: Alone,
 }
 
@@ -28,12 +32,13 @@ impl Service {
         let clock = infra.db.clock().clone();
         let started = spa_rooms::start(infra, listener).await.unwrap();
         let client = RoomsServiceClient::connect(format!("http://{}", started.addr)).await.unwrap();
-        Self { client, clock, _alone: alone }
+        let started = clock.today();
+        Self { client, clock, started, _alone: alone }
     }
 
-    /// The night `in_days` from the service's today, `YYYY-MM-DD`.
+    /// The night `in_days` from the day the service started, `YYYY-MM-DD`.
     fn day(&self, in_days: i64) -> String {
-        (self.clock.today() + chrono::Days::new(in_days as u64)).to_string()
+        (self.started + chrono::Days::new(in_days as u64)).to_string()
     }
 
     /// Two nights of the standard double, 20 days ahead.
