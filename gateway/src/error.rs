@@ -151,6 +151,13 @@ error_codes! {
     NotRefundDue => "not_refund_due",
     AdvanceNotPaid => "advance_not_paid",
     PaymentRefunded => "payment_refunded",
+    /// The order changed since the caller read it (`args.version`: its version now).
+    StaleVersion => "stale_version",
+    PaymentReversed => "payment_reversed",
+    NotReversible => "not_reversible",
+    /// The fee is above what the cancellation policy keeps now (`args.max`, PLN).
+    FeeAbovePolicy => "fee_above_policy",
+    OrderNotCancellable => "order_not_cancellable",
     // Who is asking (401, 403).
     Unauthenticated => "unauthenticated",
     InvalidCredentials => "invalid_credentials",

@@ -231,7 +231,7 @@ impl std::fmt::Display for Ymd {
 
 /// A whole number within `range` (which the document states), or a 400
 /// naming `field`.
-pub fn within(value: u32, range: std::ops::RangeInclusive<u32>, code: ErrorCode, field: &str) -> ApiResult<()> {
+pub fn within<N: PartialOrd>(value: N, range: std::ops::RangeInclusive<N>, code: ErrorCode, field: &str) -> ApiResult<()> {
     if range.contains(&value) { Ok(()) } else { Err(ApiError::malformed(code, field)) }
 }
 

@@ -123,11 +123,15 @@ impl OptionalFromRequestParts<AppState> for Customer {
 /// The account's id when it has one of `allowed`; 401 when nobody is
 /// logged in, 403 for anyone else.
 async fn with_role(parts: &Parts, state: &AppState, allowed: &[Role]) -> ApiResult<String> {
+    Ok(account_with_role(parts, state, allowed).await?.id)
+}
+
+async fn account_with_role(parts: &Parts, state: &AppState, allowed: &[Role]) -> ApiResult<Account> {
     let account = account(state, &parts.headers).await?.ok_or_else(not_logged_in)?;
     if !roles(&account.roles).iter().any(|r| allowed.contains(r)) {
         return Err(ApiError::new(StatusCode::FORBIDDEN, ErrorCode::Forbidden));
     }
-    Ok(account.id)
+    Ok(account)
 }
 
 /// Someone who runs the guesthouse: the back office's calls.
@@ -147,13 +151,16 @@ impl FromRequestParts<AppState> for Staff {
 /// board, arrivals and bookings.
 pub struct FrontDesk {
     pub id: String,
+    /// Who the order's history names for a change.
+    pub email: String,
 }
 
 impl FromRequestParts<AppState> for FrontDesk {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        Ok(FrontDesk { id: with_role(parts, state, &[Role::Reception, Role::Admin]).await? })
+        let account = account_with_role(parts, state, &[Role::Reception, Role::Admin]).await?;
+        Ok(FrontDesk { id: account.id, email: account.email })
     }
 }
 

@@ -5,14 +5,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './helpers/a11y';
 import { addDays, daysFromToday } from './helpers/dates';
 import { messages } from './helpers/messages';
+import { mailsTo } from './helpers/mail-db';
 import { bookByTransfer } from './helpers/orders';
 
 /**
- * The staff's order desk against the real stack: a guest's bank-transfer
- * order (placed through the shop's API, `helpers/orders.ts`), the administrator of
- * playwright.config.ts logs in, finds it by its booking code and records
- * the transfer; the guest's order page then says it is paid. The desk's
- * list of payments to give back is read from the stack too (empty there).
+ * The front desk against the real stack: guests' bank-transfer orders
+ * (placed through the shop's API, `helpers/orders.ts`); the administrator
+ * of playwright.config.ts logs in, records a part payment then the rest,
+ * and cancels another booking, whose night is then free on the board and
+ * whose guest gets the cancellation e-mail; a guest cancels an unpaid
+ * booking from its page.
  */
 
 const pl = messages('pl');
@@ -26,10 +28,15 @@ async function logIn(page: Page) {
   await page.getByRole('button', { name: pl('account.login.submit') }).click();
 }
 
-test('the staff find a guest’s order by its booking code and record the bank transfer that paid it', async ({ page, request }) => {
+test('the front desk takes a part payment then the rest, and cancels another booking whose nights go back on sale', async ({
+  page,
+  request,
+}) => {
   // Dates of this run only: a rerun on the same stack finds them unsold.
   const checkIn = daysFromToday(200 + randomInt(0, 60));
-  const order = await bookByTransfer(request, 'ROOM_STANDARD_DOUBLE', checkIn, addDays(checkIn, 2), { locale: 'pl' });
+  const checkOut = addDays(checkIn, 2);
+  const order = await bookByTransfer(request, 'ROOM_STANDARD_DOUBLE', checkIn, checkOut, { locale: 'pl' });
+  const other = await bookByTransfer(request, 'ROOM_STANDARD_DOUBLE', checkIn, checkOut, { locale: 'pl' });
   const desk = `/backend/orders?code=${order.bookingCode}`;
 
   // Not logged in: the desk leads to the login, which comes back to it.
@@ -38,32 +45,69 @@ test('the staff find a guest’s order by its booking code and record the bank t
   await logIn(page);
   await expect(page).toHaveURL(new RegExp(`/backend/orders\\?code=${order.bookingCode}$`));
 
-  // The order, awaiting its transfer, with the amount it awaits filled in.
+  // The order, awaiting its payment, with what is open filled in.
   await expect(page.getByRole('heading', { name: pl('staff.order.heading', { code: order.bookingCode }) })).toBeVisible();
   await expect(page.getByText(pl('staff.payment.awaiting_payment'), { exact: true })).toBeVisible();
-  const amount = page.getByLabel(pl('staff.transfer.amount'));
-  const zloty = `${Math.floor(order.dueNow / 100)},${String(order.dueNow % 100).padStart(2, '0')}`;
-  await expect(amount).toHaveValue(zloty);
+  const form = page.getByRole('form', { name: pl('staff.money.formHeading') });
+  const amount = form.getByLabel(pl('staff.money.amount'));
+  const zloty = (grosze: number) => `${Math.floor(grosze / 100)},${String(grosze % 100).padStart(2, '0')}`;
+  await expect(amount).toHaveValue(zloty(order.dueNow));
   // Below it, the payments to give back: none came for nothing on this stack.
   await expect(page.getByRole('heading', { level: 2, name: pl('staff.refunds.heading') })).toBeVisible();
-  await expect(page.getByText(pl('staff.refunds.empty'))).toBeVisible();
   await expectNoSeriousA11yIssues(page);
 
-  // A wrong amount is refused beside its field, in the server's words.
-  await amount.fill('1,00');
-  await page.getByLabel(pl('staff.transfer.reference')).fill(`Przelew ${order.bookingCode}`);
-  await page.getByRole('button', { name: pl('staff.transfer.submit') }).click();
-  await expect(page.getByText(/na którą czeka zamówienie/)).toBeVisible();
-
-  await amount.fill(zloty);
-  await page.getByRole('button', { name: pl('staff.transfer.submit') }).click();
-  await expect(page.getByText(pl('staff.transfer.recorded', { code: order.bookingCode }), { exact: true })).toBeVisible();
+  // A part in cash: partly paid, the rest prefilled.
+  await amount.fill('100,00');
+  await form.getByLabel(pl('staff.money.method')).selectOption('cash');
+  await form.getByLabel(pl('staff.money.reference')).fill('KP/1/2026');
+  await form.getByRole('button', { name: pl('staff.money.submit') }).click();
+  await expect(page.getByText(pl('staff.payment.partially_paid'), { exact: true })).toBeVisible();
+  await expect(amount).toHaveValue(zloty(order.dueNow - 10000));
+  // The rest by card: paid in full, both records kept with who recorded them.
+  await form.getByLabel(pl('staff.money.method')).selectOption('card_terminal');
+  await form.getByLabel(pl('staff.money.reference')).fill('TERM 0042');
+  await form.getByRole('button', { name: pl('staff.money.submit') }).click();
   await expect(page.getByText(pl('staff.payment.paid'), { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: pl('staff.transfer.submit') })).toHaveCount(0);
+  const payments = page.getByRole('table', { name: pl('staff.money.heading') });
+  await expect(payments.getByRole('row')).toHaveCount(3);
+  await expect(payments).toContainText(admin.email);
+  await expect(page.getByRole('region', { name: pl('staff.history.heading') }).getByRole('listitem')).toHaveCount(3);
+  await expectNoSeriousA11yIssues(page);
 
   // The guest's order page says the payment arrived.
   await page.goto(`/order/${order.tokenValue}/pay`);
   await expect(page.getByRole('status')).toContainText('płatność dotarła');
+
+  // Another booking cancelled: the quote first, then its nights on sale again.
+  const board = async () => {
+    const answer = await page.request.get(`/shop-api/backend/board?from=${checkIn}&days=1&locale=pl`);
+    expect(answer.ok()).toBe(true);
+    const rooms = ((await answer.json()) as { rooms: { code: string; nights: { free: number }[] }[] }).rooms;
+    return rooms.find((room) => room.code === 'ROOM_STANDARD_DOUBLE')?.nights[0]?.free ?? -1;
+  };
+  const freeBefore = await board();
+  await page.goto(`/backend/orders?code=${other.bookingCode}`);
+  await page.getByRole('button', { name: pl('staff.cancel.open') }).click();
+  const cancel = page.getByRole('form', { name: pl('staff.cancel.heading') });
+  await expect(cancel.getByText(pl('staff.cancel.refund'), { exact: true })).toBeVisible();
+  await cancel.getByRole('button', { name: pl('staff.cancel.confirm') }).click();
+  await expect(page.getByText(pl('staff.cancel.done', { code: other.bookingCode }), { exact: true })).toBeVisible();
+  await expect(page.getByText(pl('staff.state.cancelled'), { exact: true })).toBeVisible();
+  expect(await board()).toBe(freeBefore + 1);
+  await expect
+    .poll(() => mailsTo('ewa@example.pl').filter((mail) => mail.subject === `Rezerwacja anulowana – ${other.bookingCode}`).length)
+    .toBe(1);
+});
+
+test('a guest cancels their unpaid booking from its page', async ({ page, request }) => {
+  const checkIn = daysFromToday(200 + randomInt(0, 60));
+  const order = await bookByTransfer(request, 'ROOM_STANDARD_DOUBLE', checkIn, addDays(checkIn, 2), { locale: 'pl' });
+  await page.goto(`/order/${order.tokenValue}/pay`);
+  await page.getByText('Anuluj tę rezerwację').click();
+  await page.getByRole('button', { name: 'Anuluj rezerwację' }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${order.tokenValue}/pay$`));
+  await expect(page.getByRole('status')).toContainText('anulowana na Twoją prośbę');
+  await expect(page.getByRole('button', { name: 'Anuluj rezerwację' })).toHaveCount(0);
 });
 
 test('the front desk sees a new booking held on the occupancy board, on a phone too', async ({ page, request }) => {

@@ -7,6 +7,7 @@
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::Redirect;
 use axum::response::{IntoResponse, Response};
 use spa_proto::spa::cart::v1::{CapturePaypalRequest, GetOrderRequest, PaypalWebhook, Przelewy24Notification, StartPaymentRequest};
 
@@ -19,6 +20,7 @@ pub fn router() -> axum::Router<AppState> {
     axum::Router::new()
         .route("/order/{token}/pay", axum::routing::get(pay))
         .route("/order/{token}/pay/online", axum::routing::get(pay_online))
+        .route("/order/{token}/cancel", axum::routing::post(cancel))
         .route("/order/{token}/pay/return", axum::routing::get(pay_return))
         .route(PRZELEWY24_STATUS, axum::routing::post(przelewy24_status))
         .route(PAYPAL_WEBHOOK, axum::routing::post(paypal_webhook))
@@ -66,6 +68,9 @@ struct Texts {
     deadline: String,
     mail_note: String,
     go_on: String,
+    cancel_heading: String,
+    cancel_note: String,
+    cancel_confirm: String,
 }
 
 impl Texts {
@@ -86,6 +91,9 @@ impl Texts {
             deadline: t("order-deadline"),
             mail_note: t("order-mail-note"),
             go_on: t("order-continue"),
+            cancel_heading: t("order-cancel-heading"),
+            cancel_note: t("order-cancel-note"),
+            cancel_confirm: t("order-cancel-confirm"),
         }
     }
 }
@@ -98,7 +106,12 @@ struct PayPage {
     t: Texts,
     booking_code: String,
     paid: bool,
-    cancelled: bool,
+    /// Why it was cancelled, in the page's words; empty while it is not.
+    cancelled: String,
+    /// The guest may cancel it: nothing paid, no payment under way.
+    cancellable: bool,
+    /// The last try to cancel was refused.
+    cancel_refused: String,
     online_note: String,
     pay_online: String,
     pending: String,
@@ -131,6 +144,23 @@ fn complete_path(locale: Locale, booking_code: &str) -> String {
 #[derive(Debug, Default, serde::Deserialize)]
 pub struct PayQuery {
     payment: Option<String>,
+    /// `?cancel=refused`: the guest's cancellation was refused (money came meanwhile).
+    cancel: Option<String>,
+}
+
+/// The guest cancels their unpaid order from its page (a form post; the
+/// token in the path is the order's secret). Back to the page either way.
+async fn cancel(State(state): State<AppState>, Path(token): Path<String>) -> Result<Response, ApiError> {
+    let request = GetOrderRequest { token: token.clone(), locale: String::new() };
+    let back = format!("/order/{token}/pay");
+    match state.clients.orders.clone().cancel_unpaid_order(request).await {
+        Ok(_) => Ok(Redirect::to(&back).into_response()),
+        Err(s) if s.code() == tonic::Code::FailedPrecondition => Ok(Redirect::to(&format!("{back}?cancel=refused")).into_response()),
+        Err(s) if matches!(s.code(), tonic::Code::NotFound | tonic::Code::InvalidArgument) => {
+            Err(ApiError::not_found(ErrorCode::OrderNotFound))
+        }
+        Err(s) => Err(s.into()),
+    }
 }
 
 async fn pay(State(state): State<AppState>, Path(token): Path<String>, Query(q): Query<PayQuery>) -> Result<Response, ApiError> {
@@ -152,7 +182,16 @@ async fn pay(State(state): State<AppState>, Path(token): Path<String>, Query(q):
         lang: lang(locale),
         booking_code: order.booking_code.clone(),
         paid: order.money_received,
-        cancelled: OrderState::from_wire(order.state) == Some(OrderState::Cancelled),
+        cancelled: if OrderState::from_wire(order.state) == Some(OrderState::Cancelled) {
+            match order.cancel_reason.as_str() {
+                reason @ ("nights_sold" | "staff" | "guest") => text(locale, &format!("order-cancelled-{reason}")),
+                _ => t.cancelled.clone(),
+            }
+        } else {
+            String::new()
+        },
+        cancellable: OrderState::from_wire(order.state) == Some(OrderState::New) && !order.money_received && !order.payment_pending,
+        cancel_refused: if q.cancel.as_deref() == Some("refused") { text(locale, "order-cancel-refused") } else { String::new() },
         // Without a connected provider the guest is told so and given the
         // transfer's details, never a button that fails.
         online_note: if online && !order.payable_online { text(locale, "order-online-unavailable") } else { String::new() },

@@ -10,11 +10,14 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
+use axum::http::HeaderMap;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde::Serialize;
-use spa_proto::spa::cart::v1::{FindOrderRequest, ListRefundsDueRequest, MarkRefundedRequest, StaffPaymentRequest};
+use spa_proto::spa::cart::v1::{
+    CancelOrderRequest, FindOrderRequest, ListRefundsDueRequest, MarkRefundedRequest, RecordPaymentRequest, StaffPaymentRequest,
+};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -25,11 +28,104 @@ use crate::session::{FrontDesk, Script, Staff};
 use crate::wire::order::{StaffOrder, rfc3339};
 use crate::wire::{OrderState, PaymentProvider, PaymentState};
 
+/// How the front desk received money.
+#[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DeskMethod {
+    #[default]
+    BankTransfer,
+    CardTerminal,
+    Cash,
+}
+
+impl DeskMethod {
+    fn provider(self) -> PaymentProvider {
+        match self {
+            Self::BankTransfer => PaymentProvider::BankTransfer,
+            Self::CardTerminal => PaymentProvider::CardTerminal,
+            Self::Cash => PaymentProvider::Cash,
+        }
+    }
+}
+
+/// Money received for an order, or the reversal of a wrong record.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct NewPayment {
+    /// Grosze: what came (any part of what is open; beyond it, the rest
+    /// is due back), or with `reverses` the reversed record's amount.
+    #[schema(minimum = 1, maximum = 100_000_000)]
+    pub amount: i64,
+    /// How it came; with `reverses`, the reversed record's way is kept.
+    pub method: DeskMethod,
+    /// The statement's, receipt's or terminal's reference, or why a record
+    /// is reversed (1 to 140 characters).
+    #[schema(min_length = 1, max_length = 140)]
+    pub reference: String,
+    /// A payment's id (`payments[].id`) to reverse as wrong.
+    #[schema(max_length = 128)]
+    pub reverses: Option<String>,
+}
+
+impl Validate for NewPayment {
+    fn validate(&self) -> ApiResult<()> {
+        crate::extract::within(self.amount, 1..=100_000_000, ErrorCode::InvalidParameter, "amount")?;
+        crate::extract::within(self.reference.chars().count(), 1..=140, ErrorCode::InvalidParameter, "reference")?;
+        if self.reverses.as_ref().is_some_and(|id| id.len() > 128) {
+            return Err(ApiError::field(ErrorCode::InvalidParameter, "reverses"));
+        }
+        Ok(())
+    }
+}
+
+/// A cancellation decided on the order as read.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Cancellation {
+    /// The order's `version` as read: a change since makes it a 409 `stale_version`.
+    #[schema(minimum = 0)]
+    pub version: i64,
+    /// Grosze to keep: 0 up to the quote's `fee` (the staff may waive it).
+    #[schema(minimum = 0)]
+    pub fee: i64,
+}
+
+impl Validate for Cancellation {
+    fn validate(&self) -> ApiResult<()> {
+        crate::extract::within(self.version, 0..=i64::MAX, ErrorCode::InvalidParameter, "version")?;
+        crate::extract::within(self.fee, 0..=i64::MAX, ErrorCode::InvalidParameter, "fee")
+    }
+}
+
+/// What cancelling the order now keeps and gives back.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CancellationQuote {
+    /// The order's version this quote was made on.
+    pub version: i64,
+    /// What the policy keeps now, in grosze.
+    pub fee: i64,
+    /// Money received and kept so far.
+    pub received: i64,
+    /// The gift vouchers the order issued: they stay valid, so their value is kept.
+    pub vouchers_kept: i64,
+    /// What goes back with the whole fee kept.
+    pub refund: i64,
+    /// The last day a cancellation keeps nothing (YYYY-MM-DD); null without a stay.
+    pub free_until: Option<String>,
+    /// The policy: free until this many days before arrival,
+    pub free_days: u32,
+    /// then this share of the stays.
+    pub fee_percent: u32,
+}
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(order))
         .routes(routes!(record_bank_transfer))
         .routes(routes!(record_rest_payment))
+        .routes(routes!(record_payment))
+        .routes(routes!(cancellation_quote, cancel_order))
         .routes(routes!(refunds_due))
         .routes(routes!(mark_refunded))
 }
@@ -322,4 +418,146 @@ pub async fn mark_refunded(
     let request = MarkRefundedRequest { payment_id, reference: body.reference, staff_id };
     let refund = state.clients.orders.clone().mark_refunded(request).await?.into_inner();
     Ok(Json(Refund::of(refund)?))
+}
+
+/// The client's key of a front desk write: a retry with it is harmless.
+fn idempotency_key(headers: &HeaderMap) -> ApiResult<String> {
+    match headers.get("idempotency-key").and_then(|v| v.to_str().ok()) {
+        Some(k) if (16..=64).contains(&k.len()) && k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') => {
+            Ok(k.to_owned())
+        }
+        _ => Err(ApiError::field(ErrorCode::InvalidRequest, "Idempotency-Key")),
+    }
+}
+
+/// Record money received
+///
+/// For the front desk (receptionists and administrators): any amount
+/// received for an order by bank transfer, the card terminal or cash, with
+/// its reference. The first money confirms an unpaid order's nights; the
+/// order is `partially_paid` until its total is reached; what exceeds it
+/// is due back (on the refunds list). No record is edited or deleted: a
+/// wrong one is reversed by another naming it (`reverses`). Each record
+/// goes into the order's history with who made it.
+#[utoipa::path(
+    post,
+    path = "/shop-api/backend/orders/{bookingCode}/payments",
+    tag = "staff",
+    params(
+        ("bookingCode" = String, Path, description = BOOKING_CODE, pattern = "^[A-Za-z0-9-]{1,32}$"),
+        ("Idempotency-Key" = String, Header, description = "16 to 64 letters, digits, '-' or '_', new for each payment; a retry with it answers the order as it is", pattern = "^[A-Za-z0-9_-]{16,64}$"),
+        ShopParams,
+        crate::extract::ScriptMarker
+    ),
+    request_body = NewPayment,
+    responses(
+        (status = 200, description = "The order with the record (also when this key was recorded before)", body = StaffOrder),
+        (status = 400, description = "A malformed body or Idempotency-Key, no `X-Requested-With: XMLHttpRequest`, or a bad channel or locale", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not a receptionist or an administrator", body = ErrorBody),
+        (status = 404, description = "No order has this booking code (`order_not_found`), or no payment of it this id (`payment_not_found`)", body = ErrorBody),
+        (status = 409, description = "The order was cancelled (`order_cancelled`), the record was reversed already (`payment_reversed`), or is an online payment (`not_reversible`)", body = ErrorBody),
+        (status = 422, description = "A reversal's amount is not the record's (`amount_mismatch`)", body = ErrorBody),
+        (status = 429, description = "Too many changes from this client; wait", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry with the same Idempotency-Key", body = ErrorBody),
+    )
+)]
+pub async fn record_payment(
+    State(state): State<AppState>,
+    shop: Shop,
+    _script: Script,
+    desk: FrontDesk,
+    headers: HeaderMap,
+    Path(code): Path<String>,
+    JsonBody(body): JsonBody<NewPayment>,
+) -> ApiResult<Json<StaffOrder>> {
+    let request = RecordPaymentRequest {
+        booking_code: booking_code(code)?,
+        amount: body.amount,
+        method: body.method.provider().wire(),
+        reference: body.reference,
+        reverses: body.reverses.unwrap_or_default(),
+        idempotency_key: idempotency_key(&headers)?,
+        staff: desk.email,
+    };
+    let order = state.clients.orders.clone().record_payment(request).await?.into_inner();
+    Ok(Json(StaffOrder::of(order, shop.locale)?))
+}
+
+/// What cancelling costs
+///
+/// For the front desk: what cancelling the order now keeps by the
+/// cancellation policy (free until its days before the first arrival,
+/// then a share of the stays) and gives back, shown before confirming.
+#[utoipa::path(
+    get,
+    path = "/shop-api/backend/orders/{bookingCode}/cancellation",
+    tag = "staff",
+    params(("bookingCode" = String, Path, description = BOOKING_CODE, pattern = "^[A-Za-z0-9-]{1,32}$"), ShopParams),
+    responses(
+        (status = 200, description = "What a cancellation now keeps and gives back", body = CancellationQuote),
+        (status = 400, description = "A malformed booking code, or a bad channel or locale", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not a receptionist or an administrator", body = ErrorBody),
+        (status = 404, description = "No order has this booking code (`order_not_found`)", body = ErrorBody),
+        (status = 409, description = "The order is cancelled already (`order_cancelled`)", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn cancellation_quote(
+    State(state): State<AppState>,
+    _shop: Shop,
+    _desk: FrontDesk,
+    Path(code): Path<String>,
+) -> ApiResult<Json<CancellationQuote>> {
+    let request = FindOrderRequest { booking_code: booking_code(code)? };
+    let q = state.clients.orders.clone().quote_cancellation(request).await?.into_inner();
+    Ok(Json(CancellationQuote {
+        version: q.version,
+        fee: q.fee,
+        received: q.received,
+        vouchers_kept: q.vouchers_kept,
+        refund: q.refund,
+        free_until: Some(q.free_until).filter(|d| !d.is_empty()),
+        free_days: q.free_days,
+        fee_percent: q.fee_percent,
+    }))
+}
+
+/// Cancel an order
+///
+/// For the front desk: the order is cancelled, paid or not, as decided on
+/// its `version`: its nights are for sale again at once, what it received
+/// beyond the fee (and the gift vouchers it issued) is due back on the
+/// refunds list, gift vouchers it spent get their balance back, and the
+/// guest gets the cancellation e-mail in their language. The same request
+/// again answers the cancelled order.
+#[utoipa::path(
+    post,
+    path = "/shop-api/backend/orders/{bookingCode}/cancellation",
+    tag = "staff",
+    params(("bookingCode" = String, Path, description = BOOKING_CODE, pattern = "^[A-Za-z0-9-]{1,32}$"), ShopParams, crate::extract::ScriptMarker),
+    request_body = Cancellation,
+    responses(
+        (status = 200, description = "The order, cancelled", body = StaffOrder),
+        (status = 400, description = "A malformed body or booking code, no `X-Requested-With: XMLHttpRequest`, or a bad channel or locale", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not a receptionist or an administrator", body = ErrorBody),
+        (status = 404, description = "No order has this booking code (`order_not_found`)", body = ErrorBody),
+        (status = 409, description = "The order changed since it was read (`stale_version`, `args.version` now), was cancelled (`order_cancelled`), or the fee is above the policy's (`fee_above_policy`, `args.max`)", body = ErrorBody),
+        (status = 429, description = "Too many changes from this client; wait", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn cancel_order(
+    State(state): State<AppState>,
+    shop: Shop,
+    _script: Script,
+    desk: FrontDesk,
+    Path(code): Path<String>,
+    JsonBody(body): JsonBody<Cancellation>,
+) -> ApiResult<Json<StaffOrder>> {
+    let request = CancelOrderRequest { booking_code: booking_code(code)?, version: body.version, fee: body.fee, staff: desk.email };
+    let order = state.clients.orders.clone().cancel_order(request).await?.into_inner();
+    Ok(Json(StaffOrder::of(order, shop.locale)?))
 }

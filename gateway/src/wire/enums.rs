@@ -152,6 +152,10 @@ spa_platform::coded! {
         Paypal => "paypal",
         /// Paid at the guesthouse, recorded by the staff.
         Guesthouse => "guesthouse",
+        /// The guesthouse's card terminal, recorded by the staff.
+        CardTerminal => "card_terminal",
+        /// Cash at the desk, recorded by the staff.
+        Cash => "cash",
     }
 }
 
@@ -170,6 +174,24 @@ spa_platform::coded! {
         RefundDue => "refund_due",
         /// Given back.
         Refunded => "refunded",
+        /// An overpaid part no longer due back: its record was reversed as wrong.
+        Reversed => "reversed",
+    }
+}
+
+spa_platform::coded! {
+    /// What a change of an order did.
+    #[derive(Serialize, Deserialize, ToSchema)]
+    #[serde(rename_all = "snake_case")]
+    pub enum ChangeAction: cart::ChangeAction {
+        /// Money received, recorded at the front desk.
+        PaymentRecorded => "payment_recorded",
+        /// A wrong record reversed by another.
+        PaymentReversed => "payment_reversed",
+        /// Cancelled by the guesthouse.
+        Cancelled => "cancelled",
+        /// Cancelled by the guest before paying.
+        CancelledByGuest => "cancelled_by_guest",
     }
 }
 

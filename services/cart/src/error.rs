@@ -118,6 +118,16 @@ pub enum CartError {
     NotRefundDue,
     #[error("reference: this payment was refunded with another reference")]
     PaymentRefunded,
+    #[error("the order changed since it was read (version {current} now): read it again")]
+    StaleVersion { current: i64 },
+    #[error("reverses: this record was reversed already")]
+    PaymentReversed,
+    #[error("reverses: only money the front desk recorded can be reversed; an online payment is refunded")]
+    NotReversible,
+    #[error("fee: the policy keeps at most {max} (minor units) now")]
+    FeeAbovePolicy { max: i64 },
+    #[error("money came for this order, or its payment is under way: the guesthouse cancels it")]
+    OrderNotCancellable,
     #[error("{0}: the payment notification does not check out")]
     InvalidNotification(&'static str),
     #[error(transparent)]
@@ -237,6 +247,23 @@ impl From<CartError> for Status {
             CartError::PaymentRefunded => {
                 errors::with_details(Code::FailedPrecondition, "payment_refunded", message.clone(), &[("reference", &message)])
             }
+            CartError::StaleVersion { current } => {
+                errors::with_args(Code::FailedPrecondition, "stale_version", message, &[], &[("version", &current.to_string())])
+            }
+            CartError::PaymentReversed => {
+                errors::with_details(Code::FailedPrecondition, "payment_reversed", message.clone(), &[("reverses", &message)])
+            }
+            CartError::NotReversible => {
+                errors::with_details(Code::FailedPrecondition, "not_reversible", message.clone(), &[("reverses", &message)])
+            }
+            CartError::FeeAbovePolicy { max } => errors::with_args(
+                Code::FailedPrecondition,
+                "fee_above_policy",
+                message.clone(),
+                &[("fee", &message)],
+                &[("max", &spa_platform::money::decimal(max))],
+            ),
+            CartError::OrderNotCancellable => errors::with_details(Code::FailedPrecondition, "order_not_cancellable", message, &[]),
             CartError::Payment(crate::payments::PaymentError::Unavailable(e)) => {
                 tracing::warn!(error = %e, "payment provider unavailable");
                 Status::unavailable("the payment provider is unavailable; retry")

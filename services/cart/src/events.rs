@@ -109,6 +109,7 @@ pub(crate) fn cancelled(order: &StoredOrder, reason: CancelReason, money: Money)
         payment_method: PaymentMethod::parse(&order.payment_method).map_or(0, PaymentMethod::wire),
         money_not_taken: money == Money::NotTaken,
         vouchers_kept,
+        fee: 0,
     })
 }
 

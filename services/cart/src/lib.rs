@@ -8,6 +8,7 @@
 //! - [`orders`] — placed orders, what follows a payment, cancellations.
 //! - [`payments`] — online providers ([`payments::PaymentProvider`]:
 //!   Przelewy24, PayPal), late payments, the staff's records and refunds.
+//! - [`desk`] — the front desk's changes: money in any part, cancellations.
 //! - [`gift_vouchers`] — the codes a paid order's vouchers get.
 //! - [`events`] — what the cart publishes and consumes.
 //! - [`grpc`] — `CartService`, `CheckoutService`, `OrderService`: decode, call, encode.
@@ -18,6 +19,7 @@
 
 pub mod basket;
 pub mod checkout;
+pub mod desk;
 pub mod domain;
 pub mod error;
 pub mod events;
@@ -87,11 +89,13 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
         tracing::info!(orders = filled, "front desk facts filled in for orders placed before they were kept");
     }
     let payments = Arc::new(payments::Payments::new(orders.clone(), basket.peers().clone(), p24, paypal));
+    let policy = domain::desk_money::CancellationPolicy::from_settings(|name| infra.setting(name))?;
+    let desk = Arc::new(desk::Desk::new(orders.clone(), basket.peers().clone(), policy));
     let checkout = Arc::new(checkout::Checkout::new(basket.clone(), orders.clone(), infra.outbox.clone(), payments.offered()));
     events::consume(&infra, orders.clone()).await?;
     let routes = tonic::service::Routes::new(CartServiceServer::new(grpc::CartGrpc::new(basket)))
         .add_service(CheckoutServiceServer::new(grpc::CheckoutGrpc::new(checkout, payments.clone())))
-        .add_service(OrderServiceServer::new(grpc::OrderGrpc::new(orders, payments)));
+        .add_service(OrderServiceServer::new(grpc::OrderGrpc::new(orders, payments, desk)));
     let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));
     Ok(Started { addr, task })
 }

@@ -6,7 +6,8 @@
 //! order's nights went back on sale) and `rooms.hold.lost` (a paid order's
 //! nights could not be booked).
 //! Consumes: `cart.order.paid` ([`PAID_CONSUMER`]: the order's hold becomes
-//! a booking); `rooms.availability.changed` and `catalog.product.changed`
+//! a booking); `cart.order.cancelled` ([`CANCELLED_CONSUMER`]: a booking the
+//! guesthouse or its guest cancelled gives its nights back); `rooms.availability.changed` and `catalog.product.changed`
 //! drop cached searches, `catalog.product.changed` cached room content
 //! ([`Caches`]).
 
@@ -19,7 +20,7 @@ use spa_platform::db::Tx;
 use spa_platform::outbox::Outbox;
 use spa_platform::runtime::Infra;
 use spa_proto::EventMessage;
-use spa_proto::events::{AvailabilityChanged, HoldExpired, HoldLost, OrderPaid, ProductChanged};
+use spa_proto::events::{AvailabilityChanged, CancelReason, HoldExpired, HoldLost, OrderCancelled, OrderPaid, ProductChanged};
 
 use crate::domain::{RoomNight, ymd};
 use crate::error::RoomsError;
@@ -27,6 +28,8 @@ use crate::inventory;
 
 /// The consumer of `cart.order.paid`.
 pub const PAID_CONSUMER: &str = "rooms-order-paid";
+/// The consumer of `cart.order.cancelled`.
+pub const CANCELLED_CONSUMER: &str = "rooms-order-cancelled";
 const SEARCH_CACHE: &str = "rooms-search-cache";
 const CONTENT_CACHE: &str = "rooms-content-cache";
 
@@ -104,6 +107,25 @@ pub async fn consume(infra: &Infra) -> anyhow::Result<()> {
                     }
                     // An order without nights (gift vouchers, products) holds nothing.
                     Err(RoomsError::NoHold(_)) => Ok(()),
+                    Err(e) => Err(e.into()),
+                }
+            }
+        })
+        .await?;
+    // The cart releases a cancelled booking's nights at once; this is the
+    // durable path when that call failed. Only cancellations by the
+    // guesthouse or the guest: a hold that expired gave its nights back
+    // already, and its order may take them again for a late payment.
+    let (db, outbox) = (infra.db.clone(), infra.outbox.clone());
+    infra
+        .consume(CANCELLED_CONSUMER, move |event: Received<OrderCancelled>| {
+            let (db, outbox) = (db.clone(), outbox.clone());
+            async move {
+                if !matches!(event.message.reason(), CancelReason::Staff | CancelReason::Guest) {
+                    return Ok(());
+                }
+                match inventory::release(&db, &outbox, &event.message.order_id).await {
+                    Ok(_) | Err(RoomsError::NoHold(_)) => Ok(()),
                     Err(e) => Err(e.into()),
                 }
             }

@@ -449,7 +449,7 @@ describe('app router', () => {
     );
     renderApp('/backend/orders?code=spa-7km4-xq9d', 'en_GB');
     expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
-    expect(await screen.findByText('Log in with an administrator’s account to see orders.')).toBeTruthy();
+    expect(await screen.findByText('Log in with a reception or administrator account to see orders.')).toBeTruthy();
     expect(asked).toEqual(['SPA-7KM4-XQ9D en_GB']);
     expect(document.title).toBe('Order SPA-7KM4-XQ9D | Spa & Wellness Guesthouse');
   });

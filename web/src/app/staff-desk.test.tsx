@@ -23,6 +23,8 @@ const jan: StaffOrder = staffOrder({
   bookingCode: 'SPA-JAN1-0002',
   state: 'paid',
   paymentState: 'paid',
+  received: 247700,
+  open: 0,
   guest: staffGuest({ customer: { firstName: 'Jan', lastName: 'Kos', email: 'jan@example.pl', phone: '' }, notes: '' }),
 });
 

@@ -7,7 +7,7 @@ import type { Locale } from '@/lib/i18n/locale';
 import { customer } from '@/testing/mocks/fixtures';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
-import { adminCustomer, createStaffServer, receptionCustomer, staffOrder, staffRefund } from '@/testing/mocks/staff-server';
+import { adminCustomer, createStaffServer, receptionCustomer, staffRefund } from '@/testing/mocks/staff-server';
 import { createTestQueryClient, renderRoutes } from '@/testing/test-utils';
 import type { Customer, Refund, StaffOrder } from '@/types/api';
 
@@ -70,7 +70,8 @@ describe('the staff’s order desk', () => {
     expect(fact('Metoda płatności')).toBe('Przelew bankowy');
     expect(fact('Razem')).toBe('2477,00 zł');
     expect(fact('Do zapłaty teraz')).toBe('2477,00 zł');
-    expect(fact('Do zapłaty później, na miejscu')).toBe('0,00 zł');
+    expect(fact('Otrzymano')).toBe('0,00 zł');
+    expect(fact('Do zapłaty')).toBe('2477,00 zł');
     expect(fact('E-mail gościa')).toBe('ola.nowak@example.pl');
     // The guest as they gave their details: phone, invoice, notes.
     const guest = screen.getByRole('region', { name: 'Gość' });
@@ -92,11 +93,13 @@ describe('the staff’s order desk', () => {
       ['Olejek różany', '', '2', '98,00 zł'],
     ]);
 
-    // The form to record its transfer, prefilled with what it awaits.
-    const form = screen.getByRole('form', { name: 'Zapisz przelew bankowy' });
-    expect(within(form).getByLabelText<HTMLInputElement>('Kwota w złotych').value).toBe('2477,00');
-    expect(within(form).getByLabelText<HTMLInputElement>('Tytuł lub numer przelewu z wyciągu').value).toBe('');
-    expect(plain(within(form).getByText(/^Zamówienie czeka na/).textContent)).toBe('Zamówienie czeka na 2477,00 zł.');
+    // No payment yet; the form to record money, prefilled with what is open.
+    expect(screen.getByText('Nie zapisano jeszcze żadnej płatności.')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Zapisz otrzymaną wpłatę' });
+    expect(within(form).getByLabelText<HTMLInputElement>('Kwota').value).toBe('2477,00');
+    expect(within(form).getByLabelText<HTMLSelectElement>('Sposób').value).toBe('bank_transfer');
+    expect(within(form).getByLabelText<HTMLInputElement>('Numer lub tytuł (wyciąg, paragon, terminal)').value).toBe('');
+    expect(within(screen.getByRole('region', { name: 'Historia' })).getAllByRole('listitem')).toHaveLength(1);
     expect(toasts().queryAllByRole('listitem')).toEqual([]);
 
     // Back: no code, no order, and the field follows.
@@ -108,10 +111,9 @@ describe('the staff’s order desk', () => {
     expect(document.title).toBe('Zamówienia | Pensjonat Spa & Wellness');
   });
 
-  it('shows a receptionist the order and says administrators record its payment; no money to give back is listed', async () => {
+  it('lets a receptionist record money; no money to give back is listed', async () => {
     const { fake } = await openOrder('en_GB', { loggedIn: receptionCustomer() });
-    expect(screen.getByText('Payments are recorded by administrators: ask one to record it.')).toBeTruthy();
-    expect(screen.queryByRole('form', { name: 'Record bank transfer' })).toBeNull();
+    expect(screen.getByRole('form', { name: 'Record money received' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('heading', { level: 2, name: 'Payments to give back' })).toBeNull();
     expect(fake.requests.filter((r) => r.path.startsWith('/backend/refunds'))).toEqual([]);
@@ -127,200 +129,161 @@ describe('the staff’s order desk', () => {
     await user.click(screen.getByRole('button', { name: 'Find' }));
     await waitFor(() => expect(fact('Payment')).toBe('Paid in full'));
     expect(orderCalls(fake)).toHaveLength(2);
-    expect(screen.queryByRole('form', { name: 'Record bank transfer' })).toBeNull();
-    expect(screen.getByText('This order is paid already: there is no transfer to record.')).toBeTruthy();
+    expect(fact('Still to pay')).toBe('PLN 0.00');
   });
 
-  it('records the bank transfer, and shows the order paid', async () => {
+  it('records a part, then the rest by card, each once with its own key, and shows who recorded it', async () => {
     const { fake, user } = await openOrder();
-    const form = screen.getByRole('form', { name: 'Zapisz przelew bankowy' });
-    const amount = within(form).getByLabelText('Kwota w złotych');
+    const form = screen.getByRole('form', { name: 'Zapisz otrzymaną wpłatę' });
+    const amount = within(form).getByLabelText('Kwota');
+    const reference = within(form).getByLabelText('Numer lub tytuł (wyciąg, paragon, terminal)');
     await user.clear(amount);
-    await user.type(amount, '2 477 zł');
-    await user.type(within(form).getByLabelText('Tytuł lub numer przelewu z wyciągu'), '  SPA-7KM4-XQ9D Ola Nowak ');
-    await user.click(within(form).getByRole('button', { name: 'Zapisz przelew' }));
+    await user.type(amount, '500 zł');
+    await user.selectOptions(within(form).getByLabelText('Sposób'), 'cash');
+    await user.type(reference, '  KP/1/2026 ');
+    await user.click(within(form).getByRole('button', { name: 'Zapisz wpłatę' }));
 
-    const status = await screen.findByText(`Przelew zapisany: zamówienie ${CODE} jest opłacone.`);
+    const status = await screen.findByText(`Zapisano wpłatę 500,00 zł dla zamówienia ${CODE}.`);
     expect(status.closest('[role="status"]')).toBeTruthy();
-    expect(transfers(fake)).toEqual([
-      {
-        method: 'POST',
-        path: `/backend/orders/${CODE}/bank-transfers`,
-        query: { channel: 'web_pl', locale: 'pl' },
-        body: { amount: 247700, reference: 'SPA-7KM4-XQ9D Ola Nowak' },
-        marker: true,
-      },
-    ]);
-    // The order as the server answered it; no form any more, focus on the order.
-    expect(fact('Stan zamówienia')).toBe('Opłacone');
+    expect(fact('Płatność')).toBe('Opłacone częściowo');
+    expect(fact('Do zapłaty')).toBe('1977,00 zł');
+    // The form again, for the rest: what is open prefilled, the reference empty.
+    await waitFor(() => expect(within(form).getByLabelText<HTMLInputElement>('Kwota').value).toBe('1977,00'));
+    expect(within(form).getByLabelText<HTMLInputElement>('Numer lub tytuł (wyciąg, paragon, terminal)').value).toBe('');
+    await user.selectOptions(within(form).getByLabelText('Sposób'), 'card_terminal');
+    await user.type(within(form).getByLabelText('Numer lub tytuł (wyciąg, paragon, terminal)'), 'TERM 42');
+    await user.click(within(form).getByRole('button', { name: 'Zapisz wpłatę' }));
+    await screen.findByText(`Zapisano wpłatę 1977,00 zł dla zamówienia ${CODE}.`);
     expect(fact('Płatność')).toBe('Opłacone w całości');
-    expect(fact('Pierwsza płatność')).toBe('2477,00 zł');
-    expect(screen.queryByRole('form', { name: 'Zapisz przelew bankowy' })).toBeNull();
-    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: `Zamówienie ${CODE}` }));
-    expect(orderCalls(fake).filter((r) => r.method === 'GET')).toHaveLength(1);
+
+    const posts = fake.requests.filter((r) => r.method === 'POST');
+    expect(posts.map((r) => [r.path, r.body, r.marker])).toEqual([
+      [`/backend/orders/${CODE}/payments`, { amount: 50000, method: 'cash', reference: 'KP/1/2026' }, true],
+      [`/backend/orders/${CODE}/payments`, { amount: 197700, method: 'card_terminal', reference: 'TERM 42' }, true],
+    ]);
+    const rows = within(screen.getByRole('table', { name: 'Płatności' })).getAllByRole('row').slice(1);
+    expect(rows.map((row) => plain(row.children[1]?.textContent) + ' ' + plain(row.children[2]?.textContent))).toEqual([
+      'Gotówka 500,00 zł',
+      'Terminal płatniczy 1977,00 zł',
+    ]);
+    expect(plain(rows[0]?.children[5]?.textContent)).toContain('recepcja@example.pl');
+    const history = within(screen.getByRole('region', { name: 'Historia' })).getAllByRole('listitem');
+    expect(plain(history[1]?.textContent)).toContain('Wpłata zapisana · 500,00 zł · KP/1/2026 · recepcja@example.pl');
     expect(toasts().queryAllByRole('listitem')).toEqual([]);
   });
 
-  it('sends one transfer for a double click, the button busy meanwhile', async () => {
+  it('sends one payment for a double click, the button busy meanwhile', async () => {
     const { fake, user } = await openOrder();
     const release = fake.holdTransfers();
-    const form = screen.getByRole('form', { name: 'Zapisz przelew bankowy' });
-    await user.type(within(form).getByLabelText('Tytuł lub numer przelewu z wyciągu'), 'R-1');
-    await user.dblClick(within(form).getByRole('button', { name: 'Zapisz przelew' }));
+    const form = screen.getByRole('form', { name: 'Zapisz otrzymaną wpłatę' });
+    await user.type(within(form).getByLabelText('Numer lub tytuł (wyciąg, paragon, terminal)'), 'R-1');
+    await user.dblClick(within(form).getByRole('button', { name: 'Zapisz wpłatę' }));
     const busy = await within(form).findByRole('button', { name: 'Zapisujemy…' });
     expect(busy.getAttribute('aria-disabled')).toBe('true');
     await user.click(busy);
 
     release();
-    expect(await screen.findByText(`Przelew zapisany: zamówienie ${CODE} jest opłacone.`)).toBeTruthy();
+    expect(await screen.findByText(`Zapisano wpłatę 2477,00 zł dla zamówienia ${CODE}.`)).toBeTruthy();
     expect(transfers(fake)).toHaveLength(1);
   });
 
-  it('shows the server’s word on the amount beside the amount', async () => {
-    const { fake, user } = await openOrder();
-    const form = screen.getByRole('form', { name: 'Zapisz przelew bankowy' });
-    const amount = within(form).getByLabelText('Kwota w złotych');
-    await user.clear(amount);
-    await user.type(amount, '2470,50');
-    await user.type(within(form).getByLabelText('Tytuł lub numer przelewu z wyciągu'), 'R-1');
-    await user.click(within(form).getByRole('button', { name: 'Zapisz przelew' }));
+  it('reverses a wrong record with a reason, keeping both records', async () => {
+    const { fake, user } = await openOrder('en_GB');
+    const form = screen.getByRole('form', { name: 'Record money received' });
+    await user.type(within(form).getByLabelText('Reference (statement, receipt, terminal)'), 'WRONG 1');
+    await user.click(within(form).getByRole('button', { name: 'Record the payment' }));
+    await screen.findByText(`Payment of PLN 2,477.00 recorded for order ${CODE}.`);
 
-    await waitFor(() => expect(errorOf(amount)).toBe('Wpisz kwotę, na którą czeka zamówienie: 2477.00 PLN.'));
-    expect(amount.getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(amount);
-    expect((transfers(fake)[0]?.body as { amount: number }).amount).toBe(247050);
-    expect(fake.order(CODE)?.state).toBe('new');
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(toasts().queryAllByRole('listitem')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: /^Reverse PLN.2,477\.00$/ }));
+    const reversal = screen.getByRole('form', { name: /^Reversing the payment of PLN.2,477\.00 \(WRONG 1\)$/ });
+    await user.click(within(reversal).getByRole('button', { name: 'Reverse the payment' }));
+    expect(errorOf(within(reversal).getByLabelText('Why it is reversed'))).toBe('Say why it is reversed.');
+    await user.type(within(reversal).getByLabelText('Why it is reversed'), 'another guest’s transfer');
+    await user.click(within(reversal).getByRole('button', { name: 'Reverse the payment' }));
+
+    await screen.findByText('The payment of PLN 2,477.00 was reversed.');
+    expect(fact('Payment')).toBe('Awaiting payment');
+    expect(fact('Still to pay')).toBe('PLN 2,477.00');
+    const last = fake.requests.filter((r) => r.method === 'POST').at(-1);
+    expect(last?.body).toEqual({ amount: 247700, method: 'bank_transfer', reference: 'another guest’s transfer', reverses: 'pay-1' });
+    expect(within(screen.getByRole('table', { name: 'Payments' })).getAllByRole('row')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: /^Reverse PLN/ })).toBeNull();
   });
 
-  it('shows a reference that paid another order beside the reference', async () => {
-    const other = staffOrder({ bookingCode: 'SPA-AAAA-BBBB', tokenValue: 'd'.repeat(32) });
-    const { fake, user } = await openOrder('en_GB', { loggedIn: adminCustomer(), orders: [staffOrder(), other] });
-    const form = screen.getByRole('form', { name: 'Record bank transfer' });
-    const reference = within(form).getByLabelText('Transfer reference from the bank statement');
-    await user.type(reference, 'R-1');
-    await user.click(within(form).getByRole('button', { name: 'Record transfer' }));
-    await screen.findByText(`Transfer recorded: order ${CODE} is paid.`);
-
-    await user.clear(screen.getByLabelText('Booking code'));
-    await user.type(screen.getByLabelText('Booking code'), 'SPA-AAAA-BBBB{Enter}');
-    const next = await screen.findByRole('form', { name: 'Record bank transfer' });
-    // The last order's outcome is gone with it.
-    expect(screen.queryByText(`Transfer recorded: order ${CODE} is paid.`)).toBeNull();
-    const nextReference = within(next).getByLabelText('Transfer reference from the bank statement');
-    await user.type(nextReference, 'R-1');
-    await user.click(within(next).getByRole('button', { name: 'Record transfer' }));
-
-    await waitFor(() => expect(errorOf(nextReference)).toBe('This reference is recorded with another order already.'));
-    expect(document.activeElement).toBe(nextReference);
-    expect(fake.order('SPA-AAAA-BBBB')?.state).toBe('new');
-    expect(toasts('Notifications').queryAllByRole('listitem')).toEqual([]);
-  });
-
-  it('says in an alert that the order was paid meanwhile, in the server’s words, and shows it as it is now', async () => {
+  it('says in an alert that the order was cancelled meanwhile, in the server’s words, and shows it as it is now', async () => {
     const { fake, user } = await openOrder();
-    fake.payElsewhere(CODE);
-    const form = screen.getByRole('form', { name: 'Zapisz przelew bankowy' });
-    await user.type(within(form).getByLabelText('Tytuł lub numer przelewu z wyciągu'), 'R-2');
-    await user.click(within(form).getByRole('button', { name: 'Zapisz przelew' }));
+    const order = fake.order(CODE);
+    if (order) Object.assign(order, { state: 'cancelled', paymentState: 'cancelled', open: 0 });
+    const form = screen.getByRole('form', { name: 'Zapisz otrzymaną wpłatę' });
+    await user.type(within(form).getByLabelText('Numer lub tytuł (wyciąg, paragon, terminal)'), 'R-2');
+    await user.click(within(form).getByRole('button', { name: 'Zapisz wpłatę' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Przelew nie został zapisany');
-    expect(alert.textContent).toContain('To zamówienie jest już opłacone.');
-    // Asked again: the order paid, the form gone, the alert still there.
-    await waitFor(() => expect(fact('Płatność')).toBe('Opłacone w całości'));
-    expect(screen.queryByRole('form', { name: 'Zapisz przelew bankowy' })).toBeNull();
-    expect(screen.getByRole('alert')).toBe(alert);
-    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: `Zamówienie ${CODE}` }));
+    expect(alert.textContent).toContain('Nie zapisano.');
+    expect(alert.textContent).toContain('To zamówienie zostało anulowane');
+    await waitFor(() => expect(fact('Stan zamówienia')).toBe('Anulowane'));
+    expect(screen.queryByRole('form', { name: 'Zapisz otrzymaną wpłatę' })).toBeNull();
     expect(toasts().queryAllByRole('listitem')).toEqual([]);
   });
 
   it('checks the fields before sending anything', async () => {
     const { fake, user } = await openOrder();
-    const form = screen.getByRole('form', { name: 'Zapisz przelew bankowy' });
-    const amount = within(form).getByLabelText('Kwota w złotych');
-    const reference = within(form).getByLabelText('Tytuł lub numer przelewu z wyciągu');
+    const form = screen.getByRole('form', { name: 'Zapisz otrzymaną wpłatę' });
+    const amount = within(form).getByLabelText('Kwota');
     await user.clear(amount);
-    await user.type(amount, '24,77,00');
-    await user.click(within(form).getByRole('button', { name: 'Zapisz przelew' }));
-
-    await waitFor(() => expect(errorOf(amount)).toBe('Wpisz kwotę w złotych, np. 640 albo 640,50.'));
-    expect(errorOf(reference)).toBe('Wpisz tytuł lub numer przelewu.');
-    expect(document.activeElement).toBe(amount);
-    await user.type(reference, 'x'.repeat(141));
-    await user.click(within(form).getByRole('button', { name: 'Zapisz przelew' }));
-    await waitFor(() => expect(errorOf(reference)).toBe('Tytuł może mieć najwyżej 140 znaków.'));
-    expect(transfers(fake)).toEqual([]);
-  });
-
-  it.each([
-    ['paid', { state: 'paid', paymentState: 'paid' }, 'Diese Bestellung ist bereits bezahlt: Es gibt keine Überweisung zu erfassen.'],
-    ['cancelled', { state: 'cancelled', paymentState: 'cancelled' }, 'Diese Bestellung ist storniert: Eine Überweisung kann nicht erfasst werden.'],
-    [
-      'online',
-      { paymentMethod: 'przelewy24' },
-      'Diese Bestellung wird nicht per Überweisung bezahlt (Zahlungsart: Przelewy24): Hier ist nichts zu erfassen.',
-    ],
-  ] as const)('offers no transfer for a %s order, and says why', async (_kind, overrides, note) => {
-    renderApp(`/backend/orders?code=${CODE}`, 'de', { loggedIn: adminCustomer(), orders: [staffOrder(overrides)] });
-    expect(await screen.findByText(note)).toBeTruthy();
-    expect(screen.queryByRole('form', { name: 'Banküberweisung erfassen' })).toBeNull();
-    expect(screen.queryByLabelText('Betrag in Złoty')).toBeNull();
-  });
-
-  it('records the rest of an advance-paid order, paid at the guesthouse', async () => {
-    const advancePaid = staffOrder({
-      state: 'paid',
-      paymentState: 'partially_paid',
-      paymentMethod: 'przelewy24',
-      totals: { total: 247700, vouchers: 20000, shipping: 0, deposit: 68310, leftToPay: 159390, currency: 'PLN', base: null },
-      dueNow: 68310,
-    });
-    const { fake, user } = await openOrder('pl', { loggedIn: adminCustomer(), orders: [advancePaid] });
-    expect(screen.queryByRole('form', { name: 'Zapisz przelew bankowy' })).toBeNull();
-    const form = screen.getByRole('form', { name: 'Zapisz dopłatę na miejscu' });
-    const amount = within(form).getByLabelText<HTMLInputElement>('Kwota w złotych');
-    expect(amount.value).toBe('1593,90');
-    expect(plain(within(form).getByText(/^Po zaliczce/).textContent)).toBe('Po zaliczce zostało 1593,90 zł.');
-
-    // A wrong amount: the server's word beside it; no reference: the form's own.
-    await user.clear(amount);
-    await user.type(amount, '1500');
-    await user.click(within(form).getByRole('button', { name: 'Zapisz płatność' }));
-    const reference = within(form).getByLabelText('Numer paragonu, terminala kart albo przelewu');
-    await waitFor(() => expect(errorOf(reference)).toBe('Podaj numer paragonu.'));
+    await user.click(within(form).getByRole('button', { name: 'Zapisz wpłatę' }));
+    await waitFor(() => expect(errorOf(amount)).toBe('Podaj otrzymaną kwotę.'));
+    expect(errorOf(within(form).getByLabelText('Numer lub tytuł (wyciąg, paragon, terminal)'))).toBe('Podaj numer lub tytuł wpłaty.');
+    await user.type(amount, 'dużo');
+    await user.click(within(form).getByRole('button', { name: 'Zapisz wpłatę' }));
+    await waitFor(() => expect(errorOf(amount)).not.toBe('Podaj otrzymaną kwotę.'));
     expect(fake.requests.filter((r) => r.method === 'POST')).toEqual([]);
-    await user.type(reference, 'PAR/2026/0142');
-    await user.click(within(form).getByRole('button', { name: 'Zapisz płatność' }));
-    await waitFor(() => expect(errorOf(amount)).toBe('Wpisz kwotę, na którą czeka zamówienie: 1593.90 PLN.'));
-
-    await user.clear(amount);
-    await user.type(amount, '1593,90');
-    await user.click(within(form).getByRole('button', { name: 'Zapisz płatność' }));
-    const done = await screen.findByText(`Płatność zapisana: zamówienie ${CODE} jest opłacone w całości.`);
-    expect(done.closest('[role="status"]')).toBeTruthy();
-    expect(fake.requests.filter((r) => r.method === 'POST').map((r) => [r.path, r.body, r.marker])).toEqual([
-      [`/backend/orders/${CODE}/rest-payments`, { amount: 150000, reference: 'PAR/2026/0142' }, true],
-      [`/backend/orders/${CODE}/rest-payments`, { amount: 159390, reference: 'PAR/2026/0142' }, true],
-    ]);
-    expect(fact('Płatność')).toBe('Opłacone w całości');
-    expect(fact('Do zapłaty później, na miejscu')).toBe('0,00 zł');
-    expect(screen.queryByRole('form', { name: 'Zapisz dopłatę na miejscu' })).toBeNull();
-    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: `Zamówienie ${CODE}` }));
   });
 
-  it('shows what an advance payment leaves for later', async () => {
-    const advance = staffOrder({
-      totals: { total: 247700, vouchers: 20000, shipping: 0, deposit: 68310, leftToPay: 159390, currency: 'PLN', base: null },
-      dueNow: 68310,
-    });
-    renderApp(`/backend/orders?code=${CODE}`, 'en_GB', { loggedIn: adminCustomer(), orders: [advance] });
-    await screen.findByRole('form', { name: 'Record bank transfer' });
-    expect(fact('Paid with gift vouchers')).toBe('PLN 200.00');
-    expect(fact('Due now')).toBe('PLN 683.10');
-    expect(fact('Left to pay later, at the guesthouse')).toBe('PLN 1,593.90');
-    expect(screen.getByLabelText<HTMLInputElement>('Amount in złoty').value).toBe('683.10');
+  it('shows the cancellation’s quote before confirming, and cancels with the fee lowered', async () => {
+    const { fake, user } = await openOrder('en_GB');
+    const form = screen.getByRole('form', { name: 'Record money received' });
+    await user.type(within(form).getByLabelText('Reference (statement, receipt, terminal)'), 'T-1');
+    await user.click(within(form).getByRole('button', { name: 'Record the payment' }));
+    await screen.findByText(`Payment of PLN 2,477.00 recorded for order ${CODE}.`);
+    fake.setCancellationFee(32400);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel the booking…' }));
+    const cancel = await screen.findByRole('form', { name: 'Cancelling the booking' });
+    expect(within(cancel).getByText(/^Free until/).textContent).toBe('Free until 15.06.2026 (14 days before arrival), then 30% of the stay.');
+    expect(plain(within(cancel).getByText('Fee by the terms').nextElementSibling?.textContent)).toBe('PLN 324.00');
+    expect(plain(within(cancel).getByText('To give back').nextElementSibling?.textContent)).toBe('PLN 2,153.00');
+    const fee = within(cancel).getByLabelText<HTMLInputElement>('Fee to keep');
+    expect(fee.value).toBe('324.00');
+    await user.clear(fee);
+    await user.type(fee, '400');
+    await user.click(within(cancel).getByRole('button', { name: 'Cancel the booking' }));
+    expect(plain(errorOf(fee))).toBe('Enter an amount from 0 to PLN 324.00.');
+    await user.clear(fee);
+    await user.type(fee, '100');
+    await user.click(within(cancel).getByRole('button', { name: 'Cancel the booking' }));
+
+    await screen.findByText(`Booking ${CODE} cancelled; its nights are on sale again and the guest is e-mailed.`);
+    expect(fact('Order state')).toBe('Cancelled');
+    expect(fact('Cancellation fee')).toBe('PLN 100.00');
+    const last = fake.requests.filter((r) => r.method === 'POST').at(-1);
+    expect([last?.path, last?.body]).toEqual([`/backend/orders/${CODE}/cancellation`, { version: 1, fee: 10000 }]);
+    expect(screen.queryByRole('button', { name: 'Cancel the booking…' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Record money received' })).toBeNull();
+  });
+
+  it('says when someone changed the order since the quote, and quotes afresh', async () => {
+    const { fake, user } = await openOrder('en_GB');
+    await user.click(screen.getByRole('button', { name: 'Cancel the booking…' }));
+    const cancel = await screen.findByRole('form', { name: 'Cancelling the booking' });
+    fake.changeElsewhere(CODE);
+    await user.click(within(cancel).getByRole('button', { name: 'Cancel the booking' }));
+    const alert = await within(cancel).findByRole('alert');
+    expect(alert.textContent).toContain('Not cancelled.');
+    expect(fake.order(CODE)?.state).toBe('new');
+    await waitFor(() => expect(fake.requests.filter((r) => r.path.endsWith('/cancellation') && r.method === 'GET')).toHaveLength(2));
+    await user.click(within(cancel).getByRole('button', { name: 'Cancel the booking' }));
+    await screen.findByText(`Booking ${CODE} cancelled; its nights are on sale again and the guest is e-mailed.`);
   });
 
   it('says there is no order with the code, politely', async () => {
@@ -350,7 +313,7 @@ describe('the staff’s order desk', () => {
   it('asks a visitor who is not logged in to log in and come back, without a notification', async () => {
     const { fake } = renderApp(`/backend/orders?code=${CODE}`, 'pl');
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Zaloguj się kontem administratora, aby zobaczyć zamówienia.');
+    expect(alert.textContent).toContain('Zaloguj się kontem recepcji albo administratora, aby zobaczyć zamówienia.');
     expect(within(alert).getByRole('link', { name: 'Zaloguj się' }).getAttribute('href')).toBe(
       `/logowanie?return=%2Fbackend%2Forders%3Fcode%3D${CODE}`,
     );
@@ -359,23 +322,23 @@ describe('the staff’s order desk', () => {
     expect(toasts().queryAllByRole('listitem')).toEqual([]);
   });
 
-  it('tells a customer who is not an administrator that only administrators see orders', async () => {
+  it('tells a customer who is not at the front desk that only the front desk sees orders', async () => {
     renderApp(`/backend/orders?code=${CODE}`, 'en_GB', { loggedIn: customer({ roles: ['customer', 'editor'] }) });
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Only administrators can see orders.');
+    expect(alert.textContent).toContain('Only the front desk and administrators can see orders.');
     expect(within(alert).queryByRole('link')).toBeNull();
     expect(screen.queryByRole('heading', { name: `Order ${CODE}` })).toBeNull();
     expect(toasts('Notifications').queryAllByRole('listitem')).toEqual([]);
   });
 
-  it('asks for a login when the session ended before the transfer', async () => {
+  it('asks for a login when the session ended before the payment', async () => {
     const { fake, user } = await openOrder();
     fake.logOut();
-    const form = screen.getByRole('form', { name: 'Zapisz przelew bankowy' });
-    await user.type(within(form).getByLabelText('Tytuł lub numer przelewu z wyciągu'), 'R-1');
-    await user.click(within(form).getByRole('button', { name: 'Zapisz przelew' }));
+    const form = screen.getByRole('form', { name: 'Zapisz otrzymaną wpłatę' });
+    await user.type(within(form).getByLabelText('Numer lub tytuł (wyciąg, paragon, terminal)'), 'R-1');
+    await user.click(within(form).getByRole('button', { name: 'Zapisz wpłatę' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Zaloguj się kontem administratora');
+    expect(alert.textContent).toContain('Zaloguj się kontem recepcji albo administratora');
     expect(within(alert).getByRole('link', { name: 'Zaloguj się' })).toBeTruthy();
     expect(toasts().queryAllByRole('listitem')).toEqual([]);
   });
@@ -511,7 +474,7 @@ describe('the payments to give back', () => {
   it('asks a visitor who is not logged in to log in once, before any lookup, and lists nothing', async () => {
     renderApp('/backend/orders', 'en_GB');
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Log in with an administrator’s account to see orders.');
+    expect(alert.textContent).toContain('Log in with a reception or administrator account to see orders.');
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(screen.queryByRole('heading', { name: /Payments to give back/ })).toBeNull();
     expect(toasts('Notifications').queryAllByRole('listitem')).toEqual([]);

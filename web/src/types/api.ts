@@ -188,6 +188,15 @@ export type OrderState = Schemas['OrderState'];
 /** POST /backend/orders/{bookingCode}/bank-transfers: what arrived (grosze, exactly `dueNow`) and the statement's reference. */
 export type BankTransfer = Schemas['BankTransfer'];
 
+/** POST /backend/orders/{bookingCode}/payments: money received in any part, or a record reversed. */
+export type NewPayment = Schemas['NewPayment'];
+export type DeskMethod = Schemas['DeskMethod'];
+export type PaymentRecord = Schemas['PaymentRecord'];
+export type OrderChange = Schemas['OrderChange'];
+/** GET/POST /backend/orders/{bookingCode}/cancellation: the policy's quote, and the cancellation at the version read. */
+export type CancellationQuote = Schemas['CancellationQuote'];
+export type Cancellation = Schemas['Cancellation'];
+
 /** GET /backend/refunds: a payment that came for an order no longer awaiting it, to give back (or given back). */
 export type Refund = Schemas['Refund'];
 export type Refunds = Schemas['Refunds'];

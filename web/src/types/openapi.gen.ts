@@ -175,6 +175,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shop-api/backend/orders/{bookingCode}/cancellation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What cancelling costs
+         * @description For the front desk: what cancelling the order now keeps by the
+         *     cancellation policy (free until its days before the first arrival,
+         *     then a share of the stays) and gives back, shown before confirming.
+         */
+        get: operations["cancellation_quote"];
+        put?: never;
+        /**
+         * Cancel an order
+         * @description For the front desk: the order is cancelled, paid or not, as decided on
+         *     its `version`: its nights are for sale again at once, what it received
+         *     beyond the fee (and the gift vouchers it issued) is due back on the
+         *     refunds list, gift vouchers it spent get their balance back, and the
+         *     guest gets the cancellation e-mail in their language. The same request
+         *     again answers the cancelled order.
+         */
+        post: operations["cancel_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/backend/orders/{bookingCode}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record money received
+         * @description For the front desk (receptionists and administrators): any amount
+         *     received for an order by bank transfer, the card terminal or cash, with
+         *     its reference. The first money confirms an unpaid order's nights; the
+         *     order is `partially_paid` until its total is reached; what exceeds it
+         *     is due back (on the refunds list). No record is edited or deleted: a
+         *     wrong one is reversed by another naming it (`reverses`). Each record
+         *     goes into the order's history with who made it.
+         */
+        post: operations["record_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shop-api/backend/orders/{bookingCode}/rest-payments": {
         parameters: {
             query?: never;
@@ -1256,6 +1313,59 @@ export interface components {
              */
             total: number;
         };
+        /** @description A cancellation decided on the order as read. */
+        Cancellation: {
+            /**
+             * Format: int64
+             * @description Grosze to keep: 0 up to the quote's `fee` (the staff may waive it).
+             */
+            fee: number;
+            /**
+             * Format: int64
+             * @description The order's `version` as read: a change since makes it a 409 `stale_version`.
+             */
+            version: number;
+        };
+        /** @description What cancelling the order now keeps and gives back. */
+        CancellationQuote: {
+            /**
+             * Format: int64
+             * @description What the policy keeps now, in grosze.
+             */
+            fee: number;
+            /**
+             * Format: int32
+             * @description then this share of the stays.
+             */
+            feePercent: number;
+            /**
+             * Format: int32
+             * @description The policy: free until this many days before arrival,
+             */
+            freeDays: number;
+            /** @description The last day a cancellation keeps nothing (YYYY-MM-DD); null without a stay. */
+            freeUntil?: string | null;
+            /**
+             * Format: int64
+             * @description Money received and kept so far.
+             */
+            received: number;
+            /**
+             * Format: int64
+             * @description What goes back with the whole fee kept.
+             */
+            refund: number;
+            /**
+             * Format: int64
+             * @description The order's version this quote was made on.
+             */
+            version: number;
+            /**
+             * Format: int64
+             * @description The gift vouchers the order issued: they stay valid, so their value is kept.
+             */
+            vouchersKept: number;
+        };
         /** @description The visitor's basket. */
         Cart: {
             billingAddress?: components["schemas"]["BillingAddress"] | null;
@@ -1345,6 +1455,11 @@ export interface components {
             variantCode: string;
             voucher?: components["schemas"]["LineVoucher"] | null;
         };
+        /**
+         * @description What a change of an order did.
+         * @enum {string}
+         */
+        ChangeAction: "payment_recorded" | "payment_reversed" | "cancelled" | "cancelled_by_guest";
         /**
          * @description Where a basket is on its way to an order: `cart` until the checkout
          *     steps move it on, `completed` once it is an order.
@@ -1464,6 +1579,11 @@ export interface components {
             /** @description Orders whose stays end that day, by the guest's name. */
             departing: components["schemas"]["StaffOrder"][];
         };
+        /**
+         * @description How the front desk received money.
+         * @enum {string}
+         */
+        DeskMethod: "bank_transfer" | "card_terminal" | "cash";
         /** @description An empty JSON object. */
         Empty: Record<string, never>;
         /**
@@ -1484,7 +1604,7 @@ export interface components {
          *     localized.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_parameter" | "invalid_body" | "invalid_characters" | "unsupported_media_type" | "payload_too_large" | "unknown_channel" | "invalid_locale" | "invalid_limit" | "invalid_sorting" | "invalid_price_range" | "invalid_nights" | "unknown_taxon" | "too_many_taxons" | "invalid_stay" | "invalid_guests" | "invalid_configuration" | "invalid_token" | "weak_token" | "invalid_email" | "weak_password" | "unknown_package" | "invalid_item_type" | "unknown_product" | "invalid_quantity" | "invalid_price_option" | "package_needs_stay" | "package_too_long" | "too_many_persons" | "not_a_reservation" | "not_a_voucher" | "invalid_voucher_details" | "invalid_address" | "invalid_voucher_configuration" | "invalid_method" | "invalid_notification" | "voucher_code_unknown" | "invalid_url" | "invalid_html" | "voucher_not_applicable" | "amount_mismatch" | "invalid_transfer" | "invalid_refund" | "invalid_receipt" | "invalid_question" | "unknown_option" | "not_found" | "method_not_allowed" | "unknown_type" | "unknown_association" | "product_not_found" | "taxon_not_found" | "package_not_found" | "unknown_room" | "cart_not_found" | "item_not_found" | "hold_not_found" | "order_not_found" | "payment_not_found" | "page_not_found" | "block_not_found" | "revision_not_found" | "unknown_newsletter_token" | "conflict" | "cart_exists" | "newsletter_exists" | "email_taken" | "room_unavailable" | "product_unavailable" | "hold_conflict" | "invalid_link" | "identity_unverified_account" | "identity_staff_account" | "checkout_completed" | "checkout_state" | "cart_empty" | "items_unavailable" | "room_just_booked" | "idempotency_key_reused" | "order_not_payable" | "payment_refused" | "voucher_spent" | "block_changed" | "voucher_expired" | "already_voted" | "not_bank_transfer" | "order_cancelled" | "order_paid" | "transfer_reference_used" | "basket_full" | "price_changed" | "unpaid_limit" | "not_refund_due" | "advance_not_paid" | "payment_refunded" | "unauthenticated" | "invalid_credentials" | "not_logged_in" | "forbidden" | "request_timeout" | "too_many_requests" | "too_many_attempts" | "overloaded" | "service_unavailable" | "weather_unavailable" | "internal_error";
+        ErrorCode: "invalid_request" | "invalid_parameter" | "invalid_body" | "invalid_characters" | "unsupported_media_type" | "payload_too_large" | "unknown_channel" | "invalid_locale" | "invalid_limit" | "invalid_sorting" | "invalid_price_range" | "invalid_nights" | "unknown_taxon" | "too_many_taxons" | "invalid_stay" | "invalid_guests" | "invalid_configuration" | "invalid_token" | "weak_token" | "invalid_email" | "weak_password" | "unknown_package" | "invalid_item_type" | "unknown_product" | "invalid_quantity" | "invalid_price_option" | "package_needs_stay" | "package_too_long" | "too_many_persons" | "not_a_reservation" | "not_a_voucher" | "invalid_voucher_details" | "invalid_address" | "invalid_voucher_configuration" | "invalid_method" | "invalid_notification" | "voucher_code_unknown" | "invalid_url" | "invalid_html" | "voucher_not_applicable" | "amount_mismatch" | "invalid_transfer" | "invalid_refund" | "invalid_receipt" | "invalid_question" | "unknown_option" | "not_found" | "method_not_allowed" | "unknown_type" | "unknown_association" | "product_not_found" | "taxon_not_found" | "package_not_found" | "unknown_room" | "cart_not_found" | "item_not_found" | "hold_not_found" | "order_not_found" | "payment_not_found" | "page_not_found" | "block_not_found" | "revision_not_found" | "unknown_newsletter_token" | "conflict" | "cart_exists" | "newsletter_exists" | "email_taken" | "room_unavailable" | "product_unavailable" | "hold_conflict" | "invalid_link" | "identity_unverified_account" | "identity_staff_account" | "checkout_completed" | "checkout_state" | "cart_empty" | "items_unavailable" | "room_just_booked" | "idempotency_key_reused" | "order_not_payable" | "payment_refused" | "voucher_spent" | "block_changed" | "voucher_expired" | "already_voted" | "not_bank_transfer" | "order_cancelled" | "order_paid" | "transfer_reference_used" | "basket_full" | "price_changed" | "unpaid_limit" | "not_refund_due" | "advance_not_paid" | "payment_refunded" | "stale_version" | "payment_reversed" | "not_reversible" | "fee_above_policy" | "order_not_cancellable" | "unauthenticated" | "invalid_credentials" | "not_logged_in" | "forbidden" | "request_timeout" | "too_many_requests" | "too_many_attempts" | "overloaded" | "service_unavailable" | "weather_unavailable" | "internal_error";
         /** @description The price of a configuration. */
         EstimatedCost: {
             /** @description The package alone. */
@@ -1694,6 +1814,24 @@ export interface components {
             /** @description 10 to 128 characters, at least 5 different ones, not the e-mail. */
             password: string;
         };
+        /** @description Money received for an order, or the reversal of a wrong record. */
+        NewPayment: {
+            /**
+             * Format: int64
+             * @description Grosze: what came (any part of what is open; beyond it, the rest
+             *     is due back), or with `reverses` the reversed record's amount.
+             */
+            amount: number;
+            /** @description How it came; with `reverses`, the reversed record's way is kept. */
+            method: components["schemas"]["DeskMethod"];
+            /**
+             * @description The statement's, receipt's or terminal's reference, or why a record
+             *     is reversed (1 to 140 characters).
+             */
+            reference: string;
+            /** @description A payment's id (`payments[].id`) to reverse as wrong. */
+            reverses?: string | null;
+        };
         /** @description The token of an e-mailed newsletter link. */
         NewsletterToken: {
             token: string;
@@ -1805,6 +1943,21 @@ export interface components {
             tokenValue: string;
             totals: components["schemas"]["Totals"];
         };
+        /** @description One change of an order: what, who, when. */
+        OrderChange: {
+            action: components["schemas"]["ChangeAction"];
+            /**
+             * Format: int64
+             * @description Grosze: the payment, the reversal (negative) or the fee kept.
+             */
+            amount: number;
+            /** @description RFC 3339. */
+            at?: string | null;
+            /** @description The payment's reference. */
+            note: string;
+            /** @description The staff member's e-mail; null for the guest. */
+            staff?: string | null;
+        };
         /**
          * @description Where a placed order's payment stands.
          * @enum {string}
@@ -1901,12 +2054,39 @@ export interface components {
          * @description Where a payment's money came through.
          * @enum {string}
          */
-        PaymentProvider: "bank_transfer" | "przelewy24" | "paypal" | "guesthouse";
+        PaymentProvider: "bank_transfer" | "przelewy24" | "paypal" | "guesthouse" | "card_terminal" | "cash";
+        /** @description A payment of an order as recorded; none is edited or deleted. */
+        PaymentRecord: {
+            /**
+             * Format: int64
+             * @description Grosze; negative for a reversal.
+             */
+            amount: number;
+            /** @description When it came (RFC 3339). */
+            at?: string | null;
+            /**
+             * Format: int64
+             * @description What of it is due back or was given back, in grosze.
+             */
+            dueBack: number;
+            /** @description Ours; a reversal names it in `reverses`. */
+            id: string;
+            provider: components["schemas"]["PaymentProvider"];
+            /** @description The provider's transaction, or the statement's, receipt's or terminal's reference. */
+            reference: string;
+            /** @description The record reversing this one. */
+            reversedBy?: string | null;
+            /** @description The record this one reverses. */
+            reverses?: string | null;
+            /** @description Who recorded it (their e-mail); null for the guest's online payment. */
+            staff?: string | null;
+            state: components["schemas"]["PaymentState"];
+        };
         /**
          * @description Where one payment stands.
          * @enum {string}
          */
-        PaymentState: "started" | "paid" | "refused" | "refund_due" | "refunded";
+        PaymentState: "started" | "paid" | "refused" | "refund_due" | "refunded" | "reversed";
         /** @description The vote pop-up's poll, in the request's language. */
         Poll: {
             id: string;
@@ -2139,7 +2319,34 @@ export interface components {
         Sorting: "taxons_position_asc" | "position_asc" | "price_asc" | "price_desc" | "latest" | "oldest";
         /** @description A placed order as the staff see it: with the guest's details. */
         StaffOrder: components["schemas"]["Order"] & {
+            /**
+             * Format: int64
+             * @description What a cancellation kept, in grosze.
+             */
+            cancellationFee: number;
             guest: components["schemas"]["Guest"];
+            /** @description Oldest first. */
+            history: components["schemas"]["OrderChange"][];
+            /**
+             * Format: int64
+             * @description What is still to pay: the total less gift vouchers less `received`
+             *     (0 once cancelled).
+             */
+            open: number;
+            /** @description Oldest first. */
+            payments: components["schemas"]["PaymentRecord"][];
+            /**
+             * Format: int64
+             * @description Money received and kept, in grosze (reversals and what is due back
+             *     taken off).
+             */
+            received: number;
+            /**
+             * Format: int64
+             * @description Moves with every change at the front desk; a cancellation names the
+             *     version it was decided on.
+             */
+            version: number;
         };
         Subscribe: {
             /** Format: email */
@@ -3071,6 +3278,328 @@ export interface operations {
                 };
             };
             /** @description A service is unavailable; retry with the same reference */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancellation_quote: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The order's booking code (`SPA-XXXX-XXXX`; letters in any case) */
+                bookingCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What a cancellation now keeps and gives back */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancellationQuote"];
+                };
+            };
+            /** @description A malformed booking code, or a bad channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a receptionist or an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No order has this booking code (`order_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The order is cancelled already (`order_cancelled`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_order: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header: {
+                /**
+                 * @description Always `XMLHttpRequest`.
+                 * @example XMLHttpRequest
+                 */
+                "X-Requested-With": string;
+            };
+            path: {
+                /** @description The order's booking code (`SPA-XXXX-XXXX`; letters in any case) */
+                bookingCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Cancellation"];
+            };
+        };
+        responses: {
+            /** @description The order, cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOrder"];
+                };
+            };
+            /** @description A malformed body or booking code, no `X-Requested-With: XMLHttpRequest`, or a bad channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a receptionist or an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No order has this booking code (`order_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The order changed since it was read (`stale_version`, `args.version` now), was cancelled (`order_cancelled`), or the fee is above the policy's (`fee_above_policy`, `args.max`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record_payment: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header: {
+                /** @description 16 to 64 letters, digits, '-' or '_', new for each payment; a retry with it answers the order as it is */
+                "Idempotency-Key": string;
+                /**
+                 * @description Always `XMLHttpRequest`.
+                 * @example XMLHttpRequest
+                 */
+                "X-Requested-With": string;
+            };
+            path: {
+                /** @description The order's booking code (`SPA-XXXX-XXXX`; letters in any case) */
+                bookingCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPayment"];
+            };
+        };
+        responses: {
+            /** @description The order with the record (also when this key was recorded before) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOrder"];
+                };
+            };
+            /** @description A malformed body or Idempotency-Key, no `X-Requested-With: XMLHttpRequest`, or a bad channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a receptionist or an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No order has this booking code (`order_not_found`), or no payment of it this id (`payment_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The order was cancelled (`order_cancelled`), the record was reversed already (`payment_reversed`), or is an online payment (`not_reversible`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A reversal's amount is not the record's (`amount_mismatch`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry with the same Idempotency-Key */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6949,6 +7478,9 @@ export const pathsShopApiBackendBoardGetParametersQueryChannelValues: ReadonlyAr
 export const pathsShopApiBackendBookingsGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/bookings"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendOrdersBookingCodeGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/orders/{bookingCode}"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendOrdersBookingCodeBankTransfersPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/orders/{bookingCode}/bank-transfers"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiBackendOrdersBookingCodeCancellationGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/orders/{bookingCode}/cancellation"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiBackendOrdersBookingCodeCancellationPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/orders/{bookingCode}/cancellation"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiBackendOrdersBookingCodePaymentsPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/orders/{bookingCode}/payments"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendOrdersBookingCodeRestPaymentsPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/orders/{bookingCode}/rest-payments"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendRefundsGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/refunds"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendRefundsPaymentIdPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/refunds/{paymentId}"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
@@ -6995,10 +7527,12 @@ export const pathsShopApiTaxonsCodeGetParametersQueryChannelValues: ReadonlyArra
 export const pathsShopApiVerifyAccountPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/verify-account"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiVisitorCartGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/visitor/cart"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiWeatherGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/weather"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const changeActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeAction"]> = ["payment_recorded", "payment_reversed", "cancelled", "cancelled_by_guest"];
 export const checkoutStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CheckoutState"]> = ["cart", "addressed", "vouchered", "vouchering_skipped", "payment_selected", "payment_skipped", "completed"];
 export const deliveryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Delivery"]> = ["email", "post"];
+export const deskMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeskMethod"]> = ["bank_transfer", "card_terminal", "cash"];
 export const emptyReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EmptyReason"]> = ["no_rooms_for_dates", "no_room_for_guests"];
-export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "invalid_parameter", "invalid_body", "invalid_characters", "unsupported_media_type", "payload_too_large", "unknown_channel", "invalid_locale", "invalid_limit", "invalid_sorting", "invalid_price_range", "invalid_nights", "unknown_taxon", "too_many_taxons", "invalid_stay", "invalid_guests", "invalid_configuration", "invalid_token", "weak_token", "invalid_email", "weak_password", "unknown_package", "invalid_item_type", "unknown_product", "invalid_quantity", "invalid_price_option", "package_needs_stay", "package_too_long", "too_many_persons", "not_a_reservation", "not_a_voucher", "invalid_voucher_details", "invalid_address", "invalid_voucher_configuration", "invalid_method", "invalid_notification", "voucher_code_unknown", "invalid_url", "invalid_html", "voucher_not_applicable", "amount_mismatch", "invalid_transfer", "invalid_refund", "invalid_receipt", "invalid_question", "unknown_option", "not_found", "method_not_allowed", "unknown_type", "unknown_association", "product_not_found", "taxon_not_found", "package_not_found", "unknown_room", "cart_not_found", "item_not_found", "hold_not_found", "order_not_found", "payment_not_found", "page_not_found", "block_not_found", "revision_not_found", "unknown_newsletter_token", "conflict", "cart_exists", "newsletter_exists", "email_taken", "room_unavailable", "product_unavailable", "hold_conflict", "invalid_link", "identity_unverified_account", "identity_staff_account", "checkout_completed", "checkout_state", "cart_empty", "items_unavailable", "room_just_booked", "idempotency_key_reused", "order_not_payable", "payment_refused", "voucher_spent", "block_changed", "voucher_expired", "already_voted", "not_bank_transfer", "order_cancelled", "order_paid", "transfer_reference_used", "basket_full", "price_changed", "unpaid_limit", "not_refund_due", "advance_not_paid", "payment_refunded", "unauthenticated", "invalid_credentials", "not_logged_in", "forbidden", "request_timeout", "too_many_requests", "too_many_attempts", "overloaded", "service_unavailable", "weather_unavailable", "internal_error"];
+export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "invalid_parameter", "invalid_body", "invalid_characters", "unsupported_media_type", "payload_too_large", "unknown_channel", "invalid_locale", "invalid_limit", "invalid_sorting", "invalid_price_range", "invalid_nights", "unknown_taxon", "too_many_taxons", "invalid_stay", "invalid_guests", "invalid_configuration", "invalid_token", "weak_token", "invalid_email", "weak_password", "unknown_package", "invalid_item_type", "unknown_product", "invalid_quantity", "invalid_price_option", "package_needs_stay", "package_too_long", "too_many_persons", "not_a_reservation", "not_a_voucher", "invalid_voucher_details", "invalid_address", "invalid_voucher_configuration", "invalid_method", "invalid_notification", "voucher_code_unknown", "invalid_url", "invalid_html", "voucher_not_applicable", "amount_mismatch", "invalid_transfer", "invalid_refund", "invalid_receipt", "invalid_question", "unknown_option", "not_found", "method_not_allowed", "unknown_type", "unknown_association", "product_not_found", "taxon_not_found", "package_not_found", "unknown_room", "cart_not_found", "item_not_found", "hold_not_found", "order_not_found", "payment_not_found", "page_not_found", "block_not_found", "revision_not_found", "unknown_newsletter_token", "conflict", "cart_exists", "newsletter_exists", "email_taken", "room_unavailable", "product_unavailable", "hold_conflict", "invalid_link", "identity_unverified_account", "identity_staff_account", "checkout_completed", "checkout_state", "cart_empty", "items_unavailable", "room_just_booked", "idempotency_key_reused", "order_not_payable", "payment_refused", "voucher_spent", "block_changed", "voucher_expired", "already_voted", "not_bank_transfer", "order_cancelled", "order_paid", "transfer_reference_used", "basket_full", "price_changed", "unpaid_limit", "not_refund_due", "advance_not_paid", "payment_refunded", "stale_version", "payment_reversed", "not_reversible", "fee_above_policy", "order_not_cancellable", "unauthenticated", "invalid_credentials", "not_logged_in", "forbidden", "request_timeout", "too_many_requests", "too_many_attempts", "overloaded", "service_unavailable", "weather_unavailable", "internal_error"];
 export const lineTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LineType"]> = ["reservation", "package", "treatment", "product", "voucher"];
 export const localeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Locale"]> = ["pl", "de", "en_GB"];
 export const loginProviderIdValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LoginProviderId"]> = ["social", "search"];
@@ -7007,8 +7541,8 @@ export const offerTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["s
 export const orderPaymentStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderPaymentState"]> = ["awaiting_payment", "partially_paid", "paid", "cancelled"];
 export const orderStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderState"]> = ["new", "paid", "cancelled"];
 export const paymentMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentMethod"]> = ["bank_transfer", "przelewy24", "paypal"];
-export const paymentProviderValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentProvider"]> = ["bank_transfer", "przelewy24", "paypal", "guesthouse"];
-export const paymentStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentState"]> = ["started", "paid", "refused", "refund_due", "refunded"];
+export const paymentProviderValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentProvider"]> = ["bank_transfer", "przelewy24", "paypal", "guesthouse", "card_terminal", "cash"];
+export const paymentStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentState"]> = ["started", "paid", "refused", "refund_due", "refunded", "reversed"];
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["customer", "editor", "admin", "reception"];
 export const shippingMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ShippingMethod"]> = ["post", "courier"];
 export const sortingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Sorting"]> = ["taxons_position_asc", "position_asc", "price_asc", "price_desc", "latest", "oldest"];

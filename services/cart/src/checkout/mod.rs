@@ -414,6 +414,10 @@ impl Checkout {
             summary: summary(&view, &address)?,
             created_at: self.basket.db().now_ms(),
             cancel_reason: None,
+            received: 0,
+            version: 0,
+            cancellation_fee: 0,
+            arrival: String::new(),
         };
         let mut placed = false;
         for _ in 0..CODE_ATTEMPTS {

@@ -460,6 +460,10 @@ spa_platform::coded! {
         Paypal => "paypal",
         /// Paid at the guesthouse, recorded by the staff ([`AT_GUESTHOUSE`]).
         Guesthouse => "guesthouse",
+        /// The guesthouse's card terminal, recorded by the staff.
+        CardTerminal => "card_terminal",
+        /// Cash at the desk, recorded by the staff.
+        Cash => "cash",
     }
 }
 
@@ -477,6 +481,9 @@ spa_platform::coded! {
         RefundDue => "refund_due",
         /// Given back; the staff kept the refund's reference.
         Refunded => "refunded",
+        /// An overpaid part no longer due back: the record it came with was
+        /// reversed as wrong.
+        Reversed => "reversed",
     }
 }
 
@@ -507,6 +514,10 @@ spa_platform::coded! {
         HoldExpired => "hold_expired",
         /// Paid after its nights were sold to someone else: its money is due back.
         NightsSold => "nights_sold",
+        /// Cancelled by the guesthouse, with its policy's fee.
+        Staff => "staff",
+        /// Cancelled by the guest while no money had come.
+        Guest => "guest",
     }
 }
 

@@ -103,6 +103,6 @@ impl CheckoutService for CheckoutGrpc {
         let key = Some(r.idempotency_key.as_str()).filter(|k| !k.is_empty());
         let order = self.checkout.complete(&r.token, &r.locale, key, &r.client).await?;
         let payable = self.payments.payable_online(&order);
-        Ok(Response::new(order_message(order, payable, false)?))
+        Ok(Response::new(order_message(order, payable, false, false)?))
     }
 }

@@ -4,15 +4,17 @@ use std::sync::Arc;
 
 use spa_proto::spa::cart::v1::order_service_server::OrderService;
 use spa_proto::spa::cart::v1::{
-    Arrivals, CapturePaypalRequest, CustomerOrders, FindOrderRequest, GetOrderRequest, ListArrivalsRequest, ListCustomerOrdersRequest,
-    ListRefundsDueRequest, MarkRefundedRequest, NotificationAnswer, Order, OrderPage, PaymentRedirect, PaypalWebhook,
-    Przelewy24Notification, Refund, Refunds, SearchOrdersRequest, StaffPaymentRequest, StartPaymentRequest,
+    Arrivals, CancelOrderRequest, CancellationQuote, CapturePaypalRequest, CustomerOrders, FindOrderRequest, GetOrderRequest,
+    ListArrivalsRequest, ListCustomerOrdersRequest, ListRefundsDueRequest, MarkRefundedRequest, NotificationAnswer, Order, OrderPage,
+    PaymentRedirect, PaypalWebhook, Przelewy24Notification, RecordPaymentRequest, Refund, Refunds, SearchOrdersRequest,
+    StaffPaymentRequest, StartPaymentRequest,
 };
 use tonic::{Request, Response};
 
 use super::Answer;
-use super::wire::{order_message, refund_message};
-use crate::domain::checkout::OrderState;
+use super::wire::{desk_message, order_message, quote_message, refund_message};
+use crate::desk::{Desk, DeskPayment};
+use crate::domain::checkout::{OrderState, Provider};
 use crate::domain::front_desk::OrderSearch;
 use crate::orders::{Orders, StoredOrder};
 use crate::payments::Payments;
@@ -21,20 +23,22 @@ use crate::payments::przelewy24::Notification;
 pub struct OrderGrpc {
     orders: Arc<Orders>,
     payments: Arc<Payments>,
+    desk: Arc<Desk>,
 }
 
 impl OrderGrpc {
-    pub fn new(orders: Arc<Orders>, payments: Arc<Payments>) -> Self {
-        Self { orders, payments }
+    pub fn new(orders: Arc<Orders>, payments: Arc<Payments>, desk: Arc<Desk>) -> Self {
+        Self { orders, payments, desk }
     }
 
-    /// Orders as answered: payable online when a provider would take their payment now.
-    fn messages(&self, orders: Vec<StoredOrder>) -> Result<Vec<Order>, tonic::Status> {
+    /// Orders as answered: payable online when a provider would take their
+    /// payment now; with the guest's details `for_staff`.
+    fn messages(&self, orders: Vec<StoredOrder>, for_staff: bool) -> Result<Vec<Order>, tonic::Status> {
         orders
             .into_iter()
             .map(|o| {
                 let payable = self.payments.payable_online(&o);
-                order_message(o, payable, false)
+                order_message(o, payable, false, for_staff)
             })
             .collect()
     }
@@ -51,37 +55,63 @@ impl OrderService for OrderGrpc {
         let pending = self.payments.payment_pending(&r.token).await?;
         let order = self.orders.order(&r.token).await?;
         let payable = self.payments.payable_online(&order);
-        Ok(Response::new(order_message(order, payable, payable && pending)?))
+        Ok(Response::new(order_message(order, payable, payable && pending, false)?))
     }
 
     async fn search_orders(&self, request: Request<SearchOrdersRequest>) -> Answer<OrderPage> {
         let r = request.into_inner();
         let search = OrderSearch::new(&r.query, &r.from, &r.to, OrderState::from_wire(r.state), r.page, r.limit)?;
         let page = self.orders.search(&search).await?;
-        Ok(Response::new(OrderPage { orders: self.messages(page.orders)?, total: u32::try_from(page.total).unwrap_or(u32::MAX) }))
+        Ok(Response::new(OrderPage { orders: self.messages(page.orders, true)?, total: u32::try_from(page.total).unwrap_or(u32::MAX) }))
     }
 
     async fn list_arrivals(&self, request: Request<ListArrivalsRequest>) -> Answer<Arrivals> {
         let day = self.orders.arrivals(&request.into_inner().date).await?;
-        Ok(Response::new(Arrivals { arriving: self.messages(day.arriving)?, departing: self.messages(day.departing)? }))
+        Ok(Response::new(Arrivals { arriving: self.messages(day.arriving, true)?, departing: self.messages(day.departing, true)? }))
     }
 
     async fn find_order(&self, request: Request<FindOrderRequest>) -> Answer<Order> {
-        let order = self.orders.order_by_booking_code(&request.into_inner().booking_code).await?;
-        let payable = self.payments.payable_online(&order);
-        Ok(Response::new(order_message(order, payable, false)?))
+        Ok(Response::new(desk_message(self.desk.order(&request.into_inner().booking_code).await?)?))
+    }
+
+    async fn record_payment(&self, request: Request<RecordPaymentRequest>) -> Answer<Order> {
+        let r = request.into_inner();
+        let payment = DeskPayment {
+            booking_code: r.booking_code,
+            amount: r.amount,
+            method: Provider::from_wire(r.method),
+            reference: r.reference,
+            reverses: Some(r.reverses).filter(|id| !id.is_empty()),
+            idempotency_key: r.idempotency_key,
+            staff: r.staff,
+        };
+        Ok(Response::new(desk_message(self.desk.record_payment(payment).await?)?))
+    }
+
+    async fn quote_cancellation(&self, request: Request<FindOrderRequest>) -> Answer<CancellationQuote> {
+        Ok(Response::new(quote_message(self.desk.quote(&request.into_inner().booking_code).await?)))
+    }
+
+    async fn cancel_order(&self, request: Request<CancelOrderRequest>) -> Answer<Order> {
+        let r = request.into_inner();
+        Ok(Response::new(desk_message(self.desk.cancel(&r.booking_code, r.version, r.fee, &r.staff).await?)?))
+    }
+
+    async fn cancel_unpaid_order(&self, request: Request<GetOrderRequest>) -> Answer<Order> {
+        let order = self.desk.cancel_by_guest(&request.into_inner().token).await?;
+        Ok(Response::new(order_message(order, false, false, false)?))
     }
 
     async fn record_bank_transfer(&self, request: Request<StaffPaymentRequest>) -> Answer<Order> {
         let r = request.into_inner();
         let order = self.payments.record_bank_transfer(&r.booking_code, r.amount, &r.reference, &r.staff_id).await?;
-        Ok(Response::new(order_message(order, false, false)?))
+        Ok(Response::new(order_message(order, false, false, true)?))
     }
 
     async fn record_rest_payment(&self, request: Request<StaffPaymentRequest>) -> Answer<Order> {
         let r = request.into_inner();
         let order = self.payments.record_rest(&r.booking_code, r.amount, &r.reference, &r.staff_id).await?;
-        Ok(Response::new(order_message(order, false, false)?))
+        Ok(Response::new(order_message(order, false, false, true)?))
     }
 
     async fn list_refunds_due(&self, _request: Request<ListRefundsDueRequest>) -> Answer<Refunds> {
@@ -97,7 +127,7 @@ impl OrderService for OrderGrpc {
     async fn list_customer_orders(&self, request: Request<ListCustomerOrdersRequest>) -> Answer<CustomerOrders> {
         let r = request.into_inner();
         let orders = self.orders.customer_orders(&r.customer_id).await?;
-        Ok(Response::new(CustomerOrders { orders: self.messages(orders)? }))
+        Ok(Response::new(CustomerOrders { orders: self.messages(orders, false)? }))
     }
 
     async fn start_payment(&self, request: Request<StartPaymentRequest>) -> Answer<PaymentRedirect> {

@@ -3,13 +3,14 @@
 
 use spa_proto::common::{Money, Price};
 use spa_proto::spa::cart::v1::{
-    BillingAddress, Cart, CartItem, CheckoutCustomer, CheckoutDetails, Method, Methods, NewItem, Order, PostalAddress, Redemption, Refund,
-    Stay, Totals, TreatmentChoice, TreatmentLine, VoucherDetails,
+    BillingAddress, CancellationQuote, Cart, CartItem, CheckoutCustomer, CheckoutDetails, Method, Methods, NewItem, Order, OrderChange,
+    PaymentRecord, PostalAddress, Redemption, Refund, Stay, Totals, TreatmentChoice, TreatmentLine, VoucherDetails,
 };
 use tonic::Status;
 
 use crate::basket::{View, ViewLine};
 use crate::checkout::{MethodCode, Offer};
+use crate::desk::{DeskOrder, Quote};
 use crate::domain::checkout;
 use crate::domain::item::{self, AddRequest, Dedication};
 use crate::domain::totals::CURRENCY;
@@ -230,7 +231,8 @@ pub(super) fn summary_item(l: SummaryLine) -> CartItem {
     }
 }
 
-pub(super) fn order_message(o: StoredOrder, payable_online: bool, payment_pending: bool) -> Result<Order, Status> {
+/// An order as answered; the guest's details (`guest`) only `for_staff`.
+pub(super) fn order_message(o: StoredOrder, payable_online: bool, payment_pending: bool, for_staff: bool) -> Result<Order, Status> {
     let summary: Summary = serde_json::from_str(&o.summary).map_err(spa_platform::errors::internal)?;
     let t = o.totals;
     let paid_later = o.paid_later();
@@ -254,13 +256,60 @@ pub(super) fn order_message(o: StoredOrder, payable_online: bool, payment_pendin
         email: o.email,
         locale: o.locale,
         created_at_ms: o.created_at,
-        guest: Some(address_message(&summary.address)),
+        guest: for_staff.then(|| address_message(&summary.address)),
         items: summary.lines.into_iter().map(summary_item).collect(),
         payable_online,
         payment_pending,
         money_received: o.payment_state.received(),
         paid_later,
+        received: o.received,
+        version: o.version,
+        payments: vec![],
+        history: vec![],
+        cancellation_fee: o.cancellation_fee,
+        cancel_reason: o.cancel_reason.map(|r| r.code().to_owned()).unwrap_or_default(),
     })
+}
+
+/// An order for the front desk: the guest's details, every payment as
+/// recorded and the history of changes.
+pub(super) fn desk_message(d: DeskOrder) -> Result<Order, Status> {
+    let mut order = order_message(d.order, false, false, true)?;
+    order.payments = d
+        .payments
+        .into_iter()
+        .map(|p| PaymentRecord {
+            id: p.id,
+            provider: p.provider.wire(),
+            amount: p.amount,
+            state: p.state.wire(),
+            reference: p.reference,
+            at_ms: p.at,
+            reverses: p.reverses.unwrap_or_default(),
+            reversed_by: p.reversed_by.unwrap_or_default(),
+            staff: p.staff,
+            due_back: p.due_back.unwrap_or_default(),
+        })
+        .collect();
+    order.history = d
+        .history
+        .into_iter()
+        .map(|c| OrderChange { at_ms: c.at, action: c.action.wire(), staff: c.staff, amount: c.amount, note: c.note })
+        .collect();
+    Ok(order)
+}
+
+pub(super) fn quote_message(q: Quote) -> CancellationQuote {
+    CancellationQuote {
+        version: q.version,
+        fee: q.fee,
+        received: q.received,
+        vouchers_kept: q.vouchers_kept,
+        refund: q.refund,
+        free_until: q.free_until.map(|d| d.format("%Y-%m-%d").to_string()).unwrap_or_default(),
+        free_days: q.policy.free_days,
+        fee_percent: q.policy.fee_percent,
+    }
 }
 
 pub(super) fn refund_message(r: store::Refund) -> Refund {

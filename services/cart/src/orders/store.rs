@@ -31,6 +31,13 @@ pub struct StoredOrder {
     pub created_at: i64,
     /// Set once the order is cancelled.
     pub cancel_reason: Option<CancelReason>,
+    /// Money that came and is kept (`payments::store::RECEIVED`).
+    pub received: i64,
+    /// Moves with every change the front desk makes.
+    pub version: i64,
+    pub cancellation_fee: i64,
+    /// The first stay's check-in (`YYYY-MM-DD`), '' without a stay.
+    pub arrival: String,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -51,8 +58,24 @@ impl OrderTotals {
     }
 }
 
-const ORDER_COLUMNS: &str = "token, order_id, booking_code, customer_id, email, locale, state, payment_state, payment_method, \
-     total, vouchers, shipping, deposit, left_to_pay, due_now, hold_expires_at, summary, created_at, cancel_reason";
+/// What came for an order and is kept: settled payments (reversals taken
+/// off) and the part not due back of those that are. SQL over `orders`.
+macro_rules! received {
+    () => {
+        "(SELECT CAST(COALESCE(SUM(CASE WHEN p.state = 'paid' THEN p.amount \
+         WHEN p.state IN ('refund_due', 'refunded') AND p.due_back IS NOT NULL THEN p.amount - p.due_back ELSE 0 END), 0) AS BIGINT) \
+         FROM payments p WHERE p.order_token = orders.token)"
+    };
+}
+pub const RECEIVED: &str = received!();
+
+const ORDER_COLUMNS: &str = concat!(
+    "token, order_id, booking_code, customer_id, email, locale, state, payment_state, payment_method, \
+     total, vouchers, shipping, deposit, left_to_pay, due_now, hold_expires_at, summary, created_at, cancel_reason, \
+     version, cancellation_fee, arrival, ",
+    received!(),
+    " AS received"
+);
 
 fn order_of(r: &AnyRow) -> Result<StoredOrder, sqlx::Error> {
     Ok(StoredOrder {
@@ -77,6 +100,10 @@ fn order_of(r: &AnyRow) -> Result<StoredOrder, sqlx::Error> {
         summary: r.try_get("summary")?,
         created_at: r.try_get("created_at")?,
         cancel_reason: CancelReason::parse(&r.try_get::<String, _>("cancel_reason")?),
+        received: r.try_get("received")?,
+        version: r.try_get("version")?,
+        cancellation_fee: r.try_get("cancellation_fee")?,
+        arrival: r.try_get("arrival")?,
     })
 }
 
@@ -387,4 +414,110 @@ pub async fn set_desk_facts(db: &Db, token: &str, desk: &DeskFacts) -> Result<()
         .execute(db.pool())
         .await?;
     Ok(())
+}
+
+/// Moves the order's version for a front desk change, from `expected`
+/// when given; the new version, or None when the order was cancelled or
+/// (with `expected`) changed meanwhile. Takes the order's row lock, so the
+/// change's reads that follow see every change committed before it.
+pub async fn next_version(tx: &mut Tx, token: &str, expected: Option<i64>) -> Result<Option<i64>, CartError> {
+    let moved =
+        sqlx::query("UPDATE orders SET version = version + 1 WHERE token = $1 AND state <> 'cancelled' AND ($2 < 0 OR version = $2)")
+            .bind(token)
+            .bind(expected.unwrap_or(-1))
+            .execute(&mut **tx)
+            .await?
+            .rows_affected();
+    if moved == 0 {
+        return Ok(None);
+    }
+    Ok(Some(sqlx::query_scalar("SELECT version FROM orders WHERE token = $1").bind(token).fetch_one(&mut **tx).await?))
+}
+
+/// After money was received or reversed: the order's payment state, and a
+/// new order confirmed (`paid`) by the first money.
+pub async fn set_received(tx: &mut Tx, token: &str, payment: OrderPayment, now: i64) -> Result<(), CartError> {
+    sqlx::query(
+        "UPDATE orders SET payment_state = $2, state = CASE WHEN state = 'new' AND $2 <> 'awaiting_payment' THEN 'paid' ELSE state END, \
+         paid_at = COALESCE(paid_at, CASE WHEN $2 <> 'awaiting_payment' THEN $3 END) WHERE token = $1",
+    )
+    .bind(token)
+    .bind(payment.code())
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Cancels an order (not cancelled yet: the caller holds its lock) for
+/// `reason`, keeping `fee`.
+pub async fn cancel(tx: &mut Tx, token: &str, reason: CancelReason, fee: i64, now: i64) -> Result<(), CartError> {
+    sqlx::query(
+        "UPDATE orders SET state = 'cancelled', payment_state = 'cancelled', cancelled_at = $2, cancel_reason = $3, cancellation_fee = $4 \
+         WHERE token = $1",
+    )
+    .bind(token)
+    .bind(now)
+    .bind(reason.code())
+    .bind(fee)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// A change of an order, kept in its history.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Change {
+    pub version: i64,
+    pub at: i64,
+    pub action: ChangeAction,
+    /// '' for the guest.
+    pub staff: String,
+    pub amount: i64,
+    pub note: String,
+}
+
+spa_platform::coded! {
+    /// What a change of an order did.
+    pub enum ChangeAction: spa_proto::spa::cart::v1::ChangeAction {
+        PaymentRecorded => "payment_recorded",
+        PaymentReversed => "payment_reversed",
+        Cancelled => "cancelled",
+        CancelledByGuest => "cancelled_by_guest",
+    }
+}
+
+pub async fn add_change(tx: &mut Tx, token: &str, c: &Change) -> Result<(), CartError> {
+    sqlx::query("INSERT INTO order_history (order_token, version, at, action, staff, amount, note) VALUES ($1, $2, $3, $4, $5, $6, $7)")
+        .bind(token)
+        .bind(c.version)
+        .bind(c.at)
+        .bind(c.action.code())
+        .bind(&c.staff)
+        .bind(c.amount)
+        .bind(&c.note)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// The order's changes, oldest first.
+pub async fn history(db: &Db, token: &str) -> Result<Vec<Change>, CartError> {
+    let rows = sqlx::query("SELECT version, at, action, staff, amount, note FROM order_history WHERE order_token = $1 ORDER BY version")
+        .bind(token)
+        .fetch_all(db.pool())
+        .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(Change {
+                version: r.try_get("version")?,
+                at: r.try_get("at")?,
+                action: coded(r, "action", ChangeAction::parse)?,
+                staff: r.try_get("staff")?,
+                amount: r.try_get("amount")?,
+                note: r.try_get("note")?,
+            })
+        })
+        .collect::<Result<_, sqlx::Error>>()
+        .map_err(CartError::from)
 }

@@ -7,6 +7,7 @@ use crate::error::CartError;
 use crate::orders::StoredOrder;
 
 use super::Payments;
+use crate::desk::statement_reference;
 
 /// How many payments to give back one listing shows.
 const REFUNDS_LISTED: i64 = 200;
@@ -130,12 +131,4 @@ impl Payments {
             _ => Err(CartError::NotRefundDue),
         }
     }
-}
-
-/// A reference the staff copied from a bank statement or a provider's
-/// panel: 1 to 140 characters, no control characters, trimmed.
-fn statement_reference(reference: &str) -> Option<&str> {
-    let reference = reference.trim();
-    let fits = !reference.is_empty() && reference.chars().count() <= 140 && !reference.chars().any(char::is_control);
-    fits.then_some(reference)
 }

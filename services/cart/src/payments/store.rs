@@ -352,3 +352,155 @@ pub async fn payment_pending(db: &Db, order_token: &str) -> Result<bool, CartErr
         .await?;
     Ok(n > 0)
 }
+
+/// Money the front desk received, or a reversal of a wrong record, as
+/// one row of `payments` (paid, or due back when it exceeds the order).
+pub struct DeskRecord<'a> {
+    pub session_id: String,
+    pub provider: checkout::Provider,
+    pub amount: i64,
+    pub state: PaymentState,
+    /// What of it is due back (all of an overpayment's part).
+    pub due_back: Option<i64>,
+    pub reference: &'a str,
+    pub staff: &'a str,
+    /// The client's key, on the first row a request writes.
+    pub idempotency_key: Option<&'a str>,
+    pub reverses: Option<&'a str>,
+}
+
+/// Inserts a front desk record; false when a record of this session, key
+/// or reversal exists (a concurrent retry: the caller rolls back).
+pub async fn insert_desk_record(tx: &mut Tx, order: &StoredOrder, r: &DeskRecord<'_>, now: i64) -> Result<bool, CartError> {
+    let inserted = sqlx::query(
+        "INSERT INTO payments (session_id, order_token, provider, amount, state, receipt, created_at, paid_at, due_back, staff, \
+         idempotency_key, reverses) VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING",
+    )
+    .bind(&r.session_id)
+    .bind(&order.token)
+    .bind(r.provider.code())
+    .bind(r.amount)
+    .bind(r.state.code())
+    .bind(r.reference)
+    .bind(now)
+    .bind(r.due_back)
+    .bind(r.staff)
+    .bind(r.idempotency_key)
+    .bind(r.reverses)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    Ok(inserted == 1)
+}
+
+/// Whether the order has a record written with this idempotency key.
+pub async fn desk_key_used(db: &Db, order_token: &str, key: &str) -> Result<bool, CartError> {
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM payments WHERE order_token = $1 AND idempotency_key = $2")
+        .bind(order_token)
+        .bind(key)
+        .fetch_one(db.pool())
+        .await?;
+    Ok(n > 0)
+}
+
+/// One payment of an order as the front desk sees it.
+#[derive(Debug, Clone)]
+pub struct PaymentRecord {
+    pub id: String,
+    pub provider: checkout::Provider,
+    pub amount: i64,
+    pub state: PaymentState,
+    /// The provider's transaction or the staff's reference.
+    pub reference: String,
+    pub at: i64,
+    pub reverses: Option<String>,
+    pub reversed_by: Option<String>,
+    pub staff: String,
+    pub due_back: Option<i64>,
+}
+
+const RECORD_COLUMNS: &str = "p.session_id, p.provider, p.amount, p.state, COALESCE(p.receipt, p.provider_ref, '') AS reference, \
+     COALESCE(p.paid_at, p.created_at) AS at, p.reverses, (SELECT r.session_id FROM payments r WHERE r.reverses = p.session_id) AS reversed_by, \
+     COALESCE(p.staff, '') AS staff, p.due_back FROM payments p";
+
+fn record_of(r: &AnyRow) -> Result<PaymentRecord, sqlx::Error> {
+    Ok(PaymentRecord {
+        id: r.try_get("session_id")?,
+        provider: coded(r, "provider", checkout::Provider::parse)?,
+        amount: r.try_get("amount")?,
+        state: state_of(r)?,
+        reference: r.try_get("reference")?,
+        at: r.try_get("at")?,
+        reverses: r.try_get("reverses")?,
+        reversed_by: r.try_get("reversed_by")?,
+        staff: r.try_get("staff")?,
+        due_back: r.try_get("due_back")?,
+    })
+}
+
+/// An order's payments, oldest first (started attempts that never came
+/// left out).
+pub async fn order_payments(db: &Db, order_token: &str) -> Result<Vec<PaymentRecord>, CartError> {
+    let rows = sqlx::query(&format!(
+        "SELECT {RECORD_COLUMNS} WHERE p.order_token = $1 AND p.state NOT IN ('started', 'refused') ORDER BY at, p.session_id"
+    ))
+    .bind(order_token)
+    .fetch_all(db.pool())
+    .await?;
+    Ok(rows.iter().map(record_of).collect::<Result<_, _>>()?)
+}
+
+/// One payment of an order, read in `tx` (after the order's lock).
+pub async fn order_payment_in(tx: &mut Tx, order_token: &str, id: &str) -> Result<Option<PaymentRecord>, CartError> {
+    let row = sqlx::query(&format!("SELECT {RECORD_COLUMNS} WHERE p.order_token = $1 AND p.session_id = $2"))
+        .bind(order_token)
+        .bind(id)
+        .fetch_optional(&mut **tx)
+        .await?;
+    Ok(row.as_ref().map(record_of).transpose()?)
+}
+
+/// A reversed record's overpaid part, no longer due back.
+pub async fn reverse_overpayment(tx: &mut Tx, over_id: &str) -> Result<bool, CartError> {
+    let moved = sqlx::query("UPDATE payments SET state = 'reversed' WHERE session_id = $1 AND state = 'refund_due'")
+        .bind(over_id)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    Ok(moved == 1)
+}
+
+/// What came for the order and is kept, read in `tx` (after its lock).
+pub async fn received_in(tx: &mut Tx, order_token: &str) -> Result<i64, CartError> {
+    Ok(sqlx::query_scalar(&format!("SELECT {} FROM orders WHERE token = $1", crate::orders::store::RECEIVED))
+        .bind(order_token)
+        .fetch_one(&mut **tx)
+        .await?)
+}
+
+/// Marks `refund` of the order's settled payments due back, from the
+/// latest, each up to its amount (reversed records and reversals left
+/// out); what could not be placed (0 when all was).
+pub async fn give_back(tx: &mut Tx, order_token: &str, mut refund: i64) -> Result<i64, CartError> {
+    let paid = sqlx::query(
+        "SELECT p.session_id, p.amount FROM payments p WHERE p.order_token = $1 AND p.state = 'paid' AND p.amount > 0 \
+         AND NOT EXISTS (SELECT 1 FROM payments r WHERE r.reverses = p.session_id) ORDER BY p.paid_at DESC, p.session_id",
+    )
+    .bind(order_token)
+    .fetch_all(&mut **tx)
+    .await?;
+    for p in paid {
+        if refund == 0 {
+            break;
+        }
+        let (session_id, amount): (String, i64) = (p.try_get("session_id")?, p.try_get("amount")?);
+        let due = amount.min(refund);
+        sqlx::query("UPDATE payments SET state = 'refund_due', due_back = $2 WHERE session_id = $1")
+            .bind(&session_id)
+            .bind(due)
+            .execute(&mut **tx)
+            .await?;
+        refund -= due;
+    }
+    Ok(refund)
+}

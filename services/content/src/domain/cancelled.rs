@@ -19,6 +19,9 @@ pub struct Texts {
     pub code_label: &'static str,
     pub expired: &'static str,
     pub sold: &'static str,
+    pub by_staff: &'static str,
+    pub by_guest: &'static str,
+    pub fee: &'static str,
     pub refund: &'static str,
     pub not_taken: &'static str,
     pub vouchers_kept: &'static str,
@@ -33,6 +36,9 @@ const PL: Texts = Texts {
     code_label: "Kod rezerwacji",
     expired: "nie otrzymaliśmy płatności w wyznaczonym czasie, więc rezerwacja została anulowana, a jej noce wróciły do sprzedaży.",
     sold: "Twoja płatność dotarła po czasie rezerwacji, a w międzyczasie pokój na te noce został sprzedany. Rezerwacja została anulowana.",
+    by_staff: "twoja rezerwacja została anulowana przez nas, a jej noce wróciły do sprzedaży.",
+    by_guest: "zgodnie z Twoją prośbą rezerwacja została anulowana przed płatnością, a jej noce wróciły do sprzedaży.",
+    fee: "Opłata za anulowanie zgodnie z warunkami rezerwacji",
     refund: "Zwrócimy Ci",
     not_taken: "Twoja płatność nie została pobrana: operator płatności zwróci ją na Twoje konto.",
     vouchers_kept: "Bony podarunkowe z tego zamówienia pozostają ważne, ich wartość",
@@ -47,6 +53,9 @@ const DE: Texts = Texts {
     code_label: "Buchungscode",
     expired: "wir haben Ihre Zahlung nicht innerhalb der vorgesehenen Frist erhalten. Die Buchung wurde storniert, ihre Nächte sind wieder buchbar.",
     sold: "Ihre Zahlung ist nach Ablauf der Reservierung eingegangen, und das Zimmer wurde für diese Nächte inzwischen anderweitig gebucht. Die Buchung wurde storniert.",
+    by_staff: "Ihre Buchung wurde von uns storniert, ihre Nächte sind wieder buchbar.",
+    by_guest: "wie gewünscht wurde Ihre Buchung vor der Zahlung storniert, ihre Nächte sind wieder buchbar.",
+    fee: "Stornogebühr gemäß den Buchungsbedingungen",
     refund: "Wir erstatten Ihnen",
     not_taken: "Ihre Zahlung wurde nicht eingezogen: Der Zahlungsanbieter erstattet sie auf Ihr Konto.",
     vouchers_kept: "Die Geschenkgutscheine dieser Bestellung bleiben gültig, ihr Wert",
@@ -61,6 +70,9 @@ const EN: Texts = Texts {
     code_label: "Booking code",
     expired: "we did not receive your payment in time, so the booking was cancelled and its nights are on sale again.",
     sold: "your payment arrived after the booking's hold had ended, and the room was sold to someone else for those nights meanwhile. The booking was cancelled.",
+    by_staff: "your booking has been cancelled by the guesthouse, and its nights are on sale again.",
+    by_guest: "as you asked, your booking was cancelled before payment, and its nights are on sale again.",
+    fee: "Cancellation fee, as the booking's terms set it",
     refund: "We will refund you",
     not_taken: "Your payment was not taken: the payment provider returns it to your account.",
     vouchers_kept: "The gift vouchers of this order stay valid, worth",
@@ -84,6 +96,7 @@ struct CancelledHtml<'a> {
     c: &'a OrderCancelled,
     why: &'a str,
     refund: String,
+    fee: String,
     not_taken: bool,
     vouchers_kept: String,
     order_link: String,
@@ -96,6 +109,7 @@ struct CancelledText<'a> {
     c: &'a OrderCancelled,
     why: &'a str,
     refund: String,
+    fee: String,
     not_taken: bool,
     vouchers_kept: String,
     order_link: String,
@@ -106,10 +120,14 @@ pub fn cancelled_mail(c: &OrderCancelled, links: &Links) -> anyhow::Result<Mail>
     let locale = Locale::or_fallback(&c.locale);
     let t = texts(locale);
     let subject = format!("{} – {}", t.subject, c.booking_code);
-    let sold = c.reason() == CancelReason::NightsSold;
-    let why = if sold { t.sold } else { t.expired };
+    let why = match c.reason() {
+        CancelReason::NightsSold => t.sold,
+        CancelReason::Staff => t.by_staff,
+        CancelReason::Guest => t.by_guest,
+        CancelReason::HoldExpired | CancelReason::Unspecified => t.expired,
+    };
     let amount = |minor| if minor > 0 { money(locale, minor) } else { String::new() };
-    let (refund, vouchers_kept) = (amount(c.refund), amount(c.vouchers_kept));
+    let (refund, vouchers_kept, fee) = (amount(c.refund), amount(c.vouchers_kept), amount(c.fee));
     // Paid late online, the money never taken: the provider returns it.
     let not_taken = c.money_not_taken;
     let order_link = links.to(&format!("/order/{}/pay", c.token));
@@ -119,12 +137,13 @@ pub fn cancelled_mail(c: &OrderCancelled, links: &Links) -> anyhow::Result<Mail>
         c,
         why,
         refund: refund.clone(),
+        fee: fee.clone(),
         not_taken,
         vouchers_kept: vouchers_kept.clone(),
         order_link: order_link.clone(),
     }
     .render()?;
-    let text = CancelledText { t, c, why, refund, not_taken, vouchers_kept, order_link }.render()?;
+    let text = CancelledText { t, c, why, refund, fee, not_taken, vouchers_kept, order_link }.render()?;
     Ok(Mail { recipient: c.email.clone(), subject, text, html: Some(html), sensitive: true, reply_to: None })
 }
 
@@ -152,7 +171,25 @@ mod tests {
             payment_method: spa_proto::common::PaymentMethod::Przelewy24 as i32,
             money_not_taken,
             vouchers_kept: 0,
+            fee: 0,
         }
+    }
+
+    #[test]
+    fn a_cancellation_by_the_guesthouse_names_its_fee_and_refund_in_the_guests_language() {
+        let links = Links::new("https://spa.example");
+        for (locale, why, fee) in [
+            ("pl", "anulowana przez nas", "Opłata za anulowanie"),
+            ("de", "von uns storniert", "Stornogebühr"),
+            ("en_GB", "cancelled by the guesthouse", "Cancellation fee"),
+        ] {
+            let c = OrderCancelled { fee: 15_000, ..cancelled(CancelReason::Staff, 35_000, locale) };
+            let m = cancelled_mail(&c, &links).unwrap();
+            assert!(m.text.contains(why) && m.text.contains(fee), "{locale}: {}", m.text);
+            assert!(m.text.contains("150") && m.text.contains("350"), "{locale}: {}", m.text);
+        }
+        let free = cancelled_mail(&cancelled(CancelReason::Guest, 0, "en_GB"), &links).unwrap();
+        assert!(free.text.contains("as you asked") && !free.text.contains("Cancellation fee"), "{}", free.text);
     }
 
     #[test]

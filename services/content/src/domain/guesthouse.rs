@@ -30,6 +30,9 @@ struct Words {
     notes: &'static str,
     expired: &'static str,
     nights_sold: &'static str,
+    by_staff: &'static str,
+    by_guest: &'static str,
+    fee: &'static str,
     refund: &'static str,
     open: &'static str,
 }
@@ -48,6 +51,9 @@ const PL: Words = Words {
     notes: "Uwagi gościa",
     expired: "Powód: nieopłacona w terminie; noclegi wróciły do sprzedaży.",
     nights_sold: "Powód: płatność przyszła po sprzedaży noclegów.",
+    by_staff: "Anulowana przez recepcję; noclegi wróciły do sprzedaży.",
+    by_guest: "Anulowana przez gościa przed płatnością; noclegi wróciły do sprzedaży.",
+    fee: "Opłata za anulowanie",
     refund: "Do zwrotu",
     open: "Zamówienie w zapleczu",
 };
@@ -66,6 +72,9 @@ const DE: Words = Words {
     notes: "Anmerkungen des Gastes",
     expired: "Grund: nicht rechtzeitig bezahlt; die Nächte sind wieder buchbar.",
     nights_sold: "Grund: die Zahlung kam, nachdem die Nächte verkauft waren.",
+    by_staff: "Von der Rezeption storniert; die Nächte sind wieder buchbar.",
+    by_guest: "Vom Gast vor der Zahlung storniert; die Nächte sind wieder buchbar.",
+    fee: "Stornogebühr",
     refund: "Zu erstatten",
     open: "Bestellung in der Verwaltung",
 };
@@ -84,6 +93,9 @@ const EN: Words = Words {
     notes: "Guest's notes",
     expired: "Reason: not paid in time; its nights are on sale again.",
     nights_sold: "Reason: the payment came after its nights were sold.",
+    by_staff: "Cancelled by the front desk; its nights are on sale again.",
+    by_guest: "Cancelled by the guest before paying; its nights are on sale again.",
+    fee: "Cancellation fee",
     refund: "To give back",
     open: "The order in the back office",
 };
@@ -145,8 +157,13 @@ impl Guesthouse {
         let mut body = vec![format!("{}: {} <{}>", w.guest, c.first_name, c.email)];
         body.push(match c.reason() {
             CancelReason::NightsSold => w.nights_sold.to_owned(),
+            CancelReason::Staff => w.by_staff.to_owned(),
+            CancelReason::Guest => w.by_guest.to_owned(),
             CancelReason::HoldExpired | CancelReason::Unspecified => w.expired.to_owned(),
         });
+        if c.fee > 0 {
+            body.push(format!("{}: {}", w.fee, money(c.fee)));
+        }
         if c.refund > 0 {
             body.push(format!("{}: {}", w.refund, money(c.refund)));
         }
@@ -236,5 +253,12 @@ mod tests {
         let mail = desk(Locale::Pl).cancelled(&cancelled, &links);
         assert_eq!((mail.subject.as_str(), mail.reply_to.as_deref()), ("Rezerwacja anulowana SPA-2", Some("jan@example.pl")));
         assert!(mail.text.contains("po sprzedaży noclegów") && mail.text.contains("Do zwrotu: 500,00\u{a0}zł"), "{}", mail.text);
+        let by_desk = OrderCancelled { reason: CancelReason::Staff as i32, fee: 15_000, refund: 35_000, ..cancelled };
+        let mail = desk(Locale::EnGb).cancelled(&by_desk, &links);
+        assert!(
+            mail.text.contains("Cancelled by the front desk") && mail.text.contains("Cancellation fee: PLN\u{a0}150.00"),
+            "{}",
+            mail.text
+        );
     }
 }

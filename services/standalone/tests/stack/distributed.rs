@@ -244,9 +244,12 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
     // Two tabs' online payments of one order race for its claim on PostgreSQL too.
     crate::payments::eight_claims_at_once_one_holds(&cart, &token).await;
     crate::staff::eight_rest_payments_at_once_pay_once(&http, &base, &admin, &cart, 110).await;
+    // The front desk's parts and cancellations race on PostgreSQL too.
+    crate::desk::part_payments_at_once_add_up(&http, &base, &admin, &cart, 115).await;
 
     // Money, gift vouchers and inventory against a hostile guest, on PostgreSQL.
     let rooms_db = stack.db("rooms").await;
+    crate::desk::two_cancellations_at_once_one_wins(&http, &base, &admin, &cart, &rooms_db).await;
     let shop = crate::integrity::Shop {
         base: base.clone(),
         rooms_addr: rooms.clone(),

@@ -8,6 +8,7 @@ mod basket;
 mod catalog;
 mod checkout;
 mod content;
+mod desk;
 mod distributed;
 mod hardening;
 mod integrity;

@@ -16,7 +16,7 @@ async fn transfer_order(http: &reqwest::Client, base: &str, in_days: i64) -> (St
 }
 
 /// A guest's stay placed with `payment` chosen: (booking code, due now, token).
-async fn placed(http: &reqwest::Client, base: &str, in_days: i64, payment: Value) -> (String, i64, String) {
+pub async fn placed(http: &reqwest::Client, base: &str, in_days: i64, payment: Value) -> (String, i64, String) {
     let v = Visitor::new(http, base).await;
     let (from, to) = stay(in_days, 2);
     assert_eq!(v.add(reservation(&from, &to)).await.0, 201);

@@ -111,7 +111,7 @@ describe('locale dictionaries', () => {
 
   it('merges the staff part into its language; it shares no key with the others', () => {
     expect(isDictionaryLoaded('de', 'staff')).toBe(true);
-    expect(dictionaries.en_GB['staff.transfer.submit']).toBe('Record transfer');
+    expect(dictionaries.en_GB['staff.money.submit']).toBe('Record the payment');
     const others = [pl, shopPl, accountPl, checkoutPl, sitePl, contentPl, editorPl];
     expect(Object.keys(staffPl).filter((key) => others.some((part) => key in part))).toEqual([]);
   });

@@ -18,6 +18,9 @@ export const FRONT_DESK_ROLES: readonly string[] = ['reception', 'admin'];
 export const atFrontDesk = (customer: { roles: readonly string[] } | null | undefined): boolean =>
   customer?.roles.some((role) => FRONT_DESK_ROLES.includes(role)) ?? false;
 
-/** Whether they record payments and give money back (gateway/src/session.rs, `Staff`: administrators). */
+/**
+ * Whether they see the money to give back and mark it refunded (gateway/src/session.rs,
+ * `Staff`: administrators); the front desk records money received.
+ */
 export const recordsPayments = (customer: { roles: readonly string[] } | null | undefined): boolean =>
   customer?.roles.includes('admin') ?? false;

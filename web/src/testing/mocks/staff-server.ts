@@ -16,7 +16,7 @@ import { http, HttpResponse } from 'msw';
 
 import type { Locale } from '@/lib/i18n/locale';
 import { atFrontDesk, recordsPayments } from '@/lib/rules/roles';
-import type { BankTransfer, Customer, Guest, Refund, RefundMade, StaffOrder } from '@/types/api';
+import type { BankTransfer, Cancellation, Customer, Guest, NewPayment, Refund, RefundMade, StaffOrder } from '@/types/api';
 
 import { cartItem, customer, lineProduct, packageLine, reservationLine } from './fixtures';
 import { apiPath } from './handlers';
@@ -57,6 +57,12 @@ export function staffOrder(overrides: Partial<StaffOrder> = {}): StaffOrder {
     createdAt: '2026-06-20T10:00:00Z',
     items,
     guest: staffGuest(),
+    received: 0,
+    open: 247700,
+    version: 0,
+    cancellationFee: 0,
+    payments: [],
+    history: [],
     ...overrides,
   };
 }
@@ -192,6 +198,10 @@ export function createStaffServer({
   const references = new Map<string, string>();
   /** Each order's rest payment, by the reference it was recorded with. */
   const rests = new Map<string, string>();
+  /** The Idempotency-Keys recorded, by order. */
+  const keys = new Set<string>();
+  /** What the cancellation policy keeps now, in grosze. */
+  let cancellationFee = 0;
   /** Answers held back until released (a request on its way). */
   let held: Promise<void> | null = null;
 
@@ -278,6 +288,88 @@ export function createStaffServer({
       order.paymentState = 'paid';
       return HttpResponse.json(order);
     }),
+    http.post(apiPath('/backend/orders/:code/payments'), async ({ request, params }) => {
+      const entry = await log(request);
+      await held;
+      const order = refuse(entry, true, true) ?? find(entry, String(params.code));
+      if (order instanceof Response) return order;
+      const key = request.headers.get('idempotency-key') ?? '';
+      if (!/^[A-Za-z0-9_-]{16,64}$/.test(key)) return refusal(entry, 400, 'invalid_request', 'Idempotency-Key');
+      // As the cart service: a key recorded before answers the order as it is.
+      if (keys.has(`${order.bookingCode}/${key}`)) return HttpResponse.json(order);
+      const { amount = 0, method = 'cash', reference = '', reverses } = (entry.body ?? {}) as Partial<NewPayment>;
+      if (amount < 1) return refusal(entry, 400, 'invalid_parameter', 'amount');
+      if (reference.trim() === '' || reference.length > 140) return refusal(entry, 400, 'invalid_parameter', 'reference');
+      if (order.state === 'cancelled') return refusal(entry, 409, 'order_cancelled');
+      const due = order.totals.total - order.totals.vouchers;
+      const at = '2026-06-21T09:00:00Z';
+      const staff = session?.email ?? null;
+      if (reverses) {
+        const reversed = order.payments.find((payment) => payment.id === reverses);
+        if (!reversed) return refusal(entry, 404, 'payment_not_found');
+        if (reversed.reversedBy) return refusal(entry, 409, 'payment_reversed');
+        if (reversed.amount !== amount) return refusal(entry, 422, 'amount_mismatch', 'amount', String(reversed.amount / 100));
+        const id = `${reverses}-r`;
+        reversed.reversedBy = id;
+        const over = order.payments.find((payment) => payment.id === `${reverses}-over`);
+        if (over?.state === 'refund_due') over.state = 'reversed';
+        order.payments.push({ id, provider: reversed.provider, amount: -amount, state: 'paid', reference, at, reverses, reversedBy: null, staff, dueBack: 0 });
+        order.received -= amount;
+        order.history.push({ at, action: 'payment_reversed', staff, amount: -amount, note: reference });
+      } else {
+        const pays = Math.min(amount, Math.max(0, due - order.received));
+        const id = `pay-${order.payments.length + 1}`;
+        if (pays > 0) order.payments.push({ id, provider: method, amount: pays, state: 'paid', reference, at, reverses: null, reversedBy: null, staff, dueBack: 0 });
+        if (amount > pays) {
+          const dueBack = amount - pays;
+          order.payments.push({ id: `${id}-over`, provider: method, amount: dueBack, state: 'refund_due', reference, at, reverses: null, reversedBy: null, staff, dueBack });
+        }
+        order.received += pays;
+        order.history.push({ at, action: 'payment_recorded', staff, amount, note: reference });
+        if (order.state === 'new') order.state = 'paid';
+      }
+      keys.add(`${order.bookingCode}/${key}`);
+      order.open = Math.max(0, due - order.received);
+      order.paymentState = order.received >= due ? 'paid' : order.received > 0 ? 'partially_paid' : 'awaiting_payment';
+      order.version += 1;
+      return HttpResponse.json(order);
+    }),
+    http.get(apiPath('/backend/orders/:code/cancellation'), async ({ request, params }) => {
+      const entry = await log(request);
+      const order = refuse(entry, false, true) ?? find(entry, String(params.code));
+      if (order instanceof Response) return order;
+      if (order.state === 'cancelled') return refusal(entry, 409, 'order_cancelled');
+      const fee = cancellationFee;
+      return HttpResponse.json({
+        version: order.version,
+        fee,
+        received: order.received,
+        vouchersKept: 0,
+        refund: Math.max(0, order.received - fee),
+        freeUntil: '2026-06-15',
+        freeDays: 14,
+        feePercent: 30,
+      });
+    }),
+    http.post(apiPath('/backend/orders/:code/cancellation'), async ({ request, params }) => {
+      const entry = await log(request);
+      await held;
+      const order = refuse(entry, true, true) ?? find(entry, String(params.code));
+      if (order instanceof Response) return order;
+      const { version = -1, fee = 0 } = (entry.body ?? {}) as Partial<Cancellation>;
+      if (order.state === 'cancelled') return refusal(entry, 409, 'order_cancelled');
+      if (version !== order.version) return refusal(entry, 409, 'stale_version');
+      if (fee > cancellationFee) return refusal(entry, 409, 'fee_above_policy', 'fee');
+      const refund = Math.max(0, order.received - fee);
+      Object.assign(order, { state: 'cancelled', paymentState: 'cancelled', open: 0, cancellationFee: fee, version: order.version + 1 });
+      if (refund > 0) {
+        const paid = order.payments.filter((payment) => payment.state === 'paid' && payment.amount > 0 && !payment.reversedBy);
+        const last = paid[paid.length - 1];
+        if (last) Object.assign(last, { state: 'refund_due', dueBack: refund });
+      }
+      order.history.push({ at: '2026-06-21T10:00:00Z', action: 'cancelled', staff: session?.email ?? null, amount: fee, note: '' });
+      return HttpResponse.json(order);
+    }),
     http.get(apiPath('/backend/refunds'), async ({ request }) => {
       const entry = await log(request);
       const items = [...payments.values()].filter((payment) => payment.state === 'refund_due');
@@ -308,6 +400,8 @@ export function createStaffServer({
     const { deposit, leftToPay } = order.totals;
     order.state = 'paid';
     order.paymentState = deposit > 0 && order.dueNow === deposit && leftToPay > 0 ? 'partially_paid' : 'paid';
+    order.received = order.paymentState === 'paid' ? order.totals.total - order.totals.vouchers : order.dueNow;
+    order.open = order.totals.total - order.totals.vouchers - order.received;
   }
 
   return {
@@ -337,6 +431,15 @@ export function createStaffServer({
         release();
         held = null;
       };
+    },
+    /** The policy keeps `fee` from now on (a stay closer to its arrival). */
+    setCancellationFee: (fee: number) => {
+      cancellationFee = fee;
+    },
+    /** Another receptionist changes the order meanwhile. */
+    changeElsewhere: (code: string) => {
+      const order = stored.get(code);
+      if (order) order.version += 1;
     },
     logOut: () => {
       session = null;

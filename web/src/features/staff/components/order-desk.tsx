@@ -80,7 +80,7 @@ export function OrderDesk({ code, onLookUp, loginHref }: Props) {
         </div>
       )}
       {/* Keyed: another order starts without the last one's outcome. */}
-      {order && <OrderDetails key={code} order={order} code={code} loginHref={loginHref} recordsPayments={admin} />}
+      {order && <OrderDetails key={code} order={order} code={code} loginHref={loginHref} />}
       {!access && admin && <RefundsDue onLookUp={lookUp} />}
     </div>
   );

@@ -1,60 +1,44 @@
 import { useEffect, useId, useRef, useState } from 'react';
 
-import { FormAlert } from '@/components/ui/form-fields';
-import { laterAmount, orderLines, transferDesk, type TransferDesk } from '@/features/staff/utils/order';
+import { orderLines } from '@/features/staff/utils/order';
 import { useI18n } from '@/lib/i18n/i18n-provider';
-import type { MessageKey } from '@/lib/i18n/messages';
 import type { StaffOrder } from '@/types/api';
 
-import { AccessNotice } from './access-notice';
-import type { PaymentKind } from '@/features/staff/api/record-payment';
-
-import { PAYMENT_TEXTS, PaymentForm, type TransferProblem } from './payment-form';
 import { Fact, Moment } from './facts';
 import { GuestDetails } from './guest-details';
+import { OrderCancel } from './order-cancel';
+import { OrderHistory } from './order-history';
+import { OrderMoney } from './order-money';
 import { useOrderWords } from './order-words';
 
 type Props = {
   order: StaffOrder;
   /** The booking code the order was looked up by. */
   code: string;
+  /** Where a session that ended logs in again, coming back here. */
   loginHref: string;
-  /** Whether the one looking records payments (administrators); otherwise the desk says who does. */
-  recordsPayments: boolean;
-};
-
-/** Why there is no transfer to record. */
-const NOTES: Record<Exclude<TransferDesk, 'record' | 'recordRest'>, MessageKey> = {
-  paid: 'staff.transfer.paid',
-  cancelled: 'staff.transfer.cancelled',
-  otherMethod: 'staff.transfer.otherMethod',
 };
 
 /**
- * An order as the staff see it: its state and payment in words, its
- * amounts and dates, its lines, and the bank transfer to record while the
- * order awaits one (or why there is none).
+ * An order as the front desk sees it: its state and payment in words, its
+ * amounts and dates, the guest, its lines, its money (every record, and
+ * the form for money received), its cancellation and its history.
  */
-export function OrderDetails({ order, code, loginHref, recordsPayments }: Props) {
+export function OrderDetails({ order, code, loginHref }: Props) {
   const { t, formatMoney, formatDate } = useI18n();
   const words = useOrderWords();
   const headingId = useId();
   const linesId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [recorded, setRecorded] = useState<PaymentKind | null>(null);
-  const [problem, setProblem] = useState<TransferProblem | null>(null);
-  const desk = transferDesk(order);
+  const [outcome, setOutcome] = useState<string | null>(null);
   const awaiting = order.state === 'new' && order.paymentState === 'awaiting_payment';
-  const paying: PaymentKind | null = desk === 'record' ? 'transfer' : desk === 'recordRest' ? 'rest' : null;
+  const cancelled = order.state === 'cancelled';
 
-  // When the form goes or changes (recorded, or the order moved on
-  // meanwhile), focus would be left nowhere: it goes to the order's heading.
-  const offered = useRef(paying);
+  // Cancelled, the forms go: focus would be left nowhere, so it goes to the order's heading.
   useEffect(() => {
     const lost = document.activeElement === null || document.activeElement === document.body;
-    if (offered.current && offered.current !== paying && lost) heading.current?.focus();
-    offered.current = paying;
-  }, [paying]);
+    if (cancelled && lost) heading.current?.focus();
+  }, [cancelled]);
 
   const money = (amount: number) => formatMoney(amount, order.totals.currency);
   const moment = (iso: string) => <Moment iso={iso} />;
@@ -70,9 +54,10 @@ export function OrderDetails({ order, code, loginHref, recordsPayments }: Props)
         <Fact label={t('staff.order.paymentMethod')}>{words.method(order)}</Fact>
         <Fact label={t('staff.order.total')}>{money(order.totals.total)}</Fact>
         {order.totals.vouchers > 0 && <Fact label={t('staff.order.vouchers')}>{money(order.totals.vouchers)}</Fact>}
-        {/* Once paid or cancelled nothing awaits: the amount was the first payment's. */}
-        <Fact label={t(awaiting ? 'staff.order.dueNow' : 'staff.order.firstPayment')}>{money(order.dueNow)}</Fact>
-        <Fact label={t('staff.order.later')}>{money(laterAmount(order))}</Fact>
+        {awaiting && <Fact label={t('staff.order.dueNow')}>{money(order.dueNow)}</Fact>}
+        <Fact label={t('staff.order.received')}>{money(order.received)}</Fact>
+        <Fact label={t('staff.order.open')}>{money(order.open)}</Fact>
+        {cancelled && order.cancellationFee > 0 && <Fact label={t('staff.order.cancellationFee')}>{money(order.cancellationFee)}</Fact>}
         {awaiting && order.holdExpiresAt && <Fact label={t('staff.order.holdExpires')}>{moment(order.holdExpiresAt)}</Fact>}
         <Fact label={t('staff.order.email')}>
           <a href={`mailto:${order.email}`}>{order.email}</a>
@@ -112,42 +97,11 @@ export function OrderDetails({ order, code, loginHref, recordsPayments }: Props)
 
       {/* Always there, so that what is put in it is announced. */}
       <div className="staff-order__outcome" role="status">
-        {recorded && (
-          <p className="staff-notice staff-notice--success">{t(PAYMENT_TEXTS[recorded].recorded, { code: order.bookingCode })}</p>
-        )}
+        {outcome && <p className="staff-notice staff-notice--success">{outcome}</p>}
       </div>
-      {paying && !recordsPayments ? (
-        <p className="staff-notice">{t('staff.payment.adminOnly')}</p>
-      ) : paying ? (
-        <PaymentForm key={paying} order={order} kind={paying} code={code} onRecorded={() => setRecorded(paying)} onProblem={setProblem} />
-      ) : (
-        !recorded && desk !== 'record' && desk !== 'recordRest' && (
-          <p className="staff-notice">{t(NOTES[desk], { method: words.method(order) })}</p>
-        )
-      )}
-      {problem && <TransferRefusal problem={problem} code={code} loginHref={loginHref} />}
+      <OrderMoney order={order} code={code} loginHref={loginHref} onRecorded={setOutcome} />
+      <OrderCancel order={order} code={code} onCancelled={setOutcome} />
+      <OrderHistory order={order} />
     </section>
-  );
-}
-
-/** Why the transfer was not recorded: the server's words where it gave them. */
-function TransferRefusal({ problem, code, loginHref }: { problem: TransferProblem; code: string; loginHref: string }) {
-  const { t } = useI18n();
-  const { kind, failure, message } = problem;
-  if (failure === 'login' || failure === 'forbidden') return <AccessNotice failure={failure} loginHref={loginHref} />;
-  if (failure === 'other') {
-    return (
-      <FormAlert>
-        <p>{t(PAYMENT_TEXTS[kind].error)}</p>
-      </FormAlert>
-    );
-  }
-  return (
-    <FormAlert>
-      <p>
-        <strong>{t(PAYMENT_TEXTS[kind].refused)}</strong>
-      </p>
-      <p>{failure === 'notFound' ? t('staff.notFound', { code }) : message}</p>
-    </FormAlert>
   );
 }

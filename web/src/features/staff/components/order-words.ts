@@ -19,6 +19,23 @@ const METHODS: Partial<Record<string, MessageKey>> = {
   bank_transfer: 'staff.method.bank_transfer',
   przelewy24: 'staff.method.przelewy24',
   paypal: 'staff.method.paypal',
+  guesthouse: 'staff.method.guesthouse',
+  card_terminal: 'staff.method.card_terminal',
+  cash: 'staff.method.cash',
+};
+
+const RECORD_STATES: Partial<Record<string, MessageKey>> = {
+  paid: 'staff.record.paid',
+  refund_due: 'staff.record.refund_due',
+  refunded: 'staff.record.refunded',
+  reversed: 'staff.record.reversed',
+};
+
+const CHANGES: Partial<Record<string, MessageKey>> = {
+  payment_recorded: 'staff.change.payment_recorded',
+  payment_reversed: 'staff.change.payment_reversed',
+  cancelled: 'staff.change.cancelled',
+  cancelled_by_guest: 'staff.change.cancelled_by_guest',
 };
 
 /**
@@ -35,6 +52,9 @@ export function useOrderWords() {
     /** A state or method by its code (a refund's order, a payment's provider). */
     stateOf: (state: string) => word(STATES, state),
     methodOf: (method: string) => word(METHODS, method),
+    /** A payment record's state (kept, due back, given back, reversed). */
+    paymentRecordOf: (state: string) => word(RECORD_STATES, state),
+    changeOf: (action: string) => word(CHANGES, action),
     state: (order: StaffOrder) => word(STATES, order.state),
     payment: (order: StaffOrder) => word(PAYMENT_STATES, order.paymentState),
     method: (order: StaffOrder) => (order.paymentMethod ? word(METHODS, order.paymentMethod) : t('staff.method.none')),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { staffGuest } from '@/testing/mocks/staff-server';
 import type { StaffOrder } from '@/types/api';
 
-import { laterAmount, normalizeBookingCode, transferDesk } from './order';
+import { normalizeBookingCode, reversible } from './order';
 
 const order = (overrides: Partial<StaffOrder> = {}): StaffOrder => ({
   tokenValue: 'a'.repeat(32),
@@ -20,6 +20,12 @@ const order = (overrides: Partial<StaffOrder> = {}): StaffOrder => ({
   createdAt: '2026-06-20T10:00:00Z',
   items: [],
   guest: staffGuest(),
+  received: 0,
+  open: 108000,
+  version: 0,
+  cancellationFee: 0,
+  payments: [],
+  history: [],
   ...overrides,
 });
 
@@ -28,24 +34,13 @@ describe('the order desk’s rules', () => {
     expect(normalizeBookingCode('  spa-7km4-xq9d ')).toBe('SPA-7KM4-XQ9D');
   });
 
-  it('records a transfer only for a new order awaiting its payment by bank transfer', () => {
-    expect(transferDesk(order())).toBe('record');
-    expect(transferDesk(order({ paymentMethod: 'przelewy24' }))).toBe('otherMethod');
-    expect(transferDesk(order({ paymentMethod: null }))).toBe('otherMethod');
-    expect(transferDesk(order({ state: 'paid', paymentState: 'paid' }))).toBe('paid');
-    expect(transferDesk(order({ state: 'paid', paymentState: 'partially_paid' }))).toBe('recordRest');
-    expect(transferDesk(order({ state: 'cancelled', paymentState: 'cancelled' }))).toBe('cancelled');
-    expect(transferDesk(order({ state: 'cancelled', paymentMethod: 'przelewy24' }))).toBe('cancelled');
-  });
-
-  it('leaves for later what an advance payment does not take', () => {
-    expect(laterAmount(order())).toBe(0);
-    const advance = order({
-      totals: { total: 120000, vouchers: 10000, shipping: 0, deposit: 33000, leftToPay: 77000, currency: 'PLN', base: null },
-      dueNow: 33000,
-    });
-    expect(laterAmount(advance)).toBe(77000);
-    expect(laterAmount({ ...advance, state: 'paid', paymentState: 'partially_paid' })).toBe(77000);
-    expect(laterAmount({ ...advance, state: 'paid', paymentState: 'paid' })).toBe(0);
+  it('offers to reverse only money the front desk recorded, kept and not reversed yet', () => {
+    const cash = { id: 'p-1', provider: 'cash', amount: 5000, state: 'paid', reference: 'KP/1', at: null, reverses: null, reversedBy: null, staff: 'front@example.pl', dueBack: 0 } as const;
+    expect(reversible(cash)).toBe(true);
+    expect(reversible({ ...cash, provider: 'przelewy24' })).toBe(false);
+    expect(reversible({ ...cash, reversedBy: 'p-2' })).toBe(false);
+    expect(reversible({ ...cash, amount: -5000, reverses: 'p-0' })).toBe(false);
+    expect(reversible({ ...cash, state: 'refund_due' })).toBe(false);
+    expect(order({ payments: [cash] }).payments.filter(reversible)).toHaveLength(1);
   });
 });

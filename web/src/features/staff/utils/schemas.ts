@@ -15,25 +15,6 @@ export const lookupSchema = (t: Translate) =>
   z.object({ code: z.string().check(z.trim(), z.minLength(1, { error: t('staff.lookup.required') })) });
 export type LookupValues = z.input<ReturnType<typeof lookupSchema>>;
 
-/** A payment's form; `rest` asks for a receipt's reference, not a statement's. */
-export const transferSchema = (t: Translate, kind: 'transfer' | 'rest' = 'transfer') =>
-  z.object({
-    amount: z.string().check(
-      z.refine((text) => text.trim() !== '', { error: t(`staff.${kind}.amountRequired`) }),
-      z.refine((text) => text.trim() === '' || (parseZloty(text) ?? 0) > 0, { error: t('staff.transfer.amountInvalid') }),
-    ),
-    reference: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, { error: t(`staff.${kind}.referenceRequired`) }),
-        z.maxLength(REFERENCE_MAX_LENGTH, {
-          error: t(`staff.${kind}.referenceTooLong`, { max: REFERENCE_MAX_LENGTH }),
-        }),
-      ),
-  });
-export type TransferValues = z.input<ReturnType<typeof transferSchema>>;
-
 export const refundSchema = (t: Translate) =>
   z.object({
     reference: z
@@ -45,3 +26,21 @@ export const refundSchema = (t: Translate) =>
       ),
   });
 export type RefundValues = z.input<ReturnType<typeof refundSchema>>;
+
+/** Money received at the front desk: any amount above 0, how it came, its reference. */
+export const moneySchema = (t: Translate) =>
+  z.object({
+    amount: z.string().check(
+      z.refine((text) => text.trim() !== '', { error: t('staff.money.amountRequired') }),
+      z.refine((text) => text.trim() === '' || (parseZloty(text) ?? 0) > 0, { error: t('staff.transfer.amountInvalid') }),
+    ),
+    method: z.string(),
+    reference: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { error: t('staff.money.referenceRequired') }),
+        z.maxLength(REFERENCE_MAX_LENGTH, { error: t('staff.transfer.referenceTooLong', { max: REFERENCE_MAX_LENGTH }) }),
+      ),
+  });
+export type MoneyValues = z.input<ReturnType<typeof moneySchema>>;

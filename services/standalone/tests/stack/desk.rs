@@ -1,0 +1,240 @@
+//! The front desk's changes of an order: money received in parts (once
+//! per key, an overpayment due back, a wrong record reversed), the
+//! cancellation policy's quote and a cancellation at the version read (its
+//! nights on sale again, its money due back, the guest told), and the
+//! guest cancelling an unpaid order from its page. The races run on SQLite
+//! here and on PostgreSQL in the distributed test.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+use spa_platform::db::Db;
+
+use crate::staff::{as_staff, placed};
+use crate::support::{TestStack, eventually, json as read};
+
+async fn count(db: &Db, sql: &str, bind: &str) -> i64 {
+    sqlx::query_scalar(sql).bind(bind).fetch_one(db.pool()).await.unwrap()
+}
+
+/// A front desk call with an Idempotency-Key.
+async fn keyed(http: &reqwest::Client, url: String, session: &str, key: impl AsRef<str>, body: Value) -> (u16, Value) {
+    let request = http
+        .post(url)
+        .header("x-requested-with", "XMLHttpRequest")
+        .header("cookie", format!("spa_session={session}"))
+        .header("idempotency-key", key.as_ref())
+        .json(&body);
+    read(request.send().await.unwrap()).await
+}
+
+/// An Idempotency-Key (16 to 64 safe characters) named for the record.
+fn key(name: &str) -> String {
+    format!("key-{name}-0000000000000000")
+}
+
+/// A bank-transfer order's total paid in four parts, each recorded twice at
+/// once (a double click) with its key: four records, the order paid in
+/// full, one history entry and one `cart.order.paid` per part.
+pub async fn part_payments_at_once_add_up(http: &reqwest::Client, base: &str, session: &str, cart: &Db, in_days: i64) -> String {
+    let (code, due, token) = placed(http, base, in_days, json!({"method": "bank_transfer"})).await;
+    let paid_events = "SELECT COUNT(*) FROM outbox WHERE subject = $1";
+    let before = count(cart, paid_events, "cart.order.paid").await;
+    let part = due / 4;
+    let parts = [part, part, part, due - 3 * part];
+    let url = format!("{base}/shop-api/backend/orders/{code}/payments?locale=en_GB");
+    let answers = futures::future::join_all((0..8).map(|i| {
+        let method = ["cash", "card_terminal"][i % 2];
+        let body = json!({"amount": parts[i % 4], "method": method, "reference": format!("KP/{}", i % 4)});
+        keyed(http, url.clone(), session, key(&format!("{code}-part-{}", i % 4)), body)
+    }))
+    .await;
+    for (status, body) in &answers {
+        assert_eq!(*status, 200, "{body}");
+    }
+    let recorded = count(cart, "SELECT COUNT(*) FROM payments WHERE order_token = $1", &token).await;
+    assert_eq!(recorded, 4, "one record per key");
+    let received: i64 = sqlx::query_scalar("SELECT CAST(SUM(amount) AS BIGINT) FROM payments WHERE order_token = $1 AND state = 'paid'")
+        .bind(&token)
+        .fetch_one(cart.pool())
+        .await
+        .unwrap();
+    assert_eq!(received, due);
+    let (state, payment): (String, String) =
+        sqlx::query_as("SELECT state, payment_state FROM orders WHERE token = $1").bind(&token).fetch_one(cart.pool()).await.unwrap();
+    assert_eq!((state.as_str(), payment.as_str()), ("paid", "paid"));
+    assert_eq!(count(cart, "SELECT COUNT(*) FROM order_history WHERE order_token = $1", &token).await, 4);
+    assert_eq!(count(cart, paid_events, "cart.order.paid").await, before + 4, "one cart.order.paid per part");
+    code
+}
+
+/// Two receptionists cancel one order at the version they both read, one
+/// keeping the policy's fee and one waiving it: one wins, the other is
+/// told it was cancelled; one event, one history entry, its nights
+/// released, what it paid beyond the winner's fee due back.
+pub async fn two_cancellations_at_once_one_wins(http: &reqwest::Client, base: &str, session: &str, cart: &Db, rooms: &Db) {
+    let (code, due, token) = placed(http, base, 5, json!({"method": "bank_transfer"})).await;
+    let pay = keyed(
+        http,
+        format!("{base}/shop-api/backend/orders/{code}/payments"),
+        session,
+        &key(&format!("{code}-all")),
+        json!({"amount": due, "method": "bank_transfer", "reference": "PRZELEW 1"}),
+    )
+    .await;
+    assert_eq!(pay.0, 200, "{}", pay.1);
+    let cookie = Some(format!("spa_session={session}"));
+    let quote_url = format!("{base}/shop-api/backend/orders/{code}/cancellation?locale=en_GB");
+    let (status, quote) = as_staff(http, Method::GET, quote_url.clone(), cookie.clone(), Value::Null).await;
+    assert_eq!(status, 200, "{quote}");
+    let fee = quote["fee"].as_i64().unwrap();
+    assert!(fee > 0 && fee < due, "five days before arrival the policy keeps a share: {quote}");
+    assert_eq!(quote["refund"].as_i64(), Some(due - fee), "{quote}");
+    let version = quote["version"].as_i64().unwrap();
+    let events = "SELECT COUNT(*) FROM outbox WHERE subject = $1";
+    let before = count(cart, events, "cart.order.cancelled").await;
+    let cancels = futures::future::join_all(
+        [fee, 0].map(|fee| as_staff(http, Method::POST, quote_url.clone(), cookie.clone(), json!({"version": version, "fee": fee}))),
+    )
+    .await;
+    let won: Vec<_> = cancels.iter().filter(|(s, _)| *s == 200).collect();
+    assert_eq!(won.len(), 1, "{cancels:?}");
+    let lost = cancels.iter().find(|(s, _)| *s != 200).unwrap();
+    assert_eq!((lost.0, lost.1["code"].as_str()), (409, Some("order_cancelled")), "{}", lost.1);
+    let kept = won[0].1["cancellationFee"].as_i64().unwrap();
+    assert_eq!(won[0].1["state"].as_str(), Some("cancelled"));
+    let due_back: i64 = sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(due_back), 0) AS BIGINT) FROM payments WHERE order_token = $1 AND state = 'refund_due'",
+    )
+    .bind(&token)
+    .fetch_one(cart.pool())
+    .await
+    .unwrap();
+    assert_eq!(due_back, due - kept, "what it paid beyond the fee is due back");
+    assert_eq!(count(cart, events, "cart.order.cancelled").await, before + 1, "one cart.order.cancelled");
+    assert_eq!(count(cart, "SELECT COUNT(*) FROM order_history WHERE order_token = $1 AND action = 'cancelled'", &token).await, 1);
+    let order_id: String =
+        sqlx::query_scalar("SELECT order_id FROM orders WHERE token = $1").bind(&token).fetch_one(cart.pool()).await.unwrap();
+    let released = count(rooms, "SELECT COUNT(*) FROM holds WHERE order_id = $1 AND status = 'released'", &order_id).await;
+    assert_eq!(released, 1, "its nights are for sale again at once");
+}
+
+/// Money in parts, an overpayment and a reversal, the policy's quote, a
+/// stale cancellation refused and a cancellation with its e-mail; only the
+/// front desk may; the guest cancels an unpaid order from its page.
+#[tokio::test]
+async fn the_front_desk_takes_money_in_parts_and_cancels_by_the_policy() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let cookie = |token: &str| Some(format!("spa_session={token}"));
+    let customer = t.session_of("c-1", "anna@example.pl", "customer").await;
+    let editor = t.session_of("c-2", "ed@example.pl", "customer,editor").await;
+    let reception = t.session_of("c-3", "recepcja@example.pl", "customer,reception").await;
+    let admin = t.session_of("c-4", "admin@example.pl", "customer,admin").await;
+    let cart = t.stack.db("cart");
+    let (code, due, token) = placed(&t.http, &t.base, 85, json!({"method": "bank_transfer"})).await;
+    let payments = t.url(&format!("/shop-api/backend/orders/{code}/payments?locale=en_GB"));
+    let cancellation = t.url(&format!("/shop-api/backend/orders/{code}/cancellation?locale=en_GB"));
+    let cash = |amount: i64, reference: &str| json!({"amount": amount, "method": "cash", "reference": reference});
+
+    // Who may.
+    let anonymous = t.http.post(&payments).header("x-requested-with", "XMLHttpRequest").header("idempotency-key", key("anon"));
+    assert_eq!(read(anonymous.json(&cash(100, "KP")).send().await.unwrap()).await.0, 401);
+    for (who, session) in [("customer", &customer), ("editor", &editor)] {
+        assert_eq!(keyed(&t.http, payments.clone(), session, &key(who), cash(100, "KP")).await.0, 403, "{who} records");
+        assert_eq!(as_staff(&t.http, Method::GET, cancellation.clone(), cookie(session), Value::Null).await.0, 403, "{who} quotes");
+        let cancel = as_staff(&t.http, Method::POST, cancellation.clone(), cookie(session), json!({"version": 0, "fee": 0})).await;
+        assert_eq!(cancel.0, 403, "{who} cancels");
+    }
+    let no_key = as_staff(&t.http, Method::POST, payments.clone(), cookie(&reception), cash(100, "KP")).await;
+    assert_eq!((no_key.0, no_key.1["errors"][0]["field"].as_str()), (400, Some("Idempotency-Key")), "{}", no_key.1);
+    let zero = keyed(&t.http, payments.clone(), &reception, &key("zero"), cash(0, "KP")).await;
+    assert_eq!((zero.0, zero.1["errors"][0]["field"].as_str()), (400, Some("amount")), "{}", zero.1);
+
+    // A part: partly paid, the booking confirmed, who and when kept; a retry changes nothing.
+    let part = due / 4;
+    let (status, order) = keyed(&t.http, payments.clone(), &reception, &key("part"), cash(part, "KP/1/2026")).await;
+    assert_eq!(status, 200, "{order}");
+    assert_eq!((order["state"].as_str(), order["paymentState"].as_str()), (Some("paid"), Some("partially_paid")), "{order}");
+    assert_eq!((order["received"].as_i64(), order["open"].as_i64()), (Some(part), Some(due - part)));
+    assert_eq!(order["payments"][0]["staff"].as_str(), Some("recepcja@example.pl"));
+    assert_eq!(
+        (order["history"][0]["action"].as_str(), order["history"][0]["note"].as_str()),
+        (Some("payment_recorded"), Some("KP/1/2026"))
+    );
+    let (_, again) = keyed(&t.http, payments.clone(), &reception, &key("part"), cash(part, "KP/1/2026")).await;
+    assert_eq!(again["payments"].as_array().unwrap().len(), 1, "a retry with the key records nothing: {again}");
+
+    // The rest and 50 zł more by card: paid, the 50 zł due back.
+    let rest = json!({"amount": due - part + 5000, "method": "card_terminal", "reference": "TERM 0042"});
+    let (status, paid) = keyed(&t.http, payments.clone(), &reception, &key("rest"), rest).await;
+    assert_eq!((status, paid["paymentState"].as_str(), paid["received"].as_i64()), (200, Some("paid"), Some(due)), "{paid}");
+    let over = paid["payments"].as_array().unwrap().iter().find(|p| p["state"] == "refund_due").unwrap().clone();
+    assert_eq!((over["dueBack"].as_i64(), over["provider"].as_str()), (Some(5000), Some("card_terminal")), "{paid}");
+    let (_, refunds) = as_staff(&t.http, Method::GET, t.url("/shop-api/backend/refunds"), cookie(&admin), Value::Null).await;
+    assert!(refunds["items"].as_array().unwrap().iter().any(|r| r["paymentId"] == over["id"] && r["amount"] == 5000), "{refunds}");
+
+    // The card record was wrong: reversed by another, its overpaid part no longer due back.
+    let card =
+        paid["payments"].as_array().unwrap().iter().find(|p| p["provider"] == "card_terminal" && p["state"] == "paid").unwrap().clone();
+    let reversal = |amount: i64| json!({"amount": amount, "method": "cash", "reference": "wrong terminal", "reverses": card["id"]});
+    let mismatch = keyed(&t.http, payments.clone(), &reception, &key("rev-bad"), reversal(1)).await;
+    assert_eq!((mismatch.0, mismatch.1["code"].as_str()), (422, Some("amount_mismatch")), "{}", mismatch.1);
+    let (status, reversed) = keyed(&t.http, payments.clone(), &reception, &key("rev"), reversal(due - part)).await;
+    assert_eq!((status, reversed["paymentState"].as_str(), reversed["received"].as_i64()), (200, Some("partially_paid"), Some(part)));
+    let states: Vec<&str> = reversed["payments"].as_array().unwrap().iter().map(|p| p["state"].as_str().unwrap()).collect();
+    assert!(states.contains(&"reversed") && !states.contains(&"refund_due"), "{reversed}");
+    let twice = keyed(&t.http, payments.clone(), &reception, &key("rev-2"), reversal(due - part)).await;
+    assert_eq!((twice.0, twice.1["code"].as_str()), (409, Some("payment_reversed")), "{}", twice.1);
+
+    // The quote far from arrival keeps nothing; a stale or greedy cancellation is refused.
+    let (status, quote) = as_staff(&t.http, Method::GET, cancellation.clone(), cookie(&reception), Value::Null).await;
+    assert_eq!((status, quote["fee"].as_i64(), quote["refund"].as_i64()), (200, Some(0), Some(part)), "{quote}");
+    assert_eq!((quote["freeDays"].as_u64(), quote["feePercent"].as_u64()), (Some(14), Some(30)));
+    let version = quote["version"].as_i64().unwrap();
+    let stale = as_staff(&t.http, Method::POST, cancellation.clone(), cookie(&reception), json!({"version": version - 1, "fee": 0})).await;
+    assert_eq!((stale.0, stale.1["code"].as_str()), (409, Some("stale_version")), "{}", stale.1);
+    let greedy = as_staff(&t.http, Method::POST, cancellation.clone(), cookie(&reception), json!({"version": version, "fee": 100})).await;
+    assert_eq!((greedy.0, greedy.1["code"].as_str()), (409, Some("fee_above_policy")), "{}", greedy.1);
+    let cancel = json!({"version": version, "fee": 0});
+    let (status, cancelled) = as_staff(&t.http, Method::POST, cancellation.clone(), cookie(&reception), cancel.clone()).await;
+    assert_eq!((status, cancelled["state"].as_str()), (200, Some("cancelled")), "{cancelled}");
+    assert_eq!(cancelled["history"].as_array().unwrap().last().unwrap()["action"].as_str(), Some("cancelled"));
+    let retry = as_staff(&t.http, Method::POST, cancellation.clone(), cookie(&reception), cancel).await;
+    assert_eq!(retry.0, 200, "the same cancellation again answers it: {}", retry.1);
+    let refund: i64 =
+        sqlx::query_scalar("SELECT CAST(SUM(due_back) AS BIGINT) FROM payments WHERE order_token = $1 AND state = 'refund_due'")
+            .bind(&token)
+            .fetch_one(cart.pool())
+            .await
+            .unwrap();
+    assert_eq!(refund, part, "the cash part goes back");
+    let late = keyed(&t.http, payments.clone(), &reception, &key("late"), cash(100, "KP/9")).await;
+    assert_eq!((late.0, late.1["code"].as_str()), (409, Some("order_cancelled")), "{}", late.1);
+    let content = t.stack.db("content");
+    eventually("the guest's cancellation e-mail", || async {
+        let subject = format!("Rezerwacja anulowana – {code}");
+        (count(content, "SELECT COUNT(*) FROM outgoing_mail WHERE subject = $1", &subject).await == 1).then_some(())
+    })
+    .await;
+
+    // Near arrival the policy keeps its share; two receptionists race.
+    two_cancellations_at_once_one_wins(&t.http, &t.base, &reception, cart, t.stack.db("rooms")).await;
+    part_payments_at_once_add_up(&t.http, &t.base, &reception, cart, 95).await;
+
+    // The guest cancels an unpaid order from its page; a paid one is refused.
+    let (_, _, unpaid) = placed(&t.http, &t.base, 100, json!({"method": "bank_transfer"})).await;
+    let page = t.http.get(t.url(&format!("/order/{unpaid}/pay"))).send().await.unwrap().text().await.unwrap();
+    assert!(page.contains(&format!("action=\"/order/{unpaid}/cancel\"")), "the unpaid order's page offers to cancel");
+    let no_redirect = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let answer = no_redirect.post(t.url(&format!("/order/{unpaid}/cancel"))).send().await.unwrap();
+    assert_eq!((answer.status().as_u16(), answer.headers()["location"].to_str().unwrap()), (303, format!("/order/{unpaid}/pay").as_str()));
+    let (state, reason): (String, String) =
+        sqlx::query_as("SELECT state, cancel_reason FROM orders WHERE token = $1").bind(&unpaid).fetch_one(cart.pool()).await.unwrap();
+    assert_eq!((state.as_str(), reason.as_str()), ("cancelled", "guest"));
+    let page = t.http.get(t.url(&format!("/order/{unpaid}/pay"))).send().await.unwrap().text().await.unwrap();
+    assert!(page.contains("anulowana na Twoją prośbę") && !page.contains("/cancel\""), "{page}");
+    let (paid_code, due, paid_token) = placed(&t.http, &t.base, 105, json!({"method": "bank_transfer"})).await;
+    let url = t.url(&format!("/shop-api/backend/orders/{paid_code}/payments"));
+    assert_eq!(keyed(&t.http, url, &reception, &key("paid"), cash(due, "KP/7")).await.0, 200);
+    let refused = no_redirect.post(t.url(&format!("/order/{paid_token}/cancel"))).send().await.unwrap();
+    assert_eq!(refused.headers()["location"].to_str().unwrap(), format!("/order/{paid_token}/pay?cancel=refused"));
+}

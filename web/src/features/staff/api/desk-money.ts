@@ -1,0 +1,74 @@
+/**
+ * The front desk's changes of an order (reception and administrators):
+ * - POST /shop-api/backend/orders/{bookingCode}/payments with
+ *   `{amount, method, reference, reverses?}` and an `Idempotency-Key`:
+ *   money received in any part, or a wrong record reversed; the same key
+ *   again answers the order as it is, so a retry of one payment reuses it;
+ * - GET .../cancellation: what cancelling now keeps and gives back;
+ * - POST .../cancellation with `{version, fee}`: the cancellation, refused
+ *   with 409 `stale_version` when the order changed since it was read.
+ * Each answers the order; the desk shows refusals in place.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { apiClient } from '@/lib/api-client';
+import type { Locale } from '@/lib/i18n/locale';
+import { SCRIPT_MARKER } from '@/lib/script-marker';
+import type { Cancellation, CancellationQuote, NewPayment, StaffOrder } from '@/types/api';
+
+import { shownByDesk, staffFailure } from './staff-errors';
+import { orderPath, staffKeys } from './staff-keys';
+
+/** A new key for one payment: 32 random hex digits. */
+export const paymentKey = (): string => crypto.randomUUID().replaceAll('-', '');
+
+export const recordMoney = (code: string, locale: Locale, payment: NewPayment, key: string) =>
+  apiClient.post<StaffOrder>(`${orderPath(code)}/payments`, {
+    locale,
+    body: payment,
+    headers: { ...SCRIPT_MARKER, 'Idempotency-Key': key },
+    notifyOnError: (error) => !shownByDesk(error),
+  });
+
+/** After a refusal (409) the order moved on meanwhile: show it as it is now. */
+function useOrderWrite<T>(code: string, locale: Locale, write: (value: T) => Promise<StaffOrder>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (order) => queryClient.setQueryData(staffKeys.order(code, locale), order),
+    onError: (error) => {
+      if (staffFailure(error) === 'refused') void queryClient.invalidateQueries({ queryKey: staffKeys.order(code, locale) });
+    },
+  });
+}
+
+export const useRecordMoney = (code: string, locale: Locale) =>
+  useOrderWrite(code, locale, ({ payment, key }: { payment: NewPayment; key: string }) => recordMoney(code, locale, payment, key));
+
+export const cancellationQuote = (code: string, locale: Locale, signal?: AbortSignal) =>
+  apiClient.get<CancellationQuote>(`${orderPath(code)}/cancellation`, {
+    locale,
+    signal,
+    cache: 'no-store',
+    notifyOnError: (error) => !shownByDesk(error),
+  });
+
+/** Asked for when the desk opens the cancellation, and again each time. */
+export const useCancellationQuote = (code: string, locale: Locale, enabled: boolean) =>
+  useQuery({
+    queryKey: [...staffKeys.order(code, locale), 'cancellation'],
+    queryFn: ({ signal }) => cancellationQuote(code, locale, signal),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export const useCancelOrder = (code: string, locale: Locale) =>
+  useOrderWrite(code, locale, (cancellation: Cancellation) =>
+    apiClient.post<StaffOrder>(`${orderPath(code)}/cancellation`, {
+      locale,
+      body: cancellation,
+      headers: SCRIPT_MARKER,
+      notifyOnError: (error) => !shownByDesk(error),
+    }),
+  );
