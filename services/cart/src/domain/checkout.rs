@@ -675,14 +675,15 @@ mod tests {
             assert_eq!(PaymentState::parse(s.code()), Some(*s));
         }
         // The store's SQL writes these codes as literals (store::MARK_PAID,
-        // record_paid): a code changed here must be changed there too.
+        // record_paid, RECEIVED, reverse_overpayment): a code changed here
+        // must be changed there too.
         let codes = |all: &[&str]| all.join(" ");
         assert_eq!(codes(&OrderState::ALL.iter().map(|s| s.code()).collect::<Vec<_>>()), "new paid cancelled");
         assert_eq!(
             codes(&OrderPayment::ALL.iter().map(|s| s.code()).collect::<Vec<_>>()),
             "awaiting_payment partially_paid paid cancelled"
         );
-        assert_eq!(codes(&PaymentState::ALL.iter().map(|s| s.code()).collect::<Vec<_>>()), "started paid refused refund_due refunded");
+        assert_eq!(codes(&PaymentState::ALL.iter().map(|s| s.code()).collect::<Vec<_>>()), "started paid refused refund_due refunded reversed");
         assert_eq!(OrderState::parse("shipped"), None);
     }
 
