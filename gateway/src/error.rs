@@ -90,6 +90,7 @@ error_codes! {
     InvalidTransfer => "invalid_transfer",
     InvalidRefund => "invalid_refund",
     InvalidReceipt => "invalid_receipt",
+    InvalidRole => "invalid_role",
     InvalidQuestion => "invalid_question",
     UnknownOption => "unknown_option",
     // Not found (404, 405).
@@ -106,6 +107,7 @@ error_codes! {
     HoldNotFound => "hold_not_found",
     OrderNotFound => "order_not_found",
     PaymentNotFound => "payment_not_found",
+    StaffNotFound => "staff_not_found",
     PageNotFound => "page_not_found",
     BlockNotFound => "block_not_found",
     RevisionNotFound => "revision_not_found",
@@ -158,6 +160,8 @@ error_codes! {
     /// The fee is above what the cancellation policy keeps now (`args.max`, PLN).
     FeeAbovePolicy => "fee_above_policy",
     OrderNotCancellable => "order_not_cancellable",
+    /// The change would leave the house without an active administrator.
+    LastAdmin => "last_admin",
     // Who is asking (401, 403).
     Unauthenticated => "unauthenticated",
     InvalidCredentials => "invalid_credentials",

@@ -1,11 +1,11 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 
 import { expect, test, type Page } from '@playwright/test';
 
 import { expectNoSeriousA11yIssues } from './helpers/a11y';
 import { addDays, daysFromToday } from './helpers/dates';
 import { messages } from './helpers/messages';
-import { mailsTo } from './helpers/mail-db';
+import { linkInMail, mailsTo } from './helpers/mail-db';
 import { bookByTransfer } from './helpers/orders';
 
 /**
@@ -185,4 +185,38 @@ test('the front desk finds a booking by its guest, sees it among the day’s arr
   await expect(page.getByRole('heading', { name: pl('staff.order.heading', { code: order.bookingCode }) })).toBeVisible();
   const guest = page.getByRole('region', { name: pl('staff.guest.heading') });
   await expect(guest.getByRole('link', { name: /\d{3}/ })).toHaveAttribute('href', /^tel:\+?\d+$/);
+});
+
+test('an administrator invites an editor, who sets a password and is refused the front desk', async ({ page, browser }) => {
+  const editor = `redakcja-${randomUUID().slice(0, 8)}@example.pl`;
+  await page.goto('/backend/staff');
+  await logIn(page);
+  await expect(page.getByRole('heading', { level: 1, name: pl('staff.team.title') })).toBeVisible();
+  const invite = page.getByRole('form', { name: pl('staff.team.inviteHeading') });
+  await invite.getByLabel(pl('staff.team.email')).fill(editor);
+  await invite.getByLabel(pl('staff.team.role')).selectOption('editor');
+  await invite.getByRole('button', { name: pl('staff.team.invite') }).click();
+  await expect(page.getByText(pl('staff.team.invited', { email: editor }), { exact: true })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+
+  // In another browser: the invitation's link, a password, a login.
+  const context = await browser.newContext();
+  const invited = await context.newPage();
+  await invited.goto(await linkInMail(editor, '/reset-password/'));
+  const password = `redakcja ${randomUUID().slice(0, 8)}`;
+  await invited.getByLabel(pl('account.field.newPassword'), { exact: true }).fill(password);
+  await invited.getByRole('button', { name: pl('account.reset.submit') }).click();
+  await expect(invited).toHaveURL(/\/logowanie$/);
+  await invited.getByLabel(pl('account.field.email'), { exact: true }).fill(editor);
+  await invited.getByLabel(pl('account.field.password'), { exact: true }).fill(password);
+  await invited.getByRole('button', { name: pl('account.login.submit') }).click();
+  await expect(invited).toHaveURL(/\/profil$/);
+
+  // An editor: no back-office link, the server refuses the front desk (403) and the page says who may.
+  await expect(invited.getByRole('link', { name: pl('nav.desk') })).toHaveCount(0);
+  const refused = await invited.request.get('/shop-api/backend/arrivals?date=2027-01-04');
+  expect(refused.status()).toBe(403);
+  await invited.goto('/backend/arrivals');
+  await expect(invited.getByRole('alert')).toContainText(pl('staff.desk.forbidden'));
+  await context.close();
 });

@@ -16,7 +16,7 @@ const queryClient = createQueryClient();
 const router = createAppRouter(locale, queryClient);
 
 const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
+if (!container) throw new Error('no #root');
 
 void loadLanguage(locale).then(() => {
   createRoot(container).render(

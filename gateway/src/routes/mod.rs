@@ -22,6 +22,7 @@ pub mod rooms;
 pub mod site;
 pub mod staff;
 pub mod taxons;
+pub mod team;
 
 /// Every `/shop-api` route, merged.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -41,4 +42,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(site::router())
         .merge(staff::router())
         .merge(front_desk::router())
+        .merge(team::router())
 }

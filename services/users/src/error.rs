@@ -28,6 +28,12 @@ pub enum UsersError {
     UnverifiedAccount,
     #[error("a staff account logs in with its password, never through another provider")]
     StaffAccount,
+    #[error("role: admin, reception or editor")]
+    InvalidRole,
+    #[error("no staff member has this id")]
+    StaffNotFound,
+    #[error("the house keeps one active administrator: make another one first")]
+    LastAdmin,
     #[error("too many password checks at once; retry")]
     Busy,
     #[error("{0}")]
@@ -55,6 +61,9 @@ impl From<UsersError> for Status {
             }
             UsersError::UnverifiedAccount => errors::with_details(Code::FailedPrecondition, "identity_unverified_account", message, &[]),
             UsersError::StaffAccount => errors::with_details(Code::FailedPrecondition, "identity_staff_account", message, &[]),
+            UsersError::InvalidRole => errors::invalid("invalid_role", message.clone(), &[("role", &message)]),
+            UsersError::StaffNotFound => errors::with_details(Code::NotFound, "staff_not_found", message, &[]),
+            UsersError::LastAdmin => errors::with_details(Code::FailedPrecondition, "last_admin", message, &[]),
             UsersError::Busy => Status::unavailable(message),
             UsersError::Internal(e) => errors::internal(e),
             UsersError::Db(db) => errors::db(db),

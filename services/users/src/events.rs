@@ -44,7 +44,7 @@ impl LinkRequested {
         let (email, token, locale) = (email.to_owned(), token.to_owned(), locale.to_owned());
         match purpose {
             LinkPurpose::Verify => Self::Verify(VerificationRequested { email, token, locale }),
-            LinkPurpose::Reset => Self::Reset(PasswordResetRequested { email, token, locale }),
+            LinkPurpose::Reset => Self::Reset(PasswordResetRequested { email, token, locale, staff_role: String::new() }),
         }
     }
 

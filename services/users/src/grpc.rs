@@ -9,14 +9,15 @@ use spa_proto::spa::users::v1::{
     LogoutResponse, RegisterRequest, RequestPasswordResetRequest, RequestPasswordResetResponse, RequestVerificationRequest,
     RequestVerificationResponse, ResetPasswordRequest, ResetPasswordResponse, Session, UpdateProfileRequest, VerifyAccountRequest,
 };
+use spa_proto::spa::users::v1::{InviteStaffRequest, ListStaffRequest, StaffList, StaffMember, UpdateStaffRequest};
 use tonic::{Request, Response, Status};
 
 use crate::domain::session::{self, Liveness};
-use crate::domain::{self, LOGIN_WINDOW, LinkPurpose, Role, account, token_hash};
+use crate::domain::{self, INVITATION_TTL, LOGIN_WINDOW, LinkPurpose, Role, account, token_hash};
 use crate::error::UsersError;
 use crate::events::LinkRequested;
 use crate::password;
-use crate::store::{self, Credentials, CustomerRow, NewCustomer};
+use crate::store::{self, Credentials, CustomerRow, NewCustomer, StaffRow};
 
 pub struct UsersGrpc {
     db: Db,
@@ -68,6 +69,12 @@ fn customer_message(c: CustomerRow) -> Customer {
         phone: c.phone,
         roles: c.roles.into_iter().map(Role::wire).collect(),
     }
+}
+
+fn staff_message(s: StaffRow) -> StaffMember {
+    let role = Role::staff_of(&s.customer.roles).map_or(0, Role::wire);
+    let c = s.customer;
+    StaffMember { id: c.id, email: c.email, first_name: c.first_name, last_name: c.last_name, role, active: s.active, invited: s.invited }
 }
 
 /// A fresh token for `customer`, valid until `expires_at_ms`.
@@ -238,5 +245,42 @@ impl UsersService for UsersGrpc {
         let customer =
             store::login_with_identity(&self.db, &self.outbox, identity, &token_hash(&token), expires_at, now, replaces.as_deref()).await?;
         Ok(Response::new(session(token, expires_at, customer)))
+    }
+
+    async fn list_staff(&self, _request: Request<ListStaffRequest>) -> Result<Response<StaffList>, Status> {
+        let members = store::list_staff(&self.db).await?;
+        Ok(Response::new(StaffList { members: members.into_iter().map(staff_message).collect() }))
+    }
+
+    async fn invite_staff(&self, request: Request<InviteStaffRequest>) -> Result<Response<StaffMember>, Status> {
+        let r = request.into_inner();
+        let email = domain::email(&r.email)?;
+        let role = Role::staff_role(Role::from_wire(r.role))?;
+        let (token, now) = (domain::new_token(), self.db.now_ms());
+        let link = store::Link {
+            token_hash: &token_hash(&token),
+            purpose: LinkPurpose::Reset,
+            expires_at: now + INVITATION_TTL.as_millis() as i64,
+        };
+        let mut announce = LinkRequested::new(LinkPurpose::Reset, &email, &token, account::locale(&r.locale));
+        if let LinkRequested::Reset(e) = &mut announce {
+            e.staff_role = role.code().to_owned();
+        }
+        let new_id = uuid::Uuid::new_v4().simple().to_string();
+        let invitation = store::Invitation { new_id: &new_id, email: &email, role, link, announce: &announce };
+        let id = store::invite_staff(&self.db, &self.outbox, invitation, now).await?;
+        tracing::info!(%email, role = role.code(), by = %r.by, "staff member invited");
+        Ok(Response::new(staff_message(store::staff_member(&self.db, &id).await?)))
+    }
+
+    async fn update_staff(&self, request: Request<UpdateStaffRequest>) -> Result<Response<StaffMember>, Status> {
+        let r = request.into_inner();
+        let role = match Role::from_wire(r.role) {
+            None if r.role == 0 => None,
+            role => Some(Role::staff_role(role)?),
+        };
+        store::update_staff(&self.db, &r.id, role, r.active, self.db.now_ms()).await?;
+        tracing::info!(staff = %r.id, role = ?role.map(Role::code), active = ?r.active, by = %r.by, "staff member changed");
+        Ok(Response::new(staff_message(store::staff_member(&self.db, &r.id).await?)))
     }
 }

@@ -139,7 +139,8 @@ pub struct Credentials {
 
 /// The credentials of the customer of `email`, if there is one.
 pub async fn credentials(db: &Db, email: &str) -> Result<Option<Credentials>, UsersError> {
-    let row = sqlx::query(&format!("SELECT {COLUMNS}, c.password_hash FROM customers c WHERE c.email = $1"))
+    // A disabled account's login is refused as a wrong password would be.
+    let row = sqlx::query(&format!("SELECT {COLUMNS}, c.password_hash FROM customers c WHERE c.email = $1 AND c.disabled_at IS NULL"))
         .bind(email)
         .fetch_optional(db.pool())
         .await?;
@@ -178,7 +179,7 @@ pub async fn customer_of_session(db: &Db, token_hash: &str, live: Liveness) -> R
     let Liveness { now, idle_cutoff, seen_cutoff } = live;
     let row = sqlx::query(&format!(
         "SELECT {COLUMNS}, s.last_seen_at FROM sessions s JOIN customers c ON c.id = s.customer_id \
-         WHERE s.token_hash = $1 AND s.expires_at > $2 AND s.last_seen_at > $3"
+         WHERE s.token_hash = $1 AND s.expires_at > $2 AND s.last_seen_at > $3 AND c.disabled_at IS NULL"
     ))
     .bind(token_hash)
     .bind(now)
@@ -212,10 +213,11 @@ pub async fn issue_link(
 ) -> Result<bool, UsersError> {
     let mut tx = db.begin().await?;
     let unverified_only = if link.purpose == LinkPurpose::Verify { " AND verified_at IS NULL" } else { "" };
-    let customer: Option<String> = sqlx::query_scalar(&format!("SELECT id FROM customers WHERE email = $1{unverified_only}"))
-        .bind(email)
-        .fetch_optional(&mut *tx)
-        .await?;
+    let customer: Option<String> =
+        sqlx::query_scalar(&format!("SELECT id FROM customers WHERE email = $1 AND disabled_at IS NULL{unverified_only}"))
+            .bind(email)
+            .fetch_optional(&mut *tx)
+            .await?;
     let Some(customer_id) = customer else { return Ok(false) };
     sqlx::query("INSERT INTO account_tokens (token_hash, customer_id, purpose, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)")
         .bind(link.token_hash)
@@ -523,4 +525,145 @@ pub async fn login_with_identity(
         outbox.wake();
     }
     Ok(found)
+}
+
+/// A staff account as the back office lists it.
+#[derive(Debug, Clone)]
+pub struct StaffRow {
+    pub customer: CustomerRow,
+    pub active: bool,
+    /// No password set yet.
+    pub invited: bool,
+}
+
+const STAFF_COLUMNS: &str = "c.id, c.email, c.first_name, c.last_name, c.phone, c.roles, c.disabled_at, \
+     CAST(CASE WHEN c.password_hash IS NULL THEN 1 ELSE 0 END AS BIGINT) AS invited";
+
+fn staff(row: &AnyRow) -> Result<StaffRow, sqlx::Error> {
+    Ok(StaffRow {
+        customer: customer(row)?,
+        active: row.try_get::<Option<i64>, _>("disabled_at")?.is_none(),
+        invited: row.try_get::<i64, _>("invited")? == 1,
+    })
+}
+
+/// Every account with a staff role, by e-mail.
+pub async fn list_staff(db: &Db) -> Result<Vec<StaffRow>, UsersError> {
+    let rows = sqlx::query(&format!("SELECT {STAFF_COLUMNS} FROM customers c WHERE c.roles <> 'customer' ORDER BY c.email"))
+        .fetch_all(db.pool())
+        .await?;
+    let all = rows.iter().map(staff).collect::<Result<Vec<_>, _>>()?;
+    Ok(all.into_iter().filter(|s| s.customer.is_staff()).collect())
+}
+
+pub async fn staff_member(db: &Db, id: &str) -> Result<StaffRow, UsersError> {
+    let row = sqlx::query(&format!("SELECT {STAFF_COLUMNS} FROM customers c WHERE c.id = $1")).bind(id).fetch_optional(db.pool()).await?;
+    let member = row.as_ref().map(staff).transpose()?.filter(|s| s.customer.is_staff());
+    member.ok_or(UsersError::StaffNotFound)
+}
+
+/// An invitation to the team.
+pub struct Invitation<'a> {
+    /// The id of the account made when the e-mail has none.
+    pub new_id: &'a str,
+    pub email: &'a str,
+    pub role: Role,
+    /// The link to set the password, and its announcement for the mailer.
+    pub link: Link<'a>,
+    pub announce: &'a LinkRequested,
+}
+
+/// An invitation: the account of its e-mail (made without a password when
+/// there is none) gets its role as its staff role, and a link to set its
+/// password, in one transaction; the account's id.
+pub async fn invite_staff(db: &Db, outbox: &Outbox, invitation: Invitation<'_>, now: i64) -> Result<String, UsersError> {
+    let Invitation { new_id, email, role, link, announce } = invitation;
+    let mut tx = db.begin().await?;
+    lock_admins(&mut tx).await?;
+    let existing =
+        sqlx::query(&format!("SELECT {COLUMNS} FROM customers c WHERE c.email = $1")).bind(email).fetch_optional(&mut *tx).await?;
+    let id = match existing {
+        Some(row) => {
+            let c = customer(&row)?;
+            sqlx::query("UPDATE customers SET roles = $2 WHERE id = $1")
+                .bind(&c.id)
+                .bind(Role::join(&Role::with_staff_role(&c.roles, role)))
+                .execute(&mut *tx)
+                .await?;
+            keeps_an_admin(&mut tx).await?;
+            c.id
+        }
+        None => {
+            sqlx::query(
+                "INSERT INTO customers (id, email, first_name, last_name, phone, roles, created_at) VALUES ($1, $2, '', '', '', $3, $4)",
+            )
+            .bind(new_id)
+            .bind(email)
+            .bind(role.code())
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            new_id.to_owned()
+        }
+    };
+    sqlx::query("INSERT INTO account_tokens (token_hash, customer_id, purpose, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(link.token_hash)
+        .bind(&id)
+        .bind(link.purpose.code())
+        .bind(link.expires_at)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+    announce.add_to(outbox, &mut tx).await?;
+    tx.commit().await?;
+    outbox.wake();
+    Ok(id)
+}
+
+/// A staff member's new role and whether the account is active; refused
+/// when no active administrator would be left. Disabling ends its sessions.
+pub async fn update_staff(db: &Db, id: &str, role: Option<Role>, active: Option<bool>, now: i64) -> Result<(), UsersError> {
+    let mut tx = db.begin().await?;
+    lock_admins(&mut tx).await?;
+    let row = sqlx::query(&format!("SELECT {COLUMNS} FROM customers c WHERE c.id = $1")).bind(id).fetch_optional(&mut *tx).await?;
+    let c = row.as_ref().map(customer).transpose()?.filter(CustomerRow::is_staff).ok_or(UsersError::StaffNotFound)?;
+    if let Some(role) = role {
+        sqlx::query("UPDATE customers SET roles = $2 WHERE id = $1")
+            .bind(id)
+            .bind(Role::join(&Role::with_staff_role(&c.roles, role)))
+            .execute(&mut *tx)
+            .await?;
+    }
+    match active {
+        Some(false) => {
+            sqlx::query("UPDATE customers SET disabled_at = $2 WHERE id = $1 AND disabled_at IS NULL")
+                .bind(id)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("DELETE FROM sessions WHERE customer_id = $1").bind(id).execute(&mut *tx).await?;
+        }
+        Some(true) => {
+            sqlx::query("UPDATE customers SET disabled_at = NULL WHERE id = $1").bind(id).execute(&mut *tx).await?;
+        }
+        None => {}
+    }
+    keeps_an_admin(&mut tx).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Takes the administrators' rows first, so that two administrators
+/// demoting each other at once are ordered (PostgreSQL's row locks;
+/// SQLite writes one at a time) and the second sees the first's change.
+async fn lock_admins(tx: &mut Tx) -> Result<(), UsersError> {
+    sqlx::query("UPDATE customers SET roles = roles WHERE roles LIKE '%admin%'").execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// Refused when the change left no active administrator.
+async fn keeps_an_admin(tx: &mut Tx) -> Result<(), UsersError> {
+    let roles: Vec<String> =
+        sqlx::query_scalar("SELECT roles FROM customers WHERE roles LIKE '%admin%' AND disabled_at IS NULL").fetch_all(&mut **tx).await?;
+    if roles.iter().any(|r| Role::parse_all(r).contains(&Role::Admin)) { Ok(()) } else { Err(UsersError::LastAdmin) }
 }

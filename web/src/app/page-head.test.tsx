@@ -161,6 +161,7 @@ const cases: Record<Exclude<RouteName, Skipped>, Case> = {
   staffBoard: page('staffBoard', { description: (locale) => t(locale)('staff.board.lead') }),
   staffBookings: page('staffBookings', { description: (locale) => t(locale)('staff.bookings.lead') }),
   staffArrivals: page('staffArrivals', { description: (locale) => t(locale)('staff.day.lead') }),
+  staffTeam: page('staffTeam', { description: (locale) => t(locale)('staff.team.lead') }),
 };
 
 /** A product page (under its listing): its name, its own description, its pages in the other languages. */

@@ -94,13 +94,18 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
     },
   });
 
-  /** A staff page: the back office's chunk (the editor's page too) with the staff's and the editor's texts; no pop-ups. */
-  const staffPage = (name: RouteName, titleKey: MessageKey, component: keyof typeof staffPages): RouteObject => ({
+  /**
+   * A staff page: the back office's chunk (the editor's page too) with the
+   * staff's and the editor's texts; no pop-ups. Each page sets its own
+   * title, so the route names nothing but itself (the guests' first load
+   * carries as little of the back office as it can).
+   */
+  const staffPage = (name: keyof typeof staffPages.staffPages): RouteObject => ({
     path: path(name),
-    handle: { ...handle(name, titleKey), ownAlternates: true, noPopups: true },
+    handle: { routeName: name, ownAlternates: true, noPopups: true } satisfies RouteHandle,
     lazy: async () => {
       const [pages] = await page(() => Promise.all([import('./routes/staff'), loadDictionary(locale, 'staff'), loadDictionary(locale, 'editor')]));
-      return { Component: pages[component] };
+      return { Component: pages.staffPages[name] };
     },
   });
 
@@ -255,11 +260,7 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
     checkoutPage('basketComplete', 'basket.steps.complete', 'CompleteRoute'),
 
     // The content editor (spec 6) and the back office: one path in every language, what a page shows in its query.
-    staffPage('editBlock', 'editor.title', 'BlockEditorRoute'),
-    staffPage('staffOrders', 'staff.title', 'StaffOrdersRoute'),
-    staffPage('staffBoard', 'staff.board.title', 'StaffBoardRoute'),
-    staffPage('staffBookings', 'staff.bookings.title', 'StaffBookingsRoute'),
-    staffPage('staffArrivals', 'staff.day.title', 'StaffArrivalsRoute'),
+    ...(['editBlock', 'staffOrders', 'staffBoard', 'staffBookings', 'staffArrivals', 'staffTeam'] as const).map(staffPage),
 
     {
       path: '*',

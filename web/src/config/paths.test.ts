@@ -79,6 +79,7 @@ describe('route table', () => {
       'staffBoard',
       'staffBookings',
       'staffArrivals',
+      'staffTeam',
       'newsletterConfirm',
       'newsletterUnsubscribe',
     ];

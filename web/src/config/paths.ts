@@ -236,6 +236,7 @@ export const paths = {
   staffBoard: backOffice<{ from?: string }>('/backend/board'),
   staffBookings: backOffice<{ q?: string; from?: string; to?: string; state?: string; page?: string }>('/backend/bookings'),
   staffArrivals: backOffice<{ date?: string }>('/backend/arrivals'),
+  staffTeam: backOffice('/backend/staff'),
 } as const;
 
 export type RouteName = keyof typeof paths;

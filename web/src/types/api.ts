@@ -197,6 +197,13 @@ export type OrderChange = Schemas['OrderChange'];
 export type CancellationQuote = Schemas['CancellationQuote'];
 export type Cancellation = Schemas['Cancellation'];
 
+/** GET/POST/PUT /backend/staff: the team, an invitation, a change of a member. */
+export type Team = Schemas['Team'];
+export type StaffMember = Schemas['StaffMember'];
+export type StaffRole = Schemas['StaffRole'];
+export type StaffInvitation = Schemas['Invitation'];
+export type StaffChange = Schemas['StaffChange'];
+
 /** GET /backend/refunds: a payment that came for an order no longer awaiting it, to give back (or given back). */
 export type Refund = Schemas['Refund'];
 export type Refunds = Schemas['Refunds'];

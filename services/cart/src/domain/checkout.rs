@@ -683,7 +683,10 @@ mod tests {
             codes(&OrderPayment::ALL.iter().map(|s| s.code()).collect::<Vec<_>>()),
             "awaiting_payment partially_paid paid cancelled"
         );
-        assert_eq!(codes(&PaymentState::ALL.iter().map(|s| s.code()).collect::<Vec<_>>()), "started paid refused refund_due refunded reversed");
+        assert_eq!(
+            codes(&PaymentState::ALL.iter().map(|s| s.code()).collect::<Vec<_>>()),
+            "started paid refused refund_due refunded reversed"
+        );
         assert_eq!(OrderState::parse("shipped"), None);
     }
 

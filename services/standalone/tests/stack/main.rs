@@ -18,3 +18,4 @@ mod rooms;
 mod site;
 mod staff;
 mod support;
+mod team;

@@ -40,7 +40,28 @@ impl Role {
     pub fn join(roles: &[Self]) -> String {
         roles.iter().map(|r| r.code()).collect::<Vec<_>>().join(",")
     }
+
+    /// A role the back office gives: admin, reception or editor.
+    pub fn staff_role(role: Option<Self>) -> Result<Self, crate::error::UsersError> {
+        role.filter(|r| r.staff()).ok_or(crate::error::UsersError::InvalidRole)
+    }
+
+    /// An account's roles with `role` as its one staff role (a customer's
+    /// own role kept).
+    pub fn with_staff_role(roles: &[Self], role: Self) -> Vec<Self> {
+        let mut kept: Vec<Self> = roles.iter().copied().filter(|r| !r.staff()).collect();
+        kept.push(role);
+        kept
+    }
+
+    /// An account's one staff role (the first, should an older row hold several).
+    pub fn staff_of(roles: &[Self]) -> Option<Self> {
+        roles.iter().copied().find(|r| r.staff())
+    }
 }
+
+/// How long an invitation's link to set a password works.
+pub const INVITATION_TTL: std::time::Duration = std::time::Duration::from_secs(7 * 24 * 3600);
 
 #[cfg(test)]
 mod tests {
@@ -52,5 +73,14 @@ mod tests {
         assert_eq!(roles, [Role::Customer, Role::Admin]);
         assert_eq!(Role::join(&roles), "customer,admin");
         assert!(Role::Reception.staff() && !Role::Customer.staff());
+    }
+
+    #[test]
+    fn a_staff_member_has_one_staff_role_and_keeps_their_customer_role() {
+        assert_eq!(Role::with_staff_role(&[Role::Customer, Role::Editor], Role::Reception), [Role::Customer, Role::Reception]);
+        assert_eq!(Role::with_staff_role(&[Role::Admin], Role::Editor), [Role::Editor]);
+        assert_eq!(Role::staff_of(&[Role::Customer, Role::Admin]), Some(Role::Admin));
+        assert!(Role::staff_role(Some(Role::Customer)).is_err() && Role::staff_role(None).is_err());
+        assert_eq!(Role::staff_role(Some(Role::Reception)).unwrap(), Role::Reception);
     }
 }

@@ -5,8 +5,19 @@
  * parts of the dictionary (app/router.tsx), so nothing of them is in a
  * visitor's first load and the route table stays short.
  */
-export { BlockEditorRoute } from './content-editor';
-export { StaffArrivalsRoute } from './staff-arrivals';
-export { StaffBoardRoute } from './staff-board';
-export { StaffBookingsRoute } from './staff-bookings';
-export { StaffOrdersRoute } from './staff-orders';
+import { BlockEditorRoute } from './content-editor';
+import { StaffArrivalsRoute } from './staff-arrivals';
+import { StaffBoardRoute } from './staff-board';
+import { StaffBookingsRoute } from './staff-bookings';
+import { StaffOrdersRoute } from './staff-orders';
+import { StaffTeamRoute } from './staff-team';
+
+/** Each page by its route's name (app/router.tsx). */
+export const staffPages = {
+  editBlock: BlockEditorRoute,
+  staffOrders: StaffOrdersRoute,
+  staffBoard: StaffBoardRoute,
+  staffBookings: StaffBookingsRoute,
+  staffArrivals: StaffArrivalsRoute,
+  staffTeam: StaffTeamRoute,
+};

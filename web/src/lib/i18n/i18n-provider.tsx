@@ -34,7 +34,8 @@ export function I18nProvider({ locale, children }: { locale: Locale; children: R
 
 export function useI18n(): I18n {
   const i18n = use(I18nContext);
-  if (!i18n) throw new Error('useI18n must be used inside <I18nProvider>');
+  // A developer's mistake only: the message stays short, as every guest loads it.
+  if (!i18n) throw new Error('no I18nProvider');
   return i18n;
 }
 

@@ -3,6 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { customer } from '@/testing/mocks/fixtures';
+import type { Customer } from '@/types/api';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderWithProviders } from '@/testing/test-utils';
@@ -43,5 +44,18 @@ describe('AccountLink', () => {
     renderWithProviders(<AccountLink />, { locale: 'pl' });
     expect((await screen.findByRole('link', { name: /Ola Nowak/ })).getAttribute('href')).toBe('/profil');
     expect(screen.queryByText('Zaloguj się')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Zaplecze' })).toBeNull();
+  });
+
+  it('leads the front desk to the back office too; an editor edits in place', async () => {
+    let roles: Customer['roles'] = ['customer', 'reception'];
+    server.use(http.get(apiPath('/me'), () => HttpResponse.json(customer({ firstName: 'Rita', lastName: 'Recepcja', roles }))));
+    const { unmount } = renderWithProviders(<AccountLink />, { locale: 'en_GB' });
+    expect((await screen.findByRole('link', { name: 'Back office' })).getAttribute('href')).toBe('/backend/arrivals');
+    unmount();
+    roles = ['customer', 'editor'];
+    renderWithProviders(<AccountLink />, { locale: 'en_GB' });
+    await screen.findByRole('link', { name: /Rita Recepcja/ });
+    expect(screen.queryByRole('link', { name: 'Back office' })).toBeNull();
   });
 });

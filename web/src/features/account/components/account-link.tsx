@@ -10,7 +10,8 @@ import { useI18n } from '@/lib/i18n/i18n-provider';
  * Until /me has answered, an invisible "log in" holds its place (hidden
  * from assistive technology too), so a logged-in customer never sees it
  * flash by and the header does not change its width (or wrap onto another
- * line) when the answer comes.
+ * line) when the answer comes. Someone at the front desk also gets the
+ * back office's link (its day's arrivals).
  */
 export function AccountLink() {
   const { t, locale } = useI18n();
@@ -30,8 +31,16 @@ export function AccountLink() {
     );
   }
   return (
-    <Link className="account-link" to={paths.profile.href(locale)}>
-      <span className="sr-only">{t('nav.account')}:</span> {`${customer.firstName} ${customer.lastName}`}
-    </Link>
+    <>
+      {/* The front desk's roles (lib/rules/roles.ts), inlined: every guest loads this. */}
+      {customer.roles.some((role) => role === 'reception' || role === 'admin') && (
+        <Link className="account-link" to="/backend/arrivals">
+          {t('nav.desk')}
+        </Link>
+      )}
+      <Link className="account-link" to={paths.profile.href(locale)}>
+        <span className="sr-only">{t('nav.account')}:</span> {`${customer.firstName} ${customer.lastName}`}
+      </Link>
+    </>
   );
 }

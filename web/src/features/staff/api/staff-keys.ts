@@ -7,6 +7,7 @@ export const staffKeys = {
   board: (from: string, days: number, locale: Locale) => ['staff', 'board', from, days, locale] as const,
   bookings: (search: object, locale: Locale) => ['staff', 'bookings', search, locale] as const,
   arrivals: (date: string, locale: Locale) => ['staff', 'arrivals', date, locale] as const,
+  team: (locale: Locale) => ['staff', 'team', locale] as const,
 };
 
 export const orderPath = (code: string) => `/backend/orders/${encodeURIComponent(code)}`;
@@ -18,3 +19,5 @@ export const BOARD_PATH = '/backend/board';
 export const BOOKINGS_PATH = '/backend/bookings';
 
 export const ARRIVALS_PATH = '/backend/arrivals';
+
+export const TEAM_PATH = '/backend/staff';

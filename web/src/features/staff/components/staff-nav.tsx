@@ -11,6 +11,7 @@ export function StaffNav() {
     { href: paths.staffBoard.href(locale), label: t('staff.nav.board') },
     { href: paths.staffBookings.href(locale), label: t('staff.nav.bookings') },
     { href: paths.staffOrders.href(locale), label: t('staff.nav.orders') },
+    { href: paths.staffTeam.href(locale), label: t('staff.nav.team') },
   ];
   return (
     <nav className="staff-nav" aria-label={t('staff.nav.label')}>
