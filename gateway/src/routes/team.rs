@@ -153,17 +153,28 @@ pub async fn invite(
     Ok(Json(StaffMember::of(state.clients.users.clone().invite_staff(request).await?.into_inner())?))
 }
 
-/// A change of a member.
+/// A change of a member: a role, whether the account works, or both.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(min_properties = 1)]
 pub struct StaffChange {
     /// Their new role; kept when absent.
+    #[schema(nullable = false)]
     pub role: Option<StaffRole>,
     /// False disables the account (its sessions end at once), true enables it.
+    #[schema(nullable = false)]
     pub active: Option<bool>,
 }
 
-impl Validate for StaffChange {}
+impl Validate for StaffChange {
+    /// A change that names nothing (no body, or nulls) is not one.
+    fn validate(&self) -> ApiResult<()> {
+        if self.role.is_none() && self.active.is_none() {
+            return Err(ApiError::new(axum::http::StatusCode::BAD_REQUEST, ErrorCode::InvalidBody));
+        }
+        Ok(())
+    }
+}
 
 /// Change a member
 ///

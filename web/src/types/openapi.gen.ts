@@ -2371,11 +2371,12 @@ export interface components {
          * @enum {string}
          */
         Sorting: "taxons_position_asc" | "position_asc" | "price_asc" | "price_desc" | "latest" | "oldest";
-        /** @description A change of a member. */
+        /** @description A change of a member: a role, whether the account works, or both. */
         StaffChange: {
             /** @description False disables the account (its sessions end at once), true enables it. */
-            active?: boolean | null;
-            role?: components["schemas"]["StaffRole"] | null;
+            active?: boolean;
+            /** @description Their new role; kept when absent. */
+            role?: components["schemas"]["StaffRole"];
         };
         /** @description A member of the team. */
         StaffMember: {
