@@ -2,12 +2,12 @@
 //! administrators: `/shop-api/backend/board` (the rooms service owns the
 //! counts; the catalog names the rooms in the caller's language),
 //! `/shop-api/backend/bookings` and `/shop-api/backend/arrivals` (the cart
-//! service owns the orders and what they are found by).
+//! service owns the orders and what they are found by). Their answers are
+//! never cached: every `/shop-api` answer without a freshness of its own
+//! is `no-store` (`guard::security_headers`).
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use spa_proto::spa::cart::v1::{ListArrivalsRequest, SearchOrdersRequest};
 use spa_proto::spa::catalog::v1::GetProductsRequest;
@@ -101,7 +101,7 @@ pub async fn board(
     shop: Shop,
     _desk: FrontDesk,
     ApiQuery(query): ApiQuery<BoardQuery>,
-) -> ApiResult<Response> {
+) -> ApiResult<Json<Board>> {
     let request = GetBoardRequest { from: query.from.to_string(), days: query.days.unwrap_or(14) };
     let board = state.clients.rooms.clone().get_board(request).await?.into_inner();
     let codes = board.rooms.iter().map(|r| r.room_code.clone()).collect();
@@ -123,7 +123,7 @@ pub async fn board(
         })
         .collect();
     let body = Board { from: board.from, to: board.to, rooms };
-    Ok(([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response())
+    Ok(Json(body))
 }
 
 /// A search of the bookings.
@@ -191,7 +191,7 @@ pub async fn bookings(
     shop: Shop,
     _desk: FrontDesk,
     ApiQuery(query): ApiQuery<BookingsQuery>,
-) -> ApiResult<Response> {
+) -> ApiResult<Json<Bookings>> {
     let page = query.page.unwrap_or(1);
     let request = SearchOrdersRequest {
         query: query.q.unwrap_or_default(),
@@ -204,7 +204,7 @@ pub async fn bookings(
     let found = state.clients.orders.clone().search_orders(request).await?.into_inner();
     let items = found.orders.into_iter().map(|o| StaffOrder::of(o, shop.locale)).collect::<Result<_, _>>()?;
     let body = Bookings { items, total: found.total, page, limit: BOOKINGS_PAGE };
-    Ok(([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response())
+    Ok(Json(body))
 }
 
 /// Which day's arrivals.
@@ -250,10 +250,10 @@ pub async fn arrivals(
     shop: Shop,
     _desk: FrontDesk,
     ApiQuery(query): ApiQuery<ArrivalsQuery>,
-) -> ApiResult<Response> {
+) -> ApiResult<Json<DeskDay>> {
     let date = query.date.to_string();
     let day = state.clients.orders.clone().list_arrivals(ListArrivalsRequest { date: date.clone() }).await?.into_inner();
     let staff = |orders: Vec<_>| orders.into_iter().map(|o| StaffOrder::of(o, shop.locale)).collect::<Result<Vec<_>, _>>();
     let body = DeskDay { date, arriving: staff(day.arriving)?, departing: staff(day.departing)? };
-    Ok(([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response())
+    Ok(Json(body))
 }

@@ -6,13 +6,12 @@
 //! service keeps the rules (one payment per order, the amount due exactly,
 //! a transfer's reference recorded once). `/shop-api/backend/refunds`: the
 //! payments that came for an order that no longer awaited them, until the
-//! staff give them back at the provider and mark them refunded.
+//! staff give them back at the provider and mark them refunded. None of
+//! these answers is cached (`guard::security_headers`: `no-store`).
 
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde::Serialize;
 use spa_proto::spa::cart::v1::{
@@ -165,10 +164,10 @@ fn payment_request(staff: Staff, code: String, amount: i64, reference: String) -
         (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
     )
 )]
-pub async fn order(State(state): State<AppState>, shop: Shop, _desk: FrontDesk, Path(code): Path<String>) -> ApiResult<Response> {
+pub async fn order(State(state): State<AppState>, shop: Shop, _desk: FrontDesk, Path(code): Path<String>) -> ApiResult<Json<StaffOrder>> {
     let request = FindOrderRequest { booking_code: booking_code(code)? };
     let order = state.clients.orders.clone().find_order(request).await?.into_inner();
-    Ok(([(header::CACHE_CONTROL, "no-store")], Json(StaffOrder::of(order, shop.locale)?)).into_response())
+    Ok(Json(StaffOrder::of(order, shop.locale)?))
 }
 
 /// A bank transfer seen on the guesthouse's account.
@@ -298,10 +297,10 @@ pub struct Refunds {
         (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
     )
 )]
-pub async fn refunds_due(State(state): State<AppState>, _shop: Shop, _staff: Staff) -> ApiResult<Response> {
+pub async fn refunds_due(State(state): State<AppState>, _shop: Shop, _staff: Staff) -> ApiResult<Json<Refunds>> {
     let refunds = state.clients.orders.clone().list_refunds_due(ListRefundsDueRequest {}).await?.into_inner();
     let items = refunds.refunds.into_iter().map(Refund::of).collect::<ApiResult<_>>()?;
-    Ok(([(header::CACHE_CONTROL, "no-store")], Json(Refunds { items })).into_response())
+    Ok(Json(Refunds { items }))
 }
 
 /// What an advance payment left, paid at the guesthouse.

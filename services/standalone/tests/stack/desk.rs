@@ -144,6 +144,11 @@ async fn the_front_desk_takes_money_in_parts_and_cancels_by_the_policy() {
         let cancel = as_staff(&t.http, Method::POST, cancellation.clone(), cookie(session), json!({"version": 0, "fee": 0})).await;
         assert_eq!(cancel.0, 403, "{who} cancels");
     }
+    // The guest's details are never kept by a browser or a proxy.
+    for path in [format!("/shop-api/backend/orders/{code}"), "/shop-api/backend/bookings".into(), "/shop-api/backend/refunds".into()] {
+        let answer = t.http.get(t.url(&path)).header("cookie", format!("spa_session={admin}")).send().await.unwrap();
+        assert_eq!((answer.status().as_u16(), answer.headers()["cache-control"].to_str().unwrap()), (200, "no-store"), "{path}");
+    }
     let no_key = as_staff(&t.http, Method::POST, payments.clone(), cookie(&reception), cash(100, "KP")).await;
     assert_eq!((no_key.0, no_key.1["errors"][0]["field"].as_str()), (400, Some("Idempotency-Key")), "{}", no_key.1);
     let zero = keyed(&t.http, payments.clone(), &reception, &key("zero"), cash(0, "KP")).await;
