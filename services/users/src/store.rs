@@ -219,17 +219,23 @@ pub async fn issue_link(
             .fetch_optional(&mut *tx)
             .await?;
     let Some(customer_id) = customer else { return Ok(false) };
-    sqlx::query("INSERT INTO account_tokens (token_hash, customer_id, purpose, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)")
-        .bind(link.token_hash)
-        .bind(&customer_id)
-        .bind(link.purpose.code())
-        .bind(link.expires_at)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
+    insert_link(&mut tx, &customer_id, &link, now).await?;
     announce.add_to(outbox, &mut tx).await?;
     tx.commit().await?;
     Ok(true)
+}
+
+/// Keeps `link` (its token's hash) for `customer_id`.
+async fn insert_link(tx: &mut Tx, customer_id: &str, link: &Link<'_>, now: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO account_tokens (token_hash, customer_id, purpose, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(link.token_hash)
+        .bind(customer_id)
+        .bind(link.purpose.code())
+        .bind(link.expires_at)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
 }
 
 /// Uses a live link of `purpose` once; its customer's id.
@@ -585,11 +591,7 @@ pub async fn invite_staff(db: &Db, outbox: &Outbox, invitation: Invitation<'_>, 
     let id = match existing {
         Some(row) => {
             let c = customer(&row)?;
-            sqlx::query("UPDATE customers SET roles = $2 WHERE id = $1")
-                .bind(&c.id)
-                .bind(Role::join(&Role::with_staff_role(&c.roles, role)))
-                .execute(&mut *tx)
-                .await?;
+            set_staff_role(&mut tx, &c, role).await?;
             keeps_an_admin(&mut tx).await?;
             c.id
         }
@@ -606,14 +608,7 @@ pub async fn invite_staff(db: &Db, outbox: &Outbox, invitation: Invitation<'_>, 
             new_id.to_owned()
         }
     };
-    sqlx::query("INSERT INTO account_tokens (token_hash, customer_id, purpose, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)")
-        .bind(link.token_hash)
-        .bind(&id)
-        .bind(link.purpose.code())
-        .bind(link.expires_at)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
+    insert_link(&mut tx, &id, &link, now).await?;
     announce.add_to(outbox, &mut tx).await?;
     tx.commit().await?;
     outbox.wake();
@@ -628,11 +623,7 @@ pub async fn update_staff(db: &Db, id: &str, role: Option<Role>, active: Option<
     let row = sqlx::query(&format!("SELECT {COLUMNS} FROM customers c WHERE c.id = $1")).bind(id).fetch_optional(&mut *tx).await?;
     let c = row.as_ref().map(customer).transpose()?.filter(CustomerRow::is_staff).ok_or(UsersError::StaffNotFound)?;
     if let Some(role) = role {
-        sqlx::query("UPDATE customers SET roles = $2 WHERE id = $1")
-            .bind(id)
-            .bind(Role::join(&Role::with_staff_role(&c.roles, role)))
-            .execute(&mut *tx)
-            .await?;
+        set_staff_role(&mut tx, &c, role).await?;
     }
     match active {
         Some(false) => {
@@ -650,6 +641,13 @@ pub async fn update_staff(db: &Db, id: &str, role: Option<Role>, active: Option<
     }
     keeps_an_admin(&mut tx).await?;
     tx.commit().await?;
+    Ok(())
+}
+
+/// `role` becomes the account's one staff role.
+async fn set_staff_role(tx: &mut Tx, c: &CustomerRow, role: Role) -> Result<(), sqlx::Error> {
+    let roles = Role::join(&Role::with_staff_role(&c.roles, role));
+    sqlx::query("UPDATE customers SET roles = $2 WHERE id = $1").bind(&c.id).bind(roles).execute(&mut **tx).await?;
     Ok(())
 }
 
