@@ -160,6 +160,10 @@ error_codes! {
     /// The fee is above what the cancellation policy keeps now (`args.max`, PLN).
     FeeAbovePolicy => "fee_above_policy",
     OrderNotCancellable => "order_not_cancellable",
+    /// The stay has begun: it can no longer be moved.
+    StayStarted => "stay_started",
+    /// The order's nights are no longer held or booked: it cannot be changed.
+    OrderNotChangeable => "order_not_changeable",
     /// The change would leave the house without an active administrator.
     LastAdmin => "last_admin",
     // Who is asking (401, 403).

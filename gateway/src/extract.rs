@@ -32,6 +32,11 @@ pub trait Validate {
 /// them: letters, digits, `_`, `-` and `.`.
 pub const CODE_PATTERN: &str = "^[A-Za-z0-9_.-]{1,64}$";
 
+/// Whether `code` matches [`CODE_PATTERN`].
+pub fn is_code(code: &str) -> bool {
+    (1..=64).contains(&code.len()) && code.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-'))
+}
+
 /// The script marker of every cookie-authenticated change: a page of
 /// another site cannot send it without asking first (no preflight).
 #[derive(Debug, Deserialize, IntoParams)]

@@ -31,6 +31,7 @@ events! {
     OrderPlaced => "cart.order.placed",
     OrderPaid => "cart.order.paid",
     OrderCancelled => "cart.order.cancelled",
+    OrderChanged => "cart.order.changed",
     VoucherIssued => "cart.voucher.issued",
     CustomerRegistered => "users.customer.registered",
     VerificationRequested => "users.verification.requested",

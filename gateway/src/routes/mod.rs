@@ -21,6 +21,7 @@ pub mod products;
 pub mod rooms;
 pub mod site;
 pub mod staff;
+pub mod stay_change;
 pub mod taxons;
 pub mod team;
 
@@ -41,6 +42,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(pages::router())
         .merge(site::router())
         .merge(staff::router())
+        .merge(stay_change::router())
         .merge(front_desk::router())
         .merge(team::router())
 }

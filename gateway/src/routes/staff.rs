@@ -129,10 +129,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(mark_refunded))
 }
 
-const BOOKING_CODE: &str = "The order's booking code (`SPA-XXXX-XXXX`; letters in any case)";
+pub(crate) const BOOKING_CODE: &str = "The order's booking code (`SPA-XXXX-XXXX`; letters in any case)";
 
 /// A booking code is short; anything longer is not one.
-fn booking_code(code: String) -> ApiResult<String> {
+pub(crate) fn booking_code(code: String) -> ApiResult<String> {
     if code.is_empty() || code.len() > 32 || !code.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
         return Err(ApiError::field(ErrorCode::InvalidParameter, "bookingCode"));
     }

@@ -192,6 +192,7 @@ spa_platform::coded! {
         Cancelled => "cancelled",
         /// Cancelled by the guest before paying.
         CancelledByGuest => "cancelled_by_guest",
+        StayChanged => "stay_changed",
     }
 }
 

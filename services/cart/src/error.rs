@@ -128,6 +128,10 @@ pub enum CartError {
     FeeAbovePolicy { max: i64 },
     #[error("money came for this order, or its payment is under way: the guesthouse cancels it")]
     OrderNotCancellable,
+    #[error("this stay has begun: it can no longer be moved")]
+    StayStarted,
+    #[error("this order's nights are no longer held or booked: it cannot be changed")]
+    OrderNotChangeable,
     #[error("{0}: the payment notification does not check out")]
     InvalidNotification(&'static str),
     #[error(transparent)]
@@ -264,6 +268,8 @@ impl From<CartError> for Status {
                 &[("max", &spa_platform::money::decimal(max))],
             ),
             CartError::OrderNotCancellable => errors::with_details(Code::FailedPrecondition, "order_not_cancellable", message, &[]),
+            CartError::StayStarted => errors::with_details(Code::FailedPrecondition, "stay_started", message, &[]),
+            CartError::OrderNotChangeable => errors::with_details(Code::FailedPrecondition, "order_not_changeable", message, &[]),
             CartError::Payment(crate::payments::PaymentError::Unavailable(e)) => {
                 tracing::warn!(error = %e, "payment provider unavailable");
                 Status::unavailable("the payment provider is unavailable; retry")

@@ -1,8 +1,8 @@
 //! What the cart publishes and consumes, typed.
 //!
 //! Publishes (through the outbox, in the transaction of the change):
-//! `cart.order.placed`, `cart.order.paid`, `cart.order.cancelled` and
-//! `cart.voucher.issued`, each built here from what it describes.
+//! `cart.order.placed`, `cart.order.paid`, `cart.order.cancelled`,
+//! `cart.order.changed` and `cart.voucher.issued`, each built here from what it describes.
 //! Consumes: `rooms.hold.expired` ([`EXPIRY_CONSUMER`], an unpaid order
 //! cancelled), `rooms.hold.lost` ([`LOST_CONSUMER`], a paid order whose
 //! nights are gone), `users.customer.verified` ([`LINK_CONSUMER`], a
@@ -13,9 +13,10 @@ use std::sync::Arc;
 
 use spa_platform::runtime::Infra;
 use spa_proto::common::OrderLine;
-use spa_proto::events::{OrderCancelled, OrderPaid, VoucherIssued};
+use spa_proto::events::{OrderCancelled, OrderChanged, OrderPaid, VoucherIssued};
 
 use crate::basket::ViewLine;
+use crate::desk::StayQuote;
 use crate::domain::checkout::{CancelReason, Delivery, PaymentMethod};
 use crate::domain::item::Dedication;
 use crate::error::CartError;
@@ -111,6 +112,32 @@ pub(crate) fn cancelled(order: &StoredOrder, reason: CancelReason, money: Money)
         vouchers_kept,
         fee: 0,
     })
+}
+
+/// `cart.order.changed` for a stay the front desk moved: the order's lines
+/// as they are now, and its money after the change.
+pub(crate) fn changed(order: &StoredOrder, summary: &Summary, q: &StayQuote) -> OrderChanged {
+    let line = |l: &SummaryLine| OrderLine {
+        name: l.name.clone(),
+        quantity: l.quantity,
+        total: l.total,
+        check_in: l.stay.map(|s| s.check_in.to_string()).unwrap_or_default(),
+        check_out: l.stay.map(|s| s.check_out.to_string()).unwrap_or_default(),
+    };
+    OrderChanged {
+        order_id: order.order_id.clone(),
+        booking_code: order.booking_code.clone(),
+        email: order.email.clone(),
+        locale: order.locale.clone(),
+        token: order.token.clone(),
+        first_name: summary.address.customer.first_name.clone(),
+        lines: summary.lines.iter().flat_map(|l| std::iter::once(l).chain(&l.children)).map(line).collect(),
+        total: q.total,
+        received: q.received - q.refund,
+        left_to_pay: q.left_to_pay,
+        refund: q.refund,
+        difference: q.difference,
+    }
 }
 
 /// What became of a cancelled order's money, for the guest's e-mail.

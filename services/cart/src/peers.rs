@@ -31,7 +31,7 @@ use spa_proto::spa::catalog::v1::{
 };
 use spa_proto::spa::common::v1::{PageRequest, ProductType};
 use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
-use spa_proto::spa::rooms::v1::{CheckStaysRequest, Guests, KeepRequest, OrderRef, ReserveRequest, StayCheck, StayLine};
+use spa_proto::spa::rooms::v1::{CheckStaysRequest, Guests, KeepRequest, MoveRequest, OrderRef, ReserveRequest, StayCheck, StayLine};
 use tonic::{Code, Status};
 
 use crate::domain::item::{Stay, TreatmentChoice};
@@ -196,6 +196,19 @@ impl Peers {
     /// taken (an expired hold takes them again when they are all free).
     pub async fn keep(&self, order_id: &str, seconds: u32) -> Result<(), Refusal> {
         match self.rooms.clone().keep(KeepRequest { order_id: order_id.to_owned(), seconds }).await {
+            Ok(_) => Ok(()),
+            Err(s) if s.code() == Code::NotFound => Err(Refusal::Stale),
+            Err(s) => Err(refusal(s)),
+        }
+    }
+
+    /// Moves an order's nights to those of `stays` (every stay of the
+    /// order) as its `revision`; with `dry_run` only asks whether it could.
+    /// A sold-out night is [`Refusal::SoldOut`]; a hold neither held nor
+    /// booked (or moved by a newer revision) [`Refusal::Stale`].
+    pub async fn move_stays(&self, order_id: &str, stays: &[&StayQuery<'_>], revision: i64, dry_run: bool) -> Result<(), Refusal> {
+        let request = MoveRequest { order_id: order_id.to_owned(), lines: stays.iter().map(|q| stay_line(q)).collect(), revision, dry_run };
+        match self.rooms.clone().r#move(request).await {
             Ok(_) => Ok(()),
             Err(s) if s.code() == Code::NotFound => Err(Refusal::Stale),
             Err(s) => Err(refusal(s)),

@@ -16,7 +16,7 @@ use spa_proto::spa::catalog::v1::*;
 use spa_proto::spa::rooms::v1::rooms_service_server::{RoomsService, RoomsServiceServer};
 use spa_proto::spa::rooms::v1::{
     Board, CheckStaysRequest, CheckStaysResponse, GetAvailabilityRequest, GetAvailabilityResponse, GetBoardRequest, Hold, KeepRequest,
-    OrderRef, ReserveRequest, SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse,
+    MoveRequest, OrderRef, ReserveRequest, SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse,
 };
 use tonic::{Request, Response, Status};
 
@@ -129,6 +129,10 @@ impl RoomsService for NoRooms {
     }
 
     async fn get_board(&self, _: Request<GetBoardRequest>) -> Result<Response<Board>, Status> {
+        unused()
+    }
+
+    async fn r#move(&self, _: Request<MoveRequest>) -> Result<Response<Hold>, Status> {
         unused()
     }
 }

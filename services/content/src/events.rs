@@ -8,7 +8,8 @@
 //! `users.verification.requested` and `users.password_reset.requested`,
 //! `cart.order.placed` (the order summary), `cart.order.paid` (the
 //! payment's confirmation), `cart.voucher.issued` (the voucher's code),
-//! `cart.order.cancelled` (what happens to the money) and
+//! `cart.order.cancelled` (what happens to the money), `cart.order.changed`
+//! (the updated confirmation) and
 //! `content.question.asked` (the sender's acknowledgement); a booking,
 //! its payment, its cancellation and a question each also tell the
 //! guesthouse, in its language, replies going to the guest.
@@ -18,7 +19,7 @@ use spa_platform::db::Db;
 use spa_platform::runtime::Infra;
 use spa_proto::EventMessage;
 use spa_proto::events::{
-    BlockChanged, NewsletterSubscribed, OrderCancelled, OrderPaid, OrderPlaced, PasswordResetRequested, QuestionAsked,
+    BlockChanged, NewsletterSubscribed, OrderCancelled, OrderChanged, OrderPaid, OrderPlaced, PasswordResetRequested, QuestionAsked,
     VerificationRequested, VoucherIssued,
 };
 
@@ -38,6 +39,7 @@ pub const PAID_MAILER: &str = "content-payment-mailer";
 pub const VOUCHER_MAILER: &str = "content-voucher-mailer";
 pub const CANCELLATION_MAILER: &str = "content-cancellation-mailer";
 pub const QUESTION_MAILER: &str = "content-question-mailer";
+pub const CHANGE_MAILER: &str = "content-change-mailer";
 
 pub fn newsletter_subscribed(email: String, locale: &str, confirmation_token: String, unsubscribe_token: String) -> NewsletterSubscribed {
     NewsletterSubscribed { email, locale: locale.to_owned(), confirmation_token, unsubscribe_token }
@@ -99,6 +101,11 @@ async fn queue_cancelled(db: &Db, to: &Senders, event: Received<OrderCancelled>)
     .await
 }
 
+/// The guest's updated confirmation (the guesthouse made the change).
+async fn queue_changed(db: &Db, to: &Senders, event: Received<OrderChanged>) -> anyhow::Result<()> {
+    queue_once(db, CHANGE_MAILER, event, |c| order::changed_mail(c, &to.links)).await
+}
+
 async fn queue_question(db: &Db, to: &Senders, event: Received<QuestionAsked>) -> anyhow::Result<()> {
     queue_all_once(db, QUESTION_MAILER, event, |q| Ok(questions::question_mails(q, &to.guesthouse.email))).await
 }
@@ -128,5 +135,6 @@ pub async fn consume(infra: &Infra, senders: &Senders, mailer: &Mailer) -> anyho
     mail_consumer!(VOUCHER_MAILER, queue_voucher);
     mail_consumer!(CANCELLATION_MAILER, queue_cancelled);
     mail_consumer!(QUESTION_MAILER, queue_question);
+    mail_consumer!(CHANGE_MAILER, queue_changed);
     Ok(())
 }

@@ -21,8 +21,8 @@ use spa_proto::spa::catalog::v1::{
 use spa_proto::spa::rooms::v1::rooms_service_server::RoomsService;
 use spa_proto::spa::rooms::v1::{
     Board, BoardNight, BoardRoom, CheckStaysRequest, CheckStaysResponse, DayAvailability, GetAvailabilityRequest, GetAvailabilityResponse,
-    GetBoardRequest, Guests, Hold, KeepRequest, OrderRef, ReserveRequest, RoomOffer, SearchPackageRoomsRequest, SearchRoomsRequest,
-    SearchRoomsResponse, StayCheck, StayLine,
+    GetBoardRequest, Guests, Hold, KeepRequest, MoveRequest, OrderRef, ReserveRequest, RoomOffer, SearchPackageRoomsRequest,
+    SearchRoomsRequest, SearchRoomsResponse, StayCheck, StayLine,
 };
 use tonic::{Code, Request, Response, Status};
 
@@ -290,6 +290,13 @@ impl RoomsGrpc {
         let types = self.types.all().await?;
         inventory::reserve(&self.db, &self.outbox, &types, &req.order_id, &stays, expires_at).await
     }
+
+    async fn move_stays(&self, req: MoveRequest) -> Result<HoldState, RoomsError> {
+        hold::check_order_id(&req.order_id)?;
+        let stays: Vec<Stay> = stay::stays(&requested(&req.lines), self.db.clock().today())?;
+        let types = self.types.all().await?;
+        inventory::move_hold(&self.db, &self.outbox, &types, &req.order_id, &stays, req.revision, req.dry_run).await
+    }
 }
 
 #[tonic::async_trait]
@@ -346,6 +353,10 @@ impl RoomsService for RoomsGrpc {
 
     async fn get_board(&self, request: Request<GetBoardRequest>) -> Result<Response<Board>, Status> {
         Ok(Response::new(self.board(request.into_inner()).await?))
+    }
+
+    async fn r#move(&self, request: Request<MoveRequest>) -> Result<Response<Hold>, Status> {
+        Ok(Response::new(hold_message(self.move_stays(request.into_inner()).await?)))
     }
 
     async fn keep(&self, request: Request<KeepRequest>) -> Result<Response<Hold>, Status> {

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use spa_platform::db::{Db, Tx};
 use spa_platform::outbox::Outbox;
 
-use crate::domain::{HoldState, HoldStatus, RoomType, Stay, hold, room};
+use crate::domain::{HoldState, HoldStatus, RoomNight, RoomType, Stay, hold, room};
 use crate::error::RoomsError;
 use crate::events;
 use crate::store::{self, Taken};
@@ -153,6 +153,75 @@ pub async fn keep(db: &Db, outbox: &Outbox, order_id: &str, until: i64) -> Resul
     }
     let state = hold_state(db, order_id).await?;
     if state.status.active() { Ok(state) } else { Err(RoomsError::HoldNotActive(order_id.to_owned(), state.status)) }
+}
+
+/// Moves an order's hold or booking to the nights of `stays` (every stay
+/// of the order, as it is to be), as the order's `revision`: in one
+/// transaction that takes the hold's row first, the nights it needs more
+/// are taken with the guard every taking shares, then those it no longer
+/// needs are given back, held or booked as the hold is. A night sold out
+/// is [`RoomsError::SoldOut`] and nothing changes; a move older than the
+/// last one applied, or of a hold neither held nor booked, is
+/// [`RoomsError::HoldNotActive`]/[`RoomsError::OrderConflict`]. With
+/// `dry_run` the answer is what the move would make, nothing kept.
+pub async fn move_hold(
+    db: &Db,
+    outbox: &Outbox,
+    types: &[RoomType],
+    order_id: &str,
+    stays: &[Stay],
+    revision: i64,
+    dry_run: bool,
+) -> Result<HoldState, RoomsError> {
+    for s in stays {
+        room::room_for(types, s)?;
+    }
+    let wanted = hold::claims(stays);
+    let mut tx = db.begin().await?;
+    let now = db.now_ms();
+    let Some(status) = store::claim_move(&mut tx, order_id, revision, now).await? else {
+        tx.rollback().await?;
+        let existing = hold_state(db, order_id).await?;
+        if !existing.status.active() {
+            return Err(RoomsError::HoldNotActive(order_id.to_owned(), existing.status));
+        }
+        let applied = store::hold_revision(db, order_id).await?;
+        tracing::info!(order = %order_id, revision, applied, "a stale move refused");
+        return Err(RoomsError::OrderConflict(order_id.to_owned()));
+    };
+    let taken = if status == HoldStatus::Held { Taken::Held } else { Taken::Booked };
+    let had = store::hold_nights(&mut *tx, order_id).await?;
+    let (take, give) = hold::moves(&had, &wanted);
+    // The new nights first: the old ones are given back only once every
+    // new one is taken, all in this transaction.
+    for (night, quantity) in &take {
+        if !store::take_night(&mut tx, taken, night, *quantity).await? {
+            tx.rollback().await?;
+            return Err(RoomsError::SoldOut { room: night.room.clone(), night: night.night.clone() });
+        }
+    }
+    for (night, quantity) in &give {
+        store::give_night(&mut tx, taken, night, *quantity).await?;
+    }
+    store::clear_hold_nights(&mut tx, order_id).await?;
+    for (night, quantity) in &wanted {
+        store::add_hold_night(&mut tx, order_id, night, *quantity).await?;
+    }
+    let total = hold::total(types, stays, &store::hold_rates(&mut tx, order_id).await?);
+    store::set_hold_total(&mut tx, order_id, total).await?;
+    let state = store::hold_in(&mut tx, order_id).await?;
+    if dry_run {
+        tx.rollback().await?;
+        return Ok(state);
+    }
+    let changed: BTreeMap<RoomNight, i64> = take.into_iter().chain(give).collect();
+    if !changed.is_empty() {
+        events::announce(outbox, &mut tx, &changed).await?;
+    }
+    tx.commit().await?;
+    outbox.wake();
+    tracing::info!(order = %order_id, revision, "an order's nights moved");
+    Ok(state)
 }
 
 /// Announces that a paid order's nights could not be booked

@@ -154,9 +154,21 @@ fn status_of(r: &AnyRow) -> Result<HoldStatus, sqlx::Error> {
 }
 
 pub async fn hold(db: &Db, order_id: &str) -> Result<Option<HoldState>, sqlx::Error> {
+    hold_of(db.pool(), order_id).await
+}
+
+/// An order's hold as this transaction sees it; the caller knows it exists.
+pub async fn hold_in(tx: &mut Tx, order_id: &str) -> Result<HoldState, sqlx::Error> {
+    hold_of(&mut **tx, order_id).await?.ok_or(sqlx::Error::RowNotFound)
+}
+
+async fn hold_of<'e, E>(executor: E, order_id: &str) -> Result<Option<HoldState>, sqlx::Error>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
     let row = sqlx::query("SELECT order_id, status, total, expires_at FROM holds WHERE order_id = $1")
         .bind(order_id)
-        .fetch_optional(db.pool())
+        .fetch_optional(executor)
         .await?;
     row.map(|r| {
         Ok(HoldState {
@@ -302,6 +314,57 @@ pub async fn end_hold(tx: &mut Tx, order_id: &str, from: HoldStatus, to: HoldSta
         .await?
         .rows_affected();
     Ok(moved == 1)
+}
+
+/// Takes the hold of an order that is held or booked for a move to
+/// `revision` (its row lock, so moves of one order wait for each other);
+/// its status, or None when it is not active or a later move was applied.
+pub async fn claim_move(tx: &mut Tx, order_id: &str, revision: i64, now: i64) -> Result<Option<HoldStatus>, sqlx::Error> {
+    let row = sqlx::query(
+        "UPDATE holds SET revision = $2, updated_at = $3 WHERE order_id = $1 AND status IN ('held', 'confirmed') AND revision <= $2 \
+         RETURNING status",
+    )
+    .bind(order_id)
+    .bind(revision)
+    .bind(now)
+    .fetch_optional(&mut **tx)
+    .await?;
+    row.map(|r| status_of(&r)).transpose()
+}
+
+/// The last move applied to an order's hold.
+pub async fn hold_revision(db: &Db, order_id: &str) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT revision FROM holds WHERE order_id = $1").bind(order_id).fetch_one(db.pool()).await
+}
+
+/// Gives `quantity` units of a night back from `taken`.
+pub async fn give_night(tx: &mut Tx, taken: Taken, night: &RoomNight, quantity: i64) -> Result<(), sqlx::Error> {
+    let column = taken.column();
+    sqlx::query(&format!("UPDATE inventory SET {column} = {column} - $1 WHERE room_code = $2 AND night = $3"))
+        .bind(quantity)
+        .bind(&night.room)
+        .bind(&night.night)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Forgets an order's nights (a move writes them again).
+pub async fn clear_hold_nights(tx: &mut Tx, order_id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM hold_nights WHERE order_id = $1").bind(order_id).execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// The rate of every night an order holds or booked.
+pub async fn hold_rates(tx: &mut Tx, order_id: &str) -> Result<BTreeMap<RoomNight, i64>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT i.room_code, i.night, i.rate FROM inventory i JOIN hold_nights h ON h.room_code = i.room_code AND h.night = i.night \
+         WHERE h.order_id = $1",
+    )
+    .bind(order_id)
+    .fetch_all(&mut **tx)
+    .await?;
+    rows.iter().map(|r| Ok((RoomNight { room: r.try_get("room_code")?, night: r.try_get("night")? }, r.try_get("rate")?))).collect()
 }
 
 /// Gives an order's units of every night back from `taken`.

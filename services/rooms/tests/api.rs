@@ -8,7 +8,9 @@ use spa_platform::clock::Clock;
 use spa_platform::grpc::fresh;
 use spa_platform::testkit::{Alone, wait_until};
 use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
-use spa_proto::spa::rooms::v1::{GetAvailabilityRequest, GetBoardRequest, Guests, HoldStatus, OrderRef, ReserveRequest, StayLine};
+use spa_proto::spa::rooms::v1::{
+    Board, GetAvailabilityRequest, GetBoardRequest, Guests, HoldStatus, MoveRequest, OrderRef, ReserveRequest, StayLine,
+};
 use tonic::transport::Channel;
 
 const DOUBLE: &str = "ROOM_STANDARD_DOUBLE";
@@ -140,4 +142,54 @@ async fn the_board_counts_each_night_booked_held_and_free_and_shows_at_most_62_n
 
     let too_long = s.client.clone().get_board(GetBoardRequest { from: s.day(0), days: 63 }).await.unwrap_err();
     assert_eq!(too_long.code(), tonic::Code::InvalidArgument, "{too_long:?}");
+}
+
+#[tokio::test]
+async fn a_booking_moves_only_when_its_new_nights_are_free_newer_moves_win_and_the_last_unit_goes_to_one() {
+    let s = Service::start().await;
+    let line = |from: i64, to: i64| StayLine { from: s.day(from), to: s.day(to), ..s.stay(1) };
+    let nights = |board: Board| -> Vec<(u32, u32)> {
+        board.rooms.into_iter().find(|r| r.room_code == DOUBLE).unwrap().nights.iter().map(|n| (n.booked, n.held)).collect()
+    };
+    let board = || async { nights(s.client.clone().get_board(GetBoardRequest { from: s.day(20), days: 4 }).await.unwrap().into_inner()) };
+    let move_to = |order: &str, from: i64, to: i64, revision: i64, dry_run: bool| {
+        let request = MoveRequest { order_id: order.into(), lines: vec![line(from, to)], revision, dry_run };
+        let mut client = s.client.clone();
+        async move { client.r#move(request).await }
+    };
+    s.reserve("paid", 1).await.unwrap();
+    s.client.clone().confirm(OrderRef { order_id: "paid".into() }).await.unwrap();
+    let full = ReserveRequest { order_id: "full".into(), lines: vec![StayLine { quantity: DOUBLES, ..line(22, 23) }], hold_seconds: 0 };
+    s.client.clone().reserve(full).await.unwrap();
+
+    let sold_out = move_to("paid", 21, 23, 1, false).await.unwrap_err();
+    assert_eq!(sold_out.code(), tonic::Code::FailedPrecondition, "{sold_out:?}");
+    assert_eq!(board().await, [(1, 0), (1, 0), (0, DOUBLES), (0, 0)], "nothing moved");
+
+    s.client.clone().release(OrderRef { order_id: "full".into() }).await.unwrap();
+    let quoted = move_to("paid", 21, 23, 1, true).await.unwrap().into_inner();
+    assert_eq!(quoted.status(), HoldStatus::Confirmed);
+    assert!(quoted.total.unwrap().amount > 0);
+    assert_eq!(board().await, [(1, 0), (1, 0), (0, 0), (0, 0)], "a dry run keeps nothing");
+
+    let moved = move_to("paid", 21, 23, 1, false).await.unwrap().into_inner();
+    assert_eq!(moved.status(), HoldStatus::Confirmed, "still a booking");
+    assert_eq!(board().await, [(0, 0), (1, 0), (1, 0), (0, 0)], "the shared night kept, one taken, one given back");
+    move_to("paid", 21, 23, 1, false).await.expect("the same move again");
+    let stale = move_to("paid", 20, 22, 0, false).await.unwrap_err();
+    assert_eq!(stale.code(), tonic::Code::FailedPrecondition, "an older move is refused: {stale:?}");
+    assert_eq!(board().await, [(0, 0), (1, 0), (1, 0), (0, 0)]);
+
+    // Two unpaid orders race for the last unit of night 23.
+    let filler =
+        ReserveRequest { order_id: "filler".into(), lines: vec![StayLine { quantity: DOUBLES - 1, ..line(23, 24) }], hold_seconds: 0 };
+    s.client.clone().reserve(filler).await.unwrap();
+    for order in ["a", "b"] {
+        s.client.clone().reserve(ReserveRequest { order_id: order.into(), lines: vec![line(20, 21)], hold_seconds: 0 }).await.unwrap();
+    }
+    let (a, b) = futures::join!(move_to("a", 22, 24, 1, false), move_to("b", 22, 24, 1, false));
+    assert_eq!(usize::from(a.is_ok()) + usize::from(b.is_ok()), 1, "{a:?} {b:?}");
+    assert_eq!(board().await, [(0, 1), (1, 0), (1, 1), (0, DOUBLES)], "held, as the orders are unpaid");
+    let unknown = move_to("none", 20, 21, 1, false).await.unwrap_err();
+    assert_eq!(unknown.code(), tonic::Code::NotFound, "{unknown:?}");
 }

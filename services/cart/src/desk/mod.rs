@@ -2,9 +2,14 @@
 //! wrong record reversed), and cancellation by the guesthouse (with its
 //! policy's fee) or by the guest (unpaid). Each is one transaction taking
 //! the order's row first (its version moves), with its history entry and
-//! its event; the money rules are `domain::desk_money`.
+//! its event; the money rules are `domain::desk_money`. A stay moved to
+//! other dates, room type or guests: `stays`.
+
+mod stays;
 
 use std::sync::Arc;
+
+pub use stays::{StayChange, StayQuote};
 
 use crate::domain::checkout::{CancelReason, OrderState, PaymentState, Provider};
 use crate::domain::desk_money::{self, CancellationPolicy};

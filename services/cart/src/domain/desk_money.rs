@@ -87,6 +87,28 @@ pub fn payment_state(received: i64, due: i64) -> OrderPayment {
     }
 }
 
+/// What an order asks once a change of its lines costs `difference` more
+/// (less when negative): its total, and, as checkout priced them, the
+/// advance payment (when the guest chose one) and what is left after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Repriced {
+    pub total: i64,
+    pub deposit: i64,
+    pub left_to_pay: i64,
+    pub due_now: i64,
+}
+
+/// `total` less `vouchers` is what the order owes; `stays_due` what its
+/// stays cost after the change; `with_advance` whether the guest chose to
+/// pay an advance first.
+pub fn repriced(total: i64, vouchers: i64, with_advance: bool, difference: i64, stays_due: i64) -> Repriced {
+    let total = total + difference;
+    let due = (total - vouchers).max(0);
+    let deposit = if with_advance { super::checkout::advance(due, stays_due) } else { 0 };
+    let left_to_pay = due - deposit;
+    Repriced { total, deposit, left_to_pay, due_now: if deposit > 0 { deposit } else { left_to_pay } }
+}
+
 /// The ways the front desk receives money; an online provider's payments
 /// are refunded at the provider, never recorded or reversed here.
 pub fn received_at_desk(provider: Provider) -> bool {
@@ -133,6 +155,21 @@ mod tests {
         assert_eq!(split_receipt(30_000, 100_000, 0), (30_000, 0));
         assert_eq!(split_receipt(80_000, 100_000, 30_000), (70_000, 10_000));
         assert_eq!(split_receipt(5_000, 100_000, 100_000), (0, 5_000));
+    }
+
+    #[test]
+    fn a_changed_stay_moves_the_total_and_the_advance_as_checkout_would_price_them() {
+        assert_eq!(
+            repriced(100_000, 0, false, 20_000, 120_000),
+            Repriced { total: 120_000, deposit: 0, left_to_pay: 120_000, due_now: 120_000 }
+        );
+        assert_eq!(
+            repriced(100_000, 0, true, -40_000, 60_000),
+            Repriced { total: 60_000, deposit: 18_000, left_to_pay: 42_000, due_now: 18_000 }
+        );
+        // A gift voucher paid part of it: the advance is a share of what is left.
+        assert_eq!(repriced(100_000, 30_000, true, 0, 70_000).deposit, 21_000);
+        assert_eq!(repriced(10_000, 30_000, false, -5_000, 0).due_now, 0, "never below nothing");
     }
 
     #[test]

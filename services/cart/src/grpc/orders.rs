@@ -4,16 +4,16 @@ use std::sync::Arc;
 
 use spa_proto::spa::cart::v1::order_service_server::OrderService;
 use spa_proto::spa::cart::v1::{
-    Arrivals, CancelOrderRequest, CancellationQuote, CapturePaypalRequest, CustomerOrders, FindOrderRequest, GetOrderRequest,
-    ListArrivalsRequest, ListCustomerOrdersRequest, ListRefundsDueRequest, MarkRefundedRequest, NotificationAnswer, Order, OrderPage,
-    PaymentRedirect, PaypalWebhook, Przelewy24Notification, RecordPaymentRequest, Refund, Refunds, SearchOrdersRequest,
-    StaffPaymentRequest, StartPaymentRequest,
+    Arrivals, CancelOrderRequest, CancellationQuote, CapturePaypalRequest, ChangeStayRequest, CustomerOrders, FindOrderRequest,
+    GetOrderRequest, ListArrivalsRequest, ListCustomerOrdersRequest, ListRefundsDueRequest, MarkRefundedRequest, NotificationAnswer, Order,
+    OrderPage, PaymentRedirect, PaypalWebhook, Przelewy24Notification, RecordPaymentRequest, Refund, Refunds, SearchOrdersRequest,
+    StaffPaymentRequest, StartPaymentRequest, StayChangeQuote,
 };
 use tonic::{Request, Response};
 
 use super::Answer;
 use super::wire::{desk_message, order_message, quote_message, refund_message};
-use crate::desk::{Desk, DeskPayment};
+use crate::desk::{Desk, DeskPayment, StayChange};
 use crate::domain::checkout::{OrderState, Provider};
 use crate::domain::front_desk::OrderSearch;
 use crate::orders::{Orders, StoredOrder};
@@ -102,6 +102,24 @@ impl OrderService for OrderGrpc {
         Ok(Response::new(order_message(order, false, false, false)?))
     }
 
+    async fn change_stay(&self, request: Request<ChangeStayRequest>) -> Answer<Order> {
+        Ok(Response::new(desk_message(self.desk.change_stay(&stay_change(request.into_inner())).await?)?))
+    }
+
+    async fn quote_stay_change(&self, request: Request<ChangeStayRequest>) -> Answer<StayChangeQuote> {
+        let q = self.desk.quote_stay(&stay_change(request.into_inner())).await?;
+        Ok(Response::new(StayChangeQuote {
+            version: q.version,
+            price: q.price,
+            was: q.was,
+            difference: q.difference,
+            total: q.total,
+            received: q.received,
+            left_to_pay: q.left_to_pay,
+            refund: q.refund,
+        }))
+    }
+
     async fn record_bank_transfer(&self, request: Request<StaffPaymentRequest>) -> Answer<Order> {
         let r = request.into_inner();
         let order = self.payments.record_bank_transfer(&r.booking_code, r.amount, &r.reference, &r.staff_id).await?;
@@ -163,5 +181,20 @@ impl OrderService for OrderGrpc {
         let r = request.into_inner();
         let headers: Vec<(String, String)> = r.headers.into_iter().collect();
         Ok(Response::new(NotificationAnswer { accepted: self.payments.notify_paypal(&headers, &r.body).await? }))
+    }
+}
+
+fn stay_change(r: ChangeStayRequest) -> StayChange {
+    StayChange {
+        booking_code: r.booking_code,
+        item_id: r.item_id,
+        version: r.version,
+        room_code: r.room_code,
+        check_in: r.check_in,
+        check_out: r.check_out,
+        adults: r.adults,
+        children: r.children,
+        babies: r.babies,
+        staff: r.staff,
     }
 }

@@ -95,7 +95,7 @@ impl Orders {
                 match order.summary() {
                     Ok(summary) => {
                         let desk = summary.desk_facts(&order.booking_code, &order.email);
-                        crate::store::set_desk_facts(&self.db, &order.token, &desk).await?;
+                        crate::store::set_desk_facts(self.db.pool(), &order.token, &desk).await?;
                         filled += 1;
                     }
                     // The front desk finds it by its booking code only; the shop goes on.

@@ -8,6 +8,7 @@ use sqlx::any::AnyRow;
 
 use crate::basket::store::Locked;
 use crate::domain::checkout::{CancelReason, OrderPayment, OrderState};
+use crate::domain::desk_money::Repriced;
 use crate::domain::front_desk::{DeskFacts, OrderSearch};
 use crate::error::CartError;
 use crate::store::coded;
@@ -403,7 +404,10 @@ pub async fn orders_without_desk_facts(db: &Db, after: &str, limit: i64) -> Resu
     Ok(rows.iter().map(order_of).collect::<Result<_, _>>()?)
 }
 
-pub async fn set_desk_facts(db: &Db, token: &str, desk: &DeskFacts) -> Result<(), CartError> {
+pub async fn set_desk_facts<'e, E>(executor: E, token: &str, desk: &DeskFacts) -> Result<(), CartError>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
     sqlx::query("UPDATE orders SET guest_name = $2, phone = $3, arrival = $4, departure = $5, search_text = $6 WHERE token = $1")
         .bind(token)
         .bind(&desk.guest_name)
@@ -411,7 +415,7 @@ pub async fn set_desk_facts(db: &Db, token: &str, desk: &DeskFacts) -> Result<()
         .bind(&desk.arrival)
         .bind(&desk.departure)
         .bind(&desk.search_text)
-        .execute(db.pool())
+        .execute(executor)
         .await?;
     Ok(())
 }
@@ -432,6 +436,21 @@ pub async fn next_version(tx: &mut Tx, token: &str, expected: Option<i64>) -> Re
         return Ok(None);
     }
     Ok(Some(sqlx::query_scalar("SELECT version FROM orders WHERE token = $1").bind(token).fetch_one(&mut **tx).await?))
+}
+
+/// A change of the order's lines (the caller holds its lock): what it
+/// kept of its cart, and what it asks now.
+pub async fn set_lines(tx: &mut Tx, token: &str, summary: &str, totals: &Repriced) -> Result<(), CartError> {
+    sqlx::query("UPDATE orders SET summary = $2, total = $3, deposit = $4, left_to_pay = $5, due_now = $6 WHERE token = $1")
+        .bind(token)
+        .bind(summary)
+        .bind(totals.total)
+        .bind(totals.deposit)
+        .bind(totals.left_to_pay)
+        .bind(totals.due_now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
 }
 
 /// After money was received or reversed: the order's payment state, and a
@@ -484,6 +503,7 @@ spa_platform::coded! {
         PaymentReversed => "payment_reversed",
         Cancelled => "cancelled",
         CancelledByGuest => "cancelled_by_guest",
+        StayChanged => "stay_changed",
     }
 }
 

@@ -5,7 +5,8 @@
 use askama::Template;
 use spa_platform::locale::Locale;
 use spa_platform::money::pln as money;
-use spa_proto::events::OrderPlaced;
+use spa_proto::common::OrderLine;
+use spa_proto::events::{OrderChanged, OrderPlaced};
 
 use crate::domain::mail::{Links, Mail};
 
@@ -70,6 +71,40 @@ const EN: Texts = Texts {
     closing: "See you soon!",
 };
 
+/// The words of the updated confirmation: what is left to pay now, and
+/// what goes back (in the place of what is left for later).
+const CHANGED_PL: Texts = Texts {
+    subject: "Zmiana rezerwacji",
+    intro: "zmieniliśmy Twoją rezerwację. Oto jej aktualne podsumowanie; kod rezerwacji pozostaje ten sam.",
+    due_now: "Pozostało do zapłaty",
+    left_later: "Zwrócimy Ci",
+    ..PL
+};
+
+const CHANGED_DE: Texts = Texts {
+    subject: "Änderung Ihrer Buchung",
+    intro: "wir haben Ihre Buchung geändert. Hier ist die aktuelle Übersicht; Ihr Buchungscode bleibt derselbe.",
+    due_now: "Noch zu zahlen",
+    left_later: "Wir erstatten Ihnen",
+    ..DE
+};
+
+const CHANGED_EN: Texts = Texts {
+    subject: "Your booking has changed",
+    intro: "we have changed your booking. Here is its summary as it is now; your booking code stays the same.",
+    due_now: "Left to pay",
+    left_later: "We will refund you",
+    ..EN
+};
+
+pub fn changed_texts(locale: Locale) -> &'static Texts {
+    match locale {
+        Locale::Pl => &CHANGED_PL,
+        Locale::De => &CHANGED_DE,
+        Locale::EnGb => &CHANGED_EN,
+    }
+}
+
 pub fn texts(locale: Locale) -> &'static Texts {
     match locale {
         Locale::Pl => &PL,
@@ -117,58 +152,110 @@ struct Text<'a> {
 /// The e-mail of a placed order.
 pub fn mail(order: &OrderPlaced, links: &Links) -> anyhow::Result<Mail> {
     let locale = Locale::or_fallback(&order.locale);
-    let t = texts(locale);
-    let lines: Vec<Line> = order
-        .lines
-        .iter()
-        .map(|l| Line {
-            name: l.name.clone(),
-            dates: if l.check_in.is_empty() { String::new() } else { format!("{} – {}", l.check_in, l.check_out) },
-            quantity: l.quantity,
-            total: money(locale, l.total),
-        })
-        .collect();
     let later = if order.left_to_pay > 0 && order.due_now < order.total { money(locale, order.left_to_pay) } else { String::new() };
     let hold_until = if order.hold_expires_at_ms > 0 && order.due_now > 0 {
         spa_platform::dates::utc_minutes(order.hold_expires_at_ms)
     } else {
         String::new()
     };
-    let pay_link = links.to(&format!("/order/{}/pay", order.token));
-    let subject = format!("{} {}", t.subject, order.booking_code);
-    let html = Html {
-        t,
-        subject: subject.clone(),
+    Letter {
+        t: texts(locale),
+        locale,
         first_name: &order.first_name,
         booking_code: &order.booking_code,
-        lines: &lines,
-        total: money(locale, order.total),
-        due_now: money(locale, order.due_now),
-        left_later: later.clone(),
-        hold_until: hold_until.clone(),
-        pay_link: pay_link.clone(),
-    }
-    .render()?;
-    let text = Text {
-        t,
-        first_name: &order.first_name,
-        booking_code: &order.booking_code,
-        lines: &lines,
-        total: money(locale, order.total),
-        due_now: money(locale, order.due_now),
+        email: &order.email,
+        token: &order.token,
+        lines: &order.lines,
+        total: order.total,
+        due_now: order.due_now,
         left_later: later,
         hold_until,
-        pay_link,
     }
-    .render()?;
-    // The pay link carries the order's token: cleared once the mail is sent.
-    Ok(Mail { recipient: order.email.clone(), subject, text, html: Some(html), sensitive: true, reply_to: None })
+    .mail(links)
+}
+
+/// The updated confirmation of an order the guesthouse changed: its lines
+/// as they are now, what is left to pay and what goes back.
+pub fn changed_mail(c: &OrderChanged, links: &Links) -> anyhow::Result<Mail> {
+    let locale = Locale::or_fallback(&c.locale);
+    Letter {
+        t: changed_texts(locale),
+        locale,
+        first_name: &c.first_name,
+        booking_code: &c.booking_code,
+        email: &c.email,
+        token: &c.token,
+        lines: &c.lines,
+        total: c.total,
+        due_now: c.left_to_pay,
+        left_later: if c.refund > 0 { money(locale, c.refund) } else { String::new() },
+        hold_until: String::new(),
+    }
+    .mail(links)
+}
+
+/// What an order's e-mail shows, before it is written in its language.
+struct Letter<'a> {
+    t: &'static Texts,
+    locale: Locale,
+    first_name: &'a str,
+    booking_code: &'a str,
+    email: &'a str,
+    token: &'a str,
+    lines: &'a [OrderLine],
+    total: i64,
+    due_now: i64,
+    left_later: String,
+    hold_until: String,
+}
+
+impl Letter<'_> {
+    fn mail(self, links: &Links) -> anyhow::Result<Mail> {
+        let (t, locale) = (self.t, self.locale);
+        let lines: Vec<Line> = self
+            .lines
+            .iter()
+            .map(|l| Line {
+                name: l.name.clone(),
+                dates: if l.check_in.is_empty() { String::new() } else { format!("{} – {}", l.check_in, l.check_out) },
+                quantity: l.quantity,
+                total: money(locale, l.total),
+            })
+            .collect();
+        let pay_link = links.to(&format!("/order/{}/pay", self.token));
+        let subject = format!("{} {}", t.subject, self.booking_code);
+        let html = Html {
+            t,
+            subject: subject.clone(),
+            first_name: self.first_name,
+            booking_code: self.booking_code,
+            lines: &lines,
+            total: money(locale, self.total),
+            due_now: money(locale, self.due_now),
+            left_later: self.left_later.clone(),
+            hold_until: self.hold_until.clone(),
+            pay_link: pay_link.clone(),
+        }
+        .render()?;
+        let text = Text {
+            t,
+            first_name: self.first_name,
+            booking_code: self.booking_code,
+            lines: &lines,
+            total: money(locale, self.total),
+            due_now: money(locale, self.due_now),
+            left_later: self.left_later,
+            hold_until: self.hold_until,
+            pay_link,
+        }
+        .render()?;
+        // The pay link carries the order's token: cleared once the mail is sent.
+        Ok(Mail { recipient: self.email.to_owned(), subject, text, html: Some(html), sensitive: true, reply_to: None })
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use spa_proto::common::OrderLine;
-
     use super::*;
 
     fn order(locale: &str) -> OrderPlaced {
@@ -215,5 +302,33 @@ mod tests {
         o.left_to_pay = 0;
         let m = mail(&o, &Links::new("https://spa.example")).unwrap();
         assert!(!m.text.contains("Left to pay later") && m.text.contains("To pay now: PLN\u{a0}1,234.56"), "{}", m.text);
+    }
+
+    #[test]
+    fn a_changed_order_tells_the_guest_its_new_dates_what_is_left_and_what_goes_back_in_their_language() {
+        let o = order("pl");
+        let changed = OrderChanged {
+            booking_code: o.booking_code.clone(),
+            email: o.email.clone(),
+            locale: "pl".into(),
+            token: "t0k3n".into(),
+            first_name: "Anna".into(),
+            lines: o.lines.clone(),
+            total: 100_000,
+            received: 100_000,
+            left_to_pay: 0,
+            refund: 23_456,
+            difference: -23_456,
+            ..Default::default()
+        };
+        let m = changed_mail(&changed, &Links::new("https://spa.example")).unwrap();
+        assert_eq!(m.subject, "Zmiana rezerwacji SPA-7KM4-XQ9D");
+        for part in ["(2027-02-12 – 2027-02-14)", "Pozostało do zapłaty: 0,00\u{a0}zł", "Zwrócimy Ci: 234,56\u{a0}zł"] {
+            assert!(m.text.contains(part), "{part} in {}", m.text);
+        }
+        let en = changed_mail(&OrderChanged { locale: "en_GB".into(), refund: 0, left_to_pay: 5_000, ..changed }, &Links::new("https://x"));
+        let en = en.unwrap();
+        assert!(en.subject.starts_with("Your booking has changed") && en.text.contains("Left to pay: PLN\u{a0}50.00"), "{}", en.text);
+        assert!(!en.text.contains("refund"), "nothing goes back: {}", en.text);
     }
 }

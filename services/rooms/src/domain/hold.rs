@@ -61,6 +61,17 @@ pub fn claims(stays: &[Stay]) -> BTreeMap<RoomNight, i64> {
     out
 }
 
+/// What moving an order from the nights it `had` to those it is `wanted`
+/// to take changes: the units to take more of each night, and those to
+/// give back (a night both keep changes by the difference only, so a stay
+/// moved by a day needs one new night free, not all of them).
+pub fn moves(had: &BTreeMap<RoomNight, i64>, wanted: &BTreeMap<RoomNight, i64>) -> (BTreeMap<RoomNight, i64>, BTreeMap<RoomNight, i64>) {
+    let more = |a: &BTreeMap<RoomNight, i64>, b: &BTreeMap<RoomNight, i64>| {
+        a.iter().filter_map(|(n, q)| Some((n.clone(), q - b.get(n).copied().unwrap_or(0))).filter(|(_, d)| *d > 0)).collect()
+    };
+    (more(wanted, had), more(had, wanted))
+}
+
 /// What an order's stays cost, from the rate each night was taken at.
 /// Every stay's room type is among `types` ([`room_for`](crate::domain::room::room_for) checked it).
 pub fn total(types: &[RoomType], stays: &[Stay], rates: &BTreeMap<RoomNight, i64>) -> i64 {
@@ -124,6 +135,18 @@ mod tests {
         ]);
         let listed: Vec<(&str, &str, i64)> = c.iter().map(|(k, n)| (k.room.as_str(), k.night.as_str(), *n)).collect();
         assert_eq!(listed, [("APT", "2027-03-03", 1), ("DBL", "2027-03-02", 1), ("DBL", "2027-03-03", 3)]);
+    }
+
+    #[test]
+    fn a_move_takes_only_the_nights_it_needs_more_and_gives_back_only_those_it_no_longer_needs() {
+        let had = claims(&[stay("DBL", "2027-03-02", "2027-03-05", 1)]);
+        let (take, give) = moves(&had, &claims(&[stay("DBL", "2027-03-03", "2027-03-06", 1)]));
+        assert_eq!(take, BTreeMap::from([(night("DBL", "2027-03-05"), 1)]));
+        assert_eq!(give, BTreeMap::from([(night("DBL", "2027-03-02"), 1)]));
+        let (take, give) = moves(&had, &claims(&[stay("APT", "2027-03-02", "2027-03-03", 2)]));
+        assert_eq!(take, BTreeMap::from([(night("APT", "2027-03-02"), 2)]));
+        assert_eq!(give.len(), 3, "every night of the old room type goes back");
+        assert_eq!(moves(&had, &had), (BTreeMap::new(), BTreeMap::new()));
     }
 
     #[test]

@@ -373,6 +373,8 @@ async fn openapi_documents_every_route_and_every_documented_route_exists() {
         ("post", "/shop-api/backend/orders/{bookingCode}/payments"),
         ("get", "/shop-api/backend/orders/{bookingCode}/cancellation"),
         ("post", "/shop-api/backend/orders/{bookingCode}/cancellation"),
+        ("get", "/shop-api/backend/orders/{bookingCode}/items/{id}/stay"),
+        ("put", "/shop-api/backend/orders/{bookingCode}/items/{id}/stay"),
         ("get", "/shop-api/backend/staff"),
         ("post", "/shop-api/backend/staff"),
         ("put", "/shop-api/backend/staff/{id}"),

@@ -243,3 +243,197 @@ async fn the_front_desk_takes_money_in_parts_and_cancels_by_the_policy() {
     let refused = no_redirect.post(t.url(&format!("/order/{paid_token}/cancel"))).send().await.unwrap();
     assert_eq!(refused.headers()["location"].to_str().unwrap(), format!("/order/{paid_token}/pay?cancel=refused"));
 }
+
+/// The night after `to` (`YYYY-MM-DD`), and so on: a stay shifted by `days`.
+fn shifted(day: &str, days: i64) -> String {
+    let d = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").unwrap() + chrono::Duration::days(days);
+    d.format("%Y-%m-%d").to_string()
+}
+
+/// An order's first line as the front desk reads it: (line id, check-in, check-out, version).
+async fn first_stay(http: &reqwest::Client, base: &str, session: &str, code: &str) -> (i64, String, String, i64) {
+    let url = format!("{base}/shop-api/backend/orders/{code}");
+    let (status, order) = as_staff(http, Method::GET, url, Some(format!("spa_session={session}")), Value::Null).await;
+    assert_eq!(status, 200, "{order}");
+    let item = &order["items"][0];
+    let day = |field: &str| item[field].as_str().unwrap_or_else(|| panic!("{field} in {item}")).to_owned();
+    (item["id"].as_i64().unwrap(), day("dateFrom"), day("dateTo"), order["version"].as_i64().unwrap())
+}
+
+/// The nights the rooms service keeps for an order, first to last.
+async fn nights_of(cart: &Db, rooms: &Db, token: &str) -> Vec<String> {
+    let order_id: String =
+        sqlx::query_scalar("SELECT order_id FROM orders WHERE token = $1").bind(token).fetch_one(cart.pool()).await.unwrap();
+    sqlx::query_scalar("SELECT night FROM hold_nights WHERE order_id = $1 ORDER BY night")
+        .bind(&order_id)
+        .fetch_all(rooms.pool())
+        .await
+        .unwrap()
+}
+
+/// Two receptionists move one paid booking at the version they both read,
+/// to different dates: one wins, the other is told the order changed; the
+/// rooms service keeps the winner's nights and one history entry says so.
+pub async fn two_moves_at_once_one_wins(http: &reqwest::Client, base: &str, session: &str, cart: &Db, rooms: &Db, in_days: i64) {
+    let (code, due, token) = placed(http, base, in_days, json!({"method": "bank_transfer"})).await;
+    let url = format!("{base}/shop-api/backend/orders/{code}/payments");
+    let paid =
+        keyed(http, url, session, &key(&format!("{code}-move")), json!({"amount": due, "method": "cash", "reference": "KP/8"})).await;
+    assert_eq!(paid.0, 200, "{}", paid.1);
+    let (id, from, to, version) = first_stay(http, base, session, &code).await;
+    let url = format!("{base}/shop-api/backend/orders/{code}/items/{id}/stay?locale=en_GB");
+    let cookie = Some(format!("spa_session={session}"));
+    let moves = futures::future::join_all([1, 2].map(|days| {
+        let body = json!({"version": version, "roomCode": crate::checkout::ROOM, "checkIn": shifted(&from, days), "checkOut": shifted(&to, days), "adults": 2});
+        as_staff(http, Method::PUT, url.clone(), cookie.clone(), body)
+    }))
+    .await;
+    let won: Vec<_> = moves.iter().filter(|(s, _)| *s == 200).collect();
+    assert_eq!(won.len(), 1, "{moves:?}");
+    let lost = moves.iter().find(|(s, _)| *s != 200).unwrap();
+    assert_eq!((lost.0, lost.1["code"].as_str()), (409, Some("stale_version")), "{}", lost.1);
+    let check_in = won[0].1["items"][0]["dateFrom"].as_str().unwrap().to_owned();
+    let nights = nights_of(cart, rooms, &token).await;
+    assert_eq!(nights, [check_in.clone(), shifted(&check_in, 1)], "the rooms service keeps the winner's nights");
+    let moved = count(cart, "SELECT COUNT(*) FROM order_history WHERE order_token = $1 AND action = 'stay_changed'", &token).await;
+    assert_eq!(moved, 1);
+}
+
+/// A paid stay moved by the front desk: the change priced first, the new
+/// nights taken and the old given back, what it adds due and what it takes
+/// off due back, the guest's updated confirmation; refused for the wrong
+/// role, a stale version, a night taken, dates past, unknown rooms and lines.
+#[tokio::test]
+async fn the_front_desk_moves_a_stay_to_free_nights_and_settles_the_difference() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let cookie = |token: &str| Some(format!("spa_session={token}"));
+    let editor = t.session_of("c-2", "ed@example.pl", "customer,editor").await;
+    let reception = t.session_of("c-3", "recepcja@example.pl", "customer,reception").await;
+    let (cart, rooms) = (t.stack.db("cart"), t.stack.db("rooms"));
+    let (code, due, token) = placed(&t.http, &t.base, 60, json!({"method": "bank_transfer"})).await;
+    let paid = keyed(
+        &t.http,
+        t.url(&format!("/shop-api/backend/orders/{code}/payments")),
+        &reception,
+        &key("all"),
+        json!({"amount": due, "method": "cash", "reference": "KP/1"}),
+    )
+    .await;
+    assert_eq!(paid.0, 200, "{}", paid.1);
+    let (id, from, to, version) = first_stay(&t.http, &t.base, &reception, &code).await;
+    let url = t.url(&format!("/shop-api/backend/orders/{code}/items/{id}/stay?locale=en_GB"));
+    let wanted = |from: &str, to: &str| json!({"roomCode": crate::checkout::ROOM, "checkIn": from, "checkOut": to, "adults": 2});
+    let quote_url = |from: &str, to: &str| format!("{url}&roomCode={}&checkIn={from}&checkOut={to}&adults=2", crate::checkout::ROOM);
+    let put = |body: Value, session: &str| as_staff(&t.http, Method::PUT, url.clone(), cookie(session), body);
+    let with_version = |mut body: Value, version: i64| {
+        body["version"] = json!(version);
+        body
+    };
+
+    // Who may.
+    let (later_in, later_out) = (shifted(&from, 1), shifted(&to, 1));
+    assert_eq!(as_staff(&t.http, Method::GET, quote_url(&later_in, &later_out), cookie(&editor), Value::Null).await.0, 403);
+    assert_eq!(put(with_version(wanted(&later_in, &later_out), version), &editor).await.0, 403);
+    assert_eq!(as_staff(&t.http, Method::PUT, url.clone(), None, with_version(wanted(&later_in, &later_out), version)).await.0, 401);
+
+    // Wrong asks, each named.
+    let past = put(with_version(wanted("2020-01-01", "2020-01-03"), version), &reception).await;
+    assert_eq!(
+        (past.0, past.1["code"].as_str(), past.1["errors"][0]["field"].as_str()),
+        (422, Some("invalid_stay"), Some("checkIn")),
+        "{}",
+        past.1
+    );
+    let crowd = put(
+        with_version(json!({"roomCode": crate::checkout::ROOM, "checkIn": later_in, "checkOut": later_out, "adults": 3}), version),
+        &reception,
+    )
+    .await;
+    assert_eq!((crowd.0, crowd.1["code"].as_str()), (422, Some("invalid_guests")), "{}", crowd.1);
+    let nowhere = put(
+        with_version(json!({"roomCode": "ROOM_NOWHERE", "checkIn": later_in, "checkOut": later_out, "adults": 2}), version),
+        &reception,
+    )
+    .await;
+    assert_eq!((nowhere.0, nowhere.1["code"].as_str()), (404, Some("unknown_product")), "{}", nowhere.1);
+    let no_line = as_staff(
+        &t.http,
+        Method::PUT,
+        url.replace(&format!("/items/{id}/"), "/items/999999/"),
+        cookie(&reception),
+        with_version(wanted(&later_in, &later_out), version),
+    )
+    .await;
+    assert_eq!((no_line.0, no_line.1["code"].as_str()), (404, Some("item_not_found")), "{}", no_line.1);
+    let stale = put(with_version(wanted(&later_in, &later_out), version - 1), &reception).await;
+    assert_eq!((stale.0, stale.1["code"].as_str()), (409, Some("stale_version")), "{}", stale.1);
+    let empty = put(json!({}), &reception).await;
+    assert_eq!(empty.0, 400, "{}", empty.1);
+
+    // A night of the new dates is closed: nothing moves.
+    sqlx::query("UPDATE inventory SET closed = 1 WHERE room_code = $1 AND night = $2")
+        .bind(crate::checkout::ROOM)
+        .bind(&to)
+        .execute(rooms.pool())
+        .await
+        .unwrap();
+    let taken = put(with_version(wanted(&later_in, &later_out), version), &reception).await;
+    assert_eq!((taken.0, taken.1["code"].as_str()), (409, Some("room_unavailable")), "{}", taken.1);
+    let (quoted, _) = as_staff(&t.http, Method::GET, quote_url(&later_in, &later_out), cookie(&reception), Value::Null).await;
+    assert_eq!(quoted, 409, "the quote says the night is taken too");
+    assert_eq!(nights_of(cart, rooms, &token).await, [from.clone(), shifted(&from, 1)]);
+    sqlx::query("UPDATE inventory SET closed = 0 WHERE room_code = $1 AND night = $2")
+        .bind(crate::checkout::ROOM)
+        .bind(&to)
+        .execute(rooms.pool())
+        .await
+        .unwrap();
+
+    // One night longer: the quote first, then the move; the difference is open.
+    let longer_out = shifted(&to, 1);
+    let (status, quote) = as_staff(&t.http, Method::GET, quote_url(&from, &longer_out), cookie(&reception), Value::Null).await;
+    assert_eq!(status, 200, "{quote}");
+    let difference = quote["difference"].as_i64().unwrap();
+    assert!(difference > 0 && quote["price"].as_i64() == Some(quote["was"].as_i64().unwrap() + difference), "{quote}");
+    assert_eq!(
+        (quote["leftToPay"].as_i64(), quote["refund"].as_i64(), quote["version"].as_i64()),
+        (Some(difference), Some(0), Some(version))
+    );
+    assert_eq!(nights_of(cart, rooms, &token).await.len(), 2, "a quote keeps nothing");
+    let (status, longer) = put(with_version(wanted(&from, &longer_out), version), &reception).await;
+    assert_eq!(status, 200, "{longer}");
+    assert_eq!((longer["paymentState"].as_str(), longer["open"].as_i64()), (Some("partially_paid"), Some(difference)), "{longer}");
+    assert_eq!(longer["items"][0]["dateTo"].as_str(), Some(longer_out.as_str()));
+    let change = longer["history"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        (change["action"].as_str(), change["staff"].as_str(), change["amount"].as_i64()),
+        (Some("stay_changed"), Some("recepcja@example.pl"), Some(difference))
+    );
+    assert_eq!(nights_of(cart, rooms, &token).await, [from.clone(), shifted(&from, 1), to.clone()]);
+    let retry = put(with_version(wanted(&from, &longer_out), version), &reception).await;
+    assert_eq!((retry.0, retry.1["version"].as_i64()), (200, longer["version"].as_i64()), "the same move again answers it: {}", retry.1);
+
+    // Back to two nights, a day later: the shared night kept, what it took off due back.
+    let (status, shorter) = put(with_version(wanted(&later_in, &later_out), longer["version"].as_i64().unwrap()), &reception).await;
+    assert_eq!(status, 200, "{shorter}");
+    assert_eq!((shorter["paymentState"].as_str(), shorter["open"].as_i64()), (Some("paid"), Some(0)), "{shorter}");
+    assert_eq!(nights_of(cart, rooms, &token).await, [later_in.clone(), to.clone()]);
+    let due_back: i64 = sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(due_back), 0) AS BIGINT) FROM payments WHERE order_token = $1 AND state = 'refund_due'",
+    )
+    .bind(&token)
+    .fetch_one(cart.pool())
+    .await
+    .unwrap();
+    let taken_off = -shorter["history"].as_array().unwrap().last().unwrap()["amount"].as_i64().unwrap();
+    assert_eq!(due_back, taken_off - difference, "beyond the open part, what came is due back");
+    assert_eq!(shorter["totals"]["total"].as_i64().unwrap(), due + difference - taken_off);
+    let content = t.stack.db("content");
+    eventually("the guest's updated confirmations", || async {
+        let subject = format!("Zmiana rezerwacji {code}");
+        (count(content, "SELECT COUNT(*) FROM outgoing_mail WHERE subject = $1", &subject).await == 2).then_some(())
+    })
+    .await;
+
+    two_moves_at_once_one_wins(&t.http, &t.base, &reception, cart, rooms, 70).await;
+}

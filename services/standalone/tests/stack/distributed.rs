@@ -250,6 +250,7 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
     // Money, gift vouchers and inventory against a hostile guest, on PostgreSQL.
     let rooms_db = stack.db("rooms").await;
     crate::desk::two_cancellations_at_once_one_wins(&http, &base, &admin, &cart, &rooms_db).await;
+    crate::desk::two_moves_at_once_one_wins(&http, &base, &admin, &cart, &rooms_db, 120).await;
     let shop = crate::integrity::Shop {
         base: base.clone(),
         rooms_addr: rooms.clone(),

@@ -1,0 +1,227 @@
+//! The front desk moves a stay of an order to other dates, another room
+//! type or other guests. The rooms service takes the new nights before it
+//! gives the old ones back, in one transaction of its own, while this
+//! service holds the order's row (its version moves): two receptionists'
+//! changes of one order run one after the other, and the one that read an
+//! older version is told. A change that reached the rooms service but not
+//! this one's commit is made again by the same request (the rooms
+//! service's move is idempotent per revision), or replaced by the next.
+
+use super::{Desk, DeskOrder};
+use crate::domain::checkout::OrderState;
+use crate::domain::desk_money::{self, Repriced};
+use crate::domain::item::{self, ItemKind, Stay};
+use crate::error::CartError;
+use crate::events;
+use crate::orders::store::{Change, ChangeAction};
+use crate::orders::{StoredOrder, Summary};
+use crate::peers::{Refusal, StayQuery};
+
+/// A stay as the front desk wants it, on the order's version it read.
+#[derive(Debug, Clone)]
+pub struct StayChange {
+    pub booking_code: String,
+    /// The reservation line's id.
+    pub item_id: i64,
+    pub version: i64,
+    pub room_code: String,
+    pub check_in: String,
+    pub check_out: String,
+    pub adults: u32,
+    pub children: u32,
+    pub babies: u32,
+    pub staff: String,
+}
+
+/// What a stay's change costs and leaves (minor units).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StayQuote {
+    pub version: i64,
+    pub price: i64,
+    pub was: i64,
+    pub difference: i64,
+    pub total: i64,
+    pub received: i64,
+    pub left_to_pay: i64,
+    pub refund: i64,
+}
+
+/// A change checked and priced, not made yet.
+struct Planned {
+    order: StoredOrder,
+    summary: Summary,
+    totals: Repriced,
+    quote: StayQuote,
+    note: String,
+}
+
+impl Desk {
+    /// What moving the stay would cost on the order as it is now (its
+    /// version is the quote's); nothing is kept.
+    pub async fn quote_stay(&self, c: &StayChange) -> Result<StayQuote, CartError> {
+        let order = self.orders.order_by_booking_code(&c.booking_code).await?;
+        let planned = self.plan(order, c).await?;
+        // The rooms service answers whether the nights are free for this
+        // order (its own nights count as its own), keeping nothing.
+        self.move_nights(&planned, planned.order.version + 1, true).await?;
+        Ok(planned.quote)
+    }
+
+    /// Moves the stay; the same request again answers the order it changed.
+    pub async fn change_stay(&self, c: &StayChange) -> Result<DeskOrder, CartError> {
+        let order = self.orders.order_by_booking_code(&c.booking_code).await?;
+        if order.version == c.version + 1 && already(&order, c)? {
+            return self.view(order).await;
+        }
+        if order.state == OrderState::Cancelled {
+            return Err(CartError::OrderCancelled);
+        }
+        if order.version != c.version {
+            return Err(CartError::StaleVersion { current: order.version });
+        }
+        let planned = self.plan(order, c).await?;
+        let order = &planned.order;
+        let db = self.orders.db();
+        let mut tx = db.begin().await?;
+        let now = tx.now_ms();
+        let Some(next) = crate::store::next_version(&mut tx, &order.token, Some(c.version)).await? else {
+            tx.rollback().await?;
+            return Err(self.refused_version(&order.token).await);
+        };
+        // Under the order's lock: no other change of it runs meanwhile.
+        self.move_nights(&planned, next, false).await?;
+        let summary = serde_json::to_string(&planned.summary).map_err(|e| CartError::Db(sqlx::Error::Encode(e.into())))?;
+        crate::store::set_lines(&mut tx, &order.token, &summary, &planned.totals).await?;
+        let desk = planned.summary.desk_facts(&order.booking_code, &order.email);
+        crate::store::set_desk_facts(&mut *tx, &order.token, &desk).await?;
+        let received = crate::store::received_in(&mut tx, &order.token).await?;
+        let due = (planned.totals.total - order.totals.vouchers).max(0);
+        if received > due {
+            crate::store::give_back(&mut tx, &order.token, received - due).await?;
+        }
+        let received = crate::store::received_in(&mut tx, &order.token).await?;
+        crate::store::set_received(&mut tx, &order.token, desk_money::payment_state(received, due), now).await?;
+        let change = Change {
+            version: next,
+            at: now,
+            action: ChangeAction::StayChanged,
+            staff: c.staff.clone(),
+            amount: planned.quote.difference,
+            note: planned.note.clone(),
+        };
+        crate::store::add_change(&mut tx, &order.token, &change).await?;
+        let changed = events::changed(order, &planned.summary, &planned.quote);
+        self.orders.outbox().add(&mut tx, &changed).await?;
+        tx.commit().await?;
+        self.orders.outbox().wake();
+        tracing::info!(order = %order.order_id, staff = %c.staff, difference = planned.quote.difference, "stay changed by the front desk");
+        self.order(&order.booking_code).await
+    }
+
+    /// Checks the change against the order as read and prices it.
+    async fn plan(&self, order: StoredOrder, c: &StayChange) -> Result<Planned, CartError> {
+        if order.state == OrderState::Cancelled {
+            return Err(CartError::OrderCancelled);
+        }
+        let today = self.orders.db().clock().today();
+        let stay = Stay::new(&c.check_in, &c.check_out, c.adults, c.children, c.babies, today).map_err(desk_field)?;
+        let mut summary = order.summary()?;
+        let line = reservation(&mut summary, c.item_id)?;
+        let old = line.stay.ok_or(CartError::ItemNotFound(c.item_id))?;
+        if old.started(today) {
+            return Err(CartError::StayStarted);
+        }
+        let room = self
+            .peers
+            .product(&c.room_code, &order.locale)
+            .await?
+            .filter(|p| ItemKind::Reservation.holds(p.r#type()))
+            .ok_or(CartError::UnknownProduct { field: "roomCode" })?;
+        // A package attached keeps its persons and treatments: the new stay must still fit it.
+        let mut package_nights = 0;
+        for child in line.children.iter().filter(|l| l.kind == ItemKind::Package.code()) {
+            let nights = self.peers.product(&child.code, &order.locale).await?.map_or(0, |p| p.num_nights);
+            item::check_package_fits(&stay, nights, child.quantity)?;
+            package_nights = package_nights.max(nights);
+        }
+        let check = self.peers.check_stays(&[&StayQuery { room: &room.code, stay: &stay, package_nights }]).await?;
+        let price = check.first().and_then(|c| c.price.as_ref()).map_or(0, |m| m.amount);
+        let was = line.total;
+        let note = format!("{} {} – {} → {} {} – {}", line.code, old.check_in, old.check_out, room.code, stay.check_in, stay.check_out);
+        line.code = room.code.clone();
+        line.name = room.name.clone();
+        line.stay = Some(stay);
+        line.unit = price;
+        line.total = price;
+        let difference = price - was;
+        let t = &order.totals;
+        let totals = desk_money::repriced(t.total, t.vouchers, t.deposit > 0, difference, summary.stays_due());
+        let due = (totals.total - t.vouchers).max(0);
+        let quote = StayQuote {
+            version: order.version,
+            price,
+            was,
+            difference,
+            total: totals.total,
+            received: order.received,
+            left_to_pay: (due - order.received).max(0),
+            refund: (order.received - due).max(0),
+        };
+        Ok(Planned { order, summary, totals, quote, note })
+    }
+
+    /// Asks the rooms service to move the order's nights to its stays as planned.
+    async fn move_nights(&self, planned: &Planned, revision: i64, dry_run: bool) -> Result<(), CartError> {
+        let stays: Vec<(&str, &Stay)> = planned
+            .summary
+            .lines
+            .iter()
+            .filter(|l| l.kind == ItemKind::Reservation.code())
+            .filter_map(|l| l.stay.as_ref().map(|s| (l.code.as_str(), s)))
+            .collect();
+        let queries: Vec<StayQuery<'_>> = stays.iter().map(|(room, stay)| StayQuery { room, stay, package_nights: 0 }).collect();
+        let queries: Vec<&StayQuery<'_>> = queries.iter().collect();
+        match self.peers.move_stays(&planned.order.order_id, &queries, revision, dry_run).await {
+            Ok(()) => Ok(()),
+            Err(Refusal::SoldOut { .. }) => Err(CartError::RoomUnavailable),
+            Err(Refusal::Stale) => Err(CartError::OrderNotChangeable),
+            Err(Refusal::Other(e)) => Err(e),
+        }
+    }
+
+    /// Why an order's version did not move: cancelled, or changed meanwhile.
+    async fn refused_version(&self, token: &str) -> CartError {
+        match self.orders.order(token).await {
+            Ok(now) if now.state == OrderState::Cancelled => CartError::OrderCancelled,
+            Ok(now) => CartError::StaleVersion { current: now.version },
+            Err(e) => e,
+        }
+    }
+}
+
+/// The order's reservation line `id`.
+fn reservation(summary: &mut Summary, id: i64) -> Result<&mut crate::orders::SummaryLine, CartError> {
+    summary.lines.iter_mut().find(|l| l.id == id && l.kind == ItemKind::Reservation.code()).ok_or(CartError::ItemNotFound(id))
+}
+
+/// Whether the order's line is already as the change asks (its answer was lost).
+fn already(order: &StoredOrder, c: &StayChange) -> Result<bool, CartError> {
+    let mut summary = order.summary()?;
+    let Ok(line) = reservation(&mut summary, c.item_id) else { return Ok(false) };
+    let asked = (c.check_in.as_str(), c.check_out.as_str(), c.adults, c.children, c.babies);
+    Ok(line.code == c.room_code
+        && line
+            .stay
+            .is_some_and(|s| (s.check_in.to_string().as_str(), s.check_out.to_string().as_str(), s.adults, s.children, s.babies) == asked))
+}
+
+/// The basket names a stay's fields `options.checkIn`; this call's body
+/// names them `checkIn`.
+fn desk_field(e: CartError) -> CartError {
+    let strip = |field: &'static str| field.strip_prefix("options.").unwrap_or(field);
+    match e {
+        CartError::InvalidStay { field, reason } => CartError::InvalidStay { field: strip(field), reason },
+        CartError::InvalidGuests { field, min, max } => CartError::InvalidGuests { field: strip(field), min, max },
+        other => other,
+    }
+}
