@@ -99,6 +99,41 @@ test('the front desk takes a part payment then the rest, and cancels another boo
     .toBe(1);
 });
 
+test('the front desk moves a booking a day later: priced first, its nights follow it, the guest gets the updated confirmation', async ({
+  page,
+  request,
+}) => {
+  const checkIn = daysFromToday(200 + randomInt(0, 60));
+  const checkOut = addDays(checkIn, 2);
+  const order = await bookByTransfer(request, 'ROOM_STANDARD_DOUBLE', checkIn, checkOut, { locale: 'pl' });
+  const free = async (night: string) => {
+    const answer = await page.request.get(`/shop-api/backend/board?from=${night}&days=1&locale=pl`);
+    expect(answer.ok()).toBe(true);
+    const rooms = ((await answer.json()) as { rooms: { code: string; nights: { free: number }[] }[] }).rooms;
+    return rooms.find((room) => room.code === 'ROOM_STANDARD_DOUBLE')?.nights[0]?.free ?? -1;
+  };
+  await page.goto(`/backend/orders?code=${order.bookingCode}`);
+  await logIn(page);
+  await expect(page.getByRole('heading', { name: pl('staff.order.heading', { code: order.bookingCode }) })).toBeVisible();
+  const [firstBefore, newBefore] = [await free(checkIn), await free(checkOut)];
+
+  await page.getByRole('button', { name: /^Zmień pobyt w:/ }).click();
+  const form = page.getByRole('form', { name: /^Zmiana pobytu w:/ });
+  await form.getByLabel(pl('staff.stay.checkOut')).fill(addDays(checkOut, 1));
+  await form.getByLabel(pl('staff.stay.checkIn')).fill(addDays(checkIn, 1));
+  await form.getByRole('button', { name: pl('staff.stay.check') }).click();
+  await expect(form.getByText(pl('staff.stay.difference'), { exact: true })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  await form.getByRole('button', { name: pl('staff.stay.confirm') }).click();
+  await expect(page.getByText(pl('staff.stay.done', { code: order.bookingCode }), { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: pl('staff.history.heading') })).toContainText(pl('staff.change.stay_changed'));
+  // The first night is for sale again; the new last night is taken.
+  expect([await free(checkIn), await free(checkOut)]).toEqual([firstBefore + 1, newBefore - 1]);
+  await expect
+    .poll(() => mailsTo('ewa@example.pl').filter((mail) => mail.subject === `Zmiana rezerwacji ${order.bookingCode}`).length)
+    .toBe(1);
+});
+
 test('a guest cancels their unpaid booking from its page', async ({ page, request }) => {
   const checkIn = daysFromToday(200 + randomInt(0, 60));
   const order = await bookByTransfer(request, 'ROOM_STANDARD_DOUBLE', checkIn, addDays(checkIn, 2), { locale: 'pl' });

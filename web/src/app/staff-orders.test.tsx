@@ -1,13 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import type { Locale } from '@/lib/i18n/locale';
-import { customer } from '@/testing/mocks/fixtures';
+import { customer, reservationLine } from '@/testing/mocks/fixtures';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
-import { adminCustomer, createStaffServer, receptionCustomer, staffRefund } from '@/testing/mocks/staff-server';
+import { adminCustomer, createStaffServer, receptionCustomer, staffOrder, staffRefund } from '@/testing/mocks/staff-server';
 import { createTestQueryClient, renderRoutes } from '@/testing/test-utils';
 import type { Customer, Refund, StaffOrder } from '@/types/api';
 
@@ -284,6 +284,54 @@ describe('the staff’s order desk', () => {
     await waitFor(() => expect(fake.requests.filter((r) => r.path.endsWith('/cancellation') && r.method === 'GET')).toHaveLength(2));
     await user.click(within(cancel).getByRole('button', { name: 'Cancel the booking' }));
     await screen.findByText(`Booking ${CODE} cancelled; its nights are on sale again and the guest is e-mailed.`);
+  });
+
+  it('prices a stay’s new dates first, then moves it; a night taken or a change meanwhile is said in place', async () => {
+    const stay = reservationLine({ id: 1, dateFrom: '2099-07-10', dateTo: '2099-07-13', total: 150000 });
+    const { fake, user } = await openOrder('en_GB', { loggedIn: receptionCustomer(), orders: [staffOrder({ items: [stay] })] });
+    await user.click(screen.getByRole('button', { name: 'Change the stay in Pokój z widokiem na jezioro…' }));
+    const form = await screen.findByRole('form', { name: 'Changing the stay in Pokój z widokiem na jezioro' });
+    expect(within(form).getByLabelText<HTMLInputElement>('Check-in').value).toBe('2099-07-10');
+    expect(within(form).getByLabelText<HTMLSelectElement>('Adults').value).toBe('2');
+    await waitFor(() => expect(within(form).getAllByRole('option', { name: 'Apartament Spa' })).toHaveLength(1));
+    fireEvent.change(within(form).getByLabelText('Check-out'), { target: { value: '2099-07-14' } });
+
+    fake.takeNight('2099-07-13');
+    await user.click(within(form).getByRole('button', { name: 'Check availability and price' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert.textContent).toContain('Not changed.');
+    expect(alert.textContent).toContain('This room has just been booked for the chosen dates.');
+    expect(fake.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+
+    fake.takeNight(null);
+    await user.click(within(form).getByRole('button', { name: 'Check availability and price' }));
+    await within(form).findByText('Difference');
+    const quoted = (label: string) => plain(within(form).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent);
+    expect([quoted('The stay until now'), quoted('The stay after the change'), quoted('Difference')]).toEqual([
+      'PLN 1,500.00',
+      'PLN 2,000.00',
+      'PLN 500.00',
+    ]);
+    await user.click(within(form).getByRole('button', { name: 'Change the stay' }));
+    await screen.findByText(`The stay of booking ${CODE} changed; the guest is e-mailed the updated confirmation.`);
+    const put = fake.requests.filter((r) => r.method === 'PUT');
+    expect([put[0]?.path, put[0]?.body]).toEqual([
+      `/backend/orders/${CODE}/items/1/stay`,
+      { roomCode: 'ROOM_LAKE', checkIn: '2099-07-10', checkOut: '2099-07-14', adults: 2, children: 0, babies: 0, version: 0 },
+    ]);
+    expect(screen.getByText(/Stay changed/)).toBeTruthy();
+
+    // Someone changed the order between the check and the move: told, nothing moved.
+    await user.click(screen.getByRole('button', { name: 'Change the stay in Pokój z widokiem na jezioro…' }));
+    const again = await screen.findByRole('form', { name: 'Changing the stay in Pokój z widokiem na jezioro' });
+    fireEvent.change(within(again).getByLabelText('Check-in'), { target: { value: '2099-07-11' } });
+    await user.click(within(again).getByRole('button', { name: 'Check availability and price' }));
+    await within(again).findByText('Difference');
+    fake.changeElsewhere(CODE);
+    await user.click(within(again).getByRole('button', { name: 'Change the stay' }));
+    expect((await within(again).findByRole('alert')).textContent).toContain('Someone changed this order meanwhile');
+    expect(fake.order(CODE)?.items[0]?.dateFrom).toBe('2099-07-10');
+    expect(within(again).getByRole('button', { name: 'Check availability and price' })).toBeTruthy();
   });
 
   it('says there is no order with the code, politely', async () => {

@@ -196,6 +196,10 @@ export type OrderChange = Schemas['OrderChange'];
 /** GET/POST /backend/orders/{bookingCode}/cancellation: the policy's quote, and the cancellation at the version read. */
 export type CancellationQuote = Schemas['CancellationQuote'];
 export type Cancellation = Schemas['Cancellation'];
+export type StayMove = Schemas['StayMove'];
+export type StayQuote = Schemas['StayQuote'];
+/** The stay as the front desk wants it (the quote's query). */
+export type StayWanted = Omit<StayMove, 'version'>;
 
 /** GET/POST/PUT /backend/staff: the team, an invitation, a change of a member. */
 export type Team = Schemas['Team'];

@@ -9,14 +9,28 @@
  * order by what the advance left, exactly, once; refusals in the request's
  * language, as `gateway/locales/*.ftl` words them. The payments to give
  * back are listed oldest first and marked refunded once per payment (the
- * same reference again answers it; another is `payment_refunded`). Every
+ * same reference again answers it; another is `payment_refunded`). A
+ * moved stay costs 500 zł a night (`takeNight` sells one out). Every
  * request is recorded. Use its `handlers` with `server.use(...)`.
  */
 import { http, HttpResponse } from 'msw';
 
 import type { Locale } from '@/lib/i18n/locale';
 import { atFrontDesk, recordsPayments } from '@/lib/rules/roles';
-import type { BankTransfer, Cancellation, Customer, Guest, NewPayment, Refund, RefundMade, StaffOrder } from '@/types/api';
+import type {
+  BankTransfer,
+  Cancellation,
+  Customer,
+  Guest,
+  NewPayment,
+  Refund,
+  RefundMade,
+  StaffOrder,
+  StayMove,
+  StayQuote,
+  StayWanted,
+} from '@/types/api';
+import { diffDays } from '@/utils/calendar-date';
 
 import { cartItem, customer, lineProduct, packageLine, reservationLine } from './fixtures';
 import { apiPath } from './handlers';
@@ -130,6 +144,8 @@ const MESSAGES: Record<Locale, Messages> = {
     invalid_receipt: 'Podaj numer paragonu, terminala kart albo przelewu (od 1 do 140 znaków).',
     'invalid_receipt.field': 'Od 1 do 140 znaków z paragonu, terminala albo wyciągu.',
     advance_not_paid: 'To zamówienie czeka jeszcze na pierwszą płatność: najpierw zapisz ją.',
+    room_unavailable: 'Ten pokój został właśnie zarezerwowany na wybrane dni.',
+    stale_version: 'Ktoś w międzyczasie zmienił to zamówienie. Zostało odświeżone: sprawdź je i spróbuj ponownie.',
   },
   de: {
     not_logged_in: 'Sie sind nicht angemeldet.',
@@ -154,6 +170,8 @@ const MESSAGES: Record<Locale, Messages> = {
     invalid_receipt: 'Geben Sie die Nummer des Belegs, des Kartenterminals oder der Überweisung ein (1 bis 140 Zeichen).',
     'invalid_receipt.field': '1 bis 140 Zeichen vom Beleg, Terminal oder Kontoauszug.',
     advance_not_paid: 'Diese Bestellung wartet noch auf ihre erste Zahlung: Erfassen Sie zuerst diese.',
+    room_unavailable: 'Dieses Zimmer wurde soeben für die gewählten Daten gebucht.',
+    stale_version: 'Jemand hat diese Bestellung inzwischen geändert. Sie wurde neu geladen: Prüfen Sie sie und versuchen Sie es erneut.',
   },
   en_GB: {
     not_logged_in: 'You are not logged in.',
@@ -178,6 +196,8 @@ const MESSAGES: Record<Locale, Messages> = {
     invalid_receipt: 'Enter the receipt’s, card terminal’s or transfer’s reference (1 to 140 characters).',
     'invalid_receipt.field': '1 to 140 characters from the receipt, terminal or statement.',
     advance_not_paid: 'This order still awaits its first payment: record that first.',
+    room_unavailable: 'This room has just been booked for the chosen dates.',
+    stale_version: 'Someone changed this order meanwhile. It has been reloaded: check it and try again.',
   },
 };
 
@@ -235,6 +255,30 @@ export function createStaffServer({
   const find = (entry: StaffRequest, code: string) => {
     if (code === '' || code.length > 32) return refusal(entry, 400, 'invalid_parameter', 'bookingCode');
     return stored.get(code.toUpperCase()) ?? refusal(entry, 404, 'order_not_found');
+  };
+
+  /** A stay priced at 500 zł a night; a night on `takenNight` is sold out. */
+  let takenNight: string | null = null;
+  const priceStay = (entry: StaffRequest, order: StaffOrder, id: number, stay: StayWanted) => {
+    const line = order.items.find((item) => item.id === id && item.type === 'reservation');
+    if (!line) return refusal(entry, 404, 'item_not_found');
+    const nights = diffDays(stay.checkIn, stay.checkOut);
+    if (!(nights > 0)) return refusal(entry, 422, 'invalid_stay', 'checkOut');
+    if (takenNight && stay.checkIn <= takenNight && takenNight < stay.checkOut) return refusal(entry, 409, 'room_unavailable');
+    const price = nights * 50000;
+    const difference = price - line.total;
+    const total = order.totals.total + difference;
+    const quote: StayQuote = {
+      version: order.version,
+      price,
+      was: line.total,
+      difference,
+      total,
+      received: order.received,
+      leftToPay: Math.max(0, total - order.received),
+      refund: Math.max(0, order.received - total),
+    };
+    return { line, quote };
   };
 
   const handlers = [
@@ -370,6 +414,43 @@ export function createStaffServer({
       order.history.push({ at: '2026-06-21T10:00:00Z', action: 'cancelled', staff: session?.email ?? null, amount: fee, note: '' });
       return HttpResponse.json(order);
     }),
+    // The room types the desk may move a stay to (the board's rows).
+    http.get(apiPath('/backend/board'), async ({ request }) => {
+      const entry = await log(request);
+      const from = entry.query.from ?? '2026-07-10';
+      const night = { date: from, units: 4, booked: 0, held: 0, closed: false, free: 4 };
+      const rooms = [
+        { code: 'ROOM_LAKE', name: 'Pokój z widokiem na jezioro', units: 4, nights: [night] },
+        { code: 'ROOM_SPA_SUITE', name: 'Apartament Spa', units: 1, nights: [night] },
+      ];
+      return refuse(entry, false, true) ?? HttpResponse.json({ from, to: from, rooms });
+    }),
+    http.get(apiPath('/backend/orders/:code/items/:id/stay'), async ({ request, params }) => {
+      const entry = await log(request);
+      const order = refuse(entry, false, true) ?? find(entry, String(params.code));
+      if (order instanceof Response) return order;
+      const priced = priceStay(entry, order, Number(params.id), entry.query as unknown as StayWanted);
+      return priced instanceof Response ? priced : HttpResponse.json(priced.quote);
+    }),
+    http.put(apiPath('/backend/orders/:code/items/:id/stay'), async ({ request, params }) => {
+      const entry = await log(request);
+      await held;
+      const order = refuse(entry, true, true) ?? find(entry, String(params.code));
+      if (order instanceof Response) return order;
+      const move = (entry.body ?? {}) as StayMove;
+      if (move.version !== order.version) return refusal(entry, 409, 'stale_version');
+      const priced = priceStay(entry, order, Number(params.id), move);
+      if (priced instanceof Response) return priced;
+      const { line, quote } = priced;
+      Object.assign(line, { code: move.roomCode, dateFrom: move.checkIn, dateTo: move.checkOut, adults: move.adults, total: quote.price });
+      order.totals.total = quote.total;
+      order.open = quote.leftToPay;
+      order.paymentState = order.received >= quote.total ? 'paid' : order.received > 0 ? 'partially_paid' : order.paymentState;
+      order.version += 1;
+      const note = `${move.checkIn} – ${move.checkOut}`;
+      order.history.push({ at: '2026-06-21T10:00:00Z', action: 'stay_changed', staff: session?.email ?? null, amount: quote.difference, note });
+      return HttpResponse.json(order);
+    }),
     http.get(apiPath('/backend/refunds'), async ({ request }) => {
       const entry = await log(request);
       const items = [...payments.values()].filter((payment) => payment.state === 'refund_due');
@@ -435,6 +516,10 @@ export function createStaffServer({
     /** The policy keeps `fee` from now on (a stay closer to its arrival). */
     setCancellationFee: (fee: number) => {
       cancellationFee = fee;
+    },
+    /** A night (YYYY-MM-DD) is sold out for a moved stay. */
+    takeNight: (night: string | null) => {
+      takenNight = night;
     },
     /** Another receptionist changes the order meanwhile. */
     changeElsewhere: (code: string) => {

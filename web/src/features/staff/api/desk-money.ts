@@ -6,7 +6,10 @@
  *   again answers the order as it is, so a retry of one payment reuses it;
  * - GET .../cancellation: what cancelling now keeps and gives back;
  * - POST .../cancellation with `{version, fee}`: the cancellation, refused
- *   with 409 `stale_version` when the order changed since it was read.
+ *   with 409 `stale_version` when the order changed since it was read;
+ * - GET .../items/{id}/stay?roomCode=&checkIn=&checkOut=&adults=&children=&babies=:
+ *   what moving a stay costs (409 `room_unavailable` when a night is taken);
+ * - PUT .../items/{id}/stay with `{version, ...stay}`: the move.
  * Each answers the order; the desk shows refusals in place.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,7 +17,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { Locale } from '@/lib/i18n/locale';
 import { SCRIPT_MARKER } from '@/lib/script-marker';
-import type { Cancellation, CancellationQuote, NewPayment, StaffOrder } from '@/types/api';
+import type { Cancellation, CancellationQuote, NewPayment, StaffOrder, StayMove, StayQuote, StayWanted } from '@/types/api';
 
 import { shownByDesk, staffFailure } from './staff-errors';
 import { orderPath, staffKeys } from './staff-keys';
@@ -68,6 +71,27 @@ export const useCancelOrder = (code: string, locale: Locale) =>
     apiClient.post<StaffOrder>(`${orderPath(code)}/cancellation`, {
       locale,
       body: cancellation,
+      headers: SCRIPT_MARKER,
+      notifyOnError: (error) => !shownByDesk(error),
+    }),
+  );
+
+const stayPath = (code: string, id: number) => `${orderPath(code)}/items/${id}/stay`;
+
+/** Asked for when the desk checks a new stay; never from a cache. */
+export const stayQuote = (code: string, id: number, locale: Locale, stay: StayWanted) =>
+  apiClient.get<StayQuote>(stayPath(code, id), {
+    locale,
+    query: { ...stay },
+    cache: 'no-store',
+    notifyOnError: (error) => !shownByDesk(error),
+  });
+
+export const useMoveStay = (code: string, locale: Locale) =>
+  useOrderWrite(code, locale, ({ id, move }: { id: number; move: StayMove }) =>
+    apiClient.put<StaffOrder>(stayPath(code, id), {
+      locale,
+      body: move,
       headers: SCRIPT_MARKER,
       notifyOnError: (error) => !shownByDesk(error),
     }),

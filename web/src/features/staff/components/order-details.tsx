@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 
-import { orderLines } from '@/features/staff/utils/order';
+import { movableStays, orderLines } from '@/features/staff/utils/order';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { StaffOrder } from '@/types/api';
 
@@ -9,6 +9,7 @@ import { GuestDetails } from './guest-details';
 import { OrderCancel } from './order-cancel';
 import { OrderHistory } from './order-history';
 import { OrderMoney } from './order-money';
+import { OrderStayMove } from './order-stay-move';
 import { useOrderWords } from './order-words';
 
 type Props = {
@@ -22,7 +23,8 @@ type Props = {
 /**
  * An order as the front desk sees it: its state and payment in words, its
  * amounts and dates, the guest, its lines, its money (every record, and
- * the form for money received), its cancellation and its history.
+ * the form for money received), its stays' changes, its cancellation and
+ * its history.
  */
 export function OrderDetails({ order, code, loginHref }: Props) {
   const { t, formatMoney, formatDate } = useI18n();
@@ -100,6 +102,9 @@ export function OrderDetails({ order, code, loginHref }: Props) {
         {outcome && <p className="staff-notice staff-notice--success">{outcome}</p>}
       </div>
       <OrderMoney order={order} code={code} loginHref={loginHref} onRecorded={setOutcome} />
+      {movableStays(order).map((line) => (
+        <OrderStayMove key={line.id} order={order} code={code} line={line} onMoved={setOutcome} />
+      ))}
       <OrderCancel order={order} code={code} onCancelled={setOutcome} />
       <OrderHistory order={order} />
     </section>

@@ -36,6 +36,7 @@ const CHANGES: Partial<Record<string, MessageKey>> = {
   payment_reversed: 'staff.change.payment_reversed',
   cancelled: 'staff.change.cancelled',
   cancelled_by_guest: 'staff.change.cancelled_by_guest',
+  stay_changed: 'staff.change.stay_changed',
 };
 
 /**

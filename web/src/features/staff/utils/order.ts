@@ -3,6 +3,7 @@
  * the server keeps the rules (services/cart/README.md, "The front desk");
  * these only decide what the page offers.
  */
+import { todayIso } from '@/utils/calendar-date';
 import type { CartItem, PaymentRecord, StaffOrder } from '@/types/api';
 
 /** Codes are read out and typed in any case; the server takes any, the page keeps one form in its URL. */
@@ -61,3 +62,9 @@ export const orderStays = (order: StaffOrder): OrderStay[] =>
 /** The guest's name as given, else their e-mail. */
 export const guestName = (order: StaffOrder): string =>
   `${order.guest.customer.firstName ?? ''} ${order.guest.customer.lastName ?? ''}`.trim() || order.email;
+
+/** The stays the desk may still move: of an order not cancelled, not begun yet (the server decides in its own time zone). */
+export const movableStays = (order: StaffOrder, today: string = todayIso()): CartItem[] =>
+  order.state === 'cancelled'
+    ? []
+    : order.items.filter((item) => item.type === 'reservation' && item.dateFrom && item.dateTo && item.dateFrom >= today);
