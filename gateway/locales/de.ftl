@@ -223,6 +223,7 @@ order-transfer-title = Verwendungszweck
 order-amount = Betrag
 order-left-later = Später zu zahlen
 order-deadline = Wir halten Ihr Zimmer bis zum Zahlungseingang, spätestens bis
+order-at-guesthouse = Sie zahlen vor Ort in der Pension, bei der Anreise:
 order-mail-note = Die Übersicht mit dem Buchungscode haben wir gesendet an
 order-continue = Weiter
 order-online-unavailable = Die Online-Zahlung ist derzeit nicht verfügbar. Bitte bezahlen Sie per Überweisung:

@@ -225,6 +225,7 @@ order-transfer-title = Transfer title
 order-amount = Amount
 order-left-later = Left to pay later
 order-deadline = We hold your room until the payment arrives, at the latest until
+order-at-guesthouse = You pay at the guesthouse when you arrive:
 order-mail-note = We have sent the order summary with the booking code to
 order-continue = Continue
 order-online-unavailable = Online payment is not available at the moment. Please pay by bank transfer:

@@ -223,6 +223,7 @@ order-transfer-title = Tytuł przelewu
 order-amount = Kwota
 order-left-later = Pozostało do zapłaty później
 order-deadline = Rezerwujemy pokój do wpłynięcia płatności, najpóźniej do
+order-at-guesthouse = Zapłacisz na miejscu, w pensjonacie, przy przyjeździe:
 order-mail-note = Podsumowanie zamówienia z kodem rezerwacji wysłaliśmy na adres
 order-continue = Dalej
 order-online-unavailable = Płatność online jest w tej chwili niedostępna. Prosimy o przelew:

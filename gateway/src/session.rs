@@ -164,6 +164,12 @@ impl FromRequestParts<AppState> for FrontDesk {
     }
 }
 
+/// Whether the account works at the front desk (a receptionist or an
+/// administrator): in the shop, it books for guests.
+pub fn at_front_desk(account: &Account) -> bool {
+    roles(&account.roles).iter().any(|r| matches!(r, Role::Reception | Role::Admin))
+}
+
 /// Someone who edits the site's content.
 pub struct Editor {
     pub id: String,

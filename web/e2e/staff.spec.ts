@@ -134,6 +134,53 @@ test('the front desk moves a booking a day later: priced first, its nights follo
     .toBe(1);
 });
 
+test('the front desk books a stay for a guest on the phone, to be paid at the guesthouse', async ({ page }) => {
+  test.setTimeout(90_000);
+  const checkIn = daysFromToday(200 + randomInt(0, 60));
+  const checkOut = addDays(checkIn, 2);
+  const guestEmail = `telefon.${randomUUID().slice(0, 8)}@example.pl`;
+  await page.goto('/backend/board');
+  await logIn(page);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // The shop's own search and basket, as a guest would use them.
+  await page.goto(`/reservation/rooms?dateFrom=${checkIn}&dateTo=${checkOut}&adults=2&children=0&babies=0`);
+  const room = page.getByTestId('room-result').first();
+  const roomName = (await room.getByRole('heading', { level: 2 }).innerText()).trim();
+  await room.getByRole('button', { name: pl('rooms.reserveLabel', { name: roomName }) }).click();
+  await expect(page).toHaveURL(/\/basket\/suggestion/);
+  await page.goto('/basket/items');
+  await page.getByRole('link', { name: pl('basket.items.next') }).click();
+  await page.getByRole('link', { name: pl('account.checkout.continue') }).click();
+  await expect(page).toHaveURL(/\/basket\/personal/);
+
+  // The guest's details, not the receptionist's.
+  const field = (key: string) => page.getByLabel(pl(key), { exact: false }).first();
+  await field('checkout.field.firstName').fill('Zofia');
+  await field('checkout.field.lastName').fill('Telefoniczna');
+  await field('checkout.field.email').fill(guestEmail);
+  await field('checkout.field.phone').fill('+48 601 200 300');
+  await page.getByRole('checkbox', { name: pl('checkout.personal.regulations') }).check();
+  await page.getByRole('button', { name: pl('checkout.continue') }).click();
+  await expect(page).toHaveURL(/\/basket\/payment/);
+  const methods = page.getByRole('group', { name: pl('checkout.payment.method') });
+  await methods.getByRole('radio', { name: 'Płatność na miejscu, w pensjonacie' }).check();
+  await expectNoSeriousA11yIssues(page);
+  await page.getByRole('button', { name: pl('checkout.payment.submit') }).click();
+
+  // The order's page says where it is paid; the guest gets the confirmation.
+  await expect(page).toHaveURL(/\/order\/[0-9a-f]{32}\/pay$/);
+  await expect(page.getByRole('status')).toContainText('Zapłacisz na miejscu');
+  const code = (await page.getByText(/SPA-[0-9A-Z]{4}-[0-9A-Z]{4}/).first().innerText()).match(/SPA-[0-9A-Z]{4}-[0-9A-Z]{4}/)?.[0] ?? '';
+  await expect.poll(() => mailsTo(guestEmail).filter((mail) => mail.subject === `Twoja rezerwacja ${code}`).length).toBe(1);
+
+  // At the desk it is the guest's booking, paid at the guesthouse.
+  await page.goto(`/backend/orders?code=${code}`);
+  await expect(page.getByRole('heading', { name: pl('staff.order.heading', { code }) })).toBeVisible();
+  await expect(page.getByText(pl('staff.method.guesthouse'), { exact: true })).toBeVisible();
+  await expect(page.getByText(guestEmail).first()).toBeVisible();
+});
+
 test('a guest cancels their unpaid booking from its page', async ({ page, request }) => {
   const checkIn = daysFromToday(200 + randomInt(0, 60));
   const order = await bookByTransfer(request, 'ROOM_STANDARD_DOUBLE', checkIn, addDays(checkIn, 2), { locale: 'pl' });

@@ -19,6 +19,7 @@ use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{JsonBody, Shop, ShopParams, Validate};
 use crate::guard::Client;
+use crate::session::Customer;
 use crate::wire::cart::{BillingAddress, Cart, CartItem, CustomerDetails, PostalAddress};
 use crate::wire::order::Order;
 use crate::wire::{Delivery, LineType, PaymentMethod, ShippingMethod};
@@ -80,7 +81,7 @@ impl Validate for AddressBody {
     )
 )]
 pub async fn start(State(state): State<AppState>, shop: Shop, Path(token): Path<String>) -> ApiResult<Json<Cart>> {
-    let request = CheckoutRequest { token, locale: shop.code().to_owned() };
+    let request = CheckoutRequest { token, locale: shop.code().to_owned(), ..Default::default() };
     let cart = state.clients.checkout.clone().start_checkout(request).await?.into_inner();
     Ok(Json(Cart::of(cart, shop.locale)?))
 }
@@ -139,7 +140,11 @@ pub async fn address(
         shipping_address: body.shipping_address.map(Into::into),
         notes: body.notes,
         regulations_accepted: body.regulations_accepted,
-        customer_id: logged_in.as_ref().map(|c| c.id.clone()).unwrap_or_default(),
+        customer_id: logged_in.as_ref().filter(|a| !crate::session::at_front_desk(a)).map(|c| c.id.clone()).unwrap_or_default(),
+        // The front desk books for a guest: the order is the guest's, not
+        // the receptionist's (a verified account of the guest's e-mail
+        // takes it, as any guest order).
+        for_guest: logged_in.as_ref().is_some_and(crate::session::at_front_desk),
     };
     let mut checkout = state.clients.checkout.clone();
     // The details are checked (and saved) before an account is made for them.
@@ -226,7 +231,7 @@ pub struct VouchersAnswer {
     )
 )]
 pub async fn voucher_designs(State(state): State<AppState>, shop: Shop, Path(token): Path<String>) -> ApiResult<Json<VouchersAnswer>> {
-    let request = CheckoutRequest { token, locale: shop.code().to_owned() };
+    let request = CheckoutRequest { token, locale: shop.code().to_owned(), ..Default::default() };
     let (mut designs, mut carts) = (state.clients.checkout.clone(), state.clients.checkout.clone());
     let (designs, cart) = tokio::try_join!(designs.list_voucher_designs(request.clone()), carts.start_checkout(request))?;
     let cart = Cart::of(cart.into_inner(), shop.locale)?;
@@ -378,7 +383,7 @@ fn options(m: &Methods) -> Vec<MethodOption> {
     )
 )]
 pub async fn shipping_methods(State(state): State<AppState>, shop: Shop, Path(token): Path<String>) -> ApiResult<Json<ShippingAnswer>> {
-    let request = CheckoutRequest { token, locale: shop.code().to_owned() };
+    let request = CheckoutRequest { token, locale: shop.code().to_owned(), ..Default::default() };
     let m = state.clients.checkout.clone().list_shipping_methods(request).await?.into_inner();
     let shipments = if m.methods.is_empty() {
         vec![]
@@ -478,6 +483,10 @@ pub struct PaymentAnswer {
 }
 
 /// Payment methods
+///
+/// A bank transfer always, each online provider configured; to a
+/// receptionist or administrator logged in (booking for a guest) also
+/// `guesthouse`, paid on arrival.
 #[utoipa::path(
     get,
     path = "/shop-api/checkout/{token}/payment",
@@ -490,8 +499,14 @@ pub struct PaymentAnswer {
         (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
     )
 )]
-pub async fn payment_methods(State(state): State<AppState>, shop: Shop, Path(token): Path<String>) -> ApiResult<Json<PaymentAnswer>> {
-    let request = CheckoutRequest { token, locale: shop.code().to_owned() };
+pub async fn payment_methods(
+    State(state): State<AppState>,
+    shop: Shop,
+    logged_in: Option<Customer>,
+    Path(token): Path<String>,
+) -> ApiResult<Json<PaymentAnswer>> {
+    let front_desk = logged_in.is_some_and(|c| crate::session::at_front_desk(&c.0));
+    let request = CheckoutRequest { token, locale: shop.code().to_owned(), front_desk };
     let m = state.clients.checkout.clone().list_payment_methods(request).await?.into_inner();
     let payment = Payment {
         methods: options(&m),
@@ -505,7 +520,8 @@ pub async fn payment_methods(State(state): State<AppState>, shop: Shop, Path(tok
 ///
 /// With `deposit`, the advance payment is paid now and `leftToPay` later.
 /// With `expectedDueNow`, the amount the guest saw is checked: completion
-/// then charges it.
+/// then charges it. A receptionist or administrator logged in books for a
+/// guest and may choose `guesthouse` (all paid on arrival).
 #[utoipa::path(
     put,
     path = "/shop-api/checkout/{token}/payment/{id}",
@@ -514,8 +530,9 @@ pub async fn payment_methods(State(state): State<AppState>, shop: Shop, Path(tok
     request_body = PaymentChoice,
     responses(
         (status = 200, description = "The basket, state `payment_selected`", body = Cart),
-        (status = 400, description = "Not a method on offer, or a deposit without a stay (`invalid_method`)", body = ErrorBody),
+        (status = 400, description = "A malformed body, or a bad channel or locale", body = ErrorBody),
         (status = 404, description = "No such basket or payment", body = ErrorBody),
+        (status = 422, description = "Not a method on offer (`guesthouse` is offered to the front desk only), or a deposit without a stay or paid at the guesthouse (`invalid_method`)", body = ErrorBody),
         (status = 409, description = "Not in this checkout state (`checkout_state`), or due now is not `expectedDueNow` (`price_changed`, `args.was` and `args.now` in PLN; nothing chosen)", body = ErrorBody),
         (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
     )
@@ -523,6 +540,7 @@ pub async fn payment_methods(State(state): State<AppState>, shop: Shop, Path(tok
 pub async fn choose_payment(
     State(state): State<AppState>,
     shop: Shop,
+    logged_in: Option<Customer>,
     Path((token, id)): Path<(String, u32)>,
     JsonBody(body): JsonBody<PaymentChoice>,
 ) -> ApiResult<Json<Cart>> {
@@ -535,6 +553,7 @@ pub async fn choose_payment(
         payment: PaymentMethod::parse(&body.method).map_or(0, PaymentMethod::wire),
         deposit: body.deposit,
         expected_due_now: body.expected_due_now,
+        front_desk: logged_in.is_some_and(|c| crate::session::at_front_desk(&c.0)),
         ..Default::default()
     };
     let cart = state.clients.checkout.clone().choose_payment(request).await?.into_inner();

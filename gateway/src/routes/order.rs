@@ -71,6 +71,7 @@ struct Texts {
     cancel_heading: String,
     cancel_note: String,
     cancel_confirm: String,
+    at_guesthouse: String,
 }
 
 impl Texts {
@@ -94,6 +95,7 @@ impl Texts {
             cancel_heading: t("order-cancel-heading"),
             cancel_note: t("order-cancel-note"),
             cancel_confirm: t("order-cancel-confirm"),
+            at_guesthouse: t("order-at-guesthouse"),
         }
     }
 }
@@ -124,6 +126,7 @@ struct PayPage {
     deadline: String,
     email: String,
     complete_link: String,
+    at_guesthouse: bool,
 }
 
 fn lang(locale: Locale) -> &'static str {
@@ -205,6 +208,8 @@ async fn pay(State(state): State<AppState>, Path(token): Path<String>, Query(q):
         } else {
             String::new()
         },
+        // Booked by the front desk to be paid on arrival: no transfer to make.
+        at_guesthouse: method == Some(PaymentMethod::Guesthouse),
         holder: account.holder.clone(),
         iban: account.iban.clone(),
         bank: account.bank.clone(),

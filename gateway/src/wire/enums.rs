@@ -95,6 +95,8 @@ spa_platform::coded! {
         BankTransfer => "bank_transfer",
         Przelewy24 => "przelewy24",
         Paypal => "paypal",
+        /// Booked by the front desk for a guest who pays on arrival.
+        Guesthouse => "guesthouse",
     }
 }
 

@@ -570,7 +570,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Payment methods */
+        /**
+         * Payment methods
+         * @description A bank transfer always, each online provider configured; to a
+         *     receptionist or administrator logged in (booking for a guest) also
+         *     `guesthouse`, paid on arrival.
+         */
         get: operations["payment_methods"];
         put?: never;
         post?: never;
@@ -592,7 +597,8 @@ export interface paths {
          * Choose the payment method
          * @description With `deposit`, the advance payment is paid now and `leftToPay` later.
          *     With `expectedDueNow`, the amount the guest saw is checked: completion
-         *     then charges it.
+         *     then charges it. A receptionist or administrator logged in books for a
+         *     guest and may choose `guesthouse` (all paid on arrival).
          */
         put: operations["choose_payment"];
         post?: never;
@@ -2136,7 +2142,7 @@ export interface components {
          * @description How an order is paid.
          * @enum {string}
          */
-        PaymentMethod: "bank_transfer" | "przelewy24" | "paypal";
+        PaymentMethod: "bank_transfer" | "przelewy24" | "paypal" | "guesthouse";
         /**
          * @description Where a payment's money came through.
          * @enum {string}
@@ -5642,7 +5648,7 @@ export interface operations {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            /** @description Not a method on offer, or a deposit without a stay (`invalid_method`) */
+            /** @description A malformed body, or a bad channel or locale */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5669,7 +5675,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            /** @description Not a method on offer (`guesthouse` is offered to the front desk only), or a deposit without a stay or paid at the guesthouse (`invalid_method`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8231,7 +8237,7 @@ export const newItemTypeValues: ReadonlyArray<FlattenedDeepRequired<components>[
 export const offerTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OfferType"]> = ["package", "room", "treatment", "product", "day_spa", "voucher"];
 export const orderPaymentStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderPaymentState"]> = ["awaiting_payment", "partially_paid", "paid", "cancelled"];
 export const orderStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderState"]> = ["new", "paid", "cancelled"];
-export const paymentMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentMethod"]> = ["bank_transfer", "przelewy24", "paypal"];
+export const paymentMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentMethod"]> = ["bank_transfer", "przelewy24", "paypal", "guesthouse"];
 export const paymentProviderValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentProvider"]> = ["bank_transfer", "przelewy24", "paypal", "guesthouse", "card_terminal", "cash"];
 export const paymentStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentState"]> = ["started", "paid", "refused", "refund_due", "refunded", "reversed"];
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["customer", "editor", "admin", "reception"];

@@ -107,7 +107,7 @@ impl Checkout {
         locale: &str,
         address: Address,
         regulations_accepted: bool,
-        customer_id: Option<String>,
+        owner: Owner,
     ) -> Result<View, CartError> {
         let before = self.basket.view(token, locale).await?;
         // The order of the steps first, then the details.
@@ -119,8 +119,10 @@ impl Checkout {
             .step(token, &before, |cart| {
                 allow(cart.checkout_state, Step::Address)?;
                 cart.checkout.address = Some(address.clone());
-                if customer_id.is_some() {
-                    cart.customer_id = customer_id.clone();
+                match &owner {
+                    Owner::Guest => cart.customer_id = None,
+                    Owner::Account(Some(id)) => cart.customer_id = Some(id.clone()),
+                    Owner::Account(None) => {}
                 }
                 cart.checkout_state = checkout::after_address(cart.needs(nothing));
                 cart.checkout.name_order();
@@ -179,11 +181,14 @@ impl Checkout {
         self.basket.after_step(before, cart, locale).await
     }
 
-    pub async fn payment_methods(&self, token: &str, locale: &str) -> Result<Offer, CartError> {
+    /// The payment methods on offer; the front desk, booking for a guest,
+    /// may also leave the payment to the guest's arrival.
+    pub async fn payment_methods(&self, token: &str, locale: &str, front_desk: bool) -> Result<Offer, CartError> {
         let view = self.basket.view(token, locale).await?;
         let methods = self
             .methods
             .iter()
+            .chain(front_desk.then_some(&PaymentMethod::Guesthouse))
             .map(|m| Offered { method: MethodCode::Payment(*m), name: m.names()[locale_index(locale)], price: 0 })
             .collect();
         let choice = view.cart.checkout.payment;
@@ -206,10 +211,13 @@ impl Checkout {
         method: Option<PaymentMethod>,
         deposit: bool,
         expected_due_now: Option<i64>,
+        front_desk: bool,
     ) -> Result<View, CartError> {
-        let method = method.filter(|m| self.methods.contains(m)).ok_or(CartError::UnknownMethod)?;
+        let offered = |m: &PaymentMethod| self.methods.contains(m) || (front_desk && *m == PaymentMethod::Guesthouse);
+        let method = method.filter(offered).ok_or(CartError::UnknownMethod)?;
         let before = self.basket.view(token, locale).await?;
-        if deposit && deposit_offered(&before) == 0 {
+        // Paid on arrival, all of it: no advance to take now.
+        if deposit && (deposit_offered(&before) == 0 || method == PaymentMethod::Guesthouse) {
             return Err(CartError::InvalidFields { code: "invalid_method", fields: vec!["deposit"] });
         }
         let nothing = nothing_to_pay(&before);
@@ -319,7 +327,10 @@ impl Checkout {
         let address = view.cart.checkout.address.clone().unwrap_or_default();
         let room_nights = room_nights(&view);
         let unpaid = Unpaid { email: &address.customer.email, client: &client_key(client), nights: room_nights };
-        if priced.due_now > 0 {
+        // The caps keep strangers from holding nights unpaid; the front
+        // desk, booking for a guest who pays on arrival, is not capped.
+        let by_desk = view.cart.checkout.payment.is_some_and(|p| p.method == PaymentMethod::Guesthouse);
+        if priced.due_now > 0 && !by_desk {
             // Read without a lock first, so no night is held for an order
             // that would be refused; counted again under the lock below.
             let held = crate::store::unpaid_nights(db, unpaid.email, unpaid.client).await?;
@@ -330,7 +341,8 @@ impl Checkout {
         // the basket (a completion cut off after its hold, the basket
         // changed since; or its hold expired) is given up for a new one.
         let payment = view.cart.checkout.payment;
-        let hold_seconds = payment.map_or(checkout::BANK_TRANSFER_HOLD_DAYS * 24 * 3600, |p| p.method.hold_seconds());
+        let departure = view.lines.iter().filter_map(|l| l.line.details.stay).map(|s| s.check_out).max();
+        let hold_seconds = payment.map_or(checkout::BANK_TRANSFER_HOLD_DAYS * 24 * 3600, |p| p.method.hold_seconds(now, departure));
         let stays = stays_of(&view);
         let queries: Vec<&StayQuery<'_>> = stays.iter().collect();
         let mut hold_expires_at = 0;
@@ -384,7 +396,7 @@ impl Checkout {
         }
         let t = view.totals;
         let paid = priced.due_now == 0;
-        if !paid {
+        if !paid && !by_desk {
             let held = crate::store::lock_unpaid_nights(locked.tx(), unpaid.email, unpaid.client, now).await?;
             if let Err(e) = self.check_unpaid(&unpaid, held) {
                 drop(locked);
@@ -511,6 +523,15 @@ impl Checkout {
             }
         }
     }
+}
+
+/// Whose account an order placed from the basket joins.
+#[derive(Debug, Clone)]
+pub enum Owner {
+    /// The logged-in customer's (or, None, the basket's own as it was).
+    Account(Option<String>),
+    /// Nobody's: the front desk books for a guest.
+    Guest,
 }
 
 /// A cart's order named, or the order it became meanwhile.

@@ -8,6 +8,7 @@
 //! the address's state, so vouchers, shipping and payment are chosen again
 //! for what the basket now holds.
 
+use chrono::NaiveDate;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -425,6 +426,9 @@ spa_platform::coded! {
         BankTransfer => "bank_transfer",
         Przelewy24 => "przelewy24",
         Paypal => "paypal",
+        /// Booked by the front desk for a guest who pays on arrival;
+        /// offered to the front desk only.
+        Guesthouse => "guesthouse",
     }
 }
 
@@ -435,16 +439,30 @@ impl PaymentMethod {
             Self::BankTransfer => ["Przelew bankowy", "Banküberweisung", "Bank transfer"],
             Self::Przelewy24 => ["Przelewy24", "Przelewy24", "Przelewy24"],
             Self::Paypal => ["PayPal", "PayPal", "PayPal"],
+            Self::Guesthouse => ["Płatność na miejscu, w pensjonacie", "Zahlung vor Ort in der Pension", "Pay at the guesthouse"],
         }
     }
 
-    /// How long the nights of an unpaid order are held: a bank transfer
-    /// takes days, an online payment minutes.
-    pub fn hold_seconds(self) -> u32 {
+    /// How long the nights of an unpaid order are held, placed at `now`
+    /// (Unix ms) with its last stay ending on `departure`: a bank transfer
+    /// takes days, an online payment minutes; a guest who pays at the
+    /// guesthouse keeps the nights until the end of the departure day (a
+    /// guest who never came then lets them go, the order cancelled).
+    pub fn hold_seconds(self, now: i64, departure: Option<NaiveDate>) -> u32 {
         match self {
             Self::BankTransfer => BANK_TRANSFER_HOLD_DAYS * 24 * 3600,
             Self::Przelewy24 | Self::Paypal => ONLINE_HOLD_MINUTES * 60,
+            Self::Guesthouse => {
+                let end = departure.and_then(|d| d.succ_opt()).and_then(|d| d.and_hms_opt(0, 0, 0)).map(|t| t.and_utc().timestamp_millis());
+                let seconds = end.map_or(0, |end| (end - now).max(0) / 1000);
+                u32::try_from(seconds).unwrap_or(u32::MAX).max(BANK_TRANSFER_HOLD_DAYS * 24 * 3600)
+            }
         }
+    }
+
+    /// Whether the guest pays it through an online provider.
+    pub fn online(self) -> bool {
+        matches!(self, Self::Przelewy24 | Self::Paypal)
     }
 }
 
@@ -848,6 +866,17 @@ mod tests {
         assert_eq!(posted.check().unwrap_err(), ["firstName", "lastName", "street", "city", "countryCode"], "no address given");
         let bad = VoucherConfig { design: "gold".into(), delivery: None, recipient: " ".into(), ..config };
         assert_eq!(bad.check().unwrap_err(), ["for", "design", "delivery"]);
+    }
+
+    #[test]
+    fn a_guest_paying_at_the_guesthouse_keeps_the_nights_until_the_end_of_the_departure_day() {
+        let now = NaiveDate::from_ymd_opt(2027, 3, 1).unwrap().and_hms_opt(10, 0, 0).unwrap().and_utc().timestamp_millis();
+        let departure = NaiveDate::from_ymd_opt(2027, 3, 20);
+        assert_eq!(PaymentMethod::Guesthouse.hold_seconds(now, departure), (19 * 24 + 14) * 3600);
+        // Never shorter than a bank transfer's.
+        assert_eq!(PaymentMethod::Guesthouse.hold_seconds(now, NaiveDate::from_ymd_opt(2027, 3, 1)), BANK_TRANSFER_HOLD_DAYS * 24 * 3600);
+        assert_eq!(PaymentMethod::Paypal.hold_seconds(now, departure), ONLINE_HOLD_MINUTES * 60);
+        assert!(!PaymentMethod::Guesthouse.online() && PaymentMethod::Przelewy24.online() && !PaymentMethod::BankTransfer.online());
     }
 
     #[test]

@@ -11,7 +11,7 @@ use tonic::{Request, Response};
 
 use super::Answer;
 use super::wire::{cart_message, methods_message, order_message, postal_of};
-use crate::checkout::Checkout;
+use crate::checkout::{Checkout, Owner};
 use crate::domain::checkout::{self, PaymentMethod, ShippingMethod, VoucherConfig};
 use crate::payments::Payments;
 
@@ -51,7 +51,7 @@ impl CheckoutService for CheckoutGrpc {
             shipping: r.shipping_address.map(|a| postal_of(Some(a))),
             notes: r.notes,
         };
-        let customer = Some(r.customer_id).filter(|c| !c.is_empty());
+        let customer = if r.for_guest { Owner::Guest } else { Owner::Account(Some(r.customer_id).filter(|c| !c.is_empty())) };
         Ok(Response::new(cart_message(self.checkout.address(&r.token, &r.locale, address, r.regulations_accepted, customer).await?)))
     }
 
@@ -88,13 +88,15 @@ impl CheckoutService for CheckoutGrpc {
 
     async fn list_payment_methods(&self, request: Request<CheckoutRequest>) -> Answer<Methods> {
         let r = request.into_inner();
-        Ok(Response::new(methods_message(self.checkout.payment_methods(&r.token, &r.locale).await?)))
+        Ok(Response::new(methods_message(self.checkout.payment_methods(&r.token, &r.locale, r.front_desk).await?)))
     }
 
     async fn choose_payment(&self, request: Request<ChooseMethodRequest>) -> Answer<Cart> {
         let r = request.into_inner();
         Ok(Response::new(cart_message(
-            self.checkout.choose_payment(&r.token, &r.locale, PaymentMethod::from_wire(r.payment), r.deposit, r.expected_due_now).await?,
+            self.checkout
+                .choose_payment(&r.token, &r.locale, PaymentMethod::from_wire(r.payment), r.deposit, r.expected_due_now, r.front_desk)
+                .await?,
         )))
     }
 

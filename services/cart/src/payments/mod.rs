@@ -106,6 +106,8 @@ impl Payments {
     fn configured(&self, method: PaymentMethod) -> bool {
         match method {
             PaymentMethod::BankTransfer => true,
+            // Offered to the front desk only, by checkout.
+            PaymentMethod::Guesthouse => false,
             online => self.provider(online).is_some(),
         }
     }
@@ -113,7 +115,7 @@ impl Payments {
     /// The provider that takes payments by `method`, when configured.
     fn provider(&self, method: PaymentMethod) -> Option<&dyn PaymentProvider> {
         match method {
-            PaymentMethod::BankTransfer => None,
+            PaymentMethod::BankTransfer | PaymentMethod::Guesthouse => None,
             PaymentMethod::Przelewy24 => self.p24.as_ref().map(|p| p as &dyn PaymentProvider),
             PaymentMethod::Paypal => self.paypal.as_ref().map(|p| p as &dyn PaymentProvider),
         }
@@ -127,7 +129,7 @@ impl Payments {
 
     /// Whether the guest can start paying `order` online now.
     pub fn payable_online(&self, order: &StoredOrder) -> bool {
-        PaymentMethod::parse(&order.payment_method).is_some_and(|m| m != PaymentMethod::BankTransfer && self.configured(m))
+        PaymentMethod::parse(&order.payment_method).is_some_and(|m| m.online() && self.configured(m))
             && order.awaits_payment()
             && order.totals.due_now > 0
     }

@@ -5,7 +5,7 @@
 use askama::Template;
 use spa_platform::locale::Locale;
 use spa_platform::money::pln as money;
-use spa_proto::common::OrderLine;
+use spa_proto::common::{OrderLine, PaymentMethod};
 use spa_proto::events::{OrderChanged, OrderPlaced};
 
 use crate::domain::mail::{Links, Mail};
@@ -97,6 +97,19 @@ const CHANGED_EN: Texts = Texts {
     ..EN
 };
 
+/// The words of a booking the front desk made for a guest who pays on arrival.
+const ON_ARRIVAL_PL: Texts = Texts { due_now: "Do zapłaty na miejscu, przy przyjeździe", ..PL };
+const ON_ARRIVAL_DE: Texts = Texts { due_now: "Vor Ort bei der Anreise zu zahlen", ..DE };
+const ON_ARRIVAL_EN: Texts = Texts { due_now: "To pay at the guesthouse when you arrive", ..EN };
+
+pub fn on_arrival_texts(locale: Locale) -> &'static Texts {
+    match locale {
+        Locale::Pl => &ON_ARRIVAL_PL,
+        Locale::De => &ON_ARRIVAL_DE,
+        Locale::EnGb => &ON_ARRIVAL_EN,
+    }
+}
+
 pub fn changed_texts(locale: Locale) -> &'static Texts {
     match locale {
         Locale::Pl => &CHANGED_PL,
@@ -152,14 +165,16 @@ struct Text<'a> {
 /// The e-mail of a placed order.
 pub fn mail(order: &OrderPlaced, links: &Links) -> anyhow::Result<Mail> {
     let locale = Locale::or_fallback(&order.locale);
+    // Booked by the front desk, paid on arrival: no deadline to pay by.
+    let on_arrival = order.payment_method() == PaymentMethod::Guesthouse;
     let later = if order.left_to_pay > 0 && order.due_now < order.total { money(locale, order.left_to_pay) } else { String::new() };
-    let hold_until = if order.hold_expires_at_ms > 0 && order.due_now > 0 {
+    let hold_until = if order.hold_expires_at_ms > 0 && order.due_now > 0 && !on_arrival {
         spa_platform::dates::utc_minutes(order.hold_expires_at_ms)
     } else {
         String::new()
     };
     Letter {
-        t: texts(locale),
+        t: if on_arrival { on_arrival_texts(locale) } else { texts(locale) },
         locale,
         first_name: &order.first_name,
         booking_code: &order.booking_code,
@@ -330,5 +345,15 @@ mod tests {
         let en = en.unwrap();
         assert!(en.subject.starts_with("Your booking has changed") && en.text.contains("Left to pay: PLN\u{a0}50.00"), "{}", en.text);
         assert!(!en.text.contains("refund"), "nothing goes back: {}", en.text);
+    }
+
+    #[test]
+    fn a_booking_paid_on_arrival_names_no_deadline_and_says_where_it_is_paid() {
+        let o = OrderPlaced { payment_method: PaymentMethod::Guesthouse as i32, due_now: 123_456, left_to_pay: 123_456, ..order("en_GB") };
+        let m = mail(&o, &Links::new("https://spa.example")).unwrap();
+        assert!(m.text.contains("To pay at the guesthouse when you arrive: PLN\u{a0}1,234.56"), "{}", m.text);
+        assert!(!m.text.contains("We hold the room"), "{}", m.text);
+        let transfer = mail(&OrderPlaced { payment_method: PaymentMethod::BankTransfer as i32, ..o }, &Links::new("https://x")).unwrap();
+        assert!(transfer.text.contains("We hold the room for you until"), "{}", transfer.text);
     }
 }

@@ -437,3 +437,70 @@ async fn the_front_desk_moves_a_stay_to_free_nights_and_settles_the_difference()
 
     two_moves_at_once_one_wins(&t.http, &t.base, &reception, cart, rooms, 70).await;
 }
+
+/// A receptionist books a stay for a guest on the phone through the shop,
+/// to be paid at the guesthouse: a way offered to the front desk only, the
+/// order the guest's (not the receptionist's), its nights held until the
+/// departure day ends, no unpaid caps, and the guest's confirmation says
+/// where to pay; the order's page has no transfer to make.
+#[tokio::test]
+async fn the_front_desk_books_for_a_phone_guest_who_pays_on_arrival() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let reception = t.session_of("c-3", "recepcja@example.pl", "customer,reception").await;
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert("cookie", format!("spa_session={reception}").parse().unwrap());
+    headers.insert("x-requested-with", "XMLHttpRequest".parse().unwrap());
+    let desk_http = reqwest::Client::builder().default_headers(headers).build().unwrap();
+    let (cart, rooms, content) = (t.stack.db("cart"), t.stack.db("rooms"), t.stack.db("content"));
+
+    // A guest's own basket is not offered the way, and cannot choose it.
+    let stranger = crate::checkout::Visitor::new(&t.http, &t.base).await;
+    let (from, to) = crate::support::stay(130, 2);
+    assert_eq!(stranger.add(crate::checkout::reservation(&from, &to)).await.0, 201);
+    stranger.step(Method::PUT, "address", crate::checkout::guest()).await;
+    let (_, offered) = stranger.step(Method::GET, "payment", Value::Null).await;
+    let codes = |answer: &Value| -> Vec<String> {
+        answer["payments"][0]["methods"].as_array().unwrap().iter().map(|m| m["code"].as_str().unwrap().to_owned()).collect()
+    };
+    assert!(!codes(&offered).contains(&"guesthouse".to_owned()), "{offered}");
+    let refused = stranger.step(Method::PUT, "payment/0", json!({"method": "guesthouse"})).await;
+    assert_eq!((refused.0, refused.1["code"].as_str()), (422, Some("invalid_method")), "{}", refused.1);
+
+    // The front desk's basket for the guest on the phone.
+    let desk = crate::checkout::Visitor::new(&desk_http, &t.base).await;
+    let (from, to) = crate::support::stay(140, 3);
+    assert_eq!(desk.add(crate::checkout::reservation(&from, &to)).await.0, 201);
+    let (status, _) = desk.step(Method::PUT, "address", crate::checkout::guest()).await;
+    assert_eq!(status, 200);
+    let (_, offered) = desk.step(Method::GET, "payment", Value::Null).await;
+    assert!(codes(&offered).contains(&"guesthouse".to_owned()), "{offered}");
+    let advance = desk.step(Method::PUT, "payment/0", json!({"method": "guesthouse", "deposit": true})).await;
+    assert_eq!(advance.0, 422, "paid on arrival, all of it: {}", advance.1);
+    let (status, chosen) = desk.step(Method::PUT, "payment/0", json!({"method": "guesthouse"})).await;
+    assert_eq!(status, 200, "{chosen}");
+    let (status, order) = desk.complete(None).await;
+    assert_eq!(status, 200, "{order}");
+    assert_eq!((order["paymentMethod"].as_str(), order["state"].as_str()), (Some("guesthouse"), Some("new")), "{order}");
+    let code = order["bookingCode"].as_str().unwrap().to_owned();
+    let (customer_id, order_id): (Option<String>, String) =
+        sqlx::query_as("SELECT customer_id, order_id FROM orders WHERE token = $1").bind(&desk.token).fetch_one(cart.pool()).await.unwrap();
+    assert!(customer_id.unwrap_or_default().is_empty(), "the guest's order, not the receptionist's");
+    let expires: i64 =
+        sqlx::query_scalar("SELECT expires_at FROM holds WHERE order_id = $1").bind(&order_id).fetch_one(rooms.pool()).await.unwrap();
+    let departure_ends = chrono::NaiveDate::parse_from_str(&to, "%Y-%m-%d").unwrap().succ_opt().unwrap().and_hms_opt(0, 0, 0).unwrap();
+    let departure_ends = departure_ends.and_utc().timestamp_millis();
+    assert!((departure_ends - expires).abs() < 60_000, "held until the departure day ends: {expires} vs {departure_ends}");
+    let page = t.http.get(t.url(&format!("/order/{}/pay", desk.token))).send().await.unwrap().text().await.unwrap();
+    assert!(page.contains("Zapłacisz na miejscu") && !page.contains("id=\"transfer\""), "{page}");
+    let mail = eventually("the guest's confirmation", || async {
+        let id: String = sqlx::query_scalar("SELECT id FROM outgoing_mail WHERE subject = $1")
+            .bind(format!("Twoja rezerwacja {code}"))
+            .fetch_optional(content.pool())
+            .await
+            .unwrap()?;
+        t.delivered_mail(&id)
+    })
+    .await;
+    // Quoted-printable: "Do zapłaty na miejscu, przy przyjeździe", and no "Rezerwujemy dla Ciebie pokój do".
+    assert!(mail.contains("aty na miejscu, przy przyje") && !mail.contains("Rezerwujemy dla Ciebie"), "{mail}");
+}
