@@ -17,6 +17,7 @@ use serde::Serialize;
 use spa_proto::spa::cart::v1::{
     CancelOrderRequest, FindOrderRequest, ListRefundsDueRequest, MarkRefundedRequest, RecordPaymentRequest, StaffPaymentRequest,
 };
+use spa_proto::spa::content::v1::ListOrderMailsRequest;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -125,6 +126,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(record_rest_payment))
         .routes(routes!(record_payment))
         .routes(routes!(cancellation_quote, cancel_order))
+        .routes(routes!(order_mails))
         .routes(routes!(refunds_due))
         .routes(routes!(mark_refunded))
 }
@@ -559,4 +561,66 @@ pub async fn cancel_order(
     let request = CancelOrderRequest { booking_code: booking_code(code)?, version: body.version, fee: body.fee, staff: desk.email };
     let order = state.clients.orders.clone().cancel_order(request).await?.into_inner();
     Ok(Json(StaffOrder::of(order, shop.locale)?))
+}
+
+/// An e-mail about an order: to whom, what, and whether it left.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderMail {
+    pub recipient: String,
+    pub subject: String,
+    /// When it was queued (RFC 3339).
+    pub queued_at: Option<String>,
+    /// When the mail server took it (RFC 3339); null while it waits.
+    pub sent_at: Option<String>,
+    /// Failed attempts so far (each retried later).
+    pub attempts: u32,
+    /// Why the last attempt failed; null when none did.
+    pub last_error: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderMails {
+    pub items: Vec<OrderMail>,
+}
+
+/// The e-mails an order sent
+///
+/// For the front desk: every e-mail the order's events queued (the guest's
+/// summary, payment confirmations, updated confirmations, the cancellation,
+/// gift vouchers, and the guesthouse's own notices), oldest first, with
+/// whether and when each was sent; never their bodies.
+#[utoipa::path(
+    get,
+    path = "/shop-api/backend/orders/{bookingCode}/mails",
+    tag = "staff",
+    params(("bookingCode" = String, Path, description = BOOKING_CODE, pattern = "^[A-Za-z0-9-]{1,32}$"), ShopParams),
+    responses(
+        (status = 200, description = "The order's e-mails; none for a code no order has", body = OrderMails),
+        (status = 400, description = "A malformed booking code, or a bad channel or locale", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not a receptionist or an administrator", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn order_mails(
+    State(state): State<AppState>,
+    _shop: Shop,
+    _desk: FrontDesk,
+    Path(code): Path<String>,
+) -> ApiResult<Json<OrderMails>> {
+    let request = ListOrderMailsRequest { booking_code: booking_code(code)? };
+    let mails = state.clients.content.clone().list_order_mails(request).await?.into_inner().mails;
+    let items = mails
+        .into_iter()
+        .map(|m| OrderMail {
+            recipient: m.recipient,
+            subject: m.subject,
+            queued_at: rfc3339(m.queued_at_ms),
+            sent_at: rfc3339(m.sent_at_ms),
+            attempts: m.attempts,
+            last_error: Some(m.last_error).filter(|e| !e.is_empty()),
+        })
+        .collect();
+    Ok(Json(OrderMails { items }))
 }

@@ -4,12 +4,14 @@
 //! due) and says whether the nights are free, keeping nothing; `PUT` makes
 //! it on the order's version as read. The cart service keeps the rules and
 //! the rooms service the nights (the new ones taken before the old ones
-//! are given back). Receptionists and administrators; never cached.
+//! are given back). `.../items/{id}/treatments` (`POST .../quote`, `PUT`):
+//! a package's treatments, priced by the catalog. Receptionists and
+//! administrators; never cached.
 
 use axum::Json;
 use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
-use spa_proto::spa::cart::v1::ChangeStayRequest;
+use spa_proto::spa::cart::v1::{ChangeQuote as QuoteMessage, ChangeStayRequest, ChangeTreatmentsRequest, TreatmentChoice};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -112,15 +114,15 @@ impl Validate for StayMove {
     }
 }
 
-/// What moving the stay costs, in grosze.
+/// What a change of a line (a stay moved, a package's treatments) costs, in grosze.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct StayQuote {
+pub struct ChangeQuote {
     /// The order's version this quote was made on.
     pub version: i64,
-    /// The stay after the change.
+    /// The line after the change.
     pub price: i64,
-    /// The stay before it.
+    /// The line before it.
     pub was: i64,
     /// `price - was`: added to (or, below 0, taken from) what is due.
     pub difference: i64,
@@ -134,8 +136,23 @@ pub struct StayQuote {
     pub refund: i64,
 }
 
+impl ChangeQuote {
+    fn of(q: QuoteMessage) -> Self {
+        Self {
+            version: q.version,
+            price: q.price,
+            was: q.was,
+            difference: q.difference,
+            total: q.total,
+            received: q.received,
+            left_to_pay: q.left_to_pay,
+            refund: q.refund,
+        }
+    }
+}
+
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(quote_stay, change_stay))
+    OpenApiRouter::new().routes(routes!(quote_stay, change_stay)).routes(routes!(change_treatments)).routes(routes!(quote_treatments))
 }
 
 fn request(code: String, id: i64, version: i64, stay: StayWanted, staff: String) -> ApiResult<ChangeStayRequest> {
@@ -169,7 +186,7 @@ fn request(code: String, id: i64, version: i64, stay: StayWanted, staff: String)
         ShopParams
     ),
     responses(
-        (status = 200, description = "What the change costs; the nights are free", body = StayQuote),
+        (status = 200, description = "What the change costs; the nights are free", body = ChangeQuote),
         (status = 400, description = "A malformed booking code, date, room code or number of guests", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
         (status = 403, description = "Not a receptionist or an administrator", body = ErrorBody),
@@ -185,18 +202,9 @@ pub async fn quote_stay(
     desk: FrontDesk,
     Path((code, id)): Path<(String, i64)>,
     ApiQuery(stay): ApiQuery<StayWanted>,
-) -> ApiResult<Json<StayQuote>> {
+) -> ApiResult<Json<ChangeQuote>> {
     let q = state.clients.orders.clone().quote_stay_change(request(code, id, 0, stay, desk.email)?).await?.into_inner();
-    Ok(Json(StayQuote {
-        version: q.version,
-        price: q.price,
-        was: q.was,
-        difference: q.difference,
-        total: q.total,
-        received: q.received,
-        left_to_pay: q.left_to_pay,
-        refund: q.refund,
-    }))
+    Ok(Json(ChangeQuote::of(q)))
 }
 
 /// Move a stay
@@ -241,5 +249,159 @@ pub async fn change_stay(
     JsonBody(body): JsonBody<StayMove>,
 ) -> ApiResult<Json<StaffOrder>> {
     let order = state.clients.orders.clone().change_stay(request(code, id, body.version, body.stay(), desk.email)?).await?.into_inner();
+    Ok(Json(StaffOrder::of(order, shop.locale)?))
+}
+
+/// A treatment of a package, and how many.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct TreatmentPick {
+    #[schema(pattern = "^[A-Za-z0-9_.-]{1,64}$")]
+    pub code: String,
+    #[schema(minimum = 1, maximum = 20)]
+    pub quantity: u32,
+}
+
+/// A package's treatments as they are to be (the package's rules apply: 422).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct TreatmentsWanted {
+    #[schema(required = true, max_items = 50)]
+    pub treatments: Option<Vec<TreatmentPick>>,
+}
+
+impl Validate for TreatmentsWanted {
+    fn validate(&self) -> ApiResult<()> {
+        check_treatments(self.treatments.as_deref())
+    }
+}
+
+/// Treatments named, at most 50, each a code and 1 to 20 of it.
+fn check_treatments(treatments: Option<&[TreatmentPick]>) -> ApiResult<()> {
+    let treatments = treatments.ok_or_else(|| crate::error::ApiError::field(ErrorCode::InvalidParameter, "treatments"))?;
+    if treatments.len() > 50 {
+        return Err(crate::error::ApiError::field(ErrorCode::InvalidParameter, "treatments"));
+    }
+    for (i, t) in treatments.iter().enumerate() {
+        if !crate::extract::is_code(&t.code) {
+            return Err(crate::error::ApiError::field(ErrorCode::InvalidParameter, &format!("treatments[{i}].code")));
+        }
+        crate::extract::within(t.quantity, 1..=20, ErrorCode::InvalidParameter, &format!("treatments[{i}].quantity"))?;
+    }
+    Ok(())
+}
+
+/// A package's treatments changed, decided on the order as read.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct TreatmentsChange {
+    /// The order's `version` as read: a change since makes it a 409 `stale_version`.
+    #[schema(minimum = 0)]
+    pub version: i64,
+    #[schema(required = true, max_items = 50)]
+    pub treatments: Option<Vec<TreatmentPick>>,
+}
+
+impl Validate for TreatmentsChange {
+    fn validate(&self) -> ApiResult<()> {
+        crate::extract::within(self.version, 0..=i64::MAX, ErrorCode::InvalidParameter, "version")?;
+        check_treatments(self.treatments.as_deref())
+    }
+}
+
+fn treatments_request(
+    code: String,
+    id: i64,
+    version: i64,
+    treatments: Option<Vec<TreatmentPick>>,
+    staff: String,
+) -> ApiResult<ChangeTreatmentsRequest> {
+    Ok(ChangeTreatmentsRequest {
+        booking_code: super::staff::booking_code(code)?,
+        item_id: id,
+        version,
+        treatments: treatments.unwrap_or_default().into_iter().map(|t| TreatmentChoice { code: t.code, quantity: t.quantity }).collect(),
+        staff,
+    })
+}
+
+/// What changing a package's treatments costs
+///
+/// For the front desk: the package priced by the catalog for its persons
+/// with these treatments, and the difference to what is due. Nothing is kept.
+#[utoipa::path(
+    post,
+    path = "/shop-api/backend/orders/{bookingCode}/items/{id}/treatments/quote",
+    tag = "staff",
+    params(
+        ("bookingCode" = String, Path, description = super::staff::BOOKING_CODE, pattern = "^[A-Za-z0-9-]{1,32}$"),
+        ("id" = i64, Path, description = "The package line (`items[].id` or `items[].childItems[].id`)"),
+        ShopParams,
+        crate::extract::ScriptMarker
+    ),
+    request_body = TreatmentsWanted,
+    responses(
+        (status = 200, description = "What the change costs", body = ChangeQuote),
+        (status = 400, description = "A malformed body or booking code, or no `X-Requested-With: XMLHttpRequest`", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not a receptionist or an administrator", body = ErrorBody),
+        (status = 404, description = "No such order (`order_not_found`) or package line (`item_not_found`)", body = ErrorBody),
+        (status = 409, description = "The order is cancelled (`order_cancelled`), or its stay has begun (`stay_started`)", body = ErrorBody),
+        (status = 422, description = "Treatments the package's rules do not allow (`invalid_configuration`, naming `treatments[0].code`...)", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn quote_treatments(
+    State(state): State<AppState>,
+    _shop: Shop,
+    _script: Script,
+    desk: FrontDesk,
+    Path((code, id)): Path<(String, i64)>,
+    JsonBody(body): JsonBody<TreatmentsWanted>,
+) -> ApiResult<Json<ChangeQuote>> {
+    let request = treatments_request(code, id, 0, body.treatments, desk.email)?;
+    Ok(Json(ChangeQuote::of(state.clients.orders.clone().quote_treatments_change(request).await?.into_inner())))
+}
+
+/// Change a package's treatments
+///
+/// For the front desk: the package's treatments as decided on the order's
+/// `version`; the catalog prices it, the difference is added to or taken
+/// from what is due (what came beyond it lands on the refunds list), the
+/// change is in the history with the staff member, and the guest gets the
+/// updated confirmation. The same request again answers the order.
+#[utoipa::path(
+    put,
+    path = "/shop-api/backend/orders/{bookingCode}/items/{id}/treatments",
+    tag = "staff",
+    params(
+        ("bookingCode" = String, Path, description = super::staff::BOOKING_CODE, pattern = "^[A-Za-z0-9-]{1,32}$"),
+        ("id" = i64, Path, description = "The package line (`items[].id` or `items[].childItems[].id`)"),
+        ShopParams,
+        crate::extract::ScriptMarker
+    ),
+    request_body = TreatmentsChange,
+    responses(
+        (status = 200, description = "The order, changed", body = StaffOrder),
+        (status = 400, description = "A malformed body or booking code, or no `X-Requested-With: XMLHttpRequest`", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not a receptionist or an administrator", body = ErrorBody),
+        (status = 404, description = "No such order (`order_not_found`) or package line (`item_not_found`)", body = ErrorBody),
+        (status = 409, description = "The order changed since it was read (`stale_version`), is cancelled (`order_cancelled`), or its stay has begun (`stay_started`)", body = ErrorBody),
+        (status = 422, description = "Treatments the package's rules do not allow (`invalid_configuration`, naming `treatments[0].code`...)", body = ErrorBody),
+        (status = 429, description = "Too many changes from this client; wait", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn change_treatments(
+    State(state): State<AppState>,
+    shop: Shop,
+    _script: Script,
+    desk: FrontDesk,
+    Path((code, id)): Path<(String, i64)>,
+    JsonBody(body): JsonBody<TreatmentsChange>,
+) -> ApiResult<Json<StaffOrder>> {
+    let request = treatments_request(code, id, body.version, body.treatments, desk.email)?;
+    let order = state.clients.orders.clone().change_treatments(request).await?.into_inner();
     Ok(Json(StaffOrder::of(order, shop.locale)?))
 }

@@ -195,6 +195,7 @@ spa_platform::coded! {
         /// Cancelled by the guest before paying.
         CancelledByGuest => "cancelled_by_guest",
         StayChanged => "stay_changed",
+        TreatmentsChanged => "treatments_changed",
     }
 }
 

@@ -16,7 +16,7 @@ use spa_proto::common::OrderLine;
 use spa_proto::events::{OrderCancelled, OrderChanged, OrderPaid, VoucherIssued};
 
 use crate::basket::ViewLine;
-use crate::desk::StayQuote;
+use crate::desk::ChangeQuote;
 use crate::domain::checkout::{CancelReason, Delivery, PaymentMethod};
 use crate::domain::item::Dedication;
 use crate::error::CartError;
@@ -114,9 +114,10 @@ pub(crate) fn cancelled(order: &StoredOrder, reason: CancelReason, money: Money)
     })
 }
 
-/// `cart.order.changed` for a stay the front desk moved: the order's lines
+/// `cart.order.changed` for a change the front desk made (a stay moved, a
+/// package's treatments): the order's lines
 /// as they are now, and its money after the change.
-pub(crate) fn changed(order: &StoredOrder, summary: &Summary, q: &StayQuote) -> OrderChanged {
+pub(crate) fn changed(order: &StoredOrder, summary: &Summary, q: &ChangeQuote) -> OrderChanged {
     let line = |l: &SummaryLine| OrderLine {
         name: l.name.clone(),
         quantity: l.quantity,

@@ -27,7 +27,7 @@ use crate::domain::guesthouse::Guesthouse;
 use crate::domain::mail::{Links, Mail};
 use crate::domain::{account, cancelled, newsletter, order, paid, questions};
 use crate::mail::delivery::Mailer;
-use crate::mail::{queue_all_once, queue_once};
+use crate::mail::{AboutOrder, queue_all_once, queue_once};
 
 // The consumers' names: each is the key its handled events are recorded
 // under, so a name never changes.
@@ -50,7 +50,12 @@ pub fn block_changed(id: &str, locale: &str, page_url: String) -> BlockChanged {
 }
 
 /// Queues the e-mail `write` makes of an event, at most once per event.
-async fn queue<M: EventMessage>(db: &Db, consumer: &'static str, event: Received<M>, write: impl FnOnce(&M) -> Mail) -> anyhow::Result<()> {
+async fn queue<M: EventMessage + AboutOrder>(
+    db: &Db,
+    consumer: &'static str,
+    event: Received<M>,
+    write: impl FnOnce(&M) -> Mail,
+) -> anyhow::Result<()> {
     queue_once(db, consumer, event, |m| Ok(write(m))).await
 }
 

@@ -6,12 +6,13 @@ use spa_platform::outbox::Outbox;
 use spa_proto::spa::content::v1::content_service_server::ContentService;
 use spa_proto::spa::content::v1::{
     AskProductQuestionResponse, Block, BlockHistory, GetBlockRequest, GetPageRequest, GetPollRequest, GetWeatherRequest,
-    NewsletterTokenRequest, NewsletterTokenResponse, Page, Poll, ProductQuestion, RestoreBlockRequest, Revision, SaveBlockRequest,
-    SubscribeNewsletterRequest, SubscribeNewsletterResponse, VoteRequest, Weather,
+    ListOrderMailsRequest, NewsletterTokenRequest, NewsletterTokenResponse, OrderMail, OrderMails, Page, Poll, ProductQuestion,
+    RestoreBlockRequest, Revision, SaveBlockRequest, SubscribeNewsletterRequest, SubscribeNewsletterResponse, VoteRequest, Weather,
 };
 use tonic::{Request, Response, Status};
 
 use crate::domain::pages as page_rules;
+use crate::error::ContentError;
 use crate::weather::WeatherService;
 use crate::{newsletter, pages, poll, questions};
 
@@ -94,6 +95,23 @@ impl ContentService for ContentGrpc {
 
     async fn get_weather(&self, _request: Request<GetWeatherRequest>) -> Result<Response<Weather>, Status> {
         Ok(Response::new(self.weather.now().await?))
+    }
+
+    async fn list_order_mails(&self, request: Request<ListOrderMailsRequest>) -> Result<Response<OrderMails>, Status> {
+        let code = request.into_inner().booking_code.trim().to_uppercase();
+        let mails = crate::mail::store::order_mails(&self.db, &code).await.map_err(ContentError::from)?;
+        let mails = mails
+            .into_iter()
+            .map(|m| OrderMail {
+                recipient: m.recipient,
+                subject: m.subject,
+                queued_at_ms: m.queued_at,
+                sent_at_ms: m.sent_at.unwrap_or(0),
+                attempts: u32::try_from(m.attempts).unwrap_or(u32::MAX),
+                last_error: m.last_error.unwrap_or_default(),
+            })
+            .collect();
+        Ok(Response::new(OrderMails { mails }))
     }
 }
 

@@ -4,22 +4,28 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import type { Locale } from '@/lib/i18n/locale';
-import { customer, reservationLine } from '@/testing/mocks/fixtures';
+import { customer, packageDetails, packageLine, reservationLine } from '@/testing/mocks/fixtures';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { adminCustomer, createStaffServer, receptionCustomer, staffOrder, staffRefund } from '@/testing/mocks/staff-server';
 import { createTestQueryClient, renderRoutes } from '@/testing/test-utils';
-import type { Customer, Refund, StaffOrder } from '@/types/api';
+import type { Customer, OrderMail, Refund, StaffOrder } from '@/types/api';
 
 import { createRoutes } from './router';
 
 const CODE = 'SPA-7KM4-XQ9D';
 
-type Options = { loggedIn?: Customer; orders?: StaffOrder[]; refunds?: Refund[]; overrides?: HttpHandler[] };
+type Options = {
+  loggedIn?: Customer;
+  orders?: StaffOrder[];
+  refunds?: Refund[];
+  sentMails?: Record<string, OrderMail[]>;
+  overrides?: HttpHandler[];
+};
 
 /** The app at `url` over the fake staff server; `overrides` answer before it. */
-function renderApp(url: string, locale: Locale, { loggedIn, orders, refunds, overrides = [] }: Options = {}) {
-  const fake = createStaffServer({ loggedIn, orders, refunds });
+function renderApp(url: string, locale: Locale, { loggedIn, orders, refunds, sentMails, overrides = [] }: Options = {}) {
+  const fake = createStaffServer({ loggedIn, orders, refunds, sentMails });
   server.use(...fake.handlers);
   if (overrides.length > 0) server.use(...overrides);
   const queryClient = createTestQueryClient();
@@ -29,7 +35,8 @@ function renderApp(url: string, locale: Locale, { loggedIn, orders, refunds, ove
 // Intl puts (narrow) no-break spaces into formatted amounts.
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 const toasts = (name = 'Powiadomienia') => within(screen.getByRole('region', { name }));
-const orderCalls = (fake: ReturnType<typeof createStaffServer>) => fake.requests.filter((r) => r.path.startsWith('/backend/orders'));
+const orderCalls = (fake: ReturnType<typeof createStaffServer>) =>
+  fake.requests.filter((r) => r.path.startsWith('/backend/orders') && !r.path.endsWith('/mails'));
 const transfers = (fake: ReturnType<typeof createStaffServer>) => fake.requests.filter((r) => r.method === 'POST');
 /** A fact of the order (its `<dt>`), as shown. */
 const fact = (label: string) => plain(screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent);
@@ -307,7 +314,7 @@ describe('the staff’s order desk', () => {
     await user.click(within(form).getByRole('button', { name: 'Check availability and price' }));
     await within(form).findByText('Difference');
     const quoted = (label: string) => plain(within(form).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent);
-    expect([quoted('The stay until now'), quoted('The stay after the change'), quoted('Difference')]).toEqual([
+    expect([quoted('Before the change'), quoted('After the change'), quoted('Difference')]).toEqual([
       'PLN 1,500.00',
       'PLN 2,000.00',
       'PLN 500.00',
@@ -332,6 +339,91 @@ describe('the staff’s order desk', () => {
     expect((await within(again).findByRole('alert')).textContent).toContain('Someone changed this order meanwhile');
     expect(fake.order(CODE)?.items[0]?.dateFrom).toBe('2099-07-10');
     expect(within(again).getByRole('button', { name: 'Check availability and price' })).toBeTruthy();
+  });
+
+  it('lists the e-mails the order sent: sent, waiting, or failing and why', async () => {
+    const mail = (overrides: Partial<OrderMail>): OrderMail => ({
+      recipient: 'ola.nowak@example.pl',
+      subject: `Your booking ${CODE}`,
+      queuedAt: '2026-06-20T10:00:00Z',
+      sentAt: null,
+      attempts: 0,
+      lastError: null,
+      ...overrides,
+    });
+    await openOrder('en_GB', {
+      loggedIn: receptionCustomer(),
+      sentMails: {
+        [CODE]: [
+          mail({ sentAt: '2026-06-20T10:01:00Z' }),
+          mail({ recipient: 'recepcja@spa.example', subject: `New booking ${CODE}` }),
+          mail({ subject: `Payment received ${CODE}`, attempts: 2, lastError: 'connection refused' }),
+        ],
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'E-mails' });
+    const items = await within(section).findAllByRole('listitem');
+    // Times in the test machine's zone: any hour and minute.
+    const texts = items.map((item) => plain(item.textContent).replace(/\d\d:\d\d/g, 'hh:mm'));
+    expect(texts).toEqual([
+      `20.06.2026 hh:mm · ola.nowak@example.pl · Your booking ${CODE} · sent 20.06.2026 hh:mm`,
+      `20.06.2026 hh:mm · recepcja@spa.example · New booking ${CODE} · waiting to be sent`,
+      `20.06.2026 hh:mm · ola.nowak@example.pl · Payment received ${CODE} · not sent yet: 2 failed attempts (connection refused); tried again later`,
+    ]);
+  });
+
+  it('says when the order sent no e-mail yet', async () => {
+    await openOrder('en_GB', { loggedIn: receptionCustomer() });
+    const section = await screen.findByRole('region', { name: 'E-mails' });
+    expect(await within(section).findByText('No e-mails yet.')).toBeTruthy();
+  });
+
+  it('changes a booked package’s treatments: the package’s own and its suggestions, priced first', async () => {
+    const stay = reservationLine({ id: 1, dateFrom: '2099-07-10', dateTo: '2099-07-13', total: 150000, childItems: [packageLine({ id: 2, quantity: 2, total: 30000 })] });
+    const product = http.get(apiPath('/products/:code'), () => HttpResponse.json(packageDetails()));
+    const { fake, user } = await openOrder('en_GB', { loggedIn: receptionCustomer(), orders: [staffOrder({ items: [stay] })], overrides: [product] });
+    await user.click(screen.getByRole('button', { name: /^Change the treatments of / }));
+    const form = await screen.findByRole('form', { name: /^Treatments of / });
+    const hotStone = await within(form).findByLabelText<HTMLInputElement>('Masaż gorącymi kamieniami');
+    expect(hotStone.value).toBe('0');
+    expect(within(form).getByLabelText<HTMLInputElement>('Masaż aromaterapeutyczny').value).toBe('1');
+    await user.clear(hotStone);
+    await user.type(hotStone, '1');
+    await user.click(within(form).getByRole('button', { name: 'Check the price' }));
+    await within(form).findByText('Difference');
+    const quoted = (label: string) => plain(within(form).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent);
+    expect([quoted('Before the change'), quoted('After the change'), quoted('Difference')]).toEqual(['PLN 300.00', 'PLN 400.00', 'PLN 100.00']);
+    await user.click(within(form).getByRole('button', { name: 'Change the treatments' }));
+    await screen.findByText(`The treatments of booking ${CODE} changed; the guest is e-mailed the updated confirmation.`);
+    const put = fake.requests.filter((r) => r.method === 'PUT').at(-1);
+    expect([put?.path, put?.body]).toEqual([
+      `/backend/orders/${CODE}/items/2/treatments`,
+      {
+        version: 0,
+        treatments: [
+          { code: 'TR_AROMATHERAPY_MASSAGE', quantity: 1 },
+          { code: 'TR_HERBAL_BATH', quantity: 1 },
+          { code: 'TR_SAUNA_RITUAL', quantity: 1 },
+          { code: 'TR_HOT_STONE', quantity: 1 },
+        ],
+      },
+    ]);
+    expect(screen.getByText(/Treatments changed/)).toBeTruthy();
+  });
+
+  it('says the package’s rules refused the treatments, in place', async () => {
+    const stay = reservationLine({ id: 1, dateFrom: '2099-07-10', dateTo: '2099-07-13', childItems: [packageLine({ id: 2, quantity: 2 })] });
+    const product = http.get(apiPath('/products/:code'), () => HttpResponse.json(packageDetails()));
+    const { fake, user } = await openOrder('en_GB', { loggedIn: receptionCustomer(), orders: [staffOrder({ items: [stay] })], overrides: [product] });
+    await user.click(screen.getByRole('button', { name: /^Change the treatments of / }));
+    const form = await screen.findByRole('form', { name: /^Treatments of / });
+    for (const name of ['Masaż aromaterapeutyczny', 'Kąpiel ziołowa', 'Ceremonia saunowa']) {
+      await user.clear(await within(form).findByLabelText(name));
+      await user.type(within(form).getByLabelText(name), '0');
+    }
+    await user.click(within(form).getByRole('button', { name: 'Check the price' }));
+    expect((await within(form).findByRole('alert')).textContent).toContain('Not changed.');
+    expect(fake.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
   });
 
   it('says there is no order with the code, politely', async () => {

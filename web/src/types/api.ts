@@ -197,7 +197,10 @@ export type OrderChange = Schemas['OrderChange'];
 export type CancellationQuote = Schemas['CancellationQuote'];
 export type Cancellation = Schemas['Cancellation'];
 export type StayMove = Schemas['StayMove'];
-export type StayQuote = Schemas['StayQuote'];
+export type OrderMails = Schemas['OrderMails'];
+export type OrderMail = Schemas['OrderMail'];
+export type ChangeQuote = Schemas['ChangeQuote'];
+export type TreatmentPick = Schemas['TreatmentPick'];
 /** The stay as the front desk wants it (the quote's query). */
 export type StayWanted = Omit<StayMove, 'version'>;
 

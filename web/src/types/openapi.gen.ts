@@ -239,6 +239,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shop-api/backend/orders/{bookingCode}/items/{id}/treatments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a package's treatments
+         * @description For the front desk: the package's treatments as decided on the order's
+         *     `version`; the catalog prices it, the difference is added to or taken
+         *     from what is due (what came beyond it lands on the refunds list), the
+         *     change is in the history with the staff member, and the guest gets the
+         *     updated confirmation. The same request again answers the order.
+         */
+        put: operations["change_treatments"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/backend/orders/{bookingCode}/items/{id}/treatments/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What changing a package's treatments costs
+         * @description For the front desk: the package priced by the catalog for its persons
+         *     with these treatments, and the difference to what is due. Nothing is kept.
+         */
+        post: operations["quote_treatments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/backend/orders/{bookingCode}/mails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The e-mails an order sent
+         * @description For the front desk: every e-mail the order's events queued (the guest's
+         *     summary, payment confirmations, updated confirmations, the cancellation,
+         *     gift vouchers, and the guesthouse's own notices), oldest first, with
+         *     whether and when each was sent; never their bodies.
+         */
+        get: operations["order_mails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shop-api/backend/orders/{bookingCode}/payments": {
         parameters: {
             query?: never;
@@ -1546,7 +1614,50 @@ export interface components {
          * @description What a change of an order did.
          * @enum {string}
          */
-        ChangeAction: "payment_recorded" | "payment_reversed" | "cancelled" | "cancelled_by_guest" | "stay_changed";
+        ChangeAction: "payment_recorded" | "payment_reversed" | "cancelled" | "cancelled_by_guest" | "stay_changed" | "treatments_changed";
+        /** @description What a change of a line (a stay moved, a package's treatments) costs, in grosze. */
+        ChangeQuote: {
+            /**
+             * Format: int64
+             * @description `price - was`: added to (or, below 0, taken from) what is due.
+             */
+            difference: number;
+            /**
+             * Format: int64
+             * @description What would be left to pay.
+             */
+            leftToPay: number;
+            /**
+             * Format: int64
+             * @description The line after the change.
+             */
+            price: number;
+            /**
+             * Format: int64
+             * @description Money received and kept so far.
+             */
+            received: number;
+            /**
+             * Format: int64
+             * @description What would be due back (on the refunds list).
+             */
+            refund: number;
+            /**
+             * Format: int64
+             * @description The order's total after the change.
+             */
+            total: number;
+            /**
+             * Format: int64
+             * @description The order's version this quote was made on.
+             */
+            version: number;
+            /**
+             * Format: int64
+             * @description The line before it.
+             */
+            was: number;
+        };
         /**
          * @description Where a basket is on its way to an order: `cart` until the checkout
          *     steps move it on, `completed` once it is an order.
@@ -2051,6 +2162,25 @@ export interface components {
             /** @description The staff member's e-mail; null for the guest. */
             staff?: string | null;
         };
+        /** @description An e-mail about an order: to whom, what, and whether it left. */
+        OrderMail: {
+            /**
+             * Format: int32
+             * @description Failed attempts so far (each retried later).
+             */
+            attempts: number;
+            /** @description Why the last attempt failed; null when none did. */
+            lastError?: string | null;
+            /** @description When it was queued (RFC 3339). */
+            queuedAt?: string | null;
+            recipient: string;
+            /** @description When the mail server took it (RFC 3339); null while it waits. */
+            sentAt?: string | null;
+            subject: string;
+        };
+        OrderMails: {
+            items: components["schemas"]["OrderMail"][];
+        };
         /**
          * @description Where a placed order's payment stands.
          * @enum {string}
@@ -2482,49 +2612,6 @@ export interface components {
              */
             version: number;
         };
-        /** @description What moving the stay costs, in grosze. */
-        StayQuote: {
-            /**
-             * Format: int64
-             * @description `price - was`: added to (or, below 0, taken from) what is due.
-             */
-            difference: number;
-            /**
-             * Format: int64
-             * @description What would be left to pay.
-             */
-            leftToPay: number;
-            /**
-             * Format: int64
-             * @description The stay after the change.
-             */
-            price: number;
-            /**
-             * Format: int64
-             * @description Money received and kept so far.
-             */
-            received: number;
-            /**
-             * Format: int64
-             * @description What would be due back (on the refunds list).
-             */
-            refund: number;
-            /**
-             * Format: int64
-             * @description The order's total after the change.
-             */
-            total: number;
-            /**
-             * Format: int64
-             * @description The order's version this quote was made on.
-             */
-            version: number;
-            /**
-             * Format: int64
-             * @description The stay before it.
-             */
-            was: number;
-        };
         Subscribe: {
             /** Format: email */
             email?: string;
@@ -2605,10 +2692,29 @@ export interface components {
             /** Format: int32 */
             quantity: number;
         };
+        /** @description A treatment of a package, and how many. */
+        TreatmentPick: {
+            code: string;
+            /** Format: int32 */
+            quantity: number;
+        };
         Treatments: {
             /** @description Suggested treatments that can be added. */
             additional: components["schemas"]["Treatment"][];
             primary: components["schemas"]["Treatment"][];
+        };
+        /** @description A package's treatments changed, decided on the order as read. */
+        TreatmentsChange: {
+            treatments: components["schemas"]["TreatmentPick"][] | null;
+            /**
+             * Format: int64
+             * @description The order's `version` as read: a change since makes it a 409 `stale_version`.
+             */
+            version: number;
+        };
+        /** @description A package's treatments as they are to be (the package's rules apply: 422). */
+        TreatmentsWanted: {
+            treatments: components["schemas"]["TreatmentPick"][] | null;
         };
         /** @description A line's new quantity (and a package's treatments). */
         UpdateItem: {
@@ -3717,7 +3823,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StayQuote"];
+                    "application/json": components["schemas"]["ChangeQuote"];
                 };
             };
             /** @description A malformed booking code, date, room code or number of guests */
@@ -3882,6 +3988,303 @@ export interface operations {
             };
             /** @description Too many changes from this client; wait */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_treatments: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header: {
+                /**
+                 * @description Always `XMLHttpRequest`.
+                 * @example XMLHttpRequest
+                 */
+                "X-Requested-With": string;
+            };
+            path: {
+                /** @description The order's booking code (`SPA-XXXX-XXXX`; letters in any case) */
+                bookingCode: string;
+                /** @description The package line (`items[].id` or `items[].childItems[].id`) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TreatmentsChange"];
+            };
+        };
+        responses: {
+            /** @description The order, changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffOrder"];
+                };
+            };
+            /** @description A malformed body or booking code, or no `X-Requested-With: XMLHttpRequest` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a receptionist or an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such order (`order_not_found`) or package line (`item_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The order changed since it was read (`stale_version`), is cancelled (`order_cancelled`), or its stay has begun (`stay_started`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Treatments the package's rules do not allow (`invalid_configuration`, naming `treatments[0].code`...) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    quote_treatments: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header: {
+                /**
+                 * @description Always `XMLHttpRequest`.
+                 * @example XMLHttpRequest
+                 */
+                "X-Requested-With": string;
+            };
+            path: {
+                /** @description The order's booking code (`SPA-XXXX-XXXX`; letters in any case) */
+                bookingCode: string;
+                /** @description The package line (`items[].id` or `items[].childItems[].id`) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TreatmentsWanted"];
+            };
+        };
+        responses: {
+            /** @description What the change costs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeQuote"];
+                };
+            };
+            /** @description A malformed body or booking code, or no `X-Requested-With: XMLHttpRequest` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a receptionist or an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such order (`order_not_found`) or package line (`item_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The order is cancelled (`order_cancelled`), or its stay has begun (`stay_started`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Treatments the package's rules do not allow (`invalid_configuration`, naming `treatments[0].code`...) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order_mails: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The order's booking code (`SPA-XXXX-XXXX`; letters in any case) */
+                bookingCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's e-mails; none for a code no order has */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderMails"];
+                };
+            };
+            /** @description A malformed booking code, or a bad channel or locale */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a receptionist or an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8174,6 +8577,9 @@ export const pathsShopApiBackendOrdersBookingCodeCancellationGetParametersQueryC
 export const pathsShopApiBackendOrdersBookingCodeCancellationPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/orders/{bookingCode}/cancellation"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendOrdersBookingCodeItemsIdStayGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/orders/{bookingCode}/items/{id}/stay"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendOrdersBookingCodeItemsIdStayPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/orders/{bookingCode}/items/{id}/stay"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiBackendOrdersBookingCodeItemsIdTreatmentsPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/orders/{bookingCode}/items/{id}/treatments"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiBackendOrdersBookingCodeItemsIdTreatmentsQuotePostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/orders/{bookingCode}/items/{id}/treatments/quote"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiBackendOrdersBookingCodeMailsGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/orders/{bookingCode}/mails"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendOrdersBookingCodePaymentsPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/orders/{bookingCode}/payments"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendOrdersBookingCodeRestPaymentsPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/orders/{bookingCode}/rest-payments"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendRefundsGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/refunds"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
@@ -8224,7 +8630,7 @@ export const pathsShopApiTaxonsCodeGetParametersQueryChannelValues: ReadonlyArra
 export const pathsShopApiVerifyAccountPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/verify-account"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiVisitorCartGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/visitor/cart"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiWeatherGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/weather"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
-export const changeActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeAction"]> = ["payment_recorded", "payment_reversed", "cancelled", "cancelled_by_guest", "stay_changed"];
+export const changeActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ChangeAction"]> = ["payment_recorded", "payment_reversed", "cancelled", "cancelled_by_guest", "stay_changed", "treatments_changed"];
 export const checkoutStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CheckoutState"]> = ["cart", "addressed", "vouchered", "vouchering_skipped", "payment_selected", "payment_skipped", "completed"];
 export const deliveryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Delivery"]> = ["email", "post"];
 export const deskMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeskMethod"]> = ["bank_transfer", "card_terminal", "cash"];

@@ -3,13 +3,16 @@
 //! policy's fee) or by the guest (unpaid). Each is one transaction taking
 //! the order's row first (its version moves), with its history entry and
 //! its event; the money rules are `domain::desk_money`. A stay moved to
-//! other dates, room type or guests: `stays`.
+//! other dates, room type or guests: `stays` (with what every change of an
+//! order's lines shares); a package's treatments changed: `treatments`.
 
 mod stays;
+mod treatments;
 
 use std::sync::Arc;
 
-pub use stays::{StayChange, StayQuote};
+pub use stays::{ChangeQuote, StayChange};
+pub use treatments::TreatmentsChange;
 
 use crate::domain::checkout::{CancelReason, OrderState, PaymentState, Provider};
 use crate::domain::desk_money::{self, CancellationPolicy};
@@ -97,7 +100,7 @@ impl Desk {
         let order = self.orders.order_by_booking_code(&p.booking_code).await?;
         let db = self.orders.db();
         if crate::store::desk_key_used(db, &order.token, &p.idempotency_key).await? {
-            return self.order(&order.booking_code).await;
+            return self.view(order).await;
         }
         let mut tx = db.begin().await?;
         let now = tx.now_ms();

@@ -33,9 +33,10 @@ pub struct StayChange {
     pub staff: String,
 }
 
-/// What a stay's change costs and leaves (minor units).
+/// What a change of an order's lines (a stay moved, a package's
+/// treatments) costs and leaves (minor units).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct StayQuote {
+pub struct ChangeQuote {
     pub version: i64,
     pub price: i64,
     pub was: i64,
@@ -46,19 +47,43 @@ pub struct StayQuote {
     pub refund: i64,
 }
 
-/// A change checked and priced, not made yet.
-struct Planned {
-    order: StoredOrder,
-    summary: Summary,
-    totals: Repriced,
-    quote: StayQuote,
-    note: String,
+/// A change of an order's lines checked and priced, not made yet.
+pub(super) struct Planned {
+    pub order: StoredOrder,
+    pub summary: Summary,
+    pub totals: Repriced,
+    pub quote: ChangeQuote,
+    /// What changed, for the history.
+    pub note: String,
+    pub action: ChangeAction,
+    /// Whether the order's nights move with it (the rooms service asked).
+    pub moves_nights: bool,
+}
+
+/// The order's lines after a change made one cost `price` instead of
+/// `was`: its totals, and what the change leaves to pay or gives back.
+pub(super) fn reprice(order: StoredOrder, summary: Summary, was: i64, price: i64, note: String, action: ChangeAction) -> Planned {
+    let difference = price - was;
+    let t = &order.totals;
+    let totals = desk_money::repriced(t.total, t.vouchers, t.deposit > 0, difference, summary.stays_due());
+    let due = (totals.total - t.vouchers).max(0);
+    let quote = ChangeQuote {
+        version: order.version,
+        price,
+        was,
+        difference,
+        total: totals.total,
+        received: order.received,
+        left_to_pay: (due - order.received).max(0),
+        refund: (order.received - due).max(0),
+    };
+    Planned { moves_nights: action == ChangeAction::StayChanged, order, summary, totals, quote, note, action }
 }
 
 impl Desk {
     /// What moving the stay would cost on the order as it is now (its
     /// version is the quote's); nothing is kept.
-    pub async fn quote_stay(&self, c: &StayChange) -> Result<StayQuote, CartError> {
+    pub async fn quote_stay(&self, c: &StayChange) -> Result<ChangeQuote, CartError> {
         let order = self.orders.order_by_booking_code(&c.booking_code).await?;
         let planned = self.plan(order, c).await?;
         // The rooms service answers whether the nights are free for this
@@ -73,23 +98,41 @@ impl Desk {
         if order.version == c.version + 1 && already(&order, c)? {
             return self.view(order).await;
         }
+        Self::check_version(&order, c.version)?;
+        let planned = self.plan(order, c).await?;
+        self.apply(c.version, &c.staff, planned).await
+    }
+
+    /// Refuses a change of an order cancelled or changed since `version`
+    /// was read.
+    pub(super) fn check_version(order: &StoredOrder, version: i64) -> Result<(), CartError> {
         if order.state == OrderState::Cancelled {
             return Err(CartError::OrderCancelled);
         }
-        if order.version != c.version {
+        if order.version != version {
             return Err(CartError::StaleVersion { current: order.version });
         }
-        let planned = self.plan(order, c).await?;
+        Ok(())
+    }
+
+    /// Makes a planned change on the order's `version` as read, in one
+    /// transaction that moves the version first (its row lock): the nights
+    /// moved when they move (under that lock), the lines, totals and desk's
+    /// facts written, what came beyond what is due now marked due back, the
+    /// payment state, the history with `staff`, and `cart.order.changed`.
+    pub(super) async fn apply(&self, version: i64, staff: &str, planned: Planned) -> Result<DeskOrder, CartError> {
         let order = &planned.order;
         let db = self.orders.db();
         let mut tx = db.begin().await?;
         let now = tx.now_ms();
-        let Some(next) = crate::store::next_version(&mut tx, &order.token, Some(c.version)).await? else {
+        let Some(next) = crate::store::next_version(&mut tx, &order.token, Some(version)).await? else {
             tx.rollback().await?;
             return Err(self.refused_version(&order.token).await);
         };
         // Under the order's lock: no other change of it runs meanwhile.
-        self.move_nights(&planned, next, false).await?;
+        if planned.moves_nights {
+            self.move_nights(&planned, next, false).await?;
+        }
         let summary = serde_json::to_string(&planned.summary).map_err(|e| CartError::Db(sqlx::Error::Encode(e.into())))?;
         crate::store::set_lines(&mut tx, &order.token, &summary, &planned.totals).await?;
         let desk = planned.summary.desk_facts(&order.booking_code, &order.email);
@@ -104,8 +147,8 @@ impl Desk {
         let change = Change {
             version: next,
             at: now,
-            action: ChangeAction::StayChanged,
-            staff: c.staff.clone(),
+            action: planned.action,
+            staff: staff.to_owned(),
             amount: planned.quote.difference,
             note: planned.note.clone(),
         };
@@ -114,7 +157,8 @@ impl Desk {
         self.orders.outbox().add(&mut tx, &changed).await?;
         tx.commit().await?;
         self.orders.outbox().wake();
-        tracing::info!(order = %order.order_id, staff = %c.staff, difference = planned.quote.difference, "stay changed by the front desk");
+        let action = planned.action.code();
+        tracing::info!(order = %order.order_id, staff = %staff, difference = planned.quote.difference, action, "order changed by the front desk");
         self.order(&order.booking_code).await
     }
 
@@ -153,21 +197,7 @@ impl Desk {
         line.stay = Some(stay);
         line.unit = price;
         line.total = price;
-        let difference = price - was;
-        let t = &order.totals;
-        let totals = desk_money::repriced(t.total, t.vouchers, t.deposit > 0, difference, summary.stays_due());
-        let due = (totals.total - t.vouchers).max(0);
-        let quote = StayQuote {
-            version: order.version,
-            price,
-            was,
-            difference,
-            total: totals.total,
-            received: order.received,
-            left_to_pay: (due - order.received).max(0),
-            refund: (order.received - due).max(0),
-        };
-        Ok(Planned { order, summary, totals, quote, note })
+        Ok(reprice(order, summary, was, price, note, ChangeAction::StayChanged))
     }
 
     /// Asks the rooms service to move the order's nights to its stays as planned.

@@ -4,16 +4,16 @@ use std::sync::Arc;
 
 use spa_proto::spa::cart::v1::order_service_server::OrderService;
 use spa_proto::spa::cart::v1::{
-    Arrivals, CancelOrderRequest, CancellationQuote, CapturePaypalRequest, ChangeStayRequest, CustomerOrders, FindOrderRequest,
-    GetOrderRequest, ListArrivalsRequest, ListCustomerOrdersRequest, ListRefundsDueRequest, MarkRefundedRequest, NotificationAnswer, Order,
-    OrderPage, PaymentRedirect, PaypalWebhook, Przelewy24Notification, RecordPaymentRequest, Refund, Refunds, SearchOrdersRequest,
-    StaffPaymentRequest, StartPaymentRequest, StayChangeQuote,
+    Arrivals, CancelOrderRequest, CancellationQuote, CapturePaypalRequest, ChangeQuote, ChangeStayRequest, ChangeTreatmentsRequest,
+    CustomerOrders, FindOrderRequest, GetOrderRequest, ListArrivalsRequest, ListCustomerOrdersRequest, ListRefundsDueRequest,
+    MarkRefundedRequest, NotificationAnswer, Order, OrderPage, PaymentRedirect, PaypalWebhook, Przelewy24Notification,
+    RecordPaymentRequest, Refund, Refunds, SearchOrdersRequest, StaffPaymentRequest, StartPaymentRequest,
 };
 use tonic::{Request, Response};
 
 use super::Answer;
 use super::wire::{desk_message, order_message, quote_message, refund_message};
-use crate::desk::{Desk, DeskPayment, StayChange};
+use crate::desk::{self, Desk, DeskPayment, StayChange, TreatmentsChange};
 use crate::domain::checkout::{OrderState, Provider};
 use crate::domain::front_desk::OrderSearch;
 use crate::orders::{Orders, StoredOrder};
@@ -106,18 +106,16 @@ impl OrderService for OrderGrpc {
         Ok(Response::new(desk_message(self.desk.change_stay(&stay_change(request.into_inner())).await?)?))
     }
 
-    async fn quote_stay_change(&self, request: Request<ChangeStayRequest>) -> Answer<StayChangeQuote> {
-        let q = self.desk.quote_stay(&stay_change(request.into_inner())).await?;
-        Ok(Response::new(StayChangeQuote {
-            version: q.version,
-            price: q.price,
-            was: q.was,
-            difference: q.difference,
-            total: q.total,
-            received: q.received,
-            left_to_pay: q.left_to_pay,
-            refund: q.refund,
-        }))
+    async fn quote_stay_change(&self, request: Request<ChangeStayRequest>) -> Answer<ChangeQuote> {
+        Ok(Response::new(quote_of(self.desk.quote_stay(&stay_change(request.into_inner())).await?)))
+    }
+
+    async fn change_treatments(&self, request: Request<ChangeTreatmentsRequest>) -> Answer<Order> {
+        Ok(Response::new(desk_message(self.desk.change_treatments(&treatments_change(request.into_inner())).await?)?))
+    }
+
+    async fn quote_treatments_change(&self, request: Request<ChangeTreatmentsRequest>) -> Answer<ChangeQuote> {
+        Ok(Response::new(quote_of(self.desk.quote_treatments(&treatments_change(request.into_inner())).await?)))
     }
 
     async fn record_bank_transfer(&self, request: Request<StaffPaymentRequest>) -> Answer<Order> {
@@ -196,5 +194,28 @@ fn stay_change(r: ChangeStayRequest) -> StayChange {
         children: r.children,
         babies: r.babies,
         staff: r.staff,
+    }
+}
+
+fn treatments_change(r: ChangeTreatmentsRequest) -> TreatmentsChange {
+    TreatmentsChange {
+        booking_code: r.booking_code,
+        item_id: r.item_id,
+        version: r.version,
+        treatments: r.treatments.into_iter().map(|t| crate::domain::item::TreatmentChoice { code: t.code, quantity: t.quantity }).collect(),
+        staff: r.staff,
+    }
+}
+
+fn quote_of(q: desk::ChangeQuote) -> ChangeQuote {
+    ChangeQuote {
+        version: q.version,
+        price: q.price,
+        was: q.was,
+        difference: q.difference,
+        total: q.total,
+        received: q.received,
+        left_to_pay: q.left_to_pay,
+        refund: q.refund,
     }
 }

@@ -504,6 +504,7 @@ spa_platform::coded! {
         Cancelled => "cancelled",
         CancelledByGuest => "cancelled_by_guest",
         StayChanged => "stay_changed",
+        TreatmentsChanged => "treatments_changed",
     }
 }
 

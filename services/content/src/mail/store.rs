@@ -18,9 +18,10 @@ pub struct Queued {
     pub attempts: i64,
 }
 
-pub async fn insert(tx: &mut Tx, id: &str, mail: Mail, now: i64) -> sqlx::Result<()> {
+pub async fn insert(tx: &mut Tx, id: &str, mail: Mail, booking_code: &str, now: i64) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO outgoing_mail (id, recipient, subject, body, html, sensitive, created_at, reply_to) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        "INSERT INTO outgoing_mail (id, recipient, subject, body, html, sensitive, created_at, reply_to, booking_code) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
     )
     .bind(id)
     .bind(mail.recipient)
@@ -30,6 +31,7 @@ pub async fn insert(tx: &mut Tx, id: &str, mail: Mail, now: i64) -> sqlx::Result
     .bind(i64::from(mail.sensitive))
     .bind(now)
     .bind(mail.reply_to)
+    .bind(booking_code)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -97,4 +99,38 @@ pub async fn failed(db: &Db, id: &str, attempts: i64, next_attempt_at: i64, erro
         .execute(db.pool())
         .await?;
     Ok(())
+}
+
+/// An e-mail about an order, as the front desk lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderMail {
+    pub recipient: String,
+    pub subject: String,
+    pub queued_at: i64,
+    pub sent_at: Option<i64>,
+    pub attempts: i64,
+    pub last_error: Option<String>,
+}
+
+/// The e-mails about the order `booking_code`, oldest first.
+pub async fn order_mails(db: &Db, booking_code: &str) -> sqlx::Result<Vec<OrderMail>> {
+    sqlx::query(
+        "SELECT recipient, subject, created_at, sent_at, attempts, last_error FROM outgoing_mail \
+         WHERE booking_code = $1 AND booking_code <> '' ORDER BY created_at, id",
+    )
+    .bind(booking_code)
+    .fetch_all(db.pool())
+    .await?
+    .iter()
+    .map(|row| {
+        Ok(OrderMail {
+            recipient: row.try_get("recipient")?,
+            subject: row.try_get("subject")?,
+            queued_at: row.try_get("created_at")?,
+            sent_at: row.try_get("sent_at")?,
+            attempts: row.try_get("attempts")?,
+            last_error: row.try_get("last_error")?,
+        })
+    })
+    .collect()
 }

@@ -220,6 +220,18 @@ async fn the_front_desk_takes_money_in_parts_and_cancels_by_the_policy() {
         (count(content, "SELECT COUNT(*) FROM outgoing_mail WHERE subject = $1", &subject).await == 1).then_some(())
     })
     .await;
+    // The desk sees every e-mail the order sent, the guesthouse's notices too; an editor does not.
+    let mails_url = t.url(&format!("/shop-api/backend/orders/{}/mails?locale=en_GB", code.to_lowercase()));
+    assert_eq!(as_staff(&t.http, Method::GET, mails_url.clone(), cookie(&editor), Value::Null).await.0, 403);
+    let (status, mails) = as_staff(&t.http, Method::GET, mails_url, cookie(&reception), Value::Null).await;
+    assert_eq!(status, 200, "{mails}");
+    let sent: Vec<(&str, &str)> =
+        mails["items"].as_array().unwrap().iter().map(|m| (m["recipient"].as_str().unwrap(), m["subject"].as_str().unwrap())).collect();
+    for subject in [format!("Twoja rezerwacja {code}"), format!("Rezerwacja anulowana – {code}")] {
+        assert!(sent.iter().any(|(to, s)| *s == subject && to.contains('@')), "{subject} in {mails}");
+    }
+    assert!(sent.len() >= 4, "the guest's and the guesthouse's: {mails}");
+    assert!(mails["items"].as_array().unwrap().iter().all(|m| m.get("body").is_none() && m["queuedAt"].is_string()), "{mails}");
 
     // Near arrival the policy keeps its share; two receptionists race.
     two_cancellations_at_once_one_wins(&t.http, &t.base, &reception, cart, t.stack.db("rooms")).await;
@@ -503,4 +515,81 @@ async fn the_front_desk_books_for_a_phone_guest_who_pays_on_arrival() {
     .await;
     // Quoted-printable: "Do zapłaty na miejscu, przy przyjeździe", and no "Rezerwujemy dla Ciebie pokój do".
     assert!(mail.contains("aty na miejscu, przy przyje") && !mail.contains("Rezerwujemy dla Ciebie"), "{mail}");
+}
+
+/// A stay with the romantic weekend attached, to be paid by bank transfer:
+/// (booking code, the package line's id, the order's version, its token).
+async fn placed_with_package(http: &reqwest::Client, base: &str, desk: &str, in_days: i64) -> (String, i64, i64, String) {
+    let v = crate::checkout::Visitor::new(http, base).await;
+    let (from, to) = crate::support::stay(in_days, 2);
+    let (status, cart) = v.add(crate::checkout::reservation(&from, &to)).await;
+    assert_eq!(status, 201, "{cart}");
+    let room = cart["items"][0]["id"].as_i64().unwrap();
+    let path = format!("/shop-api/carts/{}/items/{room}/children-items", v.token);
+    let (status, cart) = v.send(Method::POST, &path, json!({"type": "package", "packageCode": "PKG_ROMANTIC_WEEKEND"})).await;
+    assert_eq!(status, 201, "{cart}");
+    v.step(Method::PUT, "address", crate::checkout::guest()).await;
+    assert_eq!(v.step(Method::PUT, "payment/0", json!({"method": "bank_transfer"})).await.0, 200);
+    let (status, order) = v.complete(None).await;
+    assert_eq!(status, 200, "{order}");
+    let code = order["bookingCode"].as_str().unwrap().to_owned();
+    let url = format!("{base}/shop-api/backend/orders/{code}");
+    let (_, order) = as_staff(http, Method::GET, url, Some(format!("spa_session={desk}")), Value::Null).await;
+    let package = order["items"][0]["childItems"][0]["id"].as_i64().unwrap();
+    (code, package, order["version"].as_i64().unwrap(), v.token)
+}
+
+/// The front desk changes the treatments of a booked package: priced by
+/// the catalog first, then changed on the version read; the package's
+/// rules, the roles and stale versions are enforced, and the stay cannot
+/// move to fewer nights than the package needs.
+#[tokio::test]
+async fn the_front_desk_changes_a_packages_treatments_priced_by_the_catalog() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let cookie = |token: &str| Some(format!("spa_session={token}"));
+    let editor = t.session_of("c-2", "ed@example.pl", "customer,editor").await;
+    let reception = t.session_of("c-3", "recepcja@example.pl", "customer,reception").await;
+    let (code, package, version, _) = placed_with_package(&t.http, &t.base, &reception, 75).await;
+    let url = t.url(&format!("/shop-api/backend/orders/{code}/items/{package}/treatments?locale=en_GB"));
+    let quote_url = t.url(&format!("/shop-api/backend/orders/{code}/items/{package}/treatments/quote?locale=en_GB"));
+    let own = json!([
+        {"code": "TR_AROMATHERAPY_MASSAGE", "quantity": 2}, {"code": "TR_HERBAL_BATH", "quantity": 2}, {"code": "TR_SAUNA_RITUAL", "quantity": 2}
+    ]);
+    let mut more = own.clone();
+    more.as_array_mut().unwrap().push(json!({"code": "TR_HOT_STONE", "quantity": 1}));
+
+    assert_eq!(as_staff(&t.http, Method::POST, quote_url.clone(), cookie(&editor), json!({"treatments": more})).await.0, 403);
+    let (status, quote) = as_staff(&t.http, Method::POST, quote_url.clone(), cookie(&reception), json!({"treatments": more})).await;
+    assert_eq!(status, 200, "{quote}");
+    let difference = quote["difference"].as_i64().unwrap();
+    assert!(difference > 0, "a hot stone massage more costs more: {quote}");
+    let (status, same) = as_staff(&t.http, Method::POST, quote_url.clone(), cookie(&reception), json!({"treatments": own})).await;
+    assert_eq!((status, same["difference"].as_i64()), (200, Some(0)), "its own treatments cost what it was booked at: {same}");
+    let unknown = json!({"treatments": [{"code": "TR_NOWHERE", "quantity": 1}]});
+    let (status, refused) = as_staff(&t.http, Method::POST, quote_url.clone(), cookie(&reception), unknown).await;
+    assert_eq!(status, 422, "{refused}");
+    assert!(refused["errors"][0]["field"].as_str().unwrap_or_default().starts_with("treatments"), "{refused}");
+    let empty = as_staff(&t.http, Method::PUT, url.clone(), cookie(&reception), json!({"version": version})).await;
+    assert_eq!(empty.0, 400, "{}", empty.1);
+    let stale = as_staff(&t.http, Method::PUT, url.clone(), cookie(&reception), json!({"version": version + 1, "treatments": more})).await;
+    assert_eq!((stale.0, stale.1["code"].as_str()), (409, Some("stale_version")), "{}", stale.1);
+
+    let (status, order) =
+        as_staff(&t.http, Method::PUT, url.clone(), cookie(&reception), json!({"version": version, "treatments": more})).await;
+    assert_eq!(status, 200, "{order}");
+    let line = &order["items"][0]["childItems"][0];
+    let codes: Vec<&str> = line["treatments"].as_array().unwrap().iter().map(|t| t["code"].as_str().unwrap()).collect();
+    assert!(codes.contains(&"TR_HOT_STONE"), "{line}");
+    let change = order["history"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!((change["action"].as_str(), change["amount"].as_i64()), (Some("treatments_changed"), Some(difference)), "{change}");
+    let again = as_staff(&t.http, Method::PUT, url.clone(), cookie(&reception), json!({"version": version, "treatments": more})).await;
+    assert_eq!((again.0, again.1["version"].as_i64()), (200, order["version"].as_i64()), "the same change again answers it");
+
+    // The stay cannot shrink below the package's two nights.
+    let room = order["items"][0].clone();
+    let stay_url = t.url(&format!("/shop-api/backend/orders/{code}/items/{}/stay?locale=en_GB", room["id"]));
+    let from = room["dateFrom"].as_str().unwrap();
+    let body = json!({"version": order["version"], "roomCode": room["code"], "checkIn": from, "checkOut": shifted(from, 1), "adults": 2});
+    let short = as_staff(&t.http, Method::PUT, stay_url, cookie(&reception), body).await;
+    assert_eq!((short.0, short.1["code"].as_str()), (422, Some("package_too_long")), "{}", short.1);
 }

@@ -10,7 +10,8 @@
  * language, as `gateway/locales/*.ftl` words them. The payments to give
  * back are listed oldest first and marked refunded once per payment (the
  * same reference again answers it; another is `payment_refunded`). A
- * moved stay costs 500 zł a night (`takeNight` sells one out). Every
+ * moved stay costs 500 zł a night (`takeNight` sells one out), a package
+ * 100 zł a treatment. Every
  * request is recorded. Use its `handlers` with `server.use(...)`.
  */
 import { http, HttpResponse } from 'msw';
@@ -23,11 +24,13 @@ import type {
   Customer,
   Guest,
   NewPayment,
+  OrderMail,
   Refund,
   RefundMade,
   StaffOrder,
   StayMove,
-  StayQuote,
+  ChangeQuote,
+  TreatmentPick,
   StayWanted,
 } from '@/types/api';
 import { diffDays } from '@/utils/calendar-date';
@@ -205,10 +208,13 @@ export function createStaffServer({
   loggedIn,
   orders = [staffOrder()],
   refunds = [],
+  sentMails = {},
 }: {
   loggedIn?: Customer;
   orders?: StaffOrder[];
   refunds?: Refund[];
+  /** The e-mails each order sent, by booking code. */
+  sentMails?: Record<string, OrderMail[]>;
 } = {}) {
   const requests: StaffRequest[] = [];
   const payments = new Map(refunds.map((refund) => [refund.paymentId, structuredClone(refund)]));
@@ -257,6 +263,13 @@ export function createStaffServer({
     return stored.get(code.toUpperCase()) ?? refusal(entry, 404, 'order_not_found');
   };
 
+  const mails = new Map(Object.entries(sentMails));
+  /** What a line costing `price` instead of `was` leaves. */
+  const quoteOf = (order: StaffOrder, was: number, price: number): ChangeQuote => {
+    const total = order.totals.total + price - was;
+    const [received, difference] = [order.received, price - was];
+    return { version: order.version, price, was, difference, total, received, leftToPay: Math.max(0, total - received), refund: Math.max(0, received - total) };
+  };
   /** A stay priced at 500 zł a night; a night on `takenNight` is sold out. */
   let takenNight: string | null = null;
   const priceStay = (entry: StaffRequest, order: StaffOrder, id: number, stay: StayWanted) => {
@@ -265,20 +278,15 @@ export function createStaffServer({
     const nights = diffDays(stay.checkIn, stay.checkOut);
     if (!(nights > 0)) return refusal(entry, 422, 'invalid_stay', 'checkOut');
     if (takenNight && stay.checkIn <= takenNight && takenNight < stay.checkOut) return refusal(entry, 409, 'room_unavailable');
-    const price = nights * 50000;
-    const difference = price - line.total;
-    const total = order.totals.total + difference;
-    const quote: StayQuote = {
-      version: order.version,
-      price,
-      was: line.total,
-      difference,
-      total,
-      received: order.received,
-      leftToPay: Math.max(0, total - order.received),
-      refund: Math.max(0, order.received - total),
-    };
-    return { line, quote };
+    return { line, quote: quoteOf(order, line.total, nights * 50000) };
+  };
+
+  /** A package priced at 100 zł a treatment; none is `invalid_configuration`. */
+  const pricePackage = (entry: StaffRequest, order: StaffOrder, id: number, treatments: TreatmentPick[]) => {
+    const line = order.items.flatMap((item) => [item, ...item.childItems]).find((item) => item.id === id && item.type === 'package');
+    if (!line) return refusal(entry, 404, 'item_not_found');
+    if (treatments.length === 0) return refusal(entry, 422, 'invalid_configuration', 'treatments');
+    return { line, quote: quoteOf(order, line.total, treatments.reduce((sum, t) => sum + t.quantity * 10000, 0)) };
   };
 
   const handlers = [
@@ -424,6 +432,36 @@ export function createStaffServer({
         { code: 'ROOM_SPA_SUITE', name: 'Apartament Spa', units: 1, nights: [night] },
       ];
       return refuse(entry, false, true) ?? HttpResponse.json({ from, to: from, rooms });
+    }),
+    http.post(apiPath('/backend/orders/:code/items/:id/treatments/quote'), async ({ request, params }) => {
+      const entry = await log(request);
+      const order = refuse(entry, true, true) ?? find(entry, String(params.code));
+      if (order instanceof Response) return order;
+      const priced = pricePackage(entry, order, Number(params.id), ((entry.body ?? {}) as { treatments?: TreatmentPick[] }).treatments ?? []);
+      return priced instanceof Response ? priced : HttpResponse.json(priced.quote);
+    }),
+    http.put(apiPath('/backend/orders/:code/items/:id/treatments'), async ({ request, params }) => {
+      const entry = await log(request);
+      const order = refuse(entry, true, true) ?? find(entry, String(params.code));
+      if (order instanceof Response) return order;
+      const { version, treatments = [] } = (entry.body ?? {}) as { version?: number; treatments?: TreatmentPick[] };
+      if (version !== order.version) return refusal(entry, 409, 'stale_version');
+      const priced = pricePackage(entry, order, Number(params.id), treatments);
+      if (priced instanceof Response) return priced;
+      const { line, quote } = priced;
+      line.treatments = treatments.map((t) => ({ code: t.code, name: t.code, quantity: t.quantity }));
+      line.total = quote.price;
+      order.totals.total = quote.total;
+      order.open = quote.leftToPay;
+      order.version += 1;
+      order.history.push({ at: '2026-06-21T10:00:00Z', action: 'treatments_changed', staff: session?.email ?? null, amount: quote.difference, note: '' });
+      return HttpResponse.json(order);
+    }),
+    http.get(apiPath('/backend/orders/:code/mails'), async ({ request, params }) => {
+      const entry = await log(request);
+      const order = refuse(entry, false, true) ?? find(entry, String(params.code));
+      if (order instanceof Response) return order;
+      return HttpResponse.json({ items: mails.get(order.bookingCode) ?? [] });
     }),
     http.get(apiPath('/backend/orders/:code/items/:id/stay'), async ({ request, params }) => {
       const entry = await log(request);

@@ -9,7 +9,10 @@
  *   with 409 `stale_version` when the order changed since it was read;
  * - GET .../items/{id}/stay?roomCode=&checkIn=&checkOut=&adults=&children=&babies=:
  *   what moving a stay costs (409 `room_unavailable` when a night is taken);
- * - PUT .../items/{id}/stay with `{version, ...stay}`: the move.
+ * - PUT .../items/{id}/stay with `{version, ...stay}`: the move;
+ * - POST .../items/{id}/treatments/quote with `{treatments}`: what a
+ *   package's treatments would cost; PUT .../items/{id}/treatments with
+ *   `{version, treatments}`: the change.
  * Each answers the order; the desk shows refusals in place.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,7 +20,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { Locale } from '@/lib/i18n/locale';
 import { SCRIPT_MARKER } from '@/lib/script-marker';
-import type { Cancellation, CancellationQuote, NewPayment, StaffOrder, StayMove, StayQuote, StayWanted } from '@/types/api';
+import type { Cancellation, CancellationQuote, NewPayment, StaffOrder, StayMove, ChangeQuote, StayWanted, TreatmentPick } from '@/types/api';
 
 import { shownByDesk, staffFailure } from './staff-errors';
 import { orderPath, staffKeys } from './staff-keys';
@@ -80,7 +83,7 @@ const stayPath = (code: string, id: number) => `${orderPath(code)}/items/${id}/s
 
 /** Asked for when the desk checks a new stay; never from a cache. */
 export const stayQuote = (code: string, id: number, locale: Locale, stay: StayWanted) =>
-  apiClient.get<StayQuote>(stayPath(code, id), {
+  apiClient.get<ChangeQuote>(stayPath(code, id), {
     locale,
     query: { ...stay },
     cache: 'no-store',
@@ -92,6 +95,26 @@ export const useMoveStay = (code: string, locale: Locale) =>
     apiClient.put<StaffOrder>(stayPath(code, id), {
       locale,
       body: move,
+      headers: SCRIPT_MARKER,
+      notifyOnError: (error) => !shownByDesk(error),
+    }),
+  );
+
+const treatmentsPath = (code: string, id: number) => `${orderPath(code)}/items/${id}/treatments`;
+
+export const treatmentsQuote = (code: string, id: number, locale: Locale, treatments: TreatmentPick[]) =>
+  apiClient.post<ChangeQuote>(`${treatmentsPath(code, id)}/quote`, {
+    locale,
+    body: { treatments },
+    headers: SCRIPT_MARKER,
+    notifyOnError: (error) => !shownByDesk(error),
+  });
+
+export const useChangeTreatments = (code: string, locale: Locale) =>
+  useOrderWrite(code, locale, ({ id, version, treatments }: { id: number; version: number; treatments: TreatmentPick[] }) =>
+    apiClient.put<StaffOrder>(treatmentsPath(code, id), {
+      locale,
+      body: { version, treatments },
       headers: SCRIPT_MARKER,
       notifyOnError: (error) => !shownByDesk(error),
     }),

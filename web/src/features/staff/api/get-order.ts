@@ -10,7 +10,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
 import type { Locale } from '@/lib/i18n/locale';
-import type { StaffOrder } from '@/types/api';
+import type { OrderMails, StaffOrder } from '@/types/api';
 
 import { shownByDesk } from './staff-errors';
 import { orderPath, staffKeys } from './staff-keys';
@@ -36,4 +36,26 @@ export function staffOrderQueryOptions(code: string, locale: Locale) {
 
 export function useStaffOrder(code: string, locale: Locale) {
   return useQuery(staffOrderQueryOptions(code, locale));
+}
+
+/**
+ * GET .../mails: the e-mails the order's events queued (the guest's and
+ * the guesthouse's), oldest first, each sent or waiting. Asked again every
+ * half minute while the order is open: a change's e-mail follows it.
+ */
+export function useOrderMails(code: string, locale: Locale) {
+  return useQuery({
+    queryKey: [...staffKeys.order(code, locale), 'mails'],
+    queryFn: ({ signal }) =>
+      apiClient.get<OrderMails>(`${orderPath(code)}/mails`, {
+        locale,
+        signal,
+        cache: 'no-store',
+        notifyOnError: (error) => !shownByDesk(error),
+      }),
+    enabled: code !== '',
+    staleTime: 0,
+    refetchInterval: 30_000,
+    retry: false,
+  });
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 
-import { movableStays, orderLines } from '@/features/staff/utils/order';
+import { changeablePackages, movableStays, orderLines } from '@/features/staff/utils/order';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { StaffOrder } from '@/types/api';
 
@@ -8,8 +8,10 @@ import { Fact, Moment } from './facts';
 import { GuestDetails } from './guest-details';
 import { OrderCancel } from './order-cancel';
 import { OrderHistory } from './order-history';
+import { OrderMailsList } from './order-mails';
 import { OrderMoney } from './order-money';
 import { OrderStayMove } from './order-stay-move';
+import { OrderTreatments } from './order-treatments';
 import { useOrderWords } from './order-words';
 
 type Props = {
@@ -23,8 +25,8 @@ type Props = {
 /**
  * An order as the front desk sees it: its state and payment in words, its
  * amounts and dates, the guest, its lines, its money (every record, and
- * the form for money received), its stays' changes, its cancellation and
- * its history.
+ * the form for money received), its stays' changes, its cancellation, its
+ * history and the e-mails it sent.
  */
 export function OrderDetails({ order, code, loginHref }: Props) {
   const { t, formatMoney, formatDate } = useI18n();
@@ -105,8 +107,12 @@ export function OrderDetails({ order, code, loginHref }: Props) {
       {movableStays(order).map((line) => (
         <OrderStayMove key={line.id} order={order} code={code} line={line} onMoved={setOutcome} />
       ))}
+      {changeablePackages(order).map((line) => (
+        <OrderTreatments key={line.id} order={order} code={code} line={line} onChanged={setOutcome} />
+      ))}
       <OrderCancel order={order} code={code} onCancelled={setOutcome} />
       <OrderHistory order={order} />
+      <OrderMailsList code={code} />
     </section>
   );
 }

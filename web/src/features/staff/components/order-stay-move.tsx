@@ -1,13 +1,13 @@
 import { useId, useRef, useState } from 'react';
 
-import { FormAlert, SubmitButton, TextField } from '@/components/ui/form-fields';
+import { TextField } from '@/components/ui/form-fields';
 import { useBoard } from '@/features/staff/api/get-board';
 import { stayQuote, useMoveStay } from '@/features/staff/api/desk-money';
 import { serverMessage, staffFailure } from '@/features/staff/api/staff-errors';
 import { useI18n } from '@/lib/i18n/i18n-provider';
-import type { CartItem, StaffOrder, StayQuote, StayWanted } from '@/types/api';
+import type { CartItem, ChangeQuote, StaffOrder, StayWanted } from '@/types/api';
 
-import { Fact } from './facts';
+import { ChangeFormEnd } from './change-quote';
 
 type Props = {
   order: StaffOrder;
@@ -27,7 +27,7 @@ const GUESTS = { adults: [1, 2], children: [0, 1, 2], babies: [0, 1, 2] } as con
  * the order shown afresh. Any edit after a check asks for a new one.
  */
 export function OrderStayMove({ order, code, line, onMoved }: Props) {
-  const { t, locale, formatMoney } = useI18n();
+  const { t, locale } = useI18n();
   const headingId = useId();
   const [open, setOpen] = useState(false);
   const initial: StayWanted = {
@@ -39,13 +39,12 @@ export function OrderStayMove({ order, code, line, onMoved }: Props) {
     babies: line.babies ?? 0,
   };
   const [stay, setStay] = useState<StayWanted>(initial);
-  const [quote, setQuote] = useState<StayQuote | null>(null);
+  const [quote, setQuote] = useState<ChangeQuote | null>(null);
   const [checking, setChecking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const move = useMoveStay(code, locale);
   const sending = useRef(false);
   const rooms = useBoard(stay.checkIn || initial.checkIn, 1, locale);
-  const money = (amount: number) => formatMoney(amount, order.totals.currency);
   const room = line.product?.name ?? line.code;
 
   const edit = (change: Partial<StayWanted>) => {
@@ -169,38 +168,20 @@ export function OrderStayMove({ order, code, line, onMoved }: Props) {
           {number('children')}
           {number('babies')}
         </div>
-        {quote && (
-          <dl className="staff-order__facts" aria-live="polite">
-            <Fact label={t('staff.stay.was')}>{money(quote.was)}</Fact>
-            <Fact label={t('staff.stay.price')}>{money(quote.price)}</Fact>
-            <Fact label={t('staff.stay.difference')}>{money(quote.difference)}</Fact>
-            <Fact label={t('staff.stay.total')}>{money(quote.total)}</Fact>
-            <Fact label={t('staff.stay.leftToPay')}>{money(quote.leftToPay)}</Fact>
-            {quote.refund > 0 && <Fact label={t('staff.stay.refund')}>{money(quote.refund)}</Fact>}
-          </dl>
-        )}
-        {problem && (
-          <FormAlert>
-            <p>
-              <strong>{t('staff.stay.refused')}</strong>
-            </p>
-            <p>{problem}</p>
-          </FormAlert>
-        )}
-        <div className="staff-money__actions">
-          {quote ? (
-            <SubmitButton busy={move.isPending} busyLabel={t('staff.transfer.busy')}>
-              {t('staff.stay.confirm')}
-            </SubmitButton>
-          ) : (
-            <SubmitButton busy={checking} busyLabel={t('staff.stay.checking')}>
-              {t('staff.stay.check')}
-            </SubmitButton>
-          )}
-          <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
-            {t('staff.stay.keep')}
-          </button>
-        </div>
+        <ChangeFormEnd
+          quote={quote}
+          currency={order.totals.currency}
+          problem={problem}
+          words={{
+            refused: t('staff.stay.refused'),
+            confirm: t('staff.stay.confirm'),
+            check: t('staff.stay.check'),
+            keep: t('staff.stay.keep'),
+          }}
+          checking={checking}
+          confirming={move.isPending}
+          onKeep={() => setOpen(false)}
+        />
       </form>
     </section>
   );

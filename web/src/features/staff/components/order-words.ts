@@ -37,6 +37,7 @@ const CHANGES: Partial<Record<string, MessageKey>> = {
   cancelled: 'staff.change.cancelled',
   cancelled_by_guest: 'staff.change.cancelled_by_guest',
   stay_changed: 'staff.change.stay_changed',
+  treatments_changed: 'staff.change.treatments_changed',
 };
 
 /**

@@ -68,3 +68,10 @@ export const movableStays = (order: StaffOrder, today: string = todayIso()): Car
   order.state === 'cancelled'
     ? []
     : order.items.filter((item) => item.type === 'reservation' && item.dateFrom && item.dateTo && item.dateFrom >= today);
+
+/** The packages whose treatments the desk may still change: attached to a stay it may move, or on their own, of an order not cancelled. */
+export const changeablePackages = (order: StaffOrder, today: string = todayIso()): CartItem[] => {
+  if (order.state === 'cancelled') return [];
+  const attached = movableStays(order, today).flatMap((stay) => stay.childItems.filter((child) => child.type === 'package'));
+  return [...attached, ...order.items.filter((item) => item.type === 'package')];
+};
