@@ -122,7 +122,7 @@ test('the front desk moves a booking a day later: priced first, its nights follo
   await form.getByLabel(pl('staff.stay.checkOut')).fill(addDays(checkOut, 1));
   await form.getByLabel(pl('staff.stay.checkIn')).fill(addDays(checkIn, 1));
   await form.getByRole('button', { name: pl('staff.stay.check') }).click();
-  await expect(form.getByText(pl('staff.stay.difference'), { exact: true })).toBeVisible();
+  await expect(form.getByText(pl('staff.quote.difference'), { exact: true })).toBeVisible();
   await expectNoSeriousA11yIssues(page);
   await form.getByRole('button', { name: pl('staff.stay.confirm') }).click();
   await expect(page.getByText(pl('staff.stay.done', { code: order.bookingCode }), { exact: true })).toBeVisible();
@@ -141,7 +141,9 @@ test('the front desk books a stay for a guest on the phone, to be paid at the gu
   const guestEmail = `telefon.${randomUUID().slice(0, 8)}@example.pl`;
   await page.goto('/backend/board');
   await logIn(page);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Logged in and back on the board: the session is there before the shop is opened.
+  await expect(page).toHaveURL(/\/backend\/board$/);
+  await expect(page.getByRole('heading', { level: 1, name: pl('staff.board.title') })).toBeVisible();
 
   // The shop's own search and basket, as a guest would use them.
   await page.goto(`/reservation/rooms?dateFrom=${checkIn}&dateTo=${checkOut}&adults=2&children=0&babies=0`);
