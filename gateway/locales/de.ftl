@@ -169,6 +169,7 @@ error-not-reversible = Nur an der Rezeption erfasste Zahlungen können storniert
 error-fee-above-policy = Die Gebühr liegt über dem, was die Stornobedingungen jetzt einbehalten: höchstens { $max } PLN.
     .field = Höchstens { $max } PLN.
 error-order-not-cancellable = Diese Bestellung kann hier nicht mehr storniert werden: Es ist Geld eingegangen oder eine Zahlung läuft. Bitte wenden Sie sich an die Pension.
+error-units-taken = Diese Zimmer können nicht gesperrt werden: In dieser Nacht sind sie gebucht.
 error-stay-started = Dieser Aufenthalt hat bereits begonnen: Er kann nicht mehr verschoben werden.
 error-order-not-changeable = Die Nächte dieser Bestellung sind nicht mehr reserviert: Sie kann nicht geändert werden.
 error-last-admin = Die Pension braucht einen aktiven Administrator: Machen Sie zuerst jemand anderen zum Administrator.

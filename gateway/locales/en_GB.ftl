@@ -171,6 +171,7 @@ error-not-reversible = Only money recorded at the front desk can be reversed; an
 error-fee-above-policy = The fee is above what the cancellation policy keeps now: at most { $max } PLN.
     .field = At most { $max } PLN.
 error-order-not-cancellable = This order can no longer be cancelled here: money has come for it or a payment is under way. Please contact the guesthouse.
+error-units-taken = These rooms cannot be taken out of order: they are booked that night.
 error-stay-started = This stay has begun: it can no longer be moved.
 error-order-not-changeable = This order's nights are no longer held or booked: it cannot be changed.
 error-last-admin = The house keeps one active administrator: make another member an administrator first.

@@ -169,6 +169,7 @@ error-not-reversible = Wycofać można tylko wpłatę zapisaną w recepcji; pła
 error-fee-above-policy = Opłata przekracza to, co zatrzymują teraz warunki anulowania: najwyżej { $max } PLN.
     .field = Najwyżej { $max } PLN.
 error-order-not-cancellable = Tego zamówienia nie można już tu anulować: wpłynęły za nie pieniądze albo trwa płatność. Skontaktuj się z pensjonatem.
+error-units-taken = Tych pokoi nie można wyłączyć ze sprzedaży: tej nocy są zarezerwowane.
 error-stay-started = Ten pobyt już się rozpoczął: nie można go przenieść.
 error-order-not-changeable = Noce tego zamówienia nie są już zarezerwowane: nie można go zmienić.
 error-last-admin = Pensjonat musi mieć aktywnego administratora: najpierw nadaj tę rolę komuś innemu.

@@ -160,6 +160,8 @@ error_codes! {
     /// The fee is above what the cancellation policy keeps now (`args.max`, PLN).
     FeeAbovePolicy => "fee_above_policy",
     OrderNotCancellable => "order_not_cancellable",
+    /// Units put out of order are booked or held that night.
+    UnitsTaken => "units_taken",
     /// The stay has begun: it can no longer be moved.
     StayStarted => "stay_started",
     /// The order's nights are no longer held or booked: it cannot be changed.

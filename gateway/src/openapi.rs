@@ -33,8 +33,9 @@ use crate::wire::Sorting;
         (name = "cart", description = "The visitor's basket"),
         (name = "user", description = "The customer's account"),
         (name = "content", description = "Newsletter and pages"),
-        (name = "staff", description = "The guesthouse's staff: orders and their bank transfers"),
+        (name = "staff", description = "The guesthouse's staff: orders, their money, changes, cancellations and e-mails, and the team"),
         (name = "front-desk", description = "The front desk (receptionists and administrators): the occupancy board, bookings, arrivals and departures"),
+        (name = "back-office", description = "The guesthouse's administrators: rates, rules and units of each room type's nights"),
         (name = "meta", description = "This document"),
     )
 )]

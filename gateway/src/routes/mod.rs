@@ -18,6 +18,7 @@ pub mod order;
 pub mod packages;
 pub mod pages;
 pub mod products;
+pub mod rates;
 pub mod rooms;
 pub mod site;
 pub mod staff;
@@ -45,4 +46,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(stay_change::router())
         .merge(front_desk::router())
         .merge(team::router())
+        .merge(rates::router())
 }

@@ -15,8 +15,9 @@ use spa_proto::spa::catalog::v1::catalog_service_server::{CatalogService, Catalo
 use spa_proto::spa::catalog::v1::*;
 use spa_proto::spa::rooms::v1::rooms_service_server::{RoomsService, RoomsServiceServer};
 use spa_proto::spa::rooms::v1::{
-    Board, CheckStaysRequest, CheckStaysResponse, GetAvailabilityRequest, GetAvailabilityResponse, GetBoardRequest, Hold, KeepRequest,
-    MoveRequest, OrderRef, ReserveRequest, SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse,
+    Board, CheckStaysRequest, CheckStaysResponse, GetAvailabilityRequest, GetAvailabilityResponse, GetBoardRequest, GetNightsRequest, Hold,
+    KeepRequest, MoveRequest, Nights, OrderRef, ReserveRequest, SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse,
+    SetNightsRequest,
 };
 use tonic::{Request, Response, Status};
 
@@ -133,6 +134,14 @@ impl RoomsService for NoRooms {
     }
 
     async fn r#move(&self, _: Request<MoveRequest>) -> Result<Response<Hold>, Status> {
+        unused()
+    }
+
+    async fn get_nights(&self, _: Request<GetNightsRequest>) -> Result<Response<Nights>, Status> {
+        unused()
+    }
+
+    async fn set_nights(&self, _: Request<SetNightsRequest>) -> Result<Response<Nights>, Status> {
         unused()
     }
 }

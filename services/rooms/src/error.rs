@@ -25,6 +25,10 @@ pub enum RoomsError {
     DoesNotFit { room: String },
     #[error("{room} needs at least {min} nights")]
     MinStay { room: String, min: i64 },
+    #[error("{night}: units out of order are booked or held that night")]
+    UnitsTaken { night: String },
+    #[error("{night}: beyond the nights on sale")]
+    NightMissing { night: String },
     #[error("order {0} already holds different nights")]
     OrderConflict(String),
     #[error("order {0} has no hold")]
@@ -53,6 +57,7 @@ impl From<RoomsError> for Status {
                 let code = match field {
                     "adults" | "children" | "babies" => "invalid_guests",
                     "from" | "to" => "invalid_stay",
+                    "set" | "price" | "minStay" | "maxStay" | "outOfOrder" | "weekdays" => "invalid_nights",
                     _ => "invalid_request",
                 };
                 errors::invalid(code, message.clone(), &[(field, why)])
@@ -66,6 +71,10 @@ impl From<RoomsError> for Status {
             }
             RoomsError::DoesNotFit { .. } => errors::invalid("invalid_guests", message, &[("adults", "too many guests for this room")]),
             RoomsError::MinStay { .. } => errors::invalid("invalid_stay", message, &[("to", "stay shorter than the minimum")]),
+            RoomsError::UnitsTaken { ref night } => {
+                errors::with_details(Code::FailedPrecondition, "units_taken", message.clone(), &[("outOfOrder", night)])
+            }
+            RoomsError::NightMissing { ref night } => errors::invalid("invalid_nights", message.clone(), &[("to", night)]),
             RoomsError::OrderConflict(_) | RoomsError::HoldNotActive(..) => {
                 errors::with_details(Code::FailedPrecondition, "hold_conflict", message, &[])
             }

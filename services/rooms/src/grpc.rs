@@ -21,11 +21,12 @@ use spa_proto::spa::catalog::v1::{
 use spa_proto::spa::rooms::v1::rooms_service_server::RoomsService;
 use spa_proto::spa::rooms::v1::{
     Board, BoardNight, BoardRoom, CheckStaysRequest, CheckStaysResponse, DayAvailability, GetAvailabilityRequest, GetAvailabilityResponse,
-    GetBoardRequest, Guests, Hold, KeepRequest, MoveRequest, OrderRef, ReserveRequest, RoomOffer, SearchPackageRoomsRequest,
-    SearchRoomsRequest, SearchRoomsResponse, StayCheck, StayLine,
+    GetBoardRequest, GetNightsRequest, Guests, Hold, KeepRequest, MoveRequest, NightRules, Nights, OrderRef, ReserveRequest, RoomOffer,
+    SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse, SetNightsRequest, StayCheck, StayLine,
 };
 use tonic::{Code, Request, Response, Status};
 
+use crate::domain::nights::{self, NightsSet};
 use crate::domain::search::{self, Fit, Fits};
 use crate::domain::stay::{self, Requested, nights_of};
 use crate::domain::{EmptyReason, HoldState, Party, Stay, StaySummary, board, hold, ymd};
@@ -291,6 +292,57 @@ impl RoomsGrpc {
         inventory::reserve(&self.db, &self.outbox, &types, &req.order_id, &stays, expires_at).await
     }
 
+    /// A room type's nights with the guesthouse's rules, as answered.
+    async fn nights_of(&self, room_code: &str, from: NaiveDate, to: NaiveDate) -> Result<Nights, RoomsError> {
+        let types = self.types.all().await?;
+        let room = types.iter().find(|r| r.code == room_code).ok_or_else(|| RoomsError::UnknownRoom(room_code.to_owned()))?;
+        let count = |n: i64| u32::try_from(n).unwrap_or(0);
+        let nights = store::night_rules(&self.db, room_code, from, to)
+            .await?
+            .into_iter()
+            .map(|n| NightRules {
+                free: if n.closed { 0 } else { count(n.units - n.out_of_order - n.booked - n.held) },
+                date: n.night,
+                units: count(n.units),
+                out_of_order: count(n.out_of_order),
+                booked: count(n.booked),
+                held: count(n.held),
+                closed: n.closed,
+                price: pln(n.rate),
+                price_set: n.rate_set,
+                min_stay: count(n.min_stay),
+                max_stay: count(n.max_stay),
+                closed_to_arrival: n.closed_to_arrival,
+                closed_to_departure: n.closed_to_departure,
+            })
+            .collect();
+        Ok(Nights { room_code: room.code.clone(), units: count(room.units), min_stay: count(room.min_stay), nights })
+    }
+
+    async fn get_nights(&self, req: GetNightsRequest) -> Result<Nights, RoomsError> {
+        let (from, to) = stay::calendar_dates(&req.from, &req.to)?;
+        self.nights_of(&req.room_code, from, to).await
+    }
+
+    async fn set_nights(&self, req: SetNightsRequest) -> Result<Nights, RoomsError> {
+        let (from, to) = nights::range(&req.from, &req.to, self.db.clock().today())?;
+        let types = self.types.all().await?;
+        let room = types.iter().find(|r| r.code == req.room_code).ok_or_else(|| RoomsError::UnknownRoom(req.room_code.clone()))?;
+        let set = NightsSet {
+            price: req.price,
+            min_stay: req.min_stay.map(i64::from),
+            max_stay: req.max_stay.map(i64::from),
+            closed_to_arrival: req.closed_to_arrival,
+            closed_to_departure: req.closed_to_departure,
+            closed: req.closed,
+            out_of_order: req.out_of_order.map(i64::from),
+        }
+        .checked(room.units)?;
+        let chosen: Vec<String> = nights::chosen_nights(from, to, &req.weekdays)?.into_iter().map(ymd).collect();
+        inventory::set_nights(&self.db, &self.outbox, &room.code, &chosen, &set).await?;
+        self.nights_of(&room.code, from, to).await
+    }
+
     async fn move_stays(&self, req: MoveRequest) -> Result<HoldState, RoomsError> {
         hold::check_order_id(&req.order_id)?;
         let stays: Vec<Stay> = stay::stays(&requested(&req.lines), self.db.clock().today())?;
@@ -357,6 +409,14 @@ impl RoomsService for RoomsGrpc {
 
     async fn r#move(&self, request: Request<MoveRequest>) -> Result<Response<Hold>, Status> {
         Ok(Response::new(hold_message(self.move_stays(request.into_inner()).await?)))
+    }
+
+    async fn get_nights(&self, request: Request<GetNightsRequest>) -> Result<Response<Nights>, Status> {
+        Ok(Response::new(RoomsGrpc::get_nights(self, request.into_inner()).await?))
+    }
+
+    async fn set_nights(&self, request: Request<SetNightsRequest>) -> Result<Response<Nights>, Status> {
+        Ok(Response::new(RoomsGrpc::set_nights(self, request.into_inner()).await?))
     }
 
     async fn keep(&self, request: Request<KeepRequest>) -> Result<Response<Hold>, Status> {

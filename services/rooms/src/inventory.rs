@@ -15,6 +15,7 @@ use std::sync::Arc;
 use spa_platform::db::{Db, Tx};
 use spa_platform::outbox::Outbox;
 
+use crate::domain::nights::NightsSet;
 use crate::domain::{HoldState, HoldStatus, RoomNight, RoomType, Stay, hold, room};
 use crate::error::RoomsError;
 use crate::events;
@@ -222,6 +223,41 @@ pub async fn move_hold(
     outbox.wake();
     tracing::info!(order = %order_id, revision, "an order's nights moved");
     Ok(state)
+}
+
+/// The guesthouse sets `set` on the nights of `room` named (one
+/// transaction: all or none). Units out of order are refused on a night
+/// where they are booked or held ([`RoomsError::UnitsTaken`]), a night the
+/// inventory does not have is [`RoomsError::NightMissing`]. Every night
+/// changed is announced (`rooms.availability.changed`), so searches and
+/// the gateway's answers drop what they kept.
+pub async fn set_nights(db: &Db, outbox: &Outbox, room: &str, nights: &[String], set: &NightsSet) -> Result<(), RoomsError> {
+    let mut tx = db.begin().await?;
+    for night in nights {
+        match store::set_night(&mut tx, room, night, set).await? {
+            store::NightSet::Set => {}
+            store::NightSet::Missing => {
+                tx.rollback().await?;
+                return Err(RoomsError::NightMissing { night: night.clone() });
+            }
+            store::NightSet::UnitsTaken => {
+                tx.rollback().await?;
+                return Err(RoomsError::UnitsTaken { night: night.clone() });
+            }
+        }
+    }
+    let mut changed: BTreeMap<RoomNight, i64> = nights.iter().map(|n| (RoomNight { room: room.to_owned(), night: n.clone() }, 0)).collect();
+    // A departure day is no night of the stays that end on it: the night
+    // before is announced too, so answers kept for those stays are dropped.
+    if set.closed_to_departure.is_some() {
+        let eves = nights.iter().filter_map(|n| spa_platform::dates::parse_ymd(n)?.pred_opt()).map(crate::domain::ymd);
+        changed.extend(eves.map(|night| (RoomNight { room: room.to_owned(), night }, 0)).collect::<Vec<_>>());
+    }
+    events::announce(outbox, &mut tx, &changed).await?;
+    tx.commit().await?;
+    outbox.wake();
+    tracing::info!(room = %room, nights = nights.len(), ?set, "nights set by the guesthouse");
+    Ok(())
 }
 
 /// Announces that a paid order's nights could not be booked

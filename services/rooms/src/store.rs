@@ -12,12 +12,14 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use crate::domain::board::InventoryNight;
+use crate::domain::nights::{NightRules, NightsSet, StayRules};
 use crate::domain::{CalendarNight, HoldState, HoldStatus, Occupancy, RoomNight, RoomType, StaySummary, ymd};
 
 /// The guard of every update that takes a night (`$1` units of room type
 /// `$2` on night `$3`): it matches only while that many units are free and
-/// the night is open, so no night is ever sold twice.
-const WHILE_FREE: &str = "WHERE room_code = $2 AND night = $3 AND closed = 0 AND units - booked - held >= $1";
+/// the night is open, so no night is ever sold twice (units out of order
+/// are not for sale).
+const WHILE_FREE: &str = "WHERE room_code = $2 AND night = $3 AND closed = 0 AND units - out_of_order - booked - held >= $1";
 
 /// Where a night's taken units are counted: held for an unpaid order,
 /// booked for a paid one.
@@ -66,9 +68,10 @@ pub async fn room_types(db: &Db) -> Result<Vec<RoomType>, sqlx::Error> {
         .collect()
 }
 
-/// Per room type over [from, to): units free on every night, the sum of the
-/// nightly rates, and how many open nights exist. `rooms` narrows it to
-/// those room types; empty means all.
+/// Per room type over [from, to): units free on every night (units out of
+/// order left out), the sum of the open nights' rates, how many open nights
+/// exist, and what the arrival night and the departure day (the row of
+/// `to`) allow. `rooms` narrows it to those room types; empty means all.
 pub async fn stay_summary(db: &Db, from: NaiveDate, to: NaiveDate, rooms: &[&str]) -> Result<BTreeMap<String, StaySummary>, sqlx::Error> {
     let only = if rooms.is_empty() {
         String::new()
@@ -77,8 +80,15 @@ pub async fn stay_summary(db: &Db, from: NaiveDate, to: NaiveDate, rooms: &[&str
         format!(" AND room_code IN ({})", marks.join(", "))
     };
     let sql = format!(
-        "SELECT room_code, MIN(units - booked - held) AS free, CAST(SUM(rate) AS BIGINT) AS rates, COUNT(*) AS nights \
-         FROM inventory WHERE night >= $1 AND night < $2 AND closed = 0{only} GROUP BY room_code"
+        "SELECT room_code, \
+                MIN(CASE WHEN night < $2 AND closed = 0 THEN units - out_of_order - booked - held END) AS free, \
+                CAST(SUM(CASE WHEN night < $2 AND closed = 0 THEN rate ELSE 0 END) AS BIGINT) AS rates, \
+                SUM(CASE WHEN night < $2 AND closed = 0 THEN 1 ELSE 0 END) AS nights, \
+                MAX(CASE WHEN night = $1 THEN min_stay ELSE 0 END) AS min_stay, \
+                MAX(CASE WHEN night = $1 THEN max_stay ELSE 0 END) AS max_stay, \
+                MAX(CASE WHEN night = $1 THEN closed_to_arrival ELSE 0 END) AS cta, \
+                MAX(CASE WHEN night = $2 THEN closed_to_departure ELSE 0 END) AS ctd \
+         FROM inventory WHERE night >= $1 AND night <= $2{only} GROUP BY room_code"
     );
     let mut query = sqlx::query(&sql).bind(ymd(from)).bind(ymd(to));
     for room in rooms {
@@ -87,9 +97,20 @@ pub async fn stay_summary(db: &Db, from: NaiveDate, to: NaiveDate, rooms: &[&str
     let rows = query.fetch_all(db.pool()).await?;
     rows.iter()
         .map(|r| {
+            let rules = StayRules {
+                min_stay: r.try_get("min_stay")?,
+                max_stay: r.try_get("max_stay")?,
+                closed_to_arrival: r.try_get::<i64, _>("cta")? != 0,
+                closed_to_departure: r.try_get::<i64, _>("ctd")? != 0,
+            };
             Ok((
                 r.try_get("room_code")?,
-                StaySummary { free: r.try_get("free")?, rates: r.try_get("rates")?, nights: r.try_get("nights")? },
+                StaySummary {
+                    free: r.try_get::<Option<i64>, _>("free")?.unwrap_or(0),
+                    rates: r.try_get("rates")?,
+                    nights: r.try_get::<i64, _>("nights")?,
+                    rules,
+                },
             ))
         })
         .collect()
@@ -98,7 +119,8 @@ pub async fn stay_summary(db: &Db, from: NaiveDate, to: NaiveDate, rooms: &[&str
 /// Every night of one room type in [from, to) the store has.
 pub async fn calendar(db: &Db, room: &str, from: NaiveDate, to: NaiveDate) -> Result<Vec<CalendarNight>, sqlx::Error> {
     let rows = sqlx::query(
-        "SELECT night, units - booked - held AS free, closed, rate FROM inventory WHERE room_code = $1 AND night >= $2 AND night < $3 ORDER BY night",
+        "SELECT night, units - out_of_order - booked - held AS free, closed, rate FROM inventory \
+         WHERE room_code = $1 AND night >= $2 AND night < $3 ORDER BY night",
     )
     .bind(room)
     .bind(ymd(from))
@@ -119,17 +141,19 @@ pub async fn calendar(db: &Db, room: &str, from: NaiveDate, to: NaiveDate) -> Re
 
 /// Every room type's nights in [from, to) the store has.
 pub async fn inventory(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<Vec<InventoryNight>, sqlx::Error> {
-    let rows = sqlx::query("SELECT room_code, night, units, booked, held, closed FROM inventory WHERE night >= $1 AND night < $2")
-        .bind(ymd(from))
-        .bind(ymd(to))
-        .fetch_all(db.pool())
-        .await?;
+    let rows =
+        sqlx::query("SELECT room_code, night, units, out_of_order, booked, held, closed FROM inventory WHERE night >= $1 AND night < $2")
+            .bind(ymd(from))
+            .bind(ymd(to))
+            .fetch_all(db.pool())
+            .await?;
     rows.iter()
         .map(|r| {
             Ok(InventoryNight {
                 room_code: r.try_get("room_code")?,
                 night: r.try_get("night")?,
                 units: r.try_get("units")?,
+                out_of_order: r.try_get("out_of_order")?,
                 booked: r.try_get("booked")?,
                 held: r.try_get("held")?,
                 closed: r.try_get::<i64, _>("closed")? != 0,
@@ -388,4 +412,92 @@ pub async fn due_holds(db: &Db, now: i64) -> Result<Vec<String>, sqlx::Error> {
         .iter()
         .map(|r| r.try_get(0))
         .collect()
+}
+
+/// One room type's nights in [from, to) with the guesthouse's rules.
+pub async fn night_rules(db: &Db, room: &str, from: NaiveDate, to: NaiveDate) -> Result<Vec<NightRules>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT night, units, out_of_order, booked, held, closed, rate, rate_set, min_stay, max_stay, closed_to_arrival, closed_to_departure \
+         FROM inventory WHERE room_code = $1 AND night >= $2 AND night < $3 ORDER BY night",
+    )
+    .bind(room)
+    .bind(ymd(from))
+    .bind(ymd(to))
+    .fetch_all(db.pool())
+    .await?;
+    let flag = |r: &AnyRow, column: &str| -> Result<bool, sqlx::Error> { Ok(r.try_get::<i64, _>(column)? != 0) };
+    rows.iter()
+        .map(|r| {
+            Ok(NightRules {
+                night: r.try_get("night")?,
+                units: r.try_get("units")?,
+                out_of_order: r.try_get("out_of_order")?,
+                booked: r.try_get("booked")?,
+                held: r.try_get("held")?,
+                closed: flag(r, "closed")?,
+                rate: r.try_get("rate")?,
+                rate_set: flag(r, "rate_set")?,
+                min_stay: r.try_get("min_stay")?,
+                max_stay: r.try_get("max_stay")?,
+                closed_to_arrival: flag(r, "closed_to_arrival")?,
+                closed_to_departure: flag(r, "closed_to_departure")?,
+            })
+        })
+        .collect()
+}
+
+/// How setting a night went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NightSet {
+    Set,
+    /// The inventory has no such night (beyond the selling horizon).
+    Missing,
+    /// The units out of order asked for are booked or held.
+    UnitsTaken,
+}
+
+/// Sets what `set` names on one night of a room type; units out of order
+/// only while that many are not taken (the guard of every taking, read the
+/// other way round), in the caller's transaction.
+pub async fn set_night(tx: &mut Tx, room: &str, night: &str, set: &NightsSet) -> Result<NightSet, sqlx::Error> {
+    let mut columns: Vec<String> = Vec::new();
+    let mut values: Vec<i64> = Vec::new();
+    let mut put = |column: &str, value: i64| {
+        values.push(value);
+        columns.push(format!("{column} = ${}", values.len() + 2));
+    };
+    if let Some(price) = set.price {
+        put("rate", price);
+        put("rate_set", 1);
+    }
+    for (column, value) in [("min_stay", set.min_stay), ("max_stay", set.max_stay), ("out_of_order", set.out_of_order)] {
+        if let Some(v) = value {
+            put(column, v);
+        }
+    }
+    for (column, value) in
+        [("closed_to_arrival", set.closed_to_arrival), ("closed_to_departure", set.closed_to_departure), ("closed", set.closed)]
+    {
+        if let Some(v) = value {
+            put(column, i64::from(v));
+        }
+    }
+    let guard = match set.out_of_order {
+        Some(n) => format!(" AND units - booked - held >= {n}"),
+        None => String::new(),
+    };
+    let sql = format!("UPDATE inventory SET {} WHERE room_code = $1 AND night = $2{guard}", columns.join(", "));
+    let mut query = sqlx::query(&sql).bind(room).bind(night);
+    for v in values {
+        query = query.bind(v);
+    }
+    if query.execute(&mut **tx).await?.rows_affected() == 1 {
+        return Ok(NightSet::Set);
+    }
+    let exists: Option<i64> = sqlx::query_scalar("SELECT units FROM inventory WHERE room_code = $1 AND night = $2")
+        .bind(room)
+        .bind(night)
+        .fetch_optional(&mut **tx)
+        .await?;
+    Ok(if exists.is_some() { NightSet::UnitsTaken } else { NightSet::Missing })
 }

@@ -400,6 +400,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shop-api/backend/room-types/{code}/nights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A room type's nights
+         * @description For administrators: each night's price, units out of order, booked,
+         *     held and free, and the rules a stay arriving that night obeys.
+         */
+        get: operations["nights"];
+        /**
+         * Set nights of a room type
+         * @description For administrators: a price, the minimum or maximum stay of arrivals,
+         *     closed to arrival or departure, closed, or units out of order, on every
+         *     night of the range (or on its named weekdays), all or none. Guests'
+         *     searches and baskets obey it at once. Answers the range's nights.
+         */
+        put: operations["set_nights"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shop-api/backend/staff": {
         parameters: {
             query?: never;
@@ -1802,7 +1830,7 @@ export interface components {
          *     localized.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_parameter" | "invalid_body" | "invalid_characters" | "unsupported_media_type" | "payload_too_large" | "unknown_channel" | "invalid_locale" | "invalid_limit" | "invalid_sorting" | "invalid_price_range" | "invalid_nights" | "unknown_taxon" | "too_many_taxons" | "invalid_stay" | "invalid_guests" | "invalid_configuration" | "invalid_token" | "weak_token" | "invalid_email" | "weak_password" | "unknown_package" | "invalid_item_type" | "unknown_product" | "invalid_quantity" | "invalid_price_option" | "package_needs_stay" | "package_too_long" | "too_many_persons" | "not_a_reservation" | "not_a_voucher" | "invalid_voucher_details" | "invalid_address" | "invalid_voucher_configuration" | "invalid_method" | "invalid_notification" | "voucher_code_unknown" | "invalid_url" | "invalid_html" | "voucher_not_applicable" | "amount_mismatch" | "invalid_transfer" | "invalid_refund" | "invalid_receipt" | "invalid_role" | "invalid_question" | "unknown_option" | "not_found" | "method_not_allowed" | "unknown_type" | "unknown_association" | "product_not_found" | "taxon_not_found" | "package_not_found" | "unknown_room" | "cart_not_found" | "item_not_found" | "hold_not_found" | "order_not_found" | "payment_not_found" | "staff_not_found" | "page_not_found" | "block_not_found" | "revision_not_found" | "unknown_newsletter_token" | "conflict" | "cart_exists" | "newsletter_exists" | "email_taken" | "room_unavailable" | "product_unavailable" | "hold_conflict" | "invalid_link" | "identity_unverified_account" | "identity_staff_account" | "checkout_completed" | "checkout_state" | "cart_empty" | "items_unavailable" | "room_just_booked" | "idempotency_key_reused" | "order_not_payable" | "payment_refused" | "voucher_spent" | "block_changed" | "voucher_expired" | "already_voted" | "not_bank_transfer" | "order_cancelled" | "order_paid" | "transfer_reference_used" | "basket_full" | "price_changed" | "unpaid_limit" | "not_refund_due" | "advance_not_paid" | "payment_refunded" | "stale_version" | "payment_reversed" | "not_reversible" | "fee_above_policy" | "order_not_cancellable" | "stay_started" | "order_not_changeable" | "last_admin" | "unauthenticated" | "invalid_credentials" | "not_logged_in" | "forbidden" | "request_timeout" | "too_many_requests" | "too_many_attempts" | "overloaded" | "service_unavailable" | "weather_unavailable" | "internal_error";
+        ErrorCode: "invalid_request" | "invalid_parameter" | "invalid_body" | "invalid_characters" | "unsupported_media_type" | "payload_too_large" | "unknown_channel" | "invalid_locale" | "invalid_limit" | "invalid_sorting" | "invalid_price_range" | "invalid_nights" | "unknown_taxon" | "too_many_taxons" | "invalid_stay" | "invalid_guests" | "invalid_configuration" | "invalid_token" | "weak_token" | "invalid_email" | "weak_password" | "unknown_package" | "invalid_item_type" | "unknown_product" | "invalid_quantity" | "invalid_price_option" | "package_needs_stay" | "package_too_long" | "too_many_persons" | "not_a_reservation" | "not_a_voucher" | "invalid_voucher_details" | "invalid_address" | "invalid_voucher_configuration" | "invalid_method" | "invalid_notification" | "voucher_code_unknown" | "invalid_url" | "invalid_html" | "voucher_not_applicable" | "amount_mismatch" | "invalid_transfer" | "invalid_refund" | "invalid_receipt" | "invalid_role" | "invalid_question" | "unknown_option" | "not_found" | "method_not_allowed" | "unknown_type" | "unknown_association" | "product_not_found" | "taxon_not_found" | "package_not_found" | "unknown_room" | "cart_not_found" | "item_not_found" | "hold_not_found" | "order_not_found" | "payment_not_found" | "staff_not_found" | "page_not_found" | "block_not_found" | "revision_not_found" | "unknown_newsletter_token" | "conflict" | "cart_exists" | "newsletter_exists" | "email_taken" | "room_unavailable" | "product_unavailable" | "hold_conflict" | "invalid_link" | "identity_unverified_account" | "identity_staff_account" | "checkout_completed" | "checkout_state" | "cart_empty" | "items_unavailable" | "room_just_booked" | "idempotency_key_reused" | "order_not_payable" | "payment_refused" | "voucher_spent" | "block_changed" | "voucher_expired" | "already_voted" | "not_bank_transfer" | "order_cancelled" | "order_paid" | "transfer_reference_used" | "basket_full" | "price_changed" | "unpaid_limit" | "not_refund_due" | "advance_not_paid" | "payment_refunded" | "stale_version" | "payment_reversed" | "not_reversible" | "fee_above_policy" | "order_not_cancellable" | "units_taken" | "stay_started" | "order_not_changeable" | "last_admin" | "unauthenticated" | "invalid_credentials" | "not_logged_in" | "forbidden" | "request_timeout" | "too_many_requests" | "too_many_attempts" | "overloaded" | "service_unavailable" | "weather_unavailable" | "internal_error";
         /** @description The price of a configuration. */
         EstimatedCost: {
             /** @description The package alone. */
@@ -2039,6 +2067,91 @@ export interface components {
         /** @description The token of an e-mailed newsletter link. */
         NewsletterToken: {
             token: string;
+        };
+        /** @description A night of a room type with the guesthouse's rules. */
+        Night: {
+            /**
+             * Format: int32
+             * @description Paid.
+             */
+            booked: number;
+            closed: boolean;
+            closedToArrival: boolean;
+            closedToDeparture: boolean;
+            /** @description YYYY-MM-DD. */
+            date: string;
+            /**
+             * Format: int32
+             * @description For sale now.
+             */
+            free: number;
+            /**
+             * Format: int32
+             * @description Unpaid.
+             */
+            held: number;
+            /**
+             * Format: int32
+             * @description A stay arriving this night lasts at most this many nights; 0: no maximum.
+             */
+            maxStay: number;
+            /**
+             * Format: int32
+             * @description A stay arriving this night lasts at least this many nights; 0: the room type's minimum.
+             */
+            minStay: number;
+            /**
+             * Format: int32
+             * @description Not for sale (repairs).
+             */
+            outOfOrder: number;
+            /**
+             * Format: int64
+             * @description Grosze: the night for the room's standard occupancy.
+             */
+            price: number;
+            /** @description Set by hand (kept when seasons change). */
+            priceSet: boolean;
+            /** Format: int32 */
+            units: number;
+        };
+        /** @description What to set on a range of nights; what is left out stays as it is. */
+        NightsChange: {
+            closed?: boolean | null;
+            closedToArrival?: boolean | null;
+            closedToDeparture?: boolean | null;
+            /**
+             * Format: date
+             * @description The first night, today or later.
+             */
+            from: string;
+            /**
+             * Format: int32
+             * @description 0 to 30; 0: no maximum.
+             */
+            maxStay?: number | null;
+            /**
+             * Format: int32
+             * @description 0 to 30; 0: the room type's minimum.
+             */
+            minStay?: number | null;
+            /**
+             * Format: int32
+             * @description Units not for sale, up to the room type's units (never those booked or held: 409 `units_taken`).
+             */
+            outOfOrder?: number | null;
+            /**
+             * Format: int64
+             * @description Grosze, 100 to 10 000 000: the night's price from now on.
+             */
+            price?: number | null;
+            /**
+             * Format: date
+             * @description The night after the last (at most 366 nights after `from`).
+             */
+            to: string;
+            /** @description Only these weekdays of the range (1 = Monday … 7 = Sunday); none: every night. */
+            weekdays?: number[];
         };
         /**
          * @description An item of a listing (spec section 3). Room fields are present on rooms
@@ -2514,6 +2627,18 @@ export interface components {
             /** @description The whole stay for the guests. */
             price: components["schemas"]["Price"];
             supplement?: components["schemas"]["Price"] | null;
+        };
+        /** @description A room type's nights. */
+        RoomNights: {
+            /**
+             * Format: int32
+             * @description The room type's own minimum stay.
+             */
+            minStay: number;
+            nights: components["schemas"]["Night"][];
+            roomCode: string;
+            /** Format: int32 */
+            units: number;
         };
         /** @description The rooms of a search. */
         RoomSearch: {
@@ -4707,6 +4832,208 @@ export interface operations {
                 };
             };
             /** @description A service is unavailable; retry with the same reference */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    nights: {
+        parameters: {
+            query: {
+                /** @description The first night. */
+                from: components["schemas"]["Ymd"];
+                /** @description The night after the last (at most 120 nights after `from`). */
+                to: components["schemas"]["Ymd"];
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path: {
+                /** @description The room type's code (`ROOM_STANDARD_DOUBLE`) */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The nights */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoomNights"];
+                };
+            };
+            /** @description A malformed code or date */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such room type (`unknown_room`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `to` not after `from`, or more than 120 nights (`invalid_stay`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_nights: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header: {
+                /**
+                 * @description Always `XMLHttpRequest`.
+                 * @example XMLHttpRequest
+                 */
+                "X-Requested-With": string;
+            };
+            path: {
+                /** @description The room type's code (`ROOM_STANDARD_DOUBLE`) */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NightsChange"];
+            };
+        };
+        responses: {
+            /** @description The range's nights as they are now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoomNights"];
+                };
+            };
+            /** @description A malformed body or code, or no `X-Requested-With: XMLHttpRequest` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such room type (`unknown_room`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Units out of order that are booked or held that night (`units_taken`, naming the night) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The range (from today, at most 366 nights: `invalid_stay`), nothing to set, units beyond the room type's, a maximum below the minimum, or a night beyond those on sale (`invalid_nights`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8584,6 +8911,8 @@ export const pathsShopApiBackendOrdersBookingCodePaymentsPostParametersQueryChan
 export const pathsShopApiBackendOrdersBookingCodeRestPaymentsPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/orders/{bookingCode}/rest-payments"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendRefundsGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/refunds"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendRefundsPaymentIdPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/refunds/{paymentId}"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiBackendRoomTypesCodeNightsGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/room-types/{code}/nights"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiBackendRoomTypesCodeNightsPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/room-types/{code}/nights"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendStaffGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/staff"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendStaffPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/staff"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendStaffIdPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/staff/{id}"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
@@ -8635,7 +8964,7 @@ export const checkoutStateValues: ReadonlyArray<FlattenedDeepRequired<components
 export const deliveryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Delivery"]> = ["email", "post"];
 export const deskMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeskMethod"]> = ["bank_transfer", "card_terminal", "cash"];
 export const emptyReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EmptyReason"]> = ["no_rooms_for_dates", "no_room_for_guests"];
-export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "invalid_parameter", "invalid_body", "invalid_characters", "unsupported_media_type", "payload_too_large", "unknown_channel", "invalid_locale", "invalid_limit", "invalid_sorting", "invalid_price_range", "invalid_nights", "unknown_taxon", "too_many_taxons", "invalid_stay", "invalid_guests", "invalid_configuration", "invalid_token", "weak_token", "invalid_email", "weak_password", "unknown_package", "invalid_item_type", "unknown_product", "invalid_quantity", "invalid_price_option", "package_needs_stay", "package_too_long", "too_many_persons", "not_a_reservation", "not_a_voucher", "invalid_voucher_details", "invalid_address", "invalid_voucher_configuration", "invalid_method", "invalid_notification", "voucher_code_unknown", "invalid_url", "invalid_html", "voucher_not_applicable", "amount_mismatch", "invalid_transfer", "invalid_refund", "invalid_receipt", "invalid_role", "invalid_question", "unknown_option", "not_found", "method_not_allowed", "unknown_type", "unknown_association", "product_not_found", "taxon_not_found", "package_not_found", "unknown_room", "cart_not_found", "item_not_found", "hold_not_found", "order_not_found", "payment_not_found", "staff_not_found", "page_not_found", "block_not_found", "revision_not_found", "unknown_newsletter_token", "conflict", "cart_exists", "newsletter_exists", "email_taken", "room_unavailable", "product_unavailable", "hold_conflict", "invalid_link", "identity_unverified_account", "identity_staff_account", "checkout_completed", "checkout_state", "cart_empty", "items_unavailable", "room_just_booked", "idempotency_key_reused", "order_not_payable", "payment_refused", "voucher_spent", "block_changed", "voucher_expired", "already_voted", "not_bank_transfer", "order_cancelled", "order_paid", "transfer_reference_used", "basket_full", "price_changed", "unpaid_limit", "not_refund_due", "advance_not_paid", "payment_refunded", "stale_version", "payment_reversed", "not_reversible", "fee_above_policy", "order_not_cancellable", "stay_started", "order_not_changeable", "last_admin", "unauthenticated", "invalid_credentials", "not_logged_in", "forbidden", "request_timeout", "too_many_requests", "too_many_attempts", "overloaded", "service_unavailable", "weather_unavailable", "internal_error"];
+export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "invalid_parameter", "invalid_body", "invalid_characters", "unsupported_media_type", "payload_too_large", "unknown_channel", "invalid_locale", "invalid_limit", "invalid_sorting", "invalid_price_range", "invalid_nights", "unknown_taxon", "too_many_taxons", "invalid_stay", "invalid_guests", "invalid_configuration", "invalid_token", "weak_token", "invalid_email", "weak_password", "unknown_package", "invalid_item_type", "unknown_product", "invalid_quantity", "invalid_price_option", "package_needs_stay", "package_too_long", "too_many_persons", "not_a_reservation", "not_a_voucher", "invalid_voucher_details", "invalid_address", "invalid_voucher_configuration", "invalid_method", "invalid_notification", "voucher_code_unknown", "invalid_url", "invalid_html", "voucher_not_applicable", "amount_mismatch", "invalid_transfer", "invalid_refund", "invalid_receipt", "invalid_role", "invalid_question", "unknown_option", "not_found", "method_not_allowed", "unknown_type", "unknown_association", "product_not_found", "taxon_not_found", "package_not_found", "unknown_room", "cart_not_found", "item_not_found", "hold_not_found", "order_not_found", "payment_not_found", "staff_not_found", "page_not_found", "block_not_found", "revision_not_found", "unknown_newsletter_token", "conflict", "cart_exists", "newsletter_exists", "email_taken", "room_unavailable", "product_unavailable", "hold_conflict", "invalid_link", "identity_unverified_account", "identity_staff_account", "checkout_completed", "checkout_state", "cart_empty", "items_unavailable", "room_just_booked", "idempotency_key_reused", "order_not_payable", "payment_refused", "voucher_spent", "block_changed", "voucher_expired", "already_voted", "not_bank_transfer", "order_cancelled", "order_paid", "transfer_reference_used", "basket_full", "price_changed", "unpaid_limit", "not_refund_due", "advance_not_paid", "payment_refunded", "stale_version", "payment_reversed", "not_reversible", "fee_above_policy", "order_not_cancellable", "units_taken", "stay_started", "order_not_changeable", "last_admin", "unauthenticated", "invalid_credentials", "not_logged_in", "forbidden", "request_timeout", "too_many_requests", "too_many_attempts", "overloaded", "service_unavailable", "weather_unavailable", "internal_error"];
 export const lineTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LineType"]> = ["reservation", "package", "treatment", "product", "voucher"];
 export const localeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Locale"]> = ["pl", "de", "en_GB"];
 export const loginProviderIdValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LoginProviderId"]> = ["social", "search"];

@@ -25,6 +25,8 @@ pub struct InventoryNight {
     pub room_code: String,
     pub night: String,
     pub units: i64,
+    /// Not for sale (repairs).
+    pub out_of_order: i64,
     pub booked: i64,
     pub held: i64,
     pub closed: bool,
@@ -34,13 +36,13 @@ impl InventoryNight {
     /// Units for sale: none on a closed night, never below zero (units
     /// lowered by hand below what was sold).
     pub fn free(&self) -> i64 {
-        if self.closed { 0 } else { (self.units - self.booked - self.held).max(0) }
+        if self.closed { 0 } else { (self.units - self.out_of_order - self.booked - self.held).max(0) }
     }
 
     /// A night the inventory does not have (beyond the selling horizon):
     /// closed, nothing taken.
     fn missing(room: &RoomType, night: String) -> Self {
-        Self { room_code: room.code.clone(), night, units: room.units, booked: 0, held: 0, closed: true }
+        Self { room_code: room.code.clone(), night, units: room.units, out_of_order: 0, booked: 0, held: 0, closed: true }
     }
 }
 
@@ -80,7 +82,7 @@ mod tests {
     }
 
     fn night(code: &str, night: &str, booked: i64, held: i64, closed: bool) -> InventoryNight {
-        InventoryNight { room_code: code.into(), night: night.into(), units: 4, booked, held, closed }
+        InventoryNight { room_code: code.into(), night: night.into(), units: 4, out_of_order: 0, booked, held, closed }
     }
 
     #[test]

@@ -1,12 +1,14 @@
 //! The rooms' rules, free of storage and transport: a stay's dates and
 //! party ([`stay`]), room types and their occupancy ([`room`]), the rate of
 //! a night ([`rates`]), what a search finds ([`search`]), an order's
-//! hold of nights ([`hold`]) and the front desk's board ([`board`]). Everything here is a pure function with unit
+//! hold of nights ([`hold`]), the front desk's board ([`board`]) and the
+//! guesthouse's rules per night ([`nights`]). Everything here is a pure function with unit
 //! tests; the store fills these types and the inventory takes nights by
 //! them.
 
 pub mod board;
 pub mod hold;
+pub mod nights;
 pub mod rates;
 pub mod room;
 pub mod search;

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use chrono::NaiveDate;
 
+use crate::domain::nights::StayRules;
 use crate::domain::room::RoomType;
 use crate::domain::stay::{Party, Stay};
 use crate::error::RoomsError;
@@ -42,6 +43,8 @@ pub struct StaySummary {
     /// Open nights found; fewer than the stay's means a night is closed or
     /// beyond the horizon.
     pub nights: i64,
+    /// What the arrival night and the departure day allow.
+    pub rules: StayRules,
 }
 
 /// One night of a room type's calendar.
@@ -76,12 +79,14 @@ impl Fits {
 }
 
 /// Room types free on every one of `nights` (per `summary`) for at least
-/// their minimum stay, and those that take the party, in `types`' order.
+/// their minimum stay, where the stay may arrive and leave (the arrival
+/// night's minimum and maximum, closed to arrival or departure), and those
+/// that take the party, in `types`' order.
 pub fn fits(types: &[RoomType], summary: &BTreeMap<String, StaySummary>, nights: i64, party: &Party) -> Fits {
     let mut found = Fits::default();
     for room in types.iter().cloned() {
         let Some(s) = summary.get(&room.code) else { continue };
-        if s.nights != nights || s.free <= 0 || room.min_stay > nights {
+        if s.nights != nights || s.free <= 0 || !s.rules.allow(nights, room.min_stay) {
             continue;
         }
         found.free_for_dates += 1;
@@ -161,7 +166,7 @@ pub fn check(room: &RoomType, stay: &Stay, summary: Option<StaySummary>) -> Chec
     let nights = stay.nights();
     let bookable = s.nights == nights
         && s.free >= i64::from(stay.quantity)
-        && room.min_stay <= nights
+        && s.rules.allow(nights, room.min_stay)
         && room.occupancy.fits(stay.adults, stay.children);
     Checked {
         available: if s.nights == nights { s.free.max(0) as u32 } else { 0 },
@@ -180,7 +185,7 @@ mod tests {
     }
 
     fn summary(entries: &[(&str, i64, i64, i64)]) -> BTreeMap<String, StaySummary> {
-        entries.iter().map(|&(c, free, rates, nights)| (c.to_owned(), StaySummary { free, rates, nights })).collect()
+        entries.iter().map(|&(c, free, rates, nights)| (c.to_owned(), StaySummary { free, rates, nights, ..Default::default() })).collect()
     }
 
     const TWO: Party = Party { adults: 2, children: 0, babies: 0 };
@@ -197,6 +202,12 @@ mod tests {
         assert_eq!(found.empty_reason(), None);
         assert_eq!(fits(&types, &s, 2, &Party { adults: 2, children: 2, babies: 0 }).empty_reason(), Some(EmptyReason::NoRoomForGuests));
         assert_eq!(fits(&types, &BTreeMap::new(), 2, &TWO).empty_reason(), Some(EmptyReason::NoRoomsForDates));
+        // The guesthouse's rules of the arrival night and the departure day.
+        let mut ruled = s.clone();
+        ruled.get_mut("DBL").unwrap().rules = StayRules { min_stay: 3, ..Default::default() };
+        assert_eq!(fits(&types, &ruled, 2, &TWO).empty_reason(), Some(EmptyReason::NoRoomForGuests), "the double needs 3 nights from then");
+        ruled.get_mut("DBL").unwrap().rules = StayRules { closed_to_departure: true, ..Default::default() };
+        assert!(fits(&types, &ruled, 2, &TWO).fitting.is_empty(), "no departure that day");
     }
 
     #[test]
@@ -233,8 +244,10 @@ mod tests {
         let dbl = room("DBL", 2, 3, 2);
         let d = |s: &str| NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
         let stay = Stay { room_code: "DBL".into(), from: d("2027-03-02"), to: d("2027-03-04"), quantity: 2, adults: 2, children: 0 };
-        let ok = StaySummary { free: 2, rates: 300, nights: 2 };
+        let ok = StaySummary { free: 2, rates: 300, nights: 2, ..Default::default() };
         assert_eq!(check(&dbl, &stay, Some(ok)), Checked { available: 2, bookable: true, price: 300 });
+        let arrival_closed = StaySummary { rules: StayRules { closed_to_arrival: true, ..Default::default() }, ..ok };
+        assert!(!check(&dbl, &stay, Some(arrival_closed)).bookable, "no arrival that night");
         assert!(!check(&dbl, &stay, Some(StaySummary { free: 1, ..ok })).bookable);
         assert_eq!(check(&dbl, &stay, Some(StaySummary { nights: 1, ..ok })).available, 0, "a night closed");
         assert_eq!(check(&dbl, &stay, None), Checked { available: 0, bookable: false, price: 0 });

@@ -375,6 +375,8 @@ async fn openapi_documents_every_route_and_every_documented_route_exists() {
         ("post", "/shop-api/backend/orders/{bookingCode}/cancellation"),
         ("get", "/shop-api/backend/orders/{bookingCode}/items/{id}/stay"),
         ("get", "/shop-api/backend/orders/{bookingCode}/mails"),
+        ("get", "/shop-api/backend/room-types/{code}/nights"),
+        ("put", "/shop-api/backend/room-types/{code}/nights"),
         ("put", "/shop-api/backend/orders/{bookingCode}/items/{id}/treatments"),
         ("post", "/shop-api/backend/orders/{bookingCode}/items/{id}/treatments/quote"),
         ("put", "/shop-api/backend/orders/{bookingCode}/items/{id}/stay"),

@@ -251,6 +251,8 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
     let rooms_db = stack.db("rooms").await;
     crate::desk::two_cancellations_at_once_one_wins(&http, &base, &admin, &cart, &rooms_db).await;
     crate::desk::two_moves_at_once_one_wins(&http, &base, &admin, &cart, &rooms_db, 120).await;
+    // The rate calendar's SQL on PostgreSQL.
+    crate::rates::out_of_order_takes_a_unit_off_sale(&http, &base, &admin, 125).await;
     let shop = crate::integrity::Shop {
         base: base.clone(),
         rooms_addr: rooms.clone(),

@@ -14,6 +14,7 @@ mod hardening;
 mod integrity;
 mod oidc;
 mod payments;
+mod rates;
 mod rooms;
 mod site;
 mod staff;
