@@ -153,11 +153,14 @@ test('the front desk books a stay for a guest on the phone, to be paid at the gu
   await expect(page).toHaveURL(/\/basket\/suggestion/);
   await page.goto('/basket/items');
   await page.getByRole('link', { name: pl('basket.items.next') }).click();
+  await expect(page.getByText(pl('account.checkout.forGuest'))).toBeVisible();
   await page.getByRole('link', { name: pl('account.checkout.continue') }).click();
   await expect(page).toHaveURL(/\/basket\/personal/);
 
-  // The guest's details, not the receptionist's.
+  // The guest's details, not the receptionist's: the form starts empty.
+  await expect(page.getByText(pl('checkout.personal.forGuest'))).toBeVisible();
   const field = (key: string) => page.getByLabel(pl(key), { exact: false }).first();
+  await expect(field('checkout.field.email')).toHaveValue('');
   await field('checkout.field.firstName').fill('Zofia');
   await field('checkout.field.lastName').fill('Telefoniczna');
   await field('checkout.field.email').fill(guestEmail);

@@ -264,6 +264,18 @@ describe('checkout: personal data step', () => {
     expect(cached).toEqual([]);
   });
 
+  it('leaves the form to the guest when the front desk books for one', async () => {
+    setUpCheckout();
+    const account = createAccountServer({ loggedIn: customer({ roles: ['customer', 'reception'] }) });
+    server.use(...account.handlers);
+    renderCheckout('/basket/personal');
+    expect(await screen.findByText('Rezerwujesz dla gościa: wpisz jego dane. To on dostanie potwierdzenie e-mailem.')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>(/^Imię/).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>(/^E-mail/).value).toBe('');
+    expect(screen.queryByText(/^Zalogowano jako/)).toBeNull();
+    expect(screen.queryByLabelText(/^Hasło/)).toBeNull();
+  });
+
   it('asks for a password to register with the booking, with its rule, and sends it as a script', async () => {
     const user = userEvent.setup();
     const { checkout } = setUpCheckout();

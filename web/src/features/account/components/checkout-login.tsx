@@ -5,6 +5,7 @@ import { StatusMessage } from '@/components/ui/status-message';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/api/use-me';
 import { useI18n } from '@/lib/i18n/i18n-provider';
+import { atFrontDesk } from '@/lib/rules/roles';
 
 import { LoginForm } from './login-form';
 import { SocialLogin, SocialLoginFailure } from './social-login';
@@ -31,6 +32,7 @@ export function CheckoutLogin() {
     return (
       <div className="checkout-login checkout-login--done">
         <p>{t('account.login.loggedInAs', { name: `${me.customer.firstName} ${me.customer.lastName}` })}</p>
+        {atFrontDesk(me.customer) && <p>{t('account.checkout.forGuest')}</p>}
         <Link className="button button--primary" to={personal.href(locale)}>
           {t('account.checkout.continue')}
         </Link>

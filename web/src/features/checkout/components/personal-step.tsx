@@ -19,6 +19,7 @@ import { useMe } from '@/lib/api/use-me';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Locale } from '@/lib/i18n/locale';
 import { COUNTRIES, isCountry, MAX_NOTES } from '@/lib/rules/fields';
+import { atFrontDesk } from '@/lib/rules/roles';
 import type { Cart, CheckoutAddress, Customer } from '@/types/api';
 
 import { StepIndicator } from './step-indicator';
@@ -77,6 +78,8 @@ export function PersonalStep({ cart, token }: { cart: Cart; token: string }) {
   const me = useMe();
   // A failed /me means nobody is logged in (spec 8): the form starts empty.
   const customer = me.status === 'success' ? me.customer : null;
+  // The front desk books for a guest: the form is the guest's, never filled with the receptionist's details.
+  const forGuest = atFrontDesk(customer);
 
   return (
     <>
@@ -84,14 +87,21 @@ export function PersonalStep({ cart, token }: { cart: Cart; token: string }) {
       {me.status === 'pending' ? (
         <StatusMessage kind="loading">{t('checkout.loading')}</StatusMessage>
       ) : (
-        <PersonalForm
-          cart={cart}
-          token={token}
-          me={customer}
-          // A logged-in customer has an account already.
-          withPassword={search.get('account') === 'register' && !customer}
-          locale={locale}
-        />
+        <>
+          {forGuest && (
+            <p className="status" role="note">
+              {t('checkout.personal.forGuest')}
+            </p>
+          )}
+          <PersonalForm
+            cart={cart}
+            token={token}
+            me={forGuest ? null : customer}
+            // A logged-in customer has an account already.
+            withPassword={search.get('account') === 'register' && !customer}
+            locale={locale}
+          />
+        </>
       )}
     </>
   );
