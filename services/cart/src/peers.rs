@@ -203,11 +203,20 @@ impl Peers {
     }
 
     /// Moves an order's nights to those of `stays` (every stay of the
-    /// order) as its `revision`; with `dry_run` only asks whether it could.
+    /// order) as its `revision`, a hold still held lasting at least until
+    /// `keep_until_ms`; with `dry_run` only asks whether it could.
     /// A sold-out night is [`Refusal::SoldOut`]; a hold neither held nor
     /// booked (or moved by a newer revision) [`Refusal::Stale`].
-    pub async fn move_stays(&self, order_id: &str, stays: &[&StayQuery<'_>], revision: i64, dry_run: bool) -> Result<(), Refusal> {
-        let request = MoveRequest { order_id: order_id.to_owned(), lines: stays.iter().map(|q| stay_line(q)).collect(), revision, dry_run };
+    pub async fn move_stays(
+        &self,
+        order_id: &str,
+        stays: &[&StayQuery<'_>],
+        revision: i64,
+        keep_until_ms: i64,
+        dry_run: bool,
+    ) -> Result<(), Refusal> {
+        let lines = stays.iter().map(|q| stay_line(q)).collect();
+        let request = MoveRequest { order_id: order_id.to_owned(), lines, revision, dry_run, keep_until_ms };
         match self.rooms.clone().r#move(request).await {
             Ok(_) => Ok(()),
             Err(s) if s.code() == Code::NotFound => Err(Refusal::Stale),

@@ -345,9 +345,11 @@ impl RoomsGrpc {
 
     async fn move_stays(&self, req: MoveRequest) -> Result<HoldState, RoomsError> {
         hold::check_order_id(&req.order_id)?;
-        let stays: Vec<Stay> = stay::stays(&requested(&req.lines), self.db.clock().today())?;
+        // An order's other stays may have begun: the cart checks the stay it
+        // moves starts today or later.
+        let stays: Vec<Stay> = stay::stays(&requested(&req.lines), NaiveDate::MIN)?;
         let types = self.types.all().await?;
-        inventory::move_hold(&self.db, &self.outbox, &types, &req.order_id, &stays, req.revision, req.dry_run).await
+        inventory::move_hold(&self.db, &self.outbox, &types, &req.order_id, &stays, req.revision, req.keep_until_ms, req.dry_run).await
     }
 }
 

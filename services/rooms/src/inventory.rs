@@ -163,8 +163,10 @@ pub async fn keep(db: &Db, outbox: &Outbox, order_id: &str, until: i64) -> Resul
 /// needs are given back, held or booked as the hold is. A night sold out
 /// is [`RoomsError::SoldOut`] and nothing changes; a move older than the
 /// last one applied, or of a hold neither held nor booked, is
-/// [`RoomsError::HoldNotActive`]/[`RoomsError::OrderConflict`]. With
-/// `dry_run` the answer is what the move would make, nothing kept.
+/// [`RoomsError::HoldNotActive`]/[`RoomsError::OrderConflict`]. A hold
+/// still held lasts at least until `keep_until` (Unix ms; 0: as it was),
+/// so an order paid on arrival keeps its nights until its new departure.
+/// With `dry_run` the answer is what the move would make, nothing kept.
 pub async fn move_hold(
     db: &Db,
     outbox: &Outbox,
@@ -172,6 +174,7 @@ pub async fn move_hold(
     order_id: &str,
     stays: &[Stay],
     revision: i64,
+    keep_until: i64,
     dry_run: bool,
 ) -> Result<HoldState, RoomsError> {
     for s in stays {
@@ -180,7 +183,7 @@ pub async fn move_hold(
     let wanted = hold::claims(stays);
     let mut tx = db.begin().await?;
     let now = db.now_ms();
-    let Some(status) = store::claim_move(&mut tx, order_id, revision, now).await? else {
+    let Some(status) = store::claim_move(&mut tx, order_id, revision, keep_until, now).await? else {
         tx.rollback().await?;
         let existing = hold_state(db, order_id).await?;
         if !existing.status.active() {
@@ -193,16 +196,21 @@ pub async fn move_hold(
     let taken = if status == HoldStatus::Held { Taken::Held } else { Taken::Booked };
     let had = store::hold_nights(&mut *tx, order_id).await?;
     let (take, give) = hold::moves(&had, &wanted);
-    // The new nights first: the old ones are given back only once every
-    // new one is taken, all in this transaction.
-    for (night, quantity) in &take {
-        if !store::take_night(&mut tx, taken, night, *quantity).await? {
-            tx.rollback().await?;
-            return Err(RoomsError::SoldOut { room: night.room.clone(), night: night.night.clone() });
+    // One pass in (room, night) order, the order every transaction takes
+    // nights in, so a move and a reservation never deadlock; all in this
+    // transaction, so no night given back is on sale unless every new one
+    // was taken.
+    let mut changes: Vec<(&RoomNight, i64)> = take.iter().map(|(n, q)| (n, *q)).chain(give.iter().map(|(n, q)| (n, -*q))).collect();
+    changes.sort_by(|a, b| a.0.cmp(b.0));
+    for (night, quantity) in changes {
+        if quantity > 0 {
+            if !store::take_night(&mut tx, taken, night, quantity).await? {
+                tx.rollback().await?;
+                return Err(RoomsError::SoldOut { room: night.room.clone(), night: night.night.clone() });
+            }
+        } else {
+            store::give_night(&mut tx, taken, night, -quantity).await?;
         }
-    }
-    for (night, quantity) in &give {
-        store::give_night(&mut tx, taken, night, *quantity).await?;
     }
     store::clear_hold_nights(&mut tx, order_id).await?;
     for (night, quantity) in &wanted {

@@ -341,16 +341,19 @@ pub async fn end_hold(tx: &mut Tx, order_id: &str, from: HoldStatus, to: HoldSta
 }
 
 /// Takes the hold of an order that is held or booked for a move to
-/// `revision` (its row lock, so moves of one order wait for each other);
+/// `revision` (its row lock, so moves of one order wait for each other),
+/// a held one lasting at least until `keep_until`;
 /// its status, or None when it is not active or a later move was applied.
-pub async fn claim_move(tx: &mut Tx, order_id: &str, revision: i64, now: i64) -> Result<Option<HoldStatus>, sqlx::Error> {
+pub async fn claim_move(tx: &mut Tx, order_id: &str, revision: i64, keep_until: i64, now: i64) -> Result<Option<HoldStatus>, sqlx::Error> {
     let row = sqlx::query(
-        "UPDATE holds SET revision = $2, updated_at = $3 WHERE order_id = $1 AND status IN ('held', 'confirmed') AND revision <= $2 \
-         RETURNING status",
+        "UPDATE holds SET revision = $2, updated_at = $3, \
+         expires_at = CASE WHEN status = 'held' AND expires_at < $4 THEN $4 ELSE expires_at END \
+         WHERE order_id = $1 AND status IN ('held', 'confirmed') AND revision <= $2 RETURNING status",
     )
     .bind(order_id)
     .bind(revision)
     .bind(now)
+    .bind(keep_until)
     .fetch_optional(&mut **tx)
     .await?;
     row.map(|r| status_of(&r)).transpose()

@@ -153,7 +153,7 @@ async fn a_booking_moves_only_when_its_new_nights_are_free_newer_moves_win_and_t
     };
     let board = || async { nights(s.client.clone().get_board(GetBoardRequest { from: s.day(20), days: 4 }).await.unwrap().into_inner()) };
     let move_to = |order: &str, from: i64, to: i64, revision: i64, dry_run: bool| {
-        let request = MoveRequest { order_id: order.into(), lines: vec![line(from, to)], revision, dry_run };
+        let request = MoveRequest { order_id: order.into(), lines: vec![line(from, to)], revision, dry_run, keep_until_ms: 0 };
         let mut client = s.client.clone();
         async move { client.r#move(request).await }
     };

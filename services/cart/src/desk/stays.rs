@@ -8,7 +8,7 @@
 //! service's move is idempotent per revision), or replaced by the next.
 
 use super::{Desk, DeskOrder};
-use crate::domain::checkout::OrderState;
+use crate::domain::checkout::{OrderState, PaymentMethod};
 use crate::domain::desk_money::{self, Repriced};
 use crate::domain::item::{self, ItemKind, Stay};
 use crate::error::CartError;
@@ -88,7 +88,7 @@ impl Desk {
         let planned = self.plan(order, c).await?;
         // The rooms service answers whether the nights are free for this
         // order (its own nights count as its own), keeping nothing.
-        self.move_nights(&planned, planned.order.version + 1, true).await?;
+        self.move_nights(&planned.order, &planned.summary, planned.order.version + 1, true).await?;
         Ok(planned.quote)
     }
 
@@ -131,31 +131,52 @@ impl Desk {
         };
         // Under the order's lock: no other change of it runs meanwhile.
         if planned.moves_nights {
-            self.move_nights(&planned, next, false).await?;
+            self.move_nights(order, &planned.summary, next, false).await?;
         }
-        let summary = serde_json::to_string(&planned.summary).map_err(|e| CartError::Db(sqlx::Error::Encode(e.into())))?;
-        crate::store::set_lines(&mut tx, &order.token, &summary, &planned.totals).await?;
-        let desk = planned.summary.desk_facts(&order.booking_code, &order.email);
-        crate::store::set_desk_facts(&mut *tx, &order.token, &desk).await?;
-        let received = crate::store::received_in(&mut tx, &order.token).await?;
-        let due = (planned.totals.total - order.totals.vouchers).max(0);
-        if received > due {
-            crate::store::give_back(&mut tx, &order.token, received - due).await?;
+        let written: Result<(), CartError> = async move {
+            let summary = serde_json::to_string(&planned.summary).map_err(|e| CartError::Db(sqlx::Error::Encode(e.into())))?;
+            crate::store::set_lines(&mut tx, &order.token, &summary, &planned.totals).await?;
+            let desk = planned.summary.desk_facts(&order.booking_code, &order.email);
+            crate::store::set_desk_facts(&mut *tx, &order.token, &desk).await?;
+            // What came beyond what is due now goes back; a change that
+            // costs more again keeps first what was still to go back.
+            let received = crate::store::received_in(&mut tx, &order.token).await?;
+            let due = (planned.totals.total - order.totals.vouchers).max(0);
+            if received > due {
+                let unplaced = crate::store::give_back(&mut tx, &order.token, received - due).await?;
+                if unplaced > 0 {
+                    tracing::error!(order = %order.order_id, unplaced, "a change's refund exceeds the payments it can be given back from");
+                }
+            } else if received < due {
+                crate::store::keep_instead(&mut tx, &order.token, due - received).await?;
+            }
+            let received = crate::store::received_in(&mut tx, &order.token).await?;
+            crate::store::set_received(&mut tx, &order.token, desk_money::payment_state(received, due), now).await?;
+            let change = Change {
+                version: next,
+                at: now,
+                action: planned.action,
+                staff: staff.to_owned(),
+                amount: planned.quote.difference,
+                note: planned.note.clone(),
+            };
+            crate::store::add_change(&mut tx, &order.token, &change).await?;
+            let changed = events::changed(order, &planned.summary, &planned.quote);
+            self.orders.outbox().add(&mut tx, &changed).await?;
+            tx.commit().await?;
+            Ok(())
         }
-        let received = crate::store::received_in(&mut tx, &order.token).await?;
-        crate::store::set_received(&mut tx, &order.token, desk_money::payment_state(received, due), now).await?;
-        let change = Change {
-            version: next,
-            at: now,
-            action: planned.action,
-            staff: staff.to_owned(),
-            amount: planned.quote.difference,
-            note: planned.note.clone(),
-        };
-        crate::store::add_change(&mut tx, &order.token, &change).await?;
-        let changed = events::changed(order, &planned.summary, &planned.quote);
-        self.orders.outbox().add(&mut tx, &changed).await?;
-        tx.commit().await?;
+        .await;
+        if let Err(e) = written {
+            if planned.moves_nights {
+                // The order kept its stays: its nights go back to them, at this revision.
+                let original = order.summary()?;
+                if let Err(undo) = self.move_nights(order, &original, next, false).await {
+                    tracing::error!(order = %order.order_id, error = %undo, "a move not written could not be undone; the same change again makes it");
+                }
+            }
+            return Err(e);
+        }
         self.orders.outbox().wake();
         let action = planned.action.code();
         tracing::info!(order = %order.order_id, staff = %staff, difference = planned.quote.difference, action, "order changed by the front desk");
@@ -200,18 +221,26 @@ impl Desk {
         Ok(reprice(order, summary, was, price, note, ChangeAction::StayChanged))
     }
 
-    /// Asks the rooms service to move the order's nights to its stays as planned.
-    async fn move_nights(&self, planned: &Planned, revision: i64, dry_run: bool) -> Result<(), CartError> {
-        let stays: Vec<(&str, &Stay)> = planned
-            .summary
+    /// Asks the rooms service to move the order's nights to the stays of
+    /// `summary` as `revision`; an order paid on arrival keeps them held
+    /// until its new departure day ends.
+    async fn move_nights(&self, order: &StoredOrder, summary: &Summary, revision: i64, dry_run: bool) -> Result<(), CartError> {
+        let stays: Vec<(&str, &Stay)> = summary
             .lines
             .iter()
             .filter(|l| l.kind == ItemKind::Reservation.code())
             .filter_map(|l| l.stay.as_ref().map(|s| (l.code.as_str(), s)))
             .collect();
+        let keep_until = if order.payment_method == PaymentMethod::Guesthouse.code() {
+            let now = self.orders.db().now_ms();
+            let departure = stays.iter().map(|(_, s)| s.check_out).max();
+            now + i64::from(PaymentMethod::Guesthouse.hold_seconds(now, departure)) * 1000
+        } else {
+            0
+        };
         let queries: Vec<StayQuery<'_>> = stays.iter().map(|(room, stay)| StayQuery { room, stay, package_nights: 0 }).collect();
         let queries: Vec<&StayQuery<'_>> = queries.iter().collect();
-        match self.peers.move_stays(&planned.order.order_id, &queries, revision, dry_run).await {
+        match self.peers.move_stays(&order.order_id, &queries, revision, keep_until, dry_run).await {
             Ok(()) => Ok(()),
             Err(Refusal::SoldOut { .. }) => Err(CartError::RoomUnavailable),
             Err(Refusal::Stale) => Err(CartError::OrderNotChangeable),

@@ -479,28 +479,62 @@ pub async fn received_in(tx: &mut Tx, order_token: &str) -> Result<i64, CartErro
 }
 
 /// Marks `refund` of the order's settled payments due back, from the
-/// latest, each up to its amount (reversed records and reversals left
-/// out); what could not be placed (0 when all was).
+/// latest, each up to what of it is not due back yet (a payment partly due
+/// back already takes more; reversed records and reversals left out); what
+/// could not be placed (0 when all was).
 pub async fn give_back(tx: &mut Tx, order_token: &str, mut refund: i64) -> Result<i64, CartError> {
-    let paid = sqlx::query(
-        "SELECT p.session_id, p.amount FROM payments p WHERE p.order_token = $1 AND p.state = 'paid' AND p.amount > 0 \
+    let kept = sqlx::query(
+        "SELECT p.session_id, p.amount, COALESCE(p.due_back, 0) AS due_back FROM payments p \
+         WHERE p.order_token = $1 AND p.state IN ('paid', 'refund_due') AND p.amount > 0 \
          AND NOT EXISTS (SELECT 1 FROM payments r WHERE r.reverses = p.session_id) ORDER BY p.paid_at DESC, p.session_id",
     )
     .bind(order_token)
     .fetch_all(&mut **tx)
     .await?;
-    for p in paid {
+    for p in kept {
         if refund == 0 {
             break;
         }
-        let (session_id, amount): (String, i64) = (p.try_get("session_id")?, p.try_get("amount")?);
-        let due = amount.min(refund);
+        let (session_id, amount, due_back): (String, i64, i64) = (p.try_get("session_id")?, p.try_get("amount")?, p.try_get("due_back")?);
+        let more = (amount - due_back).min(refund);
+        if more <= 0 {
+            continue;
+        }
         sqlx::query("UPDATE payments SET state = 'refund_due', due_back = $2 WHERE session_id = $1")
             .bind(&session_id)
-            .bind(due)
+            .bind(due_back + more)
             .execute(&mut **tx)
             .await?;
-        refund -= due;
+        refund -= more;
     }
     Ok(refund)
+}
+
+/// Keeps up to `amount` of what is due back and not given back yet (the
+/// order costs more again), from the latest: a payment no longer due back
+/// at all is settled again.
+pub async fn keep_instead(tx: &mut Tx, order_token: &str, mut amount: i64) -> Result<(), CartError> {
+    let due = sqlx::query(
+        "SELECT session_id, due_back FROM payments WHERE order_token = $1 AND state = 'refund_due' AND amount > 0 AND due_back > 0 \
+         ORDER BY paid_at DESC, session_id",
+    )
+    .bind(order_token)
+    .fetch_all(&mut **tx)
+    .await?;
+    for p in due {
+        if amount == 0 {
+            break;
+        }
+        let (session_id, due_back): (String, i64) = (p.try_get("session_id")?, p.try_get("due_back")?);
+        let kept = due_back.min(amount);
+        let left = due_back - kept;
+        let update = if left == 0 {
+            sqlx::query("UPDATE payments SET state = 'paid', due_back = NULL WHERE session_id = $1").bind(&session_id)
+        } else {
+            sqlx::query("UPDATE payments SET due_back = $2 WHERE session_id = $1").bind(&session_id).bind(left)
+        };
+        update.execute(&mut **tx).await?;
+        amount -= kept;
+    }
+    Ok(())
 }

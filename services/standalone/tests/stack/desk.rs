@@ -440,10 +440,30 @@ async fn the_front_desk_moves_a_stay_to_free_nights_and_settles_the_difference()
     let taken_off = -shorter["history"].as_array().unwrap().last().unwrap()["amount"].as_i64().unwrap();
     assert_eq!(due_back, taken_off - difference, "beyond the open part, what came is due back");
     assert_eq!(shorter["totals"]["total"].as_i64().unwrap(), due + difference - taken_off);
+    let due_back_sum = || async {
+        let sum: i64 = sqlx::query_scalar(
+            "SELECT CAST(COALESCE(SUM(due_back), 0) AS BIGINT) FROM payments WHERE order_token = $1 AND state = 'refund_due'",
+        )
+        .bind(&token)
+        .fetch_one(cart.pool())
+        .await
+        .unwrap();
+        sum
+    };
+    // A night shorter still: the payment partly due back already gives back more.
+    let (status, shortest) =
+        put(with_version(wanted(&later_in, &shifted(&later_in, 1)), shorter["version"].as_i64().unwrap()), &reception).await;
+    assert_eq!(status, 200, "{shortest}");
+    assert_eq!(due_back_sum().await, due - shortest["totals"]["total"].as_i64().unwrap(), "all that came beyond the order is due back");
+    // Two nights again: what was still to go back is kept first, nothing is asked of the guest.
+    let (status, again) = put(with_version(wanted(&later_in, &later_out), shortest["version"].as_i64().unwrap()), &reception).await;
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(due_back_sum().await, due - again["totals"]["total"].as_i64().unwrap());
+    assert_eq!((again["paymentState"].as_str(), again["open"].as_i64()), (Some("paid"), Some(0)), "{again}");
     let content = t.stack.db("content");
     eventually("the guest's updated confirmations", || async {
         let subject = format!("Zmiana rezerwacji {code}");
-        (count(content, "SELECT COUNT(*) FROM outgoing_mail WHERE subject = $1", &subject).await == 2).then_some(())
+        (count(content, "SELECT COUNT(*) FROM outgoing_mail WHERE subject = $1", &subject).await == 4).then_some(())
     })
     .await;
 
@@ -502,6 +522,15 @@ async fn the_front_desk_books_for_a_phone_guest_who_pays_on_arrival() {
     let departure_ends = chrono::NaiveDate::parse_from_str(&to, "%Y-%m-%d").unwrap().succ_opt().unwrap().and_hms_opt(0, 0, 0).unwrap();
     let departure_ends = departure_ends.and_utc().timestamp_millis();
     assert!((departure_ends - expires).abs() < 60_000, "held until the departure day ends: {expires} vs {departure_ends}");
+    // Moved three days later, it is held until its new departure day ends.
+    let (id, check_in, check_out, version) = first_stay(&t.http, &t.base, &reception, &code).await;
+    let body = json!({"version": version, "roomCode": crate::checkout::ROOM, "checkIn": shifted(&check_in, 3), "checkOut": shifted(&check_out, 3), "adults": 2});
+    let url = t.url(&format!("/shop-api/backend/orders/{code}/items/{id}/stay"));
+    let (status, moved) = as_staff(&t.http, Method::PUT, url, Some(format!("spa_session={reception}")), body).await;
+    assert_eq!(status, 200, "{moved}");
+    let expires: i64 =
+        sqlx::query_scalar("SELECT expires_at FROM holds WHERE order_id = $1").bind(&order_id).fetch_one(rooms.pool()).await.unwrap();
+    assert!((departure_ends + 3 * 86_400_000 - expires).abs() < 60_000, "held until the new departure day ends");
     let page = t.http.get(t.url(&format!("/order/{}/pay", desk.token))).send().await.unwrap().text().await.unwrap();
     assert!(page.contains("Zapłacisz na miejscu") && !page.contains("id=\"transfer\""), "{page}");
     let mail = eventually("the guest's confirmation", || async {
