@@ -349,7 +349,14 @@ impl RoomsGrpc {
         // moves starts today or later.
         let stays: Vec<Stay> = stay::stays(&requested(&req.lines), NaiveDate::MIN)?;
         let types = self.types.all().await?;
-        inventory::move_hold(&self.db, &self.outbox, &types, &req.order_id, &stays, req.revision, req.keep_until_ms, req.dry_run).await
+        let moving = inventory::Moving {
+            order_id: &req.order_id,
+            stays: &stays,
+            revision: req.revision,
+            keep_until: req.keep_until_ms,
+            dry_run: req.dry_run,
+        };
+        inventory::move_hold(&self.db, &self.outbox, &types, &moving).await
     }
 }
 

@@ -156,6 +156,17 @@ pub async fn keep(db: &Db, outbox: &Outbox, order_id: &str, until: i64) -> Resul
     if state.status.active() { Ok(state) } else { Err(RoomsError::HoldNotActive(order_id.to_owned(), state.status)) }
 }
 
+/// A move of an order's nights, as the cart asks for it.
+#[derive(Clone, Copy, Debug)]
+pub struct Moving<'a> {
+    pub order_id: &'a str,
+    /// Every stay of the order, as it is to be.
+    pub stays: &'a [Stay],
+    pub revision: i64,
+    pub keep_until: i64,
+    pub dry_run: bool,
+}
+
 /// Moves an order's hold or booking to the nights of `stays` (every stay
 /// of the order, as it is to be), as the order's `revision`: in one
 /// transaction that takes the hold's row first, the nights it needs more
@@ -167,16 +178,8 @@ pub async fn keep(db: &Db, outbox: &Outbox, order_id: &str, until: i64) -> Resul
 /// still held lasts at least until `keep_until` (Unix ms; 0: as it was),
 /// so an order paid on arrival keeps its nights until its new departure.
 /// With `dry_run` the answer is what the move would make, nothing kept.
-pub async fn move_hold(
-    db: &Db,
-    outbox: &Outbox,
-    types: &[RoomType],
-    order_id: &str,
-    stays: &[Stay],
-    revision: i64,
-    keep_until: i64,
-    dry_run: bool,
-) -> Result<HoldState, RoomsError> {
+pub async fn move_hold(db: &Db, outbox: &Outbox, types: &[RoomType], m: &Moving<'_>) -> Result<HoldState, RoomsError> {
+    let Moving { order_id, stays, revision, keep_until, dry_run } = *m;
     for s in stays {
         room::room_for(types, s)?;
     }
