@@ -52,14 +52,19 @@ pub struct StayWanted {
 
 impl Validate for StayWanted {
     fn validate(&self) -> ApiResult<()> {
-        if !crate::extract::is_code(&self.room_code) {
-            return Err(crate::error::ApiError::field(ErrorCode::InvalidParameter, "roomCode"));
-        }
-        for (field, value) in [("adults", self.adults), ("children", self.children), ("babies", self.babies)] {
-            crate::extract::within(value, 0..=20, ErrorCode::InvalidGuests, field)?;
-        }
-        Ok(())
+        check_stay(&self.room_code, [self.adults, self.children, self.babies])
     }
+}
+
+/// A room code and guests within what the document states.
+fn check_stay(room_code: &str, guests: [u32; 3]) -> ApiResult<()> {
+    if !crate::extract::is_code(room_code) {
+        return Err(crate::error::ApiError::field(ErrorCode::InvalidParameter, "roomCode"));
+    }
+    for (field, value) in ["adults", "children", "babies"].into_iter().zip(guests) {
+        crate::extract::within(value, 0..=20, ErrorCode::InvalidGuests, field)?;
+    }
+    Ok(())
 }
 
 /// A stay moved, decided on the order as read: the stay as it is to be.
@@ -101,16 +106,7 @@ impl StayMove {
 impl Validate for StayMove {
     fn validate(&self) -> ApiResult<()> {
         crate::extract::within(self.version, 0..=i64::MAX, ErrorCode::InvalidParameter, "version")?;
-        let StayMove { room_code, check_in, check_out, adults, children, babies, .. } = self;
-        StayWanted {
-            room_code: room_code.clone(),
-            check_in: *check_in,
-            check_out: *check_out,
-            adults: *adults,
-            children: *children,
-            babies: *babies,
-        }
-        .validate()
+        check_stay(&self.room_code, [self.adults, self.children, self.babies])
     }
 }
 

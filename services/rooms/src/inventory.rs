@@ -170,8 +170,9 @@ pub struct Moving<'a> {
 /// Moves an order's hold or booking to the nights of `stays` (every stay
 /// of the order, as it is to be), as the order's `revision`: in one
 /// transaction that takes the hold's row first, the nights it needs more
-/// are taken with the guard every taking shares, then those it no longer
-/// needs are given back, held or booked as the hold is. A night sold out
+/// are taken with the guard every taking shares and those it no longer
+/// needs given back, held or booked as the hold is, in one pass in (room,
+/// night) order. A night sold out
 /// is [`RoomsError::SoldOut`] and nothing changes; a move older than the
 /// last one applied, or of a hold neither held nor booked, is
 /// [`RoomsError::HoldNotActive`]/[`RoomsError::OrderConflict`]. A hold
@@ -192,27 +193,23 @@ pub async fn move_hold(db: &Db, outbox: &Outbox, types: &[RoomType], m: &Moving<
         if !existing.status.active() {
             return Err(RoomsError::HoldNotActive(order_id.to_owned(), existing.status));
         }
-        let applied = store::hold_revision(db, order_id).await?;
-        tracing::info!(order = %order_id, revision, applied, "a stale move refused");
+        tracing::info!(order = %order_id, revision, "a move older than the last one applied refused");
         return Err(RoomsError::OrderConflict(order_id.to_owned()));
     };
     let taken = if status == HoldStatus::Held { Taken::Held } else { Taken::Booked };
     let had = store::hold_nights(&mut *tx, order_id).await?;
-    let (take, give) = hold::moves(&had, &wanted);
-    // One pass in (room, night) order, the order every transaction takes
-    // nights in, so a move and a reservation never deadlock; all in this
-    // transaction, so no night given back is on sale unless every new one
-    // was taken.
-    let mut changes: Vec<(&RoomNight, i64)> = take.iter().map(|(n, q)| (n, *q)).chain(give.iter().map(|(n, q)| (n, -*q))).collect();
-    changes.sort_by(|a, b| a.0.cmp(b.0));
-    for (night, quantity) in changes {
-        if quantity > 0 {
-            if !store::take_night(&mut tx, taken, night, quantity).await? {
+    // In (room, night) order, the order every transaction takes nights in,
+    // so a move and a reservation never deadlock; all in this transaction,
+    // so no night given back is on sale unless every new one was taken.
+    let changes = hold::moves(&had, &wanted);
+    for (night, delta) in &changes {
+        if *delta > 0 {
+            if !store::take_night(&mut tx, taken, night, *delta).await? {
                 tx.rollback().await?;
                 return Err(RoomsError::SoldOut { room: night.room.clone(), night: night.night.clone() });
             }
         } else {
-            store::give_night(&mut tx, taken, night, -quantity).await?;
+            store::give_night(&mut tx, taken, night, -delta).await?;
         }
     }
     store::clear_hold_nights(&mut tx, order_id).await?;
@@ -226,9 +223,8 @@ pub async fn move_hold(db: &Db, outbox: &Outbox, types: &[RoomType], m: &Moving<
         tx.rollback().await?;
         return Ok(state);
     }
-    let changed: BTreeMap<RoomNight, i64> = take.into_iter().chain(give).collect();
-    if !changed.is_empty() {
-        events::announce(outbox, &mut tx, &changed).await?;
+    if !changes.is_empty() {
+        events::announce(outbox, &mut tx, &changes).await?;
     }
     tx.commit().await?;
     outbox.wake();
@@ -262,7 +258,7 @@ pub async fn set_nights(db: &Db, outbox: &Outbox, room: &str, nights: &[String],
     // before is announced too, so answers kept for those stays are dropped.
     if set.closed_to_departure.is_some() {
         let eves = nights.iter().filter_map(|n| spa_platform::dates::parse_ymd(n)?.pred_opt()).map(crate::domain::ymd);
-        changed.extend(eves.map(|night| (RoomNight { room: room.to_owned(), night }, 0)).collect::<Vec<_>>());
+        changed.extend(eves.map(|night| (RoomNight { room: room.to_owned(), night }, 0)));
     }
     events::announce(outbox, &mut tx, &changed).await?;
     tx.commit().await?;

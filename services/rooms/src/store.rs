@@ -359,11 +359,6 @@ pub async fn claim_move(tx: &mut Tx, order_id: &str, revision: i64, keep_until: 
     row.map(|r| status_of(&r)).transpose()
 }
 
-/// The last move applied to an order's hold.
-pub async fn hold_revision(db: &Db, order_id: &str) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar("SELECT revision FROM holds WHERE order_id = $1").bind(order_id).fetch_one(db.pool()).await
-}
-
 /// Gives `quantity` units of a night back from `taken`.
 pub async fn give_night(tx: &mut Tx, taken: Taken, night: &RoomNight, quantity: i64) -> Result<(), sqlx::Error> {
     let column = taken.column();

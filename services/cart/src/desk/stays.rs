@@ -3,9 +3,11 @@
 //! gives the old ones back, in one transaction of its own, while this
 //! service holds the order's row (its version moves): two receptionists'
 //! changes of one order run one after the other, and the one that read an
-//! older version is told. A change that reached the rooms service but not
-//! this one's commit is made again by the same request (the rooms
-//! service's move is idempotent per revision), or replaced by the next.
+//! older version is told. A move whose change is not written is moved back
+//! (the same revision); should that fail too, the same request makes it
+//! again (the rooms service's move is idempotent per revision), or the
+//! next replaces it. What every change of an order's lines shares
+//! (`reprice`, `apply`) lives here too.
 
 use super::{Desk, DeskOrder};
 use crate::domain::checkout::{OrderState, PaymentMethod};
@@ -56,8 +58,13 @@ pub(super) struct Planned {
     /// What changed, for the history.
     pub note: String,
     pub action: ChangeAction,
+}
+
+impl Planned {
     /// Whether the order's nights move with it (the rooms service asked).
-    pub moves_nights: bool,
+    fn moves_nights(&self) -> bool {
+        self.action == ChangeAction::StayChanged
+    }
 }
 
 /// The order's lines after a change made one cost `price` instead of
@@ -77,7 +84,7 @@ pub(super) fn reprice(order: StoredOrder, summary: Summary, was: i64, price: i64
         left_to_pay: (due - order.received).max(0),
         refund: (order.received - due).max(0),
     };
-    Planned { moves_nights: action == ChangeAction::StayChanged, order, summary, totals, quote, note, action }
+    Planned { order, summary, totals, quote, note, action }
 }
 
 impl Desk {
@@ -130,7 +137,8 @@ impl Desk {
             return Err(self.refused_version(&order.token).await);
         };
         // Under the order's lock: no other change of it runs meanwhile.
-        if planned.moves_nights {
+        let moves_nights = planned.moves_nights();
+        if moves_nights {
             self.move_nights(order, &planned.summary, next, false).await?;
         }
         let written: Result<(), CartError> = async move {
@@ -168,7 +176,7 @@ impl Desk {
         }
         .await;
         if let Err(e) = written {
-            if planned.moves_nights {
+            if moves_nights {
                 // The order kept its stays: its nights go back to them, at this revision.
                 let original = order.summary()?;
                 if let Err(undo) = self.move_nights(order, &original, next, false).await {

@@ -62,14 +62,16 @@ pub fn claims(stays: &[Stay]) -> BTreeMap<RoomNight, i64> {
 }
 
 /// What moving an order from the nights it `had` to those it is `wanted`
-/// to take changes: the units to take more of each night, and those to
-/// give back (a night both keep changes by the difference only, so a stay
-/// moved by a day needs one new night free, not all of them).
-pub fn moves(had: &BTreeMap<RoomNight, i64>, wanted: &BTreeMap<RoomNight, i64>) -> (BTreeMap<RoomNight, i64>, BTreeMap<RoomNight, i64>) {
-    let more = |a: &BTreeMap<RoomNight, i64>, b: &BTreeMap<RoomNight, i64>| {
-        a.iter().filter_map(|(n, q)| Some((n.clone(), q - b.get(n).copied().unwrap_or(0))).filter(|(_, d)| *d > 0)).collect()
-    };
-    (more(wanted, had), more(had, wanted))
+/// to take changes, night by night in (room, night) order: units to take
+/// (above 0) or give back (below 0). A night both keep changes by the
+/// difference only, so a stay moved by a day needs one new night free.
+pub fn moves(had: &BTreeMap<RoomNight, i64>, wanted: &BTreeMap<RoomNight, i64>) -> BTreeMap<RoomNight, i64> {
+    let mut change: BTreeMap<RoomNight, i64> = wanted.clone();
+    for (night, quantity) in had {
+        *change.entry(night.clone()).or_insert(0) -= quantity;
+    }
+    change.retain(|_, delta| *delta != 0);
+    change
 }
 
 /// What an order's stays cost, from the rate each night was taken at.
@@ -140,13 +142,12 @@ mod tests {
     #[test]
     fn a_move_takes_only_the_nights_it_needs_more_and_gives_back_only_those_it_no_longer_needs() {
         let had = claims(&[stay("DBL", "2027-03-02", "2027-03-05", 1)]);
-        let (take, give) = moves(&had, &claims(&[stay("DBL", "2027-03-03", "2027-03-06", 1)]));
-        assert_eq!(take, BTreeMap::from([(night("DBL", "2027-03-05"), 1)]));
-        assert_eq!(give, BTreeMap::from([(night("DBL", "2027-03-02"), 1)]));
-        let (take, give) = moves(&had, &claims(&[stay("APT", "2027-03-02", "2027-03-03", 2)]));
-        assert_eq!(take, BTreeMap::from([(night("APT", "2027-03-02"), 2)]));
-        assert_eq!(give.len(), 3, "every night of the old room type goes back");
-        assert_eq!(moves(&had, &had), (BTreeMap::new(), BTreeMap::new()));
+        let change = moves(&had, &claims(&[stay("DBL", "2027-03-03", "2027-03-06", 1)]));
+        assert_eq!(change, BTreeMap::from([(night("DBL", "2027-03-02"), -1), (night("DBL", "2027-03-05"), 1)]));
+        let change = moves(&had, &claims(&[stay("APT", "2027-03-02", "2027-03-03", 2)]));
+        assert_eq!(change.get(&night("APT", "2027-03-02")), Some(&2));
+        assert_eq!(change.values().filter(|d| **d == -1).count(), 3, "every night of the old room type goes back");
+        assert!(moves(&had, &had).is_empty());
     }
 
     #[test]
