@@ -10,6 +10,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { paths, type RouteName } from '@/config/paths';
+import { staffPaths, type StaffRouteName } from '@/config/staff-paths';
 import type { Locale } from '@/lib/i18n/locale';
 import { createTranslator } from '@/lib/i18n/translate';
 import { createContentServer, demoPages } from '@/testing/mocks/content-server';
@@ -85,8 +86,9 @@ type Case = {
 
 const AND = { pl: 'i', de: 'und', en_GB: 'and' } as const;
 
-const routePath = (name: RouteName) => (locale: Locale) => paths[name].path(locale);
-const page = (name: RouteName, extra: Omit<Case, 'url'> = {}): Case => ({ url: routePath(name), ...extra });
+const pagePaths = { ...paths, ...staffPaths };
+const routePath = (name: RouteName | StaffRouteName) => (locale: Locale) => pagePaths[name].path(locale);
+const page = (name: RouteName | StaffRouteName, extra: Omit<Case, 'url'> = {}): Case => ({ url: routePath(name), ...extra });
 const t = (locale: Locale) => createTranslator(locale);
 const contentDescription = (name: string) => (locale: Locale) =>
   demoPages.find((demo) => demo.name === name)?.description[locale] ?? '';
@@ -98,7 +100,7 @@ const contentDescription = (name: string) => (locale: Locale) =>
  */
 type Skipped = 'reservation' | 'basket' | 'newsletterConfirm' | 'newsletterUnsubscribe';
 const SKIPPED: readonly RouteName[] = ['reservation', 'basket', 'newsletterConfirm', 'newsletterUnsubscribe'];
-const cases: Record<Exclude<RouteName, Skipped>, Case> = {
+const cases: Record<Exclude<RouteName, Skipped> | StaffRouteName, Case> = {
   root: page('root', { description: (locale) => t(locale)('home.lead') }),
   offer: page('offer', { description: contentDescription('offer') }),
   regulations: page('regulations', { description: contentDescription('regulations') }),
@@ -221,7 +223,7 @@ describe('page head', () => {
   afterEach(() => document.head.querySelector('meta[name="locale-hosts"]')?.remove());
 
   it('has a case for every page of the route table', () => {
-    const pages = (Object.keys(paths) as RouteName[]).filter((name) => !SKIPPED.includes(name));
+    const pages = (Object.keys(pagePaths) as (RouteName | StaffRouteName)[]).filter((name) => !(SKIPPED as string[]).includes(name));
     expect(Object.keys(cases).sort()).toEqual(pages.sort());
   });
 
@@ -229,7 +231,7 @@ describe('page head', () => {
     const router = await renderPage(testCase, 'pl');
     // The page stayed itself (no redirect elsewhere).
     expect(router.state.location.pathname).toBe(testCase.url('pl').split('?')[0]);
-    expectHead(testCase, 'pl', testCase.canonical ?? routePath(name as RouteName));
+    expectHead(testCase, 'pl', testCase.canonical ?? routePath(name as RouteName | StaffRouteName));
   });
 
   // The pages the search engine audit visits, in every language.

@@ -6,13 +6,14 @@ import { LOCALES } from '@/lib/i18n/locale';
 import { createTestQueryClient } from '@/testing/test-utils';
 
 import { createRoutes } from './router';
+import { staffRoutes } from './routes/staff';
 
-/** Every path the router registers, its catch-all aside. */
-function registered(routes: RouteObject[]): string[] {
-  return routes.flatMap((route) => [
-    ...(route.path && route.path !== '*' ? [route.path] : []),
-    ...registered(route.children ?? []),
-  ]);
+/** Every path the router registers, its catch-alls aside; the back office's pages under theirs. */
+function registered(routes: RouteObject[], base = ''): string[] {
+  return routes.flatMap((route) => {
+    if (route.path === '/backend/*') return registered(staffRoutes, '/backend/');
+    return [...(route.path && route.path !== '*' ? [`${base}${route.path}`] : []), ...registered(route.children ?? [], base)];
+  });
 }
 
 describe('routes manifest', () => {

@@ -10,7 +10,6 @@ import type { RouteHandle } from '@/types/router';
 
 import type * as accountPages from './routes/account';
 import type * as checkoutPages from './routes/checkout';
-import type * as staffPages from './routes/staff';
 import type * as newsletterPages from './routes/newsletter';
 import { NotFoundRoute } from './routes/not-found';
 import { RootLayout, RootHydrateFallback } from './routes/root';
@@ -95,19 +94,19 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
   });
 
   /**
-   * A staff page: the back office's chunk (the editor's page too) with the
-   * staff's and the editor's texts; no pop-ups. Each page sets its own
-   * title, so the route names nothing but itself (the guests' first load
-   * carries as little of the back office as it can).
+   * The content editor (spec 6) and the back office: one entry whose chunk
+   * (app/routes/staff.tsx) brings the pages and the staff's and the editor's
+   * texts, so a guest's first load and route table stay the same however
+   * many pages the back office gets. Each page sets its own title.
    */
-  const staffPage = (name: keyof typeof staffPages.staffPages): RouteObject => ({
-    path: path(name),
-    handle: { routeName: name, ownAlternates: true, noPopups: true } satisfies RouteHandle,
+  const backOffice: RouteObject = {
+    path: '/backend/*',
+    handle: { ownAlternates: true, noPopups: true } satisfies RouteHandle,
     lazy: async () => {
-      const [pages] = await page(() => Promise.all([import('./routes/staff'), loadDictionary(locale, 'staff'), loadDictionary(locale, 'editor')]));
-      return { Component: pages.staffPages[name] };
+      const [{ StaffRoutes }] = await page(() => Promise.all([import('./routes/staff'), loadDictionary(locale, 'staff'), loadDictionary(locale, 'editor')]));
+      return { Component: StaffRoutes };
     },
-  });
+  };
 
   /**
    * The newsletter e-mails' links (one path in every language): the page
@@ -259,8 +258,7 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
     checkoutPage('basketPayment', 'basket.steps.payment', 'PaymentRoute'),
     checkoutPage('basketComplete', 'basket.steps.complete', 'CompleteRoute'),
 
-    // The content editor (spec 6) and the back office: one path in every language, what a page shows in its query.
-    ...(['editBlock', 'staffOrders', 'staffBoard', 'staffBookings', 'staffArrivals', 'staffTeam'] as const).map(staffPage),
+    backOffice,
 
     {
       path: '*',

@@ -9,6 +9,7 @@ import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { createTestQueryClient, renderRoutes } from '@/testing/test-utils';
 import type { RouteHandle } from '@/types/router';
+import { staffPaths } from '@/config/staff-paths';
 
 import { createRoutes } from './router';
 
@@ -79,8 +80,10 @@ describe('the weather and the vote pop-up', () => {
 
   it('leave checkout, the staff’s pages and the e-mails’ links without the pop-up', () => {
     const routes = flatten(createRoutes('pl', createTestQueryClient()));
+    // The back office's pages are under one route (app/routes/staff.tsx).
     const noPopups = (path: string) =>
-      (routes.find((route) => route.path === path)?.handle as RouteHandle | undefined)?.noPopups === true;
+      (routes.find((route) => route.path === (path.startsWith('/backend/') ? '/backend/*' : path))?.handle as RouteHandle | undefined)
+        ?.noPopups === true;
     const quiet: RouteName[] = [
       'basketLogin',
       'basketPersonal',
@@ -88,11 +91,11 @@ describe('the weather and the vote pop-up', () => {
       'basketPayment',
       'basketComplete',
       'editBlock',
-      'staffOrders',
       'newsletterConfirm',
       'newsletterUnsubscribe',
     ];
     for (const name of quiet) expect([name, noPopups(paths[name].path('pl'))]).toEqual([name, true]);
+    expect(noPopups(staffPaths.staffOrders.path('pl'))).toBe(true);
     for (const name of ['root', 'treatments', 'basketItems', 'contact', 'regulations'] as const) {
       expect([name, noPopups(paths[name].path('pl'))]).toEqual([name, false]);
     }

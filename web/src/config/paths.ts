@@ -49,7 +49,7 @@ function route<Q extends QueryParams = QueryParams>(paths: LocalizedPaths): AppR
 }
 
 /** A back-office page: the same path in every language. */
-const backOffice = <Q extends QueryParams>(path: string) => route<Q>({ pl: path, de: path, en_GB: path });
+export const backOffice = <Q extends QueryParams>(path: string) => route<Q>({ pl: path, de: path, en_GB: path });
 
 /**
  * A route with one `:param` segment (an e-mail link's token): the router
@@ -230,13 +230,7 @@ export const paths = {
     href: (_locale: Locale, values: { id: string }, query?: { locale?: Locale }) =>
       `/backend/block/edit/${encodeURIComponent(values.id)}${toQueryString(query)}`,
   },
-  // not in spec: the back office, one path in every language, outside /en;
-  // what a page shows in its query, so it can be linked.
-  staffOrders: backOffice<{ code?: string }>('/backend/orders'),
-  staffBoard: backOffice<{ from?: string }>('/backend/board'),
-  staffBookings: backOffice<{ q?: string; from?: string; to?: string; state?: string; page?: string }>('/backend/bookings'),
-  staffArrivals: backOffice<{ date?: string }>('/backend/arrivals'),
-  staffTeam: backOffice('/backend/staff'),
+  // The back office's pages: config/staff-paths.ts.
 } as const;
 
 export type RouteName = keyof typeof paths;

@@ -9,12 +9,13 @@
  */
 import { LOCALES, type Locale } from '@/lib/i18n/locale';
 
-import { listingRouteByType, paths, productPage, type RouteName } from './paths';
+import { listingRouteByType, paths, productPage } from './paths';
+import { staffPaths } from './staff-paths';
 
 export type RouteManifest = Record<Locale, string[]>;
 
 export function pagePatterns(locale: Locale): string[] {
-  const routes = (Object.keys(paths) as RouteName[]).map((name) => paths[name].path(locale));
+  const routes = [...Object.values(paths), ...Object.values(staffPaths)].map((route) => route.path(locale));
   const products = Object.values(listingRouteByType).map((listing) => productPage.path(listing, locale));
   // "/" is always a page: the home, or a redirect to it where the home is elsewhere (/en).
   return [...new Set(['/', ...routes, ...products])].sort();

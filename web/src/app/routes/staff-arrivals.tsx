@@ -5,7 +5,7 @@
  */
 import { useSearchParams } from 'react-router';
 
-import { paths } from '@/config/paths';
+import { staffPaths } from '@/config/staff-paths';
 import { DeskDayView } from '@/features/staff/components/desk-day';
 import { StaffPage } from '@/features/staff/components/staff-page';
 
@@ -13,7 +13,7 @@ export function StaffArrivalsRoute() {
   const [search, setSearch] = useSearchParams();
   const date = search.get('date') ?? '';
   return (
-    <StaffPage title="staff.day.title" lead="staff.day.lead" href={(language) => paths.staffArrivals.href(language, date ? { date } : {})}>
+    <StaffPage title="staff.day.title" lead="staff.day.lead" href={(language) => staffPaths.staffArrivals.href(language, date ? { date } : {})}>
       {(loginHref) => <DeskDayView date={date} onDate={(next) => setSearch(next ? { date: next } : {})} loginHref={loginHref} />}
     </StaffPage>
   );

@@ -7,7 +7,7 @@
  */
 import { useSearchParams } from 'react-router';
 
-import { paths } from '@/config/paths';
+import { staffPaths } from '@/config/staff-paths';
 import { OccupancyBoard } from '@/features/staff/components/occupancy-board';
 import { StaffPage } from '@/features/staff/components/staff-page';
 
@@ -15,7 +15,7 @@ export function StaffBoardRoute() {
   const [search, setSearch] = useSearchParams();
   const from = search.get('from') ?? '';
   return (
-    <StaffPage title="staff.board.title" lead="staff.board.lead" href={(language) => paths.staffBoard.href(language, from ? { from } : {})}>
+    <StaffPage title="staff.board.title" lead="staff.board.lead" href={(language) => staffPaths.staffBoard.href(language, from ? { from } : {})}>
       {(loginHref) => <OccupancyBoard from={from} onFrom={(next) => setSearch(next ? { from: next } : {})} loginHref={loginHref} />}
     </StaffPage>
   );

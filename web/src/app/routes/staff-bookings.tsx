@@ -6,7 +6,7 @@
  */
 import { useSearchParams } from 'react-router';
 
-import { paths } from '@/config/paths';
+import { staffPaths } from '@/config/staff-paths';
 import type { BookingsSearch } from '@/features/staff/api/get-bookings';
 import { BookingsList } from '@/features/staff/components/bookings-list';
 import { StaffPage } from '@/features/staff/components/staff-page';
@@ -29,7 +29,7 @@ export function StaffBookingsRoute() {
       Object.entries({ ...s, page: s.page > 1 ? String(s.page) : '' }).filter(([, value]) => value !== ''),
     ) as Record<string, string>;
   return (
-    <StaffPage title="staff.bookings.title" lead="staff.bookings.lead" href={(language) => paths.staffBookings.href(language, query(search))}>
+    <StaffPage title="staff.bookings.title" lead="staff.bookings.lead" href={(language) => staffPaths.staffBookings.href(language, query(search))}>
       {(loginHref) => <BookingsList search={search} onSearch={(next) => setParams(query(next))} loginHref={loginHref} />}
     </StaffPage>
   );

@@ -8,6 +8,7 @@
 import { useLocation, useSearchParams } from 'react-router';
 
 import { paths } from '@/config/paths';
+import { staffPaths } from '@/config/staff-paths';
 import { OrderDesk } from '@/features/staff/components/order-desk';
 import { StaffNav } from '@/features/staff/components/staff-nav';
 import { normalizeBookingCode } from '@/features/staff/utils/order';
@@ -25,7 +26,7 @@ export function StaffOrdersRoute() {
   usePageHead(code ? t('staff.documentTitle', { code }) : t('staff.title'), t('staff.lead'));
   // The same lookup in the other languages.
   usePublishPageAlternates(
-    Object.fromEntries(LOCALES.map((language) => [language, paths.staffOrders.href(language, { code })])),
+    Object.fromEntries(LOCALES.map((language) => [language, staffPaths.staffOrders.href(language, { code })])),
   );
 
   return (

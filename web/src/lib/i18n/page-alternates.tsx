@@ -86,7 +86,7 @@ export function usePageAlternates(): PageAlternates {
     links.push({
       locale,
       href: `${origin}${named ?? paths[routeName ?? 'root'].path(locale)}`,
-      exact: routeName !== undefined && (!ownAlternates || named !== undefined),
+      exact: ownAlternates ? named !== undefined : routeName !== undefined,
     });
   }
   return { links, search: own ? '' : search };

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useBookings, type BookingsSearch } from '@/features/staff/api/get-bookings';
 import { serverMessage } from '@/features/staff/api/staff-errors';
 import { ApiError } from '@/lib/api-client';
-import { paths } from '@/config/paths';
+import { staffPaths } from '@/config/staff-paths';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { OrderState } from '@/types/api';
 
@@ -140,7 +140,7 @@ export function BookingsList({ search, onSearch, loginHref }: Props) {
                 return (
                   <tr key={order.bookingCode}>
                     <th scope="row">
-                      <Link to={paths.staffOrders.href(locale, { code: order.bookingCode })}>{order.bookingCode}</Link>
+                      <Link to={staffPaths.staffOrders.href(locale, { code: order.bookingCode })}>{order.bookingCode}</Link>
                     </th>
                     <td>
                       {guestName(order)}

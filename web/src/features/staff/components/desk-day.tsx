@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 
-import { paths } from '@/config/paths';
+import { staffPaths } from '@/config/staff-paths';
 import { useDeskDay } from '@/features/staff/api/get-bookings';
 import { guestName, orderStays, owed } from '@/features/staff/utils/order';
 import { useI18n } from '@/lib/i18n/i18n-provider';
@@ -32,7 +32,7 @@ function Guest({ order }: { order: StaffOrder }) {
       <article aria-labelledby={headingId}>
         <h3 id={headingId}>{guestName(order)}</h3>
         <p className="staff-day__code">
-          <Link to={paths.staffOrders.href(locale, { code: order.bookingCode })}>{order.bookingCode}</Link>
+          <Link to={staffPaths.staffOrders.href(locale, { code: order.bookingCode })}>{order.bookingCode}</Link>
           {phone && (
             <>
               {' · '}

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { paths } from '@/config/paths';
+import { staffPaths } from '@/config/staff-paths';
 import { useBoard } from '@/features/staff/api/get-board';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { formatLongDate, weekdayNames } from '@/lib/i18n/format';
@@ -35,7 +35,7 @@ function NightLink({ night, children }: { night: Night; children: ReactNode }) {
   const { locale } = useI18n();
   if (night.booked + night.held === 0) return children;
   return (
-    <Link className="staff-board__link" to={paths.staffBookings.href(locale, { from: night.date, to: night.date })}>
+    <Link className="staff-board__link" to={staffPaths.staffBookings.href(locale, { from: night.date, to: night.date })}>
       {children}
     </Link>
   );
