@@ -164,6 +164,7 @@ const cases: Record<Exclude<RouteName, Skipped> | StaffRouteName, Case> = {
   staffBookings: page('staffBookings', { description: (locale) => t(locale)('staff.bookings.lead') }),
   staffArrivals: page('staffArrivals', { description: (locale) => t(locale)('staff.day.lead') }),
   staffTeam: page('staffTeam', { description: (locale) => t(locale)('staff.team.lead') }),
+  staffRates: page('staffRates', { description: (locale) => t(locale)('staff.rates.lead') }),
 };
 
 /** A product page (under its listing): its name, its own description, its pages in the other languages. */

@@ -13,6 +13,7 @@ export const staffPaths = {
   staffBookings: backOffice<{ q?: string; from?: string; to?: string; state?: string; page?: string }>('/backend/bookings'),
   staffArrivals: backOffice<{ date?: string }>('/backend/arrivals'),
   staffTeam: backOffice('/backend/staff'),
+  staffRates: backOffice<{ room?: string; month?: string }>('/backend/rates'),
 } as const;
 
 export type StaffRouteName = keyof typeof staffPaths;

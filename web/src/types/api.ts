@@ -206,6 +206,11 @@ export type StayWanted = Omit<StayMove, 'version'>;
 
 /** GET/POST/PUT /backend/staff: the team, an invitation, a change of a member. */
 export type Team = Schemas['Team'];
+
+/** GET/PUT /backend/room-types/{code}/nights: a room type's nights with the guesthouse's rules, and what to set on a range. */
+export type RoomNights = Schemas['RoomNights'];
+export type RoomNight = Schemas['Night'];
+export type NightsChange = Schemas['NightsChange'];
 export type StaffMember = Schemas['StaffMember'];
 export type StaffRole = Schemas['StaffRole'];
 export type StaffInvitation = Schemas['Invitation'];

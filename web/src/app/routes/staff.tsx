@@ -17,6 +17,7 @@ import { StaffArrivalsRoute } from './staff-arrivals';
 import { StaffBoardRoute } from './staff-board';
 import { StaffBookingsRoute } from './staff-bookings';
 import { StaffOrdersRoute } from './staff-orders';
+import { StaffRatesRoute } from './staff-rates';
 import { StaffTeamRoute } from './staff-team';
 
 /** Each page by its route's name: one path in every language, what a page shows in its query. */
@@ -27,6 +28,7 @@ const staffPages = {
   staffBookings: StaffBookingsRoute,
   staffArrivals: StaffArrivalsRoute,
   staffTeam: StaffTeamRoute,
+  staffRates: StaffRatesRoute,
 } satisfies Record<StaffRouteName | 'editBlock', ComponentType>;
 const pagePaths = { ...staffPaths, editBlock: paths.editBlock };
 

@@ -8,6 +8,7 @@ export const staffKeys = {
   bookings: (search: object, locale: Locale) => ['staff', 'bookings', search, locale] as const,
   arrivals: (date: string, locale: Locale) => ['staff', 'arrivals', date, locale] as const,
   team: (locale: Locale) => ['staff', 'team', locale] as const,
+  nights: (room: string, from: string, to: string) => ['staff', 'nights', room, from, to] as const,
 };
 
 export const orderPath = (code: string) => `/backend/orders/${encodeURIComponent(code)}`;
@@ -21,3 +22,5 @@ export const BOOKINGS_PATH = '/backend/bookings';
 export const ARRIVALS_PATH = '/backend/arrivals';
 
 export const TEAM_PATH = '/backend/staff';
+
+export const nightsPath = (room: string) => `/backend/room-types/${encodeURIComponent(room)}/nights`;

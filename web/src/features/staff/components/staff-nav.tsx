@@ -11,6 +11,7 @@ export function StaffNav() {
     { href: staffPaths.staffBoard.href(locale), label: t('staff.nav.board') },
     { href: staffPaths.staffBookings.href(locale), label: t('staff.nav.bookings') },
     { href: staffPaths.staffOrders.href(locale), label: t('staff.nav.orders') },
+    { href: staffPaths.staffRates.href(locale), label: t('staff.nav.rates') },
     { href: staffPaths.staffTeam.href(locale), label: t('staff.nav.team') },
   ];
   return (

@@ -1,0 +1,90 @@
+import { randomInt } from 'node:crypto';
+
+import { expect, test, type Page } from '@playwright/test';
+
+import { expectNoSeriousA11yIssues } from './helpers/a11y';
+import { addDays, daysFromToday } from './helpers/dates';
+import { messages } from './helpers/messages';
+
+/**
+ * The administrators' back office against the real stack: the rate
+ * calendar sets a weekend's price and minimum stay and closes a unit, and
+ * the guests' search obeys at once.
+ */
+
+// Plural texts are written out: the helper reads plain messages.
+const pl = messages('pl');
+const admin = { email: 'recepcja@example.pl', password: 'hasło recepcji e2e 2026' };
+const ROOM = 'ROOM_STANDARD_DOUBLE';
+
+async function logIn(page: Page) {
+  await page.getByRole('main').getByRole('link', { name: pl('staff.login') }).click();
+  await page.getByLabel(pl('account.field.email'), { exact: true }).fill(admin.email);
+  await page.getByLabel(pl('account.field.password'), { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: pl('account.login.submit') }).click();
+}
+
+/** The double in the guests' search for two from `from` to `to`: its price text and rooms left, or nothing. */
+async function searchDouble(page: Page, from: string, to: string) {
+  await page.goto(`/reservation/rooms?dateFrom=${from}&dateTo=${to}&adults=2&children=0&babies=0`);
+  await expect(page.getByTestId('room-result').first()).toBeVisible();
+  const double = page.locator(`[data-testid="room-result"][data-room-code="${ROOM}"]`);
+  if ((await double.count()) === 0) return null;
+  const left = (await double.getByTestId('rooms-left').innerText()).match(/\d+/)?.[0];
+  return { price: (await double.getByTestId('room-price').innerText()).replace(/\s/g, ' '), left: Number(left) };
+}
+
+/** A Friday of this run only, far enough ahead that no other spec books it. */
+function friday(): string {
+  let day = daysFromToday(290 + randomInt(0, 50));
+  while (new Date(`${day}T12:00:00`).getDay() !== 5) day = addDays(day, 1);
+  return day;
+}
+
+test('an administrator sets a weekend’s price and a two-night minimum, closes a room for three nights, and the search obeys at once', async ({ page }) => {
+  const fri = friday();
+  const sat = addDays(fri, 1);
+  const sun = addDays(fri, 2);
+  const before = await searchDouble(page, fri, sun);
+  expect(before).not.toBeNull();
+
+  await page.goto(`/backend/rates?room=${ROOM}&month=${fri.slice(0, 7)}`);
+  await expect(page.getByText(pl('staff.rates.loginNeeded'))).toBeVisible();
+  await logIn(page);
+  await expect(page.getByRole('heading', { level: 1, name: pl('staff.rates.title') })).toBeVisible();
+  const form = page.getByRole('form', { name: pl('staff.rates.editHeading') });
+  await expect(form).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+
+  // Friday and Saturday: 420 zł, at least two nights from a Friday arrival.
+  await form.getByLabel(pl('staff.rates.first')).fill(fri);
+  await form.getByLabel(pl('staff.rates.last')).fill(sat);
+  await form.getByLabel(pl('staff.rates.priceField')).fill('420');
+  await form.getByLabel(pl('staff.rates.minStay')).fill('2');
+  await form.getByRole('button', { name: pl('staff.rates.preview') }).click();
+  const preview = page.getByRole('region', { name: 'Zmienią się 2 noce' });
+  await expect(preview.getByRole('listitem')).toHaveCount(2);
+  await preview.getByRole('button', { name: 'Zapisz 2 noce' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Pokój dwuosobowy Standard: zapisano 2 noce.' })).toBeVisible();
+
+  // The guests' search: 840 zł for the weekend, and no double for the Friday night alone. The
+  // server answers the change at once; a browser may keep the search it had for 10 s (max-age).
+  await expect.poll(async () => (await searchDouble(page, fri, sun))?.price, { timeout: 15_000 }).toMatch(/840,00 zł$/);
+  expect(await searchDouble(page, fri, sat)).toBeNull();
+
+  // One room out of order for three nights from Friday: a room fewer.
+  await page.goto(`/backend/rates?room=${ROOM}&month=${fri.slice(0, 7)}`);
+  await form.getByLabel(pl('staff.rates.first')).fill(fri);
+  await form.getByLabel(pl('staff.rates.last')).fill(sun);
+  await form.getByLabel(pl('staff.rates.outOfOrder')).fill('1');
+  await form.getByRole('button', { name: pl('staff.rates.preview') }).click();
+  await page.getByRole('button', { name: 'Zapisz 3 noce' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Pokój dwuosobowy Standard: zapisano 3 noce.' })).toBeVisible();
+  await expect.poll(async () => (await searchDouble(page, fri, sun))?.left, { timeout: 15_000 }).toBe(before!.left - 1);
+
+  // On a 360 px phone the month scrolls in its frame; the page does not.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/backend/rates?room=${ROOM}&month=${fri.slice(0, 7)}`);
+  await expect(form).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
