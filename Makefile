@@ -18,7 +18,11 @@ TARGET_DIR = $(shell cargo metadata --format-version 1 --no-deps | python3 -c 'i
 
 .PHONY: run test setup web web-deps rust-checks rust-test api-contract web-test e2e deploy-check bench fmt openapi
 
+# The demo's bank account (a sample IBAN), so a visitor can try a bank
+# transfer; a real guesthouse sets its own in the back office or here.
 run: web
+	BANK_ACCOUNT_HOLDER="$${BANK_ACCOUNT_HOLDER:-Pensjonat Spa (demo)}" \
+	BANK_ACCOUNT_IBAN="$${BANK_ACCOUNT_IBAN:-PL61109010140000071219812874}" \
 	cargo run --release -p spa-standalone
 
 test: setup rust-checks rust-test api-contract web-test e2e deploy-check

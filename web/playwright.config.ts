@@ -98,6 +98,10 @@ export default defineConfig({
             PUBLIC_URL: 'http://localhost:18080',
             P24_URL: p24Url,
             ...p24Settings,
+            // The account bank transfers go to: without one, none is offered.
+            BANK_ACCOUNT_HOLDER: 'Pensjonat Spa, ul. Leśna 1, 66-200 Świebodzin',
+            BANK_ACCOUNT_IBAN: 'PL61109010140000071219812874',
+            BANK_NAME: 'Santander Bank Polska',
             // Every visitor of every spec comes from this one address, so the
             // per-client limit on changes (60 a minute) would be the whole
             // suite's; the limits themselves are tested in the Rust suite.

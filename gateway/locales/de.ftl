@@ -18,6 +18,18 @@ error-invalid-sorting = Diese Sortierung ist nicht verfügbar.
 error-invalid-price-range = Die Preisspanne ist ungültig: Der untere Preis muss 0 oder mehr betragen und darf den oberen nicht übersteigen.
     .field = Geben Sie einen Preis von 0 oder mehr ein, nicht über dem oberen Preis.
 error-invalid-nights = Der Filter für die Aufenthaltsdauer ist ungültig: Wählen Sie 3, 4, 5 oder 6 Tage (nur für Pakete).
+error-invalid-settings = Einige Einstellungen sind ungültig: Bitte korrigieren Sie die markierten Felder.
+    .field = { $key ->
+        [depositPercent] Geben Sie einen Anteil von 0 bis 100 % an.
+        [bankTransferHoldDays] Geben Sie 1 bis 14 Tage an.
+        [onlineHoldMinutes] Geben Sie 15 bis 1440 Minuten an.
+        [cancellationFreeDays] Geben Sie 0 bis 365 Tage an.
+        [cancellationFeePercent] Geben Sie einen Anteil von 0 bis 100 % an.
+        [methods] Eine Zahlungsart kann erst angeboten werden, wenn sie bereit ist: die Schlüssel des Anbieters in der Umgebung gesetzt, für die Überweisung ein Konto angegeben.
+        [bankAccount-iban] Geben Sie eine gültige IBAN an, z. B. PL61 1090 1014 0000 0712 1981 2874.
+        [bankAccount-holder] Geben Sie den Kontoinhaber an (bis 200 Zeichen).
+       *[other] Prüfen Sie diesen Wert.
+    }
 error-unknown-taxon = Diese Kategorie gibt es nicht.
 error-too-many-taxons = Zu viele Kategorien auf einmal gewählt.
 error-invalid-stay = Prüfen Sie die Reisedaten: Anreise ab heute, Abreise danach, innerhalb der Mindest- und Höchstdauer.
@@ -228,6 +240,7 @@ order-at-guesthouse = Sie zahlen vor Ort in der Pension, bei der Anreise:
 order-mail-note = Die Übersicht mit dem Buchungscode haben wir gesendet an
 order-continue = Weiter
 order-online-unavailable = Die Online-Zahlung ist derzeit nicht verfügbar. Bitte bezahlen Sie per Überweisung:
+order-no-account = Die Kontoverbindung für die Überweisung ist gerade nicht verfügbar. Bitte kontaktieren Sie die Pension mit Ihrem Buchungscode.
 order-pay-online-przelewy24 = Online mit Przelewy24 bezahlen
 order-pay-online-paypal = Mit PayPal bezahlen
 order-payment-pending = Wenn Sie gerade bezahlt haben, dauert die Bestätigung einen Moment: Laden Sie die Seite in einer Minute neu. Zahlen Sie nur erneut, wenn die Zahlung nicht geklappt hat.

@@ -20,6 +20,18 @@ error-invalid-sorting = This sort order is not available.
 error-invalid-price-range = The price range is not valid: the lower price must be 0 or more and not above the upper price.
     .field = Enter a price of 0 or more, not above the upper price.
 error-invalid-nights = The stay length filter is not valid: choose 3, 4, 5 or 6 days (packages only).
+error-invalid-settings = Some settings are not valid: correct the marked fields.
+    .field = { $key ->
+        [depositPercent] Enter a share from 0 to 100%.
+        [bankTransferHoldDays] Enter 1 to 14 days.
+        [onlineHoldMinutes] Enter 15 to 1440 minutes.
+        [cancellationFreeDays] Enter 0 to 365 days.
+        [cancellationFeePercent] Enter a share from 0 to 100%.
+        [methods] A method can be offered only once it is ready: its provider's keys set in the environment, or for a bank transfer an account entered.
+        [bankAccount-iban] Enter a valid IBAN, e.g. PL61 1090 1014 0000 0712 1981 2874.
+        [bankAccount-holder] Enter the account holder (up to 200 characters).
+       *[other] Check this value.
+    }
 error-unknown-taxon = This category does not exist.
 error-too-many-taxons = Too many categories chosen at once.
 error-invalid-stay = Check the dates of the stay: choose a check-in from today on and a check-out after it, within the minimum and maximum stay.
@@ -230,6 +242,7 @@ order-at-guesthouse = You pay at the guesthouse when you arrive:
 order-mail-note = We have sent the order summary with the booking code to
 order-continue = Continue
 order-online-unavailable = Online payment is not available at the moment. Please pay by bank transfer:
+order-no-account = The bank account for the transfer is not available right now. Please contact the guesthouse with your booking code.
 order-pay-online-przelewy24 = Pay online with Przelewy24
 order-pay-online-paypal = Pay with PayPal
 order-payment-pending = If you have just paid, the confirmation takes a moment: refresh this page in a minute. Pay again only if the payment did not go through.

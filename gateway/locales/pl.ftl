@@ -18,6 +18,18 @@ error-invalid-sorting = Takie sortowanie jest niedostępne.
 error-invalid-price-range = Zakres cen jest nieprawidłowy: cena dolna musi wynosić co najmniej 0 i nie może przekraczać górnej.
     .field = Podaj cenę co najmniej 0, nie wyższą od ceny górnej.
 error-invalid-nights = Filtr długości pobytu jest nieprawidłowy: wybierz 3, 4, 5 lub 6 dni (tylko pakiety).
+error-invalid-settings = Niektóre ustawienia są nieprawidłowe: popraw zaznaczone pola.
+    .field = { $key ->
+        [depositPercent] Podaj udział od 0 do 100%.
+        [bankTransferHoldDays] Podaj od 1 do 14 dni.
+        [onlineHoldMinutes] Podaj od 15 do 1440 minut.
+        [cancellationFreeDays] Podaj od 0 do 365 dni.
+        [cancellationFeePercent] Podaj udział od 0 do 100%.
+        [methods] Metodę można oferować dopiero, gdy jest gotowa: klucze dostawcy ustawione w środowisku, a dla przelewu podane konto.
+        [bankAccount-iban] Podaj prawidłowy numer IBAN, np. PL61 1090 1014 0000 0712 1981 2874.
+        [bankAccount-holder] Podaj właściciela rachunku (do 200 znaków).
+       *[other] Sprawdź tę wartość.
+    }
 error-unknown-taxon = Taka kategoria nie istnieje.
 error-too-many-taxons = Wybrano naraz zbyt wiele kategorii.
 error-invalid-stay = Sprawdź daty pobytu: przyjazd od dziś, wyjazd po przyjeździe, w granicach minimalnej i maksymalnej długości pobytu.
@@ -228,6 +240,7 @@ order-at-guesthouse = Zapłacisz na miejscu, w pensjonacie, przy przyjeździe:
 order-mail-note = Podsumowanie zamówienia z kodem rezerwacji wysłaliśmy na adres
 order-continue = Dalej
 order-online-unavailable = Płatność online jest w tej chwili niedostępna. Prosimy o przelew:
+order-no-account = Numer rachunku do przelewu nie jest teraz dostępny. Skontaktuj się z pensjonatem, podając kod rezerwacji.
 order-pay-online-przelewy24 = Zapłać online przez Przelewy24
 order-pay-online-paypal = Zapłać przez PayPal
 order-payment-pending = Jeśli właśnie zapłaciłeś, potwierdzenie potrwa chwilę: odśwież stronę za minutę. Zapłać ponownie tylko wtedy, gdy płatność się nie udała.

@@ -6,6 +6,7 @@ use spa_platform::grpc::{TraceInterceptor, TracedChannel, channel};
 use spa_proto::spa::cart::v1::cart_service_client::CartServiceClient;
 use spa_proto::spa::cart::v1::checkout_service_client::CheckoutServiceClient;
 use spa_proto::spa::cart::v1::order_service_client::OrderServiceClient;
+use spa_proto::spa::cart::v1::settings_service_client::SettingsServiceClient;
 use spa_proto::spa::catalog::v1::catalog_service_client::CatalogServiceClient;
 use spa_proto::spa::content::v1::content_service_client::ContentServiceClient;
 use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
@@ -18,6 +19,7 @@ pub struct Clients {
     pub cart: CartServiceClient<TracedChannel>,
     pub checkout: CheckoutServiceClient<TracedChannel>,
     pub orders: OrderServiceClient<TracedChannel>,
+    pub settings: SettingsServiceClient<TracedChannel>,
     pub users: UsersServiceClient<TracedChannel>,
     pub content: ContentServiceClient<TracedChannel>,
 }
@@ -25,14 +27,15 @@ pub struct Clients {
 impl Clients {
     pub fn new(peers: &Peers) -> anyhow::Result<Self> {
         let ch = |addr: &str| channel(addr, peers.timeout);
-        // The cart process serves checkout and orders too: one connection for the three.
+        // The cart process serves checkout, orders and settings too: one connection for the four.
         let cart = ch(&peers.cart)?;
         Ok(Self {
             catalog: CatalogServiceClient::with_interceptor(ch(&peers.catalog)?, TraceInterceptor),
             rooms: RoomsServiceClient::with_interceptor(ch(&peers.rooms)?, TraceInterceptor),
             cart: CartServiceClient::with_interceptor(cart.clone(), TraceInterceptor),
             checkout: CheckoutServiceClient::with_interceptor(cart.clone(), TraceInterceptor),
-            orders: OrderServiceClient::with_interceptor(cart, TraceInterceptor),
+            orders: OrderServiceClient::with_interceptor(cart.clone(), TraceInterceptor),
+            settings: SettingsServiceClient::with_interceptor(cart, TraceInterceptor),
             users: UsersServiceClient::with_interceptor(ch(&peers.users)?, TraceInterceptor),
             content: ContentServiceClient::with_interceptor(ch(&peers.content)?, TraceInterceptor),
         })

@@ -58,6 +58,7 @@ error_codes! {
     InvalidSorting => "invalid_sorting",
     InvalidPriceRange => "invalid_price_range",
     InvalidNights => "invalid_nights",
+    InvalidSettings => "invalid_settings",
     UnknownTaxon => "unknown_taxon",
     TooManyTaxons => "too_many_taxons",
     InvalidStay => "invalid_stay",
@@ -223,7 +224,8 @@ impl ErrorCode {
             | InvalidQuestion
             | InvalidHtml
             | TooManyTaxons
-            | InvalidNights => Some(StatusCode::UNPROCESSABLE_ENTITY),
+            | InvalidNights
+            | InvalidSettings => Some(StatusCode::UNPROCESSABLE_ENTITY),
             UnknownProduct | UnknownPackage | UnknownTaxon | VoucherCodeUnknown | UnknownOption | UnknownNewsletterToken | UnknownRoom => {
                 Some(StatusCode::NOT_FOUND)
             }

@@ -74,8 +74,6 @@ pub struct GatewayConfig {
     pub public_url: String,
     /// Limits of the public listener (see `docs/SECURITY.md`).
     pub limits: guard::Limits,
-    /// Shown on an order's page for a bank transfer.
-    pub bank_account: routes::order::BankAccount,
     /// The OpenID Connect login providers; none configured, none offered.
     pub oidc: Vec<oidc::ProviderConfig>,
 }
@@ -91,7 +89,6 @@ impl GatewayConfig {
             request_timeout: Duration::from_millis(parse_or("REQUEST_TIMEOUT_MS", 10_000u64)?),
             public_url: var_or("PUBLIC_URL", "http://localhost:8080"),
             limits: guard::Limits::from_env()?,
-            bank_account: routes::order::BankAccount::from_env(),
             oidc: oidc::ProviderConfig::from_env()?,
         })
     }

@@ -137,13 +137,16 @@ async fn account_with_role(parts: &Parts, state: &AppState, allowed: &[Role]) ->
 /// Someone who runs the guesthouse: the back office's calls.
 pub struct Staff {
     pub id: String,
+    /// Who a change's record names.
+    pub email: String,
 }
 
 impl FromRequestParts<AppState> for Staff {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        Ok(Staff { id: with_role(parts, state, &[Role::Admin]).await? })
+        let account = account_with_role(parts, state, &[Role::Admin]).await?;
+        Ok(Staff { id: account.id, email: account.email })
     }
 }
 

@@ -33,6 +33,7 @@ events! {
     OrderCancelled => "cart.order.cancelled",
     OrderChanged => "cart.order.changed",
     VoucherIssued => "cart.voucher.issued",
+    SettingsChanged => "cart.settings.changed",
     CustomerRegistered => "users.customer.registered",
     VerificationRequested => "users.verification.requested",
     CustomerVerified => "users.customer.verified",

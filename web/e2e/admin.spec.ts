@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 
 import { expect, test, type Page } from '@playwright/test';
 
@@ -9,7 +9,8 @@ import { messages } from './helpers/messages';
 /**
  * The administrators' back office against the real stack: the rate
  * calendar sets a weekend's price and minimum stay and closes a unit, and
- * the guests' search obeys at once.
+ * the guests' search obeys at once; the settings change the advance
+ * payment, and the next checkout offers it.
  */
 
 // Plural texts are written out: the helper reads plain messages.
@@ -87,4 +88,63 @@ test('an administrator sets a weekend’s price and a two-night minimum, closes 
   await page.goto(`/backend/rates?room=${ROOM}&month=${fri.slice(0, 7)}`);
   await expect(form).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+/** A guest's basket with a stay, at the payment step, as the shop's API leaves it; its token. */
+async function basketAtPayment(page: Page, checkIn: string): Promise<{ token: string; stay: number }> {
+  const token = randomUUID().replace(/-/g, '');
+  const q = 'channel=web_pl&locale=pl';
+  expect((await page.request.post(`/shop-api/carts/${token}?${q}`, { data: { locale: 'pl' } })).ok()).toBe(true);
+  const stay = { type: 'reservation', productCode: ROOM, options: { checkIn, checkOut: addDays(checkIn, 2), adults: 2 } };
+  const added = await page.request.post(`/shop-api/carts/${token}/items?${q}`, { data: stay });
+  expect(added.ok()).toBe(true);
+  const cart = (await added.json()) as { totals: { total: number } };
+  const guest = {
+    customer: { firstName: 'Ewa', lastName: 'Kowalska', email: 'ewa@example.pl', phone: '+48 600 200 300' },
+    billingAddress: { countryCode: 'PL' },
+    regulationsAccepted: true,
+  };
+  expect((await page.request.put(`/shop-api/checkout/${token}/address?${q}`, { data: guest })).ok()).toBe(true);
+  return { token, stay: cart.totals.total };
+}
+
+/** Grosze as the shop writes them in Polish: `1 234,00 zł`. */
+const zloty = (grosze: number) =>
+  `${Math.floor(grosze / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')},${String(grosze % 100).padStart(2, '0')}\u00a0zł`;
+
+test('an administrator changes the advance payment, and the next checkout offers the new share', async ({ page }) => {
+  await page.goto('/backend/settings');
+  await expect(page.getByText(pl('staff.settings.loginNeeded'))).toBeVisible();
+  await logIn(page);
+  const terms = page.getByRole('form', { name: pl('staff.settings.checkout.heading') });
+  const share = terms.getByLabel(pl('staff.settings.deposit'));
+  await expect(share).toHaveValue('30');
+  await expect(page.getByRole('form', { name: pl('staff.settings.payments.heading') })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+
+  // Refused in the page first, then half in advance.
+  await share.fill('150');
+  await terms.getByRole('button', { name: pl('staff.settings.checkout.save') }).click();
+  await expect(terms.getByText(pl('staff.settings.depositRange'))).toBeVisible();
+  await share.fill('50');
+  await terms.getByRole('button', { name: pl('staff.settings.checkout.save') }).click();
+  await expect(page.getByText(pl('staff.settings.checkout.saved'))).toBeVisible();
+
+  try {
+    // The next guest's payment step: half the stay now, the rest later.
+    const { token, stay } = await basketAtPayment(page, daysFromToday(260 + randomInt(0, 40)));
+    await page.evaluate((tokenValue) => localStorage.setItem('spa.basket', JSON.stringify({ tokenValue, items: [], billingAddress: null, checkoutState: 'addressed' })), token);
+    await page.goto('/basket/payment');
+    await page.getByRole('group', { name: 'Metoda płatności' }).getByRole('radio', { name: 'Przelew bankowy' }).check();
+    const half = Math.ceil(Math.ceil(stay / 2) / 100) * 100;
+    await expect(page.getByTestId('deposit-choice')).toContainText(zloty(half));
+  } finally {
+    // The other specs expect the first share.
+    await page.goto('/backend/settings');
+    await share.fill('30');
+    await terms.getByRole('button', { name: pl('staff.settings.checkout.save') }).click();
+    await expect(page.getByText(pl('staff.settings.checkout.saved'))).toBeVisible();
+  }
 });

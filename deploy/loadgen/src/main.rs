@@ -178,6 +178,9 @@ async fn wait_ready(url: &str) -> anyhow::Result<()> {
 /// address with one e-mail: the caps on unpaid room-nights are lifted.
 const UNPAID_CAP: &str = "1000000000";
 
+/// The account the buyers' bank transfers go to: without one, none is offered.
+const BENCH_ACCOUNT: (&str, &str) = ("Pensjonat Spa", "PL61109010140000071219812874");
+
 async fn standalone() -> anyhow::Result<Servers> {
     let mut ports = Vec::new();
     let port = reserve_port(&mut ports);
@@ -191,6 +194,8 @@ async fn standalone() -> anyhow::Result<Servers> {
         ("RATE_LIMIT_WRITES_PER_MIN".to_owned(), "0".to_owned()),
         ("MAX_UNPAID_NIGHTS_PER_EMAIL".to_owned(), UNPAID_CAP.to_owned()),
         ("MAX_UNPAID_NIGHTS_PER_CLIENT".to_owned(), UNPAID_CAP.to_owned()),
+        ("BANK_ACCOUNT_HOLDER".to_owned(), BENCH_ACCOUNT.0.to_owned()),
+        ("BANK_ACCOUNT_IBAN".to_owned(), BENCH_ACCOUNT.1.to_owned()),
     ];
     let servers = Servers {
         children: vec![spawn("standalone", "spa-standalone", &env)?],
@@ -235,6 +240,8 @@ async fn distributed() -> anyhow::Result<Servers> {
             ("REDIS_URL".to_owned(), redis.clone()),
             ("MAX_UNPAID_NIGHTS_PER_EMAIL".to_owned(), UNPAID_CAP.to_owned()),
             ("MAX_UNPAID_NIGHTS_PER_CLIENT".to_owned(), UNPAID_CAP.to_owned()),
+            ("BANK_ACCOUNT_HOLDER".to_owned(), BENCH_ACCOUNT.0.to_owned()),
+            ("BANK_ACCOUNT_IBAN".to_owned(), BENCH_ACCOUNT.1.to_owned()),
         ]);
         servers.children.push(spawn(service, &format!("spa-{service}"), &env)?);
         wait_ready(&format!("http://127.0.0.1:{ops}/readyz")).await?;

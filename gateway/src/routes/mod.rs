@@ -20,6 +20,7 @@ pub mod pages;
 pub mod products;
 pub mod rates;
 pub mod rooms;
+pub mod settings;
 pub mod site;
 pub mod staff;
 pub mod stay_change;
@@ -47,4 +48,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(front_desk::router())
         .merge(team::router())
         .merge(rates::router())
+        .merge(settings::router())
 }

@@ -9,7 +9,9 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Redirect;
 use axum::response::{IntoResponse, Response};
-use spa_proto::spa::cart::v1::{CapturePaypalRequest, GetOrderRequest, PaypalWebhook, Przelewy24Notification, StartPaymentRequest};
+use spa_proto::spa::cart::v1::{
+    CapturePaypalRequest, GetOrderRequest, GetSettingsRequest, PaypalWebhook, Przelewy24Notification, StartPaymentRequest,
+};
 
 use crate::AppState;
 use crate::error::{ApiError, ErrorCode};
@@ -31,26 +33,6 @@ pub const PAYPAL_WEBHOOK: &str = "/payments/paypal/webhook";
 
 /// Where Przelewy24 posts its notifications.
 pub const PRZELEWY24_STATUS: &str = "/payments/przelewy24/status";
-
-/// Where a bank transfer goes (`BANK_ACCOUNT_HOLDER`, `BANK_ACCOUNT_IBAN`,
-/// `BANK_NAME`).
-#[derive(Debug, Clone)]
-pub struct BankAccount {
-    pub holder: String,
-    pub iban: String,
-    pub bank: String,
-}
-
-impl BankAccount {
-    pub fn from_env() -> Self {
-        let var = spa_platform::config::var_or;
-        Self {
-            holder: var("BANK_ACCOUNT_HOLDER", "Pensjonat Spa, ul. Leśna 1, 66-200 Świebodzin"),
-            iban: var("BANK_ACCOUNT_IBAN", "PL61 1090 1014 0000 0712 1981 2874"),
-            bank: var("BANK_NAME", "Santander Bank Polska"),
-        }
-    }
-}
 
 /// The page's words in one language.
 struct Texts {
@@ -118,6 +100,8 @@ struct PayPage {
     pay_online: String,
     pending: String,
     failed: String,
+    /// Said instead of the account when none is set.
+    no_account: String,
     holder: String,
     iban: String,
     bank: String,
@@ -179,7 +163,9 @@ async fn pay(State(state): State<AppState>, Path(token): Path<String>, Query(q):
     let t = Texts::of(locale);
     let method = PaymentMethod::from_wire(order.payment_method);
     let online = matches!(method, Some(PaymentMethod::Przelewy24 | PaymentMethod::Paypal));
-    let account = &state.config.bank_account;
+    // The account the cart's settings name now; none set, the guest is told to ask.
+    let account =
+        state.clients.settings.clone().get_payment_settings(GetSettingsRequest {}).await?.into_inner().bank_account.unwrap_or_default();
     let page = PayPage {
         token: order.token.clone(),
         lang: lang(locale),
@@ -210,9 +196,10 @@ async fn pay(State(state): State<AppState>, Path(token): Path<String>, Query(q):
         },
         // Booked by the front desk to be paid on arrival: no transfer to make.
         at_guesthouse: method == Some(PaymentMethod::Guesthouse),
-        holder: account.holder.clone(),
-        iban: account.iban.clone(),
-        bank: account.bank.clone(),
+        no_account: if account.iban.is_empty() { text(locale, "order-no-account") } else { String::new() },
+        holder: account.holder,
+        iban: spaced_iban(&account.iban),
+        bank: account.bank,
         due_now: spa_platform::money::pln(locale, order.due_now),
         // With the advance payment (due now, or paid), the rest is paid
         // later, until the staff record it paid at the guesthouse.
@@ -232,6 +219,11 @@ async fn pay(State(state): State<AppState>, Path(token): Path<String>, Query(q):
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     headers.insert("x-robots-tag", HeaderValue::from_static("noindex"));
     Ok(response)
+}
+
+/// An IBAN in groups of four, as statements and banking apps print it.
+fn spaced_iban(iban: &str) -> String {
+    iban.as_bytes().chunks(4).map(|c| String::from_utf8_lossy(c)).collect::<Vec<_>>().join(" ")
 }
 
 /// Starts the online payment and sends the guest to the provider. A link

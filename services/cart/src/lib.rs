@@ -11,6 +11,7 @@
 //! - [`desk`] — the front desk's changes: money in any part, cancellations.
 //! - [`gift_vouchers`] — the codes a paid order's vouchers get.
 //! - [`events`] — what the cart publishes and consumes.
+//! - [`settings`] — what the administrators set: the advance payment, holds, the cancellation policy, payment methods, the bank account.
 //! - [`grpc`] — `CartService`, `CheckoutService`, `OrderService`: decode, call, encode.
 //! - [`domain`] — line kinds, quantities, stays, totals, states, tokens: pure rules.
 //! - [`peers`] — the catalog and rooms clients, as the cart uses them.
@@ -28,6 +29,7 @@ pub mod grpc;
 pub mod orders;
 pub mod payments;
 pub mod peers;
+pub mod settings;
 pub mod store;
 
 use std::sync::Arc;
@@ -37,10 +39,11 @@ use spa_platform::db::Db;
 use spa_platform::grpc::TraceInterceptor;
 use spa_platform::runtime::{Infra, Started};
 use spa_proto::EventMessage;
-use spa_proto::events::ProductChanged;
+use spa_proto::events::{ProductChanged, SettingsChanged};
 use spa_proto::spa::cart::v1::cart_service_server::CartServiceServer;
 use spa_proto::spa::cart::v1::checkout_service_server::CheckoutServiceServer;
 use spa_proto::spa::cart::v1::order_service_server::OrderServiceServer;
+use spa_proto::spa::cart::v1::settings_service_server::SettingsServiceServer;
 use spa_proto::spa::catalog::v1::catalog_service_client::CatalogServiceClient;
 use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
 use tokio::net::TcpListener;
@@ -74,7 +77,6 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
         stays: peers::StayChecks::new(nights, infra.db.clock().clone()),
     };
     let limits = domain::limits::Limits::from_settings(|name| infra.setting(name))?;
-    let basket = Arc::new(basket::Basket::new(infra.db.clone(), ttl, peers, limits));
     let p24 = payments::przelewy24::Przelewy24::from_settings(|name| infra.setting(name))?;
     if let Some(p) = &p24 {
         tracing::info!(sandbox = p.sandbox(), merchant = p.merchant_id, "Przelewy24 payments on");
@@ -88,16 +90,34 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     if filled > 0 {
         tracing::info!(orders = filled, "front desk facts filled in for orders placed before they were kept");
     }
-    let payments = Arc::new(payments::Payments::new(orders.clone(), basket.peers().clone(), p24, paypal));
-    let policy = domain::desk_money::CancellationPolicy::from_settings(|name| infra.setting(name))?;
-    let desk = Arc::new(desk::Desk::new(orders.clone(), basket.peers().clone(), policy));
-    let checkout = Arc::new(checkout::Checkout::new(basket.clone(), orders.clone(), infra.outbox.clone(), payments.offered()));
+    let payments = Arc::new(payments::Payments::new(orders.clone(), peers.clone(), p24, paypal));
+    let settings = Arc::new(start_settings(&infra, &payments).await?);
+    let basket = Arc::new(basket::Basket::new(infra.db.clone(), ttl, peers, limits, settings.clone()));
+    let desk = Arc::new(desk::Desk::new(orders.clone(), basket.peers().clone(), settings.clone()));
+    let checkout = Arc::new(checkout::Checkout::new(basket.clone(), orders.clone(), infra.outbox.clone(), settings.clone()));
     events::consume(&infra, orders.clone()).await?;
     let routes = tonic::service::Routes::new(CartServiceServer::new(grpc::CartGrpc::new(basket)))
         .add_service(CheckoutServiceServer::new(grpc::CheckoutGrpc::new(checkout, payments.clone())))
-        .add_service(OrderServiceServer::new(grpc::OrderGrpc::new(orders, payments, desk)));
+        .add_service(OrderServiceServer::new(grpc::OrderGrpc::new(orders, payments, desk)))
+        .add_service(SettingsServiceServer::new(grpc::SettingsGrpc::new(settings)));
     let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));
     Ok(Started { addr, task })
+}
+
+/// The settings, their first values from the environment (the methods
+/// whose providers are configured, `BANK_ACCOUNT_*`, the cancellation
+/// policy's), read again on every `cart.settings.changed`.
+async fn start_settings(infra: &Infra, payments: &payments::Payments) -> anyhow::Result<settings::Settings> {
+    use domain::checkout::PaymentMethod;
+    use domain::settings::{BankAccount, CheckoutRules, PaymentRules};
+    let generation = spa_platform::cache::Generation::new();
+    generation.follow(infra.bus.as_ref(), &[SettingsChanged::SUBJECT], "cart-settings", infra.shutdown.clone()).await?;
+    let online: Vec<PaymentMethod> = payments.offered().into_iter().filter(|m| m.online()).collect();
+    let bank_account = BankAccount::from_env(|name| infra.setting(name))?;
+    // Offered at first: whatever is ready (a bank transfer with an account).
+    let methods = bank_account.as_ref().map(|_| PaymentMethod::BankTransfer).into_iter().chain(online.iter().copied()).collect();
+    let first = (CheckoutRules::from_env(|name| infra.setting(name))?, PaymentRules { methods, bank_account });
+    Ok(settings::Settings::new(infra.db.clone(), infra.outbox.clone(), generation, first, online))
 }
 
 /// Deletes abandoned carts at start and then every [`SWEEP_EVERY`]. Several

@@ -14,6 +14,7 @@ export const staffPaths = {
   staffArrivals: backOffice<{ date?: string }>('/backend/arrivals'),
   staffTeam: backOffice('/backend/staff'),
   staffRates: backOffice<{ room?: string; month?: string }>('/backend/rates'),
+  staffSettings: backOffice('/backend/settings'),
 } as const;
 
 export type StaffRouteName = keyof typeof staffPaths;

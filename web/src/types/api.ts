@@ -216,6 +216,14 @@ export type StaffRole = Schemas['StaffRole'];
 export type StaffInvitation = Schemas['Invitation'];
 export type StaffChange = Schemas['StaffChange'];
 
+/** GET/PUT /backend/settings/checkout and /payments: what the administrators set (the cart's). */
+export type CheckoutSettings = Schemas['CheckoutSettings'];
+export type CheckoutSettingsChange = Schemas['CheckoutSettingsChange'];
+export type PaymentMethodState = Schemas['PaymentMethodState'];
+export type BankAccountSettings = Schemas['BankAccountSettings'];
+export type PaymentSettings = Schemas['PaymentSettings'];
+export type PaymentSettingsChange = Schemas['PaymentSettingsChange'];
+
 /** GET /backend/refunds: a payment that came for an order no longer awaiting it, to give back (or given back). */
 export type Refund = Schemas['Refund'];
 export type Refunds = Schemas['Refunds'];

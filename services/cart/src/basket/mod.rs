@@ -8,6 +8,7 @@
 pub mod store;
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use chrono::NaiveDate;
 use futures::future::try_join_all;
@@ -20,10 +21,12 @@ use crate::domain::checkout::{self, State};
 use crate::domain::gift;
 use crate::domain::item::{self, AddRequest, ItemKind, NewLine, Stay, SuggestionKind, TreatmentChoice, check_package_fits, check_quantity};
 use crate::domain::limits::Limits;
+use crate::domain::settings::CheckoutRules;
 use crate::domain::totals::{self, PricedLine, Totals};
 use crate::domain::{self, CartTtl};
 use crate::error::CartError;
 use crate::peers::{Peers, StayQuery};
+use crate::settings::Settings;
 use crate::store::{Details, Line, NewCart, StoredCart};
 
 /// How many suggestions of each kind a line gets.
@@ -41,6 +44,7 @@ pub struct Basket {
     ttl: CartTtl,
     peers: Peers,
     limits: Limits,
+    settings: Arc<Settings>,
 }
 
 /// The cart as the visitor sees it now: every line priced and checked.
@@ -199,8 +203,8 @@ fn rescale(chosen: &[TreatmentChoice], package: &Product, from: u32, to: u32) ->
 }
 
 impl Basket {
-    pub fn new(db: Db, ttl: CartTtl, peers: Peers, limits: Limits) -> Self {
-        Self { db, ttl, peers, limits }
+    pub fn new(db: Db, ttl: CartTtl, peers: Peers, limits: Limits, settings: Arc<Settings>) -> Self {
+        Self { db, ttl, peers, limits, settings }
     }
 
     pub(crate) fn limits(&self) -> &Limits {
@@ -321,8 +325,8 @@ impl Basket {
 
     /// The totals of `cart` after a step that changed no line, with its
     /// lines as `before` priced them.
-    pub(crate) fn totals_after_step(cart: &StoredCart, before: &View) -> Totals {
-        checkout_totals(cart, &before.lines, vouchers_paid(&before.lines))
+    pub(crate) fn totals_after_step(rules: &CheckoutRules, cart: &StoredCart, before: &View) -> Totals {
+        checkout_totals(rules, cart, &before.lines, vouchers_paid(&before.lines))
     }
 
     /// The view of `cart` after a checkout step that changed no line
@@ -333,7 +337,7 @@ impl Basket {
         if cart.lines != before.cart.lines {
             return self.show(cart, locale).await;
         }
-        let totals = Self::totals_after_step(&cart, &before);
+        let totals = Self::totals_after_step(&self.settings.checkout().await?, &cart, &before);
         Ok(View { cart, lines: before.lines, totals })
     }
 
@@ -680,7 +684,7 @@ impl Basket {
             })
             .collect();
         let vouchers = self.redeem_in(&mut lines).await?;
-        let totals = checkout_totals(&cart, &lines, vouchers);
+        let totals = checkout_totals(&self.settings.checkout().await?, &cart, &lines, vouchers);
         Ok(View { cart, lines, totals })
     }
 
@@ -731,7 +735,7 @@ impl Basket {
 /// The cart's totals from its priced lines, what gift vouchers pay of them,
 /// and the checkout's choices: shipping counts once a posted voucher has its
 /// method; the deposit once the advance payment is chosen.
-fn checkout_totals(cart: &StoredCart, lines: &[ViewLine], vouchers: i64) -> Totals {
+fn checkout_totals(rules: &CheckoutRules, cart: &StoredCart, lines: &[ViewLine], vouchers: i64) -> Totals {
     let shipping = cart
         .checkout
         .shipping_method
@@ -741,7 +745,7 @@ fn checkout_totals(cart: &StoredCart, lines: &[ViewLine], vouchers: i64) -> Tota
         .map_or(0, checkout::ShippingMethod::price);
     let lines_total = totals::totals(&lines.iter().map(|l| l.priced.clone()).collect::<Vec<_>>(), vouchers);
     let due = lines_total.total + shipping - lines_total.vouchers;
-    let deposit = cart.checkout.payment.filter(|p| p.deposit).map_or(0, |_| checkout::advance(due, stays_due(lines)));
+    let deposit = cart.checkout.payment.filter(|p| p.deposit).map_or(0, |_| rules.advance(due, stays_due(lines)));
     totals::with_checkout(lines_total, shipping, deposit)
 }
 

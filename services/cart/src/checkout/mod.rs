@@ -29,10 +29,12 @@ use crate::domain::checkout::{
 use crate::domain::front_desk::DeskFacts;
 use crate::domain::item::{ItemKind, Stay};
 use crate::domain::limits::{UnpaidCap, UnpaidNights};
+use crate::domain::settings::CheckoutRules;
 use crate::error::CartError;
 use crate::events;
 use crate::orders::{OrderTotals, Orders, StoredOrder, Summary, SummaryLine};
 use crate::peers::{Refusal, StayQuery};
+use crate::settings::Settings;
 use crate::store::Details;
 use spa_proto::Code;
 
@@ -43,9 +45,8 @@ pub struct Checkout {
     basket: Arc<Basket>,
     orders: Arc<Orders>,
     outbox: Outbox,
-    /// The payment methods on offer: a bank transfer, and each online
-    /// provider that is configured.
-    methods: Vec<PaymentMethod>,
+    /// The methods on offer, the advance payment and the holds (the back office's).
+    settings: Arc<Settings>,
 }
 
 /// A method on offer: code, name in the asked locale, price.
@@ -84,17 +85,18 @@ fn nothing_to_pay(view: &View) -> bool {
     !view.lines.is_empty() && view.totals.left_to_pay + view.totals.deposit == 0
 }
 
-/// The advance payment is offered for a stay, when it leaves something to
-/// pay later: what it takes now (a share of the stays, the rest in full).
-fn deposit_offered(view: &View) -> i64 {
+/// The advance payment is offered for a stay, when the guesthouse takes
+/// one and it leaves something to pay later: what it takes now (a share of
+/// the stays, the rest in full).
+fn deposit_offered(rules: &CheckoutRules, view: &View) -> i64 {
     let due = view.totals.total - view.totals.vouchers;
-    let advance = checkout::advance(due, crate::basket::stays_due(&view.lines));
-    if advance < due { advance } else { 0 }
+    let advance = rules.advance(due, crate::basket::stays_due(&view.lines));
+    if rules.deposit_percent > 0 && advance < due { advance } else { 0 }
 }
 
 impl Checkout {
-    pub fn new(basket: Arc<Basket>, orders: Arc<Orders>, outbox: Outbox, methods: Vec<PaymentMethod>) -> Self {
-        Self { basket, orders, outbox, methods }
+    pub fn new(basket: Arc<Basket>, orders: Arc<Orders>, outbox: Outbox, settings: Arc<Settings>) -> Self {
+        Self { basket, orders, outbox, settings }
     }
 
     pub async fn start(&self, token: &str, locale: &str) -> Result<View, CartError> {
@@ -185,8 +187,11 @@ impl Checkout {
     /// may also leave the payment to the guest's arrival.
     pub async fn payment_methods(&self, token: &str, locale: &str, front_desk: bool) -> Result<Offer, CartError> {
         let view = self.basket.view(token, locale).await?;
+        let rules = self.settings.checkout().await?;
         let methods = self
-            .methods
+            .settings
+            .offered()
+            .await?
             .iter()
             .chain(front_desk.then_some(&PaymentMethod::Guesthouse))
             .map(|m| Offered { method: MethodCode::Payment(*m), name: m.names()[locale_index(locale)], price: 0 })
@@ -195,7 +200,7 @@ impl Checkout {
         Ok(Offer {
             methods,
             chosen: choice.map(|c| MethodCode::Payment(c.method)),
-            deposit_amount: deposit_offered(&view),
+            deposit_amount: deposit_offered(&rules, &view),
             deposit: choice.is_some_and(|c| c.deposit),
         })
     }
@@ -213,11 +218,13 @@ impl Checkout {
         expected_due_now: Option<i64>,
         front_desk: bool,
     ) -> Result<View, CartError> {
-        let offered = |m: &PaymentMethod| self.methods.contains(m) || (front_desk && *m == PaymentMethod::Guesthouse);
+        let methods = self.settings.offered().await?;
+        let offered = |m: &PaymentMethod| methods.contains(m) || (front_desk && *m == PaymentMethod::Guesthouse);
         let method = method.filter(offered).ok_or(CartError::UnknownMethod)?;
         let before = self.basket.view(token, locale).await?;
+        let rules = self.settings.checkout().await?;
         // Paid on arrival, all of it: no advance to take now.
-        if deposit && (deposit_offered(&before) == 0 || method == PaymentMethod::Guesthouse) {
+        if deposit && (deposit_offered(&rules, &before) == 0 || method == PaymentMethod::Guesthouse) {
             return Err(CartError::InvalidFields { code: "invalid_method", fields: vec!["deposit"] });
         }
         let nothing = nothing_to_pay(&before);
@@ -227,7 +234,7 @@ impl Checkout {
                 allow(cart.checkout_state, Step::Payment)?;
                 cart.checkout.payment = Some(PaymentChoice { method, deposit, quote: None });
                 // What this step's answer shows is what completion charges.
-                let t = Basket::totals_after_step(cart, &before);
+                let t = Basket::totals_after_step(&rules, cart, &before);
                 // A line no longer available is what completion reports.
                 if let Some(was) = expected_due_now
                     && was != t.due_now()
@@ -342,7 +349,8 @@ impl Checkout {
         // changed since; or its hold expired) is given up for a new one.
         let payment = view.cart.checkout.payment;
         let departure = view.lines.iter().filter_map(|l| l.line.details.stay).map(|s| s.check_out).max();
-        let hold_seconds = payment.map_or(checkout::BANK_TRANSFER_HOLD_DAYS * 24 * 3600, |p| p.method.hold_seconds(now, departure));
+        let rules = self.settings.checkout().await?;
+        let hold_seconds = payment.map_or(rules.bank_transfer_hold_days * 24 * 3600, |p| p.method.hold_seconds(&rules, now, departure));
         let stays = stays_of(&view);
         let queries: Vec<&StayQuery<'_>> = stays.iter().collect();
         let mut hold_expires_at = 0;

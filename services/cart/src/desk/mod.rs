@@ -22,6 +22,7 @@ use crate::orders::store::{Change, ChangeAction};
 use crate::orders::{Orders, StoredOrder};
 use crate::payments::store::{DeskRecord, PaymentRecord};
 use crate::peers::Peers;
+use crate::settings::Settings;
 
 /// Money the front desk received, or the reversal of a wrong record.
 #[derive(Debug, Clone)]
@@ -58,12 +59,13 @@ pub struct DeskOrder {
 pub struct Desk {
     orders: Arc<Orders>,
     peers: Peers,
-    policy: CancellationPolicy,
+    /// The cancellation policy, the advance payment's share, the holds.
+    settings: Arc<Settings>,
 }
 
 impl Desk {
-    pub fn new(orders: Arc<Orders>, peers: Peers, policy: CancellationPolicy) -> Self {
-        Self { orders, peers, policy }
+    pub fn new(orders: Arc<Orders>, peers: Peers, settings: Arc<Settings>) -> Self {
+        Self { orders, peers, settings }
     }
 
     /// The order by its booking code, with its payments and history.
@@ -202,13 +204,14 @@ impl Desk {
         let mut tx = self.orders.db().begin().await?;
         let vouchers_kept = crate::store::vouchers_value(&mut tx, &order.token).await?;
         tx.rollback().await?;
-        self.quote_of(&order, vouchers_kept)
+        self.quote_of(&order, vouchers_kept).await
     }
 
-    fn quote_of(&self, order: &StoredOrder, vouchers_kept: i64) -> Result<Quote, CartError> {
+    async fn quote_of(&self, order: &StoredOrder, vouchers_kept: i64) -> Result<Quote, CartError> {
+        let policy = self.settings.checkout().await?.policy();
         let stays = order.summary()?.stays_due();
         let arrival = spa_platform::dates::parse_ymd(&order.arrival);
-        let fee = self.policy.fee(stays, arrival, self.orders.db().clock().today());
+        let fee = policy.fee(stays, arrival, self.orders.db().clock().today());
         Ok(Quote {
             version: order.version,
             fee: fee.fee,
@@ -216,7 +219,7 @@ impl Desk {
             vouchers_kept,
             refund: desk_money::refund_after(order.received, vouchers_kept, fee.fee),
             free_until: fee.free_until,
-            policy: self.policy,
+            policy,
         })
     }
 
@@ -250,7 +253,7 @@ impl Desk {
         // Read again under the lock: money may have come since.
         let locked = crate::store::order_in(&mut tx, &order.order_id).await?.ok_or(CartError::OrderNotFound)?;
         let vouchers_kept = crate::store::vouchers_value(&mut tx, &order.token).await?;
-        let quote = self.quote_of(&locked, vouchers_kept)?;
+        let quote = self.quote_of(&locked, vouchers_kept).await?;
         if fee > quote.fee {
             return Err(CartError::FeeAbovePolicy { max: quote.fee });
         }

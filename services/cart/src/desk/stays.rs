@@ -13,6 +13,7 @@ use super::{Desk, DeskOrder};
 use crate::domain::checkout::{OrderState, PaymentMethod};
 use crate::domain::desk_money::{self, Repriced};
 use crate::domain::item::{self, ItemKind, Stay};
+use crate::domain::settings::CheckoutRules;
 use crate::error::CartError;
 use crate::events;
 use crate::orders::store::{Change, ChangeAction};
@@ -69,10 +70,18 @@ impl Planned {
 
 /// The order's lines after a change made one cost `price` instead of
 /// `was`: its totals, and what the change leaves to pay or gives back.
-pub(super) fn reprice(order: StoredOrder, summary: Summary, was: i64, price: i64, note: String, action: ChangeAction) -> Planned {
+pub(super) fn reprice(
+    rules: &CheckoutRules,
+    order: StoredOrder,
+    summary: Summary,
+    was: i64,
+    price: i64,
+    note: String,
+    action: ChangeAction,
+) -> Planned {
     let difference = price - was;
     let t = &order.totals;
-    let totals = desk_money::repriced(t.total, t.vouchers, t.deposit > 0, difference, summary.stays_due());
+    let totals = desk_money::repriced(rules, t.total, t.vouchers, t.deposit > 0, difference, summary.stays_due());
     let due = (totals.total - t.vouchers).max(0);
     let quote = ChangeQuote {
         version: order.version,
@@ -226,7 +235,7 @@ impl Desk {
         line.stay = Some(stay);
         line.unit = price;
         line.total = price;
-        Ok(reprice(order, summary, was, price, note, ChangeAction::StayChanged))
+        Ok(reprice(&self.settings.checkout().await?, order, summary, was, price, note, ChangeAction::StayChanged))
     }
 
     /// Asks the rooms service to move the order's nights to the stays of
@@ -242,7 +251,7 @@ impl Desk {
         let keep_until = if order.payment_method == PaymentMethod::Guesthouse.code() {
             let now = self.orders.db().now_ms();
             let departure = stays.iter().map(|(_, s)| s.check_out).max();
-            now + i64::from(PaymentMethod::Guesthouse.hold_seconds(now, departure)) * 1000
+            now + i64::from(PaymentMethod::Guesthouse.hold_seconds(&self.settings.checkout().await?, now, departure)) * 1000
         } else {
             0
         };

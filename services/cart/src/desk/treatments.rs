@@ -73,7 +73,7 @@ impl Desk {
             c.treatments.iter().map(|t| (t.code.clone(), names.get(&t.code).cloned().unwrap_or_default(), t.quantity)).collect();
         line.unit = price;
         line.total = price;
-        Ok(reprice(order, summary, was, price, note, ChangeAction::TreatmentsChanged))
+        Ok(reprice(&self.settings.checkout().await?, order, summary, was, price, note, ChangeAction::TreatmentsChanged))
     }
 }
 

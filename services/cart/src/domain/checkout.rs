@@ -12,6 +12,8 @@ use chrono::NaiveDate;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
+use super::settings::CheckoutRules;
+
 use super::item::{Dedication, MAX_VOUCHER_MESSAGE, MAX_VOUCHER_NAME};
 
 spa_platform::coded! {
@@ -448,14 +450,15 @@ impl PaymentMethod {
     /// takes days, an online payment minutes; a guest who pays at the
     /// guesthouse keeps the nights until the end of the departure day (a
     /// guest who never came then lets them go, the order cancelled).
-    pub fn hold_seconds(self, now: i64, departure: Option<NaiveDate>) -> u32 {
+    pub fn hold_seconds(self, rules: &CheckoutRules, now: i64, departure: Option<NaiveDate>) -> u32 {
+        let bank_transfer = rules.bank_transfer_hold_days * 24 * 3600;
         match self {
-            Self::BankTransfer => BANK_TRANSFER_HOLD_DAYS * 24 * 3600,
-            Self::Przelewy24 | Self::Paypal => ONLINE_HOLD_MINUTES * 60,
+            Self::BankTransfer => bank_transfer,
+            Self::Przelewy24 | Self::Paypal => rules.online_hold_minutes * 60,
             Self::Guesthouse => {
                 let end = departure.and_then(|d| d.succ_opt()).and_then(|d| d.and_hms_opt(0, 0, 0)).map(|t| t.and_utc().timestamp_millis());
                 let seconds = end.map_or(0, |end| (end - now).max(0) / 1000);
-                u32::try_from(seconds).unwrap_or(u32::MAX).max(BANK_TRANSFER_HOLD_DAYS * 24 * 3600)
+                u32::try_from(seconds).unwrap_or(u32::MAX).max(bank_transfer)
             }
         }
     }
@@ -555,27 +558,6 @@ impl OrderPayment {
     pub fn received(self) -> bool {
         matches!(self, Self::Paid | Self::PartiallyPaid)
     }
-}
-
-pub const BANK_TRANSFER_HOLD_DAYS: u32 = 3;
-pub const ONLINE_HOLD_MINUTES: u32 = 30;
-/// The advance payment's share of what the stays cost, rounded up to whole złoty.
-pub const DEPOSIT_PERCENT: i64 = 30;
-
-/// The advance payment's share of `stays` (minor units).
-pub fn deposit_for(stays: i64) -> i64 {
-    let share = (stays * DEPOSIT_PERCENT + 99) / 100;
-    (share + 99) / 100 * 100
-}
-
-/// What the advance payment takes now of a basket that owes `due` (after
-/// gift vouchers), `stays_due` of it for stays (a reservation with what is
-/// attached to it): a share of the stays, and everything else in full.
-/// Gift vouchers, products and treatments without a stay are never paid
-/// later, so a voucher code is only ever issued for a line paid in full.
-pub fn advance(due: i64, stays_due: i64) -> i64 {
-    let stays = stays_due.clamp(0, due.max(0));
-    (deposit_for(stays).min(stays) + (due - stays)).max(0)
 }
 
 /// The index of a locale in the name arrays above.
@@ -872,29 +854,13 @@ mod tests {
     fn a_guest_paying_at_the_guesthouse_keeps_the_nights_until_the_end_of_the_departure_day() {
         let now = NaiveDate::from_ymd_opt(2027, 3, 1).unwrap().and_hms_opt(10, 0, 0).unwrap().and_utc().timestamp_millis();
         let departure = NaiveDate::from_ymd_opt(2027, 3, 20);
-        assert_eq!(PaymentMethod::Guesthouse.hold_seconds(now, departure), (19 * 24 + 14) * 3600);
+        let rules = CheckoutRules { bank_transfer_hold_days: 4, online_hold_minutes: 45, ..CheckoutRules::default() };
+        assert_eq!(PaymentMethod::Guesthouse.hold_seconds(&rules, now, departure), (19 * 24 + 14) * 3600);
         // Never shorter than a bank transfer's.
-        assert_eq!(PaymentMethod::Guesthouse.hold_seconds(now, NaiveDate::from_ymd_opt(2027, 3, 1)), BANK_TRANSFER_HOLD_DAYS * 24 * 3600);
-        assert_eq!(PaymentMethod::Paypal.hold_seconds(now, departure), ONLINE_HOLD_MINUTES * 60);
+        assert_eq!(PaymentMethod::Guesthouse.hold_seconds(&rules, now, NaiveDate::from_ymd_opt(2027, 3, 1)), 4 * 24 * 3600);
+        assert_eq!(PaymentMethod::BankTransfer.hold_seconds(&rules, now, departure), 4 * 24 * 3600);
+        assert_eq!(PaymentMethod::Paypal.hold_seconds(&rules, now, departure), 45 * 60);
         assert!(!PaymentMethod::Guesthouse.online() && PaymentMethod::Przelewy24.online() && !PaymentMethod::BankTransfer.online());
-    }
-
-    #[test]
-    fn deposits_are_a_share_rounded_up_to_whole_zloty() {
-        assert_eq!(deposit_for(100_000), 30_000);
-        assert_eq!(deposit_for(100_001), 30_100);
-        assert_eq!(deposit_for(0), 0);
-    }
-
-    #[test]
-    fn the_advance_pays_a_share_of_the_stays_and_the_rest_in_full() {
-        // A stay of 1,000 zł and gift vouchers of 10,000 zł: the vouchers are due now.
-        assert_eq!(advance(1_100_000, 100_000), 30_000 + 1_000_000);
-        assert_eq!(advance(100_000, 100_000), 30_000, "stays alone");
-        assert_eq!(advance(50, 50), 50, "rounded up, never more than the stay");
-        assert_eq!(advance(20_000, 0), 20_000, "nothing to pay later without a stay");
-        assert_eq!(advance(10_000, 40_000), 3_000, "a stay partly paid by a voucher: a share of what is left");
-        assert_eq!(advance(0, 0), 0);
     }
 
     #[test]

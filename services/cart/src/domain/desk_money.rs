@@ -7,6 +7,7 @@
 use chrono::NaiveDate;
 
 use super::checkout::{OrderPayment, Provider};
+use super::settings::CheckoutRules;
 
 /// The cancellation policy (`CANCELLATION_FREE_DAYS`,
 /// `CANCELLATION_FEE_PERCENT`): free until `free_days` before the first
@@ -101,10 +102,10 @@ pub struct Repriced {
 /// `total` less `vouchers` is what the order owes; `stays_due` what its
 /// stays cost after the change; `with_advance` whether the guest chose to
 /// pay an advance first.
-pub fn repriced(total: i64, vouchers: i64, with_advance: bool, difference: i64, stays_due: i64) -> Repriced {
+pub fn repriced(rules: &CheckoutRules, total: i64, vouchers: i64, with_advance: bool, difference: i64, stays_due: i64) -> Repriced {
     let total = total + difference;
     let due = (total - vouchers).max(0);
-    let deposit = if with_advance { super::checkout::advance(due, stays_due) } else { 0 };
+    let deposit = if with_advance { rules.advance(due, stays_due) } else { 0 };
     let left_to_pay = due - deposit;
     Repriced { total, deposit, left_to_pay, due_now: if deposit > 0 { deposit } else { left_to_pay } }
 }
@@ -160,16 +161,16 @@ mod tests {
     #[test]
     fn a_changed_stay_moves_the_total_and_the_advance_as_checkout_would_price_them() {
         assert_eq!(
-            repriced(100_000, 0, false, 20_000, 120_000),
+            repriced(&CheckoutRules::default(), 100_000, 0, false, 20_000, 120_000),
             Repriced { total: 120_000, deposit: 0, left_to_pay: 120_000, due_now: 120_000 }
         );
         assert_eq!(
-            repriced(100_000, 0, true, -40_000, 60_000),
+            repriced(&CheckoutRules::default(), 100_000, 0, true, -40_000, 60_000),
             Repriced { total: 60_000, deposit: 18_000, left_to_pay: 42_000, due_now: 18_000 }
         );
         // A gift voucher paid part of it: the advance is a share of what is left.
-        assert_eq!(repriced(100_000, 30_000, true, 0, 70_000).deposit, 21_000);
-        assert_eq!(repriced(10_000, 30_000, false, -5_000, 0).due_now, 0, "never below nothing");
+        assert_eq!(repriced(&CheckoutRules::default(), 100_000, 30_000, true, 0, 70_000).deposit, 21_000);
+        assert_eq!(repriced(&CheckoutRules::default(), 10_000, 30_000, false, -5_000, 0).due_now, 0, "never below nothing");
     }
 
     #[test]

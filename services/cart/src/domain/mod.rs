@@ -1,7 +1,7 @@
 //! The cart's rules, free of storage and transport: what a line may be
 //! ([`item`]), what the cart costs ([`totals`]), who may open a cart
 //! ([`token`]), checkout's steps ([`checkout`]) and gift voucher codes
-//! ([`gift`]), the caps on a basket and unpaid orders ([`limits`]), what the front desk finds orders by ([`front_desk`]), the money it takes and the cancellation policy ([`desk_money`]). Everything here is a pure function with unit tests.
+//! ([`gift`]), the caps on a basket and unpaid orders ([`limits`]), what the front desk finds orders by ([`front_desk`]), the money it takes and the cancellation policy ([`desk_money`]), the settings the administrators change ([`settings`]). Everything here is a pure function with unit tests.
 
 pub mod checkout;
 pub mod desk_money;
@@ -9,6 +9,7 @@ pub mod front_desk;
 pub mod gift;
 pub mod item;
 pub mod limits;
+pub mod settings;
 pub mod token;
 pub mod totals;
 

@@ -1,14 +1,16 @@
 //! The cart's gRPC services, each thin: decode, call the part of the
 //! service that owns the rule, encode ([`wire`]). `CartService` (the
 //! basket) here, `CheckoutService` in [`checkout`], `OrderService` in
-//! [`orders`].
+//! [`orders`], `SettingsService` in [`settings`].
 
 mod checkout;
 mod orders;
+mod settings;
 mod wire;
 
 pub use checkout::CheckoutGrpc;
 pub use orders::OrderGrpc;
+pub use settings::SettingsGrpc;
 
 use std::sync::Arc;
 

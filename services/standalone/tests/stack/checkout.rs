@@ -51,7 +51,11 @@ impl Visitor {
 
 /// How long an order to be paid by bank transfer holds its nights.
 pub fn transfer_hold() -> std::time::Duration {
-    std::time::Duration::from_secs(u64::from(spa_cart::domain::checkout::PaymentMethod::BankTransfer.hold_seconds(0, None)))
+    std::time::Duration::from_secs(u64::from(spa_cart::domain::checkout::PaymentMethod::BankTransfer.hold_seconds(
+        &Default::default(),
+        0,
+        None,
+    )))
 }
 
 pub fn guest() -> Value {

@@ -120,6 +120,8 @@ impl Distributed {
                 .env("RUST_LOG", "warn")
                 // Tests move every process's clock through its ops port.
                 .env("CLOCK_CONTROL", "on")
+                .env("BANK_ACCOUNT_HOLDER", "Pensjonat Spa")
+                .env("BANK_ACCOUNT_IBAN", crate::support::TestStack::DEMO_IBAN)
                 // 50 checkouts race at once on two cores in this test.
                 .env("UPSTREAM_TIMEOUT_MS", "10000")
                 .env("MAIL_DIR", std::env::temp_dir().join(format!("spa-mail-{run}")))

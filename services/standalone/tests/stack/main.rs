@@ -16,6 +16,7 @@ mod oidc;
 mod payments;
 mod rates;
 mod rooms;
+mod settings;
 mod site;
 mod staff;
 mod support;

@@ -343,7 +343,7 @@ fn no_redirects() -> reqwest::Client {
 
 /// How long an online payment's order holds its nights.
 fn online_hold() -> Duration {
-    Duration::from_secs(u64::from(spa_cart::domain::checkout::PaymentMethod::Przelewy24.hold_seconds(0, None)))
+    Duration::from_secs(u64::from(spa_cart::domain::checkout::PaymentMethod::Przelewy24.hold_seconds(&Default::default(), 0, None)))
 }
 
 /// The hold of an order paid online runs out before the money comes (the

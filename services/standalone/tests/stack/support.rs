@@ -18,10 +18,17 @@ pub struct TestStack {
 
 pub const INDEX: &str = "<!doctype html><html lang=\"xx\"><head><title>Spa</title></head><body><div id=\"root\"></div></body></html>";
 
+/// The bank account a test stack starts with (`BANK_ACCOUNT_*`).
+pub const DEMO_BANK_ACCOUNT: [(&str, &str); 3] =
+    [("BANK_ACCOUNT_HOLDER", "Pensjonat Spa"), ("BANK_ACCOUNT_IBAN", TestStack::DEMO_IBAN), ("BANK_NAME", "Bank Testowy")];
+
 impl TestStack {
     pub async fn start() -> Self {
         Self::start_with(|_| {}).await
     }
+
+    /// The account the test stacks' guests send transfers to.
+    pub const DEMO_IBAN: &str = "PL61109010140000071219812874";
 
     /// A stack whose gateway settings `adjust` changes first.
     pub async fn start_with(adjust: impl FnOnce(&mut spa_gateway::GatewayConfig)) -> Self {
@@ -45,7 +52,8 @@ impl TestStack {
             ops_addr: "127.0.0.1:0".parse().unwrap(),
             data_dir: dir.path().join("data"),
             gateway,
-            settings: settings.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect(),
+            // A bank account, so transfers are offered as a guesthouse that set one offers them.
+            settings: DEMO_BANK_ACCOUNT.iter().chain(settings).map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect(),
         };
         let stack = Stack::start(config, CancellationToken::new()).await.expect("stack starts");
         let base = format!("http://{}", stack.http_addr);

@@ -18,6 +18,7 @@ import { StaffBoardRoute } from './staff-board';
 import { StaffBookingsRoute } from './staff-bookings';
 import { StaffOrdersRoute } from './staff-orders';
 import { StaffRatesRoute } from './staff-rates';
+import { StaffSettingsRoute } from './staff-settings';
 import { StaffTeamRoute } from './staff-team';
 
 /** Each page by its route's name: one path in every language, what a page shows in its query. */
@@ -29,6 +30,7 @@ const staffPages = {
   staffArrivals: StaffArrivalsRoute,
   staffTeam: StaffTeamRoute,
   staffRates: StaffRatesRoute,
+  staffSettings: StaffSettingsRoute,
 } satisfies Record<StaffRouteName | 'editBlock', ComponentType>;
 const pagePaths = { ...staffPaths, editBlock: paths.editBlock };
 

@@ -9,6 +9,8 @@ export const staffKeys = {
   arrivals: (date: string, locale: Locale) => ['staff', 'arrivals', date, locale] as const,
   team: (locale: Locale) => ['staff', 'team', locale] as const,
   nights: (room: string, from: string, to: string) => ['staff', 'nights', room, from, to] as const,
+  checkoutSettings: (locale: Locale) => ['staff', 'settings', 'checkout', locale] as const,
+  paymentSettings: (locale: Locale) => ['staff', 'settings', 'payments', locale] as const,
 };
 
 export const orderPath = (code: string) => `/backend/orders/${encodeURIComponent(code)}`;
@@ -22,5 +24,9 @@ export const BOOKINGS_PATH = '/backend/bookings';
 export const ARRIVALS_PATH = '/backend/arrivals';
 
 export const TEAM_PATH = '/backend/staff';
+
+export const CHECKOUT_SETTINGS_PATH = '/backend/settings/checkout';
+
+export const PAYMENT_SETTINGS_PATH = '/backend/settings/payments';
 
 export const nightsPath = (room: string) => `/backend/room-types/${encodeURIComponent(room)}/nights`;

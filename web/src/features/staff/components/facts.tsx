@@ -12,10 +12,18 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
   );
 }
 
+/** Writes a moment (RFC 3339) as the page's language writes a date and a time, for a sentence. */
+export function useMomentText(): (iso: string) => string {
+  const { formatDate, languageTag } = useI18n();
+  const time = new Intl.DateTimeFormat(languageTag, { hour: '2-digit', minute: '2-digit' });
+  return (iso) => {
+    const date = new Date(iso);
+    return `${formatDate(date)} ${time.format(date)}`;
+  };
+}
+
 /** A moment (RFC 3339) as the page's language writes a date and a time. */
 export function Moment({ iso }: { iso: string }) {
-  const { formatDate, languageTag } = useI18n();
-  const date = new Date(iso);
-  const time = new Intl.DateTimeFormat(languageTag, { hour: '2-digit', minute: '2-digit' });
-  return <time dateTime={iso}>{`${formatDate(date)} ${time.format(date)}`}</time>;
+  const text = useMomentText();
+  return <time dateTime={iso}>{text(iso)}</time>;
 }

@@ -1,0 +1,138 @@
+//! The back office's settings: an administrator changes the advance
+//! payment's share (the next checkout offers it), and the payment methods
+//! and bank account (without an account no bank transfer is offered, and an
+//! order's page shows no account); the front desk and guests may not; bad
+//! changes are named; every change is kept with who made it.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::checkout::{Visitor, guest, reservation};
+use crate::staff::as_staff;
+use crate::support::{TestStack, stay};
+
+/// A basket with a stay at the payment step: the methods offered and the advance payment.
+async fn payment_step(t: &TestStack, in_days: i64) -> (Visitor, Value, i64) {
+    let v = Visitor::new(&t.http, &t.base).await;
+    let (from, to) = stay(in_days, 2);
+    let (status, cart) = v.add(reservation(&from, &to)).await;
+    assert_eq!(status, 201, "{cart}");
+    let stay_cost = cart["totals"]["total"].as_i64().unwrap();
+    assert_eq!(v.step(Method::PUT, "address", guest()).await.0, 200);
+    let (status, payment) = v.step(Method::GET, "payment", Value::Null).await;
+    assert_eq!(status, 200, "{payment}");
+    (v, payment["payments"][0].clone(), stay_cost)
+}
+
+fn codes(offer: &Value) -> Vec<&str> {
+    offer["methods"].as_array().unwrap().iter().map(|m| m["code"].as_str().unwrap()).collect()
+}
+
+#[tokio::test]
+async fn an_administrator_sets_the_advance_payment_methods_and_account_and_the_next_checkout_follows() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let cookie = |token: &str| Some(format!("spa_session={token}"));
+    let reception = t.session_of("c-3", "recepcja@example.pl", "customer,reception").await;
+    let admin = t.session_of("c-4", "admin@example.pl", "customer,admin").await;
+    let checkout_url = t.url("/shop-api/backend/settings/checkout?locale=en_GB");
+    let payments_url = t.url("/shop-api/backend/settings/payments?locale=en_GB");
+    let call = |method: Method, url: &str, who: Option<String>, body: Value| as_staff(&t.http, method, url.to_owned(), who, body);
+
+    // Who may.
+    assert_eq!(call(Method::GET, &checkout_url, None, Value::Null).await.0, 401);
+    assert_eq!(call(Method::GET, &checkout_url, cookie(&reception), Value::Null).await.0, 403);
+    assert_eq!(call(Method::PUT, &payments_url, cookie(&reception), json!({"methods": []})).await.0, 403);
+
+    // The deployment's first values: 30 %, nobody changed them yet.
+    let (status, first) = call(Method::GET, &checkout_url, cookie(&admin), Value::Null).await;
+    assert_eq!(status, 200, "{first}");
+    assert_eq!(
+        first,
+        json!({"depositPercent": 30, "bankTransferHoldDays": 3, "onlineHoldMinutes": 30, "cancellationFreeDays": 14,
+            "cancellationFeePercent": 30, "updatedAt": null, "updatedBy": ""})
+    );
+    let (_, offer, stay_cost) = payment_step(&t, 40).await;
+    assert_eq!(offer["deposit"]["amount"].as_i64(), Some(((stay_cost * 30 + 99) / 100 + 99) / 100 * 100), "{offer}");
+
+    // Half in advance: the next checkout offers it.
+    let half = json!({"depositPercent": 50, "bankTransferHoldDays": 5, "onlineHoldMinutes": 45, "cancellationFreeDays": 7,
+        "cancellationFeePercent": 40});
+    let (status, saved) = call(Method::PUT, &checkout_url, cookie(&admin), half.clone()).await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!((saved["depositPercent"].as_u64(), saved["updatedBy"].as_str()), (Some(50), Some("admin@example.pl")));
+    assert!(saved["updatedAt"].as_str().is_some_and(|at| at.ends_with('Z')), "{saved}");
+    let (placed, offer, stay_cost) = payment_step(&t, 41).await;
+    assert_eq!(offer["deposit"]["amount"].as_i64(), Some(((stay_cost * 50 + 99) / 100 + 99) / 100 * 100), "{offer}");
+    // Its order holds the nights as long as set.
+    assert_eq!(placed.step(Method::PUT, "payment/0", json!({"method": "bank_transfer"})).await.0, 200);
+    let (status, order) = placed.complete(Some("settings-1")).await;
+    assert_eq!(status, 200, "{order}");
+    let held = order["holdExpiresAt"].as_str().and_then(|at| chrono::DateTime::parse_from_rfc3339(at).ok()).expect("held until");
+    let days = (held.timestamp_millis() - chrono::Utc::now().timestamp_millis()) as f64 / 86_400_000.0;
+    assert!((4.9..5.1).contains(&days), "held {days} days");
+
+    // No advance payment at all.
+    let mut none = half.clone();
+    none["depositPercent"] = json!(0);
+    assert_eq!(call(Method::PUT, &checkout_url, cookie(&admin), none).await.0, 200);
+    let (_, offer, _) = payment_step(&t, 42).await;
+    assert!(offer["deposit"].is_null() || offer["deposit"]["amount"] == 0, "{offer}");
+
+    // Wrong values are named.
+    let mut wrong = half.clone();
+    wrong["depositPercent"] = json!(101);
+    let answer = call(Method::PUT, &checkout_url, cookie(&admin), wrong).await;
+    assert_eq!((answer.0, answer.1["errors"][0]["field"].as_str()), (400, Some("depositPercent")), "{}", answer.1);
+    let answer = call(Method::PUT, &checkout_url, cookie(&admin), json!({"depositPercent": 20})).await;
+    assert_eq!((answer.0, answer.1["errors"][0]["field"].as_str()), (400, Some("bankTransferHoldDays")), "{}", answer.1);
+
+    // Payments: a bank transfer to the account the stack started with; no provider has keys here.
+    let (status, payments) = call(Method::GET, &payments_url, cookie(&admin), Value::Null).await;
+    assert_eq!(status, 200, "{payments}");
+    assert_eq!(payments["methods"], json!(["bank_transfer"]));
+    assert_eq!(
+        payments["available"],
+        json!([{"code": "bank_transfer", "ready": true}, {"code": "przelewy24", "ready": false}, {"code": "paypal", "ready": false}])
+    );
+    assert_eq!(payments["bankAccount"]["iban"], TestStack::DEMO_IBAN);
+    let answer =
+        call(Method::PUT, &payments_url, cookie(&admin), json!({"methods": ["paypal"], "bankAccount": payments["bankAccount"]})).await;
+    assert_eq!(
+        (answer.0, answer.1["code"].as_str(), answer.1["errors"][0]["field"].as_str()),
+        (422, Some("invalid_settings"), Some("methods"))
+    );
+    let typo = json!({"holder": "Pensjonat", "iban": "PL61 1090 1014 0000 0712 1981 2875", "bank": ""});
+    let answer = call(Method::PUT, &payments_url, cookie(&admin), json!({"methods": ["bank_transfer"], "bankAccount": typo})).await;
+    assert_eq!((answer.0, answer.1["errors"][0]["field"].as_str()), (422, Some("bankAccount.iban")), "{}", answer.1);
+    let answer = call(Method::PUT, &payments_url, cookie(&admin), json!({"methods": ["bank_transfer"], "bankAccount": null})).await;
+    assert_eq!((answer.0, answer.1["errors"][0]["field"].as_str()), (422, Some("methods")), "no transfer without an account");
+
+    // No account: no bank transfer offered, none chosen, and the order placed before shows no account.
+    let (status, saved) = call(Method::PUT, &payments_url, cookie(&admin), json!({"methods": [], "bankAccount": null})).await;
+    assert_eq!((status, &saved["bankAccount"], &saved["methods"]), (200, &Value::Null, &json!([])), "{saved}");
+    let (v, offer, _) = payment_step(&t, 43).await;
+    assert_eq!(codes(&offer), Vec::<&str>::new());
+    let answer = v.step(Method::PUT, "payment/0", json!({"method": "bank_transfer"})).await;
+    assert_eq!((answer.0, answer.1["code"].as_str()), (422, Some("invalid_method")), "{}", answer.1);
+    let page = t.http.get(t.url(&format!("/order/{}/pay", placed.token))).send().await.unwrap().text().await.unwrap();
+    assert!(!page.contains("PL61") && page.contains("Skontaktuj się z pensjonatem"), "{page}");
+
+    // An account again, typed with spaces: offered, and shown grouped on the order's page.
+    let account = json!({"holder": " Pensjonat Spa ", "iban": "de89 3704 0044 0532 0130 00", "bank": "Commerzbank"});
+    let (status, saved) =
+        call(Method::PUT, &payments_url, cookie(&admin), json!({"methods": ["bank_transfer"], "bankAccount": account})).await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(saved["bankAccount"], json!({"holder": "Pensjonat Spa", "iban": "DE89370400440532013000", "bank": "Commerzbank"}));
+    let (_, offer, _) = payment_step(&t, 44).await;
+    assert_eq!(codes(&offer), ["bank_transfer"]);
+    let page = t.http.get(t.url(&format!("/order/{}/pay", placed.token))).send().await.unwrap().text().await.unwrap();
+    assert!(page.contains("DE89 3704 0044 0532 0130 00"), "{page}");
+
+    // Every change kept, with who made it.
+    let cart_db = t.stack.db("cart");
+    let kept: Vec<(String, String)> =
+        sqlx::query_as("SELECT section, staff FROM settings_history ORDER BY at").fetch_all(cart_db.pool()).await.unwrap();
+    assert_eq!(kept.iter().filter(|(s, _)| s == "checkout").count(), 2);
+    assert_eq!(kept.iter().filter(|(s, _)| s == "payments").count(), 2);
+    assert!(kept.iter().all(|(_, staff)| staff == "admin@example.pl"));
+}

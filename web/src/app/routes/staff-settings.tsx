@@ -1,0 +1,17 @@
+/**
+ * The settings, `/backend/settings` (not in spec; administrators only):
+ * the terms of a booking (advance payment, how long unpaid nights stay
+ * held, cancellation) and the payment methods guests are offered. Its
+ * chunk loads with the staff part of the dictionary (app/router.tsx).
+ */
+import { staffPaths } from '@/config/staff-paths';
+import { SettingsDesk } from '@/features/staff/components/settings-desk';
+import { StaffPage } from '@/features/staff/components/staff-page';
+
+export function StaffSettingsRoute() {
+  return (
+    <StaffPage title="staff.settings.title" lead="staff.settings.lead" href={(language) => staffPaths.staffSettings.href(language)}>
+      {(loginHref) => <SettingsDesk loginHref={loginHref} />}
+    </StaffPage>
+  );
+}

@@ -1,0 +1,240 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import type { Locale } from '@/lib/i18n/locale';
+import { notifications } from '@/lib/notifications';
+import { customer } from '@/testing/mocks/fixtures';
+import { apiPath } from '@/testing/mocks/handlers';
+import { server } from '@/testing/mocks/server';
+import { createTestQueryClient, renderRoutes } from '@/testing/test-utils';
+import type { BankAccountSettings, CheckoutSettings, CheckoutSettingsChange, Customer, PaymentSettings } from '@/types/api';
+
+import { createRoutes } from './router';
+
+const SAVED_AT = '2027-05-03T12:00:00Z';
+
+/** The PUTs' bodies as the fake reads them. */
+type CheckoutBody = Record<keyof CheckoutSettingsChange, number>;
+type PaymentBody = { methods: string[]; bankAccount: BankAccountSettings | null };
+
+const LIMITS: Record<keyof CheckoutBody, [number, number]> = {
+  depositPercent: [0, 100],
+  bankTransferHoldDays: [1, 14],
+  onlineHoldMinutes: [15, 1440],
+  cancellationFreeDays: [0, 365],
+  cancellationFeePercent: [0, 100],
+};
+
+const invalid = (field: string, message: string) =>
+  HttpResponse.json({ code: 'invalid_settings', message: 'The settings were refused.', errors: [{ field, message }] }, { status: 422 });
+
+/**
+ * The settings page over a fake settings service keeping what is saved:
+ * administrators only, the checkout numbers within their ranges, a method
+ * offered only when ready (a bank transfer with an account, Przelewy24
+ * with its keys; PayPal has none), an IBAN of the right shape.
+ */
+function renderSettings(locale: Locale, me: Customer) {
+  const store: { checkout: CheckoutSettings; payments: PaymentSettings } = {
+    checkout: {
+      depositPercent: 30,
+      bankTransferHoldDays: 3,
+      onlineHoldMinutes: 30,
+      cancellationFreeDays: 14,
+      cancellationFeePercent: 50,
+      updatedAt: '2027-04-01T12:00:00Z',
+      updatedBy: 'anna@example.pl',
+    },
+    payments: {
+      methods: ['przelewy24'],
+      available: [
+        { code: 'bank_transfer', ready: false },
+        { code: 'przelewy24', ready: true },
+        { code: 'paypal', ready: false },
+      ],
+      bankAccount: null,
+      updatedAt: null,
+      updatedBy: '',
+    },
+  };
+  const sent: { path: string; body: unknown }[] = [];
+  const admin = me.roles.includes('admin');
+  const forbidden = () => HttpResponse.json({ code: 'forbidden', message: 'No.' }, { status: 403 });
+  server.use(
+    http.get(apiPath('/me'), () => HttpResponse.json(me)),
+    http.get(apiPath('/backend/settings/checkout'), () => (admin ? HttpResponse.json(store.checkout) : forbidden())),
+    http.get(apiPath('/backend/settings/payments'), () => (admin ? HttpResponse.json(store.payments) : forbidden())),
+    http.put(apiPath('/backend/settings/checkout'), async ({ request }) => {
+      const body = (await request.json()) as CheckoutBody;
+      sent.push({ path: '/backend/settings/checkout', body });
+      for (const [field, [min, max]] of Object.entries(LIMITS)) {
+        const value = body[field as keyof CheckoutBody];
+        if (!Number.isInteger(value) || value < min || value > max) return invalid(field, `From ${min} to ${max}.`);
+      }
+      store.checkout = { ...body, updatedAt: SAVED_AT, updatedBy: me.email };
+      return HttpResponse.json(store.checkout);
+    }),
+    http.put(apiPath('/backend/settings/payments'), async ({ request }) => {
+      const body = (await request.json()) as PaymentBody;
+      sent.push({ path: '/backend/settings/payments', body });
+      if (body.bankAccount && !/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(body.bankAccount.iban)) return invalid('bankAccount.iban', 'Not an IBAN.');
+      const available = store.payments.available.map((method) =>
+        method.code === 'bank_transfer' ? { ...method, ready: body.bankAccount !== null } : method,
+      );
+      if (body.methods.some((code) => !available.find((method) => method.code === code)?.ready)) {
+        return invalid('methods', 'A method is not ready.');
+      }
+      store.payments = { methods: body.methods, available, bankAccount: body.bankAccount, updatedAt: SAVED_AT, updatedBy: me.email };
+      return HttpResponse.json(store.payments);
+    }),
+  );
+  const queryClient = createTestQueryClient();
+  return { ...renderRoutes(createRoutes(locale, queryClient), '/backend/settings', { locale, queryClient }), sent, user: userEvent.setup() };
+}
+
+const adminMe = () => customer({ email: 'admin@example.pl', roles: ['customer', 'admin'] });
+
+/** The texts a control's description points to: its hint, its error, a checkbox's state. */
+const described = (control: HTMLElement) =>
+  (control.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .filter(Boolean);
+
+const value = (form: HTMLElement, label: string) => within(form).getByLabelText<HTMLInputElement>(label).value;
+
+describe('the settings', () => {
+  it('shows both forms as the server has them, and saves a new advance share', async () => {
+    const { sent, user } = renderSettings('en_GB', adminMe());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+    const checkout = await screen.findByRole('form', { name: 'Checkout' });
+    const payments = screen.getByRole('form', { name: 'Payments' });
+    expect(screen.getByText(/Secrets – the payment providers’ keys and the e-mail \(SMTP\) password – are kept in the server’s environment/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
+
+    expect(value(checkout, 'Advance payment (% of the stay)')).toBe('30');
+    expect(value(checkout, 'Time to pay by bank transfer (days)')).toBe('3');
+    expect(value(checkout, 'Time to pay online (minutes)')).toBe('30');
+    expect(value(checkout, 'Free cancellation (days before arrival)')).toBe('14');
+    expect(value(checkout, 'Cancellation fee after that (% of the stay)')).toBe('50');
+    const deposit = within(checkout).getByLabelText('Advance payment (% of the stay)');
+    expect(deposit.getAttribute('inputmode')).toBe('numeric');
+    expect(described(deposit)[0]).toContain('the rest is paid on arrival');
+    const section = checkout.closest('section')!;
+    expect(within(section).getByText(/^Last changed 01\.04\.2027 \d\d:\d\d by anna@example\.pl\.$/)).toBeTruthy();
+    expect(within(payments.closest('section')!).queryByText(/Last changed/)).toBeNull();
+
+    await user.clear(deposit);
+    await user.type(deposit, '50');
+    await user.click(within(checkout).getByRole('button', { name: 'Save the checkout settings' }));
+    const saved = await within(section).findByText('Checkout settings saved.');
+    expect(saved.closest('[role="status"]')).toBeTruthy();
+    expect(sent).toEqual([
+      {
+        path: '/backend/settings/checkout',
+        body: { depositPercent: 50, bankTransferHoldDays: 3, onlineHoldMinutes: 30, cancellationFreeDays: 14, cancellationFeePercent: 50 },
+      },
+    ]);
+    expect(value(checkout, 'Advance payment (% of the stay)')).toBe('50');
+    expect(within(section).getByText(/^Last changed 03\.05\.2027 \d\d:\d\d by admin@example\.pl\.$/)).toBeTruthy();
+  });
+
+  it('checks each number’s range in the page, and shows a field the server refused at that field', async () => {
+    const { sent, user } = renderSettings('pl', adminMe());
+    const checkout = await screen.findByRole('form', { name: 'Warunki rezerwacji' });
+    const deposit = within(checkout).getByLabelText('Zaliczka (% ceny pobytu)');
+    const hold = within(checkout).getByLabelText('Czas na przelew (dni)');
+    const save = () => user.click(within(checkout).getByRole('button', { name: 'Zapisz warunki rezerwacji' }));
+
+    await user.clear(deposit);
+    await user.type(deposit, '101');
+    await user.clear(hold);
+    await save();
+    expect(deposit.getAttribute('aria-invalid')).toBe('true');
+    expect(described(deposit)).toContain('Wpisz liczbę całkowitą od 0 do 100 (%).');
+    expect(described(hold)).toContain('Wpisz liczbę dni od 1 do 14.');
+    expect(document.activeElement).toBe(deposit);
+    expect(sent).toEqual([]);
+
+    // What the page cannot know, the server says: at its field.
+    server.use(http.put(apiPath('/backend/settings/checkout'), () => invalid('cancellationFreeDays', 'Bezpłatne anulowanie nie może kończyć się po otwarciu rezerwacji.')));
+    await user.clear(deposit);
+    await user.type(deposit, '40');
+    await user.type(hold, '5');
+    await save();
+    const free = within(checkout).getByLabelText('Bezpłatne anulowanie (dni przed przyjazdem)');
+    await waitFor(() => expect(free.getAttribute('aria-invalid')).toBe('true'));
+    expect(described(free)).toContain('Bezpłatne anulowanie nie może kończyć się po otwarciu rezerwacji.');
+    expect(deposit.getAttribute('aria-invalid')).toBeNull();
+    expect(within(checkout.closest('section')!).queryByText('Warunki rezerwacji zapisane.')).toBeNull();
+    // The page says it itself: no notification besides.
+    expect(notifications.getSnapshot()).toEqual([]);
+  });
+
+  it('offers only the methods that are ready, and saves a bank account with its IBAN checked', async () => {
+    const { sent, user } = renderSettings('en_GB', adminMe());
+    const payments = await screen.findByRole('form', { name: 'Payments' });
+    const section = payments.closest('section')!;
+    const methods = within(payments).getByRole('group', { name: 'Offered to guests' });
+    const bankTransfer = within(methods).getByLabelText<HTMLInputElement>('Bank transfer');
+    const przelewy24 = within(methods).getByLabelText<HTMLInputElement>('Przelewy24');
+    const paypal = within(methods).getByLabelText<HTMLInputElement>('PayPal');
+    expect(within(section).getByText('No bank account is set, so bank transfer is not offered to guests.')).toBeTruthy();
+
+    expect([paypal.disabled, paypal.checked]).toEqual([true, false]);
+    expect(described(paypal)).toEqual(['No keys: set them in the server’s environment.']);
+    expect([przelewy24.disabled, przelewy24.checked]).toEqual([false, true]);
+    expect(described(przelewy24)).toEqual(['Keys set.']);
+    expect(bankTransfer.disabled).toBe(true);
+    expect(described(bankTransfer)).toEqual(['Needs a bank account: fill it in below.']);
+
+    // The account filled in, a bank transfer can be offered.
+    await user.type(within(payments).getByLabelText('Account holder'), 'Pensjonat Pod Lipami');
+    const iban = within(payments).getByLabelText<HTMLInputElement>('IBAN');
+    await user.type(iban, 'pl61 1090 1014 0000 0712 1981 2875');
+    await user.type(within(payments).getByLabelText('Bank name (optional)'), 'mBank');
+    expect(bankTransfer.disabled).toBe(false);
+    expect(described(bankTransfer)).toEqual(['Guests pay into the account below.']);
+    await user.click(bankTransfer);
+    const save = () => user.click(within(payments).getByRole('button', { name: 'Save the payment settings' }));
+
+    await save();
+    expect(iban.getAttribute('aria-invalid')).toBe('true');
+    expect(described(iban)).toContain('This is not a valid IBAN: check the country code and the digits.');
+    expect(sent).toEqual([]);
+
+    await user.clear(iban);
+    await user.type(iban, 'pl61 1090 1014 0000 0712 1981 2874');
+    await save();
+    expect((await within(section).findByText('Payment settings saved.')).closest('[role="status"]')).toBeTruthy();
+    expect(sent).toEqual([
+      {
+        path: '/backend/settings/payments',
+        body: { methods: ['bank_transfer', 'przelewy24'], bankAccount: { holder: 'Pensjonat Pod Lipami', iban: 'PL61109010140000071219812874', bank: 'mBank' } },
+      },
+    ]);
+    expect(iban.value).toBe('PL61 1090 1014 0000 0712 1981 2874');
+    expect([bankTransfer.checked, przelewy24.checked, paypal.checked]).toEqual([true, true, false]);
+    expect(within(section).queryByText('No bank account is set, so bank transfer is not offered to guests.')).toBeNull();
+    expect(within(section).getByText(/^Last changed 03\.05\.2027 \d\d:\d\d by admin@example\.pl\.$/)).toBeTruthy();
+  });
+
+  it('shows a method the server refused beside the methods', async () => {
+    const { user } = renderSettings('de', adminMe());
+    const payments = await screen.findByRole('form', { name: 'Zahlungen' });
+    server.use(http.put(apiPath('/backend/settings/payments'), () => invalid('methods', 'Przelewy24 ist nicht eingerichtet.')));
+    await user.click(within(payments).getByRole('button', { name: 'Zahlungseinstellungen speichern' }));
+    const methods = within(payments).getByRole('group', { name: 'Für Gäste angeboten' });
+    expect(await within(methods).findByText('Przelewy24 ist nicht eingerichtet.')).toBeTruthy();
+    expect(described(methods)).toEqual(['Przelewy24 ist nicht eingerichtet.']);
+  });
+
+  it('tells a receptionist that only administrators change the settings', async () => {
+    renderSettings('de', customer({ roles: ['customer', 'reception'] }));
+    expect(await screen.findByText('Nur Administratoren ändern die Einstellungen.')).toBeTruthy();
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.queryByText(/Geheimnisse/)).toBeNull();
+  });
+});
