@@ -222,6 +222,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     params(ShopParams),
     responses(
         (status = 200, description = "The settings", body = CheckoutSettings),
+        (status = 400, description = "A malformed shop parameter (`locale`, `channel`), named", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
         (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
@@ -287,6 +288,7 @@ pub async fn set_checkout_settings(
     params(ShopParams),
     responses(
         (status = 200, description = "The settings", body = PaymentSettings),
+        (status = 400, description = "A malformed shop parameter (`locale`, `channel`), named", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
         (status = 503, description = "A service is unavailable; retry", body = ErrorBody),

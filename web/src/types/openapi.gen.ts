@@ -5206,6 +5206,15 @@ export interface operations {
                     "application/json": components["schemas"]["CheckoutSettings"];
                 };
             };
+            /** @description A malformed shop parameter (`locale`, `channel`), named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not logged in */
             401: {
                 headers: {
@@ -5217,6 +5226,15 @@ export interface operations {
             };
             /** @description Not an administrator */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5353,6 +5371,15 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentSettings"];
                 };
             };
+            /** @description A malformed shop parameter (`locale`, `channel`), named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not logged in */
             401: {
                 headers: {
@@ -5364,6 +5391,15 @@ export interface operations {
             };
             /** @description Not an administrator */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
