@@ -32,6 +32,12 @@ error-invalid-settings = Some settings are not valid: correct the marked fields.
         [bankAccount-holder] Enter the account holder (up to 200 characters).
        *[other] Check this value.
     }
+error-invalid-product = Some of the offer's fields are not valid: correct the marked ones.
+    .field = Check this field: a name of 1 to 120 characters, an address of lower-case letters, digits and single dashes, a price from 1 zł, a price before the promotion above the price, stock on products only, a treatment's duration of 5 to 600 minutes, dates in order.
+error-product-exists = An offer with this code exists already.
+    .field = This code is taken: choose another.
+error-slug-taken = Another offer has this address in this language already.
+    .field = This address is taken: choose another.
 error-unknown-taxon = This category does not exist.
 error-too-many-taxons = Too many categories chosen at once.
 error-invalid-stay = Check the dates of the stay: choose a check-in from today on and a check-out after it, within the minimum and maximum stay.

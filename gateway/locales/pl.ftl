@@ -30,6 +30,12 @@ error-invalid-settings = Niektóre ustawienia są nieprawidłowe: popraw zaznacz
         [bankAccount-holder] Podaj właściciela rachunku (do 200 znaków).
        *[other] Sprawdź tę wartość.
     }
+error-invalid-product = Niektóre pola oferty są nieprawidłowe: popraw zaznaczone.
+    .field = Sprawdź to pole: nazwa 1–120 znaków, adres z małych liter, cyfr i pojedynczych myślników, cena od 1 zł, cena przed promocją wyższa od ceny, stan magazynu tylko dla produktów, czas trwania zabiegu 5–600 minut, daty w dobrej kolejności.
+error-product-exists = Oferta o tym kodzie już istnieje.
+    .field = Ten kod jest zajęty: wybierz inny.
+error-slug-taken = Inna oferta ma już ten adres w tym języku.
+    .field = Ten adres jest zajęty: wybierz inny.
 error-unknown-taxon = Taka kategoria nie istnieje.
 error-too-many-taxons = Wybrano naraz zbyt wiele kategorii.
 error-invalid-stay = Sprawdź daty pobytu: przyjazd od dziś, wyjazd po przyjeździe, w granicach minimalnej i maksymalnej długości pobytu.

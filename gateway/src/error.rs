@@ -59,6 +59,9 @@ error_codes! {
     InvalidPriceRange => "invalid_price_range",
     InvalidNights => "invalid_nights",
     InvalidSettings => "invalid_settings",
+    InvalidProduct => "invalid_product",
+    ProductExists => "product_exists",
+    SlugTaken => "slug_taken",
     UnknownTaxon => "unknown_taxon",
     TooManyTaxons => "too_many_taxons",
     InvalidStay => "invalid_stay",
@@ -225,7 +228,8 @@ impl ErrorCode {
             | InvalidHtml
             | TooManyTaxons
             | InvalidNights
-            | InvalidSettings => Some(StatusCode::UNPROCESSABLE_ENTITY),
+            | InvalidSettings
+            | InvalidProduct => Some(StatusCode::UNPROCESSABLE_ENTITY),
             UnknownProduct | UnknownPackage | UnknownTaxon | VoucherCodeUnknown | UnknownOption | UnknownNewsletterToken | UnknownRoom => {
                 Some(StatusCode::NOT_FOUND)
             }

@@ -148,3 +148,72 @@ test('an administrator changes the advance payment, and the next checkout offers
     await expect(page.getByText(pl('staff.settings.checkout.saved'))).toBeVisible();
   }
 });
+
+test('an administrator puts a product on promotion, marks another sold out and creates a treatment in three languages, and the shop shows each at once', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/backend/products?code=PR_LINDEN_HONEY');
+  await expect(page.getByText(pl('staff.products.loginNeeded'))).toBeVisible();
+  await logIn(page);
+  const save = page.getByRole('button', { name: pl('staff.products.save'), exact: true });
+  await expect(save).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+
+  // Linden honey: 39 zł, 49 zł before the promotion.
+  await page.getByLabel(pl('staff.products.originalPrice')).fill('49');
+  await save.click();
+  await expect(page.getByText(pl('staff.products.saved'))).toBeVisible();
+
+  // The herbal tea: counted, none left.
+  await page.goto('/backend/products?code=PR_HERBAL_TEA');
+  await page.getByLabel(pl('staff.products.stockField')).fill('0');
+  await save.click();
+  await expect(page.getByText(pl('staff.products.saved'))).toBeVisible();
+
+  // The products' listing: the honey's struck price, the tea sold out, not addable.
+  // The listing may be kept for a minute by the browser (max-age): each look is a fresh load.
+  const card = (name: RegExp) => page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name }) });
+  await expect
+    .poll(async () => {
+      await page.goto(`/oferta/produkty/?reload=${Date.now()}`);
+      return (await card(/Miód lipowy/).getByRole('deletion').textContent())?.replace(/\s/g, ' ');
+    })
+    .toBe('49,00 zł');
+  await expect(card(/herbatka/).getByTestId('sold-out')).toHaveText('Wyprzedane');
+  await expect(card(/herbatka/).getByRole('button')).toHaveCount(0);
+
+  // A new treatment in Polish, German and English, published.
+  const code = `TR_E2E_${randomInt(100_000, 999_999)}`;
+  const names = { pl: `Rytuał lawendowy ${code.slice(-6)}`, de: `Lavendelritual ${code.slice(-6)}`, en_GB: `Lavender ritual ${code.slice(-6)}` };
+  await page.goto('/backend/products?new=1');
+  await page.getByLabel(pl('staff.products.code'), { exact: true }).fill(code);
+  await page.getByLabel(pl('staff.products.typeLabel')).selectOption('treatment');
+  await page.getByLabel(pl('staff.products.mainTaxon')).selectOption('massages');
+  for (const [locale, legend] of [['pl', 'Polski'], ['de', 'Niemiecki'], ['en_GB', 'Angielski']] as const) {
+    const language = page.getByRole('group', { name: new RegExp(`^${legend}`) });
+    await language.getByLabel(pl('staff.products.nameField')).fill(names[locale]);
+    await language.getByRole('button', { name: pl('staff.products.makeSlug') }).click();
+  }
+  await page.getByLabel(pl('staff.products.priceField')).fill('210');
+  await page.getByLabel(pl('staff.products.duration')).fill('75');
+  await page.getByLabel(pl('staff.products.publishedField')).check();
+  await page.getByRole('button', { name: pl('staff.products.create') }).click();
+  await expect(page).toHaveURL(new RegExp(`/backend/products\\?code=${code}$`));
+
+  // Listed in each language under its own name.
+  const german = `${new URL(page.url()).protocol}//de.localhost:${new URL(page.url()).port}`;
+  for (const [url, name] of [
+    ['/oferta/zabiegi/', names.pl],
+    [`${german}/angebot/behandlungen`, names.de],
+    ['/en/offer/treatments', names.en_GB],
+  ] as const) {
+    await expect
+      .poll(async () => {
+        await page.goto(`${url}${url.includes('?') ? '&' : '?'}reload=${Date.now()}`);
+        await expect(page.getByTestId('product-card').first()).toBeVisible();
+        return page.getByRole('heading', { name }).count();
+      })
+      .toBe(1);
+  }
+});

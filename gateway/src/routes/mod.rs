@@ -18,6 +18,7 @@ pub mod order;
 pub mod packages;
 pub mod pages;
 pub mod products;
+pub mod products_admin;
 pub mod rates;
 pub mod rooms;
 pub mod settings;
@@ -49,4 +50,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(team::router())
         .merge(rates::router())
         .merge(settings::router())
+        .merge(products_admin::router())
 }

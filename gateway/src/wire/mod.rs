@@ -170,6 +170,8 @@ pub struct OfferItem {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(rename = "areaM2")]
     pub area_m2: Option<u32>,
+    /// A product that counts its stock has none left: shown, not addable.
+    pub sold_out: bool,
 }
 
 /// `YYYY-MM-DD` as the spec's `DD-MM-YYYY`; empty stays null.
@@ -219,6 +221,7 @@ impl OfferItem {
             available: None,
             average_rating: room.map(|r| r.average_rating).filter(|r| *r > 0.0),
             area_m2: room.map(|r| r.area_m2).filter(|a| *a > 0),
+            sold_out: p.stock.is_some_and(|left| left < 1),
             price: shown,
         })
     }

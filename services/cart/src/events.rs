@@ -124,6 +124,7 @@ pub(crate) fn changed(order: &StoredOrder, summary: &Summary, q: &ChangeQuote) -
         total: l.total,
         check_in: l.stay.map(|s| s.check_in.to_string()).unwrap_or_default(),
         check_out: l.stay.map(|s| s.check_out.to_string()).unwrap_or_default(),
+        code: l.code.clone(),
     };
     OrderChanged {
         order_id: order.order_id.clone(),
@@ -161,5 +162,6 @@ pub(crate) fn order_line(v: &ViewLine) -> OrderLine {
         total: v.priced.total(),
         check_in: stay.map(|s| s.check_in.to_string()).unwrap_or_default(),
         check_out: stay.map(|s| s.check_out.to_string()).unwrap_or_default(),
+        code: v.line.code.clone(),
     }
 }

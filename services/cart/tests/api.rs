@@ -90,6 +90,18 @@ impl CatalogService for FakeCatalog {
     async fn estimate_package_cost(&self, _: Request<EstimatePackageCostRequest>) -> Result<Response<PackageCost>, Status> {
         unused()
     }
+
+    async fn admin_list_products(&self, _: Request<AdminListProductsRequest>) -> Result<Response<AdminProducts>, Status> {
+        unused()
+    }
+
+    async fn admin_get_product(&self, _: Request<AdminGetProductRequest>) -> Result<Response<EditableProduct>, Status> {
+        unused()
+    }
+
+    async fn save_product(&self, _: Request<SaveProductRequest>) -> Result<Response<EditableProduct>, Status> {
+        unused()
+    }
 }
 
 /// Rooms are not asked for a basket of products.

@@ -48,6 +48,14 @@ pub enum CatalogError {
     /// and why.
     #[error("{field}: {message}")]
     InvalidConfiguration { field: String, message: String },
+    /// Every wrong field of a product an administrator saves, as the REST body names it.
+    #[error("not a valid product: {}", .0.join(", "))]
+    InvalidProduct(Vec<String>),
+    #[error("a product with code {0:?} exists already")]
+    ProductExists(String),
+    /// The field of the slug another product has in that language.
+    #[error("{0}: another product has this address")]
+    SlugTaken(String),
     #[error(transparent)]
     Db(#[from] sqlx::Error),
 }
@@ -84,6 +92,14 @@ impl From<CatalogError> for Status {
             CatalogError::PackageNotFound(_) => errors::with_details(Code::NotFound, "package_not_found", message, &[]),
             CatalogError::InvalidConfiguration { field, message: why } => {
                 errors::invalid("invalid_configuration", message, &[(&field, &why)])
+            }
+            CatalogError::InvalidProduct(ref fields) => {
+                let violations: Vec<(&str, &str)> = fields.iter().map(|f| (f.as_str(), "not valid")).collect();
+                errors::invalid("invalid_product", message.clone(), &violations)
+            }
+            CatalogError::ProductExists(_) => errors::with_details(Code::AlreadyExists, "product_exists", message, &[("code", "taken")]),
+            CatalogError::SlugTaken(ref field) => {
+                errors::with_details(Code::AlreadyExists, "slug_taken", message.clone(), &[(field.as_str(), "taken")])
             }
             CatalogError::Db(db) => errors::db(db),
         }

@@ -6,18 +6,40 @@
 //! gateway drop their cached prices on it.
 //! Consumes: its own `catalog.product.changed`, in every process
 //! ([`LISTING_CACHE_CONSUMER`]), to move the listing cache to a new
-//! generation so no replica serves a stale page.
+//! generation so no replica serves a stale page; `cart.order.placed`
+//! ([`STOCK_CONSUMER`]), taking what the order bought from the products
+//! that count their stock, once per order.
 
 use spa_platform::cache::Generation;
 use spa_platform::runtime::Infra;
 use spa_proto::EventMessage;
-use spa_proto::events::ProductChanged;
+use spa_proto::events::{OrderPlaced, ProductChanged};
 
 use crate::domain::ProductType;
 
 /// The subscription that follows `catalog.product.changed` for the
 /// listing cache.
 pub const LISTING_CACHE_CONSUMER: &str = "catalog-listing-cache";
+
+/// The durable consumer that takes stock for placed orders.
+pub const STOCK_CONSUMER: &str = "catalog-stock";
+
+/// Takes the stock each placed order bought, until shutdown.
+pub async fn consume(infra: &Infra) -> anyhow::Result<()> {
+    let (db, outbox) = (infra.db.clone(), infra.outbox.clone());
+    infra
+        .consume(STOCK_CONSUMER, move |event: spa_platform::bus::Received<OrderPlaced>| {
+            let (db, outbox) = (db.clone(), outbox.clone());
+            async move {
+                let lines: Vec<(String, i64)> =
+                    event.message.lines.iter().filter(|l| !l.code.is_empty()).map(|l| (l.code.clone(), i64::from(l.quantity))).collect();
+                crate::editor::take_stock(&db, &outbox, &event.id, &lines).await?;
+                Ok(())
+            }
+        })
+        .await?;
+    Ok(())
+}
 
 /// `catalog.product.changed` for the product `code` of `product_type`
 /// (unspecified when the stored code is unknown).

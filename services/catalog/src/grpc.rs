@@ -12,8 +12,9 @@ use spa_proto::spa::catalog::v1::AssociationType;
 use spa_proto::spa::catalog::v1::catalog_service_server::CatalogService;
 use spa_proto::spa::catalog::v1::get_product_request::Key;
 use spa_proto::spa::catalog::v1::{
-    EstimatePackageCostRequest, GetProductRequest, GetProductsRequest, GetProductsResponse, ListAssociationsRequest,
-    ListAssociationsResponse, ListOffersRequest, ListOffersResponse, ListTaxonsRequest, ListTaxonsResponse, PackageCost, Product,
+    AdminGetProductRequest, AdminListProductsRequest, AdminProducts, EditableProduct, EstimatePackageCostRequest, GetProductRequest,
+    GetProductsRequest, GetProductsResponse, ListAssociationsRequest, ListAssociationsResponse, ListOffersRequest, ListOffersResponse,
+    ListTaxonsRequest, ListTaxonsResponse, PackageCost, Product, SaveProductRequest,
 };
 use tonic::{Request, Response, Status};
 
@@ -21,7 +22,7 @@ use crate::domain::listing::Asked;
 use crate::domain::package;
 use crate::domain::{self, OfferQuery, ProductType, check_locale, taxons};
 use crate::error::CatalogError;
-use crate::store;
+use crate::{editor, store};
 
 const LISTING_TTL: Duration = Duration::from_secs(300);
 
@@ -30,11 +31,12 @@ pub struct CatalogGrpc {
     cache: Arc<dyn Cache>,
     /// Bumped by `catalog.product.changed`; part of every cached page's key.
     generation: Generation,
+    outbox: spa_platform::outbox::Outbox,
 }
 
 impl CatalogGrpc {
-    pub fn new(db: Db, cache: Arc<dyn Cache>, generation: Generation) -> Self {
-        Self { db, cache, generation }
+    pub fn new(db: Db, cache: Arc<dyn Cache>, generation: Generation, outbox: spa_platform::outbox::Outbox) -> Self {
+        Self { db, cache, generation, outbox }
     }
 
     /// A listing request as a checked query, its taxons expanded.
@@ -157,5 +159,22 @@ impl CatalogService for CatalogGrpc {
 
     async fn estimate_package_cost(&self, request: Request<EstimatePackageCostRequest>) -> Result<Response<PackageCost>, Status> {
         Ok(Response::new(self.package_cost(request.into_inner()).await?))
+    }
+
+    async fn admin_list_products(&self, request: Request<AdminListProductsRequest>) -> Result<Response<AdminProducts>, Status> {
+        let r = request.into_inner();
+        check_locale(&r.locale)?;
+        let items = editor::list(&self.db, ProductType::from_wire(r.r#type), &r.q, &r.locale).await.map_err(CatalogError::from)?;
+        Ok(Response::new(AdminProducts { items }))
+    }
+
+    async fn admin_get_product(&self, request: Request<AdminGetProductRequest>) -> Result<Response<EditableProduct>, Status> {
+        let code = request.into_inner().code;
+        let product = editor::get(&self.db, &code).await.map_err(CatalogError::from)?;
+        Ok(Response::new(product.ok_or(CatalogError::ProductNotFound(code))?))
+    }
+
+    async fn save_product(&self, request: Request<SaveProductRequest>) -> Result<Response<EditableProduct>, Status> {
+        Ok(Response::new(editor::save(&self.db, &self.outbox, request.into_inner()).await?))
     }
 }

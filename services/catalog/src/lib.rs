@@ -7,6 +7,7 @@
 //! - [`domain`] — locales, offer types, listing queries, prices and their
 //!   base-currency value, package cost and treatments, the taxon tree: pure rules.
 //! - [`store`] — SQL over the catalog's own tables.
+//! - [`editor`] — the back office: every product with what administrators edit, a change in one transaction, the stock orders take.
 //! - [`events`] — what the catalog publishes and consumes.
 //! - [`error`] — the one error enum and its gRPC mapping.
 //! - [`seed`] — the demo data set, loaded once into an empty store.
@@ -15,6 +16,7 @@
 //! process's cache generation, so every replica drops stale pages at once.
 
 pub mod domain;
+pub mod editor;
 pub mod error;
 pub mod events;
 pub mod grpc;
@@ -34,10 +36,11 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
 
     // Each process drops its own cached pages when a product changes.
     let generation = events::listing_generation(&infra).await?;
+    events::consume(&infra).await?;
     infra.spawn_relay();
 
     let addr = listener.local_addr()?;
-    let service = grpc::CatalogGrpc::new(infra.db.clone(), infra.cache.clone(), generation);
+    let service = grpc::CatalogGrpc::new(infra.db.clone(), infra.cache.clone(), generation, infra.outbox.clone());
     let routes = tonic::service::Routes::new(spa_proto::spa::catalog::v1::catalog_service_server::CatalogServiceServer::new(service));
     let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));
     Ok(Started { addr, task })

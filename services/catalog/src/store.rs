@@ -21,7 +21,7 @@ const BASE_PRICE: &str = "((p.price * COALESCE(r.rate_ppm, 1000000) + 500000) / 
 fn product_columns() -> String {
     format!(
         "p.id, p.code, p.type, p.price, p.original_price, p.currency, p.num_nights, \
-         p.duration_minutes, p.age_restricted, p.available_from, p.available_to, p.created_at, p.main_taxon, p.image, p.details, \
+         p.duration_minutes, p.age_restricted, p.available_from, p.available_to, p.created_at, p.main_taxon, p.image, p.details, p.stock, \
          COALESCE(r.rate_ppm, 1000000) AS rate_ppm, {BASE_PRICE} AS base_price, \
          COALESCE((SELECT tx.position FROM product_taxons pt0 JOIN taxons tx ON tx.code = pt0.taxon_code \
                    WHERE pt0.product_code = p.code AND pt0.position = 0), 0) AS taxon_position, \
@@ -97,6 +97,7 @@ fn product_from_row(row: &AnyRow) -> Result<Product, sqlx::Error> {
         }),
         voucher_values: details.voucher_values.unwrap_or_default(),
         taxon_position: row.try_get::<i64, _>("taxon_position")? as u32,
+        stock: row.try_get("stock")?,
     })
 }
 
@@ -108,7 +109,8 @@ enum Param {
 /// The WHERE clause of a listing and its parameters, numbered from `$first`.
 fn filter_sql(q: &OfferQuery, with_price: bool, first: usize) -> (String, Vec<Param>) {
     let mut params = vec![Param::Text(q.kind.code().to_owned())];
-    let mut sql = format!("p.type = ${first}");
+    // Guests see published products only.
+    let mut sql = format!("p.type = ${first} AND p.published = 1");
     let next = |params: &Vec<Param>| params.len() + first;
     if q.nights > 0 {
         sql.push_str(&format!(" AND p.num_nights = ${}", next(&params)));
@@ -205,13 +207,13 @@ pub async fn price_stats(db: &Db, q: &OfferQuery) -> Result<PriceStats, sqlx::Er
     })
 }
 
-/// Products by code, in the order asked; unknown codes are left out.
+/// Published products by code, in the order asked; unknown and unpublished codes are left out.
 pub async fn products_by_code(db: &Db, codes: &[String], locale: &str) -> Result<Vec<Product>, sqlx::Error> {
     if codes.is_empty() {
         return Ok(Vec::new());
     }
     let list: Vec<String> = (0..codes.len()).map(|i| format!("${}", i + 3)).collect();
-    let sql = format!("SELECT {} {PRODUCT_JOINS} WHERE p.code IN ({})", product_columns(), list.join(", "));
+    let sql = format!("SELECT {} {PRODUCT_JOINS} WHERE p.published = 1 AND p.code IN ({})", product_columns(), list.join(", "));
     let mut query = sqlx::query(&sql).bind(locale).bind(FALLBACK_LOCALE);
     for code in codes {
         query = query.bind(code.as_str());
@@ -246,7 +248,7 @@ pub async fn product(db: &Db, code: Option<&str>, slug: Option<&str>, locale: &s
         ),
         (None, None) => return Ok(None),
     };
-    let sql = format!("SELECT {} {PRODUCT_JOINS} WHERE {condition}", product_columns());
+    let sql = format!("SELECT {} {PRODUCT_JOINS} WHERE p.published = 1 AND {condition}", product_columns());
     let Some(row) = sqlx::query(&sql).bind(locale).bind(FALLBACK_LOCALE).bind(key).fetch_optional(db.pool()).await? else {
         return Ok(None);
     };

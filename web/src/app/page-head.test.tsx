@@ -165,6 +165,7 @@ const cases: Record<Exclude<RouteName, Skipped> | StaffRouteName, Case> = {
   staffArrivals: page('staffArrivals', { description: (locale) => t(locale)('staff.day.lead') }),
   staffTeam: page('staffTeam', { description: (locale) => t(locale)('staff.team.lead') }),
   staffRates: page('staffRates', { description: (locale) => t(locale)('staff.rates.lead') }),
+  staffProducts: page('staffProducts', { description: (locale) => t(locale)('staff.products.lead') }),
   staffSettings: page('staffSettings', { description: (locale) => t(locale)('staff.settings.lead') }),
 };
 

@@ -14,6 +14,7 @@ export const staffPaths = {
   staffArrivals: backOffice<{ date?: string }>('/backend/arrivals'),
   staffTeam: backOffice('/backend/staff'),
   staffRates: backOffice<{ room?: string; month?: string }>('/backend/rates'),
+  staffProducts: backOffice<{ code?: string; new?: string; type?: string; q?: string }>('/backend/products'),
   staffSettings: backOffice('/backend/settings'),
 } as const;
 

@@ -224,6 +224,14 @@ export type BankAccountSettings = Schemas['BankAccountSettings'];
 export type PaymentSettings = Schemas['PaymentSettings'];
 export type PaymentSettingsChange = Schemas['PaymentSettingsChange'];
 
+/** GET/POST /backend/products, GET/PUT /backend/products/{code}: the offers as the administrators manage them (the catalog's). */
+export type ProductSummary = Schemas['ProductSummary'];
+export type ProductList = Schemas['ProductList'];
+export type ProductTexts = Schemas['ProductTexts'];
+export type ProductEditor = Schemas['ProductEditor'];
+export type ProductChange = Schemas['ProductChange'];
+export type NewProduct = Schemas['NewProduct'];
+
 /** GET /backend/refunds: a payment that came for an order no longer awaiting it, to give back (or given back). */
 export type Refund = Schemas['Refund'];
 export type Refunds = Schemas['Refunds'];

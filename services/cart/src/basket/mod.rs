@@ -103,7 +103,9 @@ impl Prices {
     /// already priced). `parent_stay` is the stay a package is attached to.
     fn line(&self, line: &Line, parent_stay: Option<&Stay>, children: Vec<ViewLine>) -> ViewLine {
         let product = self.products.get(&line.code).cloned();
-        let sold = product.as_ref().is_some_and(|p| on_sale(p, self.today) && line.kind.holds(p.r#type()));
+        // A product that counts its stock sells what it has left.
+        let in_stock = |p: &Product| p.stock.is_none_or(|left| left >= i64::from(line.quantity));
+        let sold = product.as_ref().is_some_and(|p| on_sale(p, self.today) && in_stock(p) && line.kind.holds(p.r#type()));
         let (current, original, priced) = match line.kind {
             ItemKind::Reservation => {
                 let check = self.stays.get(&line.id);
@@ -626,7 +628,8 @@ impl Basket {
         today: NaiveDate,
     ) -> Result<Product, CartError> {
         let product = self.peers.product(code, "pl").await?.filter(|p| wanted(p.r#type())).ok_or(CartError::UnknownProduct { field })?;
-        if !on_sale(&product, today) {
+        // Sold out: nothing left of a product that counts its stock.
+        if !on_sale(&product, today) || product.stock.is_some_and(|left| left < 1) {
             return Err(CartError::ProductUnavailable { code: product.code });
         }
         Ok(product)

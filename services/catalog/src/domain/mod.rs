@@ -4,6 +4,7 @@
 //! ([`package`]), the taxon tree ([`taxons`]). Each is a pure function with
 //! unit tests.
 
+pub mod editor;
 pub mod listing;
 pub mod package;
 pub mod price;

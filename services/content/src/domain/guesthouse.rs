@@ -199,6 +199,7 @@ mod tests {
                 total: 108_000,
                 check_in: "2026-12-18".into(),
                 check_out: "2026-12-20".into(),
+                ..Default::default()
             }],
             ..Default::default()
         }

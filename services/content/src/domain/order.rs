@@ -290,6 +290,7 @@ mod tests {
                 total: 123_456,
                 check_in: "2027-02-12".into(),
                 check_out: "2027-02-14".into(),
+                ..Default::default()
             }],
             ..Default::default()
         }

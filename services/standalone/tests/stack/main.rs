@@ -14,6 +14,7 @@ mod hardening;
 mod integrity;
 mod oidc;
 mod payments;
+mod products_admin;
 mod rates;
 mod rooms;
 mod settings;

@@ -17,6 +17,7 @@ import { StaffArrivalsRoute } from './staff-arrivals';
 import { StaffBoardRoute } from './staff-board';
 import { StaffBookingsRoute } from './staff-bookings';
 import { StaffOrdersRoute } from './staff-orders';
+import { StaffProductsRoute } from './staff-products';
 import { StaffRatesRoute } from './staff-rates';
 import { StaffSettingsRoute } from './staff-settings';
 import { StaffTeamRoute } from './staff-team';
@@ -30,6 +31,7 @@ const staffPages = {
   staffArrivals: StaffArrivalsRoute,
   staffTeam: StaffTeamRoute,
   staffRates: StaffRatesRoute,
+  staffProducts: StaffProductsRoute,
   staffSettings: StaffSettingsRoute,
 } satisfies Record<StaffRouteName | 'editBlock', ComponentType>;
 const pagePaths = { ...staffPaths, editBlock: paths.editBlock };

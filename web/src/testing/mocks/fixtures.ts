@@ -51,6 +51,7 @@ export function listingItem(overrides: Partial<ListingItem> = {}): ListingItem {
     availableFrom: null,
     availableTo: null,
     taxons: { main: 'treatments', others: [] },
+    soldOut: false,
     ...overrides,
   };
 }

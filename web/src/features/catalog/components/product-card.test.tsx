@@ -207,4 +207,15 @@ describe('ProductCard', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Dodaj do koszyka: Weekend' }));
     expect(actions.addPackage).toHaveBeenCalledWith({ code: 'PKG_SPA', variantCode: 'PKG_SPA', name: 'Weekend', numNights: 2 });
   });
+
+  it('says a product with nothing left is sold out, with no way to add it', () => {
+    const actions = fakeBasketActions();
+    renderWithProviders(
+      <WithBasketActions actions={actions}>
+        <ProductCard item={listingItem({ type: 'product', name: 'Herbata', soldOut: true })} />
+      </WithBasketActions>,
+    );
+    expect(screen.getByTestId('sold-out').textContent).toBe('Wyprzedane');
+    expect(screen.queryByRole('button', { name: /Herbata/ })).toBeNull();
+  });
 });

@@ -53,7 +53,11 @@ export function ProductCard({ item, headingLevel: Heading = 'h2', addPackages = 
         <p className="card__description">{cardDescription(item)}</p>
         <PriceTag price={price} className="card__price" testId="card-price" />
         <div className="card__actions">
-          {action.kind === 'basket' ? (
+          {item.soldOut ? (
+            <p className="card__sold-out" data-testid="sold-out">
+              {t('card.soldOut')}
+            </p>
+          ) : action.kind === 'basket' ? (
             <BasketButton
               code={item.code}
               className="button button--small button--primary"

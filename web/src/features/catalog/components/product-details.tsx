@@ -161,7 +161,14 @@ function PriceBox({ product }: { product: Product }) {
   const action = cardAction(product, locale);
 
   let button: ReactNode;
-  if (product.type === 'room') {
+  if (product.soldOut) {
+    // Nothing left of a product that counts its stock: shown, not addable.
+    button = (
+      <p className="price-box__sold-out" data-testid="sold-out">
+        {t('card.soldOut')}
+      </p>
+    );
+  } else if (product.type === 'room') {
     button = (
       <Link className="button button--primary" to={paths.reservationSearch.href(locale)}>
         {t('card.action.reserve')}

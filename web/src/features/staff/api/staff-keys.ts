@@ -11,6 +11,9 @@ export const staffKeys = {
   nights: (room: string, from: string, to: string) => ['staff', 'nights', room, from, to] as const,
   checkoutSettings: (locale: Locale) => ['staff', 'settings', 'checkout', locale] as const,
   paymentSettings: (locale: Locale) => ['staff', 'settings', 'payments', locale] as const,
+  products: (filter: object, locale: Locale) => ['staff', 'products', 'list', filter, locale] as const,
+  product: (code: string, locale: Locale) => ['staff', 'products', 'one', code, locale] as const,
+  taxonTree: (locale: Locale) => ['staff', 'taxons', locale] as const,
 };
 
 export const orderPath = (code: string) => `/backend/orders/${encodeURIComponent(code)}`;
@@ -30,3 +33,10 @@ export const CHECKOUT_SETTINGS_PATH = '/backend/settings/checkout';
 export const PAYMENT_SETTINGS_PATH = '/backend/settings/payments';
 
 export const nightsPath = (room: string) => `/backend/room-types/${encodeURIComponent(room)}/nights`;
+
+export const PRODUCTS_PATH = '/backend/products';
+
+export const productPath = (code: string) => `${PRODUCTS_PATH}/${encodeURIComponent(code)}`;
+
+/** The catalogue's categories (public): where a new offer is listed. */
+export const TAXONS_PATH = '/taxons/';

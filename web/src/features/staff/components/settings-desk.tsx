@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 
 import { CheckboxField, FormAlert, SubmitButton, TextField } from '@/components/ui/form-fields';
 import { useCheckoutSettings, usePaymentSettings } from '@/features/staff/api/settings';
@@ -25,6 +25,7 @@ import type { CheckoutSettings, CheckoutSettingsChange, PaymentMethodState, Paym
 
 import '@/features/staff/staff.css';
 
+import { useFocusFirstError } from './use-focus-first-error';
 import { DeskStatus, deskFailure } from './desk-status';
 import { useMomentText } from './facts';
 
@@ -124,22 +125,6 @@ function useOutcome() {
   return { setAlert, setDone, shown };
 }
 
-/** After a check or a save refused, the keyboard goes to the first field in error. */
-function useFocusFirstError(errors: object) {
-  const form = useRef<HTMLFormElement>(null);
-  const pending = useRef(false);
-  useEffect(() => {
-    if (!pending.current) return;
-    pending.current = false;
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
-  return {
-    form,
-    focusError: () => {
-      pending.current = true;
-    },
-  };
-}
 
 /** The fields the server refused (400 or 422 naming them) with its messages, by the form's names; none when it named none of the form's. */
 function namedErrors<F extends string>(error: unknown, fields: Record<F, string>): Partial<Record<F, string>> {

@@ -1,0 +1,231 @@
+//! What an administrator may set on a product, and how it is checked: the
+//! texts per language (Polish required, the others optional and shown in
+//! Polish while missing), the slug's shape, the price and a promotion's
+//! original price, the stock of a product, a treatment's duration, the
+//! dates it is sold between. Every wrong field is named at once, by its
+//! name in the REST body.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::ProductType;
+
+pub const LOCALES: [&str; 3] = ["pl", "de", "en_GB"];
+pub const MAX_NAME: usize = 120;
+pub const MAX_SLUG: usize = 120;
+pub const MAX_DESCRIPTION: usize = 5000;
+pub const MAX_META_TITLE: usize = 70;
+pub const MAX_META_DESCRIPTION: usize = 160;
+pub const PRICES: std::ops::RangeInclusive<i64> = 100..=100_000_000;
+pub const STOCK: std::ops::RangeInclusive<i64> = 0..=1_000_000;
+pub const DURATION: std::ops::RangeInclusive<u32> = 5..=600;
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Texts {
+    pub name: String,
+    pub slug: String,
+    pub description: String,
+    pub meta_title: String,
+    pub meta_description: String,
+}
+
+impl Texts {
+    /// The texts as typed, trimmed.
+    pub fn trimmed(self) -> Self {
+        Self {
+            name: self.name.trim().to_owned(),
+            slug: self.slug.trim().to_owned(),
+            description: self.description.trim().to_owned(),
+            meta_title: self.meta_title.trim().to_owned(),
+            meta_description: self.meta_description.trim().to_owned(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Fields {
+    pub published: bool,
+    /// By locale; Polish always.
+    pub translations: BTreeMap<String, Texts>,
+    pub price: i64,
+    pub original_price: Option<i64>,
+    pub stock: Option<i64>,
+    pub duration_minutes: Option<u32>,
+    pub age_restriction: bool,
+    pub available_from: Option<String>,
+    pub available_to: Option<String>,
+}
+
+/// `a-z`, digits and single dashes between them.
+pub fn valid_slug(slug: &str) -> bool {
+    !slug.is_empty()
+        && slug.len() <= MAX_SLUG
+        && slug.split('-').all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()))
+}
+
+/// A new product's code: an upper-case letter, then 2 to 40 upper-case letters, digits or `_`.
+pub fn valid_code(code: &str) -> bool {
+    let b = code.as_bytes();
+    (3..=41).contains(&b.len())
+        && b[0].is_ascii_uppercase()
+        && b[1..].iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == b'_')
+}
+
+fn is_date(value: &str) -> bool {
+    chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d").is_ok()
+}
+
+impl Fields {
+    /// The fields as typed: texts trimmed, a language with every text
+    /// empty left out (its guests see Polish), empty dates none.
+    pub fn normalized(mut self) -> Self {
+        self.translations = std::mem::take(&mut self.translations)
+            .into_iter()
+            .map(|(locale, texts)| (locale, texts.trimmed()))
+            .filter(|(locale, texts)| locale == "pl" || *texts != Texts::default())
+            .collect();
+        let date = |d: Option<String>| d.map(|d| d.trim().to_owned()).filter(|d| !d.is_empty());
+        self.available_from = date(self.available_from.take());
+        self.available_to = date(self.available_to.take());
+        self
+    }
+
+    /// Every wrong field of a product of `kind`, named as the REST body names it.
+    pub fn check(&self, kind: ProductType) -> Vec<String> {
+        let mut wrong = Vec::new();
+        for locale in self.translations.keys().filter(|l| !LOCALES.contains(&l.as_str())) {
+            wrong.push(format!("translations.{locale}"));
+        }
+        if !self.translations.contains_key("pl") {
+            wrong.push("translations.pl.name".to_owned());
+        }
+        for (locale, t) in self.translations.iter().filter(|(l, _)| LOCALES.contains(&l.as_str())) {
+            let mut field = |name: &str, ok: bool| {
+                if !ok {
+                    wrong.push(format!("translations.{locale}.{name}"));
+                }
+            };
+            let chars = |text: &str| text.chars().count();
+            field("name", (1..=MAX_NAME).contains(&chars(&t.name)));
+            field("slug", valid_slug(&t.slug));
+            field("description", chars(&t.description) <= MAX_DESCRIPTION);
+            field("metaTitle", chars(&t.meta_title) <= MAX_META_TITLE);
+            field("metaDescription", chars(&t.meta_description) <= MAX_META_DESCRIPTION);
+        }
+        if !PRICES.contains(&self.price) {
+            wrong.push("price".to_owned());
+        }
+        if self.original_price.is_some_and(|o| !PRICES.contains(&o) || o <= self.price) {
+            wrong.push("originalPrice".to_owned());
+        }
+        match (kind, self.stock) {
+            (ProductType::Product, Some(s)) if !STOCK.contains(&s) => wrong.push("stock".to_owned()),
+            (ProductType::Product, _) | (_, None) => {}
+            (_, Some(_)) => wrong.push("stock".to_owned()),
+        }
+        match (kind, self.duration_minutes) {
+            (ProductType::Treatment, None) => wrong.push("durationMinutes".to_owned()),
+            (_, Some(d)) if !DURATION.contains(&d) => wrong.push("durationMinutes".to_owned()),
+            _ => {}
+        }
+        for (name, date) in [("availableFrom", &self.available_from), ("availableTo", &self.available_to)] {
+            if date.as_deref().is_some_and(|d| !is_date(d)) {
+                wrong.push(name.to_owned());
+            }
+        }
+        if let (Some(from), Some(to)) = (&self.available_from, &self.available_to)
+            && is_date(from)
+            && is_date(to)
+            && to < from
+        {
+            wrong.push("availableTo".to_owned());
+        }
+        wrong
+    }
+
+    /// The languages without texts, shown in Polish.
+    pub fn missing_locales(&self) -> Vec<String> {
+        LOCALES.iter().filter(|l| !self.translations.contains_key(**l)).map(|l| (*l).to_owned()).collect()
+    }
+}
+
+/// What an administrator may create here: packages, rooms and vouchers
+/// carry rules of their own (treatments, room facts, values) set elsewhere.
+pub fn creatable(kind: ProductType) -> bool {
+    matches!(kind, ProductType::Treatment | ProductType::DaySpa | ProductType::Product)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(name: &str, slug: &str) -> Texts {
+        Texts { name: name.into(), slug: slug.into(), ..Texts::default() }
+    }
+
+    fn fields() -> Fields {
+        Fields {
+            published: true,
+            translations: [("pl".to_owned(), texts("Masaż", "masaz"))].into(),
+            price: 18_000,
+            duration_minutes: Some(60),
+            ..Fields::default()
+        }
+    }
+
+    #[test]
+    fn a_slug_is_lower_case_words_joined_by_single_dashes() {
+        assert!(valid_slug("masaz-goracymi-kamieniami") && valid_slug("spa-2"));
+        for wrong in ["", "-a", "a-", "a--b", "Masaz", "masaż", "a b", &"a".repeat(121)] {
+            assert!(!valid_slug(wrong), "{wrong}");
+        }
+        assert!(valid_code("TR_NEW_1") && !valid_code("tr_new") && !valid_code("TR") && !valid_code("1TR"));
+    }
+
+    #[test]
+    fn a_language_left_empty_is_shown_in_polish() {
+        let mut f = fields();
+        f.translations.insert("de".into(), Texts { name: "  ".into(), ..Texts::default() });
+        f.translations.insert("en_GB".into(), texts(" Massage ", "massage"));
+        let f = f.normalized();
+        assert_eq!(f.translations.keys().collect::<Vec<_>>(), ["en_GB", "pl"]);
+        assert_eq!(f.translations["en_GB"].name, "Massage");
+        assert_eq!(f.missing_locales(), ["de"]);
+        assert_eq!(f.check(ProductType::Treatment), Vec::<String>::new());
+    }
+
+    #[test]
+    fn every_wrong_field_is_named() {
+        let mut f = fields();
+        f.translations.insert("de".into(), texts("", "Nicht Gut"));
+        f.translations.insert("fr".into(), texts("Massage", "massage"));
+        f.price = 50;
+        f.original_price = Some(40);
+        f.stock = Some(3);
+        f.duration_minutes = None;
+        f.available_from = Some("2027-05-01".into());
+        f.available_to = Some("2027-04-01".into());
+        assert_eq!(
+            f.check(ProductType::Treatment),
+            [
+                "translations.fr",
+                "translations.de.name",
+                "translations.de.slug",
+                "price",
+                "originalPrice",
+                "stock",
+                "durationMinutes",
+                "availableTo"
+            ]
+        );
+        let promotion = Fields { original_price: Some(18_000), ..fields() };
+        assert_eq!(promotion.check(ProductType::Treatment), ["originalPrice"], "not above the price");
+        let product = Fields { stock: Some(0), duration_minutes: None, ..fields() };
+        assert_eq!(product.check(ProductType::Product), Vec::<String>::new(), "sold out");
+        let no_polish = Fields { translations: BTreeMap::new(), ..fields() };
+        assert_eq!(no_polish.check(ProductType::Treatment), ["translations.pl.name"]);
+    }
+}

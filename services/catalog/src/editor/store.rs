@@ -1,0 +1,287 @@
+//! The back office's SQL over the catalog's tables: every product with all
+//! its languages, a product's row and texts rewritten, new products, and the
+//! stock orders take.
+
+use std::collections::BTreeMap;
+
+use spa_platform::db::{Db, Tx};
+use spa_proto::spa::catalog::v1::{AdminProductSummary, EditableProduct, ProductFields, ProductTexts};
+use sqlx::Row;
+
+use crate::domain::ProductType;
+use crate::domain::editor::{Fields, LOCALES, Texts};
+
+/// The editable fields of the wire, as the rules take them.
+pub fn fields_of(f: ProductFields) -> Fields {
+    let date = |d: String| Some(d).filter(|d| !d.is_empty());
+    Fields {
+        published: f.published,
+        translations: f
+            .translations
+            .into_iter()
+            .map(|(locale, t)| {
+                (
+                    locale,
+                    Texts {
+                        name: t.name,
+                        slug: t.slug,
+                        description: t.description,
+                        meta_title: t.meta_title,
+                        meta_description: t.meta_description,
+                    },
+                )
+            })
+            .collect(),
+        price: f.price,
+        original_price: f.original_price,
+        stock: f.stock,
+        duration_minutes: f.duration_minutes,
+        age_restriction: f.age_restriction,
+        available_from: date(f.available_from),
+        available_to: date(f.available_to),
+    }
+}
+
+fn wire_of(f: &Fields) -> ProductFields {
+    ProductFields {
+        published: f.published,
+        translations: f
+            .translations
+            .iter()
+            .map(|(locale, t)| {
+                (
+                    locale.clone(),
+                    ProductTexts {
+                        name: t.name.clone(),
+                        slug: t.slug.clone(),
+                        description: t.description.clone(),
+                        meta_title: t.meta_title.clone(),
+                        meta_description: t.meta_description.clone(),
+                    },
+                )
+            })
+            .collect(),
+        price: f.price,
+        original_price: f.original_price,
+        stock: f.stock,
+        duration_minutes: f.duration_minutes,
+        age_restriction: f.age_restriction,
+        available_from: f.available_from.clone().unwrap_or_default(),
+        available_to: f.available_to.clone().unwrap_or_default(),
+    }
+}
+
+/// Every product's texts, by product code and locale.
+async fn texts(db: &Db, code: Option<&str>) -> Result<BTreeMap<String, BTreeMap<String, Texts>>, sqlx::Error> {
+    let sql = "SELECT product_code, locale, name, slug, description, meta_title, meta_description FROM product_translations \
+               WHERE $1 = '' OR product_code = $1";
+    let mut all: BTreeMap<String, BTreeMap<String, Texts>> = BTreeMap::new();
+    for r in sqlx::query(sql).bind(code.unwrap_or_default()).fetch_all(db.pool()).await? {
+        let texts = Texts {
+            name: r.try_get("name")?,
+            slug: r.try_get("slug")?,
+            description: r.try_get("description")?,
+            meta_title: r.try_get("meta_title")?,
+            meta_description: r.try_get("meta_description")?,
+        };
+        all.entry(r.try_get("product_code")?).or_default().insert(r.try_get("locale")?, texts);
+    }
+    Ok(all)
+}
+
+fn kind_of(code: &str) -> i32 {
+    ProductType::parse(code).map_or(0, ProductType::wire)
+}
+
+/// Every product of `kind` (all without one) whose code or name (in any
+/// language) holds `q`, in the listings' order; named in `locale`.
+pub async fn list(db: &Db, kind: Option<ProductType>, q: &str, locale: &str) -> Result<Vec<AdminProductSummary>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT code, type, price, original_price, published, stock, image FROM products \
+         WHERE ($1 = '' OR type = $1) ORDER BY type, position, id",
+    )
+    .bind(kind.map_or("", ProductType::code))
+    .fetch_all(db.pool())
+    .await?;
+    let texts = texts(db, None).await?;
+    let needle = q.trim().to_lowercase();
+    let mut items = Vec::new();
+    for r in rows {
+        let code: String = r.try_get("code")?;
+        let own = texts.get(&code).cloned().unwrap_or_default();
+        let name = own.get(locale).or_else(|| own.get("pl")).map(|t| t.name.clone()).unwrap_or_default();
+        let matches =
+            needle.is_empty() || code.to_lowercase().contains(&needle) || own.values().any(|t| t.name.to_lowercase().contains(&needle));
+        if !matches {
+            continue;
+        }
+        items.push(AdminProductSummary {
+            r#type: kind_of(&r.try_get::<String, _>("type")?),
+            name,
+            price: r.try_get("price")?,
+            original_price: r.try_get("original_price")?,
+            published: r.try_get::<i64, _>("published")? != 0,
+            stock: r.try_get("stock")?,
+            missing_locales: LOCALES.iter().filter(|l| !own.contains_key(**l)).map(|l| (*l).to_owned()).collect(),
+            image: r.try_get::<Option<String>, _>("image")?.map(|i| format!("/media/{i}")).unwrap_or_default(),
+            code,
+        });
+    }
+    Ok(items)
+}
+
+/// One product as the editor shows it.
+pub async fn get(db: &Db, code: &str) -> Result<Option<EditableProduct>, sqlx::Error> {
+    let Some(r) = sqlx::query(
+        "SELECT code, type, price, original_price, published, stock, duration_minutes, age_restricted, available_from, available_to, \
+         main_taxon, image, updated_at, updated_by FROM products WHERE code = $1",
+    )
+    .bind(code)
+    .fetch_optional(db.pool())
+    .await?
+    else {
+        return Ok(None);
+    };
+    let fields = Fields {
+        published: r.try_get::<i64, _>("published")? != 0,
+        translations: texts(db, Some(code)).await?.remove(code).unwrap_or_default(),
+        price: r.try_get("price")?,
+        original_price: r.try_get("original_price")?,
+        stock: r.try_get("stock")?,
+        duration_minutes: r.try_get::<Option<i64>, _>("duration_minutes")?.and_then(|d| u32::try_from(d).ok()),
+        age_restriction: r.try_get::<i64, _>("age_restricted")? != 0,
+        available_from: r.try_get("available_from")?,
+        available_to: r.try_get("available_to")?,
+    };
+    let taxons = sqlx::query("SELECT taxon_code FROM product_taxons WHERE product_code = $1 ORDER BY position")
+        .bind(code)
+        .fetch_all(db.pool())
+        .await?
+        .iter()
+        .map(|t| t.try_get(0))
+        .collect::<Result<Vec<String>, _>>()?;
+    Ok(Some(EditableProduct {
+        code: r.try_get("code")?,
+        r#type: kind_of(&r.try_get::<String, _>("type")?),
+        fields: Some(wire_of(&fields)),
+        main_taxon: r.try_get::<Option<String>, _>("main_taxon")?.unwrap_or_default(),
+        taxons,
+        images: r.try_get::<Option<String>, _>("image")?.map(|i| format!("/media/{i}")).into_iter().collect(),
+        updated_at_ms: r.try_get("updated_at")?,
+        updated_by: r.try_get("updated_by")?,
+    }))
+}
+
+pub async fn product_type(tx: &mut Tx, code: &str) -> Result<Option<ProductType>, sqlx::Error> {
+    let kind: Option<String> = sqlx::query_scalar("SELECT type FROM products WHERE code = $1").bind(code).fetch_optional(&mut **tx).await?;
+    Ok(kind.and_then(|k| ProductType::parse(&k)))
+}
+
+pub async fn taxon_exists(tx: &mut Tx, code: &str) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query("SELECT 1 FROM taxons WHERE code = $1").bind(code).fetch_optional(&mut **tx).await?.is_some())
+}
+
+/// The first of the product's slugs another product has in the same language, as its field.
+pub async fn slug_taken(tx: &mut Tx, code: &str, fields: &Fields) -> Result<Option<String>, sqlx::Error> {
+    for (locale, t) in &fields.translations {
+        let other = sqlx::query("SELECT 1 FROM product_translations WHERE locale = $1 AND slug = $2 AND product_code <> $3")
+            .bind(locale)
+            .bind(&t.slug)
+            .bind(code)
+            .fetch_optional(&mut **tx)
+            .await?;
+        if other.is_some() {
+            return Ok(Some(format!("translations.{locale}.slug")));
+        }
+    }
+    Ok(None)
+}
+
+/// A new product's row, last of its type, created today, in PLN.
+pub async fn insert(tx: &mut Tx, code: &str, kind: ProductType, main_taxon: &str) -> Result<(), sqlx::Error> {
+    let today = chrono::DateTime::from_timestamp_millis(tx.now_ms()).unwrap_or_default().date_naive().to_string();
+    sqlx::query(
+        "INSERT INTO products (id, code, type, position, price, currency, num_nights, age_restricted, created_at, main_taxon, details, published) \
+         VALUES ((SELECT COALESCE(MAX(id), 0) + 1 FROM products), $1, $2, \
+                 (SELECT COALESCE(MAX(position), 0) + 1 FROM products WHERE type = $2), 0, 'PLN', 0, 0, $3, $4, '{}', 0)",
+    )
+    .bind(code)
+    .bind(kind.code())
+    .bind(today)
+    .bind(main_taxon)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// The product's fields and texts as `fields` has them, its change kept.
+pub async fn update(tx: &mut Tx, code: &str, fields: &Fields, staff: &str) -> Result<(), sqlx::Error> {
+    let at = tx.now_ms();
+    sqlx::query(
+        "UPDATE products SET published = $2, price = $3, original_price = $4, stock = $5, duration_minutes = $6, age_restricted = $7, \
+         available_from = $8, available_to = $9, updated_at = $10, updated_by = $11 WHERE code = $1",
+    )
+    .bind(code)
+    .bind(i64::from(fields.published))
+    .bind(fields.price)
+    .bind(fields.original_price)
+    .bind(fields.stock)
+    .bind(fields.duration_minutes.map(i64::from))
+    .bind(i64::from(fields.age_restriction))
+    .bind(fields.available_from.as_deref())
+    .bind(fields.available_to.as_deref())
+    .bind(at)
+    .bind(staff)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query("DELETE FROM product_translations WHERE product_code = $1").bind(code).execute(&mut **tx).await?;
+    for (locale, t) in &fields.translations {
+        sqlx::query(
+            "INSERT INTO product_translations (product_code, locale, name, slug, description, meta_title, meta_description) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(code)
+        .bind(locale)
+        .bind(&t.name)
+        .bind(&t.slug)
+        .bind(&t.description)
+        .bind(&t.meta_title)
+        .bind(&t.meta_description)
+        .execute(&mut **tx)
+        .await?;
+    }
+    // Plain data: serializing cannot fail.
+    let body = serde_json::to_string(fields).expect("product fields serialize");
+    sqlx::query("INSERT INTO product_changes (product_code, at, staff, body) VALUES ($1, $2, $3, $4)")
+        .bind(code)
+        .bind(at)
+        .bind(staff)
+        .bind(body)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Takes `quantity` of a product that counts its stock, once per event;
+/// whether it did.
+pub async fn take_stock(tx: &mut Tx, event_id: &str, code: &str, quantity: i64) -> Result<bool, sqlx::Error> {
+    let counted = sqlx::query("SELECT 1 FROM products WHERE code = $1 AND stock IS NOT NULL").bind(code).fetch_optional(&mut **tx).await?;
+    if counted.is_none() {
+        return Ok(false);
+    }
+    let first = sqlx::query("INSERT INTO stock_moves (event_id, product_code, quantity) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
+        .bind(event_id)
+        .bind(code)
+        .bind(quantity)
+        .execute(&mut **tx)
+        .await?;
+    if first.rows_affected() == 0 {
+        return Ok(false);
+    }
+    sqlx::query("UPDATE products SET stock = CASE WHEN stock > $2 THEN stock - $2 ELSE 0 END WHERE code = $1")
+        .bind(code)
+        .bind(quantity)
+        .execute(&mut **tx)
+        .await?;
+    Ok(true)
+}

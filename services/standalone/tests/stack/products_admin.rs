@@ -1,0 +1,167 @@
+//! The back office's offers: an administrator puts a treatment on
+//! promotion, hides and shows it, creates one in three languages, counts a
+//! product's stock (sold out: not addable; an order takes from it once);
+//! guests' listings and pages follow at once; the front desk and guests may
+//! not; bad changes are named; every change is kept with who made it.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::checkout::{Visitor, guest};
+use crate::staff::as_staff;
+use crate::support::{TestStack, eventually};
+
+/// Waits until the listing of `kind` in `locale` shows `code` as `want` says
+/// (the change's event reached every cache); the item, if listed.
+async fn listed_as(t: &TestStack, kind: &str, code: &str, locale: &str, want: impl Fn(Option<&Value>) -> bool) -> Option<Value> {
+    eventually(&format!("{code} in the {kind} listing ({locale})"), || async {
+        let item = listed(t, kind, code, locale).await;
+        want(item.as_ref()).then_some(item)
+    })
+    .await
+}
+
+/// The listing item of `code` among the offers of `kind` in `locale`, if listed.
+async fn listed(t: &TestStack, kind: &str, code: &str, locale: &str) -> Option<Value> {
+    let (status, page) = t.get(&format!("/shop-api/offer/{kind}?limit=1000&locale={locale}")).await;
+    assert_eq!(status, 200, "{page}");
+    page["items"].as_array().unwrap().iter().find(|i| i["code"] == code).cloned()
+}
+
+#[tokio::test]
+async fn an_administrator_edits_creates_hides_and_counts_offers_and_guests_see_it_at_once() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let cookie = |token: &str| Some(format!("spa_session={token}"));
+    let reception = t.session_of("c-3", "recepcja@example.pl", "customer,reception").await;
+    let admin = t.session_of("c-4", "admin@example.pl", "customer,admin").await;
+    let url = |path: &str| t.url(&format!("/shop-api/backend/products{path}"));
+    let call = |method: Method, path: &str, who: Option<String>, body: Value| as_staff(&t.http, method, url(path), who, body);
+
+    // Who may.
+    assert_eq!(call(Method::GET, "", None, Value::Null).await.0, 401);
+    assert_eq!(call(Method::GET, "/TR_HOT_STONE", cookie(&reception), Value::Null).await.0, 403);
+
+    // Every offer, in every language.
+    let (status, list) = call(Method::GET, "?type=treatment&locale=en_GB", cookie(&admin), Value::Null).await;
+    assert_eq!(status, 200, "{list}");
+    let hot = list["items"].as_array().unwrap().iter().find(|i| i["code"] == "TR_HOT_STONE").expect("listed").clone();
+    assert_eq!((hot["published"].as_bool(), hot["missingLocales"].as_array().map(Vec::len)), (Some(true), Some(0)), "{hot}");
+    let (status, editor) = call(Method::GET, "/TR_HOT_STONE", cookie(&admin), Value::Null).await;
+    assert_eq!(status, 200, "{editor}");
+    assert_eq!(editor["translations"]["de"]["slug"], "hot-stone-massage");
+    assert_eq!((editor["price"].as_i64(), editor["originalPrice"].as_i64()), (Some(18000), Some(20000)));
+
+    // A deeper promotion: the listing shows both prices at once.
+    let mut change = editor.clone();
+    for field in ["code", "type", "mainTaxon", "taxons", "images", "updatedAt", "updatedBy"] {
+        change.as_object_mut().unwrap().remove(field);
+    }
+    change["price"] = json!(15000);
+    change["originalPrice"] = json!(20000);
+    let (status, saved) = call(Method::PUT, "/TR_HOT_STONE", cookie(&admin), change.clone()).await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(saved["updatedBy"], "admin@example.pl");
+    let card = listed_as(&t, "treatment", "TR_HOT_STONE", "pl", |i| i.is_some_and(|i| i["price"]["current"] == 15000)).await.unwrap();
+    assert_eq!(card["isPromotion"].as_bool(), Some(true), "{card}");
+
+    // Hidden: gone from the listing and its page; shown again.
+    change["published"] = json!(false);
+    assert_eq!(call(Method::PUT, "/TR_HOT_STONE", cookie(&admin), change.clone()).await.0, 200);
+    listed_as(&t, "treatment", "TR_HOT_STONE", "pl", |i| i.is_none()).await;
+    eventually("the hidden product's page gone", || async { (t.get("/shop-api/products/TR_HOT_STONE").await.0 == 404).then_some(()) })
+        .await;
+    change["published"] = json!(true);
+    assert_eq!(call(Method::PUT, "/TR_HOT_STONE", cookie(&admin), change.clone()).await.0, 200);
+    listed_as(&t, "treatment", "TR_HOT_STONE", "pl", |i| i.is_some()).await;
+
+    // Wrong changes are named.
+    let mut cheap = change.clone();
+    cheap["originalPrice"] = json!(14000);
+    let answer = call(Method::PUT, "/TR_HOT_STONE", cookie(&admin), cheap).await;
+    assert_eq!(
+        (answer.0, answer.1["code"].as_str(), answer.1["errors"][0]["field"].as_str()),
+        (422, Some("invalid_product"), Some("originalPrice"))
+    );
+    let mut slug = change.clone();
+    slug["translations"]["de"]["slug"] = json!("Hot Stone");
+    let answer = call(Method::PUT, "/TR_HOT_STONE", cookie(&admin), slug).await;
+    assert_eq!((answer.0, answer.1["errors"][0]["field"].as_str()), (422, Some("translations.de.slug")), "{}", answer.1);
+    let mut taken = change.clone();
+    taken["translations"]["de"]["slug"] = json!("honigmassage");
+    let answer = call(Method::PUT, "/TR_HOT_STONE", cookie(&admin), taken).await;
+    assert_eq!(
+        (answer.0, answer.1["code"].as_str(), answer.1["errors"][0]["field"].as_str()),
+        (409, Some("slug_taken"), Some("translations.de.slug"))
+    );
+    let mut no_polish = change.clone();
+    no_polish["translations"]["pl"] = Value::Null;
+    assert_eq!(call(Method::PUT, "/TR_HOT_STONE", cookie(&admin), no_polish).await.1["errors"][0]["field"], "translations.pl");
+    assert_eq!(call(Method::GET, "/TR_NOWHERE", cookie(&admin), Value::Null).await.0, 404);
+
+    // A new treatment in three languages, published: listed in each, named in each.
+    let texts = |name: &str, slug: &str| json!({"name": name, "slug": slug, "description": "", "metaTitle": "", "metaDescription": ""});
+    let new = json!({
+        "code": "TR_ZEN_RITUAL", "type": "treatment", "mainTaxon": "massages", "published": true,
+        "translations": {"pl": texts("Rytuał zen", "rytual-zen"), "de": texts("Zen-Ritual", "zen-ritual"), "en_GB": texts("Zen ritual", "zen-ritual")},
+        "price": 21000, "originalPrice": null, "stock": null, "durationMinutes": 75, "ageRestriction": false,
+        "availableFrom": null, "availableTo": null
+    });
+    let (status, created) = call(Method::POST, "", cookie(&admin), new.clone()).await;
+    assert_eq!(status, 201, "{created}");
+    for (locale, name) in [("pl", "Rytuał zen"), ("de", "Zen-Ritual"), ("en_GB", "Zen ritual")] {
+        listed_as(&t, "treatment", "TR_ZEN_RITUAL", locale, |i| i.is_some_and(|i| i["name"] == name)).await;
+    }
+    let again = call(Method::POST, "", cookie(&admin), new.clone()).await;
+    assert_eq!((again.0, again.1["code"].as_str()), (409, Some("product_exists")));
+    let mut no_taxon = new.clone();
+    no_taxon["code"] = json!("TR_ZEN_TWO");
+    no_taxon["mainTaxon"] = json!("nowhere");
+    no_taxon["translations"] = json!({"pl": texts("Drugi", "drugi"), "de": null, "en_GB": null});
+    let answer = call(Method::POST, "", cookie(&admin), no_taxon).await;
+    assert_eq!((answer.0, answer.1["errors"][0]["field"].as_str()), (422, Some("mainTaxon")), "{}", answer.1);
+
+    // A product counts its stock: sold out is shown and not addable.
+    let (_, tea) = call(Method::GET, "/PR_HERBAL_TEA", cookie(&admin), Value::Null).await;
+    let mut tea_change = tea.clone();
+    for field in ["code", "type", "mainTaxon", "taxons", "images", "updatedAt", "updatedBy"] {
+        tea_change.as_object_mut().unwrap().remove(field);
+    }
+    tea_change["stock"] = json!(0);
+    assert_eq!(call(Method::PUT, "/PR_HERBAL_TEA", cookie(&admin), tea_change.clone()).await.0, 200);
+    listed_as(&t, "product", "PR_HERBAL_TEA", "pl", |i| i.is_some_and(|i| i["soldOut"] == true)).await;
+    let tea_line = json!({"type": "product", "productCode": "PR_HERBAL_TEA", "quantity": 1});
+    // Each try in a new basket: the cart reads the product again once the change's event reaches it.
+    eventually("a sold-out product refused", || async {
+        let refused = Visitor::new(&t.http, &t.base).await.add(tea_line.clone()).await;
+        (refused.0 == 409 && refused.1["code"] == "product_unavailable").then_some(())
+    })
+    .await;
+
+    // Two left; an order of one takes one, once.
+    tea_change["stock"] = json!(2);
+    assert_eq!(call(Method::PUT, "/PR_HERBAL_TEA", cookie(&admin), tea_change.clone()).await.0, 200);
+    listed_as(&t, "product", "PR_HERBAL_TEA", "pl", |i| i.is_some_and(|i| i["soldOut"] == false)).await;
+    let v = eventually("the product addable again", || async {
+        let v = Visitor::new(&t.http, &t.base).await;
+        (v.add(tea_line.clone()).await.0 == 201).then_some(v)
+    })
+    .await;
+    assert_eq!(v.step(Method::PUT, "address", guest()).await.0, 200);
+    assert_eq!(v.step(Method::PUT, "payment/0", json!({"method": "bank_transfer"})).await.0, 200);
+    assert_eq!(v.complete(Some("stock-1")).await.0, 200);
+    eventually("the order took one", || async {
+        let (_, tea) = call(Method::GET, "/PR_HERBAL_TEA", cookie(&admin), Value::Null).await;
+        (tea["stock"] == 1).then_some(())
+    })
+    .await;
+    let moves: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM stock_moves").fetch_one(t.stack.db("catalog").pool()).await.unwrap();
+    assert_eq!(moves, 1);
+
+    // Every change kept, with who made it.
+    let kept: Vec<(String, String)> = sqlx::query_as("SELECT product_code, staff FROM product_changes ORDER BY at")
+        .fetch_all(t.stack.db("catalog").pool())
+        .await
+        .unwrap();
+    assert_eq!(kept.iter().filter(|(c, _)| c == "TR_HOT_STONE").count(), 3);
+    assert!(kept.iter().all(|(_, staff)| staff == "admin@example.pl"));
+}

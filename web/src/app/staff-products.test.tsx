@@ -1,0 +1,444 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import type { Locale } from '@/lib/i18n/locale';
+import { notifications } from '@/lib/notifications';
+import { customer } from '@/testing/mocks/fixtures';
+import { apiPath } from '@/testing/mocks/handlers';
+import { server } from '@/testing/mocks/server';
+import { createTestQueryClient, renderRoutes } from '@/testing/test-utils';
+import type { Customer, NewProduct, ProductChange, ProductEditor, ProductSummary, ProductTexts, Taxon } from '@/types/api';
+
+import { createRoutes } from './router';
+
+const SAVED_AT = '2027-05-03T12:00:00Z';
+
+// Intl puts (narrow) no-break spaces into formatted amounts.
+const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').replace(/\s+/g, ' ').trim();
+
+const texts = (name: string, slug: string, extra: Partial<ProductTexts> = {}): ProductTexts => ({
+  name,
+  slug,
+  description: '',
+  metaTitle: '',
+  metaDescription: '',
+  ...extra,
+});
+
+const offer = (code: string, type: ProductEditor['type'], translations: ProductEditor['translations'], extra: Partial<ProductEditor> = {}): ProductEditor => ({
+  code,
+  type,
+  published: true,
+  translations,
+  price: 10000,
+  originalPrice: null,
+  stock: null,
+  durationMinutes: null,
+  ageRestriction: false,
+  availableFrom: null,
+  availableTo: null,
+  mainTaxon: 'treatments',
+  taxons: ['treatments'],
+  images: [],
+  updatedAt: '2027-04-01T12:00:00Z',
+  updatedBy: 'anna@example.pl',
+  ...extra,
+});
+
+/** A treatment on promotion without German texts, oil without English ones, a day spa not published, candles sold out. */
+const OFFERS = (): ProductEditor[] => [
+  offer(
+    'TR_HOT_STONES',
+    'treatment',
+    {
+      pl: texts('Masaż gorącymi kamieniami', 'masaz-goracymi-kamieniami', { description: 'Rozgrzewa i odpręża.' }),
+      de: null,
+      en_GB: texts('Hot stone massage', 'hot-stone-massage'),
+    },
+    { price: 25000, originalPrice: 30000, durationMinutes: 60, mainTaxon: 'massages', images: ['https://cdn.test/hot-stones-1.jpg', 'https://cdn.test/hot-stones-2.jpg'] },
+  ),
+  offer(
+    'PR_ROSE_OIL',
+    'product',
+    { pl: texts('Olejek różany', 'olejek-rozany', { description: 'Olejek do masażu.' }), de: texts('Rosenöl', 'rosenoel'), en_GB: null },
+    { price: 8900, stock: 5, mainTaxon: 'cosmetics' },
+  ),
+  offer(
+    'DS_SUNDAY',
+    'day_spa',
+    { pl: texts('Niedziela w spa', 'niedziela-w-spa'), de: texts('Sonntag im Spa', 'sonntag-im-spa'), en_GB: texts('Sunday at the spa', 'sunday-at-the-spa') },
+    { price: 45000, published: false, durationMinutes: 240 },
+  ),
+  offer(
+    'PR_CANDLE',
+    'product',
+    { pl: texts('Świeca sojowa', 'swieca-sojowa'), de: texts('Sojakerze', 'sojakerze'), en_GB: texts('Soy candle', 'soy-candle') },
+    { price: 4500, stock: 0, mainTaxon: 'cosmetics' },
+  ),
+];
+
+const TAXON_NAMES: Record<string, Record<Locale, string>> = {
+  treatments: { pl: 'Zabiegi', de: 'Anwendungen', en_GB: 'Treatments' },
+  massages: { pl: 'Masaże', de: 'Massagen', en_GB: 'Massages' },
+  cosmetics: { pl: 'Kosmetyki', de: 'Kosmetik', en_GB: 'Cosmetics' },
+};
+
+const taxonTree = (locale: Locale): Taxon[] => {
+  const node = (code: string, position: number, children: Taxon[] = []): Taxon => ({ code, name: TAXON_NAMES[code]![locale], slug: code, position, children });
+  return [node('cosmetics', 2), node('treatments', 1, [node('massages', 1)])];
+};
+
+const LANGUAGES = ['pl', 'de', 'en_GB'] as const;
+
+type Sent = { method: 'PUT' | 'POST'; path: string; body: unknown };
+
+const refuse = (status: number, code: string, message: string, errors: { field: string; message: string }[] = []) =>
+  HttpResponse.json({ code, message, errors }, { status });
+
+/**
+ * The offers' pages over a fake catalogue keeping what is saved:
+ * administrators only, a slug taken in its language by another offer
+ * refused with 409 `slug_taken`, a code taken with 409 `product_exists`.
+ */
+function renderProducts(url: string, locale: Locale, me: Customer) {
+  const store = new Map(OFFERS().map((product) => [product.code, product]));
+  const sent: Sent[] = [];
+  const asked: URLSearchParams[] = [];
+  const admin = me.roles.includes('admin');
+  const forbidden = () => refuse(403, 'forbidden', 'No.');
+  const summary = (product: ProductEditor, language: Locale): ProductSummary => ({
+    code: product.code,
+    type: product.type,
+    name: product.translations[language]?.name ?? product.translations.pl.name,
+    price: product.price,
+    originalPrice: product.originalPrice,
+    published: product.published,
+    stock: product.stock,
+    missingLocales: (['de', 'en_GB'] as const).filter((other) => !product.translations[other]),
+    image: product.images[0] ?? null,
+  });
+  const slugTaken = (code: string, change: ProductChange) => {
+    for (const language of LANGUAGES) {
+      const slug = change.translations[language]?.slug;
+      const other = [...store.values()].find((product) => product.code !== code && product.translations[language]?.slug === slug);
+      if (slug && other) return refuse(409, 'slug_taken', `${other.code} has this slug.`, [{ field: `translations.${language}.slug`, message: `Another offer (${other.code}) has this slug.` }]);
+    }
+    return null;
+  };
+  const saved = (code: string, change: ProductChange, before: Pick<ProductEditor, 'type' | 'mainTaxon' | 'taxons' | 'images'>): ProductEditor => ({
+    ...before,
+    ...change,
+    // What a change leaves out, the server keeps as none.
+    ageRestriction: change.ageRestriction ?? false,
+    originalPrice: change.originalPrice ?? null,
+    stock: change.stock ?? null,
+    durationMinutes: change.durationMinutes ?? null,
+    availableFrom: change.availableFrom ?? null,
+    availableTo: change.availableTo ?? null,
+    code,
+    updatedAt: SAVED_AT,
+    updatedBy: me.email,
+  });
+  server.use(
+    http.get(apiPath('/me'), () => HttpResponse.json(me)),
+    http.get(apiPath('/taxons/'), ({ request }) => HttpResponse.json(taxonTree((new URL(request.url).searchParams.get('locale') ?? 'pl') as Locale))),
+    http.get(apiPath('/backend/products'), ({ request }) => {
+      if (!admin) return forbidden();
+      const query = new URL(request.url).searchParams;
+      asked.push(query);
+      const language = (query.get('locale') ?? 'pl') as Locale;
+      const q = (query.get('q') ?? '').toLowerCase();
+      const items = [...store.values()]
+        .map((product) => summary(product, language))
+        .filter((item) => !query.get('type') || item.type === query.get('type'))
+        .filter((item) => !q || item.code.toLowerCase().includes(q) || item.name.toLowerCase().includes(q));
+      return HttpResponse.json({ items });
+    }),
+    http.get(apiPath('/backend/products/:code'), ({ params }) => {
+      if (!admin) return forbidden();
+      const product = store.get(String(params.code));
+      return product ? HttpResponse.json(product) : refuse(404, 'product_not_found', 'No such offer.');
+    }),
+    http.put(apiPath('/backend/products/:code'), async ({ params, request }) => {
+      const code = String(params.code);
+      const change = (await request.json()) as ProductChange;
+      sent.push({ method: 'PUT', path: `/backend/products/${code}`, body: change });
+      if (!admin) return forbidden();
+      const before = store.get(code);
+      if (!before) return refuse(404, 'product_not_found', 'No such offer.');
+      if (change.originalPrice != null && change.originalPrice <= change.price) {
+        return refuse(422, 'invalid_product', 'The offer was refused.', [{ field: 'originalPrice', message: 'Must be above the price.' }]);
+      }
+      const taken = slugTaken(code, change);
+      if (taken) return taken;
+      const product = saved(code, change, before);
+      store.set(code, product);
+      return HttpResponse.json(product);
+    }),
+    http.post(apiPath('/backend/products'), async ({ request }) => {
+      const body = (await request.json()) as NewProduct;
+      sent.push({ method: 'POST', path: '/backend/products', body });
+      if (!admin) return forbidden();
+      if (store.has(body.code)) return refuse(409, 'product_exists', 'Taken.', [{ field: 'code', message: 'An offer has this code.' }]);
+      const taken = slugTaken(body.code, body);
+      if (taken) return taken;
+      const { code, type, mainTaxon, ...change } = body;
+      const product = saved(code, change, { type, mainTaxon, taxons: [mainTaxon], images: [] });
+      store.set(code, product);
+      return HttpResponse.json(product, { status: 201 });
+    }),
+  );
+  const queryClient = createTestQueryClient();
+  return { ...renderRoutes(createRoutes(locale, queryClient), url, { locale, queryClient }), sent, asked, user: userEvent.setup() };
+}
+
+const adminMe = () => customer({ email: 'admin@example.pl', roles: ['customer', 'admin'] });
+
+/** The texts a control's description points to: its hint, its error. */
+const described = (control: HTMLElement) =>
+  (control.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .filter(Boolean);
+
+const cells = (row: HTMLElement) => [...row.children].map((cell) => plain(cell.textContent));
+
+describe('the offers', () => {
+  it('lists the offers with promotions struck through, stock and missing languages, and filters them in the address', async () => {
+    const { asked, user, router } = renderProducts('/backend/products', 'en_GB', adminMe());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Offers' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: '4 offers' });
+    expect(screen.getByRole('region', { name: '4 offers' }).getAttribute('tabindex')).toBe('0');
+    expect(screen.getByRole('link', { name: 'Offers' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByText('4 offers found.').closest('[role="status"]')).toBeTruthy();
+
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map(cells)).toEqual([
+      ['Hot stone massageTR_HOT_STONES', 'Treatment', 'Before the promotion: PLN 300.00 Now: PLN 250.00', 'Published', 'not counted', 'German'],
+      ['Olejek różanyPR_ROSE_OIL', 'Product', 'PLN 89.00', 'Published', '5 in stock', 'English'],
+      ['Sunday at the spaDS_SUNDAY', 'Day spa', 'PLN 450.00', 'Not published', 'not counted', '–'],
+      ['Soy candlePR_CANDLE', 'Product', 'PLN 45.00', 'Published', 'Sold out', '–'],
+    ]);
+    expect(within(rows[0]!).getByText('PLN 300.00').tagName).toBe('DEL');
+    expect(within(rows[0]!).getByRole('link', { name: 'Hot stone massage' }).getAttribute('href')).toBe('/backend/products?code=TR_HOT_STONES');
+    expect(screen.getByRole('link', { name: 'New offer' }).getAttribute('href')).toBe('/backend/products?new=1');
+
+    const search = screen.getByRole('search', { name: 'Offer search' });
+    await user.selectOptions(within(search).getByLabelText('Type'), 'product');
+    await user.type(within(search).getByLabelText('Code or name'), ' candle ');
+    await user.click(within(search).getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?type=product&q=candle'));
+    expect(await screen.findByRole('table', { name: '1 offer' })).toBeTruthy();
+    expect([asked.at(-1)?.get('type'), asked.at(-1)?.get('q'), asked.at(-1)?.get('locale')]).toEqual(['product', 'candle', 'en_GB']);
+
+    // Nothing matching says so.
+    await user.clear(within(search).getByLabelText('Code or name'));
+    await user.type(within(search).getByLabelText('Code or name'), 'sauna');
+    await user.click(within(search).getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText('No offer matches.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('puts an offer on promotion and sold out, saving it in grosze with no texts as null', async () => {
+    const { sent, user } = renderProducts('/backend/products?code=PR_ROSE_OIL', 'pl', adminMe());
+    const form = await screen.findByRole('form', { name: 'Olejek różany' });
+    expect(screen.getByText('Kod PR_ROSE_OIL · Produkt')).toBeTruthy();
+    expect(screen.getByText(/^Ostatnio zmienione 01\.04\.2027 \d\d:\d\d przez anna@example\.pl\.$/)).toBeTruthy();
+    expect(within(form).getByText('Brak tekstów w językach: Angielski. Goście w tych językach widzą teksty polskie.')).toBeTruthy();
+    const english = within(form).getByRole('group', { name: 'Angielski' });
+    expect(within(english).getByText('brak')).toBeTruthy();
+    expect(within(within(form).getByRole('group', { name: 'Niemiecki' })).queryByText('brak')).toBeNull();
+    // Stock is counted for goods; a product has no duration.
+    expect(within(form).queryByLabelText('Czas trwania (minuty)')).toBeNull();
+    expect(screen.getByText('Brak zdjęć.')).toBeTruthy();
+    expect(screen.getByText('Dodawanie zdjęć będzie dostępne później.')).toBeTruthy();
+
+    const prices = within(form).getByRole('group', { name: 'Cena' });
+    expect(within(prices).getByLabelText<HTMLInputElement>('Cena (zł)').value).toBe('89,00');
+    await user.type(within(prices).getByLabelText('Cena przed promocją (zł)'), '99');
+    const stock = within(form).getByLabelText('Stan (sztuk)');
+    await user.clear(stock);
+    await user.type(stock, '0');
+    const preview = within(prices).getByText('Na karcie:');
+    expect(plain(preview.textContent)).toBe('Na karcie: Przed promocją: 99,00 zł Teraz: 89,00 zł Wyprzedane');
+    expect(within(preview).getByText('99,00 zł', { exact: false }).tagName).toBe('DEL');
+
+    await user.click(within(form).getByRole('button', { name: 'Zapisz' }));
+    const done = await within(form).findByText('Zapisano. Goście zobaczą zmianę w ciągu kilku sekund.');
+    expect(done.closest('[role="status"]')).toBeTruthy();
+    expect(sent).toEqual([
+      {
+        method: 'PUT',
+        path: '/backend/products/PR_ROSE_OIL',
+        body: {
+          published: true,
+          translations: {
+            pl: texts('Olejek różany', 'olejek-rozany', { description: 'Olejek do masażu.' }),
+            de: texts('Rosenöl', 'rosenoel'),
+            en_GB: null,
+          },
+          price: 8900,
+          originalPrice: 9900,
+          stock: 0,
+          durationMinutes: null,
+          ageRestriction: false,
+          availableFrom: null,
+          availableTo: null,
+        },
+      },
+    ]);
+    expect(within(prices).getByLabelText<HTMLInputElement>('Cena przed promocją (zł)').value).toBe('99,00');
+    expect(screen.getByText(/^Ostatnio zmienione 03\.05\.2027 \d\d:\d\d przez admin@example\.pl\.$/)).toBeTruthy();
+    expect(notifications.getSnapshot()).toEqual([]);
+
+    // The list shows it as saved.
+    await user.click(screen.getByRole('link', { name: '← Wszystkie oferty' }));
+    const row = (await screen.findByRole('link', { name: 'Olejek różany' })).closest('tr')!;
+    expect(cells(row).slice(2, 5)).toEqual(['Przed promocją: 99,00 zł Teraz: 89,00 zł', 'Opublikowana', 'Wyprzedane']);
+  });
+
+  it('checks the texts and prices in the page, sending nothing until they are right', async () => {
+    const { sent, user } = renderProducts('/backend/products?code=TR_HOT_STONES', 'en_GB', adminMe());
+    const form = await screen.findByRole('form', { name: 'Hot stone massage' });
+    const polish = within(form).getByRole('group', { name: 'Polish' });
+    const german = within(form).getByRole('group', { name: 'German' });
+    expect(described(german)[0]).toContain('missing');
+    expect(within(form).getByLabelText<HTMLInputElement>('Duration (minutes)').value).toBe('60');
+    expect(within(form).queryByLabelText('In stock (pieces)')).toBeNull();
+    expect(screen.getAllByRole('img', { name: 'Hot stone massage' }).map((img) => img.getAttribute('src'))).toEqual([
+      'https://cdn.test/hot-stones-1.jpg',
+      'https://cdn.test/hot-stones-2.jpg',
+    ]);
+
+    const polishName = within(polish).getByLabelText('Name');
+    await user.clear(polishName);
+    await user.type(within(german).getByLabelText('Name'), 'Heiße Steine');
+    expect(within(german).queryByText('missing')).toBeNull();
+    const germanSlug = within(german).getByLabelText('Slug (in the address)');
+    await user.type(germanSlug, 'Heiße Steine');
+    const original = within(form).getByLabelText('Price before the promotion (zł)');
+    await user.clear(original);
+    await user.type(original, '200');
+    expect(plain(within(form).getByText('On the card:').textContent)).toBe('On the card: PLN 250.00');
+    const save = () => user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    await save();
+    expect(polishName.getAttribute('aria-invalid')).toBe('true');
+    expect(described(polishName)).toContain('Enter the name.');
+    expect(described(germanSlug)).toContain('Only lower-case letters and digits, words joined by single hyphens, e.g. hot-stone-massage.');
+    expect(described(original)).toContain('The price before the promotion must be above the price.');
+    expect(document.activeElement).toBe(polishName);
+    expect(sent).toEqual([]);
+
+    // Made from the name, the slug is one.
+    await user.click(within(german).getByRole('button', { name: 'Make from the name' }));
+    expect((germanSlug as HTMLInputElement).value).toBe('heisse-steine');
+    expect(germanSlug.getAttribute('aria-invalid')).toBeNull();
+    await user.type(polishName, 'Masaż gorącymi kamieniami');
+    await user.clear(original);
+    await save();
+    expect(await within(form).findByText('Saved. Guests see the change within seconds.')).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({
+      translations: { de: texts('Heiße Steine', 'heisse-steine'), en_GB: texts('Hot stone massage', 'hot-stone-massage') },
+      price: 25000,
+      originalPrice: null,
+      durationMinutes: 60,
+    });
+    expect(within(form).queryByText(/No texts in/)).toBeNull();
+  });
+
+  it('shows a slug another offer has in German at the German slug', async () => {
+    const { sent, user } = renderProducts('/backend/products?code=TR_HOT_STONES', 'de', adminMe());
+    const form = await screen.findByRole('form', { name: 'Masaż gorącymi kamieniami' });
+    const german = within(form).getByRole('group', { name: 'Deutsch' });
+    await user.type(within(german).getByLabelText('Name'), 'Sonntag im Spa');
+    await user.click(within(german).getByRole('button', { name: 'Aus dem Namen bilden' }));
+    await user.click(within(form).getByRole('button', { name: 'Speichern' }));
+
+    const slug = within(german).getByLabelText('Slug (in der Adresse)');
+    await waitFor(() => expect(slug.getAttribute('aria-invalid')).toBe('true'));
+    expect(described(slug)).toContain('Another offer (DS_SUNDAY) has this slug.');
+    expect(document.activeElement).toBe(slug);
+    expect(sent.map((s) => s.method)).toEqual(['PUT']);
+    expect(within(form).queryByText(/Gespeichert/)).toBeNull();
+    // The page says it itself: no notification besides.
+    expect(notifications.getSnapshot()).toEqual([]);
+  });
+
+  it('creates a treatment in three languages and goes on to its editor', async () => {
+    const { sent, user, router } = renderProducts('/backend/products?new=1', 'de', adminMe());
+    const form = await screen.findByRole('form', { name: 'Neues Angebot' });
+    const identity = within(form).getByRole('group', { name: 'Das Angebot' });
+    const code = within(identity).getByLabelText<HTMLInputElement>('Code');
+    await user.type(code, 'tr_lava');
+    await user.tab();
+    expect(code.value).toBe('TR_LAVA');
+    expect(within(identity).getByLabelText<HTMLSelectElement>('Art').value).toBe('treatment');
+    const category = within(identity).getByLabelText<HTMLSelectElement>('Hauptkategorie');
+    await waitFor(() => expect([...category.options].map((option) => option.textContent)).toEqual(['Kategorie wählen', 'Anwendungen', 'Anwendungen › Massagen', 'Kosmetik']));
+    await user.selectOptions(category, 'massages');
+
+    const names = { pl: ['Polnisch', 'Masaż lawą'], de: ['Deutsch', 'Lava-Massage'], en_GB: ['Englisch', 'Lava massage'] } as const;
+    for (const [legend, name] of Object.values(names)) {
+      const group = within(form).getByRole('group', { name: legend });
+      await user.type(within(group).getByLabelText('Name'), name);
+      await user.click(within(group).getByRole('button', { name: 'Aus dem Namen bilden' }));
+    }
+    await user.type(within(within(form).getByRole('group', { name: 'Polnisch' })).getByLabelText('Beschreibung'), 'Ciepło wulkanicznych kamieni.');
+    await user.type(within(form).getByLabelText('Preis (zł)'), '180');
+    await user.type(within(form).getByLabelText('Dauer (Minuten)'), '50');
+    await user.click(within(form).getByLabelText('Veröffentlicht: Gäste sehen und kaufen es'));
+    await user.click(within(form).getByRole('button', { name: 'Angebot anlegen' }));
+
+    const done = await screen.findByText('Angebot TR_LAVA angelegt. Sobald es veröffentlicht ist, sehen Gäste es binnen Sekunden.');
+    expect(done.closest('[role="status"]')).toBeTruthy();
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/backend/products',
+        body: {
+          code: 'TR_LAVA',
+          type: 'treatment',
+          mainTaxon: 'massages',
+          published: true,
+          translations: {
+            pl: texts('Masaż lawą', 'masaz-lawa', { description: 'Ciepło wulkanicznych kamieni.' }),
+            de: texts('Lava-Massage', 'lava-massage'),
+            en_GB: texts('Lava massage', 'lava-massage'),
+          },
+          price: 18000,
+          originalPrice: null,
+          stock: null,
+          durationMinutes: 50,
+          ageRestriction: false,
+          availableFrom: null,
+          availableTo: null,
+        },
+      },
+    ]);
+    expect(router.state.location.search).toBe('?code=TR_LAVA');
+    expect(router.state.historyAction).toBe('REPLACE');
+    const heading = screen.getByRole('heading', { level: 2, name: 'Lava-Massage' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    const editor = screen.getByRole('form', { name: 'Lava-Massage' });
+    expect(within(editor).getByLabelText<HTMLInputElement>('Preis (zł)').value).toBe('180,00');
+    expect(within(editor).queryByLabelText('Code')).toBeNull();
+  });
+
+  it('says when a code is not an offer', async () => {
+    renderProducts('/backend/products?code=NOPE', 'en_GB', adminMe());
+    expect(await screen.findByText('There is no offer with the code NOPE.')).toBeTruthy();
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('tells a receptionist that only administrators change the offers', async () => {
+    renderProducts('/backend/products', 'de', customer({ roles: ['customer', 'reception'] }));
+    expect(await screen.findByText('Nur Administratoren ändern die Angebote.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Neues Angebot' })).toBeNull();
+  });
+});

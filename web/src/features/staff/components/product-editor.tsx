@@ -1,0 +1,620 @@
+import { useEffect, useId, useRef, useState, type SelectHTMLAttributes } from 'react';
+import { Link } from 'react-router';
+
+import { CheckboxField, FormAlert, SubmitButton, TextAreaField, TextField } from '@/components/ui/form-fields';
+import { staffPaths } from '@/config/staff-paths';
+import { useCreateProduct, useProduct, useSaveProduct, useTaxonTree } from '@/features/staff/api/products';
+import { serverMessage, staffFailure } from '@/features/staff/api/staff-errors';
+import { parseZloty } from '@/features/staff/utils/amount';
+import {
+  emptyProductForm,
+  formFields,
+  isProductType,
+  makeSlug,
+  missingLanguages,
+  NEW_PRODUCT_TYPES,
+  productForm,
+  showsDuration,
+  showsStock,
+  TEXT_LANGUAGES,
+  TEXT_LIMITS,
+  textField,
+  taxonOptions,
+  toNewProduct,
+  toProductChange,
+  type Problem,
+  type Problems,
+  type ProductField,
+  type ProductForm,
+  type TextKey,
+  type TextLanguage,
+  type TextsForm,
+} from '@/features/staff/utils/products';
+import { ApiError } from '@/lib/api-client';
+import { useI18n } from '@/lib/i18n/i18n-provider';
+import type { MessageKey } from '@/lib/i18n/messages';
+import type { ProductEditor } from '@/types/api';
+
+import '@/features/staff/staff.css';
+
+import { AccessNotice } from './access-notice';
+import { useFocusFirstError } from './use-focus-first-error';
+import { DeskStatus, deskFailure } from './desk-status';
+import { useMomentText } from './facts';
+import { PRODUCTS_ACCESS, useProductWords } from './product-words';
+import { PriceText } from './products-list';
+
+/** What a field left empty that it needs is called, by field (the texts' by their key). */
+const REQUIRED_WORDS: Partial<Record<string, MessageKey>> = {
+  name: 'staff.products.problem.name',
+  slug: 'staff.products.problem.slugRequired',
+  code: 'staff.products.problem.codeRequired',
+  type: 'staff.products.problem.type',
+  mainTaxon: 'staff.products.problem.taxon',
+};
+
+const PROBLEM_WORDS: Record<Exclude<Problem, 'required' | 'tooLong'>, MessageKey> = {
+  code: 'staff.products.problem.code',
+  slug: 'staff.products.problem.slug',
+  price: 'staff.products.problem.price',
+  originalPrice: 'staff.products.problem.originalPrice',
+  notAbovePrice: 'staff.products.problem.notAbovePrice',
+  stock: 'staff.products.problem.stock',
+  duration: 'staff.products.problem.duration',
+  date: 'staff.products.problem.date',
+  dateOrder: 'staff.products.problem.dateOrder',
+};
+
+const TEXT_WORDS: Record<TextKey, MessageKey> = {
+  name: 'staff.products.nameField',
+  slug: 'staff.products.slug',
+  description: 'staff.products.description',
+  metaTitle: 'staff.products.metaTitle',
+  metaDescription: 'staff.products.metaDescription',
+};
+
+type Errors = Partial<Record<ProductField, string>>;
+
+/** A back link to the list of offers. */
+function BackLink() {
+  const { t, locale } = useI18n();
+  return (
+    <p className="staff-products__back">
+      <Link to={staffPaths.staffProducts.href(locale)}>{t('staff.products.back')}</Link>
+    </p>
+  );
+}
+
+/**
+ * An offer's editor (`/backend/products?code=`, administrators): its texts
+ * in each language (Polish required, a language left empty shown to its
+ * guests in Polish), whether guests see it, its price and a promotion's
+ * earlier price, stock, duration, age limit and the days it is offered.
+ * `created`: it has just been created, the keyboard starts at its name.
+ */
+export function ProductEdit({ code, loginHref, created }: { code: string; loginHref: string; created: boolean }) {
+  const { t, locale } = useI18n();
+  const query = useProduct(code, locale);
+  const failure = deskFailure(query);
+  const product = failure ? undefined : query.data;
+  // No such offer is said in place; anything else failing offers to ask again.
+  const status = {
+    isPending: query.isPending,
+    isError: query.isError && failure !== 'notFound',
+    isFetching: query.isFetching,
+    error: query.error,
+    refetch: query.refetch,
+  };
+  return (
+    <div className="staff-desk staff-products">
+      <BackLink />
+      <DeskStatus query={status} loading="staff.products.loadingOne" loadError="staff.products.loadOneError" words={PRODUCTS_ACCESS} loginHref={loginHref} />
+      {failure === 'notFound' && (
+        <p className="staff-notice staff-notice--error" role="alert">
+          {t('staff.products.notFound', { code })}
+        </p>
+      )}
+      {product && <EditSection key={product.code} product={product} created={created} loginHref={loginHref} />}
+    </div>
+  );
+}
+
+function EditSection({ product, created, loginHref }: { product: ProductEditor; created: boolean; loginHref: string }) {
+  const { t, locale } = useI18n();
+  const words = useProductWords();
+  const save = useSaveProduct(product.code, locale);
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form that created the offer is gone: the keyboard goes on from its name.
+  useEffect(() => {
+    if (created) heading.current?.focus();
+  }, [created]);
+  const name = product.translations[locale]?.name || product.translations.pl.name;
+  const type = isProductType(product.type) ? words.type(product.type) : product.type;
+
+  return (
+    <section className="staff-products__editor" aria-labelledby={headingId}>
+      <h2 id={headingId} ref={heading} tabIndex={-1}>
+        {name}
+      </h2>
+      <p className="staff-products__facts">{t('staff.products.facts', { code: product.code, type })}</p>
+      <Changed at={product.updatedAt} by={product.updatedBy} />
+      <ProductFormView
+        labelledBy={headingId}
+        initial={productForm(product, locale)}
+        check={(form) => {
+          const checked = toProductChange(form);
+          return 'change' in checked ? { body: checked.change } : checked;
+        }}
+        send={save}
+        onSaved={(saved) => productForm(saved, locale)}
+        savedText={t('staff.products.saved')}
+        submitText={t('staff.products.save')}
+        loginHref={loginHref}
+      />
+      <Pictures images={product.images} name={name} />
+    </section>
+  );
+}
+
+/**
+ * A new offer (`/backend/products?new=1`, administrators): a treatment, a
+ * day spa or a product with its code, its main category and the editor's
+ * fields. Once created, `onCreated` shows its editor.
+ */
+export function ProductCreate({ loginHref, onCreated }: { loginHref: string; onCreated: (code: string) => void }) {
+  const { t, locale } = useI18n();
+  const create = useCreateProduct(locale);
+  const headingId = useId();
+  return (
+    <div className="staff-desk staff-products">
+      <BackLink />
+      <section className="staff-products__editor" aria-labelledby={headingId}>
+        <h2 id={headingId}>{t('staff.products.newHeading')}</h2>
+        <p className="staff-products__facts">{t('staff.products.newIntro')}</p>
+        <ProductFormView
+          creating
+          labelledBy={headingId}
+          initial={emptyProductForm()}
+          check={(form) => {
+            const checked = toNewProduct(form);
+            return 'product' in checked ? { body: checked.product } : checked;
+          }}
+          send={create}
+          onSaved={(saved) => {
+            onCreated(saved.code);
+            return null;
+          }}
+          submitText={t('staff.products.create')}
+          loginHref={loginHref}
+        />
+      </section>
+    </div>
+  );
+}
+
+/** Who changed the offer last, and when. */
+function Changed({ at, by }: { at: string | null; by: string }) {
+  const { t } = useI18n();
+  const moment = useMomentText();
+  if (!at) return null;
+  return <p className="staff-products__facts">{by ? t('staff.products.changedBy', { when: moment(at), who: by }) : t('staff.products.changed', { when: moment(at) })}</p>;
+}
+
+
+/** The fields the server refused by name, with its messages; only those the form shows. */
+function namedErrors(error: unknown, shown: readonly ProductField[]): Errors {
+  if (!(error instanceof ApiError)) return {};
+  const errors: Errors = {};
+  for (const { field, message } of error.errors) {
+    const named = shown.find((candidate) => candidate === field);
+    if (named && !errors[named]) errors[named] = message || error.message;
+  }
+  return errors;
+}
+
+type Alert = { access: 'login' | 'forbidden' } | { text: string } | null;
+
+type FormProps<B> = {
+  labelledBy: string;
+  initial: ProductForm;
+  /** The code, type and main category are typed too. */
+  creating?: boolean;
+  /** The body to send, or what is wrong with the form. */
+  check: (form: ProductForm) => { body: B } | { problems: Problems };
+  send: { mutateAsync: (body: B) => Promise<ProductEditor>; isPending: boolean };
+  /** The form as saved (confirmed with `savedText`), or null when the page moves on. */
+  onSaved: (saved: ProductEditor) => ProductForm | null;
+  savedText?: string;
+  submitText: string;
+  loginHref: string;
+};
+
+function ProductFormView<B>({ labelledBy, initial, creating = false, check, send, onSaved, savedText, submitText, loginHref }: FormProps<B>) {
+  const { t } = useI18n();
+  const words = useProductWords();
+  const [form, setForm] = useState<ProductForm>(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [alert, setAlert] = useState<Alert>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const { form: formRef, focusError } = useFocusFirstError(errors);
+  const busy = useRef(false);
+  const missing = missingLanguages(form);
+
+  /** Changes fields; their errors, and those that depended on them, go. */
+  const update = (change: Partial<ProductForm>, ...fields: ProductField[]) => {
+    setForm((current) => ({ ...current, ...change }));
+    setErrors((current) => ({ ...current, ...Object.fromEntries(fields.map((field) => [field, undefined])) }));
+  };
+  const setText = (language: TextLanguage, key: TextKey, value: string) => {
+    setForm((current) => ({ ...current, texts: { ...current.texts, [language]: { ...current.texts[language], [key]: value } } }));
+    // A language's name and slug are needed once any of its texts is given, so its other errors may go too.
+    setErrors((current) => ({ ...current, ...Object.fromEntries((['name', 'slug', key] as TextKey[]).map((k) => [textField(language, k), undefined])) }));
+  };
+
+  const problemText = (field: ProductField, problem: Problem): string => {
+    const key = field.startsWith('translations.') ? (field.split('.')[2] as TextKey) : field;
+    if (problem === 'required') return t(REQUIRED_WORDS[key] ?? 'staff.products.problem.required');
+    if (problem === 'tooLong') return t('staff.products.problem.tooLong', { max: TEXT_LIMITS[key as TextKey] });
+    return t(PROBLEM_WORDS[problem]);
+  };
+
+  const submit = async () => {
+    if (busy.current) return;
+    setAlert(null);
+    setDone(null);
+    const checked = check(form);
+    if ('problems' in checked) {
+      focusError();
+      return setErrors(Object.fromEntries(Object.entries(checked.problems).map(([field, problem]) => [field, problemText(field as ProductField, problem)])));
+    }
+    busy.current = true;
+    try {
+      const saved = await send.mutateAsync(checked.body);
+      const next = onSaved(saved);
+      if (next) {
+        setForm(next);
+        setErrors({});
+        setDone(savedText ?? null);
+      }
+    } catch (error) {
+      const failure = staffFailure(error);
+      if (failure === 'login' || failure === 'forbidden') return setAlert({ access: failure });
+      const named = namedErrors(error, formFields(form, creating));
+      if (Object.keys(named).length > 0) {
+        focusError();
+        return setErrors(named);
+      }
+      setAlert({ text: failure === 'other' ? t('staff.products.error') : serverMessage(error) });
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  return (
+    <form
+      ref={formRef}
+      className="form staff-products__form"
+      noValidate
+      aria-labelledby={labelledBy}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      {creating && <IdentityFields form={form} errors={errors} update={update} />}
+      {missing.length > 0 && <p className="staff-notice">{t('staff.products.missingNote', { languages: missing.map(words.language).join(', ') })}</p>}
+      {TEXT_LANGUAGES.map((language) => (
+        <LanguageFields
+          key={language}
+          language={language}
+          texts={form.texts[language]}
+          missing={missing.includes(language)}
+          errors={errors}
+          onChange={(key, value) => setText(language, key, value)}
+        />
+      ))}
+      <CheckboxField label={t('staff.products.publishedField')} checked={form.published} onChange={(event) => update({ published: event.target.checked })} />
+      <fieldset className="staff-products__group">
+        <legend>{t('staff.products.priceGroup')}</legend>
+        <div className="form__row">
+          <TextField
+            label={t('staff.products.priceField')}
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            value={form.price}
+            error={errors.price}
+            hint={t('staff.products.priceHint')}
+            onChange={(event) => update({ price: event.target.value }, 'price', 'originalPrice')}
+          />
+          <TextField
+            label={t('staff.products.originalPrice')}
+            inputMode="decimal"
+            autoComplete="off"
+            value={form.originalPrice}
+            error={errors.originalPrice}
+            hint={t('staff.products.originalPriceHint')}
+            onChange={(event) => update({ originalPrice: event.target.value }, 'originalPrice')}
+          />
+        </div>
+        <CardPreview form={form} />
+      </fieldset>
+      {(showsStock(form) || showsDuration(form)) && (
+        <div className="form__row">
+          {showsStock(form) && (
+            <TextField
+              label={t('staff.products.stockField')}
+              inputMode="numeric"
+              autoComplete="off"
+              value={form.stock}
+              error={errors.stock}
+              hint={t('staff.products.stockHint')}
+              onChange={(event) => update({ stock: event.target.value }, 'stock')}
+            />
+          )}
+          {showsDuration(form) && (
+            <TextField
+              label={t('staff.products.duration')}
+              inputMode="numeric"
+              autoComplete="off"
+              required={form.type === 'treatment'}
+              value={form.durationMinutes}
+              error={errors.durationMinutes}
+              hint={t(form.type === 'treatment' ? 'staff.products.durationHint' : 'staff.products.durationOptional')}
+              onChange={(event) => update({ durationMinutes: event.target.value }, 'durationMinutes')}
+            />
+          )}
+        </div>
+      )}
+      <CheckboxField label={t('staff.products.ageRestriction')} checked={form.ageRestriction} onChange={(event) => update({ ageRestriction: event.target.checked })} />
+      <fieldset className="staff-products__group">
+        <legend>{t('staff.products.availability')}</legend>
+        <div className="form__row">
+          <TextField
+            label={t('staff.products.availableFrom')}
+            type="date"
+            value={form.availableFrom}
+            error={errors.availableFrom}
+            hint={t('staff.products.noLimit')}
+            onChange={(event) => update({ availableFrom: event.target.value }, 'availableFrom', 'availableTo')}
+          />
+          <TextField
+            label={t('staff.products.availableTo')}
+            type="date"
+            value={form.availableTo}
+            error={errors.availableTo}
+            hint={t('staff.products.noLimit')}
+            onChange={(event) => update({ availableTo: event.target.value }, 'availableTo')}
+          />
+        </div>
+      </fieldset>
+      <div className="staff-settings__status" role="status">
+        {done && <p className="staff-notice staff-notice--success">{done}</p>}
+      </div>
+      {alert && 'access' in alert && <AccessNotice failure={alert.access} loginHref={loginHref} words={PRODUCTS_ACCESS} />}
+      {alert && 'text' in alert && (
+        <FormAlert>
+          <p>{alert.text}</p>
+        </FormAlert>
+      )}
+      <SubmitButton busy={send.isPending} busyLabel={t('staff.products.saving')}>
+        {submitText}
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** A select with its label, hint and error, as the form kit's text field has them. */
+function SelectField({ label, error, hint, children, ...select }: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'> & { label: string; error?: string; hint?: string }) {
+  const id = useId();
+  const described = [hint !== undefined && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={error ? 'field form-field field--invalid' : 'field form-field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="field__control form-field__input" aria-invalid={error ? true : undefined} aria-describedby={described} {...select}>
+        {children}
+      </select>
+      {hint !== undefined && (
+        <p id={`${id}-hint`} className="form-field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type Update = (change: Partial<ProductForm>, ...fields: ProductField[]) => void;
+
+/** A new offer's code, type and main category. */
+function IdentityFields({ form, errors, update }: { form: ProductForm; errors: Errors; update: Update }) {
+  const { t, locale } = useI18n();
+  const words = useProductWords();
+  const taxons = useTaxonTree(locale);
+  const options = taxons.data ? taxonOptions(taxons.data) : [];
+  return (
+    <fieldset className="staff-products__group">
+      <legend>{t('staff.products.identity')}</legend>
+      <TextField
+        label={t('staff.products.code')}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        required
+        value={form.code}
+        error={errors.code}
+        hint={t('staff.products.codeHint')}
+        onChange={(event) => update({ code: event.target.value }, 'code')}
+        // In capitals once typed (not while typing: the caret would jump).
+        onBlur={() => update({ code: form.code.trim().toUpperCase() })}
+      />
+      <div className="form__row">
+        <SelectField
+          label={t('staff.products.typeLabel')}
+          required
+          value={form.type}
+          error={errors.type}
+          onChange={(event) => update({ type: event.target.value }, 'type', 'stock', 'durationMinutes')}
+        >
+          {NEW_PRODUCT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {words.type(type)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('staff.products.mainTaxon')}
+          required
+          value={form.mainTaxon}
+          error={errors.mainTaxon}
+          hint={t('staff.products.mainTaxonHint')}
+          aria-busy={taxons.isPending || undefined}
+          onChange={(event) => update({ mainTaxon: event.target.value }, 'mainTaxon')}
+        >
+          <option value="">{t(taxons.isPending ? 'staff.products.taxonsLoading' : 'staff.products.chooseTaxon')}</option>
+          {options.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {taxons.isError && !taxons.isFetching && (
+        <div className="staff-notice staff-notice--error" role="alert">
+          <p>{t('staff.products.taxonsError')}</p>
+          <button type="button" className="button" onClick={() => void taxons.refetch()}>
+            {t('errors.retry')}
+          </button>
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+/** A language's texts; Polish ones required, another's all empty: its guests see the Polish. */
+function LanguageFields({
+  language,
+  texts,
+  missing,
+  errors,
+  onChange,
+}: {
+  language: TextLanguage;
+  texts: TextsForm;
+  missing: boolean;
+  errors: Errors;
+  onChange: (key: TextKey, value: string) => void;
+}) {
+  const { t } = useI18n();
+  const words = useProductWords();
+  const noteId = useId();
+  const polish = language === 'pl';
+  const field = (key: TextKey) => textField(language, key);
+  return (
+    <fieldset className="staff-products__group" aria-describedby={noteId}>
+      <legend>{words.language(language)}</legend>
+      <p id={noteId} className="staff-products__note">
+        {missing && <span className="staff-products__badge">{t('staff.products.missingBadge')}</span>}{' '}
+        {t(polish ? 'staff.products.polishNote' : missing ? 'staff.products.missingLanguage' : 'staff.products.languageNote')}
+      </p>
+      <TextField
+        label={t(TEXT_WORDS.name)}
+        autoComplete="off"
+        required={polish}
+        value={texts.name}
+        error={errors[field('name')]}
+        onChange={(event) => onChange('name', event.target.value)}
+      />
+      <TextField
+        label={t(TEXT_WORDS.slug)}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        required={polish}
+        value={texts.slug}
+        error={errors[field('slug')]}
+        hint={t('staff.products.slugHint')}
+        onChange={(event) => onChange('slug', event.target.value)}
+      >
+        <button type="button" className="form-field__toggle" onClick={() => onChange('slug', makeSlug(texts.name))}>
+          {t('staff.products.makeSlug')}
+        </button>
+      </TextField>
+      <TextAreaField
+        label={t(TEXT_WORDS.description)}
+        rows={6}
+        value={texts.description}
+        error={errors[field('description')]}
+        onChange={(event) => onChange('description', event.target.value)}
+      />
+      <TextField
+        label={t(TEXT_WORDS.metaTitle)}
+        autoComplete="off"
+        value={texts.metaTitle}
+        error={errors[field('metaTitle')]}
+        onChange={(event) => onChange('metaTitle', event.target.value)}
+      />
+      <TextAreaField
+        label={t(TEXT_WORDS.metaDescription)}
+        rows={2}
+        value={texts.metaDescription}
+        error={errors[field('metaDescription')]}
+        onChange={(event) => onChange('metaDescription', event.target.value)}
+      />
+    </fieldset>
+  );
+}
+
+/** The price as the offer's card will show it (a promotion's earlier price struck through), once the price is one. */
+function CardPreview({ form }: { form: ProductForm }) {
+  const { t } = useI18n();
+  const price = parseZloty(form.price);
+  if (price === null || price === 0) return null;
+  const original = form.originalPrice.trim() === '' ? null : parseZloty(form.originalPrice);
+  const soldOut = showsStock(form) && form.stock.trim() === '0';
+  return (
+    <p className="staff-products__preview">
+      {t('staff.products.onCard')}{' '}
+      <span className="staff-products__card-price">
+        <PriceText price={price} originalPrice={original} />
+      </span>
+      {soldOut && (
+        <>
+          {' '}
+          <strong className="staff-products__sold-out">{t('staff.products.soldOut')}</strong>
+        </>
+      )}
+    </p>
+  );
+}
+
+/** The offer's pictures, as guests see them; changing them is not here yet. */
+function Pictures({ images, name }: { images: string[]; name: string }) {
+  const { t } = useI18n();
+  const headingId = useId();
+  return (
+    <section className="staff-products__pictures" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('staff.products.pictures')}</h3>
+      {images.length === 0 ? (
+        <p>{t('staff.products.noPictures')}</p>
+      ) : (
+        <ul className="staff-products__images">
+          {images.map((src) => (
+            <li key={src}>
+              <img src={src} alt={name} loading="lazy" width={160} height={120} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="staff-products__note">{t('staff.products.picturesLater')}</p>
+    </section>
+  );
+}
+

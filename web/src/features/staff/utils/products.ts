@@ -1,0 +1,269 @@
+/**
+ * An offer's form as the back office types it (`/backend/products`),
+ * checked the way the gateway checks it, and turned into the PUT's or the
+ * POST's body; the slug made from a name, the categories to choose from.
+ */
+import type { Locale } from '@/lib/i18n/locale';
+import type { NewProduct, ProductChange, ProductEditor, ProductTexts, Taxon } from '@/types/api';
+import { isIsoDate } from '@/utils/calendar-date';
+
+import { parseZloty, zlotyInput } from './amount';
+
+/** The offers' types, as the list filters them. */
+export const PRODUCT_TYPES = ['package', 'treatment', 'day_spa', 'product', 'voucher', 'room'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+export const isProductType = (type: string): type is ProductType => (PRODUCT_TYPES as readonly string[]).includes(type);
+
+/** The types the back office creates; the others come with their own setup. */
+export const NEW_PRODUCT_TYPES = ['treatment', 'day_spa', 'product'] as const satisfies readonly NewProduct['type'][];
+export type NewProductType = (typeof NEW_PRODUCT_TYPES)[number];
+const isNewProductType = (type: string): type is NewProductType => (NEW_PRODUCT_TYPES as readonly string[]).includes(type);
+
+/** The languages of an offer's texts: Polish always, the others optional. */
+export const TEXT_LANGUAGES = ['pl', 'de', 'en_GB'] as const satisfies readonly Locale[];
+export type TextLanguage = (typeof TEXT_LANGUAGES)[number];
+
+export type TextKey = keyof ProductTexts;
+export const TEXT_KEYS: readonly TextKey[] = ['name', 'slug', 'description', 'metaTitle', 'metaDescription'];
+
+/** The most characters of each text (the server's limits). */
+export const TEXT_LIMITS: Record<TextKey, number> = { name: 120, slug: 120, description: 5000, metaTitle: 70, metaDescription: 160 };
+
+export const CODE_PATTERN = /^[A-Z][A-Z0-9_]{2,40}$/;
+export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** Prices in grosze, both ends allowed: 1 to 1 000 000 zł. */
+export const PRICE_LIMITS = { min: 100, max: 100_000_000 };
+export const STOCK_MAX = 1_000_000;
+export const DURATION_LIMITS = { min: 5, max: 600 };
+
+export type TextsForm = Record<TextKey, string>;
+
+/** The form's fields as typed. */
+export type ProductForm = {
+  /** The offer's type: its own when edited, the one chosen when created. */
+  type: string;
+  /** Typed only when created. */
+  code: string;
+  mainTaxon: string;
+  published: boolean;
+  texts: Record<TextLanguage, TextsForm>;
+  price: string;
+  /** The price before the promotion; empty: no promotion. */
+  originalPrice: string;
+  /** Empty: not counted. */
+  stock: string;
+  durationMinutes: string;
+  /** The offer had a duration when read: its field stays whatever its type. */
+  durationSet: boolean;
+  ageRestriction: boolean;
+  availableFrom: string;
+  availableTo: string;
+};
+
+/** A field by the server's name of it, so that its refusals land where the page's checks do. */
+export type ProductField =
+  | 'code'
+  | 'type'
+  | 'mainTaxon'
+  | `translations.${TextLanguage}.${TextKey}`
+  | 'price'
+  | 'originalPrice'
+  | 'stock'
+  | 'durationMinutes'
+  | 'availableFrom'
+  | 'availableTo';
+
+export const textField = (language: TextLanguage, key: TextKey): ProductField => `translations.${language}.${key}`;
+
+/** What is wrong with a field. */
+export type Problem = 'required' | 'tooLong' | 'code' | 'slug' | 'price' | 'originalPrice' | 'notAbovePrice' | 'stock' | 'duration' | 'date' | 'dateOrder';
+export type Problems = Partial<Record<ProductField, Problem>>;
+
+const emptyTexts = (): TextsForm => ({ name: '', slug: '', description: '', metaTitle: '', metaDescription: '' });
+
+export const emptyProductForm = (): ProductForm => ({
+  type: 'treatment',
+  code: '',
+  mainTaxon: '',
+  published: false,
+  texts: { pl: emptyTexts(), de: emptyTexts(), en_GB: emptyTexts() },
+  price: '',
+  originalPrice: '',
+  stock: '',
+  durationMinutes: '',
+  durationSet: false,
+  ageRestriction: false,
+  availableFrom: '',
+  availableTo: '',
+});
+
+/** The form of an offer as the server has it; amounts as `zlotyInput` writes them in the page's language. */
+export function productForm(product: ProductEditor, locale: Locale): ProductForm {
+  const texts = (language: TextLanguage): TextsForm => ({ ...emptyTexts(), ...(product.translations[language] ?? {}) });
+  return {
+    type: product.type,
+    code: product.code,
+    mainTaxon: product.mainTaxon,
+    published: product.published,
+    texts: { pl: texts('pl'), de: texts('de'), en_GB: texts('en_GB') },
+    price: zlotyInput(product.price, locale),
+    originalPrice: product.originalPrice == null ? '' : zlotyInput(product.originalPrice, locale),
+    stock: product.stock == null ? '' : String(product.stock),
+    durationMinutes: product.durationMinutes == null ? '' : String(product.durationMinutes),
+    durationSet: product.durationMinutes != null,
+    ageRestriction: product.ageRestriction,
+    availableFrom: product.availableFrom ?? '',
+    availableTo: product.availableTo ?? '',
+  };
+}
+
+/** Stock is counted for goods only. */
+export const showsStock = (form: Pick<ProductForm, 'type'>): boolean => form.type === 'product';
+
+/** A treatment takes its time; another offer shows a duration only when it has one. */
+export const showsDuration = (form: Pick<ProductForm, 'type' | 'durationSet'>): boolean => form.type === 'treatment' || form.durationSet;
+
+const isEmpty = (texts: TextsForm) => TEXT_KEYS.every((key) => texts[key].trim() === '');
+
+/** The optional languages left without texts: their guests see the Polish ones. */
+export const missingLanguages = (form: Pick<ProductForm, 'texts'>): TextLanguage[] =>
+  TEXT_LANGUAGES.filter((language) => language !== 'pl' && isEmpty(form.texts[language]));
+
+/** The fields a form shows, by the server's names: a refusal naming another is said for the whole form. */
+export function formFields(form: Pick<ProductForm, 'type' | 'durationSet'>, creating: boolean): ProductField[] {
+  return [
+    ...(creating ? (['code', 'type', 'mainTaxon'] as const) : []),
+    ...TEXT_LANGUAGES.flatMap((language) => TEXT_KEYS.map((key) => textField(language, key))),
+    'price',
+    'originalPrice',
+    ...(showsStock(form) ? (['stock'] as const) : []),
+    ...(showsDuration(form) ? (['durationMinutes'] as const) : []),
+    'availableFrom',
+    'availableTo',
+  ];
+}
+
+// Letters NFD does not take apart, and the German ones spelt out.
+const LETTERS: Record<string, string> = { ł: 'l', ß: 'ss', æ: 'ae', ø: 'o', œ: 'oe', đ: 'd', ð: 'd', þ: 'th' };
+
+/** A slug of a name: lower case, Polish and German letters without their marks, words joined with '-' (`Masaż gorącymi kamieniami` -> `masaz-goracymi-kamieniami`). */
+export function makeSlug(name: string): string {
+  const plain = name
+    .toLowerCase()
+    .replace(/[łßæøœđðþ]/g, (letter) => LETTERS[letter] ?? letter)
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+  return plain
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, TEXT_LIMITS.slug)
+    .replace(/-$/, '');
+}
+
+/** Characters as the server counts them (code points, not UTF-16 units). */
+const length = (text: string) => [...text].length;
+
+function checkTexts(language: TextLanguage, form: TextsForm, problems: Problems): ProductTexts | null {
+  const texts = Object.fromEntries(TEXT_KEYS.map((key) => [key, form[key].trim()])) as Required<ProductTexts>;
+  if (language !== 'pl' && TEXT_KEYS.every((key) => texts[key] === '')) return null;
+  for (const key of TEXT_KEYS) {
+    if (length(texts[key]) > TEXT_LIMITS[key]) problems[textField(language, key)] = 'tooLong';
+  }
+  if (texts.name === '') problems[textField(language, 'name')] = 'required';
+  if (texts.slug === '') problems[textField(language, 'slug')] = 'required';
+  else if (!SLUG_PATTERN.test(texts.slug)) problems[textField(language, 'slug')] = 'slug';
+  return texts;
+}
+
+const price = (text: string): number | null => {
+  const grosze = parseZloty(text);
+  return grosze !== null && grosze >= PRICE_LIMITS.min && grosze <= PRICE_LIMITS.max ? grosze : null;
+};
+
+const whole = (text: string, min: number, max: number): number | null => {
+  const value = text.trim();
+  if (!/^\d{1,7}$/.test(value)) return null;
+  const number = Number(value);
+  return number >= min && number <= max ? number : null;
+};
+
+/** The PUT's body of a form, or what is wrong with it, by field. */
+export function toProductChange(form: ProductForm): { change: ProductChange } | { problems: Problems } {
+  const problems: Problems = {};
+  const [pl, de, en_GB] = TEXT_LANGUAGES.map((language) => checkTexts(language, form.texts[language], problems));
+
+  const current = price(form.price);
+  if (current === null) problems.price = 'price';
+  let originalPrice: number | null = null;
+  if (form.originalPrice.trim() !== '') {
+    originalPrice = price(form.originalPrice);
+    if (originalPrice === null) problems.originalPrice = 'originalPrice';
+    else if (current !== null && originalPrice <= current) problems.originalPrice = 'notAbovePrice';
+  }
+
+  let stock: number | null = null;
+  if (form.stock.trim() !== '') {
+    stock = whole(form.stock, 0, STOCK_MAX);
+    // A type without stock keeps what the server has (its field is not shown).
+    if (stock === null && showsStock(form)) problems.stock = 'stock';
+  }
+
+  let durationMinutes: number | null = null;
+  if (showsDuration(form) && (form.type === 'treatment' || form.durationMinutes.trim() !== '')) {
+    durationMinutes = whole(form.durationMinutes, DURATION_LIMITS.min, DURATION_LIMITS.max);
+    if (durationMinutes === null) problems.durationMinutes = 'duration';
+  }
+
+  const date = (field: 'availableFrom' | 'availableTo'): string | null => {
+    const value = form[field].trim();
+    if (value === '') return null;
+    if (!isIsoDate(value)) problems[field] = 'date';
+    return value;
+  };
+  const availableFrom = date('availableFrom');
+  const availableTo = date('availableTo');
+  if (availableFrom && availableTo && !problems.availableFrom && !problems.availableTo && availableTo < availableFrom) {
+    problems.availableTo = 'dateOrder';
+  }
+
+  if (Object.keys(problems).length > 0 || !pl || current === null) return { problems };
+  return {
+    change: {
+      published: form.published,
+      translations: { pl, de: de ?? null, en_GB: en_GB ?? null },
+      price: current,
+      originalPrice,
+      stock,
+      durationMinutes,
+      ageRestriction: form.ageRestriction,
+      availableFrom,
+      availableTo,
+    },
+  };
+}
+
+/** The POST's body of a form, or what is wrong with it, by field; the code is taken in capitals. */
+export function toNewProduct(form: ProductForm): { product: NewProduct } | { problems: Problems } {
+  const checked = toProductChange(form);
+  const problems: Problems = 'problems' in checked ? { ...checked.problems } : {};
+  const code = form.code.trim().toUpperCase();
+  if (code === '') problems.code = 'required';
+  else if (!CODE_PATTERN.test(code)) problems.code = 'code';
+  if (!isNewProductType(form.type)) problems.type = 'required';
+  if (form.mainTaxon === '') problems.mainTaxon = 'required';
+  if ('problems' in checked || Object.keys(problems).length > 0 || !isNewProductType(form.type)) return { problems };
+  return { product: { code, type: form.type, mainTaxon: form.mainTaxon, ...checked.change } };
+}
+
+export type TaxonOption = { code: string; label: string };
+
+/** The categories to list an offer in, in the tree's order, a nested one named after its parents (`Zabiegi › Masaże`). */
+export function taxonOptions(tree: readonly Taxon[], parents: readonly string[] = []): TaxonOption[] {
+  return [...tree]
+    .sort((a, b) => a.position - b.position)
+    .flatMap((taxon) => {
+      const names = [...parents, taxon.name];
+      return [{ code: taxon.code, label: names.join(' › ') }, ...taxonOptions(taxon.children, names)];
+    });
+}
