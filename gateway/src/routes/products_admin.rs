@@ -185,7 +185,7 @@ impl ProductEditor {
 
 /// What an administrator sets on a product, all of it.
 #[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct ProductChange {
     #[schema(required = true, value_type = bool)]
     pub published: Option<bool>,
@@ -307,9 +307,10 @@ pub enum NewOfferType {
     Product,
 }
 
-/// A new treatment, day-spa offer or product: its code, type and main taxon, and what a change sets.
+/// A new treatment, day-spa offer or product: its code, type and main
+/// taxon, and what a change sets (the same fields as `ProductChange`).
 #[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct NewProduct {
     /// An upper-case letter, then 2 to 40 upper-case letters, digits or `_`.
     #[schema(required = true, value_type = String, pattern = "^[A-Z][A-Z0-9_]{2,40}$")]
@@ -320,8 +321,46 @@ pub struct NewProduct {
     /// The taxon it is listed under (`GET /shop-api/taxons`).
     #[schema(required = true, value_type = String, max_length = 64)]
     pub main_taxon: Option<String>,
-    #[serde(flatten)]
-    pub change: ProductChange,
+    #[schema(required = true, value_type = bool)]
+    pub published: Option<bool>,
+    #[schema(required = true, value_type = Translations)]
+    pub translations: Option<Translations>,
+    #[schema(required = true, value_type = i64, minimum = 100, maximum = 100_000_000)]
+    pub price: Option<i64>,
+    #[serde(default)]
+    #[schema(minimum = 100, maximum = 100_000_000)]
+    pub original_price: Option<i64>,
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 1_000_000)]
+    pub stock: Option<i64>,
+    #[serde(default)]
+    #[schema(minimum = 5, maximum = 600)]
+    pub duration_minutes: Option<u32>,
+    #[serde(default)]
+    pub age_restriction: bool,
+    #[serde(default)]
+    #[schema(value_type = Option<String>, format = Date)]
+    pub available_from: Option<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>, format = Date)]
+    pub available_to: Option<String>,
+}
+
+impl NewProduct {
+    /// What the new product is set to, as a change would set it.
+    fn change(&self) -> ProductChange {
+        ProductChange {
+            published: self.published,
+            translations: self.translations.clone(),
+            price: self.price,
+            original_price: self.original_price,
+            stock: self.stock,
+            duration_minutes: self.duration_minutes,
+            age_restriction: self.age_restriction,
+            available_from: self.available_from.clone(),
+            available_to: self.available_to.clone(),
+        }
+    }
 }
 
 impl Validate for NewProduct {
@@ -342,7 +381,7 @@ impl Validate for NewProduct {
         if self.main_taxon.as_deref().is_some_and(|t| t.chars().count() > 64) {
             return Err(ApiError::malformed(ErrorCode::InvalidParameter, "mainTaxon"));
         }
-        self.change.check()
+        self.change().check()
     }
 }
 
@@ -506,7 +545,7 @@ pub async fn create_product(
         create: true,
         r#type: kind.wire(),
         main_taxon: body.main_taxon.clone().unwrap_or_default(),
-        fields: Some(body.change.fields()),
+        fields: Some(body.change().fields()),
         staff: admin.email,
     };
     let created = state.clients.catalog.clone().save_product(request).await?.into_inner();
