@@ -12,9 +12,15 @@ use spa_proto::spa::content::v1::content_service_client::ContentServiceClient;
 use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
 use spa_proto::spa::users::v1::users_service_client::UsersServiceClient;
 
+/// How long an uploaded picture may take the catalog (the whole request's default limit).
+pub const PICTURE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 #[derive(Clone)]
 pub struct Clients {
     pub catalog: CatalogServiceClient<TracedChannel>,
+    /// The catalog for pictures: an upload is checked and resized there,
+    /// which takes longer than any other call, so it has its own deadline.
+    pub pictures: CatalogServiceClient<TracedChannel>,
     pub rooms: RoomsServiceClient<TracedChannel>,
     pub cart: CartServiceClient<TracedChannel>,
     pub checkout: CheckoutServiceClient<TracedChannel>,
@@ -31,6 +37,8 @@ impl Clients {
         let cart = ch(&peers.cart)?;
         Ok(Self {
             catalog: CatalogServiceClient::with_interceptor(ch(&peers.catalog)?, TraceInterceptor),
+            pictures: CatalogServiceClient::with_interceptor(channel(&peers.catalog, PICTURE_TIMEOUT)?, TraceInterceptor)
+                .max_encoding_message_size(crate::routes::products_admin::PICTURE_BYTES + 64 * 1024),
             rooms: RoomsServiceClient::with_interceptor(ch(&peers.rooms)?, TraceInterceptor),
             cart: CartServiceClient::with_interceptor(cart.clone(), TraceInterceptor),
             checkout: CheckoutServiceClient::with_interceptor(cart.clone(), TraceInterceptor),

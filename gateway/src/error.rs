@@ -62,6 +62,8 @@ error_codes! {
     InvalidProduct => "invalid_product",
     ProductExists => "product_exists",
     SlugTaken => "slug_taken",
+    InvalidPicture => "invalid_picture",
+    PictureNotFound => "picture_not_found",
     UnknownTaxon => "unknown_taxon",
     TooManyTaxons => "too_many_taxons",
     InvalidStay => "invalid_stay",
@@ -229,7 +231,8 @@ impl ErrorCode {
             | TooManyTaxons
             | InvalidNights
             | InvalidSettings
-            | InvalidProduct => Some(StatusCode::UNPROCESSABLE_ENTITY),
+            | InvalidProduct
+            | InvalidPicture => Some(StatusCode::UNPROCESSABLE_ENTITY),
             UnknownProduct | UnknownPackage | UnknownTaxon | VoucherCodeUnknown | UnknownOption | UnknownNewsletterToken | UnknownRoom => {
                 Some(StatusCode::NOT_FOUND)
             }

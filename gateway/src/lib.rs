@@ -205,6 +205,7 @@ pub fn router(state: AppState, ready: spa_platform::ops::ReadyCheck) -> Router {
         .merge(api)
         .merge(routes::order::router())
         .merge(routes::auth::pages())
+        .route("/pictures/{code}/{file}", axum::routing::get(routes::products_admin::picture))
         .nest_service("/media", ServeDir::new(&state.config.media_dir))
         .fallback_service(static_files)
         .with_state(state.clone())

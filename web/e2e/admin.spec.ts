@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './helpers/a11y';
 import { addDays, daysFromToday } from './helpers/dates';
 import { messages } from './helpers/messages';
+import { png } from './helpers/png';
 
 /**
  * The administrators' back office against the real stack: the rate
@@ -149,7 +150,7 @@ test('an administrator changes the advance payment, and the next checkout offers
   }
 });
 
-test('an administrator puts a product on promotion, marks another sold out and creates a treatment in three languages, and the shop shows each at once', async ({
+test('an administrator puts a product on promotion, marks another sold out and creates a treatment in three languages with its picture, and the shop shows each at once', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -201,6 +202,10 @@ test('an administrator puts a product on promotion, marks another sold out and c
   await page.getByRole('button', { name: pl('staff.products.create') }).click();
   await expect(page).toHaveURL(new RegExp(`/backend/products\\?code=${code}$`));
 
+  // Its picture, uploaded in the browser: the card shows the listing's size.
+  await page.getByLabel(pl('staff.products.addPicture')).setInputFiles({ name: 'lawenda.png', mimeType: 'image/png', buffer: png(1600, 1000) });
+  await expect(page.getByText(pl('staff.products.pictureAdded'))).toBeVisible();
+
   // Listed in each language under its own name.
   const german = `${new URL(page.url()).protocol}//de.localhost:${new URL(page.url()).port}`;
   for (const [url, name] of [
@@ -215,5 +220,8 @@ test('an administrator puts a product on promotion, marks another sold out and c
         return page.getByRole('heading', { name }).count();
       })
       .toBe(1);
+    const picture = page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name }) }).locator('img');
+    await expect(picture).toHaveAttribute('src', new RegExp(`^/pictures/${code}/[0-9a-f]{32}-listing\\.jpg$`));
+    expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(800);
   }
 });

@@ -10,11 +10,14 @@
 use std::collections::HashMap;
 
 use axum::Json;
-use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use spa_proto::spa::catalog::v1::{
-    AdminGetProductRequest, AdminListProductsRequest, EditableProduct, ProductFields, ProductTexts as TextsMessage, SaveProductRequest,
+    AddPictureRequest, AdminGetProductRequest, AdminListProductsRequest, EditableProduct, GetPictureRequest, ProductFields,
+    ProductTexts as TextsMessage, RemovePictureRequest, SaveProductRequest,
 };
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -386,7 +389,120 @@ impl Validate for NewProduct {
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(products, create_product)).routes(routes!(product, save_product))
+    OpenApiRouter::new()
+        .routes(routes!(products, create_product))
+        .routes(routes!(product, save_product))
+        // A picture is the one body larger than the API's limit.
+        .merge(OpenApiRouter::new().routes(routes!(add_picture, remove_picture)).layer(DefaultBodyLimit::max(PICTURE_BYTES)))
+}
+
+/// The largest picture taken (the catalog checks it again).
+pub const PICTURE_BYTES: usize = 8 * 1024 * 1024;
+
+/// Which picture to remove.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PictureQuery {
+    /// The picture's path as the offer lists it (`/pictures/...`).
+    #[param(max_length = 200)]
+    pub path: String,
+}
+
+impl Validate for PictureQuery {
+    fn validate(&self) -> ApiResult<()> {
+        if self.path.len() > 200 { Err(ApiError::malformed(ErrorCode::InvalidParameter, "path")) } else { Ok(()) }
+    }
+}
+
+/// Add a picture to an offer
+///
+/// For administrators: the picture itself as the body (JPEG, PNG or WebP,
+/// up to 8 MB, at least 800×600 and at most 8000×8000 pixels). The catalog
+/// keeps it in the product page's and the listing's sizes, as JPEG, after
+/// the offer's other pictures; guests see it within seconds.
+#[utoipa::path(
+    post,
+    path = "/shop-api/backend/products/{code}/images",
+    tag = "back-office",
+    params(("code" = String, Path, description = PRODUCT_CODE, pattern = "^[A-Za-z0-9_.-]{1,64}$"), ShopParams, crate::extract::ScriptMarker),
+    request_body(content = Vec<u8>, description = "The picture", content_type = "image/jpeg"),
+    responses(
+        (status = 200, description = "The offer with its new picture last", body = ProductEditor),
+        (status = 400, description = "A malformed code, or no `X-Requested-With: XMLHttpRequest`", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "No such product (`product_not_found`)", body = ErrorBody),
+        (status = 413, description = "Over 8 MB (`payload_too_large`)", body = ErrorBody),
+        (status = 415, description = "Not `image/jpeg`, `image/png` or `image/webp` (`unsupported_media_type`)", body = ErrorBody),
+        (status = 422, description = "Not a picture, or too small or too large (`invalid_picture`, naming `file`)", body = ErrorBody),
+        (status = 429, description = "Too many changes from this client; wait", body = ErrorBody),
+        (status = 503, description = "The catalog or its pictures are unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn add_picture(
+    State(state): State<AppState>,
+    _shop: Shop,
+    _script: Script,
+    admin: Staff,
+    Path(code): Path<String>,
+    headers: HeaderMap,
+    data: Bytes,
+) -> ApiResult<Json<ProductEditor>> {
+    let code = product_code(code)?;
+    let kind = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    let kind = kind.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+    if !matches!(kind.as_str(), "image/jpeg" | "image/png" | "image/webp") {
+        return Err(ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, ErrorCode::UnsupportedMediaType));
+    }
+    let request = AddPictureRequest { code, data: data.to_vec(), staff: admin.email };
+    Ok(Json(ProductEditor::of(state.clients.pictures.clone().add_picture(request).await?.into_inner())?))
+}
+
+/// Remove a picture from an offer
+#[utoipa::path(
+    delete,
+    path = "/shop-api/backend/products/{code}/images",
+    tag = "back-office",
+    params(("code" = String, Path, description = PRODUCT_CODE, pattern = "^[A-Za-z0-9_.-]{1,64}$"), PictureQuery, ShopParams, crate::extract::ScriptMarker),
+    responses(
+        (status = 200, description = "The offer without the picture", body = ProductEditor),
+        (status = 400, description = "A malformed code or path, or no `X-Requested-With: XMLHttpRequest`", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "No such product or picture (`product_not_found`, `picture_not_found`)", body = ErrorBody),
+        (status = 429, description = "Too many changes from this client; wait", body = ErrorBody),
+        (status = 503, description = "The catalog is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn remove_picture(
+    State(state): State<AppState>,
+    _shop: Shop,
+    _script: Script,
+    admin: Staff,
+    Path(code): Path<String>,
+    ApiQuery(query): ApiQuery<PictureQuery>,
+) -> ApiResult<Json<ProductEditor>> {
+    let request = RemovePictureRequest { code: product_code(code)?, path: query.path, staff: admin.email };
+    Ok(Json(ProductEditor::of(state.clients.catalog.clone().remove_picture(request).await?.into_inner())?))
+}
+
+/// `GET /pictures/{code}/{file}`: an uploaded picture, from the catalog that
+/// keeps it. Its name never changes meaning (a new picture gets a new
+/// name), so browsers keep it for a year.
+pub async fn picture(State(state): State<AppState>, Path((code, file)): Path<(String, String)>) -> Response {
+    let path = format!("/pictures/{code}/{file}");
+    match state.clients.catalog.clone().get_picture(GetPictureRequest { path }).await {
+        Ok(p) => {
+            let p = p.into_inner();
+            let mut response = p.data.into_response();
+            let headers = response.headers_mut();
+            headers.insert(header::CONTENT_TYPE, HeaderValue::from_str(&p.content_type).unwrap_or(HeaderValue::from_static("image/jpeg")));
+            headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"));
+            response
+        }
+        Err(s) if s.code() == tonic::Code::NotFound => StatusCode::NOT_FOUND.into_response(),
+        Err(s) => ApiError::from(s).into_response(),
+    }
 }
 
 fn product_code(code: String) -> ApiResult<String> {

@@ -42,7 +42,7 @@ impl LineProduct {
             kind,
             name: p.name.clone(),
             slug: p.slug.clone(),
-            images: p.images.iter().map(|i| Image::of(&i.path)).collect(),
+            images: p.images.iter().map(Image::of).collect(),
             links: Links { self_: kind.item_path(locale, &p.slug) },
             num_nights: p.num_nights,
             age_restriction: p.age_restriction,

@@ -45,14 +45,16 @@ pub struct Thumbnails {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Image {
-    /// Under `/media/`.
+    /// Under `/media/` (the seed's) or `/pictures/` (uploaded).
     pub path: String,
     pub thumbnails: Thumbnails,
 }
 
 impl Image {
-    pub fn of(path: &str) -> Self {
-        Self { path: path.to_owned(), thumbnails: Thumbnails { default_listing: path.to_owned() } }
+    /// A catalog picture: its page size, and its listing size when it has one.
+    pub fn of(image: &spa_proto::spa::catalog::v1::Image) -> Self {
+        let listing = if image.listing.is_empty() { &image.path } else { &image.listing };
+        Self { path: image.path.clone(), thumbnails: Thumbnails { default_listing: listing.clone() } }
     }
 }
 
@@ -197,7 +199,7 @@ impl OfferItem {
             name: p.name.clone(),
             slug: p.slug.clone(),
             description: p.description.clone(),
-            images: p.images.iter().map(|i| Image::of(&i.path)).collect(),
+            images: p.images.iter().map(Image::of).collect(),
             links: Links { self_: kind.item_path(locale, &p.slug) },
             price_base: Price::of(price.base_current.as_ref(), price.base_original.as_ref()),
             price_original: shown.original,
@@ -287,7 +289,7 @@ impl Treatment {
             code: t.code.clone(),
             name: t.name.clone(),
             description: t.description.clone(),
-            images: t.images.iter().map(|i| Image::of(&i.path)).collect(),
+            images: t.images.iter().map(Image::of).collect(),
             links: Links { self_: OfferType::Treatment.item_path(locale, &t.slug) },
             price: Price::of(price.current.as_ref(), price.original.as_ref()),
             duration_minutes: (t.duration_minutes > 0).then_some(t.duration_minutes),

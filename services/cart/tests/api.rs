@@ -102,6 +102,18 @@ impl CatalogService for FakeCatalog {
     async fn save_product(&self, _: Request<SaveProductRequest>) -> Result<Response<EditableProduct>, Status> {
         unused()
     }
+
+    async fn add_picture(&self, _: Request<AddPictureRequest>) -> Result<Response<EditableProduct>, Status> {
+        unused()
+    }
+
+    async fn remove_picture(&self, _: Request<RemovePictureRequest>) -> Result<Response<EditableProduct>, Status> {
+        unused()
+    }
+
+    async fn get_picture(&self, _: Request<GetPictureRequest>) -> Result<Response<Picture>, Status> {
+        unused()
+    }
 }
 
 /// Rooms are not asked for a basket of products.

@@ -56,8 +56,26 @@ pub enum CatalogError {
     /// The field of the slug another product has in that language.
     #[error("{0}: another product has this address")]
     SlugTaken(String),
+    /// Why an uploaded picture was refused.
+    #[error("file: {}", picture_refusal(*.0))]
+    InvalidPicture(crate::domain::pictures::Refusal),
+    #[error("no picture {0:?}")]
+    PictureNotFound(String),
+    /// The picture store could not be read or written.
+    #[error("pictures unavailable: {0}")]
+    Pictures(#[from] std::io::Error),
     #[error(transparent)]
     Db(#[from] sqlx::Error),
+}
+
+fn picture_refusal(r: crate::domain::pictures::Refusal) -> &'static str {
+    use crate::domain::pictures::Refusal;
+    match r {
+        Refusal::TooLarge => "at most 8 MB",
+        Refusal::NotAPicture => "a JPEG, PNG or WebP picture",
+        Refusal::TooSmall => "at least 800 × 600 pixels",
+        Refusal::TooBig => "at most 8000 × 8000 pixels",
+    }
 }
 
 impl From<CatalogError> for Status {
@@ -100,6 +118,12 @@ impl From<CatalogError> for Status {
             CatalogError::ProductExists(_) => errors::with_details(Code::AlreadyExists, "product_exists", message, &[("code", "taken")]),
             CatalogError::SlugTaken(ref field) => {
                 errors::with_details(Code::AlreadyExists, "slug_taken", message.clone(), &[(field.as_str(), "taken")])
+            }
+            CatalogError::InvalidPicture(r) => errors::invalid("invalid_picture", message.clone(), &[("file", picture_refusal(r))]),
+            CatalogError::PictureNotFound(_) => errors::with_details(Code::NotFound, "picture_not_found", message, &[]),
+            CatalogError::Pictures(e) => {
+                tracing::error!(error = %e, "picture store failed");
+                Status::unavailable("pictures unavailable; retry")
             }
             CatalogError::Db(db) => errors::db(db),
         }

@@ -12,9 +12,10 @@ use spa_proto::spa::catalog::v1::AssociationType;
 use spa_proto::spa::catalog::v1::catalog_service_server::CatalogService;
 use spa_proto::spa::catalog::v1::get_product_request::Key;
 use spa_proto::spa::catalog::v1::{
-    AdminGetProductRequest, AdminListProductsRequest, AdminProducts, EditableProduct, EstimatePackageCostRequest, GetProductRequest,
-    GetProductsRequest, GetProductsResponse, ListAssociationsRequest, ListAssociationsResponse, ListOffersRequest, ListOffersResponse,
-    ListTaxonsRequest, ListTaxonsResponse, PackageCost, Product, SaveProductRequest,
+    AddPictureRequest, AdminGetProductRequest, AdminListProductsRequest, AdminProducts, EditableProduct, EstimatePackageCostRequest,
+    GetPictureRequest, GetProductRequest, GetProductsRequest, GetProductsResponse, ListAssociationsRequest, ListAssociationsResponse,
+    ListOffersRequest, ListOffersResponse, ListTaxonsRequest, ListTaxonsResponse, PackageCost, Picture, Product, RemovePictureRequest,
+    SaveProductRequest,
 };
 use tonic::{Request, Response, Status};
 
@@ -32,11 +33,18 @@ pub struct CatalogGrpc {
     /// Bumped by `catalog.product.changed`; part of every cached page's key.
     generation: Generation,
     outbox: spa_platform::outbox::Outbox,
+    pictures: editor::PictureStore,
 }
 
 impl CatalogGrpc {
-    pub fn new(db: Db, cache: Arc<dyn Cache>, generation: Generation, outbox: spa_platform::outbox::Outbox) -> Self {
-        Self { db, cache, generation, outbox }
+    pub fn new(
+        db: Db,
+        cache: Arc<dyn Cache>,
+        generation: Generation,
+        outbox: spa_platform::outbox::Outbox,
+        pictures: editor::PictureStore,
+    ) -> Self {
+        Self { db, cache, generation, outbox, pictures }
     }
 
     /// A listing request as a checked query, its taxons expanded.
@@ -176,5 +184,17 @@ impl CatalogService for CatalogGrpc {
 
     async fn save_product(&self, request: Request<SaveProductRequest>) -> Result<Response<EditableProduct>, Status> {
         Ok(Response::new(editor::save(&self.db, &self.outbox, request.into_inner()).await?))
+    }
+
+    async fn add_picture(&self, request: Request<AddPictureRequest>) -> Result<Response<EditableProduct>, Status> {
+        Ok(Response::new(editor::add_picture(&self.db, &self.outbox, &self.pictures, request.into_inner()).await?))
+    }
+
+    async fn remove_picture(&self, request: Request<RemovePictureRequest>) -> Result<Response<EditableProduct>, Status> {
+        Ok(Response::new(editor::remove_picture(&self.db, &self.outbox, &self.pictures, request.into_inner()).await?))
+    }
+
+    async fn get_picture(&self, request: Request<GetPictureRequest>) -> Result<Response<Picture>, Status> {
+        Ok(Response::new(editor::picture(&self.pictures, &request.into_inner().path).await?))
     }
 }

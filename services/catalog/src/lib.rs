@@ -28,6 +28,10 @@ use tokio::net::TcpListener;
 
 pub const NAME: &str = "catalog";
 pub const DEFAULT_PORT: u16 = 50051;
+/// Where uploaded pictures are kept without `PICTURE_DIR`.
+pub const DEFAULT_PICTURE_DIR: &str = "pictures";
+/// The largest message the catalog takes: a picture of up to 8 MB with its request.
+pub const PICTURE_MESSAGE_BYTES: usize = 9 * 1024 * 1024;
 
 /// Migrates, seeds an empty store, subscribes to events and serves gRPC.
 pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Started> {
@@ -40,8 +44,18 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     infra.spawn_relay();
 
     let addr = listener.local_addr()?;
-    let service = grpc::CatalogGrpc::new(infra.db.clone(), infra.cache.clone(), generation, infra.outbox.clone());
-    let routes = tonic::service::Routes::new(spa_proto::spa::catalog::v1::catalog_service_server::CatalogServiceServer::new(service));
+    // `PICTURE_DIR`, else `pictures` in the data directory (standalone), else in the working directory.
+    let picture_dir = infra
+        .setting("PICTURE_DIR")
+        .map(std::path::PathBuf::from)
+        .or_else(|| infra.data_dir.as_ref().map(|d| d.join(DEFAULT_PICTURE_DIR)))
+        .unwrap_or_else(|| DEFAULT_PICTURE_DIR.into());
+    let pictures = editor::PictureStore::new(picture_dir);
+    let service = grpc::CatalogGrpc::new(infra.db.clone(), infra.cache.clone(), generation, infra.outbox.clone(), pictures);
+    // An uploaded picture comes whole in one message: up to 8 MB and the request around it.
+    let server = spa_proto::spa::catalog::v1::catalog_service_server::CatalogServiceServer::new(service)
+        .max_decoding_message_size(PICTURE_MESSAGE_BYTES);
+    let routes = tonic::service::Routes::new(server);
     let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));
     Ok(Started { addr, task })
 }

@@ -77,7 +77,7 @@ fn product_from_row(row: &AnyRow) -> Result<Product, sqlx::Error> {
         name: row.try_get::<Option<String>, _>("name")?.unwrap_or_default(),
         slug: row.try_get::<Option<String>, _>("slug")?.unwrap_or_default(),
         description: row.try_get::<Option<String>, _>("description")?.unwrap_or_default(),
-        images: image.map(|i| Image { path: format!("/media/{i}") }).into_iter().collect(),
+        images: image.map(|i| Image { path: format!("/media/{i}"), listing: String::new() }).into_iter().collect(),
         price: Some(domain::price(row.try_get("price")?, row.try_get("original_price")?, &currency, rate)),
         num_nights: row.try_get::<i64, _>("num_nights")? as u32,
         duration_minutes: row.try_get::<Option<i64>, _>("duration_minutes")?.unwrap_or_default() as u32,
@@ -189,6 +189,7 @@ pub async fn list_offers(db: &Db, q: &OfferQuery) -> Result<OfferPage, sqlx::Err
         .await?;
     let mut items = rows.iter().map(product_from_row).collect::<Result<Vec<_>, _>>()?;
     attach_taxons(db, &q.locale, &mut items).await?;
+    attach_pictures(db, &mut items).await?;
     Ok(OfferPage { items, total: total as u32 })
 }
 
@@ -226,6 +227,7 @@ pub async fn products_by_code(db: &Db, codes: &[String], locale: &str) -> Result
     }
     let mut items: Vec<Product> = codes.iter().filter_map(|c| found.remove(c)).collect();
     attach_taxons(db, locale, &mut items).await?;
+    attach_pictures(db, &mut items).await?;
     Ok(items)
 }
 
@@ -255,6 +257,7 @@ pub async fn product(db: &Db, code: Option<&str>, slug: Option<&str>, locale: &s
     let details = details(&row.try_get::<String, _>("details")?);
     let mut items = vec![product_from_row(&row)?];
     attach_taxons(db, locale, &mut items).await?;
+    attach_pictures(db, &mut items).await?;
     Ok(items.pop().map(|product| StoredProduct { product, details }))
 }
 
@@ -265,6 +268,34 @@ pub async fn related_codes(db: &Db, code: &str) -> Result<Vec<String>, sqlx::Err
         .fetch_all(db.pool())
         .await?;
     rows.iter().map(|r| r.try_get(0)).collect()
+}
+
+/// A product with uploaded pictures shows them, in their order, instead of its seed picture.
+async fn attach_pictures(db: &Db, items: &mut [Product]) -> Result<(), sqlx::Error> {
+    if items.is_empty() {
+        return Ok(());
+    }
+    let index: HashMap<String, usize> = items.iter().enumerate().map(|(i, p)| (p.code.clone(), i)).collect();
+    let placeholders: Vec<String> = (1..=items.len()).map(|i| format!("${i}")).collect();
+    let sql = format!(
+        "SELECT product_code, page_path, listing_path FROM product_pictures WHERE product_code IN ({}) ORDER BY product_code, position",
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query(&sql);
+    for p in items.iter() {
+        query = query.bind(p.code.clone());
+    }
+    let mut uploaded: HashMap<usize, Vec<Image>> = HashMap::new();
+    for row in query.fetch_all(db.pool()).await? {
+        let code: String = row.try_get("product_code")?;
+        if let Some(&i) = index.get(&code) {
+            uploaded.entry(i).or_default().push(Image { path: row.try_get("page_path")?, listing: row.try_get("listing_path")? });
+        }
+    }
+    for (i, images) in uploaded {
+        items[i].images = images;
+    }
+    Ok(())
 }
 
 /// Fills each product's non-main taxons, in their order.

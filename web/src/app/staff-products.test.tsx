@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { Locale } from '@/lib/i18n/locale';
 import { notifications } from '@/lib/notifications';
@@ -47,7 +47,11 @@ const offer = (code: string, type: ProductEditor['type'], translations: ProductE
   ...extra,
 });
 
-/** A treatment on promotion without German texts, oil without English ones, a day spa not published, candles sold out. */
+/**
+ * A treatment on promotion without German texts (with the shop's own
+ * pictures), oil without English ones, a day spa not published, candles sold
+ * out (with one picture of the shop's, one uploaded).
+ */
 const OFFERS = (): ProductEditor[] => [
   offer(
     'TR_HOT_STONES',
@@ -57,7 +61,7 @@ const OFFERS = (): ProductEditor[] => [
       de: null,
       en_GB: texts('Hot stone massage', 'hot-stone-massage'),
     },
-    { price: 25000, originalPrice: 30000, durationMinutes: 60, mainTaxon: 'massages', images: ['https://cdn.test/hot-stones-1.jpg', 'https://cdn.test/hot-stones-2.jpg'] },
+    { price: 25000, originalPrice: 30000, durationMinutes: 60, mainTaxon: 'massages', images: ['/media/products/hot-stones-1.jpg', '/media/products/hot-stones-2.jpg'] },
   ),
   offer(
     'PR_ROSE_OIL',
@@ -75,7 +79,7 @@ const OFFERS = (): ProductEditor[] => [
     'PR_CANDLE',
     'product',
     { pl: texts('Świeca sojowa', 'swieca-sojowa'), de: texts('Sojakerze', 'sojakerze'), en_GB: texts('Soy candle', 'soy-candle') },
-    { price: 4500, stock: 0, mainTaxon: 'cosmetics' },
+    { price: 4500, stock: 0, mainTaxon: 'cosmetics', images: ['/media/products/candle.jpg', '/pictures/PR_CANDLE/3-page.jpg'] },
   ),
 ];
 
@@ -92,7 +96,9 @@ const taxonTree = (locale: Locale): Taxon[] => {
 
 const LANGUAGES = ['pl', 'de', 'en_GB'] as const;
 
-type Sent = { method: 'PUT' | 'POST'; path: string; body: unknown };
+type Sent = { method: 'PUT' | 'POST' | 'DELETE'; path: string; body: unknown };
+
+const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
 const refuse = (status: number, code: string, message: string, errors: { field: string; message: string }[] = []) =>
   HttpResponse.json({ code, message, errors }, { status });
@@ -101,11 +107,15 @@ const refuse = (status: number, code: string, message: string, errors: { field: 
  * The offers' pages over a fake catalogue keeping what is saved:
  * administrators only, a slug taken in its language by another offer
  * refused with 409 `slug_taken`, a code taken with 409 `product_exists`.
+ * A picture sent (its type, bytes and script marker kept) is added last as
+ * `/pictures/{CODE}/{id}-page.jpg`; another type is refused with 415, over
+ * 8 MB with 413; one removed by its path goes, an unknown path is 404.
  */
 function renderProducts(url: string, locale: Locale, me: Customer) {
   const store = new Map(OFFERS().map((product) => [product.code, product]));
   const sent: Sent[] = [];
   const asked: URLSearchParams[] = [];
+  let pictureId = 7;
   const admin = me.roles.includes('admin');
   const forbidden = () => refuse(403, 'forbidden', 'No.');
   const summary = (product: ProductEditor, language: Locale): ProductSummary => ({
@@ -189,6 +199,32 @@ function renderProducts(url: string, locale: Locale, me: Customer) {
       store.set(code, product);
       return HttpResponse.json(product, { status: 201 });
     }),
+    http.post(apiPath('/backend/products/:code/images'), async ({ params, request }) => {
+      const code = String(params.code);
+      const type = request.headers.get('Content-Type');
+      const bytes = [...new Uint8Array(await request.arrayBuffer())];
+      sent.push({ method: 'POST', path: `/backend/products/${code}/images`, body: { type, bytes, marker: request.headers.get('X-Requested-With') } });
+      if (!admin) return forbidden();
+      const before = store.get(code);
+      if (!before) return refuse(404, 'product_not_found', 'No such offer.');
+      if (!PICTURE_TYPES.includes(type ?? '')) return refuse(415, 'unsupported_media_type', 'Not a picture type.');
+      if (bytes.length > 8 * 1024 * 1024) return refuse(413, 'payload_too_large', 'Too large.');
+      const product = { ...before, images: [...before.images, `/pictures/${code}/${pictureId++}-page.jpg`], updatedAt: SAVED_AT, updatedBy: me.email };
+      store.set(code, product);
+      return HttpResponse.json(product);
+    }),
+    http.delete(apiPath('/backend/products/:code/images'), ({ params, request }) => {
+      const code = String(params.code);
+      const path = new URL(request.url).searchParams.get('path');
+      sent.push({ method: 'DELETE', path: `/backend/products/${code}/images`, body: { path, marker: request.headers.get('X-Requested-With') } });
+      if (!admin) return forbidden();
+      const before = store.get(code);
+      if (!before) return refuse(404, 'product_not_found', 'No such offer.');
+      if (!path || !before.images.includes(path)) return refuse(404, 'picture_not_found', 'No such picture.');
+      const product = { ...before, images: before.images.filter((image) => image !== path), updatedAt: SAVED_AT, updatedBy: me.email };
+      store.set(code, product);
+      return HttpResponse.json(product);
+    }),
   );
   const queryClient = createTestQueryClient();
   return { ...renderRoutes(createRoutes(locale, queryClient), url, { locale, queryClient }), sent, asked, user: userEvent.setup() };
@@ -253,7 +289,7 @@ describe('the offers', () => {
     // Stock is counted for goods; a product has no duration.
     expect(within(form).queryByLabelText('Czas trwania (minuty)')).toBeNull();
     expect(screen.getByText('Brak zdjęć.')).toBeTruthy();
-    expect(screen.getByText('Dodawanie zdjęć będzie dostępne później.')).toBeTruthy();
+    expect(screen.getByLabelText('Dodaj zdjęcie')).toBeTruthy();
 
     const prices = within(form).getByRole('group', { name: 'Cena' });
     expect(within(prices).getByLabelText<HTMLInputElement>('Cena (zł)').value).toBe('89,00');
@@ -307,9 +343,9 @@ describe('the offers', () => {
     expect(described(german)[0]).toContain('missing');
     expect(within(form).getByLabelText<HTMLInputElement>('Duration (minutes)').value).toBe('60');
     expect(within(form).queryByLabelText('In stock (pieces)')).toBeNull();
-    expect(screen.getAllByRole('img', { name: 'Hot stone massage' }).map((img) => img.getAttribute('src'))).toEqual([
-      'https://cdn.test/hot-stones-1.jpg',
-      'https://cdn.test/hot-stones-2.jpg',
+    expect(screen.getAllByRole('img', { name: /^Masaż gorącymi kamieniami, picture \d$/ }).map((img) => img.getAttribute('src'))).toEqual([
+      '/media/products/hot-stones-1.jpg',
+      '/media/products/hot-stones-2.jpg',
     ]);
 
     const polishName = within(polish).getByLabelText('Name');
@@ -440,5 +476,136 @@ describe('the offers', () => {
     expect(await screen.findByText('Nur Administratoren ändern die Angebote.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Neues Angebot' })).toBeNull();
+  });
+});
+
+const measured = (width: number, height: number) =>
+  vi.stubGlobal('createImageBitmap', vi.fn(() => Promise.resolve({ width, height, close() {} })));
+
+const PNG_BYTES = [137, 80, 78, 71, 13, 10, 26, 10];
+const png = () => new File([new Uint8Array(PNG_BYTES)], 'a.png', { type: 'image/png' });
+
+/** The pictures' thumbnails, by their text and address. */
+const thumbnails = () => screen.getAllByRole('img').map((img) => [img.getAttribute('alt'), img.getAttribute('src')]);
+
+describe('the offer’s pictures', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('uploads a picture checked in the page and shows it last, busy while it is sent', async () => {
+    measured(1200, 900);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { sent, user } = renderProducts('/backend/products?code=TR_HOT_STONES', 'en_GB', adminMe());
+    const input = await screen.findByLabelText<HTMLInputElement>('Add a picture');
+    expect(input.type).toBe('file');
+    expect(input.accept).toBe('image/jpeg,image/png,image/webp');
+    expect(described(input)).toEqual(['JPEG, PNG or WebP, at least 800 × 600 pixels, at most 8 MB. The shop makes the page and listing sizes itself.']);
+    // The answer waits until the busy state is seen (an unanswered handler hands the request on).
+    server.use(http.post(apiPath('/backend/products/:code/images'), async () => held));
+
+    await user.upload(input, png());
+    expect(await screen.findByText('Uploading…')).toBeTruthy();
+    expect(screen.getByText('Uploading…').closest('[role="status"]')).toBeTruthy();
+    expect(input.disabled).toBe(true);
+    release();
+
+    const done = await screen.findByText('Picture added.');
+    expect(done.closest('[role="status"]')).toBeTruthy();
+    expect(input.disabled).toBe(false);
+    expect(sent).toEqual([{ method: 'POST', path: '/backend/products/TR_HOT_STONES/images', body: { type: 'image/png', bytes: PNG_BYTES, marker: 'XMLHttpRequest' } }]);
+    expect(thumbnails()).toEqual([
+      ['Masaż gorącymi kamieniami, picture 1', '/media/products/hot-stones-1.jpg'],
+      ['Masaż gorącymi kamieniami, picture 2', '/media/products/hot-stones-2.jpg'],
+      ['Masaż gorącymi kamieniami, picture 3', '/pictures/TR_HOT_STONES/7-page.jpg'],
+    ]);
+    const added = screen.getByRole('img', { name: 'Masaż gorącymi kamieniami, picture 3' });
+    expect([added.getAttribute('width'), added.getAttribute('height'), added.getAttribute('loading')]).toEqual(['160', '120', 'lazy']);
+    expect(screen.getByRole('button', { name: 'Remove picture 3' })).toBeTruthy();
+    expect(notifications.getSnapshot()).toEqual([]);
+  });
+
+  it('refuses a picture under 800 × 600 pixels in the page, sending nothing', async () => {
+    measured(640, 480);
+    const { sent, user } = renderProducts('/backend/products?code=PR_ROSE_OIL', 'en_GB', adminMe());
+    const input = await screen.findByLabelText('Add a picture');
+    await user.upload(input, png());
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+    expect(described(input)).toContain('The picture is too small: it needs at least 800 × 600 pixels.');
+    expect(sent).toEqual([]);
+    expect(screen.queryByText('Picture added.')).toBeNull();
+  });
+
+  it('refuses a file that is not a JPEG, PNG or WebP in the page, sending nothing', async () => {
+    const { sent } = renderProducts('/backend/products?code=PR_ROSE_OIL', 'pl', adminMe());
+    // A browser's file dialog can show every file whatever `accept` says.
+    const user = userEvent.setup({ applyAccept: false });
+    const input = await screen.findByLabelText('Dodaj zdjęcie');
+    await user.upload(input, new File(['just words'], 'notes.txt', { type: 'text/plain' }));
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+    expect(described(input)).toContain('Wybierz zdjęcie w formacie JPEG, PNG lub WebP.');
+    expect(sent).toEqual([]);
+  });
+
+  it('shows the server’s refusal of the file at the file input', async () => {
+    // Without createImageBitmap the page cannot measure the picture: the server decides.
+    vi.stubGlobal('createImageBitmap', undefined);
+    const { user } = renderProducts('/backend/products?code=PR_ROSE_OIL', 'de', adminMe());
+    const input = await screen.findByLabelText('Bild hinzufügen');
+    let posted = 0;
+    server.use(
+      http.post(apiPath('/backend/products/:code/images'), () => {
+        posted += 1;
+        return refuse(422, 'invalid_picture', 'The picture was refused.', [{ field: 'file', message: 'Kein lesbares Bild.' }]);
+      }),
+    );
+    await user.upload(input, png());
+    await waitFor(() => expect(described(input)).toContain('Kein lesbares Bild.'));
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(posted).toBe(1);
+
+    server.use(http.post(apiPath('/backend/products/:code/images'), () => refuse(413, 'payload_too_large', 'Too large.')));
+    await user.upload(input, png());
+    await waitFor(() => expect(described(input)).toContain('Die Datei ist größer als 8 MB. Wählen Sie eine kleinere.'));
+    expect(screen.queryByText('Bild hinzugefügt.')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(notifications.getSnapshot()).toEqual([]);
+  });
+
+  it('removes an uploaded picture after asking, by keyboard', async () => {
+    const { sent, user } = renderProducts('/backend/products?code=PR_CANDLE', 'en_GB', adminMe());
+    const remove = await screen.findByRole('button', { name: 'Remove picture 2' });
+    // The shop's own picture stays.
+    expect(screen.queryByRole('button', { name: 'Remove picture 1' })).toBeNull();
+
+    remove.focus();
+    await user.keyboard('{Enter}');
+    const confirm = screen.getByRole('button', { name: 'Confirm removal' });
+    expect(document.activeElement).toBe(confirm);
+    expect(screen.getByRole('group', { name: 'Remove picture 2' })).toBeTruthy();
+    await user.tab();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove picture 2' }));
+    expect(screen.queryByRole('button', { name: 'Confirm removal' })).toBeNull();
+    expect(sent).toEqual([]);
+
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Enter}');
+    const done = await screen.findByText('Picture removed.');
+    expect(done.closest('[role="status"]')).toBeTruthy();
+    expect(sent).toEqual([{ method: 'DELETE', path: '/backend/products/PR_CANDLE/images', body: { path: '/pictures/PR_CANDLE/3-page.jpg', marker: 'XMLHttpRequest' } }]);
+    expect(thumbnails()).toEqual([['Świeca sojowa, picture 1', '/media/products/candle.jpg']]);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 3, name: 'Pictures' }));
+    expect(notifications.getSnapshot()).toEqual([]);
+  });
+
+  it('has no removal for the shop’s own pictures', async () => {
+    renderProducts('/backend/products?code=TR_HOT_STONES', 'pl', adminMe());
+    expect(await screen.findByRole('img', { name: 'Masaż gorącymi kamieniami, zdjęcie 2' })).toBeTruthy();
+    expect(screen.getByText('Goście widzą je w tej kolejności; pierwsze jest na karcie oferty.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Usuń zdjęcie/ })).toBeNull();
   });
 });

@@ -113,6 +113,19 @@ describe('apiClient', () => {
     expect(body).toEqual({ email: 'a@b.pl' });
   });
 
+  it('sends a raw body as it is, with its own type', async () => {
+    let seen: { type: string | null; bytes: number[] } | undefined;
+    server.use(
+      http.post(apiPath('/backend/products/:code/images'), async ({ request }) => {
+        seen = { type: request.headers.get('Content-Type'), bytes: [...new Uint8Array(await request.arrayBuffer())] };
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'a.png', { type: 'image/png' });
+    await expect(apiClient.post('/backend/products/X/images', { locale: 'pl', rawBody: file })).resolves.toEqual({ ok: true });
+    expect(seen).toEqual({ type: 'image/png', bytes: [137, 80, 78, 71] });
+  });
+
   it('fetches a same-origin page fragment as text, without the channel query', async () => {
     let seen: URL | undefined;
     let accept: string | null = null;

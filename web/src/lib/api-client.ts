@@ -3,6 +3,8 @@
  *
  * - Base path `/shop-api`; every call carries `channel` and `locale` (spec 7).
  *   `getPage` fetches a same-origin page fragment (HTML) outside the API.
+ * - A body goes as JSON; a `rawBody` (e.g. a picture file) as it is, its
+ *   own type the Content-Type.
  * - A non-2xx answer throws an `ApiError` with the body's `message`, `code`
  *   and field `errors`; a request that cannot be sent throws an `ApiError`
  *   with status 0. Both raise an error notification (spec 8) unless the call
@@ -43,7 +45,10 @@ export type RequestOptions = {
   /** Sent as the `locale` query parameter; also picks the language of generic errors. */
   locale: Locale;
   query?: QueryParams;
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, with its own type as the Content-Type (e.g. a picture file); instead of `body`. */
+  rawBody?: Blob;
   signal?: AbortSignal;
   /** The browser cache's part (`no-store` for an answer that is the visitor's own). */
   cache?: RequestCache;
@@ -88,9 +93,10 @@ async function send(
   method: Method,
   url: URL,
   accept: string,
-  options: Pick<RequestOptions, 'locale' | 'body' | 'signal' | 'notifyOnError' | 'cache' | 'headers'>,
+  options: Pick<RequestOptions, 'locale' | 'body' | 'rawBody' | 'signal' | 'notifyOnError' | 'cache' | 'headers'>,
 ): Promise<Response> {
-  const { locale, body, signal, cache, headers, notifyOnError = true } = options;
+  const { locale, body, rawBody, signal, cache, headers, notifyOnError = true } = options;
+  const contentType = rawBody ? rawBody.type : body === undefined ? '' : 'application/json';
   // Read at failure time: the page's dictionary may still be on its way at the first request.
   const generic = () => createTranslator(locale)('errors.generic');
 
@@ -104,9 +110,10 @@ async function send(
       headers: {
         ...headers,
         Accept: accept,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(contentType ? { 'Content-Type': contentType } : {}),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // A raw body goes as its bytes: fetch outside a browser (tests) takes no other environment's Blob.
+      body: rawBody ? await rawBody.arrayBuffer() : body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {
     if (isAbort(error, signal)) throw error;
@@ -144,7 +151,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions)
  * popup's fragment, spec 7): a same-origin path as given, without the
  * channel query, answered as text. Errors behave as for API calls.
  */
-async function getPage(path: string, options: Omit<RequestOptions, 'body'>): Promise<string> {
+async function getPage(path: string, options: Omit<RequestOptions, 'body' | 'rawBody'>): Promise<string> {
   const url = absolute(`${path}${toQueryString(options.query)}`);
   if (url.origin !== absolute('/').origin) throw new Error(`Not a same-origin page: ${path}`);
   const response = await send('GET', url, 'text/html', options);

@@ -404,6 +404,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shop-api/backend/products/{code}/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a picture to an offer
+         * @description For administrators: the picture itself as the body (JPEG, PNG or WebP,
+         *     up to 8 MB, at least 800×600 and at most 8000×8000 pixels). The catalog
+         *     keeps it in the product page's and the listing's sizes, as JPEG, after
+         *     the offer's other pictures; guests see it within seconds.
+         */
+        post: operations["add_picture"];
+        /** Remove a picture from an offer */
+        delete: operations["remove_picture"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shop-api/backend/refunds": {
         parameters: {
             query?: never;
@@ -1986,7 +2010,7 @@ export interface components {
          *     localized.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_parameter" | "invalid_body" | "invalid_characters" | "unsupported_media_type" | "payload_too_large" | "unknown_channel" | "invalid_locale" | "invalid_limit" | "invalid_sorting" | "invalid_price_range" | "invalid_nights" | "invalid_settings" | "invalid_product" | "product_exists" | "slug_taken" | "unknown_taxon" | "too_many_taxons" | "invalid_stay" | "invalid_guests" | "invalid_configuration" | "invalid_token" | "weak_token" | "invalid_email" | "weak_password" | "unknown_package" | "invalid_item_type" | "unknown_product" | "invalid_quantity" | "invalid_price_option" | "package_needs_stay" | "package_too_long" | "too_many_persons" | "not_a_reservation" | "not_a_voucher" | "invalid_voucher_details" | "invalid_address" | "invalid_voucher_configuration" | "invalid_method" | "invalid_notification" | "voucher_code_unknown" | "invalid_url" | "invalid_html" | "voucher_not_applicable" | "amount_mismatch" | "invalid_transfer" | "invalid_refund" | "invalid_receipt" | "invalid_role" | "invalid_question" | "unknown_option" | "not_found" | "method_not_allowed" | "unknown_type" | "unknown_association" | "product_not_found" | "taxon_not_found" | "package_not_found" | "unknown_room" | "cart_not_found" | "item_not_found" | "hold_not_found" | "order_not_found" | "payment_not_found" | "staff_not_found" | "page_not_found" | "block_not_found" | "revision_not_found" | "unknown_newsletter_token" | "conflict" | "cart_exists" | "newsletter_exists" | "email_taken" | "room_unavailable" | "product_unavailable" | "hold_conflict" | "invalid_link" | "identity_unverified_account" | "identity_staff_account" | "checkout_completed" | "checkout_state" | "cart_empty" | "items_unavailable" | "room_just_booked" | "idempotency_key_reused" | "order_not_payable" | "payment_refused" | "voucher_spent" | "block_changed" | "voucher_expired" | "already_voted" | "not_bank_transfer" | "order_cancelled" | "order_paid" | "transfer_reference_used" | "basket_full" | "price_changed" | "unpaid_limit" | "not_refund_due" | "advance_not_paid" | "payment_refunded" | "stale_version" | "payment_reversed" | "not_reversible" | "fee_above_policy" | "order_not_cancellable" | "units_taken" | "stay_started" | "order_not_changeable" | "last_admin" | "unauthenticated" | "invalid_credentials" | "not_logged_in" | "forbidden" | "request_timeout" | "too_many_requests" | "too_many_attempts" | "overloaded" | "service_unavailable" | "weather_unavailable" | "internal_error";
+        ErrorCode: "invalid_request" | "invalid_parameter" | "invalid_body" | "invalid_characters" | "unsupported_media_type" | "payload_too_large" | "unknown_channel" | "invalid_locale" | "invalid_limit" | "invalid_sorting" | "invalid_price_range" | "invalid_nights" | "invalid_settings" | "invalid_product" | "product_exists" | "slug_taken" | "invalid_picture" | "picture_not_found" | "unknown_taxon" | "too_many_taxons" | "invalid_stay" | "invalid_guests" | "invalid_configuration" | "invalid_token" | "weak_token" | "invalid_email" | "weak_password" | "unknown_package" | "invalid_item_type" | "unknown_product" | "invalid_quantity" | "invalid_price_option" | "package_needs_stay" | "package_too_long" | "too_many_persons" | "not_a_reservation" | "not_a_voucher" | "invalid_voucher_details" | "invalid_address" | "invalid_voucher_configuration" | "invalid_method" | "invalid_notification" | "voucher_code_unknown" | "invalid_url" | "invalid_html" | "voucher_not_applicable" | "amount_mismatch" | "invalid_transfer" | "invalid_refund" | "invalid_receipt" | "invalid_role" | "invalid_question" | "unknown_option" | "not_found" | "method_not_allowed" | "unknown_type" | "unknown_association" | "product_not_found" | "taxon_not_found" | "package_not_found" | "unknown_room" | "cart_not_found" | "item_not_found" | "hold_not_found" | "order_not_found" | "payment_not_found" | "staff_not_found" | "page_not_found" | "block_not_found" | "revision_not_found" | "unknown_newsletter_token" | "conflict" | "cart_exists" | "newsletter_exists" | "email_taken" | "room_unavailable" | "product_unavailable" | "hold_conflict" | "invalid_link" | "identity_unverified_account" | "identity_staff_account" | "checkout_completed" | "checkout_state" | "cart_empty" | "items_unavailable" | "room_just_booked" | "idempotency_key_reused" | "order_not_payable" | "payment_refused" | "voucher_spent" | "block_changed" | "voucher_expired" | "already_voted" | "not_bank_transfer" | "order_cancelled" | "order_paid" | "transfer_reference_used" | "basket_full" | "price_changed" | "unpaid_limit" | "not_refund_due" | "advance_not_paid" | "payment_refunded" | "stale_version" | "payment_reversed" | "not_reversible" | "fee_above_policy" | "order_not_cancellable" | "units_taken" | "stay_started" | "order_not_changeable" | "last_admin" | "unauthenticated" | "invalid_credentials" | "not_logged_in" | "forbidden" | "request_timeout" | "too_many_requests" | "too_many_attempts" | "overloaded" | "service_unavailable" | "weather_unavailable" | "internal_error";
         /** @description The price of a configuration. */
         EstimatedCost: {
             /** @description The package alone. */
@@ -2014,7 +2038,7 @@ export interface components {
             shippingAddress?: components["schemas"]["PostalAddress"] | null;
         };
         Image: {
-            /** @description Under `/media/`. */
+            /** @description Under `/media/` (the seed's) or `/pictures/` (uploaded). */
             path: string;
             thumbnails: components["schemas"]["Thumbnails"];
         };
@@ -2225,12 +2249,30 @@ export interface components {
             /** @description A payment's id (`payments[].id`) to reverse as wrong. */
             reverses?: string | null;
         };
-        /** @description A new treatment, day-spa offer or product: its code, type and main taxon, and what a change sets. */
-        NewProduct: components["schemas"]["ProductChange"] & {
+        /**
+         * @description A new treatment, day-spa offer or product: its code, type and main
+         *     taxon, and what a change sets (the same fields as `ProductChange`).
+         */
+        NewProduct: {
+            ageRestriction?: boolean;
+            /** Format: date */
+            availableFrom?: string | null;
+            /** Format: date */
+            availableTo?: string | null;
             /** @description An upper-case letter, then 2 to 40 upper-case letters, digits or `_`. */
             code: string;
+            /** Format: int32 */
+            durationMinutes?: number | null;
             /** @description The taxon it is listed under (`GET /shop-api/taxons`). */
             mainTaxon: string;
+            /** Format: int64 */
+            originalPrice?: number | null;
+            /** Format: int64 */
+            price: number;
+            published: boolean;
+            /** Format: int64 */
+            stock?: number | null;
+            translations: components["schemas"]["Translations"];
             type: components["schemas"]["NewOfferType"];
         };
         /** @description The token of an e-mailed newsletter link. */
@@ -5309,6 +5351,231 @@ export interface operations {
                 };
             };
             /** @description Wrong values, each named (`invalid_product`): a slug's shape, a name missing, an original price not above the price, stock on what is not a product, a treatment without its duration, dates the wrong way round */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The catalog is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_picture: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header: {
+                /**
+                 * @description Always `XMLHttpRequest`.
+                 * @example XMLHttpRequest
+                 */
+                "X-Requested-With": string;
+            };
+            path: {
+                /** @description The product's code (`TR_HOT_STONE`) */
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description The picture */
+        requestBody: {
+            content: {
+                "image/jpeg": number[];
+            };
+        };
+        responses: {
+            /** @description The offer with its new picture last */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductEditor"];
+                };
+            };
+            /** @description A malformed code, or no `X-Requested-With: XMLHttpRequest` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such product (`product_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over 8 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not `image/jpeg`, `image/png` or `image/webp` (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a picture, or too small or too large (`invalid_picture`, naming `file`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The catalog or its pictures are unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_picture: {
+        parameters: {
+            query: {
+                /** @description The picture's path as the offer lists it (`/pictures/...`). */
+                path: string;
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header: {
+                /**
+                 * @description Always `XMLHttpRequest`.
+                 * @example XMLHttpRequest
+                 */
+                "X-Requested-With": string;
+            };
+            path: {
+                /** @description The product's code (`TR_HOT_STONE`) */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offer without the picture */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductEditor"];
+                };
+            };
+            /** @description A malformed code or path, or no `X-Requested-With: XMLHttpRequest` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such product or picture (`product_not_found`, `picture_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9924,6 +10191,8 @@ export const pathsShopApiBackendProductsGetParametersQueryChannelValues: Readonl
 export const pathsShopApiBackendProductsPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/products"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendProductsCodeGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/products/{code}"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendProductsCodePutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/products/{code}"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiBackendProductsCodeImagesPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/products/{code}/images"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiBackendProductsCodeImagesDeleteParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/products/{code}/images"]["delete"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendRefundsGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/refunds"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendRefundsPaymentIdPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/refunds/{paymentId}"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendRoomTypesCodeNightsGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/room-types/{code}/nights"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
@@ -9983,7 +10252,7 @@ export const checkoutStateValues: ReadonlyArray<FlattenedDeepRequired<components
 export const deliveryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Delivery"]> = ["email", "post"];
 export const deskMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeskMethod"]> = ["bank_transfer", "card_terminal", "cash"];
 export const emptyReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EmptyReason"]> = ["no_rooms_for_dates", "no_room_for_guests"];
-export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "invalid_parameter", "invalid_body", "invalid_characters", "unsupported_media_type", "payload_too_large", "unknown_channel", "invalid_locale", "invalid_limit", "invalid_sorting", "invalid_price_range", "invalid_nights", "invalid_settings", "invalid_product", "product_exists", "slug_taken", "unknown_taxon", "too_many_taxons", "invalid_stay", "invalid_guests", "invalid_configuration", "invalid_token", "weak_token", "invalid_email", "weak_password", "unknown_package", "invalid_item_type", "unknown_product", "invalid_quantity", "invalid_price_option", "package_needs_stay", "package_too_long", "too_many_persons", "not_a_reservation", "not_a_voucher", "invalid_voucher_details", "invalid_address", "invalid_voucher_configuration", "invalid_method", "invalid_notification", "voucher_code_unknown", "invalid_url", "invalid_html", "voucher_not_applicable", "amount_mismatch", "invalid_transfer", "invalid_refund", "invalid_receipt", "invalid_role", "invalid_question", "unknown_option", "not_found", "method_not_allowed", "unknown_type", "unknown_association", "product_not_found", "taxon_not_found", "package_not_found", "unknown_room", "cart_not_found", "item_not_found", "hold_not_found", "order_not_found", "payment_not_found", "staff_not_found", "page_not_found", "block_not_found", "revision_not_found", "unknown_newsletter_token", "conflict", "cart_exists", "newsletter_exists", "email_taken", "room_unavailable", "product_unavailable", "hold_conflict", "invalid_link", "identity_unverified_account", "identity_staff_account", "checkout_completed", "checkout_state", "cart_empty", "items_unavailable", "room_just_booked", "idempotency_key_reused", "order_not_payable", "payment_refused", "voucher_spent", "block_changed", "voucher_expired", "already_voted", "not_bank_transfer", "order_cancelled", "order_paid", "transfer_reference_used", "basket_full", "price_changed", "unpaid_limit", "not_refund_due", "advance_not_paid", "payment_refunded", "stale_version", "payment_reversed", "not_reversible", "fee_above_policy", "order_not_cancellable", "units_taken", "stay_started", "order_not_changeable", "last_admin", "unauthenticated", "invalid_credentials", "not_logged_in", "forbidden", "request_timeout", "too_many_requests", "too_many_attempts", "overloaded", "service_unavailable", "weather_unavailable", "internal_error"];
+export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "invalid_parameter", "invalid_body", "invalid_characters", "unsupported_media_type", "payload_too_large", "unknown_channel", "invalid_locale", "invalid_limit", "invalid_sorting", "invalid_price_range", "invalid_nights", "invalid_settings", "invalid_product", "product_exists", "slug_taken", "invalid_picture", "picture_not_found", "unknown_taxon", "too_many_taxons", "invalid_stay", "invalid_guests", "invalid_configuration", "invalid_token", "weak_token", "invalid_email", "weak_password", "unknown_package", "invalid_item_type", "unknown_product", "invalid_quantity", "invalid_price_option", "package_needs_stay", "package_too_long", "too_many_persons", "not_a_reservation", "not_a_voucher", "invalid_voucher_details", "invalid_address", "invalid_voucher_configuration", "invalid_method", "invalid_notification", "voucher_code_unknown", "invalid_url", "invalid_html", "voucher_not_applicable", "amount_mismatch", "invalid_transfer", "invalid_refund", "invalid_receipt", "invalid_role", "invalid_question", "unknown_option", "not_found", "method_not_allowed", "unknown_type", "unknown_association", "product_not_found", "taxon_not_found", "package_not_found", "unknown_room", "cart_not_found", "item_not_found", "hold_not_found", "order_not_found", "payment_not_found", "staff_not_found", "page_not_found", "block_not_found", "revision_not_found", "unknown_newsletter_token", "conflict", "cart_exists", "newsletter_exists", "email_taken", "room_unavailable", "product_unavailable", "hold_conflict", "invalid_link", "identity_unverified_account", "identity_staff_account", "checkout_completed", "checkout_state", "cart_empty", "items_unavailable", "room_just_booked", "idempotency_key_reused", "order_not_payable", "payment_refused", "voucher_spent", "block_changed", "voucher_expired", "already_voted", "not_bank_transfer", "order_cancelled", "order_paid", "transfer_reference_used", "basket_full", "price_changed", "unpaid_limit", "not_refund_due", "advance_not_paid", "payment_refunded", "stale_version", "payment_reversed", "not_reversible", "fee_above_policy", "order_not_cancellable", "units_taken", "stay_started", "order_not_changeable", "last_admin", "unauthenticated", "invalid_credentials", "not_logged_in", "forbidden", "request_timeout", "too_many_requests", "too_many_attempts", "overloaded", "service_unavailable", "weather_unavailable", "internal_error"];
 export const lineTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LineType"]> = ["reservation", "package", "treatment", "product", "voucher"];
 export const localeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Locale"]> = ["pl", "de", "en_GB"];
 export const loginProviderIdValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LoginProviderId"]> = ["social", "search"];

@@ -7,6 +7,7 @@
 pub mod editor;
 pub mod listing;
 pub mod package;
+pub mod pictures;
 pub mod price;
 pub mod taxons;
 

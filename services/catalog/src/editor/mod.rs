@@ -5,17 +5,19 @@
 //! prices follow within seconds. The stock a placed order takes
 //! ([`take_stock`]) is taken once per order.
 
+pub mod pictures;
 pub mod store;
 
 use spa_platform::db::Db;
 use spa_platform::outbox::Outbox;
-use spa_proto::spa::catalog::v1::{EditableProduct, SaveProductRequest};
+use spa_proto::spa::catalog::v1::{AddPictureRequest, EditableProduct, Picture, RemovePictureRequest, SaveProductRequest};
 
 use crate::domain::ProductType;
 use crate::domain::editor;
 use crate::error::CatalogError;
 use crate::events;
 
+pub use pictures::PictureStore;
 pub use store::{get, list};
 
 /// Creates or changes a product as `request` says.
@@ -78,4 +80,58 @@ pub async fn take_stock(db: &Db, outbox: &Outbox, event_id: &str, lines: &[(Stri
     tx.commit().await?;
     outbox.wake();
     Ok(())
+}
+
+/// A picture for the product: checked and resized away from the async
+/// workers, both sizes stored, then added last in one transaction with the
+/// change's line and `catalog.product.changed`.
+pub async fn add_picture(
+    db: &Db,
+    outbox: &Outbox,
+    store: &PictureStore,
+    request: AddPictureRequest,
+) -> Result<EditableProduct, CatalogError> {
+    let mut tx = db.begin().await?;
+    let kind = store::product_type(&mut tx, &request.code).await?.ok_or_else(|| CatalogError::ProductNotFound(request.code.clone()))?;
+    tx.rollback().await?;
+    let data = request.data;
+    let resized = tokio::task::spawn_blocking(move || crate::domain::pictures::prepare(&data))
+        .await
+        .map_err(|e| CatalogError::Pictures(std::io::Error::other(e)))?
+        .map_err(CatalogError::InvalidPicture)?;
+    let (page, listing) = PictureStore::new_paths(&request.code);
+    store.put(&page, &resized.page).await?;
+    store.put(&listing, &resized.listing).await?;
+    let mut tx = db.begin().await?;
+    store::add_picture(&mut tx, &request.code, &page, &listing, &request.staff).await?;
+    outbox.add(&mut tx, &events::product_changed(&request.code, Some(kind))).await?;
+    tx.commit().await?;
+    outbox.wake();
+    get(db, &request.code).await?.ok_or(CatalogError::ProductNotFound(request.code))
+}
+
+/// A picture taken off the product; its files go once the change is written.
+pub async fn remove_picture(
+    db: &Db,
+    outbox: &Outbox,
+    store: &PictureStore,
+    request: RemovePictureRequest,
+) -> Result<EditableProduct, CatalogError> {
+    let mut tx = db.begin().await?;
+    let kind = store::product_type(&mut tx, &request.code).await?.ok_or_else(|| CatalogError::ProductNotFound(request.code.clone()))?;
+    let listing = store::remove_picture(&mut tx, &request.code, &request.path, &request.staff)
+        .await?
+        .ok_or_else(|| CatalogError::PictureNotFound(request.path.clone()))?;
+    outbox.add(&mut tx, &events::product_changed(&request.code, Some(kind))).await?;
+    tx.commit().await?;
+    outbox.wake();
+    store.remove(&request.path).await;
+    store.remove(&listing).await;
+    get(db, &request.code).await?.ok_or(CatalogError::ProductNotFound(request.code))
+}
+
+/// A stored picture, as JPEG.
+pub async fn picture(store: &PictureStore, path: &str) -> Result<Picture, CatalogError> {
+    let data = store.get(path).await?.ok_or_else(|| CatalogError::PictureNotFound(path.to_owned()))?;
+    Ok(Picture { data, content_type: "image/jpeg".to_owned() })
 }

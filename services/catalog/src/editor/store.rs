@@ -160,13 +160,15 @@ pub async fn get(db: &Db, code: &str) -> Result<Option<EditableProduct>, sqlx::E
         .iter()
         .map(|t| t.try_get(0))
         .collect::<Result<Vec<String>, _>>()?;
+    let uploaded: Vec<String> = pictures(db, code).await?.into_iter().map(|(page, _)| page).collect();
+    let seed = r.try_get::<Option<String>, _>("image")?.map(|i| format!("/media/{i}"));
     Ok(Some(EditableProduct {
         code: r.try_get("code")?,
         r#type: kind_of(&r.try_get::<String, _>("type")?),
         fields: Some(wire_of(&fields)),
         main_taxon: r.try_get::<Option<String>, _>("main_taxon")?.unwrap_or_default(),
         taxons,
-        images: r.try_get::<Option<String>, _>("image")?.map(|i| format!("/media/{i}")).into_iter().collect(),
+        images: if uploaded.is_empty() { seed.into_iter().collect() } else { uploaded },
         updated_at_ms: r.try_get("updated_at")?,
         updated_by: r.try_get("updated_by")?,
     }))
@@ -284,4 +286,62 @@ pub async fn take_stock(tx: &mut Tx, event_id: &str, code: &str, quantity: i64) 
         .execute(&mut **tx)
         .await?;
     Ok(true)
+}
+
+/// The product's uploaded pictures, in their order: (page, listing).
+pub async fn pictures(db: &Db, code: &str) -> Result<Vec<(String, String)>, sqlx::Error> {
+    let rows = sqlx::query("SELECT page_path, listing_path FROM product_pictures WHERE product_code = $1 ORDER BY position")
+        .bind(code)
+        .fetch_all(db.pool())
+        .await?;
+    rows.iter().map(|r| Ok((r.try_get("page_path")?, r.try_get("listing_path")?))).collect()
+}
+
+/// A picture added last, and who added it.
+pub async fn add_picture(tx: &mut Tx, code: &str, page: &str, listing: &str, staff: &str) -> Result<(), sqlx::Error> {
+    let at = tx.now_ms();
+    sqlx::query(
+        "INSERT INTO product_pictures (product_code, position, page_path, listing_path, created_at) \
+         VALUES ($1, (SELECT COALESCE(MAX(position), 0) + 1 FROM product_pictures WHERE product_code = $1), $2, $3, $4)",
+    )
+    .bind(code)
+    .bind(page)
+    .bind(listing)
+    .bind(at)
+    .execute(&mut **tx)
+    .await?;
+    changed(tx, code, &format!("{{\"pictureAdded\":\"{page}\"}}"), staff).await
+}
+
+/// The picture whose page's path is `page` removed; its listing's path, if it was there.
+pub async fn remove_picture(tx: &mut Tx, code: &str, page: &str, staff: &str) -> Result<Option<String>, sqlx::Error> {
+    let listing: Option<String> =
+        sqlx::query_scalar("DELETE FROM product_pictures WHERE product_code = $1 AND page_path = $2 RETURNING listing_path")
+            .bind(code)
+            .bind(page)
+            .fetch_optional(&mut **tx)
+            .await?;
+    if listing.is_some() {
+        changed(tx, code, &format!("{{\"pictureRemoved\":\"{page}\"}}"), staff).await?;
+    }
+    Ok(listing)
+}
+
+/// Who changed the product last, and the change's line.
+async fn changed(tx: &mut Tx, code: &str, body: &str, staff: &str) -> Result<(), sqlx::Error> {
+    let at = tx.now_ms();
+    sqlx::query("UPDATE products SET updated_at = $2, updated_by = $3 WHERE code = $1")
+        .bind(code)
+        .bind(at)
+        .bind(staff)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("INSERT INTO product_changes (product_code, at, staff, body) VALUES ($1, $2, $3, $4)")
+        .bind(code)
+        .bind(at)
+        .bind(staff)
+        .bind(body)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
 }

@@ -385,6 +385,8 @@ async fn openapi_documents_every_route_and_every_documented_route_exists() {
         ("post", "/shop-api/backend/products"),
         ("get", "/shop-api/backend/products/{code}"),
         ("put", "/shop-api/backend/products/{code}"),
+        ("post", "/shop-api/backend/products/{code}/images"),
+        ("delete", "/shop-api/backend/products/{code}/images"),
         ("put", "/shop-api/backend/orders/{bookingCode}/items/{id}/treatments"),
         ("post", "/shop-api/backend/orders/{bookingCode}/items/{id}/treatments/quote"),
         ("put", "/shop-api/backend/orders/{bookingCode}/items/{id}/stay"),

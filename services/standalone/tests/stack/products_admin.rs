@@ -165,3 +165,77 @@ async fn an_administrator_edits_creates_hides_and_counts_offers_and_guests_see_i
     assert_eq!(kept.iter().filter(|(c, _)| c == "TR_HOT_STONE").count(), 3);
     assert!(kept.iter().all(|(_, staff)| staff == "admin@example.pl"));
 }
+
+/// A PNG of `width` × `height` pixels.
+fn png(width: u32, height: u32) -> Vec<u8> {
+    let picture = image::DynamicImage::ImageRgb8(image::RgbImage::from_pixel(width, height, image::Rgb([90, 140, 110])));
+    let mut out = std::io::Cursor::new(Vec::new());
+    picture.write_to(&mut out, image::ImageFormat::Png).unwrap();
+    out.into_inner()
+}
+
+#[tokio::test]
+async fn an_administrator_uploads_a_picture_that_guests_see_in_the_listing_and_removes_it() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let admin = t.session_of("c-4", "admin@example.pl", "customer,admin").await;
+    let reception = t.session_of("c-3", "recepcja@example.pl", "customer,reception").await;
+    let upload = |who: &str, kind: &str, body: Vec<u8>| {
+        t.http
+            .post(t.url("/shop-api/backend/products/TR_SALT_SCRUB/images?locale=en_GB"))
+            .header("x-requested-with", "XMLHttpRequest")
+            .header("cookie", format!("spa_session={who}"))
+            .header("content-type", kind)
+            .body(body)
+            .send()
+    };
+    let code = |r: &(u16, Value)| (r.0, r.1["code"].as_str().map(str::to_owned), r.1["errors"][0]["field"].as_str().map(str::to_owned));
+
+    // Who may, and what is refused.
+    assert_eq!(crate::support::json(upload(&reception, "image/png", png(800, 600)).await.unwrap()).await.0, 403);
+    let text = crate::support::json(upload(&admin, "text/plain", b"hello".to_vec()).await.unwrap()).await;
+    assert_eq!(code(&text), (415, Some("unsupported_media_type".into()), None));
+    let fake = crate::support::json(upload(&admin, "image/png", b"not a picture at all".to_vec()).await.unwrap()).await;
+    assert_eq!(code(&fake), (422, Some("invalid_picture".into()), Some("file".into())), "{}", fake.1);
+    let small = crate::support::json(upload(&admin, "image/png", png(640, 480)).await.unwrap()).await;
+    assert_eq!(code(&small), (422, Some("invalid_picture".into()), Some("file".into())));
+    let huge = crate::support::json(upload(&admin, "image/jpeg", vec![0xFF; 8 * 1024 * 1024 + 1]).await.unwrap()).await;
+    assert_eq!(huge.0, 413, "{}", huge.1);
+
+    // A picture: kept in two sizes, first on the card, served as JPEG for a year.
+    let (status, saved) = crate::support::json(upload(&admin, "image/png", png(2000, 1000)).await.unwrap()).await;
+    assert_eq!(status, 200, "{saved}");
+    let page_path = saved["images"][0].as_str().expect("the uploaded picture listed").to_owned();
+    assert!(page_path.starts_with("/pictures/TR_SALT_SCRUB/") && page_path.ends_with("-page.jpg"), "{page_path}");
+    let card = listed_as(&t, "treatment", "TR_SALT_SCRUB", "pl", |i| i.is_some_and(|i| i["images"][0]["path"] == page_path.as_str()))
+        .await
+        .unwrap();
+    let listing_path = card["images"][0]["thumbnails"]["default_listing"].as_str().unwrap().to_owned();
+    assert!(listing_path.ends_with("-listing.jpg"), "{card}");
+    for (path, size) in [(&page_path, (1600, 800)), (&listing_path, (800, 600))] {
+        let r = t.http.get(t.url(path)).send().await.unwrap();
+        assert_eq!(r.status(), 200, "{path}");
+        assert_eq!(r.headers()["content-type"], "image/jpeg");
+        assert!(r.headers()["cache-control"].to_str().unwrap().contains("immutable"));
+        let bytes = r.bytes().await.unwrap();
+        let got = image::ImageReader::new(std::io::Cursor::new(bytes)).with_guessed_format().unwrap().into_dimensions().unwrap();
+        assert_eq!(got, size, "{path}");
+    }
+    assert_eq!(t.http.get(t.url("/pictures/TR_SALT_SCRUB/00000000000000000000000000000000-page.jpg")).send().await.unwrap().status(), 404);
+    assert_eq!(t.http.get(t.url("/pictures/TR_SALT_SCRUB/..%2F..%2Fcatalog.db")).send().await.unwrap().status(), 404);
+
+    // Removed: the seed picture again, the files gone.
+    let remove = |path: &str| {
+        as_staff(
+            &t.http,
+            Method::DELETE,
+            t.url(&format!("/shop-api/backend/products/TR_SALT_SCRUB/images?path={path}")),
+            Some(format!("spa_session={admin}")),
+            Value::Null,
+        )
+    };
+    let (status, after) = remove(&page_path).await;
+    assert_eq!(status, 200, "{after}");
+    assert!(after["images"][0].as_str().unwrap().starts_with("/media/"), "{after}");
+    assert_eq!(remove(&page_path).await.0, 404);
+    assert_eq!(t.http.get(t.url(&page_path)).send().await.unwrap().status(), 404);
+}

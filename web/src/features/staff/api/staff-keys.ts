@@ -38,5 +38,8 @@ export const PRODUCTS_PATH = '/backend/products';
 
 export const productPath = (code: string) => `${PRODUCTS_PATH}/${encodeURIComponent(code)}`;
 
+/** An offer's pictures: POST one (the file as the body), DELETE one by its path. */
+export const picturesPath = (code: string) => `${productPath(code)}/images`;
+
 /** The catalogue's categories (public): where a new offer is listed. */
 export const TAXONS_PATH = '/taxons/';

@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 
 import { CheckboxField, FormAlert, SubmitButton, TextAreaField, TextField } from '@/components/ui/form-fields';
 import { staffPaths } from '@/config/staff-paths';
-import { useCreateProduct, useProduct, useSaveProduct, useTaxonTree } from '@/features/staff/api/products';
+import { useAddPicture, useCreateProduct, useProduct, useRemovePicture, useSaveProduct, useTaxonTree } from '@/features/staff/api/products';
 import { serverMessage, staffFailure } from '@/features/staff/api/staff-errors';
 import { parseZloty } from '@/features/staff/utils/amount';
+import { isUploadedPicture, PICTURE_ACCEPT, pictureProblem, type PictureProblem } from '@/features/staff/utils/pictures';
 import {
   emptyProductForm,
   formFields,
@@ -152,7 +153,7 @@ function EditSection({ product, created, loginHref }: { product: ProductEditor; 
         submitText={t('staff.products.save')}
         loginHref={loginHref}
       />
-      <Pictures images={product.images} name={name} />
+      <Pictures code={product.code} images={product.images} name={product.translations.pl.name} loginHref={loginHref} />
     </section>
   );
 }
@@ -595,26 +596,202 @@ function CardPreview({ form }: { form: ProductForm }) {
   );
 }
 
-/** The offer's pictures, as guests see them; changing them is not here yet. */
-function Pictures({ images, name }: { images: string[]; name: string }) {
-  const { t } = useI18n();
+const PICTURE_PROBLEMS: Record<PictureProblem, MessageKey> = {
+  type: 'staff.products.pictureProblem.type',
+  bytes: 'staff.products.pictureProblem.bytes',
+  small: 'staff.products.pictureProblem.small',
+  large: 'staff.products.pictureProblem.large',
+};
+
+/**
+ * The offer's pictures in the order guests see them (the first on its
+ * card): a picture uploaded goes last, an uploaded one can be removed after
+ * a second click; the shop's own pictures stay. A file is checked before
+ * it is sent; what the page or the server refuses is shown at the file input.
+ */
+function Pictures({ code, images, name, loginHref }: { code: string; images: string[]; name: string; loginHref: string }) {
+  const { t, locale } = useI18n();
+  const upload = useAddPicture(code, locale);
+  const remove = useRemovePicture(code, locale);
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [alert, setAlert] = useState<Alert>(null);
+  const [done, setDone] = useState<string | null>(null);
+  // One change at a time: each answer replaces the offer as a whole.
+  const working = useRef(false);
+  const refocus = useRef(false);
+  const busy = upload.isPending || remove.isPending;
+
+  // The input is disabled while its file is sent, which takes the keyboard from it: it gets it back.
+  useEffect(() => {
+    if (upload.isPending || !refocus.current) return;
+    refocus.current = false;
+    if (!document.activeElement || document.activeElement === document.body) input.current?.focus();
+  }, [upload.isPending]);
+
+  const start = () => {
+    setFieldError(null);
+    setAlert(null);
+    setDone(null);
+  };
+
+  const failed = (error: unknown, withFile: boolean) => {
+    const failure = staffFailure(error);
+    if (failure === 'login' || failure === 'forbidden') return setAlert({ access: failure });
+    if (withFile && error instanceof ApiError) {
+      if (error.status === 413) return setFieldError(t(PICTURE_PROBLEMS.bytes));
+      if (error.status === 415) return setFieldError(t(PICTURE_PROBLEMS.type));
+      const named = error.errors.find((fieldError) => fieldError.field === 'file');
+      if (named) return setFieldError(named.message || error.message);
+    }
+    if (error instanceof ApiError && error.code === 'picture_not_found') return setAlert({ text: t('staff.products.pictureGone') });
+    setAlert({ text: failure === 'other' ? t('staff.products.pictureError') : serverMessage(error) });
+  };
+
+  const add = async (file: File | undefined) => {
+    if (!file || working.current) return;
+    working.current = true;
+    start();
+    try {
+      const problem = await pictureProblem(file);
+      if (problem) return setFieldError(t(PICTURE_PROBLEMS[problem]));
+      refocus.current = true;
+      await upload.mutateAsync(file);
+      setDone(t('staff.products.pictureAdded'));
+    } catch (error) {
+      failed(error, true);
+    } finally {
+      working.current = false;
+      // The same file may be chosen again.
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  const removePicture = async (path: string) => {
+    if (working.current) return;
+    working.current = true;
+    start();
+    try {
+      await remove.mutateAsync(path);
+      setDone(t('staff.products.pictureRemoved'));
+      // Its buttons are gone: the keyboard goes on from the pictures' heading.
+      heading.current?.focus();
+    } catch (error) {
+      failed(error, false);
+    } finally {
+      working.current = false;
+    }
+  };
+
   return (
     <section className="staff-products__pictures" aria-labelledby={headingId}>
-      <h3 id={headingId}>{t('staff.products.pictures')}</h3>
+      <h3 id={headingId} ref={heading} tabIndex={-1}>
+        {t('staff.products.pictures')}
+      </h3>
       {images.length === 0 ? (
         <p>{t('staff.products.noPictures')}</p>
       ) : (
-        <ul className="staff-products__images">
-          {images.map((src) => (
-            <li key={src}>
-              <img src={src} alt={name} loading="lazy" width={160} height={120} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="staff-products__note">{t('staff.products.picturesOrder')}</p>
+          <ul className="staff-products__images">
+            {images.map((src, index) => (
+              <PictureItem
+                key={src}
+                src={src}
+                alt={t('staff.products.pictureAlt', { name, position: index + 1 })}
+                position={index + 1}
+                busy={busy}
+                removing={remove.isPending && remove.variables === src}
+                onRemove={isUploadedPicture(src) ? () => void removePicture(src) : undefined}
+              />
+            ))}
+          </ul>
+        </>
       )}
-      <p className="staff-products__note">{t('staff.products.picturesLater')}</p>
+      <TextField
+        ref={input}
+        type="file"
+        label={t('staff.products.addPicture')}
+        accept={PICTURE_ACCEPT}
+        disabled={upload.isPending}
+        error={fieldError ?? undefined}
+        hint={t('staff.products.pictureHint')}
+        onChange={(event) => void add(event.target.files?.[0])}
+      />
+      <div className="staff-settings__status" role="status">
+        {upload.isPending ? <p className="staff-notice">{t('staff.products.uploading')}</p> : done && <p className="staff-notice staff-notice--success">{done}</p>}
+      </div>
+      {alert && 'access' in alert && <AccessNotice failure={alert.access} loginHref={loginHref} words={PRODUCTS_ACCESS} />}
+      {alert && 'text' in alert && (
+        <FormAlert>
+          <p>{alert.text}</p>
+        </FormAlert>
+      )}
     </section>
   );
 }
 
+/** A picture's thumbnail; an uploaded one with its removal, asked twice. */
+function PictureItem({
+  src,
+  alt,
+  position,
+  busy,
+  removing,
+  onRemove,
+}: {
+  src: string;
+  alt: string;
+  position: number;
+  busy: boolean;
+  removing: boolean;
+  onRemove?: () => void;
+}) {
+  const { t } = useI18n();
+  const [asking, setAsking] = useState(false);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  // The button clicked is replaced by the next step's: the keyboard follows.
+  const focusNext = useRef(false);
+  useEffect(() => {
+    if (!focusNext.current) return;
+    focusNext.current = false;
+    (asking ? confirmButton : removeButton).current?.focus();
+  }, [asking]);
+  const ask = (next: boolean) => {
+    focusNext.current = true;
+    setAsking(next);
+  };
+  const removeText = t('staff.products.removePicture', { position });
+
+  return (
+    <li className="staff-products__image">
+      <img src={src} alt={alt} loading="lazy" width={160} height={120} />
+      {onRemove &&
+        (asking ? (
+          <div className="staff-products__image-actions" role="group" aria-label={removeText}>
+            <button
+              ref={confirmButton}
+              type="button"
+              className="button button--small"
+              aria-disabled={busy || undefined}
+              onClick={() => {
+                if (!busy) onRemove();
+              }}
+            >
+              {removing ? t('staff.products.removing') : t('staff.products.confirmRemoval')}
+            </button>
+            <button type="button" className="button button--small" onClick={() => ask(false)}>
+              {t('staff.products.keepPicture')}
+            </button>
+          </div>
+        ) : (
+          <button ref={removeButton} type="button" className="button button--small" aria-disabled={busy || undefined} onClick={() => !busy && ask(true)}>
+            {removeText}
+          </button>
+        ))}
+    </li>
+  );
+}
