@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { BASKET_STORAGE_KEY } from '@/features/basket/utils/storage';
@@ -53,6 +53,16 @@ describe('checkout: payment step', () => {
     await user.click(screen.getByRole('button', { name: 'Zapłać i zakończ' }));
     expect(await within(methods).findByText('Wybierz metodę płatności.')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(within(methods).getAllByRole('radio')[0]));
+    expect(requestsTo(checkout, 'PUT', /payment|complete/)).toEqual([]);
+  });
+
+  it('says so, with the way to the guesthouse, when no way to pay is offered', async () => {
+    const { checkout } = setUpCheckout({ items: [product()], state: 'vouchering_skipped' });
+    server.use(http.get(apiPath('/checkout/:token/payment'), () => HttpResponse.json({ payments: [{ methods: [], method: null, deposit: null }] })));
+    renderCheckout('/basket/payment');
+    const notice = (await screen.findByText(/nie przyjmuje teraz płatności przez internet/)).closest('[role]') as HTMLElement;
+    expect(within(notice).getByRole('link', { name: 'Kontakt' }).getAttribute('href')).toBe('/kontakt');
+    expect(screen.queryByRole('button', { name: 'Zapłać i zakończ' })).toBeNull();
     expect(requestsTo(checkout, 'PUT', /payment|complete/)).toEqual([]);
   });
 

@@ -61,6 +61,20 @@ export function PaymentStepView({ cart, token }: { cart: Cart; token: string }) 
         {t('checkout.payment.error')}
       </StatusMessage>
     );
+  } else if (payment.data.methods.length === 0) {
+    // The guesthouse offers no way to pay online now (no account for transfers, no provider): say so, never an empty choice.
+    body = (
+      <StatusMessage
+        kind="error"
+        action={
+          <Link className="button" to={paths.contact.href(locale)}>
+            {t('checkout.loader.contact')}
+          </Link>
+        }
+      >
+        {t('checkout.payment.noMethods')}
+      </StatusMessage>
+    );
   } else {
     body = <PaymentForm cart={cart} token={token} offer={payment.data} />;
   }
