@@ -38,6 +38,14 @@ error-slug-taken = Ein anderes Angebot hat diese Adresse in dieser Sprache schon
     .field = Diese Adresse ist vergeben: Wählen Sie eine andere.
 error-invalid-picture = Dieses Bild kann nicht hinzugefügt werden.
     .field = Wählen Sie ein JPEG-, PNG- oder WebP-Bild bis 8 MB, mindestens 800 × 600 und höchstens 8000 × 8000 Pixel.
+error-invalid-room-type = Die Einstellungen des Zimmers widersprechen sich: Bitte korrigieren Sie die markierten Felder.
+    .field = { $key ->
+        [maxOccupancy] Höchstbelegung: nicht unter der Standardbelegung und höchstens 12.
+        [extraBed] Ein Zustellbett braucht es genau dann, wenn mehr Personen als standardmäßig Platz finden.
+       *[other] Prüfen Sie diesen Wert.
+    }
+error-invalid-seasons = Einige Saisons sind ungültig: Bitte korrigieren Sie die markierten Felder.
+    .field = Prüfen Sie: Name 1–60 Zeichen und eindeutig; Tage als MM-TT, die es im Kalender gibt; Anteil 50–300 %.
 error-picture-not-found = Dieses Bild gehört nicht mehr zum Angebot.
 error-unknown-taxon = Diese Kategorie gibt es nicht.
 error-too-many-taxons = Zu viele Kategorien auf einmal gewählt.
@@ -191,6 +199,8 @@ error-fee-above-policy = Die Gebühr liegt über dem, was die Stornobedingungen 
     .field = Höchstens { $max } PLN.
 error-order-not-cancellable = Diese Bestellung kann hier nicht mehr storniert werden: Es ist Geld eingegangen oder eine Zahlung läuft. Bitte wenden Sie sich an die Pension.
 error-units-taken = Diese Zimmer können nicht gesperrt werden: In dieser Nacht sind sie gebucht.
+error-units-needed = { $night }: So viele Zimmer sind gebucht, reserviert oder außer Betrieb, dass es nicht weniger sein können.
+    .field = Am { $night } braucht es mehr Zimmer: so viele sind gebucht, reserviert oder außer Betrieb.
 error-stay-started = Dieser Aufenthalt hat bereits begonnen: Er kann nicht mehr verschoben werden.
 error-order-not-changeable = Die Nächte dieser Bestellung sind nicht mehr reserviert: Sie kann nicht geändert werden.
 error-last-admin = Die Pension braucht einen aktiven Administrator: Machen Sie zuerst jemand anderen zum Administrator.

@@ -40,6 +40,14 @@ error-slug-taken = Another offer has this address in this language already.
     .field = This address is taken: choose another.
 error-invalid-picture = This picture cannot be added.
     .field = Choose a JPEG, PNG or WebP picture of up to 8 MB, at least 800 × 600 and at most 8000 × 8000 pixels.
+error-invalid-room-type = The room's settings contradict each other: correct the marked fields.
+    .field = { $key ->
+        [maxOccupancy] Most guests: no fewer than the standard and at most 12.
+        [extraBed] The extra bed is needed exactly when the room takes more guests than its standard.
+       *[other] Check this value.
+    }
+error-invalid-seasons = Some seasons are not valid: correct the marked fields.
+    .field = Check: a name of 1 to 60 characters, unlike the others; days as MM-DD that the calendar has; a share of 50 to 300%.
 error-picture-not-found = This picture is no longer part of the offer.
 error-unknown-taxon = This category does not exist.
 error-too-many-taxons = Too many categories chosen at once.
@@ -193,6 +201,8 @@ error-fee-above-policy = The fee is above what the cancellation policy keeps now
     .field = At most { $max } PLN.
 error-order-not-cancellable = This order can no longer be cancelled here: money has come for it or a payment is under way. Please contact the guesthouse.
 error-units-taken = These rooms cannot be taken out of order: they are booked that night.
+error-units-needed = { $night }: that many rooms are booked, held or out of order, so there cannot be fewer.
+    .field = On { $night } more rooms are needed: that many are booked, held or out of order.
 error-stay-started = This stay has begun: it can no longer be moved.
 error-order-not-changeable = This order's nights are no longer held or booked: it cannot be changed.
 error-last-admin = The house keeps one active administrator: make another member an administrator first.

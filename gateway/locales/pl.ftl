@@ -38,6 +38,14 @@ error-slug-taken = Inna oferta ma już ten adres w tym języku.
     .field = Ten adres jest zajęty: wybierz inny.
 error-invalid-picture = Tego zdjęcia nie można dodać.
     .field = Wybierz zdjęcie JPEG, PNG lub WebP, do 8 MB, co najmniej 800 × 600 i najwyżej 8000 × 8000 pikseli.
+error-invalid-room-type = Ustawienia pokoju się wykluczają: popraw zaznaczone pola.
+    .field = { $key ->
+        [maxOccupancy] Najwięcej osób: nie mniej niż standardowo i najwyżej 12.
+        [extraBed] Dostawka jest potrzebna dokładnie wtedy, gdy pokój mieści więcej osób niż standardowo.
+       *[other] Sprawdź tę wartość.
+    }
+error-invalid-seasons = Niektóre sezony są nieprawidłowe: popraw zaznaczone pola.
+    .field = Sprawdź: nazwa 1–60 znaków, inna niż pozostałych; dni w postaci MM-DD, które są w kalendarzu; udział 50–300%.
 error-picture-not-found = Tego zdjęcia nie ma już w ofercie.
 error-unknown-taxon = Taka kategoria nie istnieje.
 error-too-many-taxons = Wybrano naraz zbyt wiele kategorii.
@@ -191,6 +199,8 @@ error-fee-above-policy = Opłata przekracza to, co zatrzymują teraz warunki anu
     .field = Najwyżej { $max } PLN.
 error-order-not-cancellable = Tego zamówienia nie można już tu anulować: wpłynęły za nie pieniądze albo trwa płatność. Skontaktuj się z pensjonatem.
 error-units-taken = Tych pokoi nie można wyłączyć ze sprzedaży: tej nocy są zarezerwowane.
+error-units-needed = { $night }: tyle pokoi jest zarezerwowanych, zajętych lub wyłączonych ze sprzedaży, że ich liczba nie może być mniejsza.
+    .field = Na { $night } potrzeba więcej pokoi: tyle jest zarezerwowanych, zajętych lub wyłączonych.
 error-stay-started = Ten pobyt już się rozpoczął: nie można go przenieść.
 error-order-not-changeable = Noce tego zamówienia nie są już zarezerwowane: nie można go zmienić.
 error-last-admin = Pensjonat musi mieć aktywnego administratora: najpierw nadaj tę rolę komuś innemu.

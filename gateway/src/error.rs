@@ -63,6 +63,9 @@ error_codes! {
     ProductExists => "product_exists",
     SlugTaken => "slug_taken",
     InvalidPicture => "invalid_picture",
+    InvalidRoomType => "invalid_room_type",
+    UnitsNeeded => "units_needed",
+    InvalidSeasons => "invalid_seasons",
     PictureNotFound => "picture_not_found",
     UnknownTaxon => "unknown_taxon",
     TooManyTaxons => "too_many_taxons",
@@ -232,7 +235,9 @@ impl ErrorCode {
             | InvalidNights
             | InvalidSettings
             | InvalidProduct
-            | InvalidPicture => Some(StatusCode::UNPROCESSABLE_ENTITY),
+            | InvalidPicture
+            | InvalidRoomType
+            | InvalidSeasons => Some(StatusCode::UNPROCESSABLE_ENTITY),
             UnknownProduct | UnknownPackage | UnknownTaxon | VoucherCodeUnknown | UnknownOption | UnknownNewsletterToken | UnknownRoom => {
                 Some(StatusCode::NOT_FOUND)
             }

@@ -26,6 +26,7 @@ macro_rules! events {
 events! {
     ProductChanged => "catalog.product.changed",
     AvailabilityChanged => "rooms.availability.changed",
+    RoomTypeChanged => "rooms.room_type.changed",
     HoldExpired => "rooms.hold.expired",
     HoldLost => "rooms.hold.lost",
     OrderPlaced => "cart.order.placed",

@@ -225,3 +225,42 @@ test('an administrator puts a product on promotion, marks another sold out and c
     expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(800);
   }
 });
+
+test('an administrator adds a season at the top of the list, and the guests’ search prices its night by it', async ({ page }) => {
+  test.setTimeout(90_000);
+  // A Thursday of this run only: a weekday night, 320 zł for the double before seasons.
+  let thursday = daysFromToday(290 + randomInt(0, 50));
+  while (new Date(`${thursday}T12:00:00`).getDay() !== 4) thursday = addDays(thursday, 1);
+  const friday = addDays(thursday, 1);
+  const name = `Długi weekend ${thursday}`;
+
+  await page.goto(`/backend/rates?room=${ROOM}&month=${thursday.slice(0, 7)}`);
+  await logIn(page);
+  const add = page.getByRole('button', { name: pl('staff.rates.seasons.add') });
+  await expect(add).toBeVisible();
+  const seasons = page.getByRole('group', { name: /^Sezon \d+$/ });
+  const count = await seasons.count();
+  await add.click();
+  const row = page.getByRole('group', { name: `Sezon ${count + 1}` });
+  await row.getByLabel(pl('staff.rates.seasons.name')).fill(name);
+  for (const part of [pl('staff.rates.seasons.from'), pl('staff.rates.seasons.to')]) {
+    const day = row.getByRole('group', { name: part });
+    await day.getByLabel(new RegExp(`^${pl('staff.rates.seasons.month')}`)).selectOption(thursday.slice(5, 7));
+    await day.getByLabel(new RegExp(`^${pl('staff.rates.seasons.day')}`)).selectOption(thursday.slice(8, 10));
+  }
+  await row.getByLabel(pl('staff.rates.seasons.percent')).fill('150');
+  // First on the list: it prices the night whatever other season covers it.
+  for (let i = 0; i < count; i += 1) await page.getByRole('button', { name: new RegExp(`^${pl('staff.rates.seasons.moveUp')}\\s*: ${name}$`) }).click();
+  await page.getByRole('button', { name: pl('staff.rates.seasons.save') }).click();
+  await expect(page.getByText(pl('staff.rates.seasons.saved'))).toBeVisible();
+
+  try {
+    await expect.poll(async () => (await searchDouble(page, thursday, friday))?.price, { timeout: 15_000 }).toMatch(/480,00 zł$/);
+  } finally {
+    // The other specs price their nights without it.
+    await page.goto(`/backend/rates?room=${ROOM}&month=${thursday.slice(0, 7)}`);
+    await page.getByRole('button', { name: new RegExp(`^${pl('staff.rates.seasons.remove')}\\s*: ${name}$`) }).click();
+    await page.getByRole('button', { name: pl('staff.rates.seasons.save') }).click();
+    await expect(page.getByText(pl('staff.rates.seasons.saved'))).toBeVisible();
+  }
+});

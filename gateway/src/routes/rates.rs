@@ -157,7 +157,298 @@ impl Validate for NightsChange {
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(nights, set_nights))
+    OpenApiRouter::new().routes(routes!(nights, set_nights)).routes(routes!(room_type, set_room_type)).routes(routes!(seasons, set_seasons))
+}
+
+/// When a setting was changed, RFC 3339; none while it has the demo's values.
+fn changed_at(ms: i64) -> Option<String> {
+    (ms > 0).then(|| chrono::DateTime::from_timestamp_millis(ms)).flatten().map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+}
+
+/// A room type's own settings.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RoomType {
+    pub code: String,
+    /// Rooms of this type.
+    pub units: u32,
+    /// Standard sleepers.
+    pub occupancy: u32,
+    /// With the extra bed.
+    pub max_occupancy: u32,
+    pub extra_bed: bool,
+    /// Nights.
+    pub min_stay: u32,
+    /// Grosze, a Sunday to Thursday night before seasons.
+    pub base_rate: i64,
+    /// Grosze, a Friday or Saturday night before seasons.
+    pub weekend_rate: i64,
+    #[schema(required = true)]
+    pub updated_at: Option<String>,
+    pub updated_by: String,
+}
+
+impl RoomType {
+    fn of(m: spa_proto::spa::rooms::v1::RoomTypeSettings) -> Self {
+        Self {
+            code: m.code,
+            units: m.units,
+            occupancy: m.occupancy,
+            max_occupancy: m.max_occupancy,
+            extra_bed: m.extra_bed,
+            min_stay: m.min_stay,
+            base_rate: m.base_rate,
+            weekend_rate: m.weekend_rate,
+            updated_at: changed_at(m.updated_at_ms),
+            updated_by: m.updated_by,
+        }
+    }
+}
+
+/// A room type's settings as the administrator sets them, all of them.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct RoomTypeChange {
+    /// 1 to 500; never below what a future night has booked, held or out of order (409 `units_taken`).
+    #[schema(required = true, value_type = u32, minimum = 1, maximum = 500)]
+    pub units: Option<u32>,
+    #[schema(required = true, value_type = u32, minimum = 1, maximum = 10)]
+    pub occupancy: Option<u32>,
+    /// At least `occupancy`, at most 12; above it only with the extra bed.
+    #[schema(required = true, value_type = u32, minimum = 1, maximum = 12)]
+    pub max_occupancy: Option<u32>,
+    #[schema(required = true, value_type = bool)]
+    pub extra_bed: Option<bool>,
+    #[schema(required = true, value_type = u32, minimum = 1, maximum = 30)]
+    pub min_stay: Option<u32>,
+    #[schema(required = true, value_type = i64, minimum = 100, maximum = 10_000_000)]
+    pub base_rate: Option<i64>,
+    #[schema(required = true, value_type = i64, minimum = 100, maximum = 10_000_000)]
+    pub weekend_rate: Option<i64>,
+}
+
+impl Validate for RoomTypeChange {
+    fn validate(&self) -> ApiResult<()> {
+        let counts = [
+            ("units", self.units, 1..=500),
+            ("occupancy", self.occupancy, 1..=10),
+            ("maxOccupancy", self.max_occupancy, 1..=12),
+            ("minStay", self.min_stay, 1..=30),
+        ];
+        for (field, value, range) in counts {
+            let Some(value) = value else { return Err(ApiError::field(ErrorCode::InvalidParameter, field)) };
+            crate::extract::within(value, range, ErrorCode::InvalidParameter, field)?;
+        }
+        if self.extra_bed.is_none() {
+            return Err(ApiError::field(ErrorCode::InvalidParameter, "extraBed"));
+        }
+        for (field, value) in [("baseRate", self.base_rate), ("weekendRate", self.weekend_rate)] {
+            let Some(value) = value else { return Err(ApiError::field(ErrorCode::InvalidParameter, field)) };
+            crate::extract::within(value, 100..=10_000_000, ErrorCode::InvalidParameter, field)?;
+        }
+        Ok(())
+    }
+}
+
+/// A season: a share of every room type's rates between two days of every year.
+#[derive(Debug, Default, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Season {
+    /// 1 to 60 characters, each season's own.
+    #[schema(max_length = 60)]
+    pub name: String,
+    /// MM-DD, inclusive.
+    #[schema(pattern = "^[0-9]{2}-[0-9]{2}$")]
+    pub from: String,
+    /// MM-DD, inclusive; before `from`: the season runs over the new year.
+    #[schema(pattern = "^[0-9]{2}-[0-9]{2}$")]
+    pub to: String,
+    /// Percent of the weekday or weekend rate, 50 to 300.
+    #[schema(minimum = 50, maximum = 300)]
+    pub multiplier_percent: u32,
+}
+
+/// The seasons, in their order (the first that covers a night prices it).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SeasonList {
+    pub seasons: Vec<Season>,
+    #[schema(required = true)]
+    pub updated_at: Option<String>,
+    pub updated_by: String,
+}
+
+/// The seasons as the administrator sets them: all of them, replacing the others.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeasonsChange {
+    /// At most 20.
+    #[schema(required = true, value_type = Vec<Season>, max_items = 20)]
+    pub seasons: Option<Vec<Season>>,
+}
+
+impl Validate for SeasonsChange {
+    fn validate(&self) -> ApiResult<()> {
+        let Some(seasons) = &self.seasons else { return Err(ApiError::field(ErrorCode::InvalidParameter, "seasons")) };
+        if seasons.len() > 20 {
+            return Err(ApiError::malformed(ErrorCode::InvalidParameter, "seasons"));
+        }
+        for (i, s) in seasons.iter().enumerate() {
+            let shaped =
+                |d: &str| d.len() == 5 && d.as_bytes()[2] == b'-' && d.bytes().enumerate().all(|(j, b)| j == 2 || b.is_ascii_digit());
+            for (field, ok) in [
+                ("name", s.name.chars().count() <= 60),
+                ("from", shaped(&s.from)),
+                ("to", shaped(&s.to)),
+                ("multiplierPercent", (50..=300).contains(&s.multiplier_percent)),
+            ] {
+                if !ok {
+                    return Err(ApiError::malformed(ErrorCode::InvalidParameter, &format!("seasons[{i}].{field}")));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn seasons_of(m: spa_proto::spa::rooms::v1::Seasons) -> SeasonList {
+    SeasonList {
+        seasons: m
+            .seasons
+            .into_iter()
+            .map(|s| Season { name: s.name, from: s.from, to: s.to, multiplier_percent: s.multiplier_percent })
+            .collect(),
+        updated_at: changed_at(m.updated_at_ms),
+        updated_by: m.updated_by,
+    }
+}
+
+/// A room type's settings
+///
+/// For administrators: units, occupancy, minimum stay, the weekday and
+/// weekend rates (the nights' prices follow them and the seasons, except
+/// those set by hand).
+#[utoipa::path(
+    get,
+    path = "/shop-api/backend/room-types/{code}",
+    tag = "back-office",
+    params(("code" = String, Path, description = ROOM_CODE, pattern = "^[A-Za-z0-9_.-]{1,64}$"), ShopParams),
+    responses(
+        (status = 200, description = "The room type", body = RoomType),
+        (status = 400, description = "A malformed code", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "No such room type (`unknown_room`)", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn room_type(State(state): State<AppState>, _shop: Shop, _admin: Staff, Path(code): Path<String>) -> ApiResult<Json<RoomType>> {
+    let request = spa_proto::spa::rooms::v1::GetRoomTypeRequest { code: room_code(code)? };
+    Ok(Json(RoomType::of(state.clients.rooms.clone().get_room_type(request).await?.into_inner())))
+}
+
+/// Set a room type's settings
+///
+/// For administrators: all of them at once. Every future night not priced
+/// by hand is repriced; guests' searches and baskets follow at once.
+#[utoipa::path(
+    put,
+    path = "/shop-api/backend/room-types/{code}",
+    tag = "back-office",
+    params(("code" = String, Path, description = ROOM_CODE, pattern = "^[A-Za-z0-9_.-]{1,64}$"), ShopParams, crate::extract::ScriptMarker),
+    request_body = RoomTypeChange,
+    responses(
+        (status = 200, description = "The room type as it is now", body = RoomType),
+        (status = 400, description = "A missing or malformed field, named; or no `X-Requested-With: XMLHttpRequest`", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "No such room type (`unknown_room`)", body = ErrorBody),
+        (status = 409, description = "Fewer units than a future night has booked, held or out of order (`units_needed`, naming the night)", body = ErrorBody),
+        (status = 422, description = "Settings that do not hold together, each named (`invalid_room_type`): more sleepers than standard without the extra bed, or the extra bed without them", body = ErrorBody),
+        (status = 429, description = "Too many changes from this client; wait", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn set_room_type(
+    State(state): State<AppState>,
+    _shop: Shop,
+    _script: Script,
+    admin: Staff,
+    Path(code): Path<String>,
+    JsonBody(body): JsonBody<RoomTypeChange>,
+) -> ApiResult<Json<RoomType>> {
+    let settings = spa_proto::spa::rooms::v1::RoomTypeSettings {
+        code: room_code(code)?,
+        units: body.units.unwrap_or_default(),
+        occupancy: body.occupancy.unwrap_or_default(),
+        max_occupancy: body.max_occupancy.unwrap_or_default(),
+        extra_bed: body.extra_bed.unwrap_or_default(),
+        min_stay: body.min_stay.unwrap_or_default(),
+        base_rate: body.base_rate.unwrap_or_default(),
+        weekend_rate: body.weekend_rate.unwrap_or_default(),
+        ..Default::default()
+    };
+    let request = spa_proto::spa::rooms::v1::SetRoomTypeRequest { settings: Some(settings), staff: admin.email };
+    Ok(Json(RoomType::of(state.clients.rooms.clone().set_room_type(request).await?.into_inner())))
+}
+
+/// The seasons
+///
+/// For administrators: the shares of the rates between two days of every
+/// year that every room type's nights follow.
+#[utoipa::path(
+    get,
+    path = "/shop-api/backend/seasons",
+    tag = "back-office",
+    params(ShopParams),
+    responses(
+        (status = 200, description = "The seasons", body = SeasonList),
+        (status = 400, description = "A malformed shop parameter, named", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn seasons(State(state): State<AppState>, _shop: Shop, _admin: Staff) -> ApiResult<Json<SeasonList>> {
+    let request = spa_proto::spa::rooms::v1::GetSeasonsRequest {};
+    Ok(Json(seasons_of(state.clients.rooms.clone().get_seasons(request).await?.into_inner())))
+}
+
+/// Set the seasons
+///
+/// For administrators: all of them, replacing the others. Every future
+/// night not priced by hand is repriced; guests' searches follow at once.
+#[utoipa::path(
+    put,
+    path = "/shop-api/backend/seasons",
+    tag = "back-office",
+    params(ShopParams, crate::extract::ScriptMarker),
+    request_body = SeasonsChange,
+    responses(
+        (status = 200, description = "The seasons as they are now", body = SeasonList),
+        (status = 400, description = "A missing or malformed field, named; or no `X-Requested-With: XMLHttpRequest`", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 422, description = "Seasons that do not hold, each named (`invalid_seasons`, e.g. `seasons[1].from`): an empty or repeated name, a day no year has", body = ErrorBody),
+        (status = 429, description = "Too many changes from this client; wait", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn set_seasons(
+    State(state): State<AppState>,
+    _shop: Shop,
+    _script: Script,
+    admin: Staff,
+    JsonBody(body): JsonBody<SeasonsChange>,
+) -> ApiResult<Json<SeasonList>> {
+    let seasons = body
+        .seasons
+        .unwrap_or_default()
+        .into_iter()
+        .map(|s| spa_proto::spa::rooms::v1::SeasonRule { name: s.name, from: s.from, to: s.to, multiplier_percent: s.multiplier_percent })
+        .collect();
+    let request = spa_proto::spa::rooms::v1::SetSeasonsRequest { seasons, staff: admin.email };
+    Ok(Json(seasons_of(state.clients.rooms.clone().set_seasons(request).await?.into_inner())))
 }
 
 fn room_code(code: String) -> ApiResult<String> {

@@ -15,9 +15,9 @@ use spa_proto::spa::catalog::v1::catalog_service_server::{CatalogService, Catalo
 use spa_proto::spa::catalog::v1::*;
 use spa_proto::spa::rooms::v1::rooms_service_server::{RoomsService, RoomsServiceServer};
 use spa_proto::spa::rooms::v1::{
-    Board, CheckStaysRequest, CheckStaysResponse, GetAvailabilityRequest, GetAvailabilityResponse, GetBoardRequest, GetNightsRequest, Hold,
-    KeepRequest, MoveRequest, Nights, OrderRef, ReserveRequest, SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse,
-    SetNightsRequest,
+    Board, CheckStaysRequest, CheckStaysResponse, GetAvailabilityRequest, GetAvailabilityResponse, GetBoardRequest, GetNightsRequest,
+    GetRoomTypeRequest, GetSeasonsRequest, Hold, KeepRequest, MoveRequest, Nights, OrderRef, ReserveRequest, RoomTypeSettings,
+    SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse, Seasons, SetNightsRequest, SetRoomTypeRequest, SetSeasonsRequest,
 };
 use tonic::{Request, Response, Status};
 
@@ -166,6 +166,22 @@ impl RoomsService for NoRooms {
     }
 
     async fn set_nights(&self, _: Request<SetNightsRequest>) -> Result<Response<Nights>, Status> {
+        unused()
+    }
+
+    async fn get_room_type(&self, _: Request<GetRoomTypeRequest>) -> Result<Response<RoomTypeSettings>, Status> {
+        unused()
+    }
+
+    async fn set_room_type(&self, _: Request<SetRoomTypeRequest>) -> Result<Response<RoomTypeSettings>, Status> {
+        unused()
+    }
+
+    async fn get_seasons(&self, _: Request<GetSeasonsRequest>) -> Result<Response<Seasons>, Status> {
+        unused()
+    }
+
+    async fn set_seasons(&self, _: Request<SetSeasonsRequest>) -> Result<Response<Seasons>, Status> {
         unused()
     }
 }

@@ -27,6 +27,15 @@ pub enum RoomsError {
     MinStay { room: String, min: i64 },
     #[error("{night}: units out of order are booked or held that night")]
     UnitsTaken { night: String },
+    /// Fewer units than are booked, held or out of order on that night.
+    #[error("{night}: more units are booked, held or out of order that night")]
+    UnitsNeeded { night: String },
+    /// Every wrong field of a room type's settings.
+    #[error("not valid: {}", .0.join(", "))]
+    InvalidRoomType(Vec<String>),
+    /// Every wrong field of the seasons.
+    #[error("not valid: {}", .0.join(", "))]
+    InvalidSeasons(Vec<String>),
     #[error("{night}: beyond the nights on sale")]
     NightMissing { night: String },
     #[error("order {0} already holds different nights")]
@@ -73,6 +82,17 @@ impl From<RoomsError> for Status {
             RoomsError::MinStay { .. } => errors::invalid("invalid_stay", message, &[("to", "stay shorter than the minimum")]),
             RoomsError::UnitsTaken { ref night } => {
                 errors::with_details(Code::FailedPrecondition, "units_taken", message.clone(), &[("outOfOrder", night)])
+            }
+            RoomsError::UnitsNeeded { ref night } => {
+                errors::with_args(Code::FailedPrecondition, "units_needed", message.clone(), &[("units", night)], &[("night", night)])
+            }
+            RoomsError::InvalidRoomType(ref fields) => {
+                let v: Vec<(&str, &str)> = fields.iter().map(|f| (f.as_str(), "not valid")).collect();
+                errors::invalid("invalid_room_type", message.clone(), &v)
+            }
+            RoomsError::InvalidSeasons(ref fields) => {
+                let v: Vec<(&str, &str)> = fields.iter().map(|f| (f.as_str(), "not valid")).collect();
+                errors::invalid("invalid_seasons", message.clone(), &v)
             }
             RoomsError::NightMissing { ref night } => errors::invalid("invalid_nights", message.clone(), &[("to", night)]),
             RoomsError::OrderConflict(_) | RoomsError::HoldNotActive(..) => {

@@ -20,7 +20,9 @@ use spa_platform::db::Tx;
 use spa_platform::outbox::Outbox;
 use spa_platform::runtime::Infra;
 use spa_proto::EventMessage;
-use spa_proto::events::{AvailabilityChanged, CancelReason, HoldExpired, HoldLost, OrderCancelled, OrderPaid, ProductChanged};
+use spa_proto::events::{
+    AvailabilityChanged, CancelReason, HoldExpired, HoldLost, OrderCancelled, OrderPaid, ProductChanged, RoomTypeChanged,
+};
 
 use crate::domain::{RoomNight, ymd};
 use crate::error::RoomsError;
@@ -32,6 +34,7 @@ pub const PAID_CONSUMER: &str = "rooms-order-paid";
 pub const CANCELLED_CONSUMER: &str = "rooms-order-cancelled";
 const SEARCH_CACHE: &str = "rooms-search-cache";
 const CONTENT_CACHE: &str = "rooms-content-cache";
+const ROOM_TYPES_CACHE: &str = "rooms-room-types-cache";
 
 /// One event per room type, spanning the first to the last night changed.
 pub fn availability_changed<'a>(nights: impl IntoIterator<Item = &'a RoomNight>) -> Vec<AvailabilityChanged> {
@@ -71,8 +74,10 @@ pub async fn announce(outbox: &Outbox, tx: &mut Tx, nights: &BTreeMap<RoomNight,
 
 /// The generations that key cached answers.
 pub struct Caches {
-    /// Bumped by availability and content changes; part of every cached search's key.
+    /// Bumped by availability, room type and content changes; part of every cached search's key.
     pub search: Generation,
+    /// Bumped by room type changes: the room types are read again.
+    pub room_types: Generation,
     /// Bumped by content changes only; part of the cached room content's key.
     pub content: Generation,
 }
@@ -81,11 +86,18 @@ pub struct Caches {
 pub async fn follow_caches(infra: &Infra) -> anyhow::Result<Caches> {
     let search = Generation::new();
     search
-        .follow(infra.bus.as_ref(), &[AvailabilityChanged::SUBJECT, ProductChanged::SUBJECT], SEARCH_CACHE, infra.shutdown.clone())
+        .follow(
+            infra.bus.as_ref(),
+            &[AvailabilityChanged::SUBJECT, RoomTypeChanged::SUBJECT, ProductChanged::SUBJECT],
+            SEARCH_CACHE,
+            infra.shutdown.clone(),
+        )
         .await?;
+    let room_types = Generation::new();
+    room_types.follow(infra.bus.as_ref(), &[RoomTypeChanged::SUBJECT], ROOM_TYPES_CACHE, infra.shutdown.clone()).await?;
     let content = Generation::new();
     content.follow(infra.bus.as_ref(), &[ProductChanged::SUBJECT], CONTENT_CACHE, infra.shutdown.clone()).await?;
-    Ok(Caches { search, content })
+    Ok(Caches { search, room_types, content })
 }
 
 /// Starts the consumers of other services' events.

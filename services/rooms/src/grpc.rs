@@ -21,15 +21,17 @@ use spa_proto::spa::catalog::v1::{
 use spa_proto::spa::rooms::v1::rooms_service_server::RoomsService;
 use spa_proto::spa::rooms::v1::{
     Board, BoardNight, BoardRoom, CheckStaysRequest, CheckStaysResponse, DayAvailability, GetAvailabilityRequest, GetAvailabilityResponse,
-    GetBoardRequest, GetNightsRequest, Guests, Hold, KeepRequest, MoveRequest, NightRules, Nights, OrderRef, ReserveRequest, RoomOffer,
-    SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse, SetNightsRequest, StayCheck, StayLine,
+    GetBoardRequest, GetNightsRequest, GetRoomTypeRequest, GetSeasonsRequest, Guests, Hold, KeepRequest, MoveRequest, NightRules, Nights,
+    OrderRef, ReserveRequest, RoomOffer, RoomTypeSettings, SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse, SeasonRule,
+    Seasons, SetNightsRequest, SetRoomTypeRequest, SetSeasonsRequest, StayCheck, StayLine,
 };
 use tonic::{Code, Request, Response, Status};
 
 use crate::domain::nights::{self, NightsSet};
 use crate::domain::search::{self, Fit, Fits};
+use crate::domain::settings::RoomTypeRules;
 use crate::domain::stay::{self, Requested, nights_of};
-use crate::domain::{EmptyReason, HoldState, Party, Stay, StaySummary, board, hold, ymd};
+use crate::domain::{EmptyReason, HoldState, Party, Season, Stay, StaySummary, board, hold, ymd};
 use crate::error::RoomsError;
 use crate::events::Caches;
 use crate::{inventory, store};
@@ -66,13 +68,44 @@ fn requested(lines: &[StayLine]) -> Vec<Requested<'_>> {
         .collect()
 }
 
+fn room_type_message(code: &str, (r, at, by): (RoomTypeRules, i64, String)) -> RoomTypeSettings {
+    RoomTypeSettings {
+        code: code.to_owned(),
+        units: r.units,
+        occupancy: r.occupancy,
+        max_occupancy: r.max_occupancy,
+        extra_bed: r.extra_bed,
+        min_stay: r.min_stay,
+        base_rate: r.base_rate,
+        weekend_rate: r.weekend_rate,
+        updated_at_ms: at,
+        updated_by: by,
+    }
+}
+
+fn seasons_message((seasons, at, by): (Vec<Season>, i64, String)) -> Seasons {
+    Seasons {
+        seasons: seasons
+            .into_iter()
+            .map(|s| SeasonRule {
+                name: s.name,
+                from: s.from,
+                to: s.to,
+                multiplier_percent: u32::try_from(s.multiplier_percent).unwrap_or(0),
+            })
+            .collect(),
+        updated_at_ms: at,
+        updated_by: by,
+    }
+}
+
 fn empty_reason(fits: &Fits) -> i32 {
     fits.empty_reason().map_or(0, EmptyReason::wire)
 }
 
 impl RoomsGrpc {
     pub fn new(db: Db, outbox: Outbox, cache: Arc<dyn Cache>, caches: Caches, catalog: CatalogServiceClient<TracedChannel>) -> Self {
-        let types = inventory::RoomTypes::new(db.clone());
+        let types = inventory::RoomTypes::new(db.clone(), caches.room_types.clone());
         Self { db, outbox, cache, caches, types, catalog }
     }
 
@@ -426,6 +459,42 @@ impl RoomsService for RoomsGrpc {
 
     async fn set_nights(&self, request: Request<SetNightsRequest>) -> Result<Response<Nights>, Status> {
         Ok(Response::new(RoomsGrpc::set_nights(self, request.into_inner()).await?))
+    }
+
+    async fn get_room_type(&self, request: Request<GetRoomTypeRequest>) -> Result<Response<RoomTypeSettings>, Status> {
+        let code = request.into_inner().code;
+        let settings = crate::settings::room_type(&self.db, &code).await?;
+        Ok(Response::new(room_type_message(&code, settings)))
+    }
+
+    async fn set_room_type(&self, request: Request<SetRoomTypeRequest>) -> Result<Response<RoomTypeSettings>, Status> {
+        let r = request.into_inner();
+        let s = r.settings.unwrap_or_default();
+        let rules = RoomTypeRules {
+            units: s.units,
+            occupancy: s.occupancy,
+            max_occupancy: s.max_occupancy,
+            extra_bed: s.extra_bed,
+            min_stay: s.min_stay,
+            base_rate: s.base_rate,
+            weekend_rate: s.weekend_rate,
+        };
+        let settings = crate::settings::set_room_type(&self.db, &self.outbox, &s.code, rules, &r.staff).await?;
+        Ok(Response::new(room_type_message(&s.code, settings)))
+    }
+
+    async fn get_seasons(&self, _: Request<GetSeasonsRequest>) -> Result<Response<Seasons>, Status> {
+        Ok(Response::new(seasons_message(crate::settings::seasons(&self.db).await?)))
+    }
+
+    async fn set_seasons(&self, request: Request<SetSeasonsRequest>) -> Result<Response<Seasons>, Status> {
+        let r = request.into_inner();
+        let seasons = r
+            .seasons
+            .into_iter()
+            .map(|s| Season { name: s.name, from: s.from, to: s.to, multiplier_percent: i64::from(s.multiplier_percent) })
+            .collect();
+        Ok(Response::new(seasons_message(crate::settings::set_seasons(&self.db, &self.outbox, seasons, &r.staff).await?)))
     }
 
     async fn keep(&self, request: Request<KeepRequest>) -> Result<Response<Hold>, Status> {

@@ -22,25 +22,29 @@ use crate::events;
 use crate::store::{self, Taken};
 
 /// How long the room types read from the store are kept in this process.
-/// They are written by the seed and by hand, never by a request, and every
+/// They are written by the seed and the back office (which announces each
+/// change), never by a guest's request, and every
 /// search, check and hold needs them.
 const ROOM_TYPES_TTL: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// The room types, read from the store at most once per [`ROOM_TYPES_TTL`]
-/// (concurrent readers of an expired copy share one read).
+/// and again on every `rooms.room_type.changed` (`changed`'s count keys
+/// the copy); concurrent readers of an expired copy share one read.
 #[derive(Clone)]
 pub struct RoomTypes {
     db: Db,
-    cache: moka::future::Cache<(), Arc<Vec<RoomType>>>,
+    changed: spa_platform::cache::Generation,
+    cache: moka::future::Cache<u64, Arc<Vec<RoomType>>>,
 }
 
 impl RoomTypes {
-    pub fn new(db: Db) -> Self {
-        Self { db, cache: moka::future::Cache::builder().max_capacity(1).time_to_live(ROOM_TYPES_TTL).build() }
+    pub fn new(db: Db, changed: spa_platform::cache::Generation) -> Self {
+        Self { db, changed, cache: moka::future::Cache::builder().max_capacity(2).time_to_live(ROOM_TYPES_TTL).build() }
     }
 
     pub async fn all(&self) -> Result<Arc<Vec<RoomType>>, sqlx::Error> {
-        self.cache.try_get_with((), async { store::room_types(&self.db).await.map(Arc::new) }).await.map_err(|e| clone_error(&e))
+        let key = self.changed.count();
+        self.cache.try_get_with(key, async { store::room_types(&self.db).await.map(Arc::new) }).await.map_err(|e| clone_error(&e))
     }
 }
 

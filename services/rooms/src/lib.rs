@@ -10,6 +10,7 @@
 //! - [`events`] — what the service publishes and consumes.
 //! - [`error`] — its one error type, mapped to gRPC once.
 //! - [`seed`] — demo room types and a rolling year of inventory.
+//! - [`settings`] — room types and seasons changed in the back office.
 //! - [`grpc`] — `spa.rooms.v1.RoomsService`.
 
 pub mod domain;
@@ -18,6 +19,7 @@ pub mod events;
 pub mod grpc;
 pub mod inventory;
 pub mod seed;
+pub mod settings;
 pub mod store;
 
 use std::time::Duration;

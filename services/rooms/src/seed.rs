@@ -1,5 +1,5 @@
-//! Demo room types (`seed/rooms.json`) and their inventory for the next
-//! `horizonDays` nights, loaded once into an empty store.
+//! Demo room types and seasons (`seed/rooms.json`) and the inventory for
+//! the next `horizonDays` nights, loaded once into an empty store.
 
 use chrono::{Days, NaiveDate};
 use serde::Deserialize;
@@ -43,6 +43,7 @@ fn seed() -> SeedRooms {
 /// Loads the demo room types into an empty store, then opens the inventory
 /// up to the horizon.
 pub async fn load_if_empty(db: &Db, today: NaiveDate) -> anyhow::Result<bool> {
+    seasons_once(db).await?;
     let count: i64 = sqlx::query("SELECT COUNT(*) FROM room_types").fetch_one(db.pool()).await?.try_get(0)?;
     if count > 0 {
         extend_horizon(db, today).await?;
@@ -59,6 +60,18 @@ pub async fn load_if_empty(db: &Db, today: NaiveDate) -> anyhow::Result<bool> {
     let nights = extend_horizon(db, today).await?;
     tracing::info!(room_types = seed.room_types.len(), nights, "demo rooms loaded");
     Ok(true)
+}
+
+/// The demo seasons, once per store: after that the seasons are the
+/// guesthouse's (a season deleted in the back office never comes back).
+async fn seasons_once(db: &Db) -> anyhow::Result<()> {
+    let mut tx = db.begin().await?;
+    let first = sqlx::query("INSERT INTO seed_marks (name) VALUES ('seasons') ON CONFLICT DO NOTHING").execute(&mut *tx).await?;
+    if first.rows_affected() == 1 {
+        crate::store::replace_seasons(&mut tx, &seed().seasons).await?;
+    }
+    tx.commit().await?;
+    Ok(())
 }
 
 async fn insert_room_types(db: &Db, seed: &SeedRooms) -> anyhow::Result<()> {
@@ -85,10 +98,11 @@ async fn insert_room_types(db: &Db, seed: &SeedRooms) -> anyhow::Result<()> {
 }
 
 /// Opens every room type's nights from today up to `horizonDays` ahead, at
-/// the rates of the seasons; nights that exist are left as they are. Runs at
-/// start and daily, so the calendar always reaches a year ahead.
+/// the rates of the guesthouse's seasons; nights that exist are left as
+/// they are. Runs at start and daily, so the calendar always reaches a year ahead.
 pub async fn extend_horizon(db: &Db, today: NaiveDate) -> anyhow::Result<usize> {
     let seed = seed();
+    let (seasons, _, _) = crate::store::seasons(db).await?;
     let last = today.checked_add_days(Days::new(seed.horizon_days)).unwrap_or(today);
     let types = sqlx::query("SELECT code, units, base_rate, weekend_rate FROM room_types").fetch_all(db.pool()).await?;
     let mut added = 0;
@@ -112,12 +126,11 @@ pub async fn extend_horizon(db: &Db, today: NaiveDate) -> anyhow::Result<usize> 
             );
             let mut q = sqlx::query(&sql);
             for night in chunk {
-                q = q.bind(code.clone()).bind(night.format("%Y-%m-%d").to_string()).bind(units).bind(night_rate(
-                    *night,
-                    base,
-                    weekend,
-                    &seed.seasons,
-                ));
+                q = q
+                    .bind(code.clone())
+                    .bind(night.format("%Y-%m-%d").to_string())
+                    .bind(units)
+                    .bind(night_rate(*night, base, weekend, &seasons));
             }
             added += q.execute(&mut *tx).await?.rows_affected() as usize;
         }

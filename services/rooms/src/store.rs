@@ -13,7 +13,8 @@ use sqlx::any::AnyRow;
 
 use crate::domain::board::InventoryNight;
 use crate::domain::nights::{NightRules, NightsSet, StayRules};
-use crate::domain::{CalendarNight, HoldState, HoldStatus, Occupancy, RoomNight, RoomType, StaySummary, ymd};
+use crate::domain::settings::RoomTypeRules;
+use crate::domain::{CalendarNight, HoldState, HoldStatus, Occupancy, RoomNight, RoomType, Season, StaySummary, ymd};
 
 /// The guard of every update that takes a night (`$1` units of room type
 /// `$2` on night `$3`): it matches only while that many units are free and
@@ -498,4 +499,149 @@ pub async fn set_night(tx: &mut Tx, room: &str, night: &str, set: &NightsSet) ->
         .fetch_optional(&mut **tx)
         .await?;
     Ok(if exists.is_some() { NightSet::UnitsTaken } else { NightSet::Missing })
+}
+
+/// A room type's settings and who changed them last.
+pub async fn room_type_rules(db: &Db, code: &str) -> Result<Option<(RoomTypeRules, i64, String)>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT units, occupancy, max_occupancy, extra_bed, min_stay, base_rate, weekend_rate, updated_at, updated_by \
+         FROM room_types WHERE code = $1",
+    )
+    .bind(code)
+    .fetch_optional(db.pool())
+    .await?;
+    row.map(|r| {
+        let rules = RoomTypeRules {
+            units: r.try_get::<i64, _>("units")? as u32,
+            occupancy: r.try_get::<i64, _>("occupancy")? as u32,
+            max_occupancy: r.try_get::<i64, _>("max_occupancy")? as u32,
+            extra_bed: r.try_get::<i64, _>("extra_bed")? != 0,
+            min_stay: r.try_get::<i64, _>("min_stay")? as u32,
+            base_rate: r.try_get("base_rate")?,
+            weekend_rate: r.try_get("weekend_rate")?,
+        };
+        Ok((rules, r.try_get("updated_at")?, r.try_get("updated_by")?))
+    })
+    .transpose()
+}
+
+/// The first night from `from` on which fewer than `units` would not hold
+/// what is booked, held or out of order.
+pub async fn units_short(tx: &mut Tx, code: &str, from: &str, units: u32) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT night FROM inventory WHERE room_code = $1 AND night >= $2 AND booked + held + out_of_order > $3 ORDER BY night LIMIT 1",
+    )
+    .bind(code)
+    .bind(from)
+    .bind(i64::from(units))
+    .fetch_optional(&mut **tx)
+    .await
+}
+
+/// The room type's settings, and its units on every night from `from`.
+pub async fn set_room_type(tx: &mut Tx, code: &str, r: &RoomTypeRules, from: &str, staff: &str) -> Result<(), sqlx::Error> {
+    let at = tx.now_ms();
+    sqlx::query(
+        "UPDATE room_types SET units = $2, occupancy = $3, max_occupancy = $4, extra_bed = $5, min_stay = $6, base_rate = $7, \
+         weekend_rate = $8, updated_at = $9, updated_by = $10 WHERE code = $1",
+    )
+    .bind(code)
+    .bind(i64::from(r.units))
+    .bind(i64::from(r.occupancy))
+    .bind(i64::from(r.max_occupancy))
+    .bind(i64::from(r.extra_bed))
+    .bind(i64::from(r.min_stay))
+    .bind(r.base_rate)
+    .bind(r.weekend_rate)
+    .bind(at)
+    .bind(staff)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query("UPDATE inventory SET units = $3 WHERE room_code = $1 AND night >= $2")
+        .bind(code)
+        .bind(from)
+        .bind(i64::from(r.units))
+        .execute(&mut **tx)
+        .await?;
+    rate_change(tx, code, &serde_json::to_string(r).expect("room type rules serialize"), staff).await
+}
+
+/// Every change of a room type or of the seasons, kept whole.
+pub async fn rate_change(tx: &mut Tx, subject: &str, body: &str, staff: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO rate_changes (subject, at, staff, body) VALUES ($1, $2, $3, $4)")
+        .bind(subject)
+        .bind(tx.now_ms())
+        .bind(staff)
+        .bind(body)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// The seasons in their order, and who changed them last.
+pub async fn seasons(db: &Db) -> Result<(Vec<Season>, i64, String), sqlx::Error> {
+    let rows = sqlx::query("SELECT name, from_day, to_day, multiplier_percent FROM seasons ORDER BY position").fetch_all(db.pool()).await?;
+    let seasons = rows
+        .iter()
+        .map(|r| {
+            Ok(Season {
+                name: r.try_get("name")?,
+                from: r.try_get("from_day")?,
+                to: r.try_get("to_day")?,
+                multiplier_percent: r.try_get("multiplier_percent")?,
+            })
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    let last = sqlx::query("SELECT at, staff FROM rate_changes WHERE subject = 'seasons' ORDER BY at DESC LIMIT 1")
+        .fetch_optional(db.pool())
+        .await?;
+    let (at, staff) = match last {
+        Some(r) => (r.try_get("at")?, r.try_get("staff")?),
+        None => (0, String::new()),
+    };
+    Ok((seasons, at, staff))
+}
+
+/// The seasons replaced by `seasons`, in their order.
+pub async fn replace_seasons(tx: &mut Tx, seasons: &[Season]) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM seasons").execute(&mut **tx).await?;
+    for (i, s) in seasons.iter().enumerate() {
+        sqlx::query("INSERT INTO seasons (name, from_day, to_day, multiplier_percent, position) VALUES ($1, $2, $3, $4, $5)")
+            .bind(&s.name)
+            .bind(&s.from)
+            .bind(&s.to)
+            .bind(s.multiplier_percent)
+            .bind(i as i64)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}
+
+/// The nights of `code` from `from` whose rate was not set by hand,
+/// repriced by the room type's rates and the seasons; those nights.
+pub async fn reprice(tx: &mut Tx, code: &str, from: &str, rates: (i64, i64), seasons: &[Season]) -> Result<Vec<String>, sqlx::Error> {
+    let nights: Vec<String> = sqlx::query_scalar("SELECT night FROM inventory WHERE room_code = $1 AND night >= $2 AND rate_set = 0")
+        .bind(code)
+        .bind(from)
+        .fetch_all(&mut **tx)
+        .await?;
+    let mut by_rate: BTreeMap<i64, Vec<&String>> = BTreeMap::new();
+    for night in &nights {
+        if let Ok(day) = NaiveDate::parse_from_str(night, "%Y-%m-%d") {
+            by_rate.entry(crate::domain::night_rate(day, rates.0, rates.1, seasons)).or_default().push(night);
+        }
+    }
+    for (rate, nights) in by_rate {
+        for chunk in nights.chunks(200) {
+            let list: Vec<String> = (0..chunk.len()).map(|i| format!("${}", i + 3)).collect();
+            let sql = format!("UPDATE inventory SET rate = $1 WHERE room_code = $2 AND rate_set = 0 AND night IN ({})", list.join(", "));
+            let mut q = sqlx::query(&sql).bind(rate).bind(code);
+            for night in chunk {
+                q = q.bind(night.as_str());
+            }
+            q.execute(&mut **tx).await?;
+        }
+    }
+    Ok(nights)
 }

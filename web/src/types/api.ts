@@ -211,6 +211,13 @@ export type Team = Schemas['Team'];
 export type RoomNights = Schemas['RoomNights'];
 export type RoomNight = Schemas['Night'];
 export type NightsChange = Schemas['NightsChange'];
+
+/** GET/PUT /backend/room-types/{code} and /backend/seasons: a room type's own settings and the seasons every rate follows (the rooms service's). */
+export type RoomTypeSettings = Schemas['RoomType'];
+export type RoomTypeChange = Schemas['RoomTypeChange'];
+export type Season = Schemas['Season'];
+export type SeasonList = Schemas['SeasonList'];
+export type SeasonsChange = Schemas['SeasonsChange'];
 export type StaffMember = Schemas['StaffMember'];
 export type StaffRole = Schemas['StaffRole'];
 export type StaffInvitation = Schemas['Invitation'];

@@ -12,6 +12,7 @@ pub mod nights;
 pub mod rates;
 pub mod room;
 pub mod search;
+pub mod settings;
 pub mod stay;
 
 pub use hold::{HoldState, HoldStatus, RoomNight};

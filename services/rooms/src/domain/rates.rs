@@ -1,9 +1,9 @@
 //! The rate of a night: weekday or weekend, times its season.
 
 use chrono::{Datelike, NaiveDate, Weekday};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Season {
     pub name: String,

@@ -130,3 +130,113 @@ pub async fn out_of_order_takes_a_unit_off_sale(http: &reqwest::Client, base: &s
     let (status, refused) = as_staff(http, Method::PUT, url, cookie, json!({"from": from, "to": to, "outOfOrder": all})).await;
     assert_eq!((status, refused["code"].as_str()), (422, Some("invalid_nights")), "{refused}");
 }
+
+/// A night's price in the rate calendar.
+async fn price_of(t: &TestStack, admin: &str, night: &str, next: &str) -> i64 {
+    let url = t.url(&format!("/shop-api/backend/room-types/{ROOM}/nights?locale=en_GB&from={night}&to={next}"));
+    let (status, nights) = as_staff(&t.http, Method::GET, url, Some(format!("spa_session={admin}")), Value::Null).await;
+    assert_eq!(status, 200, "{nights}");
+    nights["nights"][0]["price"].as_i64().unwrap()
+}
+
+/// Whether `night` (YYYY-MM-DD) is a Friday or Saturday night.
+fn weekend(night: &str) -> bool {
+    use chrono::Datelike;
+    matches!(chrono::NaiveDate::parse_from_str(night, "%Y-%m-%d").unwrap().weekday(), chrono::Weekday::Fri | chrono::Weekday::Sat)
+}
+
+#[tokio::test]
+async fn an_administrator_sets_a_room_types_rates_units_and_the_seasons_and_every_night_not_priced_by_hand_follows() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let cookie = |token: &str| Some(format!("spa_session={token}"));
+    let reception = t.session_of("c-3", "recepcja@example.pl", "customer,reception").await;
+    let admin = t.session_of("c-4", "admin@example.pl", "customer,admin").await;
+    let type_url = t.url(&format!("/shop-api/backend/room-types/{ROOM}?locale=en_GB"));
+    let seasons_url = t.url("/shop-api/backend/seasons?locale=en_GB");
+    let call = |method: Method, url: &str, who: Option<String>, body: Value| as_staff(&t.http, method, url.to_owned(), who, body);
+
+    // Who may; the demo's settings and seasons.
+    assert_eq!(call(Method::GET, &type_url, cookie(&reception), Value::Null).await.0, 403);
+    assert_eq!(call(Method::PUT, &seasons_url, cookie(&reception), json!({"seasons": []})).await.0, 403);
+    let (status, room) = call(Method::GET, &type_url, cookie(&admin), Value::Null).await;
+    assert_eq!(status, 200, "{room}");
+    assert_eq!(
+        (room["units"].as_u64(), room["baseRate"].as_i64(), room["weekendRate"].as_i64(), &room["updatedAt"]),
+        (Some(8), Some(32000), Some(36000), &Value::Null)
+    );
+    let (_, demo) = call(Method::GET, &seasons_url, cookie(&admin), Value::Null).await;
+    assert!(demo["seasons"].as_array().unwrap().iter().any(|s| s["name"] == "summer"), "{demo}");
+
+    // No seasons: every night at the weekday or weekend rate, but one priced by hand.
+    let (status, none) = call(Method::PUT, &seasons_url, cookie(&admin), json!({"seasons": []})).await;
+    assert_eq!((status, none["updatedBy"].as_str()), (200, Some("admin@example.pl")), "{none}");
+    let (d0, d1) = stay(100, 1);
+    let (_, d2) = stay(101, 1);
+    let nights_url = t.url(&format!("/shop-api/backend/room-types/{ROOM}/nights?locale=en_GB"));
+    assert_eq!(call(Method::PUT, &nights_url, cookie(&admin), json!({"from": d1, "to": d2, "price": 50000})).await.0, 200);
+    let rate = |night: &str, base: i64, weekend_rate: i64| if weekend(night) { weekend_rate } else { base };
+    assert_eq!(price_of(&t, &admin, &d0, &d1).await, rate(&d0, 32000, 36000));
+
+    // New rates and one room more: the nights follow, the hand-set one stays, the search shows the room more.
+    let before = double(&t, &d0, &d1).await.expect("the double is free").1;
+    let change =
+        json!({"units": 9, "occupancy": 2, "maxOccupancy": 3, "extraBed": true, "minStay": 1, "baseRate": 30000, "weekendRate": 34000});
+    let (status, saved) = call(Method::PUT, &type_url, cookie(&admin), change.clone()).await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!((saved["units"].as_u64(), saved["updatedBy"].as_str()), (Some(9), Some("admin@example.pl")));
+    assert_eq!(price_of(&t, &admin, &d0, &d1).await, rate(&d0, 30000, 34000));
+    assert_eq!(price_of(&t, &admin, &d1, &d2).await, 50000, "priced by hand");
+    eventually("a room more in the search", || async {
+        double(&t, &d0, &d1).await.is_some_and(|(_, left)| left == before + 1).then_some(())
+    })
+    .await;
+
+    // A season over d0: its share of the rate there, the hand-set night still as set.
+    let md = |night: &str| night[5..].to_owned();
+    let season = json!({"seasons": [{"name": "Test season", "from": md(&d0), "to": md(&d1), "multiplierPercent": 150}]});
+    let (status, set) = call(Method::PUT, &seasons_url, cookie(&admin), season).await;
+    assert_eq!(status, 200, "{set}");
+    assert_eq!(price_of(&t, &admin, &d0, &d1).await, rate(&d0, 30000, 34000) * 3 / 2);
+    assert_eq!(price_of(&t, &admin, &d1, &d2).await, 50000);
+
+    // Wrong settings are named; units below what is held are refused.
+    let mut squeezed = change.clone();
+    squeezed["maxOccupancy"] = json!(1);
+    let answer = call(Method::PUT, &type_url, cookie(&admin), squeezed).await;
+    assert_eq!(
+        (answer.0, answer.1["code"].as_str(), answer.1["errors"][0]["field"].as_str()),
+        (422, Some("invalid_room_type"), Some("maxOccupancy"))
+    );
+    let twice = json!({"seasons": [{"name": "A", "from": "01-01", "to": "01-02", "multiplierPercent": 100}, {"name": "A", "from": "02-30", "to": "03-01", "multiplierPercent": 100}]});
+    let answer = call(Method::PUT, &seasons_url, cookie(&admin), twice).await;
+    assert_eq!((answer.0, answer.1["code"].as_str()), (422, Some("invalid_seasons")), "{}", answer.1);
+    let fields: Vec<&str> = answer.1["errors"].as_array().unwrap().iter().filter_map(|e| e["field"].as_str()).collect();
+    assert_eq!(fields, ["seasons[1].name", "seasons[1].from"]);
+    assert_eq!(
+        call(
+            Method::PUT,
+            &seasons_url,
+            cookie(&admin),
+            json!({"seasons": [{"name": "A", "from": "1-1", "to": "01-02", "multiplierPercent": 100}]})
+        )
+        .await
+        .0,
+        400
+    );
+    sqlx::query("UPDATE inventory SET held = 5 WHERE room_code = $1 AND night = $2")
+        .bind(ROOM)
+        .bind(&d0)
+        .execute(t.stack.db("rooms").pool())
+        .await
+        .unwrap();
+    let mut fewer = change.clone();
+    fewer["units"] = json!(4);
+    let answer = call(Method::PUT, &type_url, cookie(&admin), fewer).await;
+    assert_eq!(
+        (answer.0, answer.1["code"].as_str(), answer.1["errors"][0]["field"].as_str()),
+        (409, Some("units_needed"), Some("units")),
+        "{}",
+        answer.1
+    );
+    assert!(answer.1["message"].as_str().unwrap().contains(&d0), "{}", answer.1);
+}

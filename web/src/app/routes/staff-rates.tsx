@@ -1,8 +1,9 @@
 /**
  * The rate calendar, `/backend/rates?room=&month=` (not in spec;
- * administrators only): a room type's month night by night and a change
- * of a range of nights, previewed before it is set. Its chunk loads with
- * the staff part of the dictionary (app/router.tsx).
+ * administrators only): a room type's month night by night, its settings
+ * and rates before seasons, a change of a range of nights previewed before
+ * it is set, and the seasons of every room type. Its chunk loads with the
+ * staff part of the dictionary (app/router.tsx).
  */
 import { useSearchParams } from 'react-router';
 

@@ -97,3 +97,8 @@ export function weekdayNames(locale: Locale, width: 'short' | 'long'): string[] 
   // 2024-01-01 was a Monday.
   return Array.from({ length: 7 }, (_, i) => dateFormat(locale, { weekday: width }).format(utcDay(`2024-01-0${i + 1}`)));
 }
+
+/** Month names from January, as a list of months names them: "styczeń", "Januar", "January". */
+export function monthNames(locale: Locale): string[] {
+  return Array.from({ length: 12 }, (_, i) => dateFormat(locale, { month: 'long' }).format(utcDay(`2024-${String(i + 1).padStart(2, '0')}-01`)));
+}

@@ -9,6 +9,8 @@ export const staffKeys = {
   arrivals: (date: string, locale: Locale) => ['staff', 'arrivals', date, locale] as const,
   team: (locale: Locale) => ['staff', 'team', locale] as const,
   nights: (room: string, from: string, to: string) => ['staff', 'nights', room, from, to] as const,
+  roomType: (room: string, locale: Locale) => ['staff', 'roomType', room, locale] as const,
+  seasons: (locale: Locale) => ['staff', 'seasons', locale] as const,
   checkoutSettings: (locale: Locale) => ['staff', 'settings', 'checkout', locale] as const,
   paymentSettings: (locale: Locale) => ['staff', 'settings', 'payments', locale] as const,
   products: (filter: object, locale: Locale) => ['staff', 'products', 'list', filter, locale] as const,
@@ -32,7 +34,11 @@ export const CHECKOUT_SETTINGS_PATH = '/backend/settings/checkout';
 
 export const PAYMENT_SETTINGS_PATH = '/backend/settings/payments';
 
-export const nightsPath = (room: string) => `/backend/room-types/${encodeURIComponent(room)}/nights`;
+export const roomTypePath = (room: string) => `/backend/room-types/${encodeURIComponent(room)}`;
+
+export const nightsPath = (room: string) => `${roomTypePath(room)}/nights`;
+
+export const SEASONS_PATH = '/backend/seasons';
 
 export const PRODUCTS_PATH = '/backend/products';
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 
 import { FormAlert, SubmitButton, TextField } from '@/components/ui/form-fields';
 import { useBoard } from '@/features/staff/api/get-board';
-import { fetchNightsRange, useNights, useSetNights } from '@/features/staff/api/rates';
+import { fetchNightsRange, useNights, useRoomType, useSeasons, useSetNights } from '@/features/staff/api/rates';
 import { serverMessage, staffFailure } from '@/features/staff/api/staff-errors';
 import { ApiError } from '@/lib/api-client';
 import {
@@ -27,6 +27,7 @@ import { addDays, todayIso, weekdayOf } from '@/utils/calendar-date';
 import '@/features/staff/staff.css';
 
 import { DeskStatus, deskFailure } from './desk-status';
+import { RoomTypeSection, SeasonsSection } from './rate-settings';
 
 const ACCESS = { login: 'staff.rates.loginNeeded', forbidden: 'staff.rates.forbidden' } as const;
 
@@ -79,7 +80,8 @@ type Props = {
  * night by night (price, minimum and maximum stay of arrivals, closed to
  * arrival or departure, closed, units out of order and free), and a change
  * of a range of nights (some weekdays of it) previewed night by night
- * before it is set. Guests' searches obey it at once.
+ * before it is set; the room type's settings and rates before seasons,
+ * and the seasons of every room type. Guests' searches obey it at once.
  */
 export function RateCalendar({ room, month, onShow, loginHref }: Props) {
   const { t, locale } = useI18n();
@@ -90,7 +92,15 @@ export function RateCalendar({ room, month, onShow, loginHref }: Props) {
   const roomList = rooms.data?.rooms ?? [];
   const code = roomList.some((r) => r.code === room) ? room : (roomList[0]?.code ?? '');
   const nights = useNights(code, range.from, range.to, locale);
-  const failure = deskFailure(rooms) ?? deskFailure(nights);
+  const roomType = useRoomType(code, locale);
+  const seasons = useSeasons(locale);
+  // Whichever call is refused first for who is asking: the page says so once, and shows nothing else.
+  const denied = [rooms, nights, roomType.query, seasons.query].find((query) => {
+    const refused = deskFailure(query);
+    return refused === 'login' || refused === 'forbidden';
+  });
+  const failure = deskFailure(denied ?? rooms) ?? deskFailure(nights);
+  const access = failure === 'login' || failure === 'forbidden';
   const roomId = useId();
   const captionId = useId();
   const data = failure ? undefined : nights.data;
@@ -99,13 +109,13 @@ export function RateCalendar({ room, month, onShow, loginHref }: Props) {
   return (
     <div className="staff-desk staff-rates">
       <DeskStatus
-        query={rooms.isPending || deskFailure(rooms) ? rooms : nights}
+        query={denied ?? (rooms.isPending || deskFailure(rooms) ? rooms : nights)}
         loading="staff.rates.loading"
         loadError="staff.rates.loadError"
         words={ACCESS}
         loginHref={loginHref}
       />
-      {failure !== 'login' && failure !== 'forbidden' && roomList.length > 0 && (
+      {!access && roomList.length > 0 && (
         <div className="staff-board__controls">
           <div className="field">
             <label className="field__label" htmlFor={roomId}>
@@ -133,29 +143,31 @@ export function RateCalendar({ room, month, onShow, loginHref }: Props) {
         </div>
       )}
       {data && (
-        <>
-          <div className="staff-board__scroll" tabIndex={0} role="region" aria-labelledby={captionId}>
-            <table className="staff-board__table staff-rates__table" aria-busy={nights.isFetching}>
-              <caption id={captionId}>{t('staff.rates.caption', { room: name, month: formatMonthYear(range.from, locale) })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('staff.rates.night')}</th>
-                  <th scope="col">{t('staff.rates.price')}</th>
-                  <th scope="col">{t('staff.rates.stay')}</th>
-                  <th scope="col">{t('staff.rates.rules')}</th>
-                  <th scope="col">{t('staff.rates.units')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.nights.map((night) => (
-                  <NightRow key={night.date} night={night} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <NightsEditor key={`${code}:${shown}`} room={code} roomName={name} units={data.units} first={range.from < today ? today : range.from} last={addDays(range.to, -1)} />
-        </>
+        <div className="staff-board__scroll" tabIndex={0} role="region" aria-labelledby={captionId}>
+          <table className="staff-board__table staff-rates__table" aria-busy={nights.isFetching}>
+            <caption id={captionId}>{t('staff.rates.caption', { room: name, month: formatMonthYear(range.from, locale) })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('staff.rates.night')}</th>
+                <th scope="col">{t('staff.rates.price')}</th>
+                <th scope="col">{t('staff.rates.stay')}</th>
+                <th scope="col">{t('staff.rates.rules')}</th>
+                <th scope="col">{t('staff.rates.units')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.nights.map((night) => (
+                <NightRow key={night.date} night={night} />
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
+      {!access && code !== '' && <RoomTypeSection key={code} roomName={name} resource={roomType} loginHref={loginHref} />}
+      {data && (
+        <NightsEditor key={`${code}:${shown}`} room={code} roomName={name} units={data.units} first={range.from < today ? today : range.from} last={addDays(range.to, -1)} />
+      )}
+      {!access && <SeasonsSection resource={seasons} loginHref={loginHref} />}
     </div>
   );
 }
