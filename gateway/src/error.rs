@@ -63,6 +63,7 @@ error_codes! {
     ProductExists => "product_exists",
     SlugTaken => "slug_taken",
     InvalidPicture => "invalid_picture",
+    StockChanged => "stock_changed",
     InvalidRoomType => "invalid_room_type",
     UnitsNeeded => "units_needed",
     InvalidSeasons => "invalid_seasons",

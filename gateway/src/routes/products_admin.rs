@@ -218,6 +218,16 @@ pub struct ProductChange {
     #[serde(default)]
     #[schema(value_type = Option<String>, format = Date)]
     pub available_to: Option<String>,
+    /// The stock the editor showed (null: not counted). Another count now
+    /// (an order took some meanwhile) is 409 `stock_changed`, nothing saved.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(required = true, value_type = Option<i64>)]
+    pub stock_was: Option<Option<i64>>,
+}
+
+/// A field that is there, null or not (absent stays `None`).
+fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(d).map(Some)
 }
 
 impl ProductChange {
@@ -297,6 +307,9 @@ impl ProductChange {
 
 impl Validate for ProductChange {
     fn validate(&self) -> ApiResult<()> {
+        if self.stock_was.is_none() {
+            return Err(ApiError::field(ErrorCode::InvalidParameter, "stockWas"));
+        }
         self.check()
     }
 }
@@ -362,6 +375,7 @@ impl NewProduct {
             age_restriction: self.age_restriction,
             available_from: self.available_from.clone(),
             available_to: self.available_to.clone(),
+            stock_was: None,
         }
     }
 }
@@ -599,7 +613,7 @@ pub async fn product(
         (status = 401, description = "Not logged in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
         (status = 404, description = "No such product (`product_not_found`)", body = ErrorBody),
-        (status = 409, description = "Another product has the address in a language (`slug_taken`, naming `translations.{locale}.slug`)", body = ErrorBody),
+        (status = 409, description = "Another product has the address in a language (`slug_taken`, naming `translations.{locale}.slug`), or the stock is not `stockWas` any more (`stock_changed`)", body = ErrorBody),
         (status = 422, description = "Wrong values, each named (`invalid_product`): a slug's shape, a name missing, an original price not above the price, stock on what is not a product, a treatment without its duration, dates the wrong way round", body = ErrorBody),
         (status = 429, description = "Too many changes from this client; wait", body = ErrorBody),
         (status = 503, description = "The catalog is unavailable; retry", body = ErrorBody),
@@ -613,9 +627,11 @@ pub async fn save_product(
     Path(code): Path<String>,
     JsonBody(body): JsonBody<ProductChange>,
 ) -> ApiResult<Json<ProductEditor>> {
+    let stock_was = body.stock_was.flatten();
     let request = SaveProductRequest {
         code: product_code(code)?,
         create: false,
+        stock_was,
         fields: Some(body.fields()),
         staff: admin.email,
         ..Default::default()
@@ -663,6 +679,7 @@ pub async fn create_product(
         main_taxon: body.main_taxon.clone().unwrap_or_default(),
         fields: Some(body.change().fields()),
         staff: admin.email,
+        stock_was: None,
     };
     let created = state.clients.catalog.clone().save_product(request).await?.into_inner();
     Ok((StatusCode::CREATED, Json(ProductEditor::of(created)?)))

@@ -207,7 +207,136 @@ impl Validate for PaymentSettingsChange {
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(checkout_settings, set_checkout_settings)).routes(routes!(payment_settings, set_payment_settings))
+    OpenApiRouter::new()
+        .routes(routes!(checkout_settings, set_checkout_settings))
+        .routes(routes!(payment_settings, set_payment_settings))
+        .routes(routes!(mail_settings))
+        .routes(routes!(send_test_mail))
+}
+
+/// A test e-mail and how it went.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TestMail {
+    pub recipient: String,
+    /// RFC 3339.
+    pub queued_at: String,
+    /// RFC 3339; null while it waits (or keeps failing).
+    #[schema(required = true)]
+    pub sent_at: Option<String>,
+    pub attempts: u32,
+    /// The last failure's words; empty without one.
+    pub last_error: String,
+}
+
+/// How the shop's e-mails leave. The mail server's password stays in the environment.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MailSettings {
+    /// An SMTP server is set (`SMTP_URL`); else e-mails are written as files on the server and reach nobody.
+    pub smtp: bool,
+    /// The sender every e-mail names (`MAIL_FROM`).
+    pub sender: String,
+    /// The last test e-mails, newest first.
+    pub tests: Vec<TestMail>,
+}
+
+impl MailSettings {
+    fn of(m: spa_proto::spa::content::v1::MailStatus) -> Self {
+        let at = |ms: i64| changed_at(ms);
+        Self {
+            smtp: m.smtp,
+            sender: m.sender,
+            tests: m
+                .tests
+                .into_iter()
+                .map(|t| TestMail {
+                    recipient: t.recipient,
+                    queued_at: at(t.queued_at_ms).unwrap_or_default(),
+                    sent_at: at(t.sent_at_ms),
+                    attempts: t.attempts,
+                    last_error: t.last_error,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Where to send a test e-mail.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TestMailRequest {
+    #[schema(required = true, value_type = String, format = Email, max_length = 254)]
+    pub recipient: Option<String>,
+}
+
+impl Validate for TestMailRequest {
+    fn validate(&self) -> ApiResult<()> {
+        match &self.recipient {
+            None => Err(ApiError::field(ErrorCode::InvalidParameter, "recipient")),
+            Some(r) if r.chars().count() > 254 => Err(ApiError::malformed(ErrorCode::InvalidParameter, "recipient")),
+            Some(_) => Ok(()),
+        }
+    }
+}
+
+/// How e-mails leave
+///
+/// For administrators: whether an SMTP server is set, the sender, and the
+/// last test e-mails with how each went.
+#[utoipa::path(
+    get,
+    path = "/shop-api/backend/settings/mail",
+    tag = "back-office",
+    params(ShopParams),
+    responses(
+        (status = 200, description = "The mail settings", body = MailSettings),
+        (status = 400, description = "A malformed shop parameter (`locale`, `channel`), named", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn mail_settings(State(state): State<AppState>, _shop: Shop, _admin: Staff) -> ApiResult<Json<MailSettings>> {
+    let status = state.clients.content.clone().get_mail_status(spa_proto::spa::content::v1::GetMailStatusRequest {}).await?;
+    Ok(Json(MailSettings::of(status.into_inner())))
+}
+
+/// Send a test e-mail
+///
+/// For administrators: a test e-mail in the page's language to
+/// `recipient`, queued like every other e-mail; the answer lists it
+/// waiting, and the mail settings show when it left or why it did not.
+#[utoipa::path(
+    post,
+    path = "/shop-api/backend/settings/mail/test",
+    tag = "back-office",
+    params(ShopParams, crate::extract::ScriptMarker),
+    request_body = TestMailRequest,
+    responses(
+        (status = 202, description = "Queued; the mail settings with it", body = MailSettings),
+        (status = 400, description = "A missing or malformed recipient; or no `X-Requested-With: XMLHttpRequest`", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 422, description = "Not an e-mail address (`invalid_email`, naming `recipient`)", body = ErrorBody),
+        (status = 429, description = "Too many changes from this client; wait", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn send_test_mail(
+    State(state): State<AppState>,
+    shop: Shop,
+    _script: Script,
+    admin: Staff,
+    JsonBody(body): JsonBody<TestMailRequest>,
+) -> ApiResult<(axum::http::StatusCode, Json<MailSettings>)> {
+    let request = spa_proto::spa::content::v1::SendTestMailRequest {
+        recipient: body.recipient.unwrap_or_default(),
+        locale: shop.locale.code().to_owned(),
+        staff: admin.email,
+    };
+    let status = state.clients.content.clone().send_test_mail(request).await?.into_inner();
+    Ok((axum::http::StatusCode::ACCEPTED, Json(MailSettings::of(status))))
 }
 
 /// The checkout's settings
@@ -236,8 +365,9 @@ pub async fn checkout_settings(State(state): State<AppState>, _shop: Shop, _admi
 /// Set the checkout's settings
 ///
 /// For administrators: all of them at once. The next checkout offers the
-/// new advance payment and holds nights as long as set; orders placed
-/// before keep what they were placed with, until the front desk changes them.
+/// new advance payment and holds nights as long as set; an order placed
+/// before keeps the advance share and cancellation policy it was placed
+/// under, its quotes and changes at the front desk included.
 #[utoipa::path(
     put,
     path = "/shop-api/backend/settings/checkout",

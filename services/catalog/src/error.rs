@@ -51,6 +51,9 @@ pub enum CatalogError {
     /// Every wrong field of a product an administrator saves, as the REST body names it.
     #[error("not a valid product: {}", .0.join(", "))]
     InvalidProduct(Vec<String>),
+    /// The stock changed since the editor read it (an order took some).
+    #[error("stock: {0} left now; read the product again")]
+    StockChanged(i64),
     #[error("a product with code {0:?} exists already")]
     ProductExists(String),
     /// The field of the slug another product has in that language.
@@ -114,6 +117,9 @@ impl From<CatalogError> for Status {
             CatalogError::InvalidProduct(ref fields) => {
                 let violations: Vec<(&str, &str)> = fields.iter().map(|f| (f.as_str(), "not valid")).collect();
                 errors::invalid("invalid_product", message.clone(), &violations)
+            }
+            CatalogError::StockChanged(_) => {
+                errors::with_details(Code::FailedPrecondition, "stock_changed", message.clone(), &[("stock", "changed")])
             }
             CatalogError::ProductExists(_) => errors::with_details(Code::AlreadyExists, "product_exists", message, &[("code", "taken")]),
             CatalogError::SlugTaken(ref field) => {

@@ -25,6 +25,8 @@ pub enum ContentError {
     EmailRequired,
     #[error("e-mail is not valid")]
     InvalidEmail,
+    #[error("recipient: not a valid e-mail address")]
+    InvalidRecipient,
     #[error("This address already exists.")]
     AlreadySubscribed,
     #[error("This link is not valid.")]
@@ -62,6 +64,7 @@ impl From<ContentError> for Status {
             }
             ContentError::EmailRequired => errors::invalid("invalid_email", message, &[("email", "required")]),
             ContentError::InvalidEmail => errors::invalid("invalid_email", message, &[("email", "not a valid e-mail address")]),
+            ContentError::InvalidRecipient => errors::invalid("invalid_email", message, &[("recipient", "not a valid e-mail address")]),
             ContentError::AlreadySubscribed => {
                 errors::with_details(Code::AlreadyExists, "newsletter_exists", message, &[("email", "already subscribed")])
             }

@@ -5,9 +5,10 @@ use spa_platform::db::Db;
 use spa_platform::outbox::Outbox;
 use spa_proto::spa::content::v1::content_service_server::ContentService;
 use spa_proto::spa::content::v1::{
-    AskProductQuestionResponse, Block, BlockHistory, GetBlockRequest, GetPageRequest, GetPollRequest, GetWeatherRequest,
-    ListOrderMailsRequest, NewsletterTokenRequest, NewsletterTokenResponse, OrderMail, OrderMails, Page, Poll, ProductQuestion,
-    RestoreBlockRequest, Revision, SaveBlockRequest, SubscribeNewsletterRequest, SubscribeNewsletterResponse, VoteRequest, Weather,
+    AskProductQuestionResponse, Block, BlockHistory, GetBlockRequest, GetMailStatusRequest, GetPageRequest, GetPollRequest,
+    GetWeatherRequest, ListOrderMailsRequest, MailStatus, NewsletterTokenRequest, NewsletterTokenResponse, OrderMail, OrderMails, Page,
+    Poll, ProductQuestion, RestoreBlockRequest, Revision, SaveBlockRequest, SendTestMailRequest, SubscribeNewsletterRequest,
+    SubscribeNewsletterResponse, VoteRequest, Weather,
 };
 use tonic::{Request, Response, Status};
 
@@ -20,11 +21,28 @@ pub struct ContentGrpc {
     db: Db,
     outbox: Outbox,
     weather: WeatherService,
+    mailer: crate::mail::delivery::Mailer,
 }
 
 impl ContentGrpc {
-    pub fn new(db: Db, outbox: Outbox, weather: WeatherService) -> Self {
-        Self { db, outbox, weather }
+    pub fn new(db: Db, outbox: Outbox, weather: WeatherService, mailer: crate::mail::delivery::Mailer) -> Self {
+        Self { db, outbox, weather, mailer }
+    }
+
+    async fn mail_status(&self) -> Result<MailStatus, ContentError> {
+        let tests = crate::mail::store::test_mails(&self.db, 5).await?;
+        Ok(MailStatus { smtp: self.mailer.smtp(), sender: self.mailer.sender(), tests: tests.into_iter().map(order_mail).collect() })
+    }
+}
+
+fn order_mail(m: crate::mail::store::OrderMail) -> OrderMail {
+    OrderMail {
+        recipient: m.recipient,
+        subject: m.subject,
+        queued_at_ms: m.queued_at,
+        sent_at_ms: m.sent_at.unwrap_or(0),
+        attempts: u32::try_from(m.attempts).unwrap_or(u32::MAX),
+        last_error: m.last_error.unwrap_or_default(),
     }
 }
 
@@ -100,18 +118,27 @@ impl ContentService for ContentGrpc {
     async fn list_order_mails(&self, request: Request<ListOrderMailsRequest>) -> Result<Response<OrderMails>, Status> {
         let code = request.into_inner().booking_code.trim().to_uppercase();
         let mails = crate::mail::store::order_mails(&self.db, &code).await.map_err(ContentError::from)?;
-        let mails = mails
-            .into_iter()
-            .map(|m| OrderMail {
-                recipient: m.recipient,
-                subject: m.subject,
-                queued_at_ms: m.queued_at,
-                sent_at_ms: m.sent_at.unwrap_or(0),
-                attempts: u32::try_from(m.attempts).unwrap_or(u32::MAX),
-                last_error: m.last_error.unwrap_or_default(),
-            })
-            .collect();
-        Ok(Response::new(OrderMails { mails }))
+        Ok(Response::new(OrderMails { mails: mails.into_iter().map(order_mail).collect() }))
+    }
+
+    async fn get_mail_status(&self, _: Request<GetMailStatusRequest>) -> Result<Response<MailStatus>, Status> {
+        Ok(Response::new(self.mail_status().await?))
+    }
+
+    async fn send_test_mail(&self, request: Request<SendTestMailRequest>) -> Result<Response<MailStatus>, Status> {
+        let r = request.into_inner();
+        let recipient = r.recipient.trim();
+        if !spa_platform::email::is_valid(recipient) {
+            return Err(crate::error::ContentError::InvalidRecipient.into());
+        }
+        let mail = crate::domain::mail::test_mail(recipient, &r.locale, &r.staff);
+        let id = uuid::Uuid::new_v4().simple().to_string();
+        let mut tx = self.db.begin().await.map_err(ContentError::from)?;
+        let now = tx.now_ms();
+        crate::mail::store::insert_test(&mut tx, &id, mail, now).await.map_err(ContentError::from)?;
+        tx.commit().await.map_err(ContentError::from)?;
+        self.mailer.wake();
+        Ok(Response::new(self.mail_status().await?))
     }
 }
 

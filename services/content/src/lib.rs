@@ -48,13 +48,13 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
         spa_platform::locale::Locale::parse(&locale).ok_or_else(|| anyhow::anyhow!("GUESTHOUSE_LOCALE must be pl, de or en_GB"))?;
     let senders = events::Senders { links: links.clone(), guesthouse: domain::guesthouse::Guesthouse { email: guesthouse, locale } };
     events::consume(&infra, &senders, &mailer).await?;
-    mailer.spawn(infra.db.clone(), infra.shutdown.clone());
+    mailer.clone().spawn(infra.db.clone(), infra.shutdown.clone());
     let weather = weather::WeatherService::from_settings(|name| infra.setting(name))?;
     tracing::info!(weather = %weather.describe(), "the weather is asked");
     infra.spawn_relay();
 
     let addr = listener.local_addr()?;
-    let service = grpc::ContentGrpc::new(infra.db.clone(), infra.outbox.clone(), weather);
+    let service = grpc::ContentGrpc::new(infra.db.clone(), infra.outbox.clone(), weather, mailer);
     let routes = tonic::service::Routes::new(spa_proto::spa::content::v1::content_service_server::ContentServiceServer::new(service));
     let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));
     Ok(Started { addr, task })

@@ -45,11 +45,20 @@ pub async fn set_room_type(
     let (seasons, _, _) = store::seasons(db).await?;
     let today = ymd(db.clock().today());
     let mut tx = db.begin().await?;
+    // Written first, then checked in the same transaction: the nights are
+    // locked by then, so no hold can slip in between. A night whose booked
+    // and held units the new count would not hold fails the write itself.
+    if let Err(e) = store::set_room_type(&mut tx, code, &rules, &today, staff).await {
+        tx.rollback().await?;
+        let mut read = db.begin().await?;
+        let night = store::units_short(&mut read, code, &today, rules.units).await?;
+        read.rollback().await?;
+        return Err(night.map_or(RoomsError::Db(e), |night| RoomsError::UnitsNeeded { night }));
+    }
     if let Some(night) = store::units_short(&mut tx, code, &today, rules.units).await? {
         tx.rollback().await?;
         return Err(RoomsError::UnitsNeeded { night });
     }
-    store::set_room_type(&mut tx, code, &rules, &today, staff).await?;
     let nights = store::reprice(&mut tx, code, &today, (rules.base_rate, rules.weekend_rate), &seasons).await?;
     events::announce(outbox, &mut tx, &span(code, &today, nights.iter().max())).await?;
     outbox.add(&mut tx, &RoomTypeChanged { code: code.to_owned() }).await?;

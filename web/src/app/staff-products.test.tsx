@@ -129,7 +129,7 @@ function renderProducts(url: string, locale: Locale, me: Customer) {
     missingLocales: (['de', 'en_GB'] as const).filter((other) => !product.translations[other]),
     image: product.images[0] ?? null,
   });
-  const slugTaken = (code: string, change: ProductChange) => {
+  const slugTaken = (code: string, change: Omit<ProductChange, 'stockWas'>) => {
     for (const language of LANGUAGES) {
       const slug = change.translations[language]?.slug;
       const other = [...store.values()].find((product) => product.code !== code && product.translations[language]?.slug === slug);
@@ -137,7 +137,7 @@ function renderProducts(url: string, locale: Locale, me: Customer) {
     }
     return null;
   };
-  const saved = (code: string, change: ProductChange, before: Pick<ProductEditor, 'type' | 'mainTaxon' | 'taxons' | 'images'>): ProductEditor => ({
+  const saved = (code: string, change: Omit<ProductChange, 'stockWas'>, before: Pick<ProductEditor, 'type' | 'mainTaxon' | 'taxons' | 'images'>): ProductEditor => ({
     ...before,
     ...change,
     // What a change leaves out, the server keeps as none.
@@ -322,6 +322,8 @@ describe('the offers', () => {
           ageRestriction: false,
           availableFrom: null,
           availableTo: null,
+          // The count the editor showed: an order taking some meanwhile makes the server refuse it.
+          stockWas: 5,
         },
       },
     ]);

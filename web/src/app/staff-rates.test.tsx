@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { Locale } from '@/lib/i18n/locale';
 import { customer } from '@/testing/mocks/fixtures';
@@ -175,6 +175,13 @@ function renderRates(url: string, locale: Locale, me: Customer) {
 }
 
 const adminMe = () => customer({ email: 'admin@example.pl', roles: ['customer', 'admin'] });
+
+// The page's months are in the future whatever day the tests run: July 2027 seen from May 2027.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2027-05-10T12:00:00Z'));
+});
+afterEach(() => vi.useRealTimers());
 
 describe('the rate calendar', () => {
   it('shows a room type’s month night by night and sets every Friday and Saturday of it after a preview', async () => {

@@ -9,7 +9,7 @@ import { customer } from '@/testing/mocks/fixtures';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { createTestQueryClient, renderRoutes } from '@/testing/test-utils';
-import type { BankAccountSettings, CheckoutSettings, CheckoutSettingsChange, Customer, PaymentSettings } from '@/types/api';
+import type { BankAccountSettings, CheckoutSettings, CheckoutSettingsChange, Customer, MailSettings, PaymentSettings } from '@/types/api';
 
 import { createRoutes } from './router';
 
@@ -37,7 +37,8 @@ const invalid = (field: string, message: string) =>
  * with its keys; PayPal has none), an IBAN of the right shape.
  */
 function renderSettings(locale: Locale, me: Customer) {
-  const store: { checkout: CheckoutSettings; payments: PaymentSettings } = {
+  const store: { checkout: CheckoutSettings; payments: PaymentSettings; mail: MailSettings } = {
+    mail: { smtp: false, sender: 'Pensjonat Spa <rezerwacje@spa.localhost>', tests: [] },
     checkout: {
       depositPercent: 30,
       bankTransferHoldDays: 3,
@@ -66,6 +67,19 @@ function renderSettings(locale: Locale, me: Customer) {
     http.get(apiPath('/me'), () => HttpResponse.json(me)),
     http.get(apiPath('/backend/settings/checkout'), () => (admin ? HttpResponse.json(store.checkout) : forbidden())),
     http.get(apiPath('/backend/settings/payments'), () => (admin ? HttpResponse.json(store.payments) : forbidden())),
+    // A test e-mail leaves on the second look at it.
+    http.get(apiPath('/backend/settings/mail'), () => {
+      if (!admin) return forbidden();
+      store.mail.tests = store.mail.tests.map((mail) => ({ ...mail, sentAt: mail.sentAt ?? SAVED_AT }));
+      return HttpResponse.json(store.mail);
+    }),
+    http.post(apiPath('/backend/settings/mail/test'), async ({ request }) => {
+      const body = (await request.json()) as { recipient: string };
+      sent.push({ path: '/backend/settings/mail/test', body });
+      if (!body.recipient.includes('.')) return invalid('recipient', 'Not an e-mail address.');
+      store.mail.tests = [{ recipient: body.recipient, queuedAt: SAVED_AT, sentAt: null, attempts: 0, lastError: '' }, ...store.mail.tests];
+      return HttpResponse.json(store.mail, { status: 202 });
+    }),
     http.put(apiPath('/backend/settings/checkout'), async ({ request }) => {
       const body = (await request.json()) as CheckoutBody;
       sent.push({ path: '/backend/settings/checkout', body });
@@ -230,6 +244,28 @@ describe('the settings', () => {
     expect(await within(methods).findByText('Przelewy24 ist nicht eingerichtet.')).toBeTruthy();
     expect(described(methods)).toEqual(['Przelewy24 ist nicht eingerichtet.']);
   });
+
+  it('says how e-mails leave and sends a test e-mail, which shows once it left', async () => {
+    const { sent, user } = renderSettings('en_GB', adminMe());
+    const section = await screen.findByRole('region', { name: 'E-mail' });
+    expect(within(section).getByText(/No mail server is set/)).toBeTruthy();
+    expect(within(section).getByText('Sender: Pensjonat Spa <rezerwacje@spa.localhost>')).toBeTruthy();
+    const field = within(section).getByLabelText('Send a test e-mail to');
+    await user.click(within(section).getByRole('button', { name: 'Send a test e-mail' }));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toEqual([]);
+    await user.type(field, 'owner@localhost');
+    await user.click(within(section).getByRole('button', { name: 'Send a test e-mail' }));
+    expect(await within(section).findByText('Enter an e-mail address, e.g. reception@guesthouse.co.uk.')).toBeTruthy();
+    await user.clear(field);
+    await user.type(field, 'owner@example.co.uk');
+    await user.click(within(section).getByRole('button', { name: 'Send a test e-mail' }));
+    expect(await within(section).findByText('The test e-mail to owner@example.co.uk is waiting to be sent.')).toBeTruthy();
+    expect(sent.at(-1)).toEqual({ path: '/backend/settings/mail/test', body: { recipient: 'owner@example.co.uk' } });
+    expect(within(section).getByRole('listitem').textContent).toMatch(/^owner@example.co.uk: waiting to be sent/);
+    // Asked again while it waits (every 3 s): the next answer has it sent.
+    await waitFor(() => expect(within(section).getByRole('listitem').textContent).toMatch(/^owner@example.co.uk: sent /), { timeout: 8000 });
+  }, 15_000);
 
   it('tells a receptionist that only administrators change the settings', async () => {
     renderSettings('de', customer({ roles: ['customer', 'reception'] }));

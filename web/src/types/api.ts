@@ -230,6 +230,8 @@ export type PaymentMethodState = Schemas['PaymentMethodState'];
 export type BankAccountSettings = Schemas['BankAccountSettings'];
 export type PaymentSettings = Schemas['PaymentSettings'];
 export type PaymentSettingsChange = Schemas['PaymentSettingsChange'];
+export type MailSettings = Schemas['MailSettings'];
+export type TestMail = Schemas['TestMail'];
 
 /** GET/POST /backend/products, GET/PUT /backend/products/{code}: the offers as the administrators manage them (the catalog's). */
 export type ProductSummary = Schemas['ProductSummary'];

@@ -570,11 +570,55 @@ export interface paths {
         /**
          * Set the checkout's settings
          * @description For administrators: all of them at once. The next checkout offers the
-         *     new advance payment and holds nights as long as set; orders placed
-         *     before keep what they were placed with, until the front desk changes them.
+         *     new advance payment and holds nights as long as set; an order placed
+         *     before keeps the advance share and cancellation policy it was placed
+         *     under, its quotes and changes at the front desk included.
          */
         put: operations["set_checkout_settings"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/backend/settings/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How e-mails leave
+         * @description For administrators: whether an SMTP server is set, the sender, and the
+         *     last test e-mails with how each went.
+         */
+        get: operations["mail_settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/backend/settings/mail/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test e-mail
+         * @description For administrators: a test e-mail in the page's language to
+         *     `recipient`, queued like every other e-mail; the answer lists it
+         *     waiting, and the mail settings show when it left or why it did not.
+         */
+        post: operations["send_test_mail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2063,7 +2107,7 @@ export interface components {
          *     localized.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_parameter" | "invalid_body" | "invalid_characters" | "unsupported_media_type" | "payload_too_large" | "unknown_channel" | "invalid_locale" | "invalid_limit" | "invalid_sorting" | "invalid_price_range" | "invalid_nights" | "invalid_settings" | "invalid_product" | "product_exists" | "slug_taken" | "invalid_picture" | "invalid_room_type" | "units_needed" | "invalid_seasons" | "picture_not_found" | "unknown_taxon" | "too_many_taxons" | "invalid_stay" | "invalid_guests" | "invalid_configuration" | "invalid_token" | "weak_token" | "invalid_email" | "weak_password" | "unknown_package" | "invalid_item_type" | "unknown_product" | "invalid_quantity" | "invalid_price_option" | "package_needs_stay" | "package_too_long" | "too_many_persons" | "not_a_reservation" | "not_a_voucher" | "invalid_voucher_details" | "invalid_address" | "invalid_voucher_configuration" | "invalid_method" | "invalid_notification" | "voucher_code_unknown" | "invalid_url" | "invalid_html" | "voucher_not_applicable" | "amount_mismatch" | "invalid_transfer" | "invalid_refund" | "invalid_receipt" | "invalid_role" | "invalid_question" | "unknown_option" | "not_found" | "method_not_allowed" | "unknown_type" | "unknown_association" | "product_not_found" | "taxon_not_found" | "package_not_found" | "unknown_room" | "cart_not_found" | "item_not_found" | "hold_not_found" | "order_not_found" | "payment_not_found" | "staff_not_found" | "page_not_found" | "block_not_found" | "revision_not_found" | "unknown_newsletter_token" | "conflict" | "cart_exists" | "newsletter_exists" | "email_taken" | "room_unavailable" | "product_unavailable" | "hold_conflict" | "invalid_link" | "identity_unverified_account" | "identity_staff_account" | "checkout_completed" | "checkout_state" | "cart_empty" | "items_unavailable" | "room_just_booked" | "idempotency_key_reused" | "order_not_payable" | "payment_refused" | "voucher_spent" | "block_changed" | "voucher_expired" | "already_voted" | "not_bank_transfer" | "order_cancelled" | "order_paid" | "transfer_reference_used" | "basket_full" | "price_changed" | "unpaid_limit" | "not_refund_due" | "advance_not_paid" | "payment_refunded" | "stale_version" | "payment_reversed" | "not_reversible" | "fee_above_policy" | "order_not_cancellable" | "units_taken" | "stay_started" | "order_not_changeable" | "last_admin" | "unauthenticated" | "invalid_credentials" | "not_logged_in" | "forbidden" | "request_timeout" | "too_many_requests" | "too_many_attempts" | "overloaded" | "service_unavailable" | "weather_unavailable" | "internal_error";
+        ErrorCode: "invalid_request" | "invalid_parameter" | "invalid_body" | "invalid_characters" | "unsupported_media_type" | "payload_too_large" | "unknown_channel" | "invalid_locale" | "invalid_limit" | "invalid_sorting" | "invalid_price_range" | "invalid_nights" | "invalid_settings" | "invalid_product" | "product_exists" | "slug_taken" | "invalid_picture" | "stock_changed" | "invalid_room_type" | "units_needed" | "invalid_seasons" | "picture_not_found" | "unknown_taxon" | "too_many_taxons" | "invalid_stay" | "invalid_guests" | "invalid_configuration" | "invalid_token" | "weak_token" | "invalid_email" | "weak_password" | "unknown_package" | "invalid_item_type" | "unknown_product" | "invalid_quantity" | "invalid_price_option" | "package_needs_stay" | "package_too_long" | "too_many_persons" | "not_a_reservation" | "not_a_voucher" | "invalid_voucher_details" | "invalid_address" | "invalid_voucher_configuration" | "invalid_method" | "invalid_notification" | "voucher_code_unknown" | "invalid_url" | "invalid_html" | "voucher_not_applicable" | "amount_mismatch" | "invalid_transfer" | "invalid_refund" | "invalid_receipt" | "invalid_role" | "invalid_question" | "unknown_option" | "not_found" | "method_not_allowed" | "unknown_type" | "unknown_association" | "product_not_found" | "taxon_not_found" | "package_not_found" | "unknown_room" | "cart_not_found" | "item_not_found" | "hold_not_found" | "order_not_found" | "payment_not_found" | "staff_not_found" | "page_not_found" | "block_not_found" | "revision_not_found" | "unknown_newsletter_token" | "conflict" | "cart_exists" | "newsletter_exists" | "email_taken" | "room_unavailable" | "product_unavailable" | "hold_conflict" | "invalid_link" | "identity_unverified_account" | "identity_staff_account" | "checkout_completed" | "checkout_state" | "cart_empty" | "items_unavailable" | "room_just_booked" | "idempotency_key_reused" | "order_not_payable" | "payment_refused" | "voucher_spent" | "block_changed" | "voucher_expired" | "already_voted" | "not_bank_transfer" | "order_cancelled" | "order_paid" | "transfer_reference_used" | "basket_full" | "price_changed" | "unpaid_limit" | "not_refund_due" | "advance_not_paid" | "payment_refunded" | "stale_version" | "payment_reversed" | "not_reversible" | "fee_above_policy" | "order_not_cancellable" | "units_taken" | "stay_started" | "order_not_changeable" | "last_admin" | "unauthenticated" | "invalid_credentials" | "not_logged_in" | "forbidden" | "request_timeout" | "too_many_requests" | "too_many_attempts" | "overloaded" | "service_unavailable" | "weather_unavailable" | "internal_error";
         /** @description The price of a configuration. */
         EstimatedCost: {
             /** @description The package alone. */
@@ -2245,6 +2289,15 @@ export interface components {
         /** @description The login providers offered. */
         LoginProviders: {
             items: components["schemas"]["LoginProvider"][];
+        };
+        /** @description How the shop's e-mails leave. The mail server's password stays in the environment. */
+        MailSettings: {
+            /** @description The sender every e-mail names (`MAIL_FROM`). */
+            sender: string;
+            /** @description An SMTP server is set (`SMTP_URL`); else e-mails are written as files on the server and reach nobody. */
+            smtp: boolean;
+            /** @description The last test e-mails, newest first. */
+            tests: components["schemas"]["TestMail"][];
         };
         /** @description A chosen shipping method. */
         MethodChoice: {
@@ -2789,6 +2842,12 @@ export interface components {
              * @description Products only, 0 to 1 000 000; null: not counted.
              */
             stock?: number | null;
+            /**
+             * Format: int64
+             * @description The stock the editor showed (null: not counted). Another count now
+             *     (an order took some meanwhile) is 409 `stock_changed`, nothing saved.
+             */
+            stockWas: number | null;
             translations: components["schemas"]["Translations"];
         };
         /** @description A product as its editor shows it. */
@@ -3236,6 +3295,23 @@ export interface components {
         Team: {
             /** @description By e-mail, disabled members too. */
             items: components["schemas"]["StaffMember"][];
+        };
+        /** @description A test e-mail and how it went. */
+        TestMail: {
+            /** Format: int32 */
+            attempts: number;
+            /** @description The last failure's words; empty without one. */
+            lastError: string;
+            /** @description RFC 3339. */
+            queuedAt: string;
+            recipient: string;
+            /** @description RFC 3339; null while it waits (or keeps failing). */
+            sentAt: string | null;
+        };
+        /** @description Where to send a test e-mail. */
+        TestMailRequest: {
+            /** Format: email */
+            recipient: string;
         };
         Thumbnails: {
             default_listing: string;
@@ -5478,7 +5554,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Another product has the address in a language (`slug_taken`, naming `translations.{locale}.slug`) */
+            /** @description Another product has the address in a language (`slug_taken`, naming `translations.{locale}.slug`), or the stock is not `stockWas` any more (`stock_changed`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6629,6 +6705,171 @@ export interface operations {
                 };
             };
             /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mail_settings: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mail settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailSettings"];
+                };
+            };
+            /** @description A malformed shop parameter (`locale`, `channel`), named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_test_mail: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header: {
+                /**
+                 * @description Always `XMLHttpRequest`.
+                 * @example XMLHttpRequest
+                 */
+                "X-Requested-With": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestMailRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued; the mail settings with it */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailSettings"];
+                };
+            };
+            /** @description A missing or malformed recipient; or no `X-Requested-With: XMLHttpRequest` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an e-mail address (`invalid_email`, naming `recipient`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10703,6 +10944,8 @@ export const pathsShopApiBackendSeasonsGetParametersQueryChannelValues: Readonly
 export const pathsShopApiBackendSeasonsPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/seasons"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendSettingsCheckoutGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/settings/checkout"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendSettingsCheckoutPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/settings/checkout"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiBackendSettingsMailGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/settings/mail"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiBackendSettingsMailTestPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/settings/mail/test"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendSettingsPaymentsGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/settings/payments"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendSettingsPaymentsPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/settings/payments"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendStaffGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/staff"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
@@ -10756,7 +10999,7 @@ export const checkoutStateValues: ReadonlyArray<FlattenedDeepRequired<components
 export const deliveryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Delivery"]> = ["email", "post"];
 export const deskMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeskMethod"]> = ["bank_transfer", "card_terminal", "cash"];
 export const emptyReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EmptyReason"]> = ["no_rooms_for_dates", "no_room_for_guests"];
-export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "invalid_parameter", "invalid_body", "invalid_characters", "unsupported_media_type", "payload_too_large", "unknown_channel", "invalid_locale", "invalid_limit", "invalid_sorting", "invalid_price_range", "invalid_nights", "invalid_settings", "invalid_product", "product_exists", "slug_taken", "invalid_picture", "invalid_room_type", "units_needed", "invalid_seasons", "picture_not_found", "unknown_taxon", "too_many_taxons", "invalid_stay", "invalid_guests", "invalid_configuration", "invalid_token", "weak_token", "invalid_email", "weak_password", "unknown_package", "invalid_item_type", "unknown_product", "invalid_quantity", "invalid_price_option", "package_needs_stay", "package_too_long", "too_many_persons", "not_a_reservation", "not_a_voucher", "invalid_voucher_details", "invalid_address", "invalid_voucher_configuration", "invalid_method", "invalid_notification", "voucher_code_unknown", "invalid_url", "invalid_html", "voucher_not_applicable", "amount_mismatch", "invalid_transfer", "invalid_refund", "invalid_receipt", "invalid_role", "invalid_question", "unknown_option", "not_found", "method_not_allowed", "unknown_type", "unknown_association", "product_not_found", "taxon_not_found", "package_not_found", "unknown_room", "cart_not_found", "item_not_found", "hold_not_found", "order_not_found", "payment_not_found", "staff_not_found", "page_not_found", "block_not_found", "revision_not_found", "unknown_newsletter_token", "conflict", "cart_exists", "newsletter_exists", "email_taken", "room_unavailable", "product_unavailable", "hold_conflict", "invalid_link", "identity_unverified_account", "identity_staff_account", "checkout_completed", "checkout_state", "cart_empty", "items_unavailable", "room_just_booked", "idempotency_key_reused", "order_not_payable", "payment_refused", "voucher_spent", "block_changed", "voucher_expired", "already_voted", "not_bank_transfer", "order_cancelled", "order_paid", "transfer_reference_used", "basket_full", "price_changed", "unpaid_limit", "not_refund_due", "advance_not_paid", "payment_refunded", "stale_version", "payment_reversed", "not_reversible", "fee_above_policy", "order_not_cancellable", "units_taken", "stay_started", "order_not_changeable", "last_admin", "unauthenticated", "invalid_credentials", "not_logged_in", "forbidden", "request_timeout", "too_many_requests", "too_many_attempts", "overloaded", "service_unavailable", "weather_unavailable", "internal_error"];
+export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "invalid_parameter", "invalid_body", "invalid_characters", "unsupported_media_type", "payload_too_large", "unknown_channel", "invalid_locale", "invalid_limit", "invalid_sorting", "invalid_price_range", "invalid_nights", "invalid_settings", "invalid_product", "product_exists", "slug_taken", "invalid_picture", "stock_changed", "invalid_room_type", "units_needed", "invalid_seasons", "picture_not_found", "unknown_taxon", "too_many_taxons", "invalid_stay", "invalid_guests", "invalid_configuration", "invalid_token", "weak_token", "invalid_email", "weak_password", "unknown_package", "invalid_item_type", "unknown_product", "invalid_quantity", "invalid_price_option", "package_needs_stay", "package_too_long", "too_many_persons", "not_a_reservation", "not_a_voucher", "invalid_voucher_details", "invalid_address", "invalid_voucher_configuration", "invalid_method", "invalid_notification", "voucher_code_unknown", "invalid_url", "invalid_html", "voucher_not_applicable", "amount_mismatch", "invalid_transfer", "invalid_refund", "invalid_receipt", "invalid_role", "invalid_question", "unknown_option", "not_found", "method_not_allowed", "unknown_type", "unknown_association", "product_not_found", "taxon_not_found", "package_not_found", "unknown_room", "cart_not_found", "item_not_found", "hold_not_found", "order_not_found", "payment_not_found", "staff_not_found", "page_not_found", "block_not_found", "revision_not_found", "unknown_newsletter_token", "conflict", "cart_exists", "newsletter_exists", "email_taken", "room_unavailable", "product_unavailable", "hold_conflict", "invalid_link", "identity_unverified_account", "identity_staff_account", "checkout_completed", "checkout_state", "cart_empty", "items_unavailable", "room_just_booked", "idempotency_key_reused", "order_not_payable", "payment_refused", "voucher_spent", "block_changed", "voucher_expired", "already_voted", "not_bank_transfer", "order_cancelled", "order_paid", "transfer_reference_used", "basket_full", "price_changed", "unpaid_limit", "not_refund_due", "advance_not_paid", "payment_refunded", "stale_version", "payment_reversed", "not_reversible", "fee_above_policy", "order_not_cancellable", "units_taken", "stay_started", "order_not_changeable", "last_admin", "unauthenticated", "invalid_credentials", "not_logged_in", "forbidden", "request_timeout", "too_many_requests", "too_many_attempts", "overloaded", "service_unavailable", "weather_unavailable", "internal_error"];
 export const lineTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LineType"]> = ["reservation", "package", "treatment", "product", "voucher"];
 export const localeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Locale"]> = ["pl", "de", "en_GB"];
 export const loginProviderIdValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LoginProviderId"]> = ["social", "search"];

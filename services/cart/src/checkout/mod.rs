@@ -438,6 +438,7 @@ impl Checkout {
             version: 0,
             cancellation_fee: 0,
             arrival: String::new(),
+            terms: Some(crate::orders::OrderTerms::of(&rules)),
         };
         let mut placed = false;
         for _ in 0..CODE_ATTEMPTS {

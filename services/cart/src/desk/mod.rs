@@ -208,7 +208,8 @@ impl Desk {
     }
 
     async fn quote_of(&self, order: &StoredOrder, vouchers_kept: i64) -> Result<Quote, CartError> {
-        let policy = self.settings.checkout().await?.policy();
+        // The terms the guest agreed to when the order was placed.
+        let policy = crate::orders::OrderTerms::over(order.terms, self.settings.checkout().await?).policy();
         let stays = order.summary()?.stays_due();
         let arrival = spa_platform::dates::parse_ymd(&order.arrival);
         let fee = policy.fee(stays, arrival, self.orders.db().clock().today());

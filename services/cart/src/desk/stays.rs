@@ -235,7 +235,8 @@ impl Desk {
         line.stay = Some(stay);
         line.unit = price;
         line.total = price;
-        Ok(reprice(&self.settings.checkout().await?, order, summary, was, price, note, ChangeAction::StayChanged))
+        let terms = crate::orders::OrderTerms::over(order.terms, self.settings.checkout().await?);
+        Ok(reprice(&terms, order, summary, was, price, note, ChangeAction::StayChanged))
     }
 
     /// Asks the rooms service to move the order's nights to the stays of

@@ -73,7 +73,8 @@ impl Desk {
             c.treatments.iter().map(|t| (t.code.clone(), names.get(&t.code).cloned().unwrap_or_default(), t.quantity)).collect();
         line.unit = price;
         line.total = price;
-        Ok(reprice(&self.settings.checkout().await?, order, summary, was, price, note, ChangeAction::TreatmentsChanged))
+        let terms = crate::orders::OrderTerms::over(order.terms, self.settings.checkout().await?);
+        Ok(reprice(&terms, order, summary, was, price, note, ChangeAction::TreatmentsChanged))
     }
 }
 

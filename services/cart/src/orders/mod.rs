@@ -18,7 +18,7 @@ use crate::domain::front_desk::{DeskFacts, OrderSearch};
 use crate::domain::item::{Dedication, ItemKind, Stay};
 use crate::error::CartError;
 use crate::events::{self, EXPIRY_CONSUMER, LINK_CONSUMER, LOST_CONSUMER, Money};
-pub use store::{DeskDay, OrderPage, OrderTotals, StoredOrder};
+pub use store::{DeskDay, OrderPage, OrderTerms, OrderTotals, StoredOrder};
 
 /// The most orders a customer's list shows.
 const MAX_LISTED_ORDERS: i64 = 100;

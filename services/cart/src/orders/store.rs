@@ -39,6 +39,40 @@ pub struct StoredOrder {
     pub cancellation_fee: i64,
     /// The first stay's check-in (`YYYY-MM-DD`), '' without a stay.
     pub arrival: String,
+    /// The advance payment's share and the cancellation policy it was
+    /// placed under; none for orders placed before they were kept.
+    pub terms: Option<OrderTerms>,
+}
+
+/// What a guest agreed to at placement, kept with the order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OrderTerms {
+    pub deposit_percent: u32,
+    pub free_days: u32,
+    pub fee_percent: u32,
+}
+
+impl OrderTerms {
+    pub fn of(rules: &crate::domain::settings::CheckoutRules) -> Self {
+        Self {
+            deposit_percent: rules.deposit_percent,
+            free_days: rules.cancellation_free_days,
+            fee_percent: rules.cancellation_fee_percent,
+        }
+    }
+
+    /// The settings in force, with this order's own terms over them.
+    pub fn over(terms: Option<Self>, current: crate::domain::settings::CheckoutRules) -> crate::domain::settings::CheckoutRules {
+        match terms {
+            Some(t) => crate::domain::settings::CheckoutRules {
+                deposit_percent: t.deposit_percent,
+                cancellation_free_days: t.free_days,
+                cancellation_fee_percent: t.fee_percent,
+                ..current
+            },
+            None => current,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -73,7 +107,7 @@ pub const RECEIVED: &str = received!();
 const ORDER_COLUMNS: &str = concat!(
     "token, order_id, booking_code, customer_id, email, locale, state, payment_state, payment_method, \
      total, vouchers, shipping, deposit, left_to_pay, due_now, hold_expires_at, summary, created_at, cancel_reason, \
-     version, cancellation_fee, arrival, ",
+     version, cancellation_fee, arrival, deposit_percent, cancellation_free_days, cancellation_fee_percent, ",
     received!(),
     " AS received"
 );
@@ -105,6 +139,14 @@ fn order_of(r: &AnyRow) -> Result<StoredOrder, sqlx::Error> {
         version: r.try_get("version")?,
         cancellation_fee: r.try_get("cancellation_fee")?,
         arrival: r.try_get("arrival")?,
+        terms: {
+            let term =
+                |c: &str| -> Result<Option<u32>, sqlx::Error> { Ok(r.try_get::<Option<i64>, _>(c)?.and_then(|v| u32::try_from(v).ok())) };
+            match (term("deposit_percent")?, term("cancellation_free_days")?, term("cancellation_fee_percent")?) {
+                (Some(deposit_percent), Some(free_days), Some(fee_percent)) => Some(OrderTerms { deposit_percent, free_days, fee_percent }),
+                _ => None,
+            }
+        },
     })
 }
 
@@ -150,8 +192,10 @@ impl Locked {
         let inserted = sqlx::query(
             "INSERT INTO orders (token, order_id, booking_code, idempotency_key, customer_id, email, locale, state, payment_state, \
              payment_method, total, vouchers, shipping, deposit, left_to_pay, due_now, hold_expires_at, summary, created_at, \
-             client, room_nights, guest_name, phone, arrival, departure, search_text) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26) \
+             client, room_nights, guest_name, phone, arrival, departure, search_text, deposit_percent, cancellation_free_days, \
+             cancellation_fee_percent) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, \
+             $27, $28, $29) \
              ON CONFLICT (booking_code) DO NOTHING",
         )
         .bind(&o.token)
@@ -180,6 +224,9 @@ impl Locked {
         .bind(&placement.desk.arrival)
         .bind(&placement.desk.departure)
         .bind(&placement.desk.search_text)
+        .bind(o.terms.map(|t| i64::from(t.deposit_percent)))
+        .bind(o.terms.map(|t| i64::from(t.free_days)))
+        .bind(o.terms.map(|t| i64::from(t.fee_percent)))
         .execute(&mut **self.tx())
         .await?;
         Ok(inserted.rows_affected() == 1)

@@ -57,6 +57,14 @@ pub async fn save(db: &Db, outbox: &Outbox, request: SaveProductRequest) -> Resu
         return Err(CatalogError::SlugTaken(field));
     }
     store::update(&mut tx, &request.code, &fields, &request.staff).await?;
+    // The count the editor showed must be the count now: an order taking
+    // stock meanwhile is never undone by a save. A new product has none yet.
+    let was = if request.create { None } else { Some(request.stock_was) };
+    if !store::set_stock(&mut tx, &request.code, fields.stock, was).await? {
+        let now = store::stock_now(&mut tx, &request.code).await?;
+        tx.rollback().await?;
+        return Err(CatalogError::StockChanged(now.unwrap_or_default()));
+    }
     outbox.add(&mut tx, &events::product_changed(&request.code, Some(kind))).await?;
     tx.commit().await?;
     outbox.wake();

@@ -216,18 +216,17 @@ pub async fn insert(tx: &mut Tx, code: &str, kind: ProductType, main_taxon: &str
     Ok(())
 }
 
-/// The product's fields and texts as `fields` has them, its change kept.
+/// The product's fields (its stock aside: [`set_stock`]) and texts as `fields` has them, its change kept.
 pub async fn update(tx: &mut Tx, code: &str, fields: &Fields, staff: &str) -> Result<(), sqlx::Error> {
     let at = tx.now_ms();
     sqlx::query(
-        "UPDATE products SET published = $2, price = $3, original_price = $4, stock = $5, duration_minutes = $6, age_restricted = $7, \
-         available_from = $8, available_to = $9, updated_at = $10, updated_by = $11 WHERE code = $1",
+        "UPDATE products SET published = $2, price = $3, original_price = $4, duration_minutes = $5, age_restricted = $6, \
+         available_from = $7, available_to = $8, updated_at = $9, updated_by = $10 WHERE code = $1",
     )
     .bind(code)
     .bind(i64::from(fields.published))
     .bind(fields.price)
     .bind(fields.original_price)
-    .bind(fields.stock)
     .bind(fields.duration_minutes.map(i64::from))
     .bind(i64::from(fields.age_restriction))
     .bind(fields.available_from.as_deref())
@@ -344,4 +343,25 @@ async fn changed(tx: &mut Tx, code: &str, body: &str, staff: &str) -> Result<(),
         .execute(&mut **tx)
         .await?;
     Ok(())
+}
+
+/// The product's stock set to `stock` when it is still `was` (or
+/// whatever it is, without `was`): a conditional write, so an order taking
+/// stock meanwhile is never undone. Whether it was written.
+pub async fn set_stock(tx: &mut Tx, code: &str, stock: Option<i64>, was: Option<Option<i64>>) -> Result<bool, sqlx::Error> {
+    let query = match was {
+        None => sqlx::query("UPDATE products SET stock = $2 WHERE code = $1").bind(code).bind(stock),
+        Some(None) => sqlx::query("UPDATE products SET stock = $2 WHERE code = $1 AND stock IS NULL").bind(code).bind(stock),
+        Some(Some(was)) => sqlx::query("UPDATE products SET stock = $2 WHERE code = $1 AND stock = $3").bind(code).bind(stock).bind(was),
+    };
+    Ok(query.execute(&mut **tx).await?.rows_affected() == 1)
+}
+
+/// The product's stock now.
+pub async fn stock_now(tx: &mut Tx, code: &str) -> Result<Option<i64>, sqlx::Error> {
+    Ok(sqlx::query_scalar::<_, Option<i64>>("SELECT stock FROM products WHERE code = $1")
+        .bind(code)
+        .fetch_optional(&mut **tx)
+        .await?
+        .flatten())
 }

@@ -14,6 +14,31 @@ pub struct Mail {
     pub reply_to: Option<String>,
 }
 
+/// The back office's test e-mail to `recipient`, sent by `staff`, in `locale`.
+pub fn test_mail(recipient: &str, locale: &str, staff: &str) -> Mail {
+    let (subject, text) = match locale {
+        "de" => (
+            "Test-E-Mail des Shops".to_owned(),
+            format!(
+                "Guten Tag,\n\ndiese Test-E-Mail hat {staff} aus der Verwaltung des Shops gesendet. Wenn Sie sie lesen, erreichen die E-Mails des Shops diese Adresse."
+            ),
+        ),
+        "en_GB" => (
+            "The shop's test e-mail".to_owned(),
+            format!(
+                "Hello,\n\n{staff} sent this test e-mail from the shop's back office. If you are reading it, the shop's e-mails reach this address."
+            ),
+        ),
+        _ => (
+            "Wiadomość testowa sklepu".to_owned(),
+            format!(
+                "Dzień dobry,\n\ntę wiadomość testową wysłał(a) {staff} z zaplecza sklepu. Jeśli ją czytasz, e-maile sklepu docierają pod ten adres."
+            ),
+        ),
+    };
+    Mail::text(recipient.to_owned(), (subject, text))
+}
+
 impl Mail {
     pub fn text(recipient: String, (subject, text): (String, String)) -> Self {
         Self { recipient, subject, text, html: None, sensitive: false, reply_to: None }

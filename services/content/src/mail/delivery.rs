@@ -79,6 +79,16 @@ impl Mailer {
         self.wake.notify_one();
     }
 
+    /// Whether mails go to an SMTP server (else to files on this machine).
+    pub fn smtp(&self) -> bool {
+        matches!(self.transport, Transport::Smtp(_))
+    }
+
+    /// The sender every mail names.
+    pub fn sender(&self) -> String {
+        self.from.to_string()
+    }
+
     pub fn describe(&self) -> String {
         match &self.transport {
             Transport::Smtp(_) => "smtp".into(),

@@ -134,3 +134,33 @@ pub async fn order_mails(db: &Db, booking_code: &str) -> sqlx::Result<Vec<OrderM
     })
     .collect()
 }
+
+/// A test e-mail queued by the back office, marked as one.
+pub async fn insert_test(tx: &mut Tx, id: &str, mail: Mail, now: i64) -> sqlx::Result<()> {
+    insert(tx, id, mail, "", now).await?;
+    sqlx::query("UPDATE outgoing_mail SET kind = 'test' WHERE id = $1").bind(id).execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// The last `limit` test e-mails, newest first.
+pub async fn test_mails(db: &Db, limit: i64) -> sqlx::Result<Vec<OrderMail>> {
+    sqlx::query(
+        "SELECT recipient, subject, created_at, sent_at, attempts, last_error FROM outgoing_mail \
+         WHERE kind = 'test' ORDER BY created_at DESC, id DESC LIMIT $1",
+    )
+    .bind(limit)
+    .fetch_all(db.pool())
+    .await?
+    .iter()
+    .map(|row| {
+        Ok(OrderMail {
+            recipient: row.try_get("recipient")?,
+            subject: row.try_get("subject")?,
+            queued_at: row.try_get("created_at")?,
+            sent_at: row.try_get("sent_at")?,
+            attempts: row.try_get("attempts")?,
+            last_error: row.try_get("last_error")?,
+        })
+    })
+    .collect()
+}

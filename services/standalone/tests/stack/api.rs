@@ -385,6 +385,8 @@ async fn openapi_documents_every_route_and_every_documented_route_exists() {
         ("put", "/shop-api/backend/settings/checkout"),
         ("get", "/shop-api/backend/settings/payments"),
         ("put", "/shop-api/backend/settings/payments"),
+        ("get", "/shop-api/backend/settings/mail"),
+        ("post", "/shop-api/backend/settings/mail/test"),
         ("get", "/shop-api/backend/products"),
         ("post", "/shop-api/backend/products"),
         ("get", "/shop-api/backend/products/{code}"),

@@ -56,6 +56,7 @@ async fn an_administrator_edits_creates_hides_and_counts_offers_and_guests_see_i
     for field in ["code", "type", "mainTaxon", "taxons", "images", "updatedAt", "updatedBy"] {
         change.as_object_mut().unwrap().remove(field);
     }
+    change["stockWas"] = editor["stock"].clone();
     change["price"] = json!(15000);
     change["originalPrice"] = json!(20000);
     let (status, saved) = call(Method::PUT, "/TR_HOT_STONE", cookie(&admin), change.clone()).await;
@@ -126,6 +127,7 @@ async fn an_administrator_edits_creates_hides_and_counts_offers_and_guests_see_i
     for field in ["code", "type", "mainTaxon", "taxons", "images", "updatedAt", "updatedBy"] {
         tea_change.as_object_mut().unwrap().remove(field);
     }
+    tea_change["stockWas"] = Value::Null;
     tea_change["stock"] = json!(0);
     assert_eq!(call(Method::PUT, "/PR_HERBAL_TEA", cookie(&admin), tea_change.clone()).await.0, 200);
     listed_as(&t, "product", "PR_HERBAL_TEA", "pl", |i| i.is_some_and(|i| i["soldOut"] == true)).await;
@@ -138,6 +140,7 @@ async fn an_administrator_edits_creates_hides_and_counts_offers_and_guests_see_i
     .await;
 
     // Two left; an order of one takes one, once.
+    tea_change["stockWas"] = json!(0);
     tea_change["stock"] = json!(2);
     assert_eq!(call(Method::PUT, "/PR_HERBAL_TEA", cookie(&admin), tea_change.clone()).await.0, 200);
     listed_as(&t, "product", "PR_HERBAL_TEA", "pl", |i| i.is_some_and(|i| i["soldOut"] == false)).await;
@@ -156,6 +159,18 @@ async fn an_administrator_edits_creates_hides_and_counts_offers_and_guests_see_i
     .await;
     let moves: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM stock_moves").fetch_one(t.stack.db("catalog").pool()).await.unwrap();
     assert_eq!(moves, 1);
+
+    // A save from an editor opened before the order never puts its unit back.
+    let mut stale = tea_change.clone();
+    stale["stockWas"] = json!(2);
+    stale["stock"] = json!(5);
+    let answer = call(Method::PUT, "/PR_HERBAL_TEA", cookie(&admin), stale).await;
+    assert_eq!((answer.0, answer.1["code"].as_str(), answer.1["errors"][0]["field"].as_str()), (409, Some("stock_changed"), Some("stock")));
+    let (_, tea) = call(Method::GET, "/PR_HERBAL_TEA", cookie(&admin), Value::Null).await;
+    assert_eq!(tea["stock"], 1);
+    let mut missing = tea_change.clone();
+    missing.as_object_mut().unwrap().remove("stockWas");
+    assert_eq!(call(Method::PUT, "/PR_HERBAL_TEA", cookie(&admin), missing).await.1["errors"][0]["field"], "stockWas");
 
     // Every change kept, with who made it.
     let kept: Vec<(String, String)> = sqlx::query_as("SELECT product_code, staff FROM product_changes ORDER BY at")

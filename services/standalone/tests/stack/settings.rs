@@ -128,11 +128,55 @@ async fn an_administrator_sets_the_advance_payment_methods_and_account_and_the_n
     let page = t.http.get(t.url(&format!("/order/{}/pay", placed.token))).send().await.unwrap().text().await.unwrap();
     assert!(page.contains("DE89 3704 0044 0532 0130 00"), "{page}");
 
+    // The order placed under 7 days and 40 % keeps them when the policy changes.
+    let strict = json!({"depositPercent": 30, "bankTransferHoldDays": 3, "onlineHoldMinutes": 30, "cancellationFreeDays": 60,
+        "cancellationFeePercent": 90});
+    assert_eq!(call(Method::PUT, &checkout_url, cookie(&admin), strict).await.0, 200);
+    let quote_url = t.url(&format!("/shop-api/backend/orders/{}/cancellation?locale=en_GB", order["bookingCode"].as_str().unwrap()));
+    let (status, quote) = call(Method::GET, &quote_url, cookie(&admin), Value::Null).await;
+    assert_eq!(status, 200, "{quote}");
+    assert_eq!((quote["freeDays"].as_u64(), quote["feePercent"].as_u64()), (Some(7), Some(40)), "the terms it was placed under: {quote}");
+
     // Every change kept, with who made it.
     let cart_db = t.stack.db("cart");
     let kept: Vec<(String, String)> =
         sqlx::query_as("SELECT section, staff FROM settings_history ORDER BY at").fetch_all(cart_db.pool()).await.unwrap();
-    assert_eq!(kept.iter().filter(|(s, _)| s == "checkout").count(), 2);
+    assert_eq!(kept.iter().filter(|(s, _)| s == "checkout").count(), 3);
     assert_eq!(kept.iter().filter(|(s, _)| s == "payments").count(), 2);
     assert!(kept.iter().all(|(_, staff)| staff == "admin@example.pl"));
+}
+
+#[tokio::test]
+async fn an_administrator_sends_a_test_e_mail_and_sees_it_leave() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let cookie = |token: &str| Some(format!("spa_session={token}"));
+    let reception = t.session_of("c-3", "recepcja@example.pl", "customer,reception").await;
+    let admin = t.session_of("c-4", "admin@example.pl", "customer,admin").await;
+    let mail_url = t.url("/shop-api/backend/settings/mail?locale=de");
+    let test_url = t.url("/shop-api/backend/settings/mail/test?locale=de");
+
+    assert_eq!(as_staff(&t.http, Method::GET, mail_url.clone(), cookie(&reception), Value::Null).await.0, 403);
+    assert_eq!(as_staff(&t.http, Method::POST, test_url.clone(), cookie(&reception), json!({"recipient": "a@example.pl"})).await.0, 403);
+    let (status, mail) = as_staff(&t.http, Method::GET, mail_url.clone(), cookie(&admin), Value::Null).await;
+    assert_eq!(status, 200, "{mail}");
+    assert_eq!((mail["smtp"].as_bool(), mail["tests"].as_array().map(Vec::len)), (Some(false), Some(0)), "files here: {mail}");
+    assert!(mail["sender"].as_str().is_some_and(|s| s.contains('@')), "{mail}");
+
+    let wrong = as_staff(&t.http, Method::POST, test_url.clone(), cookie(&admin), json!({"recipient": "not an address"})).await;
+    assert_eq!((wrong.0, wrong.1["errors"][0]["field"].as_str()), (422, Some("recipient")), "{}", wrong.1);
+    let (status, queued) = as_staff(&t.http, Method::POST, test_url, cookie(&admin), json!({"recipient": "wlasciciel@example.pl"})).await;
+    assert_eq!(status, 202, "{queued}");
+    assert_eq!(queued["tests"][0]["recipient"], "wlasciciel@example.pl");
+    let sent = crate::support::eventually("the test e-mail sent", || async {
+        let (_, mail) = as_staff(&t.http, Method::GET, mail_url.clone(), cookie(&admin), Value::Null).await;
+        mail["tests"][0]["sentAt"].as_str().map(str::to_owned)
+    })
+    .await;
+    assert!(sent.ends_with('Z'), "{sent}");
+    let (subject, body): (String, String) = sqlx::query_as("SELECT subject, body FROM outgoing_mail WHERE kind = 'test'")
+        .fetch_one(t.stack.db("content").pool())
+        .await
+        .unwrap();
+    assert_eq!(subject, "Test-E-Mail des Shops", "in the page's language");
+    assert!(body.contains("admin@example.pl"), "names who sent it: {body}");
 }

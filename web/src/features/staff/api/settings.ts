@@ -8,17 +8,21 @@
  *   guests, which of them the server is ready for, the bank account for
  *   transfers; 422 `invalid_settings` names `methods` (a method not ready)
  *   or a field of `bankAccount`.
- * The providers' keys are in the server's environment, never here.
+ * - GET /shop-api/backend/settings/mail: whether a mail server is set, the
+ *   sender, the last test e-mails; POST .../mail/test `{recipient}` queues
+ *   one (202), 422 `invalid_email` naming `recipient`.
+ * The providers' keys and the mail password are in the server's
+ * environment, never here.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
 import type { Locale } from '@/lib/i18n/locale';
 import { SCRIPT_MARKER } from '@/lib/script-marker';
-import type { CheckoutSettings, CheckoutSettingsChange, PaymentSettings, PaymentSettingsChange } from '@/types/api';
+import type { CheckoutSettings, CheckoutSettingsChange, MailSettings, PaymentSettings, PaymentSettingsChange } from '@/types/api';
 
 import { shownByDesk } from './staff-errors';
-import { CHECKOUT_SETTINGS_PATH, PAYMENT_SETTINGS_PATH, staffKeys } from './staff-keys';
+import { CHECKOUT_SETTINGS_PATH, MAIL_SETTINGS_PATH, MAIL_TEST_PATH, PAYMENT_SETTINGS_PATH, staffKeys } from './staff-keys';
 
 /** One settings resource: read as the server has it now, and saved (its answer replaces what was read). */
 function useSettings<T, C>(path: string, key: readonly unknown[], locale: Locale) {
@@ -41,3 +45,25 @@ export const useCheckoutSettings = (locale: Locale) =>
 
 export const usePaymentSettings = (locale: Locale) =>
   useSettings<PaymentSettings, PaymentSettingsChange>(PAYMENT_SETTINGS_PATH, staffKeys.paymentSettings(locale), locale);
+
+/** How a test e-mail stands: asked again every few seconds while one waits. */
+const WAITING_POLL_MS = 3000;
+
+export function useMailSettings(locale: Locale) {
+  const queryClient = useQueryClient();
+  const key = staffKeys.mailSettings(locale);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) =>
+      apiClient.get<MailSettings>(MAIL_SETTINGS_PATH, { locale, signal, cache: 'no-store', notifyOnError: (e) => !shownByDesk(e) }),
+    staleTime: 0,
+    retry: false,
+    refetchInterval: (q) => (q.state.data?.tests.some((mail) => !mail.sentAt && !mail.lastError) ? WAITING_POLL_MS : false),
+  });
+  const send = useMutation({
+    mutationFn: (recipient: string) =>
+      apiClient.post<MailSettings>(MAIL_TEST_PATH, { locale, body: { recipient }, headers: SCRIPT_MARKER, notifyOnError: (e) => !shownByDesk(e) }),
+    onSuccess: (settings) => queryClient.setQueryData(key, settings),
+  });
+  return { query, send };
+}

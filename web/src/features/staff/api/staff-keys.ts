@@ -12,6 +12,7 @@ export const staffKeys = {
   roomType: (room: string, locale: Locale) => ['staff', 'roomType', room, locale] as const,
   seasons: (locale: Locale) => ['staff', 'seasons', locale] as const,
   checkoutSettings: (locale: Locale) => ['staff', 'settings', 'checkout', locale] as const,
+  mailSettings: (locale: Locale) => ['staff', 'settings', 'mail', locale] as const,
   paymentSettings: (locale: Locale) => ['staff', 'settings', 'payments', locale] as const,
   products: (filter: object, locale: Locale) => ['staff', 'products', 'list', filter, locale] as const,
   product: (code: string, locale: Locale) => ['staff', 'products', 'one', code, locale] as const,
@@ -31,6 +32,10 @@ export const ARRIVALS_PATH = '/backend/arrivals';
 export const TEAM_PATH = '/backend/staff';
 
 export const CHECKOUT_SETTINGS_PATH = '/backend/settings/checkout';
+
+export const MAIL_SETTINGS_PATH = '/backend/settings/mail';
+
+export const MAIL_TEST_PATH = '/backend/settings/mail/test';
 
 export const PAYMENT_SETTINGS_PATH = '/backend/settings/payments';
 

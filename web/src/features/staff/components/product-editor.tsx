@@ -145,7 +145,8 @@ function EditSection({ product, created, loginHref }: { product: ProductEditor; 
         initial={productForm(product, locale)}
         check={(form) => {
           const checked = toProductChange(form);
-          return 'change' in checked ? { body: checked.change } : checked;
+          // The stock shown: a count an order changed meanwhile is refused, never overwritten.
+          return 'change' in checked ? { body: { ...checked.change, stockWas: product.stock } } : checked;
         }}
         send={save}
         onSaved={(saved) => productForm(saved, locale)}

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 
 import { CheckboxField, FormAlert, SubmitButton, TextField } from '@/components/ui/form-fields';
-import { useCheckoutSettings, usePaymentSettings } from '@/features/staff/api/settings';
+import { useCheckoutSettings, useMailSettings, usePaymentSettings } from '@/features/staff/api/settings';
 import { serverMessage, staffFailure } from '@/features/staff/api/staff-errors';
 import { formatIban } from '@/features/staff/utils/iban';
 import {
@@ -94,7 +94,95 @@ export function SettingsDesk({ loginHref }: { loginHref: string }) {
           save={payments.save}
         />
       )}
+      {(checkoutData || paymentData) && <MailSection />}
     </div>
+  );
+}
+
+/**
+ * How e-mails leave: a mail server set or not (its password stays in the
+ * environment), the sender, a test e-mail to any address and how the last
+ * ones went (asked again while one waits).
+ */
+function MailSection() {
+  const { t, locale } = useI18n();
+  const headingId = useId();
+  const { query, send } = useMailSettings(locale);
+  const moment = useMomentText();
+  const outcome = useOutcome();
+  const [recipient, setRecipient] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const busy = useRef(false);
+  const mail = query.data;
+  if (!mail) return null;
+
+  const submit = async () => {
+    if (busy.current) return;
+    outcome.setAlert(null);
+    outcome.setDone(null);
+    const address = recipient.trim();
+    if (!/^[^\s@]+@[^\s@]+$/.test(address)) return setError(t('staff.settings.mail.recipientInvalid'));
+    busy.current = true;
+    try {
+      await send.mutateAsync(address);
+      outcome.setDone(t('staff.settings.mail.queued', { recipient: address }));
+    } catch (failure) {
+      const named = failure instanceof ApiError && failure.errors.some((e) => e.field === 'recipient');
+      if (named) setError(t('staff.settings.mail.recipientInvalid'));
+      else outcome.setAlert(staffFailure(failure) === 'other' ? t('staff.settings.mail.error') : serverMessage(failure));
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  return (
+    <section className="staff-settings__section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('staff.settings.mail.heading')}</h2>
+      <p>{t(mail.smtp ? 'staff.settings.mail.smtp' : 'staff.settings.mail.files')}</p>
+      <p>{t('staff.settings.mail.sender', { sender: mail.sender })}</p>
+      {outcome.shown}
+      <form
+        className="form"
+        noValidate
+        aria-labelledby={headingId}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <TextField
+          label={t('staff.settings.mail.recipient')}
+          type="email"
+          autoComplete="email"
+          required
+          value={recipient}
+          error={error}
+          onChange={(event) => {
+            setRecipient(event.target.value);
+            setError(undefined);
+          }}
+        />
+        <SubmitButton busy={send.isPending} busyLabel={t('staff.settings.mail.sending')}>
+          {t('staff.settings.mail.send')}
+        </SubmitButton>
+      </form>
+      {mail.tests.length > 0 && (
+        <>
+          <h3>{t('staff.settings.mail.tests')}</h3>
+          <ul className="staff-settings__mails">
+            {mail.tests.map((test) => (
+              <li key={`${test.queuedAt}-${test.recipient}`}>
+                {test.sentAt
+                  ? t('staff.settings.mail.sent', { recipient: test.recipient, when: moment(test.sentAt) })
+                  : test.lastError
+                    ? t('staff.settings.mail.failed', { recipient: test.recipient, attempts: test.attempts, error: test.lastError })
+                    : t('staff.settings.mail.waiting', { recipient: test.recipient, when: moment(test.queuedAt) })}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
   );
 }
 

@@ -189,7 +189,10 @@ const whole = (text: string, min: number, max: number): number | null => {
 };
 
 /** The PUT's body of a form, or what is wrong with it, by field. */
-export function toProductChange(form: ProductForm): { change: ProductChange } | { problems: Problems } {
+/** What a form sets; the PUT adds the stock the editor showed (`stockWas`). */
+export type ProductFields = Omit<ProductChange, 'stockWas'>;
+
+export function toProductChange(form: ProductForm): { change: ProductFields } | { problems: Problems } {
   const problems: Problems = {};
   const [pl, de, en_GB] = TEXT_LANGUAGES.map((language) => checkTexts(language, form.texts[language], problems));
 
