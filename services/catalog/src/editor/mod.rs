@@ -110,10 +110,18 @@ pub async fn add_picture(
     let (page, listing) = PictureStore::new_paths(&request.code);
     store.put(&page, &resized.page).await?;
     store.put(&listing, &resized.listing).await?;
-    let mut tx = db.begin().await?;
-    store::add_picture(&mut tx, &request.code, &page, &listing, &request.staff).await?;
-    outbox.add(&mut tx, &events::product_changed(&request.code, Some(kind))).await?;
-    tx.commit().await?;
+    let written = async {
+        let mut tx = db.begin().await?;
+        store::add_picture(&mut tx, &request.code, &page, &listing, &request.staff).await?;
+        outbox.add(&mut tx, &events::product_changed(&request.code, Some(kind))).await?;
+        tx.commit().await
+    };
+    // Files no row names are taken away again.
+    if let Err(e) = written.await {
+        store.remove(&page).await;
+        store.remove(&listing).await;
+        return Err(e.into());
+    }
     outbox.wake();
     get(db, &request.code).await?.ok_or(CatalogError::ProductNotFound(request.code))
 }

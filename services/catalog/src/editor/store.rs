@@ -183,11 +183,14 @@ pub async fn taxon_exists(tx: &mut Tx, code: &str) -> Result<bool, sqlx::Error> 
     Ok(sqlx::query("SELECT 1 FROM taxons WHERE code = $1").bind(code).fetch_optional(&mut **tx).await?.is_some())
 }
 
-/// The first of the product's slugs another product has in the same language, as its field.
+/// The first of the product's slugs another product has in any language, as its field.
+///
+/// Slugs are the shop's, not a language's: a page in a language the
+/// product has no texts in is found by its Polish slug, which must not be
+/// another product's slug in that language.
 pub async fn slug_taken(tx: &mut Tx, code: &str, fields: &Fields) -> Result<Option<String>, sqlx::Error> {
     for (locale, t) in &fields.translations {
-        let other = sqlx::query("SELECT 1 FROM product_translations WHERE locale = $1 AND slug = $2 AND product_code <> $3")
-            .bind(locale)
+        let other = sqlx::query("SELECT 1 FROM product_translations WHERE slug = $1 AND product_code <> $2")
             .bind(&t.slug)
             .bind(code)
             .fetch_optional(&mut **tx)

@@ -94,6 +94,11 @@ async fn an_administrator_edits_creates_hides_and_counts_offers_and_guests_see_i
         (answer.0, answer.1["code"].as_str(), answer.1["errors"][0]["field"].as_str()),
         (409, Some("slug_taken"), Some("translations.de.slug"))
     );
+    // Another product's slug in another language is taken too: a page without texts in a language is found by its Polish slug.
+    let mut across = change.clone();
+    across["translations"]["en_GB"]["slug"] = json!("honigmassage");
+    let answer = call(Method::PUT, "/TR_HOT_STONE", cookie(&admin), across).await;
+    assert_eq!((answer.0, answer.1["errors"][0]["field"].as_str()), (409, Some("translations.en_GB.slug")), "{}", answer.1);
     let mut no_polish = change.clone();
     no_polish["translations"]["pl"] = Value::Null;
     assert_eq!(call(Method::PUT, "/TR_HOT_STONE", cookie(&admin), no_polish).await.1["errors"][0]["field"], "translations.pl");
