@@ -26,6 +26,7 @@ use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{ApiQuery, JsonBody, Shop, ShopParams, Validate, is_code};
 use crate::session::{Script, Staff};
+use crate::wire::order::rfc3339;
 use crate::wire::{OfferType, known};
 
 const PRODUCT_CODE: &str = "The product's code (`TR_HOT_STONE`)";
@@ -177,10 +178,7 @@ impl ProductEditor {
             main_taxon: p.main_taxon,
             taxons: p.taxons,
             images: p.images,
-            updated_at: (p.updated_at_ms > 0)
-                .then(|| chrono::DateTime::from_timestamp_millis(p.updated_at_ms))
-                .flatten()
-                .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)),
+            updated_at: rfc3339(p.updated_at_ms),
             updated_by: p.updated_by,
         })
     }
@@ -324,7 +322,9 @@ pub enum NewOfferType {
 }
 
 /// A new treatment, day-spa offer or product: its code, type and main
-/// taxon, and what a change sets (the same fields as `ProductChange`).
+/// taxon, and what a change sets (the same fields as `ProductChange`,
+/// written out: a flattened body is documented as two objects that each
+/// refuse the other's fields).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct NewProduct {

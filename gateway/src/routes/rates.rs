@@ -17,6 +17,7 @@ use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{ApiQuery, JsonBody, Shop, ShopParams, Validate, Ymd};
 use crate::session::{Script, Staff};
+use crate::wire::order::rfc3339;
 
 const ROOM_CODE: &str = "The room type's code (`ROOM_STANDARD_DOUBLE`)";
 
@@ -160,11 +161,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(nights, set_nights)).routes(routes!(room_type, set_room_type)).routes(routes!(seasons, set_seasons))
 }
 
-/// When a setting was changed, RFC 3339; none while it has the demo's values.
-fn changed_at(ms: i64) -> Option<String> {
-    (ms > 0).then(|| chrono::DateTime::from_timestamp_millis(ms)).flatten().map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
-}
-
 /// A room type's own settings.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -199,7 +195,7 @@ impl RoomType {
             min_stay: m.min_stay,
             base_rate: m.base_rate,
             weekend_rate: m.weekend_rate,
-            updated_at: changed_at(m.updated_at_ms),
+            updated_at: rfc3339(m.updated_at_ms),
             updated_by: m.updated_by,
         }
     }
@@ -318,7 +314,7 @@ fn seasons_of(m: spa_proto::spa::rooms::v1::Seasons) -> SeasonList {
             .into_iter()
             .map(|s| Season { name: s.name, from: s.from, to: s.to, multiplier_percent: s.multiplier_percent })
             .collect(),
-        updated_at: changed_at(m.updated_at_ms),
+        updated_at: rfc3339(m.updated_at_ms),
         updated_by: m.updated_by,
     }
 }

@@ -20,11 +20,7 @@ use crate::AppState;
 use crate::error::{ApiError, ApiResult, ErrorBody, ErrorCode};
 use crate::extract::{JsonBody, Shop, ShopParams, Validate, within};
 use crate::session::{Script, Staff};
-
-/// When a section was last changed, RFC 3339; none while it has the deployment's first values.
-fn changed_at(ms: i64) -> Option<String> {
-    (ms > 0).then(|| chrono::DateTime::from_timestamp_millis(ms)).flatten().map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
-}
+use crate::wire::order::rfc3339;
 
 /// The checkout's settings.
 #[derive(Debug, Serialize, ToSchema)]
@@ -55,7 +51,7 @@ impl CheckoutSettings {
             online_hold_minutes: m.online_hold_minutes,
             cancellation_free_days: m.cancellation_free_days,
             cancellation_fee_percent: m.cancellation_fee_percent,
-            updated_at: changed_at(m.updated_at_ms),
+            updated_at: rfc3339(m.updated_at_ms),
             updated_by: m.updated_by,
         }
     }
@@ -152,7 +148,7 @@ impl PaymentSettings {
             methods: m.methods,
             available: m.available.into_iter().map(|a| PaymentMethodState { code: a.code, ready: a.ready }).collect(),
             bank_account: m.bank_account.map(|a| BankAccountSettings { holder: a.holder, iban: a.iban, bank: a.bank }),
-            updated_at: changed_at(m.updated_at_ms),
+            updated_at: rfc3339(m.updated_at_ms),
             updated_by: m.updated_by,
         }
     }
@@ -243,7 +239,6 @@ pub struct MailSettings {
 
 impl MailSettings {
     fn of(m: spa_proto::spa::content::v1::MailStatus) -> Self {
-        let at = |ms: i64| changed_at(ms);
         Self {
             smtp: m.smtp,
             sender: m.sender,
@@ -252,8 +247,8 @@ impl MailSettings {
                 .into_iter()
                 .map(|t| TestMail {
                     recipient: t.recipient,
-                    queued_at: at(t.queued_at_ms).unwrap_or_default(),
-                    sent_at: at(t.sent_at_ms),
+                    queued_at: rfc3339(t.queued_at_ms).unwrap_or_default(),
+                    sent_at: rfc3339(t.sent_at_ms),
                     attempts: t.attempts,
                     last_error: t.last_error,
                 })

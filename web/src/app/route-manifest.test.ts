@@ -22,6 +22,21 @@ describe('routes manifest', () => {
     expect(new Set(routeManifest()[locale])).toEqual(router);
   });
 
+  it('names the back office's pages by their paths, the same in every language', () => {
+    const backOffice = [
+      '/backend/arrivals',
+      '/backend/block/edit/:id',
+      '/backend/board',
+      '/backend/bookings',
+      '/backend/orders',
+      '/backend/products',
+      '/backend/rates',
+      '/backend/settings',
+      '/backend/staff',
+    ];
+    for (const locale of LOCALES) expect(routeManifest()[locale].filter((path) => path.startsWith('/backend/'))).toEqual(backOffice);
+  });
+
   it('writes Polish listings with the trailing slash of the spec and products by pattern', () => {
     const pl = routeManifest().pl;
     expect(pl).toContain('/oferta/zabiegi/');

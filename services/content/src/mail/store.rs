@@ -112,6 +112,18 @@ pub struct OrderMail {
     pub last_error: Option<String>,
 }
 
+/// A queued mail as the back office lists it, never its body.
+fn mail_of(row: &sqlx::any::AnyRow) -> sqlx::Result<OrderMail> {
+    Ok(OrderMail {
+        recipient: row.try_get("recipient")?,
+        subject: row.try_get("subject")?,
+        queued_at: row.try_get("created_at")?,
+        sent_at: row.try_get("sent_at")?,
+        attempts: row.try_get("attempts")?,
+        last_error: row.try_get("last_error")?,
+    })
+}
+
 /// The e-mails about the order `booking_code`, oldest first.
 pub async fn order_mails(db: &Db, booking_code: &str) -> sqlx::Result<Vec<OrderMail>> {
     sqlx::query(
@@ -122,16 +134,7 @@ pub async fn order_mails(db: &Db, booking_code: &str) -> sqlx::Result<Vec<OrderM
     .fetch_all(db.pool())
     .await?
     .iter()
-    .map(|row| {
-        Ok(OrderMail {
-            recipient: row.try_get("recipient")?,
-            subject: row.try_get("subject")?,
-            queued_at: row.try_get("created_at")?,
-            sent_at: row.try_get("sent_at")?,
-            attempts: row.try_get("attempts")?,
-            last_error: row.try_get("last_error")?,
-        })
-    })
+    .map(mail_of)
     .collect()
 }
 
@@ -152,15 +155,6 @@ pub async fn test_mails(db: &Db, limit: i64) -> sqlx::Result<Vec<OrderMail>> {
     .fetch_all(db.pool())
     .await?
     .iter()
-    .map(|row| {
-        Ok(OrderMail {
-            recipient: row.try_get("recipient")?,
-            subject: row.try_get("subject")?,
-            queued_at: row.try_get("created_at")?,
-            sent_at: row.try_get("sent_at")?,
-            attempts: row.try_get("attempts")?,
-            last_error: row.try_get("last_error")?,
-        })
-    })
+    .map(mail_of)
     .collect()
 }

@@ -24,13 +24,17 @@ export const getBoard = (from: string, days: number, locale: Locale, signal?: Ab
     notifyOnError: (error) => !shownByDesk(error),
   });
 
-export function useBoard(from: string, days: number, locale: Locale) {
+/**
+ * `follow`: the counts follow the bookings while the page is open (the
+ * board); without it, read once (a page that only needs the room types).
+ */
+export function useBoard(from: string, days: number, locale: Locale, follow = true) {
   return useQuery({
     queryKey: staffKeys.board(from, days, locale),
     queryFn: ({ signal }) => getBoard(from, days, locale, signal),
-    staleTime: 0,
-    // The front desk leaves it open all day: the counts follow the bookings.
-    refetchInterval: 60_000,
+    staleTime: follow ? 0 : Infinity,
+    // The front desk leaves it open all day.
+    refetchInterval: follow ? 60_000 : false,
     // Moving a fortnight keeps the last one in place until the next is in.
     placeholderData: keepPreviousData,
     retry: false,

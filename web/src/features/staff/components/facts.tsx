@@ -22,6 +22,14 @@ export function useMomentText(): (iso: string) => string {
   };
 }
 
+/** Who changed a back-office form's settings last, and when; nothing before the first change. */
+export function LastChanged({ at, by, className }: { at: string | null; by: string; className: string }) {
+  const { t } = useI18n();
+  const moment = useMomentText();
+  if (!at) return null;
+  return <p className={className}>{by ? t('staff.changedBy', { when: moment(at), who: by }) : t('staff.changed', { when: moment(at) })}</p>;
+}
+
 /** A moment (RFC 3339) as the page's language writes a date and a time. */
 export function Moment({ iso }: { iso: string }) {
   const text = useMomentText();

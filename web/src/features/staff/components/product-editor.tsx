@@ -41,7 +41,7 @@ import '@/features/staff/staff.css';
 import { AccessNotice } from './access-notice';
 import { useFocusFirstError } from './use-focus-first-error';
 import { DeskStatus, deskFailure } from './desk-status';
-import { useMomentText } from './facts';
+import { LastChanged } from './facts';
 import { PRODUCTS_ACCESS, useProductWords } from './product-words';
 import { PriceText } from './products-list';
 
@@ -139,7 +139,7 @@ function EditSection({ product, created, loginHref }: { product: ProductEditor; 
         {name}
       </h2>
       <p className="staff-products__facts">{t('staff.products.facts', { code: product.code, type })}</p>
-      <Changed at={product.updatedAt} by={product.updatedBy} />
+      <LastChanged at={product.updatedAt} by={product.updatedBy} className="staff-products__facts" />
       <ProductFormView
         labelledBy={headingId}
         initial={productForm(product, locale)}
@@ -195,13 +195,6 @@ export function ProductCreate({ loginHref, onCreated }: { loginHref: string; onC
   );
 }
 
-/** Who changed the offer last, and when. */
-function Changed({ at, by }: { at: string | null; by: string }) {
-  const { t } = useI18n();
-  const moment = useMomentText();
-  if (!at) return null;
-  return <p className="staff-products__facts">{by ? t('staff.products.changedBy', { when: moment(at), who: by }) : t('staff.products.changed', { when: moment(at) })}</p>;
-}
 
 
 /** The fields the server refused by name, with its messages; only those the form shows. */

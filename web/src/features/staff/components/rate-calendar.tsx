@@ -88,7 +88,8 @@ export function RateCalendar({ room, month, onShow, loginHref }: Props) {
   const today = todayIso();
   const shown = monthRange(month) ? month : today.slice(0, 7);
   const range = monthRange(shown) ?? { from: today, to: addDays(today, 30) };
-  const rooms = useBoard(today, 1, locale);
+  // The room types, read once: the nights below are the page's own query.
+  const rooms = useBoard(today, 1, locale, false);
   const roomList = rooms.data?.rooms ?? [];
   const code = roomList.some((r) => r.code === room) ? room : (roomList[0]?.code ?? '');
   const nights = useNights(code, range.from, range.to, locale);
@@ -103,6 +104,7 @@ export function RateCalendar({ room, month, onShow, loginHref }: Props) {
   const access = failure === 'login' || failure === 'forbidden';
   const roomId = useId();
   const captionId = useId();
+  const weekdays = weekdayNames(locale, 'short');
   const data = failure ? undefined : nights.data;
   const name = roomList.find((r) => r.code === code)?.name ?? code;
 
@@ -157,7 +159,7 @@ export function RateCalendar({ room, month, onShow, loginHref }: Props) {
             </thead>
             <tbody>
               {data.nights.map((night) => (
-                <NightRow key={night.date} night={night} />
+                <NightRow key={night.date} night={night} weekdays={weekdays} />
               ))}
             </tbody>
           </table>
@@ -172,7 +174,8 @@ export function RateCalendar({ room, month, onShow, loginHref }: Props) {
   );
 }
 
-function NightRow({ night }: { night: RoomNight }) {
+/** A night of the month; `weekdays`: their short names from Monday. */
+function NightRow({ night, weekdays }: { night: RoomNight; weekdays: string[] }) {
   const { t, locale } = useI18n();
   const weekday = (weekdayOf(night.date) + 6) % 7;
   const rules = [
@@ -184,7 +187,7 @@ function NightRow({ night }: { night: RoomNight }) {
     <tr className={night.closed ? 'staff-rates__night--closed' : undefined}>
       <th scope="row" className={weekday >= 5 ? 'staff-board__weekend' : undefined}>
         <span aria-hidden="true">
-          <span className="staff-board__weekday">{weekdayNames(locale, 'short')[weekday]}</span>
+          <span className="staff-board__weekday">{weekdays[weekday]}</span>
           {Number(night.date.slice(8))}
         </span>
         <span className="sr-only">{formatLongDate(night.date, locale)}</span>

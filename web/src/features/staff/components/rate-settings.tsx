@@ -36,7 +36,7 @@ import type { RoomTypeSettings, Season } from '@/types/api';
 import '@/features/staff/staff.css';
 
 import { DeskStatus } from './desk-status';
-import { useMomentText } from './facts';
+import { LastChanged } from './facts';
 import { useFocusFirstError } from './use-focus-first-error';
 
 const ACCESS = { login: 'staff.rates.loginNeeded', forbidden: 'staff.rates.forbidden' } as const;
@@ -48,13 +48,6 @@ function wholeRefusal(error: unknown, t: Translate): string {
   return failure === 'other' ? t('staff.rates.error') : serverMessage(error);
 }
 
-/** Who changed the settings last, and when. */
-function LastChanged({ at, by }: { at: string | null; by: string }) {
-  const { t } = useI18n();
-  const moment = useMomentText();
-  if (!at) return null;
-  return <p className="staff-rates__changed">{by ? t('staff.rates.changedBy', { when: moment(at), who: by }) : t('staff.rates.changed', { when: moment(at) })}</p>;
-}
 
 /** A save's outcome: the confirmation (announced), or a refusal of the whole form. */
 function Outcome({ done, alert }: { done: string | null; alert: string | null }) {
@@ -99,7 +92,7 @@ export function RoomTypeSection({ roomName, resource, loginHref }: { roomName: s
       <p>{t('staff.rates.type.intro')}</p>
       <DeskStatus query={resource.query} loading="staff.rates.type.loading" loadError="staff.rates.type.loadError" words={ACCESS} loginHref={loginHref} />
       {data && (
-        <RoomTypeEditor key={data.code} initial={data} roomName={roomName} headingId={headingId} save={resource.save} changed={<LastChanged at={data.updatedAt} by={data.updatedBy} />} />
+        <RoomTypeEditor key={data.code} initial={data} roomName={roomName} headingId={headingId} save={resource.save} changed={<LastChanged at={data.updatedAt} by={data.updatedBy} className="staff-rates__changed" />} />
       )}
     </section>
   );
@@ -280,7 +273,7 @@ export function SeasonsSection({ resource, loginHref }: { resource: SeasonsResou
         <li>{t('staff.rates.seasons.aboutByHand')}</li>
       </ul>
       <DeskStatus query={resource.query} loading="staff.rates.seasons.loading" loadError="staff.rates.seasons.loadError" words={ACCESS} loginHref={loginHref} />
-      {data && <SeasonsEditor initial={data.seasons} headingId={headingId} save={resource.save} changed={<LastChanged at={data.updatedAt} by={data.updatedBy} />} />}
+      {data && <SeasonsEditor initial={data.seasons} headingId={headingId} save={resource.save} changed={<LastChanged at={data.updatedAt} by={data.updatedBy} className="staff-rates__changed" />} />}
     </section>
   );
 }

@@ -27,7 +27,7 @@ import '@/features/staff/staff.css';
 
 import { useFocusFirstError } from './use-focus-first-error';
 import { DeskStatus, deskFailure } from './desk-status';
-import { useMomentText } from './facts';
+import { LastChanged, useMomentText } from './facts';
 
 const ACCESS = { login: 'staff.settings.loginNeeded', forbidden: 'staff.settings.forbidden' } as const;
 
@@ -83,11 +83,11 @@ export function SettingsDesk({ loginHref }: { loginHref: string }) {
       <DeskStatus query={both} loading="staff.settings.loading" loadError="staff.settings.loadError" words={ACCESS} loginHref={loginHref} />
       {(checkoutData || paymentData) && <p className="staff-notice">{t('staff.settings.secrets')}</p>}
       {checkoutData && (
-        <CheckoutSection changed={<Changed at={checkoutData.updatedAt} by={checkoutData.updatedBy} />} initial={checkoutForm(checkoutData)} save={checkout.save} />
+        <CheckoutSection changed={<LastChanged at={checkoutData.updatedAt} by={checkoutData.updatedBy} className="staff-settings__changed" />} initial={checkoutForm(checkoutData)} save={checkout.save} />
       )}
       {paymentData && (
         <PaymentsSection
-          changed={<Changed at={paymentData.updatedAt} by={paymentData.updatedBy} />}
+          changed={<LastChanged at={paymentData.updatedAt} by={paymentData.updatedBy} className="staff-settings__changed" />}
           initial={paymentForm(paymentData)}
           available={paymentData.available}
           accountSet={paymentData.bankAccount !== null}
@@ -186,13 +186,6 @@ function MailSection() {
   );
 }
 
-/** Who changed a form's settings last, and when. */
-function Changed({ at, by }: { at: string | null; by: string }) {
-  const { t } = useI18n();
-  const moment = useMomentText();
-  if (!at) return null;
-  return <p className="staff-settings__changed">{by ? t('staff.settings.changedBy', { when: moment(at), who: by }) : t('staff.settings.changed', { when: moment(at) })}</p>;
-}
 
 /** A save's outcome: a refusal of the whole form, or the confirmation (announced). */
 function useOutcome() {

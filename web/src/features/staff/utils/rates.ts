@@ -168,8 +168,6 @@ export function monthRange(month: string): { from: IsoDate; to: IsoDate } | null
   return { from, to: next.toISOString().slice(0, 10) };
 }
 
-/** `2026-07` of a day. */
-export const monthOf = (day: IsoDate): string => day.slice(0, 7);
 
 /** A month after or before, `YYYY-MM`. */
 export function shiftMonth(month: string, by: number): string {
