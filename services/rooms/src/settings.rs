@@ -79,11 +79,7 @@ pub async fn set_seasons(db: &Db, outbox: &Outbox, seasons: Vec<Season>, staff: 
         return Err(RoomsError::InvalidSeasons(wrong));
     }
     // Read before the transaction: it writes, and nothing waits on it.
-    let mut rates = Vec::new();
-    for t in store::room_types(db).await? {
-        let (rules, _, _) = room_type(db, &t.code).await?;
-        rates.push((t.code, (rules.base_rate, rules.weekend_rate)));
-    }
+    let rates = store::room_rates(db).await?;
     let today = ymd(db.clock().today());
     let mut tx = db.begin().await?;
     store::replace_seasons(&mut tx, &seasons).await?;

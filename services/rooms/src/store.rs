@@ -645,3 +645,9 @@ pub async fn reprice(tx: &mut Tx, code: &str, from: &str, rates: (i64, i64), sea
     }
     Ok(nights)
 }
+
+/// Every room type's weekday and weekend rates, by code.
+pub async fn room_rates(db: &Db) -> Result<Vec<(String, (i64, i64))>, sqlx::Error> {
+    let rows = sqlx::query("SELECT code, base_rate, weekend_rate FROM room_types ORDER BY position, code").fetch_all(db.pool()).await?;
+    rows.iter().map(|r| Ok((r.try_get("code")?, (r.try_get("base_rate")?, r.try_get("weekend_rate")?)))).collect()
+}

@@ -22,7 +22,7 @@ describe('routes manifest', () => {
     expect(new Set(routeManifest()[locale])).toEqual(router);
   });
 
-  it('names the back office's pages by their paths, the same in every language', () => {
+  it('names the back office’s pages by their paths, the same in every language', () => {
     const backOffice = [
       '/backend/arrivals',
       '/backend/block/edit/:id',

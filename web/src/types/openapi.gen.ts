@@ -2357,7 +2357,9 @@ export interface components {
         };
         /**
          * @description A new treatment, day-spa offer or product: its code, type and main
-         *     taxon, and what a change sets (the same fields as `ProductChange`).
+         *     taxon, and what a change sets (the same fields as `ProductChange`,
+         *     written out: a flattened body is documented as two objects that each
+         *     refuse the other's fields).
          */
         NewProduct: {
             ageRestriction?: boolean;

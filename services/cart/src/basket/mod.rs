@@ -52,6 +52,9 @@ pub struct View {
     pub cart: StoredCart,
     pub lines: Vec<ViewLine>,
     pub totals: Totals,
+    /// The settings the totals were worked out with: what follows in the
+    /// same step (the holds, an order's terms) uses the same ones.
+    pub rules: CheckoutRules,
 }
 
 impl View {
@@ -339,8 +342,8 @@ impl Basket {
         if cart.lines != before.cart.lines {
             return self.show(cart, locale).await;
         }
-        let totals = Self::totals_after_step(&self.settings.checkout().await?, &cart, &before);
-        Ok(View { cart, lines: before.lines, totals })
+        let totals = Self::totals_after_step(&before.rules, &cart, &before);
+        Ok(View { cart, lines: before.lines, totals, rules: before.rules })
     }
 
     pub async fn add(&self, token: &str, locale: &str, request: &AddRequest<'_>) -> Result<View, CartError> {
@@ -687,8 +690,9 @@ impl Basket {
             })
             .collect();
         let vouchers = self.redeem_in(&mut lines).await?;
-        let totals = checkout_totals(&self.settings.checkout().await?, &cart, &lines, vouchers);
-        Ok(View { cart, lines, totals })
+        let rules = self.settings.checkout().await?;
+        let totals = checkout_totals(&rules, &cart, &lines, vouchers);
+        Ok(View { cart, lines, totals, rules })
     }
 
     /// Sets what each redeemed gift voucher pays of its line now; their sum.

@@ -187,7 +187,7 @@ impl Checkout {
     /// may also leave the payment to the guest's arrival.
     pub async fn payment_methods(&self, token: &str, locale: &str, front_desk: bool) -> Result<Offer, CartError> {
         let view = self.basket.view(token, locale).await?;
-        let rules = self.settings.checkout().await?;
+        let rules = view.rules;
         let methods = self
             .settings
             .offered()
@@ -222,7 +222,7 @@ impl Checkout {
         let offered = |m: &PaymentMethod| methods.contains(m) || (front_desk && *m == PaymentMethod::Guesthouse);
         let method = method.filter(offered).ok_or(CartError::UnknownMethod)?;
         let before = self.basket.view(token, locale).await?;
-        let rules = self.settings.checkout().await?;
+        let rules = before.rules;
         // Paid on arrival, all of it: no advance to take now.
         if deposit && (deposit_offered(&rules, &before) == 0 || method == PaymentMethod::Guesthouse) {
             return Err(CartError::InvalidFields { code: "invalid_method", fields: vec!["deposit"] });
@@ -349,7 +349,7 @@ impl Checkout {
         // changed since; or its hold expired) is given up for a new one.
         let payment = view.cart.checkout.payment;
         let departure = view.lines.iter().filter_map(|l| l.line.details.stay).map(|s| s.check_out).max();
-        let rules = self.settings.checkout().await?;
+        let rules = view.rules;
         let hold_seconds = payment.map_or(rules.bank_transfer_hold_days * 24 * 3600, |p| p.method.hold_seconds(&rules, now, departure));
         let stays = stays_of(&view);
         let queries: Vec<&StayQuery<'_>> = stays.iter().collect();
