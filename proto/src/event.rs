@@ -42,6 +42,7 @@ events! {
     NewsletterSubscribed => "content.newsletter.subscribed",
     BlockChanged => "content.block.changed",
     QuestionAsked => "content.question.asked",
+    GuesthouseChanged => "content.guesthouse.changed",
 }
 
 /// Every declared event subject.

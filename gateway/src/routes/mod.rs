@@ -11,6 +11,7 @@ pub mod auth;
 pub mod carts;
 pub mod checkout;
 pub mod front_desk;
+pub mod guesthouse;
 pub mod me;
 pub mod newsletter;
 pub mod offer;
@@ -50,5 +51,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(team::router())
         .merge(rates::router())
         .merge(settings::router())
+        .merge(guesthouse::router())
         .merge(products_admin::router())
 }

@@ -44,6 +44,8 @@ pub enum ContentError {
     NoWeather,
     #[error("The weather is not available.")]
     WeatherUnavailable,
+    #[error("Some settings are not valid.")]
+    InvalidSettings(crate::domain::settings::Violations),
     #[error(transparent)]
     Db(#[from] sqlx::Error),
 }
@@ -79,6 +81,10 @@ impl From<ContentError> for Status {
             }
             ContentError::NoWeather => errors::with_details(Code::NotFound, "weather_unavailable", message, &[]),
             ContentError::WeatherUnavailable => errors::with_details(Code::Unavailable, "weather_unavailable", message, &[]),
+            ContentError::InvalidSettings(broken) => {
+                let broken: Vec<(&str, &str)> = broken.iter().map(|(field, why)| (field.as_str(), *why)).collect();
+                errors::invalid("invalid_settings", message, &broken)
+            }
             ContentError::Db(db) => errors::db(db),
         }
     }

@@ -5,15 +5,18 @@ use spa_platform::db::Db;
 use spa_platform::outbox::Outbox;
 use spa_proto::spa::content::v1::content_service_server::ContentService;
 use spa_proto::spa::content::v1::{
-    AskProductQuestionResponse, Block, BlockHistory, GetBlockRequest, GetMailStatusRequest, GetPageRequest, GetPollRequest,
-    GetWeatherRequest, ListOrderMailsRequest, MailStatus, NewsletterTokenRequest, NewsletterTokenResponse, OrderMail, OrderMails, Page,
-    Poll, ProductQuestion, RestoreBlockRequest, Revision, SaveBlockRequest, SendTestMailRequest, SubscribeNewsletterRequest,
-    SubscribeNewsletterResponse, VoteRequest, Weather,
+    AskProductQuestionResponse, Block, BlockHistory, Desk, GetBlockRequest, GetGuesthouseRequest, GetMailStatusRequest, GetPageRequest,
+    GetPollRequest, GetWeatherRequest, Guesthouse, GuesthousePhone, ListOrderMailsRequest, MailStatus, NewsletterTokenRequest,
+    NewsletterTokenResponse, OpeningHours, OrderMail, OrderMails, Page, Poll, ProductQuestion, RestoreBlockRequest, Revision,
+    SaveBlockRequest, SendTestMailRequest, SetGuesthouseRequest, SubscribeNewsletterRequest, SubscribeNewsletterResponse, Texts,
+    VoteRequest, Weather,
 };
 use tonic::{Request, Response, Status};
 
 use crate::domain::pages as page_rules;
+use crate::domain::settings as rules;
 use crate::error::ContentError;
+use crate::settings::{Settings, Stamped};
 use crate::weather::WeatherService;
 use crate::{newsletter, pages, poll, questions};
 
@@ -22,16 +25,83 @@ pub struct ContentGrpc {
     outbox: Outbox,
     weather: WeatherService,
     mailer: crate::mail::delivery::Mailer,
+    settings: Settings,
 }
 
 impl ContentGrpc {
-    pub fn new(db: Db, outbox: Outbox, weather: WeatherService, mailer: crate::mail::delivery::Mailer) -> Self {
-        Self { db, outbox, weather, mailer }
+    pub fn new(db: Db, outbox: Outbox, weather: WeatherService, mailer: crate::mail::delivery::Mailer, settings: Settings) -> Self {
+        Self { db, outbox, weather, mailer, settings }
     }
 
     async fn mail_status(&self) -> Result<MailStatus, ContentError> {
         let tests = crate::mail::store::test_mails(&self.db, 5).await?;
         Ok(MailStatus { smtp: self.mailer.smtp(), sender: self.mailer.sender(), tests: tests.into_iter().map(order_mail).collect() })
+    }
+}
+
+fn texts_message(t: &rules::Texts) -> Texts {
+    Texts { pl: t.pl.clone(), de: t.de.clone(), en_gb: t.en_gb.clone() }
+}
+
+fn texts(t: Option<Texts>) -> rules::Texts {
+    t.map(|t| rules::Texts { pl: t.pl, de: t.de, en_gb: t.en_gb }).unwrap_or_default()
+}
+
+fn hours_messages(hours: &[rules::Hours]) -> Vec<OpeningHours> {
+    hours.iter().map(|h| OpeningHours { days: Some(texts_message(&h.days)), from: h.from.clone(), to: h.to.clone() }).collect()
+}
+
+fn desk_message(d: &rules::Desk) -> Desk {
+    Desk {
+        place: Some(texts_message(&d.place)),
+        phone: d.phone.clone(),
+        email: d.email.clone(),
+        hours: hours_messages(&d.hours),
+        note: Some(texts_message(&d.note)),
+    }
+}
+
+fn desk(d: Option<Desk>) -> rules::Desk {
+    let d = d.unwrap_or_default();
+    rules::Desk {
+        place: texts(d.place),
+        phone: d.phone,
+        email: d.email,
+        hours: d.hours.into_iter().map(|h| rules::Hours { days: texts(h.days), from: h.from, to: h.to }).collect(),
+        note: texts(d.note),
+    }
+}
+
+fn guesthouse_message(s: &Stamped) -> Guesthouse {
+    let d = &s.details;
+    Guesthouse {
+        name: d.name.clone(),
+        street: d.street.clone(),
+        postcode: d.postcode.clone(),
+        city: d.city.clone(),
+        country: Some(texts_message(&d.country)),
+        phones: d.phones.iter().map(|p| GuesthousePhone { label: Some(texts_message(&p.label)), number: p.number.clone() }).collect(),
+        reception: Some(desk_message(&d.reception)),
+        office: Some(desk_message(&d.office)),
+        latitude: d.latitude,
+        longitude: d.longitude,
+        updated_at_ms: s.updated_at,
+        updated_by: s.updated_by.clone(),
+    }
+}
+
+fn guesthouse(g: Guesthouse) -> rules::GuesthouseDetails {
+    rules::GuesthouseDetails {
+        name: g.name,
+        street: g.street,
+        postcode: g.postcode,
+        city: g.city,
+        country: texts(g.country),
+        phones: g.phones.into_iter().map(|p| rules::Phone { label: texts(p.label), number: p.number }).collect(),
+        reception: desk(g.reception),
+        office: desk(g.office),
+        latitude: g.latitude,
+        longitude: g.longitude,
     }
 }
 
@@ -123,6 +193,16 @@ impl ContentService for ContentGrpc {
 
     async fn get_mail_status(&self, _: Request<GetMailStatusRequest>) -> Result<Response<MailStatus>, Status> {
         Ok(Response::new(self.mail_status().await?))
+    }
+
+    async fn get_guesthouse(&self, _request: Request<GetGuesthouseRequest>) -> Result<Response<Guesthouse>, Status> {
+        Ok(Response::new(guesthouse_message(&*self.settings.guesthouse().await?)))
+    }
+
+    async fn set_guesthouse(&self, request: Request<SetGuesthouseRequest>) -> Result<Response<Guesthouse>, Status> {
+        let r = request.into_inner();
+        let details = guesthouse(r.guesthouse.unwrap_or_default());
+        Ok(Response::new(guesthouse_message(&*self.settings.set_guesthouse(details, &r.staff).await?)))
     }
 
     async fn send_test_mail(&self, request: Request<SendTestMailRequest>) -> Result<Response<MailStatus>, Status> {

@@ -8,6 +8,7 @@
 //! - [`newsletter`] — sign-up, confirmation and unsubscribe (and their store).
 //! - [`questions`] — product questions kept with their event.
 //! - [`poll`] — the vote pop-up's poll, one vote per visitor.
+//! - [`settings`] — the guesthouse's details as the administrators set them.
 //! - [`weather`] — the weather at the guesthouse, cached.
 //! - [`mail`] — queueing an event's e-mail once, and sending the queue:
 //!   SMTP or `.eml` files, each mail once.
@@ -25,10 +26,13 @@ pub mod newsletter;
 pub mod pages;
 pub mod poll;
 pub mod questions;
+pub mod settings;
 pub mod store;
 pub mod weather;
 
 use spa_platform::runtime::{Infra, Started};
+use spa_proto::EventMessage;
+use spa_proto::events::GuesthouseChanged;
 use tokio::net::TcpListener;
 
 pub const NAME: &str = "content";
@@ -36,7 +40,7 @@ pub const DEFAULT_PORT: u16 = 50055;
 
 pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Started> {
     infra.db.migrate(sqlx::migrate!()).await?;
-    pages::load_if_empty(&infra.db).await?;
+    pages::load_seed(&infra.db).await?;
 
     let links = domain::mail::Links::new(&spa_platform::config::var_or("PUBLIC_URL", "http://localhost:8080"));
     let mailer = mail::delivery::Mailer::from_env(infra.data_dir.clone())?;
@@ -54,7 +58,10 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     infra.spawn_relay();
 
     let addr = listener.local_addr()?;
-    let service = grpc::ContentGrpc::new(infra.db.clone(), infra.outbox.clone(), weather, mailer);
+    let generation = spa_platform::cache::Generation::new();
+    generation.follow(infra.bus.as_ref(), &[GuesthouseChanged::SUBJECT], "content-settings", infra.shutdown.clone()).await?;
+    let settings = settings::Settings::new(infra.db.clone(), infra.outbox.clone(), generation);
+    let service = grpc::ContentGrpc::new(infra.db.clone(), infra.outbox.clone(), weather, mailer, settings);
     let routes = tonic::service::Routes::new(spa_proto::spa::content::v1::content_service_server::ContentServiceServer::new(service));
     let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));
     Ok(Started { addr, task })

@@ -9,6 +9,7 @@ use tonic::transport::Channel;
 
 struct Service {
     client: ContentServiceClient<Channel>,
+    db: spa_platform::db::Db,
     _alone: Alone,
 }
 
@@ -16,9 +17,10 @@ impl Service {
     async fn start() -> Self {
         let alone = Alone::new().await;
         let (infra, listener) = alone.infra("content", |_| {}).await;
+        let db = infra.db.clone();
         let started = spa_content::start(infra, listener).await.unwrap();
         let client = ContentServiceClient::connect(format!("http://{}", started.addr)).await.unwrap();
-        Self { client, _alone: alone }
+        Self { client, db, _alone: alone }
     }
 
     fn save(id: &str, html: &str, expected_revision: Option<i64>) -> SaveBlockRequest {
@@ -59,6 +61,12 @@ async fn a_block_saves_sanitized_as_a_new_revision_refuses_a_stale_save_and_rest
     assert_eq!((back.html.as_str(), back.revision), (block.html.as_str(), block.revision + 2), "a restore is a new revision");
     let home = client.get_page(GetPageRequest { url: "/".into(), locale: "pl".into() }).await.unwrap().into_inner();
     assert_eq!(home.blocks[0].html, block.html, "the page shows it");
+
+    client.save_block(Service::save(&block.id, "<p>Redakcja</p>", None)).await.unwrap();
+    spa_content::pages::load_seed(&s.db).await.unwrap();
+    let again = client.get_page(GetPageRequest { url: "/".into(), locale: "pl".into() }).await.unwrap().into_inner();
+    assert_eq!(again.blocks.len(), home.blocks.len(), "the next start adds no block twice");
+    assert_eq!(again.blocks[0].html, "<p>Redakcja</p>", "and keeps what the editor wrote");
 
     let french = client.get_page(GetPageRequest { url: "/".into(), locale: "fr".into() }).await.unwrap_err();
     assert_eq!(french.code(), tonic::Code::InvalidArgument, "{french:?}");

@@ -582,6 +582,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shop-api/backend/settings/guesthouse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The guesthouse's details
+         * @description For administrators: every language of every text, and who changed them last.
+         */
+        get: operations["guesthouse_settings"];
+        /**
+         * Set the guesthouse's details
+         * @description For administrators: all of them at once; the contact page shows them at
+         *     its next request. Every change is kept with who made it.
+         */
+        put: operations["set_guesthouse_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shop-api/backend/settings/mail": {
         parameters: {
             query?: never;
@@ -1037,6 +1062,27 @@ export interface paths {
          *     acknowledged to the sender in the request's language.
          */
         post: operations["ask_question"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shop-api/guesthouse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The guesthouse's address, phones, desks and position
+         * @description For the contact page, in the request's language (a text missing in it
+         *     in Polish). An administrator's change shows at the next request.
+         */
+        get: operations["guesthouse"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2074,6 +2120,14 @@ export interface components {
             amount: number;
             chosen: boolean;
         };
+        /** @description The reception or the office, in the visitor's language; empty texts are left out by the page. */
+        Desk: {
+            email: string;
+            hours: components["schemas"]["Hours"][];
+            note: string;
+            phone: string;
+            place: string;
+        };
         /** @description A day at the front desk. */
         DeskDay: {
             /** @description Orders whose stays begin that day, by the guest's name. */
@@ -2087,6 +2141,19 @@ export interface components {
          * @enum {string}
          */
         DeskMethod: "bank_transfer" | "card_terminal" | "cash";
+        /** @description The reception or the office. */
+        DeskSettings: {
+            /** @description "" when none (the reception's is required). */
+            email?: string;
+            /** @description At most 7 lines. */
+            hours?: components["schemas"]["HoursSettings"][];
+            /** @description E.g. check-in and check-out times; may be empty. */
+            note?: components["schemas"]["Texts"];
+            /** @description "" when none. */
+            phone?: string;
+            /** @description Where it is; may be empty. */
+            place?: components["schemas"]["Texts"];
+        };
         /** @description An empty JSON object. */
         Empty: Record<string, never>;
         /**
@@ -2133,6 +2200,79 @@ export interface components {
             /** @description The guest's notes to the guesthouse; empty when none. */
             notes: string;
             shippingAddress?: components["schemas"]["PostalAddress"] | null;
+        };
+        /** @description The guesthouse as a visitor's contact page shows it, in the request's language. */
+        Guesthouse: {
+            city: string;
+            country: string;
+            /** Format: double */
+            latitude: number;
+            /** Format: double */
+            longitude: number;
+            name: string;
+            office: components["schemas"]["Desk"];
+            phones: components["schemas"]["Phone"][];
+            postcode: string;
+            reception: components["schemas"]["Desk"];
+            street: string;
+        };
+        /**
+         * @description The guesthouse's details as an administrator sets them, all at once.
+         *     Each broken rule is a 422 `invalid_settings` naming its field
+         *     (`phones[1].number`, `reception.hours[0].to`).
+         */
+        GuesthouseDetails: {
+            city: string;
+            country: components["schemas"]["Texts"];
+            /**
+             * Format: double
+             * @description Where the maps are centred.
+             * @example 52.46
+             */
+            latitude: number;
+            /**
+             * Format: double
+             * @example 14.86
+             */
+            longitude: number;
+            /**
+             * @description At most 120 characters.
+             * @example Pensjonat Spa & Wellness
+             */
+            name: string;
+            office: components["schemas"]["DeskSettings"];
+            /** @description At most 6. */
+            phones: components["schemas"]["PhoneSettings"][];
+            postcode: string;
+            reception: components["schemas"]["DeskSettings"];
+            street: string;
+        };
+        /** @description The guesthouse's details in every language, with who changed them last. */
+        GuesthouseSettings: {
+            details: components["schemas"]["GuesthouseDetails"];
+            /** @description RFC 3339; null while the first values (the demo guesthouse's) hold. */
+            updatedAt: string | null;
+            /** @description The administrator who changed them last; "" before. */
+            updatedBy: string;
+        };
+        Hours: {
+            days: string;
+            from: string;
+            to: string;
+        };
+        HoursSettings: {
+            /** @description E.g. "Monday to Friday"; Polish required. */
+            days: components["schemas"]["Texts"];
+            /**
+             * @description `HH:MM`, local time.
+             * @example 08:00
+             */
+            from: string;
+            /**
+             * @description `HH:MM`, after `from`.
+             * @example 16:00
+             */
+            to: string;
         };
         Image: {
             /** @description Under `/media/` (the seed's) or `/pictures/` (uploaded). */
@@ -2772,6 +2912,19 @@ export interface components {
          * @enum {string}
          */
         PaymentState: "started" | "paid" | "refused" | "refund_due" | "refunded" | "reversed";
+        Phone: {
+            label: string;
+            number: string;
+        };
+        PhoneSettings: {
+            /** @description E.g. "Reception"; Polish required, at most 40 characters. */
+            label: components["schemas"]["Texts"];
+            /**
+             * @description As shown: at least 7 characters, digits with a leading `+`, spaces, `-`, `(`, `)`, `.` or `/`.
+             * @example +48 95 757 20 10
+             */
+            number: string;
+        };
         /** @description The vote pop-up's poll, in the request's language. */
         Poll: {
             id: string;
@@ -3314,6 +3467,12 @@ export interface components {
         TestMailRequest: {
             /** Format: email */
             recipient: string;
+        };
+        /** @description A text in each language; an empty one is shown in Polish. */
+        Texts: {
+            de?: string;
+            en_GB?: string;
+            pl: string;
         };
         Thumbnails: {
             default_listing: string;
@@ -6735,6 +6894,171 @@ export interface operations {
             };
         };
     };
+    guesthouse_settings: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The details */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuesthouseSettings"];
+                };
+            };
+            /** @description A malformed shop parameter (`locale`, `channel`), named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_guesthouse_settings: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header: {
+                /**
+                 * @description Always `XMLHttpRequest`.
+                 * @example XMLHttpRequest
+                 */
+                "X-Requested-With": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuesthouseDetails"];
+            };
+        };
+        responses: {
+            /** @description The details as they are now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuesthouseSettings"];
+                };
+            };
+            /** @description A malformed body (a missing field, named), or no `X-Requested-With: XMLHttpRequest` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A broken rule (`invalid_settings`, naming each field: `name`, `phones[1].number`, `reception.hours[0].to`, `latitude`...) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     mail_settings: {
         parameters: {
             query?: {
@@ -8888,6 +9212,63 @@ export interface operations {
             };
         };
     };
+    guesthouse: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guesthouse */
+            200: {
+                headers: {
+                    /** @description `no-cache`: a change shows at once */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Guesthouse"];
+                };
+            };
+            /** @description A malformed shop parameter (`locale`, `channel`), named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The content service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     login_check: {
         parameters: {
             query?: never;
@@ -10946,6 +11327,8 @@ export const pathsShopApiBackendSeasonsGetParametersQueryChannelValues: Readonly
 export const pathsShopApiBackendSeasonsPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/seasons"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendSettingsCheckoutGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/settings/checkout"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendSettingsCheckoutPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/settings/checkout"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiBackendSettingsGuesthouseGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/settings/guesthouse"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiBackendSettingsGuesthousePutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/settings/guesthouse"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendSettingsMailGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/settings/mail"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendSettingsMailTestPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/settings/mail/test"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendSettingsPaymentsGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/settings/payments"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
@@ -10974,6 +11357,7 @@ export const pathsShopApiCheckoutTokenStartGetParametersQueryChannelValues: Read
 export const pathsShopApiCheckoutTokenVouchersGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/checkout/{token}/vouchers"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiCheckoutTokenVouchersIndexPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/checkout/{token}/vouchers/{index}"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiContactProductQuestionsPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/contact/product-questions"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiGuesthouseGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/guesthouse"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiMeOrdersGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/me/orders"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiNewsletterConfirmPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/newsletter/confirm"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiNewsletterSubscribePostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/newsletter/subscribe"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];

@@ -2,7 +2,8 @@
 //! languages (here), e-mails and their links ([`mail`]), every e-mail an
 //! event calls for ([`account`], [`order`], [`paid`], [`cancelled`],
 //! [`newsletter`], [`questions`]), pages' blocks and their sanitizer
-//! ([`pages`]), the poll ([`poll`]) and a weather reading ([`weather`]).
+//! ([`pages`]), the poll ([`poll`]), the guesthouse's details ([`settings`]) and a
+//! weather reading ([`weather`]).
 //! Everything here is a pure function with unit tests.
 
 pub mod account;
@@ -15,6 +16,7 @@ pub mod pages;
 pub mod paid;
 pub mod poll;
 pub mod questions;
+pub mod settings;
 pub mod weather;
 
 use crate::error::ContentError;

@@ -2,7 +2,8 @@
 //!
 //! - A page is found by its path in a language; it has a title, a meta
 //!   description and its blocks in order. The demo pages (`seed/pages.json`,
-//!   compiled in) are loaded once into an empty store.
+//!   compiled in) are loaded at start: what the store lacks is added, what
+//!   an editor changed stays.
 //! - A block's HTML is sanitized with ammonia when it is saved and again
 //!   when it is served: no scripts, no event handlers, no `style`, links and
 //!   images only to `http`, `https`, `mailto`, `tel` or the shop's own
@@ -23,13 +24,12 @@ use crate::domain::{Locale, locale};
 use crate::error::ContentError;
 use crate::events;
 
-/// Loads the demo pages into an empty store, in one transaction.
-pub async fn load_if_empty(db: &Db) -> anyhow::Result<()> {
+/// Loads the demo pages and blocks the store lacks, in one transaction: a
+/// block added to the seed reaches a running shop; one an editor changed
+/// keeps the editor's text. Replicas starting together add each once.
+pub async fn load_seed(db: &Db) -> anyhow::Result<()> {
     let seed = rules::seed()?;
     let mut tx = db.begin().await?;
-    if store::count_pages(&mut tx).await? > 0 {
-        return Ok(());
-    }
     for page in &seed.pages {
         for l in Locale::ALL.map(Locale::code) {
             let (url, title, description) = (
@@ -40,8 +40,9 @@ pub async fn load_if_empty(db: &Db) -> anyhow::Result<()> {
             store::insert_page(&mut tx, &url, l, &page.name, &title, &description).await?;
             for (position, block) in page.blocks.iter().enumerate() {
                 let html = sanitize(&seed_text(&block.html, l, &block.id)?);
-                store::insert_block(&mut tx, &block.id, l, &page.name, position as i64, &html).await?;
-                store::insert_revision(&mut tx, &block.id, l, 1, &html, "", 0).await?;
+                if store::insert_block(&mut tx, &block.id, l, &page.name, position as i64, &html).await? {
+                    store::insert_revision(&mut tx, &block.id, l, 1, &html, "", 0).await?;
+                }
             }
         }
     }

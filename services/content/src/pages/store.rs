@@ -27,12 +27,9 @@ pub struct Saved {
     pub page: String,
 }
 
-pub async fn count_pages(tx: &mut Tx) -> sqlx::Result<i64> {
-    sqlx::query_scalar("SELECT COUNT(*) FROM pages").fetch_one(&mut **tx).await
-}
-
+/// A seeded page, unless it is there (an editor's changes stay).
 pub async fn insert_page(tx: &mut Tx, url: &str, locale: &str, name: &str, title: &str, description: &str) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO pages (url, locale, name, title, description) VALUES ($1, $2, $3, $4, $5)")
+    sqlx::query("INSERT INTO pages (url, locale, name, title, description) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING")
         .bind(url)
         .bind(locale)
         .bind(name)
@@ -43,9 +40,11 @@ pub async fn insert_page(tx: &mut Tx, url: &str, locale: &str, name: &str, title
     Ok(())
 }
 
-/// A seeded block: its first revision, by nobody.
-pub async fn insert_block(tx: &mut Tx, id: &str, locale: &str, page: &str, position: i64, html: &str) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO blocks (id, locale, page, position, html, revision, updated_at) VALUES ($1, $2, $3, $4, $5, 1, 0)")
+/// A seeded block at its first revision, unless it is there; whether it was added.
+pub async fn insert_block(tx: &mut Tx, id: &str, locale: &str, page: &str, position: i64, html: &str) -> sqlx::Result<bool> {
+    let added = sqlx::query(
+        "INSERT INTO blocks (id, locale, page, position, html, revision, updated_at) VALUES ($1, $2, $3, $4, $5, 1, 0) ON CONFLICT DO NOTHING",
+    )
         .bind(id)
         .bind(locale)
         .bind(page)
@@ -53,7 +52,7 @@ pub async fn insert_block(tx: &mut Tx, id: &str, locale: &str, page: &str, posit
         .bind(html)
         .execute(&mut **tx)
         .await?;
-    Ok(())
+    Ok(added.rows_affected() == 1)
 }
 
 pub async fn insert_revision(tx: &mut Tx, id: &str, locale: &str, revision: i64, html: &str, editor: &str, now: i64) -> sqlx::Result<()> {

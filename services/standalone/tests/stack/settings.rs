@@ -180,3 +180,56 @@ async fn an_administrator_sends_a_test_e_mail_and_sees_it_leave() {
     assert_eq!(subject, "Test-E-Mail des Shops", "in the page's language");
     assert!(body.contains("admin@example.pl"), "names who sent it: {body}");
 }
+
+#[tokio::test]
+async fn an_administrator_sets_the_guesthouse_s_details_and_the_contact_page_shows_them() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let cookie = |token: &str| Some(format!("spa_session={token}"));
+    let reception = t.session_of("c-3", "recepcja@example.pl", "customer,reception").await;
+    let admin = t.session_of("c-4", "admin@example.pl", "customer,admin").await;
+    let url = t.url("/shop-api/backend/settings/guesthouse?locale=pl");
+    let call = |method: Method, who: Option<String>, body: Value| as_staff(&t.http, method, url.clone(), who, body);
+
+    assert_eq!(call(Method::GET, None, Value::Null).await.0, 401);
+    assert_eq!(call(Method::GET, cookie(&reception), Value::Null).await.0, 403);
+    let (status, first) = call(Method::GET, cookie(&admin), Value::Null).await;
+    assert_eq!(status, 200, "{first}");
+    assert_eq!((first["updatedAt"].clone(), first["details"]["city"].as_str()), (Value::Null, Some("Ośno Lubuskie")), "{first}");
+    let (status, page) = t.get("/shop-api/guesthouse?locale=de").await;
+    assert_eq!((status, page["country"].as_str(), page["phones"][0]["label"].as_str()), (200, Some("Polen"), Some("Rezeption")));
+
+    let mut details = first["details"].clone();
+    assert_eq!(call(Method::PUT, cookie(&reception), details.clone()).await.0, 403);
+    details["street"] = json!("ul. Leśna 3");
+    details["phones"] =
+        json!([{"label": {"pl": "Recepcja całodobowa", "de": "", "en_GB": "24-hour reception"}, "number": "+48 600 700 800"}]);
+    details["latitude"] = json!(52.5);
+    let (status, saved) = call(Method::PUT, cookie(&admin), details.clone()).await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!((saved["updatedBy"].as_str(), saved["details"]["street"].as_str()), (Some("admin@example.pl"), Some("ul. Leśna 3")));
+    // At the next request, in the visitor's language, a missing German label in Polish.
+    let (_, page) = t.get("/shop-api/guesthouse?locale=de").await;
+    assert_eq!(page["street"], "ul. Leśna 3");
+    assert_eq!(page["phones"], json!([{"label": "Recepcja całodobowa", "number": "+48 600 700 800"}]));
+    assert_eq!(page["latitude"], 52.5);
+
+    // Every broken rule named; nothing saved.
+    let mut wrong = details.clone();
+    wrong["name"] = json!(" ");
+    wrong["phones"][0]["number"] = json!("12");
+    wrong["reception"]["hours"][0]["to"] = json!("25:00");
+    wrong["longitude"] = json!(181.5);
+    let (status, refused) = call(Method::PUT, cookie(&admin), wrong).await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("invalid_settings")), "{refused}");
+    let fields: Vec<&str> = refused["errors"].as_array().unwrap().iter().filter_map(|e| e["field"].as_str()).collect();
+    assert_eq!(fields, ["name", "phones[0].number", "reception.hours[0].to", "longitude"], "{refused}");
+    let mut missing = details.clone();
+    missing.as_object_mut().unwrap().remove("city");
+    let (status, refused) = call(Method::PUT, cookie(&admin), missing).await;
+    assert_eq!((status, refused["errors"][0]["field"].as_str()), (400, Some("city")), "{refused}");
+    assert_eq!(t.get("/shop-api/guesthouse?locale=pl").await.1["street"], "ul. Leśna 3");
+
+    let kept: Vec<(String, String)> =
+        sqlx::query_as("SELECT section, staff FROM settings_history").fetch_all(t.stack.db("content").pool()).await.unwrap();
+    assert_eq!(kept, [("guesthouse".to_owned(), "admin@example.pl".to_owned())]);
+}

@@ -1,0 +1,77 @@
+//! The guesthouse's details (domain/settings.rs): read by the contact page
+//! on every visit, kept in memory until a change. A change is one
+//! transaction (the row, its line in the history, the
+//! `content.guesthouse.changed` event); every replica drops what it kept
+//! when the event reaches it, this one at once.
+
+pub mod store;
+
+use std::sync::{Arc, Mutex};
+
+use spa_platform::cache::Generation;
+use spa_platform::db::Db;
+use spa_platform::outbox::Outbox;
+use spa_proto::events::GuesthouseChanged;
+
+use crate::domain::settings::{FIRST, GuesthouseDetails};
+use crate::error::ContentError;
+
+const GUESTHOUSE: &str = "guesthouse";
+
+/// The details and who last changed them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stamped {
+    pub details: GuesthouseDetails,
+    /// Unix ms; 0 while the first values hold.
+    pub updated_at: i64,
+    pub updated_by: String,
+}
+
+pub struct Settings {
+    db: Db,
+    outbox: Outbox,
+    generation: Generation,
+    kept: Mutex<Option<(u64, Arc<Stamped>)>>,
+}
+
+impl Settings {
+    pub fn new(db: Db, outbox: Outbox, generation: Generation) -> Self {
+        Self { db, outbox, generation, kept: Mutex::new(None) }
+    }
+
+    /// The details now: kept until a change's event.
+    pub async fn guesthouse(&self) -> Result<Arc<Stamped>, ContentError> {
+        let generation = self.generation.count();
+        if let Some((at, kept)) = self.kept.lock().expect("settings lock").as_ref()
+            && *at == generation
+        {
+            return Ok(kept.clone());
+        }
+        let current = match store::section(&self.db, GUESTHOUSE).await? {
+            Some(row) => Stamped {
+                details: serde_json::from_str(&row.body).map_err(|e| sqlx::Error::Decode(format!("settings {GUESTHOUSE}: {e}").into()))?,
+                updated_at: row.updated_at,
+                updated_by: row.updated_by,
+            },
+            None => Stamped { details: FIRST.clone(), updated_at: 0, updated_by: String::new() },
+        };
+        let current = Arc::new(current);
+        *self.kept.lock().expect("settings lock") = Some((generation, current.clone()));
+        Ok(current)
+    }
+
+    pub async fn set_guesthouse(&self, details: GuesthouseDetails, staff: &str) -> Result<Arc<Stamped>, ContentError> {
+        let details = details.trimmed();
+        details.check().map_err(ContentError::InvalidSettings)?;
+        // Strings and finite numbers (checked above): serializing cannot fail.
+        let body = serde_json::to_string(&details).expect("settings serialize");
+        let mut tx = self.db.begin().await?;
+        store::save(&mut tx, GUESTHOUSE, &body, staff).await?;
+        self.outbox.add(&mut tx, &GuesthouseChanged { staff: staff.to_owned() }).await?;
+        tx.commit().await?;
+        self.outbox.wake();
+        // This replica reads the change at once; the others when the event comes.
+        self.generation.bump();
+        self.guesthouse().await
+    }
+}
