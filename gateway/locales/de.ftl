@@ -31,7 +31,7 @@ error-invalid-settings = Einige Einstellungen sind ungültig: Bitte korrigieren 
        *[other] Prüfen Sie diesen Wert.
     }
 error-invalid-product = Einige Felder des Angebots sind ungültig: Bitte korrigieren Sie die markierten.
-    .field = Prüfen Sie dieses Feld: Name 1–120 Zeichen, Adresse aus Kleinbuchstaben, Ziffern und einzelnen Bindestrichen, Preis ab 1 zł, Preis vor der Aktion über dem Preis, Bestand nur bei Produkten, Dauer einer Behandlung 5–600 Minuten, Daten in der richtigen Reihenfolge.
+    .field = Prüfen Sie dieses Feld: Name 1–120 Zeichen, Adresse aus Kleinbuchstaben, Ziffern und einzelnen Bindestrichen, Preis ab 1 zł, Preis vor der Aktion über dem Preis, Bestand nur bei Produkten, Dauer einer Behandlung 5–600 Minuten, Daten in der richtigen Reihenfolge, Aktionsdaten nur mit einem Preis vor der Aktion.
 error-product-exists = Ein Angebot mit diesem Code gibt es schon.
     .field = Dieser Code ist vergeben: Wählen Sie einen anderen.
 error-slug-taken = Ein anderes Angebot hat diese Adresse in dieser Sprache schon.

@@ -33,7 +33,7 @@ error-invalid-settings = Some settings are not valid: correct the marked fields.
        *[other] Check this value.
     }
 error-invalid-product = Some of the offer's fields are not valid: correct the marked ones.
-    .field = Check this field: a name of 1 to 120 characters, an address of lower-case letters, digits and single dashes, a price from 1 zł, a price before the promotion above the price, stock on products only, a treatment's duration of 5 to 600 minutes, dates in order.
+    .field = Check this field: a name of 1 to 120 characters, an address of lower-case letters, digits and single dashes, a price from 1 zł, a price before the promotion above the price, stock on products only, a treatment’s duration of 5 to 600 minutes, dates in order, promotion dates only with a price before the promotion.
 error-product-exists = An offer with this code exists already.
     .field = This code is taken: choose another.
 error-slug-taken = Another offer has this address in this language already.

@@ -31,7 +31,7 @@ error-invalid-settings = Niektóre ustawienia są nieprawidłowe: popraw zaznacz
        *[other] Sprawdź tę wartość.
     }
 error-invalid-product = Niektóre pola oferty są nieprawidłowe: popraw zaznaczone.
-    .field = Sprawdź to pole: nazwa 1–120 znaków, adres z małych liter, cyfr i pojedynczych myślników, cena od 1 zł, cena przed promocją wyższa od ceny, stan magazynu tylko dla produktów, czas trwania zabiegu 5–600 minut, daty w dobrej kolejności.
+    .field = Sprawdź to pole: nazwa 1–120 znaków, adres z małych liter, cyfr i pojedynczych myślników, cena od 1 zł, cena przed promocją wyższa od ceny, stan magazynu tylko dla produktów, czas trwania zabiegu 5–600 minut, daty w dobrej kolejności, daty promocji tylko z ceną przed promocją.
 error-product-exists = Oferta o tym kodzie już istnieje.
     .field = Ten kod jest zajęty: wybierz inny.
 error-slug-taken = Inna oferta ma już ten adres w tym języku.

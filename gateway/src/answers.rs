@@ -227,13 +227,14 @@ impl Answer<'_> {
         }
     }
 
-    /// The key of this answer in the current `generations`, or `None` when
-    /// a part of the request is too long to be one.
-    pub fn key(&self, generations: &Generations) -> Option<String> {
+    /// The key of this answer in the current `generations` on `day`, or
+    /// `None` when a part of the request is too long to be one.
+    pub fn key(&self, generations: &Generations, day: NaiveDate) -> Option<String> {
         let depends = self.depends();
         let mut key = Key(format!("{}:{:016x}", self.name(), generations.catalog.epoch()));
         if depends.catalog {
-            key.field(format_args!("c{}", generations.catalog.count()));
+            // Prices change with the day a promotion starts or ends.
+            key.field(format_args!("c{}.{day}", generations.catalog.count()));
         }
         if let Some((from, to)) = depends.nights {
             key.field(format_args!("n{from}.{to}.{}", generations.nights.digest(from, to)));
@@ -478,7 +479,7 @@ where
     F: FnOnce() -> Fut,
     Fut: Future<Output = ApiResult<Body>>,
 {
-    let cached = state.cache.as_ref().and_then(|cache| Some((cache, answer.key(&state.generations)?)));
+    let cached = state.cache.as_ref().and_then(|cache| Some((cache, answer.key(&state.generations, tonight(state))?)));
     if let Some((cache, key)) = &cached
         && let Ok(Some(value)) = cache.get(key).await
         && let Some(response) = Stored::decode(value).and_then(|stored| stored.respond(&answer, client, None))
@@ -521,6 +522,7 @@ mod tests {
     }
 
     const TWO: Guests = Guests { adults: 2, children: 0, babies: 0 };
+    const DAY: NaiveDate = NaiveDate::from_ymd_opt(2026, 11, 27).unwrap();
 
     fn search(from: &str, to: &str) -> Answer<'static> {
         Answer::RoomSearch { from: d(from), to: d(to), guests: TWO, locale: Locale::Pl }
@@ -533,9 +535,9 @@ mod tests {
     /// Every answer's key, before and after `change`: which ones moved.
     fn moved(answers: &[Answer<'_>], change: impl FnOnce(&Generations)) -> Vec<bool> {
         let generations = Generations::new();
-        let before: Vec<_> = answers.iter().map(|a| a.key(&generations).unwrap()).collect();
+        let before: Vec<_> = answers.iter().map(|a| a.key(&generations, DAY).unwrap()).collect();
         change(&generations);
-        answers.iter().zip(before).map(|(a, b)| a.key(&generations).unwrap() != b).collect()
+        answers.iter().zip(before).map(|(a, b)| a.key(&generations, DAY).unwrap() != b).collect()
     }
 
     #[test]
@@ -576,7 +578,7 @@ mod tests {
     #[test]
     fn keys_hold_parsed_values_and_encoded_text() {
         let generations = Generations::new();
-        let key = |a: Answer<'_>| a.key(&generations).unwrap();
+        let key = |a: Answer<'_>| a.key(&generations, DAY).unwrap();
         let plain = ListOffersRequest { taxons: vec!["massages".into(), "a:b,c".into()], ..Default::default() };
         let listing = key(Answer::Listing { kind: OfferType::Treatment, locale: Locale::De, request: &plain, tonight: d("2027-03-10").0 });
         assert!(listing.ends_with(":massages,a%3Ab%2Cc,"), "{listing}");
@@ -589,11 +591,13 @@ mod tests {
         );
         assert_ne!(key(search("2027-05-01", "2027-05-03")), key(calendar("2027-05-01", "2027-05-03")));
         let long = "x".repeat(MAX_KEY_TEXT + 1);
-        assert_eq!(Answer::Taxon { code: &long, locale: Locale::Pl }.key(&generations), None, "served without the cache");
+        assert_eq!(Answer::Taxon { code: &long, locale: Locale::Pl }.key(&generations, DAY), None, "served without the cache");
+        let related = || Answer::Related { code: "TR_HOT_STONE", association: "related", locale: Locale::De };
+        assert_ne!(key(related()), related().key(&generations, DAY.succ_opt().unwrap()).unwrap(), "a promotion ends with its day");
         // Another process (or a restarted one) has keys of its own.
         assert_ne!(
             key(Answer::TaxonTree { locale: Locale::Pl }),
-            Answer::TaxonTree { locale: Locale::Pl }.key(&Generations::new()).unwrap()
+            Answer::TaxonTree { locale: Locale::Pl }.key(&Generations::new(), DAY).unwrap()
         );
     }
 

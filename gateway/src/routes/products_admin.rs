@@ -142,6 +142,12 @@ pub struct ProductEditor {
     pub available_from: Option<String>,
     #[schema(required = true)]
     pub available_to: Option<String>,
+    /// YYYY-MM-DD; the promotion (an original price) runs from this day; null: open.
+    #[schema(required = true)]
+    pub promotion_from: Option<String>,
+    /// YYYY-MM-DD; to this day, inclusive; null: open. Outside them the product sells at its original price.
+    #[schema(required = true)]
+    pub promotion_to: Option<String>,
     pub main_taxon: String,
     pub taxons: Vec<String>,
     pub images: Vec<String>,
@@ -175,6 +181,8 @@ impl ProductEditor {
             age_restriction: f.age_restriction,
             available_from: date(f.available_from),
             available_to: date(f.available_to),
+            promotion_from: date(f.promotion_from),
+            promotion_to: date(f.promotion_to),
             main_taxon: p.main_taxon,
             taxons: p.taxons,
             images: p.images,
@@ -216,6 +224,14 @@ pub struct ProductChange {
     #[serde(default)]
     #[schema(value_type = Option<String>, format = Date)]
     pub available_to: Option<String>,
+    /// YYYY-MM-DD, with an original price only; the promotion runs from this day; null: open.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, format = Date)]
+    pub promotion_from: Option<String>,
+    /// YYYY-MM-DD, inclusive, not before `promotionFrom`; null: open.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, format = Date)]
+    pub promotion_to: Option<String>,
     /// The stock the editor showed (null: not counted). Another count now
     /// (an order took some meanwhile) is 409 `stock_changed`, nothing saved.
     #[serde(default, deserialize_with = "present")]
@@ -251,7 +267,12 @@ impl ProductChange {
         if let Some(d) = self.duration_minutes {
             within(d, 5..=600, ErrorCode::InvalidParameter, "durationMinutes")?;
         }
-        for (field, date) in [("availableFrom", &self.available_from), ("availableTo", &self.available_to)] {
+        for (field, date) in [
+            ("availableFrom", &self.available_from),
+            ("availableTo", &self.available_to),
+            ("promotionFrom", &self.promotion_from),
+            ("promotionTo", &self.promotion_to),
+        ] {
             if date.as_deref().is_some_and(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").is_err()) {
                 return Err(ApiError::malformed(ErrorCode::InvalidParameter, field));
             }
@@ -299,6 +320,8 @@ impl ProductChange {
             age_restriction: self.age_restriction,
             available_from: self.available_from.unwrap_or_default(),
             available_to: self.available_to.unwrap_or_default(),
+            promotion_from: self.promotion_from.unwrap_or_default(),
+            promotion_to: self.promotion_to.unwrap_or_default(),
         }
     }
 }
@@ -360,6 +383,14 @@ pub struct NewProduct {
     #[serde(default)]
     #[schema(value_type = Option<String>, format = Date)]
     pub available_to: Option<String>,
+    /// YYYY-MM-DD, with an original price only; the promotion runs from this day; null: open.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, format = Date)]
+    pub promotion_from: Option<String>,
+    /// YYYY-MM-DD, inclusive, not before `promotionFrom`; null: open.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, format = Date)]
+    pub promotion_to: Option<String>,
 }
 
 impl NewProduct {
@@ -375,6 +406,8 @@ impl NewProduct {
             age_restriction: self.age_restriction,
             available_from: self.available_from.clone(),
             available_to: self.available_to.clone(),
+            promotion_from: self.promotion_from.clone(),
+            promotion_to: self.promotion_to.clone(),
             stock_was: None,
         }
     }
@@ -614,7 +647,7 @@ pub async fn product(
         (status = 403, description = "Not an administrator", body = ErrorBody),
         (status = 404, description = "No such product (`product_not_found`)", body = ErrorBody),
         (status = 409, description = "Another product has the address in a language (`slug_taken`, naming `translations.{locale}.slug`), or the stock is not `stockWas` any more (`stock_changed`)", body = ErrorBody),
-        (status = 422, description = "Wrong values, each named (`invalid_product`): a slug's shape, a name missing, an original price not above the price, stock on what is not a product, a treatment without its duration, dates the wrong way round", body = ErrorBody),
+        (status = 422, description = "Wrong values, each named (`invalid_product`): a slug's shape, a name missing, an original price not above the price, stock on what is not a product, a treatment without its duration, dates the wrong way round, promotion dates without an original price", body = ErrorBody),
         (status = 429, description = "Too many changes from this client; wait", body = ErrorBody),
         (status = 503, description = "The catalog is unavailable; retry", body = ErrorBody),
     )

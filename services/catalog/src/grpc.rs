@@ -126,7 +126,9 @@ impl CatalogService for CatalogGrpc {
         let q = self.offer_query(request.get_ref()).await?;
         // A cache failure is a miss, never an error for the visitor; a
         // caller that asks for the store's answer gets it.
-        let key = q.cache_key(&self.generation.current(), &request.get_ref().taxons);
+        // Prices change with the day a promotion starts or ends: the day is part of the key.
+        let generation = format!("{}:{}", self.generation.current(), self.db.clock().today());
+        let key = q.cache_key(&generation, &request.get_ref().taxons);
         if !spa_platform::grpc::wants_fresh(&request)
             && let Ok(Some(bytes)) = self.cache.get(&key).await
             && let Ok(cached) = ListOffersResponse::decode(bytes.as_slice())

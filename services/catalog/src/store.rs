@@ -14,18 +14,44 @@ use crate::domain::taxons::TaxonEntry;
 use crate::domain::{self, FALLBACK_LOCALE, OfferQuery, ProductType, Sorting};
 use crate::events;
 
+/// The day prices are for: a promotion runs or not by it.
+fn today(db: &Db) -> String {
+    db.clock().today().format("%Y-%m-%d").to_string()
+}
+
+/// Whether the product's promotion runs `today` (YYYY-MM-DD, from the
+/// clock: safe to write into the SQL): an original price and today within
+/// its dates, each inclusive and open when unset.
+fn promotion_runs(today: &str) -> String {
+    format!(
+        "(p.original_price IS NOT NULL AND (p.promotion_from IS NULL OR p.promotion_from <= '{today}') \
+         AND (p.promotion_to IS NULL OR p.promotion_to >= '{today}'))"
+    )
+}
+
+/// What the product sells at `today`: the promotional price while its
+/// promotion runs, the original price outside its dates.
+fn price_now(today: &str) -> String {
+    format!("(CASE WHEN {} THEN p.price ELSE COALESCE(p.original_price, p.price) END)", promotion_runs(today))
+}
+
 /// The current price in base-currency minor units, rounded like
 /// [`domain::to_base`] (prices are never negative).
-const BASE_PRICE: &str = "((p.price * COALESCE(r.rate_ppm, 1000000) + 500000) / 1000000)";
+fn base_price(today: &str) -> String {
+    format!("(({} * COALESCE(r.rate_ppm, 1000000) + 500000) / 1000000)", price_now(today))
+}
 
-fn product_columns() -> String {
+fn product_columns(today: &str) -> String {
     format!(
-        "p.id, p.code, p.type, p.price, p.original_price, p.currency, p.num_nights, \
-         p.duration_minutes, p.age_restricted, p.available_from, p.available_to, p.created_at, p.main_taxon, p.image, p.details, p.stock, \
-         COALESCE(r.rate_ppm, 1000000) AS rate_ppm, {BASE_PRICE} AS base_price, \
+        "p.id, p.code, p.type, {price} AS price, (CASE WHEN {runs} THEN p.original_price END) AS original_price, p.currency, \
+         p.num_nights, p.duration_minutes, p.age_restricted, p.available_from, p.available_to, p.created_at, p.main_taxon, p.image, \
+         p.details, p.stock, COALESCE(r.rate_ppm, 1000000) AS rate_ppm, {base} AS base_price, \
          COALESCE((SELECT tx.position FROM product_taxons pt0 JOIN taxons tx ON tx.code = pt0.taxon_code \
                    WHERE pt0.product_code = p.code AND pt0.position = 0), 0) AS taxon_position, \
-         COALESCE(t.name, f.name) AS name, COALESCE(t.slug, f.slug) AS slug, COALESCE(t.description, f.description) AS description"
+         COALESCE(t.name, f.name) AS name, COALESCE(t.slug, f.slug) AS slug, COALESCE(t.description, f.description) AS description",
+        price = price_now(today),
+        runs = promotion_runs(today),
+        base = base_price(today),
     )
 }
 
@@ -107,7 +133,7 @@ enum Param {
 }
 
 /// The WHERE clause of a listing and its parameters, numbered from `$first`.
-fn filter_sql(q: &OfferQuery, with_price: bool, first: usize) -> (String, Vec<Param>) {
+fn filter_sql(q: &OfferQuery, today: &str, with_price: bool, first: usize) -> (String, Vec<Param>) {
     let mut params = vec![Param::Text(q.kind.code().to_owned())];
     // Guests see published products only.
     let mut sql = format!("p.type = ${first} AND p.published = 1");
@@ -127,11 +153,11 @@ fn filter_sql(q: &OfferQuery, with_price: bool, first: usize) -> (String, Vec<Pa
     }
     if with_price {
         if let Some(from) = q.price_from {
-            sql.push_str(&format!(" AND {BASE_PRICE} >= ${}", next(&params)));
+            sql.push_str(&format!(" AND {} >= ${}", base_price(today), next(&params)));
             params.push(Param::Int(from));
         }
         if let Some(to) = q.price_to {
-            sql.push_str(&format!(" AND {BASE_PRICE} <= ${}", next(&params)));
+            sql.push_str(&format!(" AND {} <= ${}", base_price(today), next(&params)));
             params.push(Param::Int(to));
         }
     }
@@ -171,14 +197,15 @@ pub struct OfferPage {
 
 /// One page of a filtered listing, and how many products match in all.
 pub async fn list_offers(db: &Db, q: &OfferQuery) -> Result<OfferPage, sqlx::Error> {
-    let (filter, params) = filter_sql(q, true, 1);
+    let today = today(db);
+    let (filter, params) = filter_sql(q, &today, true, 1);
     let count_sql = format!("SELECT COUNT(*) FROM products p LEFT JOIN exchange_rates r ON r.currency = p.currency WHERE {filter}");
     let total: i64 = bind_all(sqlx::query(&count_sql), &params).fetch_one(db.pool()).await?.try_get(0)?;
-    let (filter, params) = filter_sql(q, true, 3);
+    let (filter, params) = filter_sql(q, &today, true, 3);
     let n = params.len() + 3;
     let sql = format!(
         "SELECT {} {PRODUCT_JOINS} WHERE {filter} ORDER BY {} LIMIT ${n} OFFSET ${}",
-        product_columns(),
+        product_columns(&today),
         order_by(q.sorting),
         n + 1
     );
@@ -196,9 +223,11 @@ pub async fn list_offers(db: &Db, q: &OfferQuery) -> Result<OfferPage, sqlx::Err
 /// Lowest and highest base price of the listing without its price bounds,
 /// so a price slider keeps its range while it filters.
 pub async fn price_stats(db: &Db, q: &OfferQuery) -> Result<PriceStats, sqlx::Error> {
-    let (filter, params) = filter_sql(q, false, 1);
+    let today = today(db);
+    let (filter, params) = filter_sql(q, &today, false, 1);
+    let base = base_price(&today);
     let sql = format!(
-        "SELECT MIN({BASE_PRICE}) AS lo, MAX({BASE_PRICE}) AS hi FROM products p LEFT JOIN exchange_rates r ON r.currency = p.currency WHERE {filter}"
+        "SELECT MIN({base}) AS lo, MAX({base}) AS hi FROM products p LEFT JOIN exchange_rates r ON r.currency = p.currency WHERE {filter}"
     );
     let row = bind_all(sqlx::query(&sql), &params).fetch_one(db.pool()).await?;
     Ok(PriceStats {
@@ -214,7 +243,7 @@ pub async fn products_by_code(db: &Db, codes: &[String], locale: &str) -> Result
         return Ok(Vec::new());
     }
     let list: Vec<String> = (0..codes.len()).map(|i| format!("${}", i + 3)).collect();
-    let sql = format!("SELECT {} {PRODUCT_JOINS} WHERE p.published = 1 AND p.code IN ({})", product_columns(), list.join(", "));
+    let sql = format!("SELECT {} {PRODUCT_JOINS} WHERE p.published = 1 AND p.code IN ({})", product_columns(&today(db)), list.join(", "));
     let mut query = sqlx::query(&sql).bind(locale).bind(FALLBACK_LOCALE);
     for code in codes {
         query = query.bind(code.as_str());
@@ -250,7 +279,7 @@ pub async fn product(db: &Db, code: Option<&str>, slug: Option<&str>, locale: &s
         ),
         (None, None) => return Ok(None),
     };
-    let sql = format!("SELECT {} {PRODUCT_JOINS} WHERE p.published = 1 AND {condition}", product_columns());
+    let sql = format!("SELECT {} {PRODUCT_JOINS} WHERE p.published = 1 AND {condition}", product_columns(&today(db)));
     let Some(row) = sqlx::query(&sql).bind(locale).bind(FALLBACK_LOCALE).bind(key).fetch_optional(db.pool()).await? else {
         return Ok(None);
     };

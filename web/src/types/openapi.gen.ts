@@ -2517,6 +2517,16 @@ export interface components {
             originalPrice?: number | null;
             /** Format: int64 */
             price: number;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, with an original price only; the promotion runs from this day; null: open.
+             */
+            promotionFrom?: string | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, inclusive, not before `promotionFrom`; null: open.
+             */
+            promotionTo?: string | null;
             published: boolean;
             /** Format: int64 */
             stock?: number | null;
@@ -2991,6 +3001,16 @@ export interface components {
              * @description Grosze, 100 to 100 000 000.
              */
             price: number;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, with an original price only; the promotion runs from this day; null: open.
+             */
+            promotionFrom?: string | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, inclusive, not before `promotionFrom`; null: open.
+             */
+            promotionTo?: string | null;
             published: boolean;
             /**
              * Format: int64
@@ -3020,6 +3040,10 @@ export interface components {
             originalPrice: number | null;
             /** Format: int64 */
             price: number;
+            /** @description YYYY-MM-DD; the promotion (an original price) runs from this day; null: open. */
+            promotionFrom: string | null;
+            /** @description YYYY-MM-DD; to this day, inclusive; null: open. Outside them the product sells at its original price. */
+            promotionTo: string | null;
             published: boolean;
             /** Format: int64 */
             stock: number | null;
@@ -5724,7 +5748,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Wrong values, each named (`invalid_product`): a slug's shape, a name missing, an original price not above the price, stock on what is not a product, a treatment without its duration, dates the wrong way round */
+            /** @description Wrong values, each named (`invalid_product`): a slug's shape, a name missing, an original price not above the price, stock on what is not a product, a treatment without its duration, dates the wrong way round, promotion dates without an original price */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,7 +1,7 @@
 //! What an administrator may set on a product, and how it is checked: the
 //! texts per language (Polish required, the others optional and shown in
 //! Polish while missing), the slug's shape, the price and a promotion's
-//! original price, the stock of a product, a treatment's duration, the
+//! original price with the dates it runs between, the stock of a product, a treatment's duration, the
 //! dates it is sold between. Every wrong field is named at once, by its
 //! name in the REST body.
 
@@ -57,6 +57,11 @@ pub struct Fields {
     pub age_restriction: bool,
     pub available_from: Option<String>,
     pub available_to: Option<String>,
+    /// The promotion runs from, to (inclusive; none: open).
+    #[serde(default)]
+    pub promotion_from: Option<String>,
+    #[serde(default)]
+    pub promotion_to: Option<String>,
 }
 
 /// `a-z`, digits and single dashes between them.
@@ -90,6 +95,8 @@ impl Fields {
         let date = |d: Option<String>| d.map(|d| d.trim().to_owned()).filter(|d| !d.is_empty());
         self.available_from = date(self.available_from.take());
         self.available_to = date(self.available_to.take());
+        self.promotion_from = date(self.promotion_from.take());
+        self.promotion_to = date(self.promotion_to.take());
         self
     }
 
@@ -131,17 +138,26 @@ impl Fields {
             (_, Some(d)) if !DURATION.contains(&d) => wrong.push("durationMinutes".to_owned()),
             _ => {}
         }
-        for (name, date) in [("availableFrom", &self.available_from), ("availableTo", &self.available_to)] {
-            if date.as_deref().is_some_and(|d| !is_date(d)) {
-                wrong.push(name.to_owned());
+        let promotion = self.original_price.is_some();
+        for (from_name, to_name, from, to) in [
+            ("availableFrom", "availableTo", &self.available_from, &self.available_to),
+            ("promotionFrom", "promotionTo", &self.promotion_from, &self.promotion_to),
+        ] {
+            // Promotion dates without a promotion (an original price) mean nothing.
+            let pointless = from_name == "promotionFrom" && !promotion;
+            for (name, date) in [(from_name, from), (to_name, to)] {
+                if date.as_deref().is_some_and(|d| !is_date(d) || pointless) {
+                    wrong.push(name.to_owned());
+                }
             }
-        }
-        if let (Some(from), Some(to)) = (&self.available_from, &self.available_to)
-            && is_date(from)
-            && is_date(to)
-            && to < from
-        {
-            wrong.push("availableTo".to_owned());
+            if let (Some(from), Some(to)) = (from, to)
+                && is_date(from)
+                && is_date(to)
+                && to < from
+                && !pointless
+            {
+                wrong.push(to_name.to_owned());
+            }
         }
         wrong
     }
@@ -227,5 +243,21 @@ mod tests {
         assert_eq!(product.check(ProductType::Product), Vec::<String>::new(), "sold out");
         let no_polish = Fields { translations: BTreeMap::new(), ..fields() };
         assert_eq!(no_polish.check(ProductType::Treatment), ["translations.pl.name"]);
+    }
+
+    #[test]
+    fn a_promotion_runs_between_dates_in_order_and_only_with_an_original_price() {
+        let dated = |from: &str, to: &str, original: Option<i64>| Fields {
+            original_price: original,
+            promotion_from: Some(from.into()),
+            promotion_to: Some(to.into()),
+            ..fields()
+        };
+        assert_eq!(dated("2027-07-01", "2027-07-31", Some(20_000)).check(ProductType::Treatment), Vec::<String>::new());
+        assert_eq!(dated("2027-07-31", "2027-07-01", Some(20_000)).check(ProductType::Treatment), ["promotionTo"]);
+        assert_eq!(dated("2027-07-01", "lipiec", Some(20_000)).check(ProductType::Treatment), ["promotionTo"]);
+        assert_eq!(dated("2027-07-01", "2027-07-31", None).check(ProductType::Treatment), ["promotionFrom", "promotionTo"]);
+        let open = Fields { promotion_from: Some(" ".into()), ..dated("x", "2027-07-31", Some(20_000)) }.normalized();
+        assert_eq!((open.check(ProductType::Treatment), open.promotion_from), (Vec::<String>::new(), None));
     }
 }

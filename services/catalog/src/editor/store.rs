@@ -39,6 +39,8 @@ pub fn fields_of(f: ProductFields) -> Fields {
         age_restriction: f.age_restriction,
         available_from: date(f.available_from),
         available_to: date(f.available_to),
+        promotion_from: date(f.promotion_from),
+        promotion_to: date(f.promotion_to),
     }
 }
 
@@ -68,6 +70,8 @@ fn wire_of(f: &Fields) -> ProductFields {
         age_restriction: f.age_restriction,
         available_from: f.available_from.clone().unwrap_or_default(),
         available_to: f.available_to.clone().unwrap_or_default(),
+        promotion_from: f.promotion_from.clone().unwrap_or_default(),
+        promotion_to: f.promotion_to.clone().unwrap_or_default(),
     }
 }
 
@@ -134,7 +138,7 @@ pub async fn list(db: &Db, kind: Option<ProductType>, q: &str, locale: &str) -> 
 pub async fn get(db: &Db, code: &str) -> Result<Option<EditableProduct>, sqlx::Error> {
     let Some(r) = sqlx::query(
         "SELECT code, type, price, original_price, published, stock, duration_minutes, age_restricted, available_from, available_to, \
-         main_taxon, image, updated_at, updated_by FROM products WHERE code = $1",
+         promotion_from, promotion_to, main_taxon, image, updated_at, updated_by FROM products WHERE code = $1",
     )
     .bind(code)
     .fetch_optional(db.pool())
@@ -152,6 +156,8 @@ pub async fn get(db: &Db, code: &str) -> Result<Option<EditableProduct>, sqlx::E
         age_restriction: r.try_get::<i64, _>("age_restricted")? != 0,
         available_from: r.try_get("available_from")?,
         available_to: r.try_get("available_to")?,
+        promotion_from: r.try_get("promotion_from")?,
+        promotion_to: r.try_get("promotion_to")?,
     };
     let taxons = sqlx::query("SELECT taxon_code FROM product_taxons WHERE product_code = $1 ORDER BY position")
         .bind(code)
@@ -224,7 +230,8 @@ pub async fn update(tx: &mut Tx, code: &str, fields: &Fields, staff: &str) -> Re
     let at = tx.now_ms();
     sqlx::query(
         "UPDATE products SET published = $2, price = $3, original_price = $4, duration_minutes = $5, age_restricted = $6, \
-         available_from = $7, available_to = $8, updated_at = $9, updated_by = $10 WHERE code = $1",
+         available_from = $7, available_to = $8, updated_at = $9, updated_by = $10, promotion_from = $11, promotion_to = $12 \
+         WHERE code = $1",
     )
     .bind(code)
     .bind(i64::from(fields.published))
@@ -236,6 +243,8 @@ pub async fn update(tx: &mut Tx, code: &str, fields: &Fields, staff: &str) -> Re
     .bind(fields.available_to.as_deref())
     .bind(at)
     .bind(staff)
+    .bind(fields.promotion_from.as_deref())
+    .bind(fields.promotion_to.as_deref())
     .execute(&mut **tx)
     .await?;
     sqlx::query("DELETE FROM product_translations WHERE product_code = $1").bind(code).execute(&mut **tx).await?;

@@ -186,6 +186,46 @@ async fn an_administrator_edits_creates_hides_and_counts_offers_and_guests_see_i
     assert!(kept.iter().all(|(_, staff)| staff == "admin@example.pl"));
 }
 
+#[tokio::test]
+async fn a_promotion_runs_between_its_dates_and_guests_see_the_day_it_starts_and_ends() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let admin = Some(format!("spa_session={}", t.session_of("c-4", "admin@example.pl", "customer,admin").await));
+    let url = t.url("/shop-api/backend/products/TR_HOT_STONE");
+    let (_, editor) = as_staff(&t.http, Method::GET, url.clone(), admin.clone(), Value::Null).await;
+    let mut change = editor.clone();
+    for field in ["code", "type", "mainTaxon", "taxons", "images", "updatedAt", "updatedBy"] {
+        change.as_object_mut().unwrap().remove(field);
+    }
+    change["stockWas"] = editor["stock"].clone();
+    let day = |n: i64| (t.stack.clock.today() + chrono::Duration::days(n)).format("%Y-%m-%d").to_string();
+
+    // Promotion dates without a promotion mean nothing.
+    let mut pointless = change.clone();
+    (pointless["originalPrice"], pointless["promotionFrom"]) = (Value::Null, json!(day(1)));
+    let answer = as_staff(&t.http, Method::PUT, url.clone(), admin.clone(), pointless).await;
+    assert_eq!((answer.0, answer.1["errors"][0]["field"].as_str()), (422, Some("promotionFrom")), "{}", answer.1);
+
+    // Tomorrow and the day after: today it sells at its original price, nothing struck.
+    (change["price"], change["originalPrice"]) = (json!(15000), json!(20000));
+    (change["promotionFrom"], change["promotionTo"]) = (json!(day(1)), json!(day(2)));
+    let (status, saved) = as_staff(&t.http, Method::PUT, url.clone(), admin.clone(), change).await;
+    assert_eq!((status, saved["promotionFrom"].as_str()), (200, Some(day(1).as_str())), "{saved}");
+    let card = listed_as(&t, "treatment", "TR_HOT_STONE", "pl", |i| i.is_some_and(|i| i["price"]["current"] == 20000)).await.unwrap();
+    assert_eq!((card["isPromotion"].as_bool(), card["price"]["original"].as_i64()), (Some(false), Some(20000)), "{card}");
+    let (_, page) = t.get("/shop-api/products/TR_HOT_STONE").await;
+    assert_eq!(page["price"]["current"], 20000, "its page too: {page}");
+
+    // The day it starts, with no change and no event: the cached listings do not hold it back.
+    t.advance(std::time::Duration::from_secs(86_400));
+    let card = listed(&t, "treatment", "TR_HOT_STONE", "pl").await.unwrap();
+    assert_eq!((card["price"]["current"].as_i64(), card["isPromotion"].as_bool()), (Some(15000), Some(true)), "{card}");
+    assert_eq!(t.get("/shop-api/products/TR_HOT_STONE").await.1["price"]["current"], 15000);
+    // The day after it ends: the original price again.
+    t.advance(std::time::Duration::from_secs(2 * 86_400));
+    let card = listed(&t, "treatment", "TR_HOT_STONE", "pl").await.unwrap();
+    assert_eq!((card["price"]["current"].as_i64(), card["isPromotion"].as_bool()), (Some(20000), Some(false)), "{card}");
+}
+
 /// A PNG of `width` × `height` pixels.
 fn png(width: u32, height: u32) -> Vec<u8> {
     let picture = image::DynamicImage::ImageRgb8(image::RgbImage::from_pixel(width, height, image::Rgb([90, 140, 110])));
