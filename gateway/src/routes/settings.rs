@@ -206,8 +206,89 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(checkout_settings, set_checkout_settings))
         .routes(routes!(payment_settings, set_payment_settings))
+        .routes(routes!(test_payment))
         .routes(routes!(mail_settings))
         .routes(routes!(send_test_mail))
+}
+
+/// An online method to test.
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum OnlineMethod {
+    Przelewy24,
+    Paypal,
+}
+
+/// Which provider to register a test payment with.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TestPaymentRequest {
+    #[schema(required = true, value_type = OnlineMethod)]
+    pub method: Option<OnlineMethod>,
+}
+
+impl Validate for TestPaymentRequest {
+    fn validate(&self) -> ApiResult<()> {
+        match self.method {
+            None => Err(ApiError::field(ErrorCode::InvalidParameter, "method")),
+            Some(_) => Ok(()),
+        }
+    }
+}
+
+/// How a test payment's registration went.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TestPayment {
+    /// The provider took it: its keys work.
+    pub registered: bool,
+    /// The provider's payment page for it (1 zł; paying it is refused by the shop as no order's); "" when refused.
+    pub url: String,
+    /// The provider's refusal, or why it did not answer; "" when registered.
+    pub error: String,
+}
+
+/// Register a test payment
+///
+/// For administrators: a 1 zł payment registered with an online provider
+/// the way a guest's is, to show that its keys work (no order is made).
+/// The answer is the provider's payment page or its refusal.
+#[utoipa::path(
+    post,
+    path = "/shop-api/backend/settings/payments/test",
+    tag = "back-office",
+    params(ShopParams, crate::extract::ScriptMarker),
+    request_body = TestPaymentRequest,
+    responses(
+        (status = 200, description = "Registered or refused, as the provider answered", body = TestPayment),
+        (status = 400, description = "A missing or unknown method; or no `X-Requested-With: XMLHttpRequest`", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 422, description = "The method's keys are not set (`invalid_settings`, naming `method`)", body = ErrorBody),
+        (status = 429, description = "Too many changes from this client; wait", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn test_payment(
+    State(state): State<AppState>,
+    shop: Shop,
+    _script: Script,
+    admin: Staff,
+    JsonBody(body): JsonBody<TestPaymentRequest>,
+) -> ApiResult<Json<TestPayment>> {
+    let base = state.config.public_url.trim_end_matches('/');
+    let method = match body.method {
+        Some(OnlineMethod::Paypal) => "paypal",
+        _ => "przelewy24",
+    };
+    let request = spa_proto::spa::cart::v1::TestPaymentRequest {
+        method: method.to_owned(),
+        staff: admin.email,
+        locale: shop.locale.code().to_owned(),
+        return_url: format!("{base}/backend/settings"),
+        status_url: format!("{base}{}", crate::routes::order::PRZELEWY24_STATUS),
+    };
+    let r = state.clients.orders.clone().test_payment(request).await?.into_inner();
+    Ok(Json(TestPayment { registered: r.registered, url: r.url, error: r.error }))
 }
 
 /// A test e-mail and how it went.

@@ -678,6 +678,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shop-api/backend/settings/payments/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a test payment
+         * @description For administrators: a 1 zł payment registered with an online provider
+         *     the way a guest's is, to show that its keys work (no order is made).
+         *     The answer is the provider's payment page or its refusal.
+         */
+        post: operations["test_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shop-api/backend/staff": {
         parameters: {
             query?: never;
@@ -2711,6 +2733,11 @@ export interface components {
          * @enum {string}
          */
         OfferedMethod: "bank_transfer" | "przelewy24" | "paypal";
+        /**
+         * @description An online method to test.
+         * @enum {string}
+         */
+        OnlineMethod: "przelewy24" | "paypal";
         /** @description A placed order. */
         Order: {
             /** @description Unique and easy to read out: `SPA-XXXX-XXXX`. */
@@ -3491,6 +3518,19 @@ export interface components {
         TestMailRequest: {
             /** Format: email */
             recipient: string;
+        };
+        /** @description How a test payment's registration went. */
+        TestPayment: {
+            /** @description The provider's refusal, or why it did not answer; "" when registered. */
+            error: string;
+            /** @description The provider took it: its keys work. */
+            registered: boolean;
+            /** @description The provider's payment page for it (1 zł; paying it is refused by the shop as no order's); "" when refused. */
+            url: string;
+        };
+        /** @description Which provider to register a test payment with. */
+        TestPaymentRequest: {
+            method: components["schemas"]["OnlineMethod"];
         };
         /** @description A text in each language; an empty one is shown in Polish. */
         Texts: {
@@ -7385,6 +7425,98 @@ export interface operations {
                 };
             };
             /** @description A method offered that is not ready, or a wrong account (`invalid_settings`, naming `methods`, `bankAccount.iban` or `bankAccount.holder`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    test_payment: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header: {
+                /**
+                 * @description Always `XMLHttpRequest`.
+                 * @example XMLHttpRequest
+                 */
+                "X-Requested-With": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestPaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered or refused, as the provider answered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestPayment"];
+                };
+            };
+            /** @description A missing or unknown method; or no `X-Requested-With: XMLHttpRequest` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The method's keys are not set (`invalid_settings`, naming `method`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11357,6 +11489,7 @@ export const pathsShopApiBackendSettingsMailGetParametersQueryChannelValues: Rea
 export const pathsShopApiBackendSettingsMailTestPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/settings/mail/test"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendSettingsPaymentsGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/settings/payments"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendSettingsPaymentsPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/settings/payments"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiBackendSettingsPaymentsTestPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/settings/payments/test"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendStaffGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/staff"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendStaffPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/staff"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiBackendStaffIdPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/backend/staff/{id}"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
@@ -11417,6 +11550,7 @@ export const newItemTypeValues: ReadonlyArray<FlattenedDeepRequired<components>[
 export const newOfferTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NewOfferType"]> = ["treatment", "day_spa", "product"];
 export const offerTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OfferType"]> = ["package", "room", "treatment", "product", "day_spa", "voucher"];
 export const offeredMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OfferedMethod"]> = ["bank_transfer", "przelewy24", "paypal"];
+export const onlineMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OnlineMethod"]> = ["przelewy24", "paypal"];
 export const orderPaymentStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderPaymentState"]> = ["awaiting_payment", "partially_paid", "paid", "cancelled"];
 export const orderStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OrderState"]> = ["new", "paid", "cancelled"];
 export const paymentMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["PaymentMethod"]> = ["bank_transfer", "przelewy24", "paypal", "guesthouse"];

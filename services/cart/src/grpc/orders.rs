@@ -7,7 +7,8 @@ use spa_proto::spa::cart::v1::{
     Arrivals, CancelOrderRequest, CancellationQuote, CapturePaypalRequest, ChangeQuote, ChangeStayRequest, ChangeTreatmentsRequest,
     CustomerOrders, FindOrderRequest, GetOrderRequest, ListArrivalsRequest, ListCustomerOrdersRequest, ListRefundsDueRequest,
     MarkRefundedRequest, NotificationAnswer, Order, OrderPage, PaymentRedirect, PaypalWebhook, Przelewy24Notification,
-    RecordPaymentRequest, Refund, Refunds, SearchOrdersRequest, StaffPaymentRequest, StartPaymentRequest,
+    RecordPaymentRequest, Refund, Refunds, SearchOrdersRequest, StaffPaymentRequest, StartPaymentRequest, TestPaymentRequest,
+    TestPaymentResult,
 };
 use tonic::{Request, Response};
 
@@ -150,6 +151,15 @@ impl OrderService for OrderGrpc {
         let r = request.into_inner();
         Ok(Response::new(PaymentRedirect {
             url: self.payments.start_payment(&r.token, &r.return_url, &r.cancel_url, &r.status_url).await?,
+        }))
+    }
+
+    async fn test_payment(&self, request: Request<TestPaymentRequest>) -> Answer<TestPaymentResult> {
+        let r = request.into_inner();
+        let outcome = self.payments.test_payment(&r.method, &r.staff, &r.locale, (&r.return_url, &r.status_url)).await?;
+        Ok(Response::new(match outcome {
+            Ok(url) => TestPaymentResult { registered: true, url, error: String::new() },
+            Err(error) => TestPaymentResult { registered: false, url: String::new(), error },
         }))
     }
 

@@ -55,6 +55,9 @@ impl From<HttpError> for PaymentError {
 }
 
 /// A payment to start at its provider.
+/// What a test payment registers: 1 zł.
+pub const TEST_PAYMENT: i64 = 100;
+
 pub struct Start<'a> {
     /// Ours, as the provider will name it back.
     pub session_id: &'a str,
@@ -183,6 +186,35 @@ impl Payments {
                 Err(e.into())
             }
         }
+    }
+
+    /// A 1 zł test payment registered with `method`'s provider the way a
+    /// guest's is (no order, no stored payment: a notification about it is
+    /// refused as unknown): its page, or the provider's refusal.
+    pub async fn test_payment(
+        &self,
+        method: &str,
+        staff: &str,
+        locale: &str,
+        urls: (&str, &str),
+    ) -> Result<Result<String, String>, CartError> {
+        let (return_url, status_url) = urls;
+        let provider = PaymentMethod::parse(method)
+            .and_then(|m| self.provider(m))
+            .ok_or_else(|| CartError::InvalidFields { code: "invalid_settings", fields: vec!["method"] })?;
+        let session_id = format!("test-{}", uuid::Uuid::new_v4().simple());
+        let start = Start {
+            session_id: &session_id,
+            amount: TEST_PAYMENT,
+            description: "Test",
+            email: staff,
+            locale,
+            return_url,
+            cancel_url: return_url,
+            status_url,
+        };
+        // A provider that refuses or does not answer is the test's outcome, not a failure of the call.
+        Ok(provider.start(start).await.map(|redirect| redirect.url).map_err(|e| e.to_string()))
     }
 
     /// A Przelewy24 notification: checked, verified with Przelewy24, and

@@ -385,6 +385,7 @@ async fn openapi_documents_every_route_and_every_documented_route_exists() {
         ("put", "/shop-api/backend/settings/checkout"),
         ("get", "/shop-api/backend/settings/payments"),
         ("put", "/shop-api/backend/settings/payments"),
+        ("post", "/shop-api/backend/settings/payments/test"),
         ("get", "/shop-api/backend/settings/mail"),
         ("post", "/shop-api/backend/settings/mail/test"),
         ("get", "/shop-api/backend/settings/guesthouse"),

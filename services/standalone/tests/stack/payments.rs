@@ -1092,3 +1092,36 @@ async fn a_guest_pays_with_paypal_captured_once_and_webhooks_are_verified() {
     assert_eq!(*fake.captures.lock().unwrap(), 2);
     assert_eq!(state(w.token.clone()).await, ("paid".to_owned(), "paid".to_owned()));
 }
+
+#[tokio::test]
+async fn an_administrator_registers_a_test_payment_that_makes_no_order() {
+    use reqwest::Method;
+    let (t, fake, url) = shop_with_przelewy24(|g| g.limits.writes.burst = 1000).await;
+    let reception = Some(format!("spa_session={}", t.session_of("c-3", "recepcja@example.pl", "customer,reception").await));
+    let admin = Some(format!("spa_session={}", t.session_of("c-4", "admin@example.pl", "customer,admin").await));
+    let test_url = t.url("/shop-api/backend/settings/payments/test?locale=de");
+    let test =
+        |who: Option<String>, method: &str| crate::staff::as_staff(&t.http, Method::POST, test_url.clone(), who, json!({"method": method}));
+
+    assert_eq!(test(reception, "przelewy24").await.0, 403);
+    let answer = test(admin.clone(), "paypal").await;
+    assert_eq!((answer.0, answer.1["errors"][0]["field"].as_str()), (422, Some("method")), "PayPal's keys are not set: {}", answer.1);
+
+    let (status, tested) = test(admin, "przelewy24").await;
+    assert_eq!(status, 200, "{tested}");
+    assert_eq!(tested, json!({"registered": true, "url": format!("{url}/trnRequest/TOKEN1"), "error": ""}));
+    let registered = fake.registered.lock().unwrap()[0]["body"].clone();
+    assert_eq!(
+        (registered["amount"].as_i64(), registered["email"].as_str(), registered["language"].as_str()),
+        (Some(100), Some("admin@example.pl"), Some("de"))
+    );
+    assert!(registered["urlReturn"].as_str().unwrap().ends_with("/backend/settings"), "{registered}");
+
+    // Paid at the provider: the shop knows no such payment and takes nothing.
+    let notification = fake.notification("TOKEN1");
+    let r = t.http.post(t.url("/payments/przelewy24/status")).json(&notification).send().await.unwrap();
+    assert_eq!(r.status().as_u16(), 400, "{}", r.text().await.unwrap());
+    assert!(fake.verified.lock().unwrap().is_empty(), "never verified, so the provider gives it back");
+    let payments: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM payments").fetch_one(t.stack.db("cart").pool()).await.unwrap();
+    assert_eq!(payments, 0);
+}
