@@ -275,3 +275,39 @@ test('an administrator adds a season at the top of the list, and the guests’ s
     await expect(page.getByText(pl('staff.rates.seasons.saved'))).toBeVisible();
   }
 });
+
+test('an administrator changes the guesthouse’s street and a phone, and the contact page shows them', async ({ page }) => {
+  await page.goto('/backend/settings');
+  await logIn(page);
+  const details = page.getByRole('form', { name: pl('staff.settings.guesthouse.heading') });
+  const street = details.getByLabel(pl('staff.settings.guesthouse.street'));
+  await expect(street).toHaveValue('ul. Jeziorna 12');
+  const number = details
+    .getByRole('group', { name: pl('staff.settings.guesthouse.phone', { number: 1 }), exact: true })
+    .getByLabel(pl('staff.settings.guesthouse.number'));
+  const save = async () => {
+    await details.getByRole('button', { name: pl('staff.settings.guesthouse.save') }).click();
+  };
+
+  // Refused in the page first.
+  await number.fill('12');
+  await save();
+  await expect(details.getByText(pl('staff.settings.guesthouse.problem.phone'))).toBeVisible();
+  await expect(number).toHaveAttribute('aria-invalid', 'true');
+  await number.fill('+48 95 757 20 99');
+  await street.fill('ul. Leśna 3');
+  await save();
+  await expect(page.getByText(pl('staff.settings.guesthouse.saved'))).toBeVisible();
+  try {
+    await page.goto('/kontakt');
+    await expect(page.getByRole('region', { name: pl('contact.address') })).toContainText('ul. Leśna 3');
+    await expect(page.getByRole('region', { name: pl('contact.phones') }).getByRole('link').first()).toHaveAttribute('href', 'tel:+48957572099');
+  } finally {
+    // The other specs expect the demo guesthouse.
+    await page.goto('/backend/settings');
+    await street.fill('ul. Jeziorna 12');
+    await number.fill('+48 95 757 20 10');
+    await save();
+    await expect(page.getByText(pl('staff.settings.guesthouse.saved'))).toBeVisible();
+  }
+});

@@ -4,10 +4,11 @@ import { expectNoSeriousA11yIssues } from './helpers/a11y';
 import { messages } from './helpers/messages';
 
 /**
- * The pages around the shop: the home page's banner, the contact page
- * (details, route planning, and the address instead of a map, since the
- * build names no tile server) and the newsletter sign-up in the footer,
- * answered by the stack's content service.
+ * The pages around the shop: the home page's banner (its slides are blocks
+ * of the content system), the contact page (details, route planning, and
+ * the address instead of a map, since the build names no tile server) and
+ * the newsletter sign-up in the footer, answered by the stack's content
+ * service.
  */
 
 // The address playwright.config.ts gives the tests.
@@ -17,20 +18,29 @@ const en = messages('en_GB');
 const port = base.port ? `:${base.port}` : '';
 const german = `${base.protocol}//de.localhost${port}`;
 
+// The banner's slides are the home page's blocks in the content system, as the seed
+// gives them (services/content/seed/pages.json, `home-slide-*`).
+const SLIDES = {
+  packages: 'Pakiety pobytowe',
+  rooms: 'Pokoje z widokiem na jezioro',
+  vouchers: { title: 'Voucher w prezencie', cta: 'Wybierz voucher', href: '/oferta/vouchery' },
+};
+
 test('the home banner is a carousel the visitor can stop and turn', async ({ page }) => {
   await page.goto('/');
   const banner = page.getByRole('region', { name: pl('banner.label') });
   await expect(banner).toHaveAttribute('aria-roledescription', pl('banner.roleDescription'));
-  await expect(banner.getByRole('heading', { level: 2, name: pl('banner.packages.title') })).toBeVisible();
+  await expect(banner.getByRole('heading', { level: 2, name: SLIDES.packages })).toBeVisible();
 
   await banner.getByRole('button', { name: pl('banner.pause') }).click();
   await expect(banner.getByRole('button', { name: pl('banner.play') })).toBeVisible();
   await banner.getByRole('button', { name: pl('banner.next') }).click();
-  await expect(banner.getByRole('heading', { level: 2, name: pl('banner.rooms.title') })).toBeVisible();
+  await expect(banner.getByRole('heading', { level: 2, name: SLIDES.rooms })).toBeVisible();
   const picker = banner.getByRole('group', { name: pl('banner.choose') });
-  await picker.getByRole('button', { name: pl('banner.goTo', { index: 4, title: pl('banner.vouchers.title') }) }).click();
-  await expect(banner.getByRole('heading', { level: 2, name: pl('banner.vouchers.title') })).toBeVisible();
+  await picker.getByRole('button', { name: pl('banner.goTo', { index: 4, title: SLIDES.vouchers.title }) }).click();
+  await expect(banner.getByRole('heading', { level: 2, name: SLIDES.vouchers.title })).toBeVisible();
   await expect(banner.locator('img:visible')).toHaveAttribute('src', '/media/vc-gift-box.svg');
+  await expect(banner.getByRole('link', { name: SLIDES.vouchers.cta })).toHaveAttribute('href', SLIDES.vouchers.href);
   await expectNoSeriousA11yIssues(page);
 });
 

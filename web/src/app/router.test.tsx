@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { Locale } from '@/lib/i18n/locale';
+import { createContentServer } from '@/testing/mocks/content-server';
 import {
   listingItem,
   listingResponse,
@@ -131,15 +132,17 @@ describe('app router', () => {
   ] as const)('in %s serves the contact page at %s with its texts', async (locale, url, heading, section, title) => {
     renderApp(url, locale);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: section })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: section })).toBeTruthy();
     expect(screen.queryByTestId('coming-soon')).toBeNull();
     expect(document.title).toBe(title);
   });
 
   it('shows the banner on the home page and the newsletter sign-up in the footer', async () => {
+    // The banner's slides are the home page's blocks in the content system.
+    server.use(...createContentServer().handlers);
     renderApp('/en', 'en_GB');
     expect(await screen.findByRole('heading', { level: 1, name: 'Unwind with us' })).toBeTruthy();
-    const banner = screen.getByRole('region', { name: 'Our suggestions' });
+    const banner = await screen.findByRole('region', { name: 'Our suggestions' });
     expect(banner.getAttribute('aria-roledescription')).toBe('carousel');
     expect(within(banner).getByRole('heading', { level: 2, name: 'Stay packages' })).toBeTruthy();
     expect(within(banner).getByRole('link', { name: 'See packages' }).getAttribute('href')).toBe('/en/offer/packages');

@@ -163,9 +163,12 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
     {
       path: path('root'),
       handle: handle('root', 'nav.home'),
-      // The banner's texts are in the site part of the dictionary.
+      // The banner's controls are in the site part of the dictionary; its slides and the
+      // welcome are blocks of the content system (the content part's texts for editors).
       lazy: async () => {
-        const [{ HomeRoute }] = await page(() => Promise.all([import('./routes/home'), loadDictionary(locale, 'site')]));
+        const [{ HomeRoute }] = await page(() =>
+          Promise.all([import('./routes/home'), loadDictionary(locale, 'site'), loadDictionary(locale, 'content')]),
+        );
         return { Component: HomeRoute };
       },
     },

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { Locale } from '@/lib/i18n/locale';
 import { apiPath } from '@/testing/mocks/handlers';
@@ -11,6 +11,9 @@ import type { Board } from '@/types/api';
 import { addDays, todayIso } from '@/utils/calendar-date';
 
 import { createRoutes } from './router';
+
+// The back office's code, loaded once before the tests (the first lazy load takes a while in tests).
+beforeAll(() => import('./routes/staff'));
 
 type Night = Board['rooms'][number]['nights'][number];
 

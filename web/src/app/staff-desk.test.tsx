@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { Locale } from '@/lib/i18n/locale';
 import { packageLine, reservationLine } from '@/testing/mocks/fixtures';
@@ -13,6 +13,9 @@ import type { Bookings, DeskDay, StaffOrder } from '@/types/api';
 import { todayIso } from '@/utils/calendar-date';
 
 import { createRoutes } from './router';
+
+// The back office's code, loaded once before the tests (the first lazy load takes a while in tests).
+beforeAll(() => import('./routes/staff'));
 
 // Intl puts (narrow) no-break spaces into formatted amounts.
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { Locale } from '@/lib/i18n/locale';
 import { customer, packageDetails, packageLine, reservationLine } from '@/testing/mocks/fixtures';
@@ -12,6 +12,9 @@ import { createTestQueryClient, renderRoutes } from '@/testing/test-utils';
 import type { Customer, OrderMail, Refund, StaffOrder } from '@/types/api';
 
 import { createRoutes } from './router';
+
+// The back office's code, loaded once before the tests (the first lazy load takes a while in tests).
+beforeAll(() => import('./routes/staff'));
 
 const CODE = 'SPA-7KM4-XQ9D';
 

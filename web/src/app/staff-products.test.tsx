@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { Locale } from '@/lib/i18n/locale';
 import { notifications } from '@/lib/notifications';
@@ -12,6 +12,9 @@ import { createTestQueryClient, renderRoutes } from '@/testing/test-utils';
 import type { Customer, NewProduct, ProductChange, ProductEditor, ProductSummary, ProductTexts, Taxon } from '@/types/api';
 
 import { createRoutes } from './router';
+
+// The back office's code, loaded once before the tests (the first lazy load takes a while in tests).
+beforeAll(() => import('./routes/staff'));
 
 const SAVED_AT = '2027-05-03T12:00:00Z';
 
@@ -39,6 +42,8 @@ const offer = (code: string, type: ProductEditor['type'], translations: ProductE
   ageRestriction: false,
   availableFrom: null,
   availableTo: null,
+  promotionFrom: null,
+  promotionTo: null,
   mainTaxon: 'treatments',
   taxons: ['treatments'],
   images: [],
@@ -147,6 +152,8 @@ function renderProducts(url: string, locale: Locale, me: Customer) {
     durationMinutes: change.durationMinutes ?? null,
     availableFrom: change.availableFrom ?? null,
     availableTo: change.availableTo ?? null,
+    promotionFrom: change.promotionFrom ?? null,
+    promotionTo: change.promotionTo ?? null,
     code,
     updatedAt: SAVED_AT,
     updatedBy: me.email,
@@ -322,6 +329,8 @@ describe('the offers', () => {
           ageRestriction: false,
           availableFrom: null,
           availableTo: null,
+          promotionFrom: null,
+          promotionTo: null,
           // The count the editor showed: an order taking some meanwhile makes the server refuse it.
           stockWas: 5,
         },
@@ -454,6 +463,8 @@ describe('the offers', () => {
           ageRestriction: false,
           availableFrom: null,
           availableTo: null,
+          promotionFrom: null,
+          promotionTo: null,
         },
       },
     ]);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { Locale } from '@/lib/i18n/locale';
 import { customer } from '@/testing/mocks/fixtures';
@@ -12,6 +12,9 @@ import type { Customer, NightsChange, RoomNight, RoomTypeChange, RoomTypeSetting
 import { addDays, weekdayOf } from '@/utils/calendar-date';
 
 import { createRoutes } from './router';
+
+// The back office's code, loaded once before the tests (the first lazy load takes a while in tests).
+beforeAll(() => import('./routes/staff'));
 
 const ROOMS = [
   { code: 'ROOM_DOUBLE', name: 'Pokój dwuosobowy', units: 4, nights: [] },

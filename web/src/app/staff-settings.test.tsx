@@ -1,17 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { Locale } from '@/lib/i18n/locale';
 import { notifications } from '@/lib/notifications';
 import { customer } from '@/testing/mocks/fixtures';
+import { createGuesthouseSettingsServer, guesthouseDetails } from '@/testing/mocks/guesthouse-settings-server';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { createTestQueryClient, renderRoutes } from '@/testing/test-utils';
 import type { BankAccountSettings, CheckoutSettings, CheckoutSettingsChange, Customer, MailSettings, PaymentSettings } from '@/types/api';
 
 import { createRoutes } from './router';
+
+// The back office's code, loaded once before the tests (the first lazy load takes a while in tests).
+beforeAll(() => import('./routes/staff'));
 
 const SAVED_AT = '2027-05-03T12:00:00Z';
 
@@ -32,7 +36,8 @@ const invalid = (field: string, message: string) =>
 
 /**
  * The settings page over a fake settings service keeping what is saved:
- * administrators only, the checkout numbers within their ranges, a method
+ * administrators only, the guesthouse's details by their rules
+ * (testing/mocks/guesthouse-settings-server.ts), the checkout numbers within their ranges, a method
  * offered only when ready (a bank transfer with an account, Przelewy24
  * with its keys; PayPal has none), an IBAN of the right shape.
  */
@@ -63,7 +68,9 @@ function renderSettings(locale: Locale, me: Customer) {
   const sent: { path: string; body: unknown }[] = [];
   const admin = me.roles.includes('admin');
   const forbidden = () => HttpResponse.json({ code: 'forbidden', message: 'No.' }, { status: 403 });
+  const guesthouse = createGuesthouseSettingsServer({ me });
   server.use(
+    ...guesthouse.handlers,
     http.get(apiPath('/me'), () => HttpResponse.json(me)),
     http.get(apiPath('/backend/settings/checkout'), () => (admin ? HttpResponse.json(store.checkout) : forbidden())),
     http.get(apiPath('/backend/settings/payments'), () => (admin ? HttpResponse.json(store.payments) : forbidden())),
@@ -103,9 +110,20 @@ function renderSettings(locale: Locale, me: Customer) {
       store.payments = { methods: body.methods, available, bankAccount: body.bankAccount, updatedAt: SAVED_AT, updatedBy: me.email };
       return HttpResponse.json(store.payments);
     }),
+    // Przelewy24 takes the first test payment and refuses the second.
+    http.post(apiPath('/backend/settings/payments/test'), async ({ request }) => {
+      const body = await request.json();
+      sent.push({ path: '/backend/settings/payments/test', body });
+      const first = sent.filter((s) => s.path === '/backend/settings/payments/test').length === 1;
+      return HttpResponse.json(
+        first
+          ? { registered: true, url: 'https://sandbox.przelewy24.pl/trnRequest/T1', error: '' }
+          : { registered: false, url: '', error: 'the payment provider refused the request: Incorrect authentication' },
+      );
+    }),
   );
   const queryClient = createTestQueryClient();
-  return { ...renderRoutes(createRoutes(locale, queryClient), '/backend/settings', { locale, queryClient }), sent, user: userEvent.setup() };
+  return { ...renderRoutes(createRoutes(locale, queryClient), '/backend/settings', { locale, queryClient }), sent, guesthouse, user: userEvent.setup() };
 }
 
 const adminMe = () => customer({ email: 'admin@example.pl', roles: ['customer', 'admin'] });
@@ -267,10 +285,200 @@ describe('the settings', () => {
     await waitFor(() => expect(within(section).getByRole('listitem').textContent).toMatch(/^owner@example.co.uk: sent /), { timeout: 8000 });
   }, 15_000);
 
+  it('registers a test payment with each provider whose keys are set, and says how it went', async () => {
+    const { sent, user } = renderSettings('en_GB', adminMe());
+    const tests = await screen.findByRole('group', { name: 'Test payment' });
+    // PayPal has no keys: no test of it.
+    expect(within(tests).getAllByRole('button').map((b) => b.textContent)).toEqual(['Register a test payment: Przelewy24']);
+    const button = within(tests).getByRole('button', { name: 'Register a test payment: Przelewy24' });
+    await user.click(button);
+    expect(await within(tests).findByText(/Przelewy24 took the test payment: the keys work\./)).toBeTruthy();
+    const page = within(tests).getByRole('link', { name: 'Open its page at the provider (opens in a new window)' });
+    expect([page.getAttribute('href'), page.getAttribute('target')]).toEqual(['https://sandbox.przelewy24.pl/trnRequest/T1', '_blank']);
+    expect(sent.at(-1)).toEqual({ path: '/backend/settings/payments/test', body: { method: 'przelewy24' } });
+    await user.click(button);
+    expect(
+      await within(tests).findByText('Przelewy24 refused the test payment: the payment provider refused the request: Incorrect authentication'),
+    ).toBeTruthy();
+    expect(within(tests).queryByRole('link')).toBeNull();
+  });
+
   it('tells a receptionist that only administrators change the settings', async () => {
     renderSettings('de', customer({ roles: ['customer', 'reception'] }));
     expect(await screen.findByText('Nur Administratoren ändern die Einstellungen.')).toBeTruthy();
     expect(screen.queryByRole('form')).toBeNull();
     expect(screen.queryByText(/Geheimnisse/)).toBeNull();
+  });
+});
+
+describe('the guesthouse’s details', () => {
+  /** The PUTs of the guesthouse's details: each body, and whether it came with `X-Requested-With: XMLHttpRequest`. */
+  const puts = (guesthouse: ReturnType<typeof renderSettings>['guesthouse']) =>
+    guesthouse.requests.filter((request) => request.method === 'PUT').map(({ body, marker }) => ({ body, marker }));
+  const group = (within_: HTMLElement, name: string) => within(within_).getByRole('group', { name });
+  /** The input of a language in a group of texts (`Country`, a phone's `Label`). */
+  const text = (scope: HTMLElement, legend: string, language: string) => within(group(scope, legend)).getByLabelText<HTMLInputElement>(language);
+
+  it('comes first, shows the details as the server has them and saves them whole, with the marker', async () => {
+    const { guesthouse, user } = renderSettings('en_GB', adminMe());
+    const form = await screen.findByRole('form', { name: 'Guesthouse' });
+    const section = form.closest('section')!;
+    expect(screen.getAllByRole('heading', { level: 2 })[0]?.textContent).toBe('Guesthouse');
+    // Not changed since the demo values: no "last changed" line.
+    expect(within(section).queryByText(/Last changed/)).toBeNull();
+
+    expect(value(form, 'Name')).toBe('Pensjonat Spa & Wellness');
+    const address = group(form, 'Address');
+    expect(value(address, 'Street and number')).toBe('ul. Jeziorna 12');
+    expect(value(address, 'Postcode')).toBe('69-220');
+    expect(value(address, 'Town')).toBe('Ośno Lubuskie');
+    expect([text(address, 'Country', 'Polish').value, text(address, 'Country', 'German').value, text(address, 'Country', 'English').value]).toEqual([
+      'Polska',
+      'Polen',
+      'Poland',
+    ]);
+    const phones = group(form, 'Phones');
+    expect(within(phones).getAllByRole('group', { name: /^Phone \d$/ })).toHaveLength(3);
+    const first = group(phones, 'Phone 1');
+    expect(text(first, 'Label', 'Polish').value).toBe('Recepcja');
+    expect(text(first, 'Label', 'English').value).toBe('Reception');
+    expect(value(first, 'Number')).toBe('+48 95 757 20 10');
+    const reception = group(form, 'Reception');
+    expect(value(reception, 'E-mail')).toBe('recepcja@pensjonat-spa.example');
+    const receptionHours = group(reception, 'Hours 1');
+    expect(text(receptionHours, 'Days', 'Polish').value).toBe('Codziennie');
+    const opens = within(receptionHours).getByLabelText<HTMLInputElement>('From');
+    expect([opens.type, opens.value, value(receptionHours, 'To')]).toEqual(['time', '07:00', '22:00']);
+    expect(text(reception, 'Note', 'German').value).toBe('Check-in ab 15:00 Uhr, Check-out bis 11:00 Uhr.');
+    const office = group(form, 'Office');
+    expect(value(office, 'Phone (optional)')).toBe('+48 95 757 20 12');
+    expect(value(office, 'E-mail (optional)')).toBe('biuro@pensjonat-spa.example');
+    expect(within(office).getAllByRole('group', { name: /^Hours \d$/ })).toHaveLength(2);
+    const latitude = within(group(form, 'Position on the map')).getByLabelText<HTMLInputElement>('Latitude');
+    expect([latitude.type, latitude.step, latitude.value, value(form, 'Longitude')]).toEqual(['number', 'any', '52.46', '14.86']);
+    // Every text there in every language: nothing is said missing.
+    expect(within(form).queryByText(/missing/)).toBeNull();
+
+    // A German text cleared: the form says its guests see the Polish one.
+    await user.clear(text(address, 'Country', 'German'));
+    expect(within(form).getByText('Some texts are missing in German: guests in these languages see the Polish ones there.')).toBeTruthy();
+    expect(described(text(address, 'Country', 'German'))).toEqual(['missing Guests in this language see the Polish text.']);
+    expect(described(text(address, 'Country', 'English'))).toEqual([]);
+
+    const name = within(form).getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, '  Pensjonat Pod Lipami ');
+    await user.click(within(form).getByRole('button', { name: 'Save the guesthouse details' }));
+    const saved = await within(section).findByText('Guesthouse details saved.');
+    expect(saved.closest('[role="status"]')).toBeTruthy();
+    const details = guesthouseDetails();
+    expect(puts(guesthouse)).toEqual([{ marker: true, body: { ...details, name: 'Pensjonat Pod Lipami', country: { ...details.country, de: '' } } }]);
+    expect(name).toHaveProperty('value', 'Pensjonat Pod Lipami');
+    expect(within(section).getByText(/^Last changed 03\.05\.2027 \d\d:\d\d by admin@example\.pl\.$/)).toBeTruthy();
+  });
+
+  it('names a broken rule at its field without sending anything', async () => {
+    const { guesthouse, user } = renderSettings('pl', adminMe());
+    const form = await screen.findByRole('form', { name: 'Pensjonat' });
+    const number = within(group(form, 'Telefon 1')).getByLabelText('Numer');
+    await user.clear(number);
+    await user.type(number, '12 34');
+    await user.click(within(form).getByRole('button', { name: 'Zapisz dane pensjonatu' }));
+    await waitFor(() => expect(number.getAttribute('aria-invalid')).toBe('true'));
+    expect(described(number)).toContain('Od 7 do 30 znaków: cyfry, na początku może być +, a także spacje, -, (, ), . lub /, np. +48 95 757 20 10.');
+    expect(document.activeElement).toBe(number);
+    expect(puts(guesthouse)).toEqual([]);
+
+    // Hours that close before they open, a reception without an e-mail address: said at their fields too.
+    const hours = group(group(form, 'Recepcja'), 'Godziny 1');
+    const to = within(hours).getByLabelText('Do');
+    await user.clear(to);
+    await user.type(to, '06:00');
+    const email = within(group(form, 'Recepcja')).getByLabelText('E-mail');
+    await user.clear(email);
+    await user.click(within(form).getByRole('button', { name: 'Zapisz dane pensjonatu' }));
+    await waitFor(() => expect(to.getAttribute('aria-invalid')).toBe('true'));
+    expect(described(to)).toContain('Godzina zamknięcia musi być późniejsza niż otwarcia.');
+    expect(described(email)).toContain('Podaj adres e-mail recepcji.');
+    expect(document.activeElement).toBe(number);
+    expect(puts(guesthouse)).toEqual([]);
+  });
+
+  it('shows a field the server refused at its input', async () => {
+    const { guesthouse, user } = renderSettings('de', adminMe());
+    const form = await screen.findByRole('form', { name: 'Pension' });
+    server.use(
+      http.put(apiPath('/backend/settings/guesthouse'), () =>
+        invalid('phones[0].number', 'Diese Nummer ist nicht erreichbar.'),
+      ),
+    );
+    await user.click(within(form).getByRole('button', { name: 'Angaben zur Pension speichern' }));
+    const number = within(group(form, 'Telefon 1')).getByLabelText('Nummer');
+    await waitFor(() => expect(number.getAttribute('aria-invalid')).toBe('true'));
+    expect(described(number)).toContain('Diese Nummer ist nicht erreichbar.');
+    expect(document.activeElement).toBe(number);
+    expect(within(group(form, 'Telefon 2')).getByLabelText('Nummer').getAttribute('aria-invalid')).toBeNull();
+    expect(within(form.closest('section')!).queryByText('Angaben zur Pension gespeichert.')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    // The page says it itself: no notification besides.
+    expect(notifications.getSnapshot()).toEqual([]);
+    expect(guesthouse.requests.filter((request) => request.method === 'PUT')).toEqual([]);
+
+    // Typed again, the field's error goes.
+    await user.type(number, '1');
+    await waitFor(() => expect(number.getAttribute('aria-invalid')).toBeNull());
+  });
+
+  it('adds and removes phones, the keyboard following', async () => {
+    const { guesthouse, user } = renderSettings('en_GB', adminMe());
+    const form = await screen.findByRole('form', { name: 'Guesthouse' });
+    const phones = group(form, 'Phones');
+    const add = within(phones).getByRole('button', { name: 'Add a phone' });
+
+    await user.click(add);
+    const fourth = group(phones, 'Phone 4');
+    expect(document.activeElement).toBe(text(fourth, 'Label', 'Polish'));
+    await user.type(text(fourth, 'Label', 'Polish'), 'Basen');
+    await user.type(within(fourth).getByLabelText('Number'), '+48 600 000 000');
+    // A label given in Polish only: its other languages are said missing.
+    expect(within(form).getByText('Some texts are missing in German, English: guests in these languages see the Polish ones there.')).toBeTruthy();
+
+    await user.click(within(phones).getByRole('button', { name: 'Remove: Phone 2' }));
+    expect(within(phones).getAllByRole('group', { name: /^Phone \d$/ })).toHaveLength(3);
+    const second = group(phones, 'Phone 2');
+    expect(text(second, 'Label', 'Polish').value).toBe('Strefa spa');
+    expect(document.activeElement).toBe(text(second, 'Label', 'Polish'));
+    expect(screen.getByText('Phone 2 removed.')).toBeTruthy();
+
+    // Six at most: then none is added.
+    await user.click(add);
+    await user.click(add);
+    await user.click(add);
+    expect(within(phones).getAllByRole('group', { name: /^Phone \d$/ })).toHaveLength(6);
+    expect(add).toHaveProperty('disabled', true);
+    expect(within(phones).getByText('At most 6 phones.')).toBeTruthy();
+    for (const row of [6, 5, 4]) await user.click(within(phones).getByRole('button', { name: `Remove: Phone ${row}` }));
+    // The last row removed: the keyboard goes back up to the row before it.
+    expect(document.activeElement).toBe(text(group(phones, 'Phone 3'), 'Label', 'Polish'));
+
+    await user.click(within(phones).getByRole('button', { name: 'Remove: Phone 3' }));
+    await user.click(within(phones).getByRole('button', { name: 'Remove: Phone 2' }));
+    await user.click(within(phones).getByRole('button', { name: 'Remove: Phone 1' }));
+    // None left: the keyboard is on the button adding one.
+    expect(within(phones).queryAllByRole('group', { name: /^Phone \d$/ })).toEqual([]);
+    expect(within(phones).getByText('No phone given.')).toBeTruthy();
+    expect(document.activeElement).toBe(add);
+    await user.click(add);
+    const only = group(phones, 'Phone 1');
+    await user.type(text(only, 'Label', 'Polish'), 'Basen');
+    await user.type(text(only, 'Label', 'German'), 'Schwimmbad');
+    await user.type(text(only, 'Label', 'English'), 'Pool');
+    await user.type(within(only).getByLabelText('Number'), '+48 600 000 000');
+
+    await user.click(within(form).getByRole('button', { name: 'Save the guesthouse details' }));
+    expect(await within(form.closest('section')!).findByText('Guesthouse details saved.')).toBeTruthy();
+    expect(puts(guesthouse).map(({ body }) => (body as { phones: unknown }).phones)).toEqual([
+      [{ label: { pl: 'Basen', de: 'Schwimmbad', en_GB: 'Pool' }, number: '+48 600 000 000' }],
+    ]);
   });
 });

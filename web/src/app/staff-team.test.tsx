@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { Locale } from '@/lib/i18n/locale';
 import { customer } from '@/testing/mocks/fixtures';
@@ -11,6 +11,9 @@ import { createTestQueryClient, renderRoutes } from '@/testing/test-utils';
 import type { Customer, StaffMember } from '@/types/api';
 
 import { createRoutes } from './router';
+
+// The back office's code, loaded once before the tests (the first lazy load takes a while in tests).
+beforeAll(() => import('./routes/staff'));
 
 const member = (overrides: Partial<StaffMember>): StaffMember => ({
   id: 'm-1',

@@ -1,76 +1,18 @@
 /**
- * The guesthouse's contact details, shown on the contact page (spec 2.4):
- * one place to change them. Demo data: the numbers, addresses and hours are
- * made up; the place is the one the spec centres its maps on. Text that
- * differs by language is given in all three.
+ * How the contact page shows where the guesthouse is (spec 2.4, 2.5, 9).
+ * The guesthouse's own details (address, phones, desks, its position) are
+ * its administrators' settings, read from the API (features/contact/api).
  */
-import type { Locale } from '@/lib/i18n/locale';
-
-export type Localized = Readonly<Record<Locale, string>>;
-
-export type Phone = {
-  label: Localized;
-  /** As shown; the `tel:` link drops the spaces. */
-  number: string;
-};
-
-export type OpeningHours = {
-  days: Localized;
-  /** `HH:MM`, local time. */
-  from: string;
-  to: string;
-};
 
 export type LatLng = readonly [latitude: number, longitude: number];
 
-export const guesthouse = {
-  address: {
-    street: 'ul. Jeziorna 12',
-    postcode: '69-220',
-    city: 'Ośno Lubuskie',
-    country: { pl: 'Polska', de: 'Polen', en_GB: 'Poland' } as Localized,
-  },
-  phones: [
-    { label: { pl: 'Recepcja', de: 'Rezeption', en_GB: 'Reception' }, number: '+48 95 757 20 10' },
-    { label: { pl: 'Rezerwacje', de: 'Reservierungen', en_GB: 'Bookings' }, number: '+48 95 757 20 11' },
-    { label: { pl: 'Strefa spa', de: 'Spa-Bereich', en_GB: 'Spa' }, number: '+48 601 200 310' },
-  ] as readonly Phone[],
-  reception: {
-    email: 'recepcja@pensjonat-spa.example',
-    hours: [
-      { days: { pl: 'Codziennie', de: 'Täglich', en_GB: 'Every day' }, from: '07:00', to: '22:00' },
-    ] as readonly OpeningHours[],
-    note: {
-      pl: 'Zameldowanie od 15:00, wymeldowanie do 11:00.',
-      de: 'Check-in ab 15:00 Uhr, Check-out bis 11:00 Uhr.',
-      en_GB: 'Check-in from 15:00, check-out by 11:00.',
-    } as Localized,
-  },
-  office: {
-    where: {
-      pl: 'Budynek główny, parter, pokój 4',
-      de: 'Hauptgebäude, Erdgeschoss, Raum 4',
-      en_GB: 'Main building, ground floor, room 4',
-    } as Localized,
-    phone: '+48 95 757 20 12',
-    email: 'biuro@pensjonat-spa.example',
-    hours: [
-      { days: { pl: 'Poniedziałek–piątek', de: 'Montag–Freitag', en_GB: 'Monday to Friday' }, from: '08:00', to: '16:00' },
-      { days: { pl: 'Sobota', de: 'Samstag', en_GB: 'Saturday' }, from: '09:00', to: '13:00' },
-    ] as readonly OpeningHours[],
-  },
-  /** Where the guesthouse is: the centre of the maps (spec 2.5, 9: near 52.46, 14.86). */
-  location: [52.46, 14.86] as LatLng,
-  /** The contact page's map (spec 9): zoom 12, kept within the Lubusz region of western Poland. */
-  map: {
-    zoom: 12,
-    minZoom: 9,
-    maxZoom: 18,
-    bounds: [
-      [51.35, 14.5],
-      [53.15, 16.45],
-    ] as readonly [LatLng, LatLng],
-  },
+/** The contact page's map: zoom 12, kept within a region around the guesthouse. */
+export const contactMap = {
+  zoom: 12,
+  minZoom: 9,
+  maxZoom: 18,
+  /** How far the map may be moved from the guesthouse, in degrees: about a region of Poland. */
+  reach: [1.1, 1.6] as LatLng,
   /**
    * The route planner the directions link opens (in a new window) with the
    * visitor's origin and the guesthouse as destination, and the map a
@@ -80,6 +22,18 @@ export const guesthouse = {
   mapSearchUrl: 'https://www.google.com/maps/search/',
 } as const;
 
+/** Where a place with a position is. */
+export const locationOf = (place: { latitude: number; longitude: number }): LatLng => [place.latitude, place.longitude];
+
+/** The region the map is kept within, around `location`. */
+export function mapBounds([latitude, longitude]: LatLng): [[number, number], [number, number]] {
+  const [dLat, dLng] = contactMap.reach;
+  return [
+    [latitude - dLat, longitude - dLng],
+    [latitude + dLat, longitude + dLng],
+  ];
+}
+
 /** `tel:` link of a number as shown ("+48 95 757 20 10" -> "tel:+48957572010"). */
 export const telHref = (number: string): string => `tel:${number.replace(/[^\d+]/g, '')}`;
 
@@ -88,17 +42,17 @@ const coordinates = ([latitude, longitude]: LatLng) => `${latitude},${longitude}
 /**
  * The route planner from `origin` (what the visitor typed; left out when
  * empty, so the planner asks or uses the visitor's position) to the
- * guesthouse, by the planner's documented URL parameters.
+ * guesthouse at `location`, by the planner's documented URL parameters.
  */
-export function routePlannerHref(origin: string): string {
+export function routePlannerHref(origin: string, location: LatLng): string {
   const query = new URLSearchParams({ api: '1' });
   if (origin.trim()) query.set('origin', origin.trim());
-  query.set('destination', coordinates(guesthouse.location));
-  return `${guesthouse.routePlannerUrl}?${query.toString()}`;
+  query.set('destination', coordinates(location));
+  return `${contactMap.routePlannerUrl}?${query.toString()}`;
 }
 
 /** The guesthouse on a public map (the page's static fallback links there). */
-export function mapSearchHref(): string {
-  const query = new URLSearchParams({ api: '1', query: coordinates(guesthouse.location) });
-  return `${guesthouse.mapSearchUrl}?${query.toString()}`;
+export function mapSearchHref(location: LatLng): string {
+  const query = new URLSearchParams({ api: '1', query: coordinates(location) });
+  return `${contactMap.mapSearchUrl}?${query.toString()}`;
 }

@@ -231,6 +231,14 @@ export type BankAccountSettings = Schemas['BankAccountSettings'];
 export type PaymentSettings = Schemas['PaymentSettings'];
 export type PaymentSettingsChange = Schemas['PaymentSettingsChange'];
 export type MailSettings = Schemas['MailSettings'];
+
+/** GET/PUT /backend/settings/guesthouse: the guesthouse's details in every language (the content service's), as the administrators set them. */
+export type GuesthouseSettings = Schemas['GuesthouseSettings'];
+export type GuesthouseDetails = Schemas['GuesthouseDetails'];
+export type SettingsTexts = Schemas['Texts'];
+export type PhoneSettings = Schemas['PhoneSettings'];
+export type HoursSettings = Schemas['HoursSettings'];
+export type DeskSettings = Schemas['DeskSettings'];
 export type TestMail = Schemas['TestMail'];
 
 /** GET/POST /backend/products, GET/PUT /backend/products/{code}: the offers as the administrators manage them (the catalog's). */
@@ -260,3 +268,11 @@ export type WeatherCondition = Schemas['WeatherCondition'];
 export type ProductQuestion = Schemas['Question'];
 export type VoteRequest = Schemas['Vote'];
 export type NewsletterTokenRequest = Required<Schemas['NewsletterToken']>;
+
+/** GET /guesthouse: the guesthouse's address, phones, desks and position in the page's language (the content service's). */
+export type Guesthouse = Schemas['Guesthouse'];
+export type GuesthouseDesk = Schemas['Desk'];
+export type OpeningHours = Schemas['Hours'];
+
+/** POST /backend/settings/payments/test: how a test payment's registration went. */
+export type TestPayment = Schemas['TestPayment'];

@@ -1,7 +1,9 @@
 /**
  * The settings, `/backend/settings` (not in spec; administrators only):
- * the terms of a booking (advance payment, how long unpaid nights stay
- * held, cancellation) and the payment methods guests are offered. Its
+ * the guesthouse's details (name, address, phones, the reception and the
+ * office, the position on the map) in every language, the terms of a
+ * booking (advance payment, how long unpaid nights stay held,
+ * cancellation) and the payment methods guests are offered. Its
  * chunk loads with the staff part of the dictionary (app/router.tsx).
  */
 import { staffPaths } from '@/config/staff-paths';

@@ -31,6 +31,75 @@ type SeedPage = {
 /** A few of the demo pages (services/content/seed/pages.json), shortened. */
 export const demoPages: SeedPage[] = [
   {
+    // The home page: its welcome and the banner's slides (app/routes/home.tsx).
+    name: 'home',
+    urls: { pl: '/', de: '/', en_GB: '/en' },
+    title: {
+      pl: 'Pensjonat Spa & Wellness – pobyty, zabiegi i vouchery',
+      de: 'Spa- & Wellness-Pension – Aufenthalte, Behandlungen und Gutscheine',
+      en_GB: 'Spa & Wellness Guesthouse – stays, treatments and vouchers',
+    },
+    description: {
+      pl: 'Zarezerwuj pokój, pakiet z zabiegami lub day spa w pensjonacie nad jeziorem.',
+      de: 'Buchen Sie ein Zimmer, ein Paket mit Behandlungen oder einen Day-Spa-Tag in unserer Pension am See.',
+      en_GB: 'Book a room, a package with treatments or a day spa at our lakeside guesthouse.',
+    },
+    blocks: [
+      {
+        id: 'home-welcome',
+        html: {
+          pl: '<h2>Witamy w naszym pensjonacie</h2><p>Cisza nad jeziorem, sauna, masaże i kuchnia z lokalnych produktów.</p>',
+          de: '<h2>Willkommen in unserer Pension</h2><p>Ruhe am See, Sauna, Massagen und eine Küche aus regionalen Produkten.</p>',
+          en_GB: '<h2>Welcome to our guesthouse</h2><p>Quiet by the lake, a sauna, massages and food from local produce.</p>',
+        },
+      },
+      {
+        id: 'home-slide-packages',
+        html: {
+          pl:
+            '<img src="/media/pkg-relaxation-ritual.svg" alt="" width="800" height="600"><h2>Pakiety pobytowe</h2><p>Kilka nocy nad jeziorem z zabiegami dobranymi dla Ciebie.</p><p><a href="/oferta/pakiety/" rel="noopener noreferrer">Zobacz pakiety</a></p>',
+          de:
+            '<img src="/media/pkg-relaxation-ritual.svg" alt="" width="800" height="600"><h2>Aufenthaltspakete</h2><p>Ein paar Nächte am See mit Behandlungen, die zu Ihnen passen.</p><p><a href="/angebot/pakete" rel="noopener noreferrer">Pakete ansehen</a></p>',
+          en_GB:
+            '<img src="/media/pkg-relaxation-ritual.svg" alt="" width="800" height="600"><h2>Stay packages</h2><p>A few nights by the lake with treatments chosen for you.</p><p><a href="/en/offer/packages" rel="noopener noreferrer">See packages</a></p>',
+        },
+      },
+      {
+        id: 'home-slide-rooms',
+        html: {
+          pl:
+            '<img src="/media/room-lake-view.svg" alt="" width="800" height="600"><h2>Pokoje z widokiem na jezioro</h2><p>Sprawdź wolne terminy i zarezerwuj pokój w kilka chwil.</p><p><a href="/reservation" rel="noopener noreferrer">Zarezerwuj pokój</a></p>',
+          de:
+            '<img src="/media/room-lake-view.svg" alt="" width="800" height="600"><h2>Zimmer mit Seeblick</h2><p>Freie Termine prüfen und in wenigen Schritten ein Zimmer buchen.</p><p><a href="/reservation" rel="noopener noreferrer">Zimmer reservieren</a></p>',
+          en_GB:
+            '<img src="/media/room-lake-view.svg" alt="" width="800" height="600"><h2>Rooms with a lake view</h2><p>Check free dates and book a room in a few steps.</p><p><a href="/en/reservation" rel="noopener noreferrer">Book a room</a></p>',
+        },
+      },
+      {
+        id: 'home-slide-day-spa',
+        html: {
+          pl:
+            '<img src="/media/ds-spa-for-two.svg" alt="" width="800" height="600"><h2>Day spa we dwoje</h2><p>Sauny, masaże i cały dzień tylko dla Was, bez noclegu.</p><p><a href="/oferta/day-spa/" rel="noopener noreferrer">Poznaj day spa</a></p>',
+          de:
+            '<img src="/media/ds-spa-for-two.svg" alt="" width="800" height="600"><h2>Day Spa zu zweit</h2><p>Saunen, Massagen und ein ganzer Tag nur für Sie, ohne Übernachtung.</p><p><a href="/angebot/day-spa" rel="noopener noreferrer">Day Spa entdecken</a></p>',
+          en_GB:
+            '<img src="/media/ds-spa-for-two.svg" alt="" width="800" height="600"><h2>Day spa for two</h2><p>Saunas, massages and a whole day to yourselves, no overnight stay needed.</p><p><a href="/en/offer/day-spa" rel="noopener noreferrer">Discover day spa</a></p>',
+        },
+      },
+      {
+        id: 'home-slide-vouchers',
+        html: {
+          pl:
+            '<img src="/media/vc-gift-box.svg" alt="" width="800" height="600"><h2>Voucher w prezencie</h2><p>Podaruj bliskim zabieg lub pobyt, z własną dedykacją.</p><p><a href="/oferta/vouchery" rel="noopener noreferrer">Wybierz voucher</a></p>',
+          de:
+            '<img src="/media/vc-gift-box.svg" alt="" width="800" height="600"><h2>Gutschein als Geschenk</h2><p>Schenken Sie eine Behandlung oder einen Aufenthalt, mit Ihrer eigenen Widmung.</p><p><a href="/angebot/gutscheine" rel="noopener noreferrer">Gutschein wählen</a></p>',
+          en_GB:
+            '<img src="/media/vc-gift-box.svg" alt="" width="800" height="600"><h2>A voucher as a gift</h2><p>Give a treatment or a stay, with a dedication of your own.</p><p><a href="/en/offer/vouchers" rel="noopener noreferrer">Choose a voucher</a></p>',
+        },
+      },
+    ],
+  },
+  {
     name: 'regulations',
     urls: { pl: '/regulamin', de: '/regulations', en_GB: '/en/regulations' },
     title: { pl: 'Regulamin sklepu i rezerwacji', de: 'Geschäfts- und Buchungsbedingungen', en_GB: 'Terms of sale and booking' },

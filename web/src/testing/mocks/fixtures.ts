@@ -1,3 +1,4 @@
+import type { Locale } from '@/lib/i18n/locale';
 import { lineAmount } from '@/lib/rules/line-price';
 import { addDays, diffDays } from '@/utils/calendar-date';
 import type {
@@ -6,6 +7,7 @@ import type {
   CartProduct,
   CartTotals,
   Customer,
+  Guesthouse,
   ListingItem,
   ListingResponse,
   PackageCost,
@@ -396,5 +398,45 @@ export function customer(overrides: Partial<Customer> = {}): Customer {
     phone: '+48 600 100 200',
     roles: ['customer'],
     ...overrides,
+  };
+}
+
+/** The demo guesthouse (services/content/seed/guesthouse.json) as GET /guesthouse answers it in `locale`. */
+export function demoGuesthouse(locale: Locale = 'pl'): Guesthouse {
+  const say = (pl: string, de: string, en_GB: string) => ({ pl, de, en_GB })[locale];
+  return {
+    name: 'Pensjonat Spa & Wellness',
+    street: 'ul. Jeziorna 12',
+    postcode: '69-220',
+    city: 'Ośno Lubuskie',
+    country: say('Polska', 'Polen', 'Poland'),
+    phones: [
+      { label: say('Recepcja', 'Rezeption', 'Reception'), number: '+48 95 757 20 10' },
+      { label: say('Rezerwacje', 'Reservierungen', 'Bookings'), number: '+48 95 757 20 11' },
+      { label: say('Strefa spa', 'Spa-Bereich', 'Spa'), number: '+48 601 200 310' },
+    ],
+    reception: {
+      place: '',
+      phone: '',
+      email: 'recepcja@pensjonat-spa.example',
+      hours: [{ days: say('Codziennie', 'Täglich', 'Every day'), from: '07:00', to: '22:00' }],
+      note: say(
+        'Zameldowanie od 15:00, wymeldowanie do 11:00.',
+        'Check-in ab 15:00 Uhr, Check-out bis 11:00 Uhr.',
+        'Check-in from 15:00, check-out by 11:00.',
+      ),
+    },
+    office: {
+      place: say('Budynek główny, parter, pokój 4', 'Hauptgebäude, Erdgeschoss, Raum 4', 'Main building, ground floor, room 4'),
+      phone: '+48 95 757 20 12',
+      email: 'biuro@pensjonat-spa.example',
+      hours: [
+        { days: say('Poniedziałek–piątek', 'Montag–Freitag', 'Monday to Friday'), from: '08:00', to: '16:00' },
+        { days: say('Sobota', 'Samstag', 'Saturday'), from: '09:00', to: '13:00' },
+      ],
+      note: '',
+    },
+    latitude: 52.46,
+    longitude: 14.86,
   };
 }

@@ -1,6 +1,8 @@
 import { http, HttpResponse } from 'msw';
 
-import { listingItem, listingResponse, roomAvailability, roomPartialHtml, taxon } from './fixtures';
+import type { Locale } from '@/lib/i18n/locale';
+
+import { demoGuesthouse, listingItem, listingResponse, roomAvailability, roomPartialHtml, taxon } from './fixtures';
 
 /** The shop API path as the app calls it (same origin). */
 export const apiPath = (path: string) => `*/shop-api${path}`;
@@ -34,6 +36,10 @@ export const handlers = [
   // No content page at the path (pages that show the content system's blocks ask for theirs).
   http.get(apiPath('/pages'), () =>
     HttpResponse.json({ code: 'page_not_found', message: 'Page not found.' }, { status: 404 }),
+  ),
+  // The demo guesthouse, in the asked language (the contact page).
+  http.get(apiPath('/guesthouse'), ({ request }) =>
+    HttpResponse.json(demoGuesthouse((new URL(request.url).searchParams.get('locale') ?? 'pl') as Locale)),
   ),
   // Loaded on every page once it is idle: no weather (the widget hides) and no poll (no pop-up).
   http.get(apiPath('/weather'), () =>

@@ -2,21 +2,21 @@ import { lazy, Suspense, type ComponentType } from 'react';
 
 import { StatusMessage } from '@/components/ui/status-message';
 import { env } from '@/config/env';
-import { guesthouse, mapSearchHref } from '@/config/guesthouse';
+import { locationOf, mapSearchHref } from '@/config/guesthouse';
 import type { TileMapProps } from '@/features/contact/components/tile-map';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { withTimeout } from '@/lib/with-timeout';
+import type { Guesthouse } from '@/types/api';
 
 /** Where the guesthouse is, without a map of our own: the address and a link to a public map. */
-function StaticMap() {
-  const { t, locale } = useI18n();
-  const { address } = guesthouse;
+function StaticMap({ guesthouse }: { guesthouse: Guesthouse }) {
+  const { t } = useI18n();
   return (
     <div className="contact-map contact-map--static" data-testid="static-map">
       <p className="contact-map__address">
-        {address.street}, {address.postcode} {address.city}, {address.country[locale]}
+        {guesthouse.street}, {guesthouse.postcode} {guesthouse.city}, {guesthouse.country}
       </p>
-      <a href={mapSearchHref()} target="_blank" rel="noopener noreferrer">
+      <a href={mapSearchHref(locationOf(guesthouse))} target="_blank" rel="noopener noreferrer">
         {t('contact.map.open')} <span className="sr-only">{t('contact.newWindow')}</span>
       </a>
     </div>
@@ -24,7 +24,7 @@ function StaticMap() {
 }
 
 /** Leaflet's chunk; should it not come, the static map stands in (the map is an extra). */
-const TileMap = lazy(async (): Promise<{ default: ComponentType<TileMapProps> }> => {
+const TileMap = lazy(async (): Promise<{ default: ComponentType<TileMapProps & { guesthouse: Guesthouse }> }> => {
   try {
     const { TileMap: Component } = await withTimeout(() => import('@/features/contact/components/tile-map'));
     return { default: Component };
@@ -34,6 +34,7 @@ const TileMap = lazy(async (): Promise<{ default: ComponentType<TileMapProps> }>
 });
 
 type Props = {
+  guesthouse: Guesthouse;
   /** The tile URL template; the build's `VITE_MAP_TILES_URL` unless given. */
   tilesUrl?: string;
 };
@@ -43,17 +44,19 @@ type Props = {
  * (with its library); without a tile URL the address and a link to a public
  * map, and no tile is asked for.
  */
-export function ContactMap({ tilesUrl = env.mapTilesUrl }: Props) {
+export function ContactMap({ guesthouse, tilesUrl = env.mapTilesUrl }: Props) {
   const { t } = useI18n();
-  if (!tilesUrl) return <StaticMap />;
+  if (!tilesUrl) return <StaticMap guesthouse={guesthouse} />;
   return (
     <div className="contact-map">
       <Suspense fallback={<StatusMessage kind="loading">{t('contact.map.loading')}</StatusMessage>}>
         <TileMap
+          guesthouse={guesthouse}
+          location={locationOf(guesthouse)}
           tilesUrl={tilesUrl}
           attribution={env.mapAttribution}
           label={t('contact.map.label')}
-          placeName={t('app.name')}
+          placeName={guesthouse.name}
           zoomInLabel={t('contact.map.zoomIn')}
           zoomOutLabel={t('contact.map.zoomOut')}
         />

@@ -2,8 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { http, HttpResponse } from 'msw';
+
 import { env } from '@/config/env';
-import { guesthouse } from '@/config/guesthouse';
+import { demoGuesthouse } from '@/testing/mocks/fixtures';
+import { apiPath } from '@/testing/mocks/handlers';
+import { server } from '@/testing/mocks/server';
 import { renderWithProviders } from '@/testing/test-utils';
 
 import { ContactMap } from './contact-map';
@@ -26,11 +30,15 @@ afterEach(() => {
 });
 
 const section = (name: string) => screen.getByRole('region', { name });
+/** The page once the guesthouse's details came. */
+const loaded = () => screen.findByRole('region', { name: /^(Adres|Adresse|Address)$/ });
 
 describe('ContactPage', () => {
-  it('shows the address, phones, reception and customer-service office (Polish)', () => {
+  it('shows the address, phones, reception and customer-service office (Polish)', async () => {
     renderWithProviders(<ContactPage />, { locale: 'pl' });
     expect(screen.getByRole('heading', { level: 1, name: 'Kontakt' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Wczytujemy dane kontaktowe…');
+    await loaded();
 
     const address = section('Adres');
     expect(address.textContent).toContain('ul. Jeziorna 12');
@@ -41,7 +49,7 @@ describe('ContactPage', () => {
     const reception = within(phones).getByRole('link', { name: '+48 95 757 20 10' });
     expect(reception.getAttribute('href')).toBe('tel:+48957572010');
     expect(reception.closest('li')?.textContent).toBe('Recepcja: +48 95 757 20 10');
-    expect(within(phones).getAllByRole('link')).toHaveLength(guesthouse.phones.length);
+    expect(within(phones).getAllByRole('link')).toHaveLength(demoGuesthouse().phones.length);
 
     const desk = section('Recepcja');
     expect(within(desk).getByRole('heading', { name: 'Godziny otwarcia' })).toBeTruthy();
@@ -58,14 +66,16 @@ describe('ContactPage', () => {
     expect(within(office).getByRole('link', { name: 'biuro@pensjonat-spa.example' })).toBeTruthy();
   });
 
-  it('speaks German and English where the text is the guesthouse’s own', () => {
+  it('speaks German and English where the text is the guesthouse’s own', async () => {
     const { unmount } = renderWithProviders(<ContactPage />, { locale: 'de' });
+    await loaded();
     expect(section('Adresse').textContent).toContain('Polen');
     expect(section('Kundenservice-Büro').textContent).toContain('Hauptgebäude, Erdgeschoss, Raum 4');
     expect(within(section('Rezeption')).getByRole('term').textContent).toBe('Täglich');
     unmount();
 
     renderWithProviders(<ContactPage />, { locale: 'en_GB' });
+    await loaded();
     expect(section('Address').textContent).toContain('Poland');
     expect(within(section('Telephone')).getByRole('link', { name: '+48 601 200 310' }).closest('li')?.textContent).toBe(
       'Spa: +48 601 200 310',
@@ -73,11 +83,51 @@ describe('ContactPage', () => {
     expect(section('Reception').textContent).toContain('Check-in from 15:00, check-out by 11:00.');
   });
 
+  it('shows what the administrators set, leaving out what they left empty', async () => {
+    server.use(
+      http.get(apiPath('/guesthouse'), () =>
+        HttpResponse.json({
+          ...demoGuesthouse('en_GB'),
+          street: 'ul. Leśna 3',
+          phones: [],
+          office: { place: '', phone: '', email: '', hours: [], note: '' },
+          latitude: 52.5,
+          longitude: 15.1,
+        }),
+      ),
+    );
+    renderWithProviders(<ContactPage />, { locale: 'en_GB' });
+    await loaded();
+    expect(section('Address').textContent).toContain('ul. Leśna 3');
+    expect(screen.queryByRole('region', { name: 'Telephone' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Customer service office' })).toBeNull();
+    const planning = screen.getByRole('form', { name: 'Plan your route' });
+    const link = within(planning).getByRole('link', { name: 'Get directions (opens in a new window)' });
+    expect(new URL(link.getAttribute('href') ?? '').searchParams.get('destination')).toBe('52.5,15.1');
+  });
+
+  it('says when the details cannot be loaded and tries again on request', async () => {
+    let calls = 0;
+    server.use(
+      http.get(apiPath('/guesthouse'), () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json({ code: 'service_unavailable', message: 'Try again.' }, { status: 503 })
+          : HttpResponse.json(demoGuesthouse('pl'));
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<ContactPage />, { locale: 'pl' });
+    expect(await screen.findByText('Nie udało się wczytać danych kontaktowych.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
+    expect((await loaded()).textContent).toContain('ul. Jeziorna 12');
+  });
+
   it('plans the route in a new window, from what the visitor types to the guesthouse', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const user = userEvent.setup();
     renderWithProviders(<ContactPage />, { locale: 'en_GB' });
-    const planning = screen.getByRole('form', { name: 'Plan your route' });
+    const planning = await screen.findByRole('form', { name: 'Plan your route' });
     const link = within(planning).getByRole('link', { name: 'Get directions (opens in a new window)' });
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
@@ -103,6 +153,7 @@ describe('ContactPage', () => {
   it('without a tile URL shows the address with a link to a public map, and asks for no tile', async () => {
     expect(env.mapTilesUrl).toBeUndefined();
     renderWithProviders(<ContactPage />, { locale: 'en_GB' });
+    await loaded();
     const map = section('Getting here');
     const fallback = within(map).getByTestId('static-map');
     expect(fallback.textContent).toContain('ul. Jeziorna 12, 69-220 Ośno Lubuskie, Poland');
@@ -121,14 +172,18 @@ describe('ContactPage', () => {
 
 describe('ContactMap with a tile URL', () => {
   it('loads the map lazily with the tiles, the page language and a loading state meanwhile', async () => {
-    renderWithProviders(<ContactMap tilesUrl="https://tiles.example/{z}/{x}/{y}.png" />, { locale: 'de' });
+    renderWithProviders(
+      <ContactMap guesthouse={demoGuesthouse('de')} tilesUrl="https://tiles.example/{z}/{x}/{y}.png" />,
+      { locale: 'de' },
+    );
     expect(screen.getByRole('status').textContent).toContain('Karte wird geladen…');
     const map = await screen.findByRole('region', { name: 'Karte mit der Lage der Pension' });
     expect(map.getAttribute('data-tiles')).toBe('https://tiles.example/{z}/{x}/{y}.png');
     expect(tileMap.loaded).toBe(true);
     expect(tileMap.props.at(-1)).toMatchObject({
       attribution: '© OpenStreetMap contributors',
-      placeName: 'Pension Spa & Wellness',
+      location: [52.46, 14.86],
+      placeName: 'Pensjonat Spa & Wellness',
       zoomInLabel: 'Vergrößern',
       zoomOutLabel: 'Verkleinern',
     });

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 
-import { routePlannerHref } from '@/config/guesthouse';
+import { routePlannerHref, type LatLng } from '@/config/guesthouse';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 
 /**
@@ -11,11 +11,11 @@ import { useI18n } from '@/lib/i18n/i18n-provider';
  * Content-Security-Policy, `form-action 'self'`: the planner is opened as a
  * link.)
  */
-export function DirectionsForm() {
+export function DirectionsForm({ location }: { location: LatLng }) {
   const { t } = useI18n();
   const id = useId();
   const [origin, setOrigin] = useState('');
-  const href = routePlannerHref(origin);
+  const href = routePlannerHref(origin, location);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

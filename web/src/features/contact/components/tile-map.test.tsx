@@ -8,6 +8,7 @@ import { TileMap } from './tile-map';
 function renderMap() {
   return renderWithProviders(
     <TileMap
+      location={[52.46, 14.86]}
       tilesUrl="https://tiles.example/{z}/{x}/{y}.png"
       attribution="© Map <data> & co"
       label="Map showing where the guesthouse is"

@@ -1,7 +1,7 @@
 /**
  * The contact page's map (spec 2.5, 9): Leaflet with the configured tiles,
- * centred on the guesthouse at zoom 12 and kept within the region of
- * `guesthouse.map.bounds`, with a pin on the guesthouse. Leaflet (and its
+ * centred on the guesthouse at zoom 12 and kept within a region around it
+ * (config/guesthouse.ts), with a pin on the guesthouse. Leaflet (and its
  * stylesheet) is in this chunk only, which the page loads when a tile URL
  * is configured.
  */
@@ -10,9 +10,11 @@ import 'leaflet/dist/leaflet.css';
 import { control, divIcon, map as createMap, marker, tileLayer } from 'leaflet';
 import { useEffect, useRef } from 'react';
 
-import { guesthouse } from '@/config/guesthouse';
+import { contactMap, mapBounds, type LatLng } from '@/config/guesthouse';
 
 export type TileMapProps = {
+  /** Where the guesthouse is: the centre and the pin. */
+  location: LatLng;
   /** A `{z}/{x}/{y}` URL template. */
   tilesUrl: string;
   /** Plain text (escaped here: Leaflet writes it as HTML). */
@@ -28,19 +30,20 @@ export type TileMapProps = {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-export function TileMap({ tilesUrl, attribution, label, placeName, zoomInLabel, zoomOutLabel }: TileMapProps) {
+export function TileMap({ location, tilesUrl, attribution, label, placeName, zoomInLabel, zoomOutLabel }: TileMapProps) {
   const container = useRef<HTMLDivElement>(null);
+  // A new position is a new map: by its numbers, not the pair's identity.
+  const [latitude, longitude] = location;
 
   useEffect(() => {
     const node = container.current;
     if (!node) return;
-    const { location, map: settings } = guesthouse;
-    const bounds: [[number, number], [number, number]] = [[...settings.bounds[0]], [...settings.bounds[1]]];
+    const bounds = mapBounds([latitude, longitude]);
     const view = createMap(node, {
-      center: [...location],
-      zoom: settings.zoom,
-      minZoom: settings.minZoom,
-      maxZoom: settings.maxZoom,
+      center: [latitude, longitude],
+      zoom: contactMap.zoom,
+      minZoom: contactMap.minZoom,
+      maxZoom: contactMap.maxZoom,
       maxBounds: bounds,
       maxBoundsViscosity: 1,
       // The page scrolls under the wheel; zoom with the buttons, +/- or a double click.
@@ -50,7 +53,7 @@ export function TileMap({ tilesUrl, attribution, label, placeName, zoomInLabel, 
     });
     control.zoom({ zoomInTitle: zoomInLabel, zoomOutTitle: zoomOutLabel }).addTo(view);
     tileLayer(tilesUrl, { attribution: escapeHtml(attribution), bounds }).addTo(view);
-    marker([...location], {
+    marker([latitude, longitude], {
       icon: divIcon({ className: 'contact-map__pin', iconSize: [24, 24], iconAnchor: [12, 12] }),
       title: placeName,
       keyboard: false,
@@ -58,7 +61,7 @@ export function TileMap({ tilesUrl, attribution, label, placeName, zoomInLabel, 
     return () => {
       view.remove();
     };
-  }, [tilesUrl, attribution, placeName, zoomInLabel, zoomOutLabel]);
+  }, [latitude, longitude, tilesUrl, attribution, placeName, zoomInLabel, zoomOutLabel]);
 
   return <div ref={container} className="contact-map__canvas" role="region" aria-label={label} />;
 }

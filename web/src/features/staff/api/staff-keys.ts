@@ -11,6 +11,7 @@ export const staffKeys = {
   nights: (room: string, from: string, to: string) => ['staff', 'nights', room, from, to] as const,
   roomType: (room: string, locale: Locale) => ['staff', 'roomType', room, locale] as const,
   seasons: (locale: Locale) => ['staff', 'seasons', locale] as const,
+  guesthouseSettings: (locale: Locale) => ['staff', 'settings', 'guesthouse', locale] as const,
   checkoutSettings: (locale: Locale) => ['staff', 'settings', 'checkout', locale] as const,
   mailSettings: (locale: Locale) => ['staff', 'settings', 'mail', locale] as const,
   paymentSettings: (locale: Locale) => ['staff', 'settings', 'payments', locale] as const,
@@ -31,6 +32,8 @@ export const ARRIVALS_PATH = '/backend/arrivals';
 
 export const TEAM_PATH = '/backend/staff';
 
+export const GUESTHOUSE_SETTINGS_PATH = '/backend/settings/guesthouse';
+
 export const CHECKOUT_SETTINGS_PATH = '/backend/settings/checkout';
 
 export const MAIL_SETTINGS_PATH = '/backend/settings/mail';
@@ -38,6 +41,7 @@ export const MAIL_SETTINGS_PATH = '/backend/settings/mail';
 export const MAIL_TEST_PATH = '/backend/settings/mail/test';
 
 export const PAYMENT_SETTINGS_PATH = '/backend/settings/payments';
+export const PAYMENT_TEST_PATH = '/backend/settings/payments/test';
 
 export const roomTypePath = (room: string) => `/backend/room-types/${encodeURIComponent(room)}`;
 

@@ -64,6 +64,7 @@ const PROBLEM_WORDS: Record<Exclude<Problem, 'required' | 'tooLong'>, MessageKey
   duration: 'staff.products.problem.duration',
   date: 'staff.products.problem.date',
   dateOrder: 'staff.products.problem.dateOrder',
+  noPromotion: 'staff.products.problem.noPromotion',
 };
 
 const TEXT_WORDS: Record<TextKey, MessageKey> = {
@@ -330,7 +331,25 @@ function ProductFormView<B>({ labelledBy, initial, creating = false, check, send
             value={form.originalPrice}
             error={errors.originalPrice}
             hint={t('staff.products.originalPriceHint')}
-            onChange={(event) => update({ originalPrice: event.target.value }, 'originalPrice')}
+            onChange={(event) => update({ originalPrice: event.target.value }, 'originalPrice', 'promotionFrom', 'promotionTo')}
+          />
+        </div>
+        <div className="form__row">
+          <TextField
+            label={t('staff.products.promotionFrom')}
+            type="date"
+            value={form.promotionFrom}
+            error={errors.promotionFrom}
+            hint={t('staff.products.promotionOpen')}
+            onChange={(event) => update({ promotionFrom: event.target.value }, 'promotionFrom', 'promotionTo')}
+          />
+          <TextField
+            label={t('staff.products.promotionTo')}
+            type="date"
+            value={form.promotionTo}
+            error={errors.promotionTo}
+            hint={t('staff.products.promotionOpen')}
+            onChange={(event) => update({ promotionTo: event.target.value }, 'promotionTo')}
           />
         </div>
         <CardPreview form={form} />

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 
-import { CheckboxField, FormAlert, SubmitButton, TextField } from '@/components/ui/form-fields';
-import { useCheckoutSettings, useMailSettings, usePaymentSettings } from '@/features/staff/api/settings';
+import { CheckboxField, SubmitButton, TextField } from '@/components/ui/form-fields';
+import { useCheckoutSettings, useGuesthouseSettings, useMailSettings, usePaymentSettings, useTestPayment } from '@/features/staff/api/settings';
 import { serverMessage, staffFailure } from '@/features/staff/api/staff-errors';
 import { formatIban } from '@/features/staff/utils/iban';
 import {
@@ -21,13 +21,22 @@ import {
 import { ApiError } from '@/lib/api-client';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { MessageKey } from '@/lib/i18n/messages';
-import type { CheckoutSettings, CheckoutSettingsChange, PaymentMethodState, PaymentSettings, PaymentSettingsChange } from '@/types/api';
+import type {
+  CheckoutSettings,
+  CheckoutSettingsChange,
+  PaymentMethodState,
+  PaymentSettings,
+  PaymentSettingsChange,
+  TestPayment,
+} from '@/types/api';
 
 import '@/features/staff/staff.css';
 
 import { useFocusFirstError } from './use-focus-first-error';
 import { DeskStatus, deskFailure } from './desk-status';
 import { LastChanged, useMomentText } from './facts';
+import { GuesthouseSection } from './guesthouse-settings';
+import { refusal, useOutcome, type Save } from './settings-section';
 
 const ACCESS = { login: 'staff.settings.loginNeeded', forbidden: 'staff.settings.forbidden' } as const;
 
@@ -55,7 +64,8 @@ const PAYMENT_FIELDS: Record<PaymentField, string> = {
 };
 
 /**
- * The settings (`/backend/settings`, administrators): the terms of a
+ * The settings (`/backend/settings`, administrators): the guesthouse's
+ * details (its name, address, phones, desks and position), the terms of a
  * booking (the advance payment, how long unpaid nights stay held, the
  * cancellation terms) and the payment methods guests are offered with the
  * bank account for transfers. The providers' keys and the mail password are
@@ -63,25 +73,35 @@ const PAYMENT_FIELDS: Record<PaymentField, string> = {
  */
 export function SettingsDesk({ loginHref }: { loginHref: string }) {
   const { t, locale } = useI18n();
+  const guesthouse = useGuesthouseSettings(locale);
   const checkout = useCheckoutSettings(locale);
   const payments = usePaymentSettings(locale);
-  // One status for both: the first failure, a retry asks again for both.
-  const both = {
-    isPending: checkout.query.isPending || payments.query.isPending,
-    isError: checkout.query.isError || payments.query.isError,
-    isFetching: checkout.query.isFetching || payments.query.isFetching,
-    error: checkout.query.error ?? payments.query.error,
-    refetch: () => Promise.all([checkout.query.refetch(), payments.query.refetch()]),
+  const queries = [guesthouse.query, checkout.query, payments.query];
+  // One status for all: the first failure, a retry asks again for each.
+  const all = {
+    isPending: queries.some((query) => query.isPending),
+    isError: queries.some((query) => query.isError),
+    isFetching: queries.some((query) => query.isFetching),
+    error: queries.find((query) => query.error)?.error ?? null,
+    refetch: () => Promise.all(queries.map((query) => query.refetch())),
   };
-  const failure = deskFailure(both);
+  const failure = deskFailure(all);
   const access = failure === 'login' || failure === 'forbidden';
+  const guesthouseData = access ? undefined : guesthouse.query.data;
   const checkoutData = access ? undefined : checkout.query.data;
   const paymentData = access ? undefined : payments.query.data;
 
   return (
     <div className="staff-desk staff-settings">
-      <DeskStatus query={both} loading="staff.settings.loading" loadError="staff.settings.loadError" words={ACCESS} loginHref={loginHref} />
+      <DeskStatus query={all} loading="staff.settings.loading" loadError="staff.settings.loadError" words={ACCESS} loginHref={loginHref} />
       {(checkoutData || paymentData) && <p className="staff-notice">{t('staff.settings.secrets')}</p>}
+      {guesthouseData && (
+        <GuesthouseSection
+          changed={<LastChanged at={guesthouseData.updatedAt} by={guesthouseData.updatedBy} className="staff-settings__changed" />}
+          initial={guesthouseData.details}
+          save={guesthouse.save}
+        />
+      )}
       {checkoutData && (
         <CheckoutSection changed={<LastChanged at={checkoutData.updatedAt} by={checkoutData.updatedBy} className="staff-settings__changed" />} initial={checkoutForm(checkoutData)} save={checkout.save} />
       )}
@@ -187,45 +207,8 @@ function MailSection() {
 }
 
 
-/** A save's outcome: a refusal of the whole form, or the confirmation (announced). */
-function useOutcome() {
-  const [alert, setAlert] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const shown = (
-    <>
-      <div className="staff-settings__status" role="status">
-        {done && <p className="staff-notice staff-notice--success">{done}</p>}
-      </div>
-      {alert && (
-        <FormAlert>
-          <p>{alert}</p>
-        </FormAlert>
-      )}
-    </>
-  );
-  return { setAlert, setDone, shown };
-}
-
-
-/** The fields the server refused (400 or 422 naming them) with its messages, by the form's names; none when it named none of the form's. */
-function namedErrors<F extends string>(error: unknown, fields: Record<F, string>): Partial<Record<F, string>> {
-  if (staffFailure(error) !== 'invalid' || !(error instanceof ApiError)) return {};
-  const named = error.errors.map((e) => e.field);
-  const found = (Object.keys(fields) as F[]).filter((field) => named.includes(fields[field]));
-  return Object.fromEntries(found.map((field) => [field, serverMessage(error, fields[field])])) as Partial<Record<F, string>>;
-}
-
-/** A save refused: on its fields when the server names them, else for the whole form. */
-function refusal<F extends string>(error: unknown, fields: Record<F, string>, fallback: string): { errors: Partial<Record<F, string>> } | { alert: string } {
-  const errors = namedErrors(error, fields);
-  if (Object.keys(errors).length > 0) return { errors };
-  return { alert: staffFailure(error) === 'other' ? fallback : serverMessage(error) };
-}
-
 /** The checkout form's fields are the server's names. */
 const CHECKOUT_SERVER_FIELDS = Object.fromEntries(CHECKOUT_FIELDS.map((field) => [field, field])) as Record<CheckoutField, string>;
-
-type Save<C, T> = { mutateAsync: (change: C) => Promise<T>; isPending: boolean };
 
 function CheckoutSection({
   initial,
@@ -443,7 +426,67 @@ function PaymentsSection({
           {t('staff.settings.payments.save')}
         </SubmitButton>
       </form>
+      <PaymentTests available={available} />
     </section>
+  );
+}
+
+type OnlineCode = Exclude<MethodCode, 'bank_transfer'>;
+const isOnline = (code: string): code is OnlineCode => code === 'przelewy24' || code === 'paypal';
+
+/**
+ * A test payment with each online provider whose keys are set: its
+ * registration's outcome, with the provider's page to open (paying it is
+ * refused by the shop, so the provider gives it back).
+ */
+function PaymentTests({ available }: { available: PaymentMethodState[] }) {
+  const { t, locale } = useI18n();
+  const headingId = useId();
+  const test = useTestPayment(locale);
+  const [outcome, setOutcome] = useState<{ method: OnlineCode; result: TestPayment } | { failed: true } | null>(null);
+  const online = available.filter((m) => m.ready && isOnline(m.code)).map((m) => m.code as OnlineCode);
+  if (online.length === 0) return null;
+
+  const run = async (method: OnlineCode) => {
+    if (test.isPending) return;
+    setOutcome(null);
+    try {
+      setOutcome({ method, result: await test.mutateAsync(method) });
+    } catch {
+      setOutcome({ failed: true });
+    }
+  };
+
+  return (
+    <div className="staff-settings__group" role="group" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('staff.settings.test.heading')}</h3>
+      <p className="staff-settings__intro">{t('staff.settings.test.intro')}</p>
+      <div className="staff-settings__actions">
+        {online.map((method) => (
+          <button key={method} type="button" className="button" aria-disabled={test.isPending} onClick={() => void run(method)}>
+            {test.isPending && test.variables === method
+              ? t('staff.settings.test.running')
+              : t('staff.settings.test.run', { method: t(METHOD_WORDS[method]) })}
+          </button>
+        ))}
+      </div>
+      <div aria-live="polite">
+        {outcome && 'failed' in outcome && <p className="staff-notice">{t('staff.settings.test.error')}</p>}
+        {outcome && 'result' in outcome && outcome.result.registered && (
+          <p className="staff-settings__state">
+            {t('staff.settings.test.registered', { method: t(METHOD_WORDS[outcome.method]) })}{' '}
+            <a href={outcome.result.url} target="_blank" rel="noopener noreferrer">
+              {t('staff.settings.test.open')} <span className="sr-only">{t('staff.newWindow')}</span>
+            </a>
+          </p>
+        )}
+        {outcome && 'result' in outcome && !outcome.result.registered && (
+          <p className="staff-notice">
+            {t('staff.settings.test.refused', { method: t(METHOD_WORDS[outcome.method]), error: outcome.result.error })}
+          </p>
+        )}
+      </div>
+    </div>
   );
 }
 

@@ -39,6 +39,8 @@ const editor = (extra: Partial<ProductEditor> = {}): ProductEditor => ({
   ageRestriction: false,
   availableFrom: null,
   availableTo: null,
+  promotionFrom: null,
+  promotionTo: null,
   mainTaxon: 'massages',
   taxons: ['massages'],
   images: [],
@@ -98,6 +100,8 @@ describe('an offer’s form', () => {
         ageRestriction: false,
         availableFrom: null,
         availableTo: null,
+        promotionFrom: null,
+        promotionTo: null,
       },
     });
   });
@@ -134,6 +138,14 @@ describe('an offer’s form', () => {
     expect(toProductChange({ ...form, price: '1000000,01' })).toEqual({ problems: { price: 'price' } });
   });
 
+  it('runs a promotion between its days, in order, and only with an earlier price', () => {
+    const form = { ...productForm(editor({ price: 20000, originalPrice: 25000 }), 'pl'), promotionFrom: '2027-07-01', promotionTo: '2027-07-31' };
+    expect(toProductChange(form)).toMatchObject({ change: { originalPrice: 25000, promotionFrom: '2027-07-01', promotionTo: '2027-07-31' } });
+    expect(toProductChange({ ...form, promotionFrom: '', promotionTo: ' ' })).toMatchObject({ change: { promotionFrom: null, promotionTo: null } });
+    expect(toProductChange({ ...form, promotionTo: '2027-06-30' })).toEqual({ problems: { promotionTo: 'dateOrder' } });
+    expect(toProductChange({ ...form, originalPrice: '' })).toEqual({ problems: { promotionFrom: 'noPromotion', promotionTo: 'noPromotion' } });
+  });
+
   it('counts stock for goods only, and asks a duration of treatments only', () => {
     const product = productForm(editor({ type: 'product', durationMinutes: null, stock: 3 }), 'pl');
     expect(formFields(product, false)).toContain('stock');
@@ -167,6 +179,8 @@ describe('an offer’s form', () => {
         ageRestriction: false,
         availableFrom: null,
         availableTo: null,
+        promotionFrom: null,
+        promotionTo: null,
       },
     });
     expect(toNewProduct({ ...form, code: 'T1', mainTaxon: '' })).toEqual({ problems: { code: 'code', mainTaxon: 'required' } });

@@ -59,6 +59,9 @@ export type ProductForm = {
   ageRestriction: boolean;
   availableFrom: string;
   availableTo: string;
+  /** The days the promotion runs between (inclusive); empty: open. */
+  promotionFrom: string;
+  promotionTo: string;
 };
 
 /** A field by the server's name of it, so that its refusals land where the page's checks do. */
@@ -72,12 +75,14 @@ export type ProductField =
   | 'stock'
   | 'durationMinutes'
   | 'availableFrom'
-  | 'availableTo';
+  | 'availableTo'
+  | 'promotionFrom'
+  | 'promotionTo';
 
 export const textField = (language: TextLanguage, key: TextKey): ProductField => `translations.${language}.${key}`;
 
 /** What is wrong with a field. */
-export type Problem = 'required' | 'tooLong' | 'code' | 'slug' | 'price' | 'originalPrice' | 'notAbovePrice' | 'stock' | 'duration' | 'date' | 'dateOrder';
+export type Problem = 'required' | 'tooLong' | 'code' | 'slug' | 'price' | 'originalPrice' | 'notAbovePrice' | 'stock' | 'duration' | 'date' | 'dateOrder' | 'noPromotion';
 export type Problems = Partial<Record<ProductField, Problem>>;
 
 const emptyTexts = (): TextsForm => ({ name: '', slug: '', description: '', metaTitle: '', metaDescription: '' });
@@ -96,6 +101,8 @@ export const emptyProductForm = (): ProductForm => ({
   ageRestriction: false,
   availableFrom: '',
   availableTo: '',
+  promotionFrom: '',
+  promotionTo: '',
 });
 
 /** The form of an offer as the server has it; amounts as `zlotyInput` writes them in the page's language. */
@@ -115,6 +122,8 @@ export function productForm(product: ProductEditor, locale: Locale): ProductForm
     ageRestriction: product.ageRestriction,
     availableFrom: product.availableFrom ?? '',
     availableTo: product.availableTo ?? '',
+    promotionFrom: product.promotionFrom ?? '',
+    promotionTo: product.promotionTo ?? '',
   };
 }
 
@@ -137,6 +146,8 @@ export function formFields(form: Pick<ProductForm, 'type' | 'durationSet'>, crea
     ...TEXT_LANGUAGES.flatMap((language) => TEXT_KEYS.map((key) => textField(language, key))),
     'price',
     'originalPrice',
+    'promotionFrom',
+    'promotionTo',
     ...(showsStock(form) ? (['stock'] as const) : []),
     ...(showsDuration(form) ? (['durationMinutes'] as const) : []),
     'availableFrom',
@@ -218,16 +229,24 @@ export function toProductChange(form: ProductForm): { change: ProductFields } | 
     if (durationMinutes === null) problems.durationMinutes = 'duration';
   }
 
-  const date = (field: 'availableFrom' | 'availableTo'): string | null => {
+  type DateField = 'availableFrom' | 'availableTo' | 'promotionFrom' | 'promotionTo';
+  const date = (field: DateField): string | null => {
     const value = form[field].trim();
     if (value === '') return null;
     if (!isIsoDate(value)) problems[field] = 'date';
     return value;
   };
-  const availableFrom = date('availableFrom');
-  const availableTo = date('availableTo');
-  if (availableFrom && availableTo && !problems.availableFrom && !problems.availableTo && availableTo < availableFrom) {
-    problems.availableTo = 'dateOrder';
+  const range = (fromField: DateField, toField: DateField): [string | null, string | null] => {
+    const [from, to] = [date(fromField), date(toField)];
+    if (from && to && !problems[fromField] && !problems[toField] && to < from) problems[toField] = 'dateOrder';
+    return [from, to];
+  };
+  const [availableFrom, availableTo] = range('availableFrom', 'availableTo');
+  const [promotionFrom, promotionTo] = range('promotionFrom', 'promotionTo');
+  // Promotion dates belong to a promotion: without a price before it they mean nothing.
+  if (originalPrice === null && !problems.originalPrice) {
+    if (promotionFrom) problems.promotionFrom = 'noPromotion';
+    if (promotionTo) problems.promotionTo = 'noPromotion';
   }
 
   if (Object.keys(problems).length > 0 || !pl || current === null) return { problems };
@@ -242,6 +261,8 @@ export function toProductChange(form: ProductForm): { change: ProductFields } | 
       ageRestriction: form.ageRestriction,
       availableFrom,
       availableTo,
+      promotionFrom,
+      promotionTo,
     },
   };
 }
