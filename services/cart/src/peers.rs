@@ -27,7 +27,7 @@ use spa_proto::spa::catalog::v1::catalog_service_client::CatalogServiceClient;
 use spa_proto::spa::catalog::v1::get_product_request::Key;
 use spa_proto::spa::catalog::v1::{
     AssociationType, EstimatePackageCostRequest, GetProductRequest, GetProductsRequest, ListAssociationsRequest, ListOffersRequest,
-    PackageCost, Product, TreatmentChoice as CatalogChoice,
+    PackageCost, Product, ReleaseStockRequest, ReserveStockRequest, StockLine, TreatmentChoice as CatalogChoice,
 };
 use spa_proto::spa::common::v1::{PageRequest, ProductType};
 use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
@@ -231,6 +231,24 @@ impl Peers {
             Err(s) if s.code() == Code::NotFound => Ok(()),
             Err(s) => Err(s.into()),
         }
+    }
+
+    /// Takes from the catalog what `order_id` buys of products that count
+    /// their stock, all or none (idempotent per order); `Ok(false)` when one
+    /// has too few left.
+    pub async fn reserve_stock(&self, order_id: &str, lines: Vec<(String, i64)>) -> Result<bool, CartError> {
+        let lines = lines.into_iter().map(|(code, quantity)| StockLine { code, quantity }).collect();
+        match self.catalog.clone().reserve_stock(ReserveStockRequest { order_id: order_id.to_owned(), lines }).await {
+            Ok(_) => Ok(true),
+            Err(s) if s.code() == Code::FailedPrecondition => Ok(false),
+            Err(s) => Err(s.into()),
+        }
+    }
+
+    /// Gives back what `order_id` took and did not place (idempotent).
+    pub async fn release_stock(&self, order_id: &str) -> Result<(), CartError> {
+        self.catalog.clone().release_stock(ReleaseStockRequest { order_id: order_id.to_owned() }).await?;
+        Ok(())
     }
 
     /// The first offers of a type in the catalog's order.

@@ -114,6 +114,15 @@ impl CatalogService for FakeCatalog {
     async fn get_picture(&self, _: Request<GetPictureRequest>) -> Result<Response<Picture>, Status> {
         unused()
     }
+
+    /// Nothing here counts its stock.
+    async fn reserve_stock(&self, _: Request<ReserveStockRequest>) -> Result<Response<StockAnswer>, Status> {
+        Ok(Response::new(StockAnswer {}))
+    }
+
+    async fn release_stock(&self, _: Request<ReleaseStockRequest>) -> Result<Response<StockAnswer>, Status> {
+        Ok(Response::new(StockAnswer {}))
+    }
 }
 
 /// Rooms are not asked for a basket of products.

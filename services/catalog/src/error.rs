@@ -67,6 +67,9 @@ pub enum CatalogError {
     /// The picture store could not be read or written.
     #[error("pictures unavailable: {0}")]
     Pictures(#[from] std::io::Error),
+    /// Too few of a product that counts its stock are left for an order.
+    #[error("{0}: sold out")]
+    SoldOut(String),
     #[error(transparent)]
     Db(#[from] sqlx::Error),
 }
@@ -131,6 +134,7 @@ impl From<CatalogError> for Status {
                 tracing::error!(error = %e, "picture store failed");
                 Status::unavailable("pictures unavailable; retry")
             }
+            CatalogError::SoldOut(_) => errors::with_details(Code::FailedPrecondition, "sold_out", message, &[("code", "sold out")]),
             CatalogError::Db(db) => errors::db(db),
         }
     }

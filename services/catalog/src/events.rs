@@ -13,7 +13,7 @@
 use spa_platform::cache::Generation;
 use spa_platform::runtime::Infra;
 use spa_proto::EventMessage;
-use spa_proto::events::{OrderPlaced, ProductChanged};
+use spa_proto::events::{OrderCancelled, OrderPlaced, ProductChanged};
 
 use crate::domain::ProductType;
 
@@ -21,10 +21,13 @@ use crate::domain::ProductType;
 /// listing cache.
 pub const LISTING_CACHE_CONSUMER: &str = "catalog-listing-cache";
 
-/// The durable consumer that takes stock for placed orders.
+/// The durable consumer that keeps the stock placed orders took.
 pub const STOCK_CONSUMER: &str = "catalog-stock";
+/// The durable consumer that gives back the stock of cancelled orders.
+pub const STOCK_RETURNS_CONSUMER: &str = "catalog-stock-returns";
 
-/// Takes the stock each placed order bought, until shutdown.
+/// Keeps the stock each placed order took, and gives back a cancelled
+/// order's (src/stock), until shutdown.
 pub async fn consume(infra: &Infra) -> anyhow::Result<()> {
     let (db, outbox) = (infra.db.clone(), infra.outbox.clone());
     infra
@@ -33,7 +36,17 @@ pub async fn consume(infra: &Infra) -> anyhow::Result<()> {
             async move {
                 let lines: Vec<(String, i64)> =
                     event.message.lines.iter().filter(|l| !l.code.is_empty()).map(|l| (l.code.clone(), i64::from(l.quantity))).collect();
-                crate::editor::take_stock(&db, &outbox, &event.id, &lines).await?;
+                crate::stock::placed(&db, &outbox, &event.message.order_id, &lines).await?;
+                Ok(())
+            }
+        })
+        .await?;
+    let (db, outbox) = (infra.db.clone(), infra.outbox.clone());
+    infra
+        .consume(STOCK_RETURNS_CONSUMER, move |event: spa_platform::bus::Received<OrderCancelled>| {
+            let (db, outbox) = (db.clone(), outbox.clone());
+            async move {
+                crate::stock::cancelled(&db, &outbox, &event.message.order_id).await?;
                 Ok(())
             }
         })

@@ -14,8 +14,8 @@ use spa_proto::spa::catalog::v1::get_product_request::Key;
 use spa_proto::spa::catalog::v1::{
     AddPictureRequest, AdminGetProductRequest, AdminListProductsRequest, AdminProducts, EditableProduct, EstimatePackageCostRequest,
     GetPictureRequest, GetProductRequest, GetProductsRequest, GetProductsResponse, ListAssociationsRequest, ListAssociationsResponse,
-    ListOffersRequest, ListOffersResponse, ListTaxonsRequest, ListTaxonsResponse, PackageCost, Picture, Product, RemovePictureRequest,
-    SaveProductRequest,
+    ListOffersRequest, ListOffersResponse, ListTaxonsRequest, ListTaxonsResponse, PackageCost, Picture, Product, ReleaseStockRequest,
+    RemovePictureRequest, ReserveStockRequest, SaveProductRequest, StockAnswer,
 };
 use tonic::{Request, Response, Status};
 
@@ -182,6 +182,18 @@ impl CatalogService for CatalogGrpc {
         let code = request.into_inner().code;
         let product = editor::get(&self.db, &code).await.map_err(CatalogError::from)?;
         Ok(Response::new(product.ok_or(CatalogError::ProductNotFound(code))?))
+    }
+
+    async fn reserve_stock(&self, request: Request<ReserveStockRequest>) -> Result<Response<StockAnswer>, Status> {
+        let r = request.into_inner();
+        let lines: Vec<(String, i64)> = r.lines.into_iter().map(|l| (l.code, l.quantity)).collect();
+        crate::stock::reserve(&self.db, &self.outbox, &r.order_id, &lines).await?;
+        Ok(Response::new(StockAnswer {}))
+    }
+
+    async fn release_stock(&self, request: Request<ReleaseStockRequest>) -> Result<Response<StockAnswer>, Status> {
+        crate::stock::release(&self.db, &self.outbox, &request.into_inner().order_id).await?;
+        Ok(Response::new(StockAnswer {}))
     }
 
     async fn save_product(&self, request: Request<SaveProductRequest>) -> Result<Response<EditableProduct>, Status> {

@@ -7,7 +7,8 @@
 //! - [`domain`] — locales, offer types, listing queries, prices and their
 //!   base-currency value, package cost and treatments, the taxon tree: pure rules.
 //! - [`store`] — SQL over the catalog's own tables.
-//! - [`editor`] — the back office: every product with what administrators edit, a change in one transaction, the stock orders take.
+//! - [`editor`] — the back office: every product with what administrators edit, a change in one transaction.
+//! - [`stock`] — what orders take of products that count it: taken before the order is placed, kept, given back.
 //! - [`events`] — what the catalog publishes and consumes.
 //! - [`error`] — the one error enum and its gRPC mapping.
 //! - [`seed`] — the demo data set, loaded once into an empty store.
@@ -21,6 +22,7 @@ pub mod error;
 pub mod events;
 pub mod grpc;
 pub mod seed;
+pub mod stock;
 pub mod store;
 
 use spa_platform::runtime::{Infra, Started};
@@ -41,6 +43,7 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     // Each process drops its own cached pages when a product changes.
     let generation = events::listing_generation(&infra).await?;
     events::consume(&infra).await?;
+    stock::spawn_sweeper(infra.db.clone(), infra.outbox.clone(), infra.shutdown.clone());
     infra.spawn_relay();
 
     let addr = listener.local_addr()?;

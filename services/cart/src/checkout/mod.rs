@@ -268,7 +268,8 @@ impl Checkout {
         } else {
             drop(locked);
         }
-        self.basket.peers().release(order_id).await
+        self.basket.peers().release(order_id).await?;
+        self.basket.peers().release_stock(order_id).await
     }
 
     /// Places the order; a retry answers the order placed first. `client`
@@ -386,7 +387,18 @@ impl Checkout {
             };
         }
 
-        // 3. The order and its event, together.
+        // 3. What it buys of products that count their stock, taken for the
+        // order (all or none): the last unit is sold once.
+        let goods = stock_lines(&view);
+        if !goods.is_empty() {
+            let taken = self.basket.peers().reserve_stock(&order_id, goods).await;
+            if !matches!(taken, Ok(true)) {
+                self.release(token, &order_id).await?;
+                return Err(taken.err().unwrap_or(CartError::ItemsUnavailable));
+            }
+        }
+
+        // 4. The order and its event, together.
         let mut locked = self.basket.lock_any(token).await?;
         if locked.cart.checkout_state == State::Completed {
             drop(locked);
@@ -623,6 +635,16 @@ impl SummaryLine {
             redeemed: v.redemption.as_ref().map(|r| (r.code.clone(), r.amount)),
         }
     }
+}
+
+/// What the order buys of products (the goods that may count their stock), by line.
+fn stock_lines(view: &View) -> Vec<(String, i64)> {
+    view.lines
+        .iter()
+        .flat_map(|l| std::iter::once(l).chain(&l.children))
+        .filter(|l| l.product.as_ref().is_some_and(|p| p.r#type() == spa_proto::spa::common::v1::ProductType::Product))
+        .map(|l| (l.line.code.clone(), i64::from(l.line.quantity)))
+        .collect()
 }
 
 fn summary(view: &View, address: &Address) -> Result<String, CartError> {

@@ -71,25 +71,6 @@ pub async fn save(db: &Db, outbox: &Outbox, request: SaveProductRequest) -> Resu
     get(db, &request.code).await?.ok_or(CatalogError::ProductNotFound(request.code))
 }
 
-/// The products of a placed order that count their stock lose what it
-/// bought, never below nothing; once per order event.
-pub async fn take_stock(db: &Db, outbox: &Outbox, event_id: &str, lines: &[(String, i64)]) -> Result<(), CatalogError> {
-    let mut tx = db.begin().await?;
-    let mut changed = Vec::new();
-    for (code, quantity) in lines {
-        if store::take_stock(&mut tx, event_id, code, *quantity).await? {
-            changed.push(code.clone());
-        }
-    }
-    for code in &changed {
-        let kind = store::product_type(&mut tx, code).await?;
-        outbox.add(&mut tx, &events::product_changed(code, kind)).await?;
-    }
-    tx.commit().await?;
-    outbox.wake();
-    Ok(())
-}
-
 /// A picture for the product: checked and resized away from the async
 /// workers, both sizes stored, then added last in one transaction with the
 /// change's line and `catalog.product.changed`.

@@ -275,30 +275,6 @@ pub async fn update(tx: &mut Tx, code: &str, fields: &Fields, staff: &str) -> Re
     Ok(())
 }
 
-/// Takes `quantity` of a product that counts its stock, once per event;
-/// whether it did.
-pub async fn take_stock(tx: &mut Tx, event_id: &str, code: &str, quantity: i64) -> Result<bool, sqlx::Error> {
-    let counted = sqlx::query("SELECT 1 FROM products WHERE code = $1 AND stock IS NOT NULL").bind(code).fetch_optional(&mut **tx).await?;
-    if counted.is_none() {
-        return Ok(false);
-    }
-    let first = sqlx::query("INSERT INTO stock_moves (event_id, product_code, quantity) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
-        .bind(event_id)
-        .bind(code)
-        .bind(quantity)
-        .execute(&mut **tx)
-        .await?;
-    if first.rows_affected() == 0 {
-        return Ok(false);
-    }
-    sqlx::query("UPDATE products SET stock = CASE WHEN stock > $2 THEN stock - $2 ELSE 0 END WHERE code = $1")
-        .bind(code)
-        .bind(quantity)
-        .execute(&mut **tx)
-        .await?;
-    Ok(true)
-}
-
 /// The product's uploaded pictures, in their order: (page, listing).
 pub async fn pictures(db: &Db, code: &str) -> Result<Vec<(String, String)>, sqlx::Error> {
     let rows = sqlx::query("SELECT page_path, listing_path FROM product_pictures WHERE product_code = $1 ORDER BY position")

@@ -268,6 +268,7 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
     crate::integrity::the_advance_pays_for_stays_not_goods(&shop, 120).await;
     crate::integrity::a_completion_cut_off_after_its_hold_never_sticks(&shop, 140).await;
     crate::integrity::unpaid_nights_are_capped_under_concurrency(&shop, UNPAID_CAP, 200).await;
+    crate::integrity::the_last_unit_is_sold_once_and_comes_back_when_cancelled(&shop).await;
     crate::payments::a_late_payment_takes_its_still_free_nights_again(&shop, &p24, 230).await;
     crate::payments::a_late_payment_whose_nights_were_sold_is_not_taken(&shop, &p24, 233).await;
     crate::payments::a_late_payment_notified_four_times_at_once_is_taken_once(&shop, &p24, 242).await;

@@ -378,6 +378,103 @@ fn integrity_stack(adjust: impl FnOnce(&mut spa_gateway::GatewayConfig)) -> impl
     }
 }
 
+/// The product whose last unit two guests race for.
+const LAST_UNIT: &str = "PR_SEA_BUCKTHORN_CREAM";
+
+/// The stock the back office shows for a product.
+async fn stock_of(shop: &Shop<'_>, code: &str) -> Value {
+    let url = format!("{}/shop-api/backend/products/{code}", shop.base);
+    let (status, product) = as_staff(&client(), Method::GET, url, shop.staff(), Value::Null).await;
+    assert_eq!(status, 200, "{product}");
+    product["stock"].clone()
+}
+
+/// The last unit of a product is sold once however many guests complete at
+/// once; the guest who lost is told the basket changed and takes nothing;
+/// a cancelled order gives its unit back for the next guest.
+pub async fn the_last_unit_is_sold_once_and_comes_back_when_cancelled(shop: &Shop<'_>) {
+    let http = client();
+    let url = format!("{}/shop-api/backend/products/{LAST_UNIT}", shop.base);
+    let (_, editor) = as_staff(&http, Method::GET, url.clone(), shop.staff(), Value::Null).await;
+    let mut change = editor.clone();
+    for field in ["code", "type", "mainTaxon", "taxons", "images", "updatedAt", "updatedBy"] {
+        change.as_object_mut().unwrap().remove(field);
+    }
+    (change["stockWas"], change["stock"]) = (editor["stock"].clone(), json!(1));
+    let (status, saved) = as_staff(&http, Method::PUT, url, shop.staff(), change).await;
+    assert_eq!(status, 200, "{saved}");
+
+    let mut racers = Vec::new();
+    for i in 0..4 {
+        let v = Visitor::new(&http, &shop.base).await;
+        let added = eventually("the last unit addable", || async {
+            let (status, _) = v.add(json!({"type": "product", "productCode": LAST_UNIT})).await;
+            (status == 201).then_some(())
+        });
+        added.await;
+        assert_eq!(v.step(Method::PUT, "address", guest_as(&format!("racer{i}@example.pl"))).await.0, 200);
+        assert_eq!(v.step(Method::PUT, "payment/0", json!({"method": "bank_transfer"})).await.0, 200);
+        racers.push(v);
+    }
+    let answers = futures::future::join_all(racers.iter().map(|v| v.complete(None))).await;
+    let placed: Vec<&Value> = answers.iter().filter(|(status, _)| *status == 200).map(|(_, order)| order).collect();
+    assert_eq!(placed.len(), 1, "one unit, one order: {answers:?}");
+    for (status, refused) in answers.iter().filter(|(status, _)| *status != 200) {
+        assert_eq!((*status, refused["code"].as_str()), (409, Some("items_unavailable")), "{refused}");
+    }
+    assert_eq!(stock_of(shop, LAST_UNIT).await, 0);
+    let orders: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM orders WHERE email LIKE 'racer%'").fetch_one(shop.cart.pool()).await.unwrap();
+    assert_eq!(orders, 1, "the others placed nothing");
+
+    // The front desk cancels it: the unit is for sale again.
+    let code = placed[0]["bookingCode"].as_str().unwrap();
+    let cancellation = format!("{}/shop-api/backend/orders/{code}/cancellation?locale=en_GB", shop.base);
+    let (_, quote) = as_staff(&http, Method::GET, cancellation.clone(), shop.staff(), Value::Null).await;
+    let body = json!({"version": quote["version"], "fee": 0});
+    let (status, cancelled) = as_staff(&http, Method::POST, cancellation, shop.staff(), body).await;
+    assert_eq!(status, 200, "{cancelled}");
+    eventually("the cancelled order's unit back", || async { (stock_of(shop, LAST_UNIT).await == 1).then_some(()) }).await;
+}
+
+/// Stock taken for an order that is never placed (a completion cut off
+/// after it) goes back once its hold expires; taken again under the same
+/// order, nothing more is taken.
+#[tokio::test]
+async fn stock_no_placed_order_kept_goes_back() {
+    use spa_proto::spa::catalog::v1::catalog_service_client::CatalogServiceClient;
+    use spa_proto::spa::catalog::v1::{ReserveStockRequest, StockLine};
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let shop = Shop::of(&t).await;
+    let url = format!("{}/shop-api/backend/products/{LAST_UNIT}", shop.base);
+    let (_, editor) = as_staff(&t.http, Method::GET, url.clone(), shop.staff(), Value::Null).await;
+    let mut change = editor.clone();
+    for field in ["code", "type", "mainTaxon", "taxons", "images", "updatedAt", "updatedBy"] {
+        change.as_object_mut().unwrap().remove(field);
+    }
+    (change["stockWas"], change["stock"]) = (editor["stock"].clone(), json!(3));
+    assert_eq!(as_staff(&t.http, Method::PUT, url, shop.staff(), change).await.0, 200);
+
+    let mut catalog = CatalogServiceClient::connect(t.stack.peers.catalog.clone()).await.unwrap();
+    let reserve = || ReserveStockRequest { order_id: "cut-off".into(), lines: vec![StockLine { code: LAST_UNIT.into(), quantity: 2 }] };
+    catalog.reserve_stock(reserve()).await.unwrap();
+    catalog.reserve_stock(reserve()).await.unwrap();
+    assert_eq!(stock_of(&shop, LAST_UNIT).await, 1, "taken once for the order");
+    let more = ReserveStockRequest { order_id: "greedy".into(), lines: vec![StockLine { code: LAST_UNIT.into(), quantity: 2 }] };
+    let refused = catalog.reserve_stock(more).await.unwrap_err();
+    assert_eq!(refused.code(), tonic::Code::FailedPrecondition, "{refused:?}");
+    assert_eq!(stock_of(&shop, LAST_UNIT).await, 1, "all or nothing");
+
+    t.advance(spa_catalog::stock::HOLD + std::time::Duration::from_secs(60));
+    eventually("the expired hold given back", || async { (stock_of(&shop, LAST_UNIT).await == 3).then_some(()) }).await;
+}
+
+#[tokio::test]
+async fn the_last_unit_is_sold_once_and_comes_back_when_cancelled_on_sqlite() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    the_last_unit_is_sold_once_and_comes_back_when_cancelled(&Shop::of(&t).await).await;
+}
+
 #[tokio::test]
 async fn one_voucher_never_pays_twice_and_nothing_is_paid_while_money_is_owed_on_sqlite() {
     let t = integrity_stack(|_| {}).await;
