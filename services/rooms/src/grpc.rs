@@ -109,8 +109,12 @@ impl RoomsGrpc {
         Self { db, outbox, cache, caches, types, catalog }
     }
 
-    async fn fits(&self, from: NaiveDate, to: NaiveDate, party: &Party) -> Result<Fits, RoomsError> {
-        let types = self.types.all().await?;
+    /// How the room types guests are shown (those whose content the
+    /// catalog publishes: an administrator's hidden room is not offered)
+    /// fit the stay and the party.
+    async fn fits(&self, from: NaiveDate, to: NaiveDate, party: &Party, content: &[Product]) -> Result<Fits, RoomsError> {
+        let mut types = self.types.all().await?.as_ref().clone();
+        types.retain(|t| content.iter().any(|p| p.code == t.code));
         let summary = store::stay_summary(&self.db, from, to, &[]).await?;
         Ok(search::fits(&types, &summary, (to - from).num_days(), party))
     }
@@ -174,12 +178,12 @@ impl RoomsGrpc {
         to: NaiveDate,
         party: &Party,
     ) -> Result<SearchRoomsResponse, RoomsError> {
-        let fits = self.fits(from, to, party).await?;
+        let content = self.content(locale).await?;
+        let fits = self.fits(from, to, party, &content).await?;
         let empty_reason = empty_reason(&fits);
         if fits.fitting.is_empty() {
             return Ok(SearchRoomsResponse { rooms: vec![], empty_reason });
         }
-        let content = self.content(locale).await?;
         let nights = (to - from).num_days();
         Ok(SearchRoomsResponse { rooms: fits.fitting.iter().map(|f| Self::offer(f, nights, &content)).collect(), empty_reason })
     }
@@ -218,13 +222,13 @@ impl RoomsGrpc {
             .await?
             .into_inner();
         let package_price = cost.total_current.map(|m| m.amount).unwrap_or_default();
-        let fits = self.fits(from, to, &party).await?;
+        let content = self.content(&locale).await?;
+        let fits = self.fits(from, to, &party, &content).await?;
         let empty_reason = empty_reason(&fits);
         if fits.fitting.is_empty() {
             return Ok(SearchRoomsResponse { rooms: vec![], empty_reason });
         }
         let credit = self.package_credit(&fits.fitting, from, package.num_nights, &party).await?;
-        let content = self.content(&locale).await?;
         let rooms = fits
             .fitting
             .iter()
@@ -309,7 +313,8 @@ impl RoomsGrpc {
             let checked = search::check(room, s, summaries[&(s.from, s.to)].get(&s.room_code).copied());
             let mut price = checked.price;
             if line.package_nights > 0 {
-                let fits = self.fits(s.from, s.to, &s.party()).await?;
+                // The package's credit over the rooms its search offered.
+                let fits = self.fits(s.from, s.to, &s.party(), &self.content("").await?).await?;
                 price = search::supplement(price, self.package_credit(&fits.fitting, s.from, line.package_nights, &s.party()).await?);
             }
             lines.push(StayCheck { available: checked.available, bookable: checked.bookable, price: pln(price * i64::from(s.quantity)) });

@@ -233,6 +233,32 @@ async fn a_promotion_runs_between_its_dates_and_guests_see_the_day_it_starts_and
     assert_eq!((card["price"]["current"].as_i64(), card["isPromotion"].as_bool()), (Some(20000), Some(false)), "{card}");
 }
 
+#[tokio::test]
+async fn a_room_the_administrator_hides_is_not_offered_to_guests() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let admin = Some(format!("spa_session={}", t.session_of("c-4", "admin@example.pl", "customer,admin").await));
+    let room = "ROOM_STANDARD_DOUBLE";
+    let (from, to) = crate::support::stay(50, 2);
+    let search = format!("/shop-api/rooms/search?from={from}&to={to}&adults=2&children=0&babies=0");
+    let offered = |page: &Value| page["items"].as_array().is_some_and(|rooms| rooms.iter().any(|r| r["code"] == room));
+    let (status, page) = t.get(&search).await;
+    assert!(status == 200 && offered(&page), "{page}");
+
+    let url = t.url(&format!("/shop-api/backend/products/{room}"));
+    let (_, editor) = as_staff(&t.http, Method::GET, url.clone(), admin.clone(), Value::Null).await;
+    let mut change = editor.clone();
+    for field in ["code", "type", "mainTaxon", "taxons", "images", "updatedAt", "updatedBy"] {
+        change.as_object_mut().unwrap().remove(field);
+    }
+    (change["stockWas"], change["published"]) = (editor["stock"].clone(), json!(false));
+    assert_eq!(as_staff(&t.http, Method::PUT, url, admin, change).await.0, 200);
+    eventually("the hidden room gone from the search", || async {
+        let (status, page) = t.get(&search).await;
+        (status == 200 && !offered(&page)).then_some(())
+    })
+    .await;
+}
+
 /// A PNG of `width` × `height` pixels.
 fn png(width: u32, height: u32) -> Vec<u8> {
     let picture = image::DynamicImage::ImageRgb8(image::RgbImage::from_pixel(width, height, image::Rgb([90, 140, 110])));
