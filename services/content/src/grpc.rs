@@ -73,7 +73,7 @@ fn desk(d: Option<Desk>) -> rules::Desk {
 }
 
 fn guesthouse_message(s: &Stamped) -> Guesthouse {
-    let d = &s.details;
+    let d = &s.value;
     Guesthouse {
         name: d.name.clone(),
         street: d.street.clone(),

@@ -17,6 +17,7 @@
 //! - [`ops`] — `/healthz`, `/readyz` (database, bus and cache answer), `/metrics`.
 //! - [`telemetry`] — tracing, OpenTelemetry, W3C trace context propagation.
 //! - [`runtime`] — [`runtime::Infra`] and the thin `main` of every service.
+//! - [`settings`] — the sections of settings administrators change, each a JSON row with its history.
 //! - [`testkit`] — fresh databases per test on either backend.
 
 /// Every process of ours allocates many small short-lived objects on several
@@ -61,5 +62,6 @@ pub mod nights;
 pub mod ops;
 pub mod outbox;
 pub mod runtime;
+pub mod settings;
 pub mod telemetry;
 pub mod testkit;

@@ -3,7 +3,7 @@
 //! payment's share, how long nights are held awaiting a payment, the
 //! cancellation policy) and the payments' (the methods offered, the bank
 //! account transfers go to). Their rules, here; the rows in
-//! `settings/store.rs`. A deployment's first values come from its
+//! `spa_platform::settings`. A deployment's first values come from its
 //! environment; secrets (provider keys) never leave it.
 
 use serde::{Deserialize, Serialize};

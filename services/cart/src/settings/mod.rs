@@ -4,13 +4,12 @@
 //! its line in the history, the `cart.settings.changed` event); every
 //! replica drops what it kept when the event reaches it, this one at once.
 
-pub mod store;
-
 use std::sync::{Arc, Mutex};
 
 use spa_platform::cache::Generation;
 use spa_platform::db::Db;
 use spa_platform::outbox::Outbox;
+use spa_platform::settings::{self as store, Stamped};
 use spa_proto::events::SettingsChanged;
 
 use crate::domain::checkout::PaymentMethod;
@@ -19,21 +18,6 @@ use crate::error::CartError;
 
 pub const CHECKOUT: &str = "checkout";
 pub const PAYMENTS: &str = "payments";
-
-/// A section's values and who last changed them.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Stamped<T> {
-    pub value: T,
-    /// Unix ms; 0: the deployment's first values.
-    pub updated_at: i64,
-    pub updated_by: String,
-}
-
-impl<T> Stamped<T> {
-    fn first(value: T) -> Self {
-        Self { value, updated_at: 0, updated_by: String::new() }
-    }
-}
 
 #[derive(Debug, Clone)]
 pub struct Current {
@@ -110,10 +94,8 @@ impl Settings {
     }
 
     async fn write<T: serde::Serialize>(&self, section: &'static str, value: &T, staff: &str) -> Result<Arc<Current>, CartError> {
-        // Plain structs of numbers, strings and enums: serializing cannot fail.
-        let body = serde_json::to_string(value).expect("settings serialize");
         let mut tx = self.db.begin().await?;
-        store::save(&mut tx, section, &body, staff).await?;
+        store::save(&mut tx, section, value, staff).await?;
         self.outbox.add(&mut tx, &SettingsChanged { section: section.to_owned(), staff: staff.to_owned() }).await?;
         tx.commit().await?;
         self.outbox.wake();

@@ -85,14 +85,13 @@ pub async fn reserve(db: &Db, outbox: &Outbox, order_id: &str, lines: &[(String,
     Ok(())
 }
 
-/// Gives back what the order took and no placed order kept; `before`
-/// (Unix ms) gives back only holds expired by then.
-async fn give_back_unkept(db: &Db, outbox: &Outbox, order_id: &str, before: Option<i64>) -> Result<(), CatalogError> {
+/// Gives back the order's holds that `due` picks (by their `expires_at`),
+/// each once whatever runs at the same time.
+async fn give_back(db: &Db, outbox: &Outbox, order_id: &str, due: impl Fn(i64) -> bool) -> Result<(), CatalogError> {
     let mut tx = db.begin().await?;
     let mut moved = Vec::new();
     for (code, quantity, expires_at) in store::holds(&mut tx, order_id).await? {
-        let due = expires_at > 0 && before.is_none_or(|at| expires_at < at);
-        if due && store::delete_hold(&mut tx, order_id, &code, false).await? {
+        if due(expires_at) && store::delete_hold(&mut tx, order_id, &code, expires_at == 0).await? {
             store::give_back(&mut tx, &code, quantity).await?;
             moved.push(code);
         }
@@ -105,7 +104,7 @@ async fn give_back_unkept(db: &Db, outbox: &Outbox, order_id: &str, before: Opti
 
 /// The checkout gave up the order: what it took goes back (idempotent).
 pub async fn release(db: &Db, outbox: &Outbox, order_id: &str) -> Result<(), CatalogError> {
-    give_back_unkept(db, outbox, order_id, None).await
+    give_back(db, outbox, order_id, |expires_at| expires_at > 0).await
 }
 
 /// The order was placed: its holds are kept; a line with none takes what
@@ -134,18 +133,7 @@ pub async fn placed(db: &Db, outbox: &Outbox, order_id: &str, lines: &[(String, 
 
 /// The order was cancelled: everything it took goes back, once.
 pub async fn cancelled(db: &Db, outbox: &Outbox, order_id: &str) -> Result<(), CatalogError> {
-    let mut tx = db.begin().await?;
-    let mut moved = Vec::new();
-    for (code, quantity, expires_at) in store::holds(&mut tx, order_id).await? {
-        if store::delete_hold(&mut tx, order_id, &code, expires_at == 0).await? {
-            store::give_back(&mut tx, &code, quantity).await?;
-            moved.push(code);
-        }
-    }
-    changed(&mut tx, outbox, &moved).await?;
-    tx.commit().await?;
-    outbox.wake();
-    Ok(())
+    give_back(db, outbox, order_id, |_| true).await
 }
 
 /// Gives back, every [`SWEEP_EVERY`], what orders took and never placed.
@@ -163,7 +151,7 @@ pub fn spawn_sweeper(db: Db, outbox: Outbox, shutdown: CancellationToken) {
             match store::expired_orders(&db, now, 100).await {
                 Ok(orders) => {
                     for order_id in orders {
-                        if let Err(e) = give_back_unkept(&db, &outbox, &order_id, Some(now)).await {
+                        if let Err(e) = give_back(&db, &outbox, &order_id, |expires_at| expires_at > 0 && expires_at < now).await {
                             tracing::warn!(order = %order_id, error = %e, "expired stock not given back yet");
                         }
                     }

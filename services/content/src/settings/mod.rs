@@ -4,13 +4,12 @@
 //! `content.guesthouse.changed` event); every replica drops what it kept
 //! when the event reaches it, this one at once.
 
-pub mod store;
-
 use std::sync::{Arc, Mutex};
 
 use spa_platform::cache::Generation;
 use spa_platform::db::Db;
 use spa_platform::outbox::Outbox;
+use spa_platform::settings as store;
 use spa_proto::events::GuesthouseChanged;
 
 use crate::domain::settings::{FIRST, GuesthouseDetails};
@@ -19,13 +18,7 @@ use crate::error::ContentError;
 const GUESTHOUSE: &str = "guesthouse";
 
 /// The details and who last changed them.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Stamped {
-    pub details: GuesthouseDetails,
-    /// Unix ms; 0 while the first values hold.
-    pub updated_at: i64,
-    pub updated_by: String,
-}
+pub type Stamped = spa_platform::settings::Stamped<GuesthouseDetails>;
 
 pub struct Settings {
     db: Db,
@@ -47,13 +40,10 @@ impl Settings {
         {
             return Ok(kept.clone());
         }
-        let current = match store::section(&self.db, GUESTHOUSE).await? {
-            Some(row) => Stamped {
-                details: serde_json::from_str(&row.body).map_err(|e| sqlx::Error::Decode(format!("settings {GUESTHOUSE}: {e}").into()))?,
-                updated_at: row.updated_at,
-                updated_by: row.updated_by,
-            },
-            None => Stamped { details: FIRST.clone(), updated_at: 0, updated_by: String::new() },
+        let saved = store::sections(&self.db).await?.into_iter().find(|row| row.section == GUESTHOUSE);
+        let current = match saved {
+            Some(row) => row.parsed()?,
+            None => Stamped::first(FIRST.clone()),
         };
         let current = Arc::new(current);
         *self.kept.lock().expect("settings lock") = Some((generation, current.clone()));
@@ -63,10 +53,8 @@ impl Settings {
     pub async fn set_guesthouse(&self, details: GuesthouseDetails, staff: &str) -> Result<Arc<Stamped>, ContentError> {
         let details = details.trimmed();
         details.check().map_err(ContentError::InvalidSettings)?;
-        // Strings and finite numbers (checked above): serializing cannot fail.
-        let body = serde_json::to_string(&details).expect("settings serialize");
         let mut tx = self.db.begin().await?;
-        store::save(&mut tx, GUESTHOUSE, &body, staff).await?;
+        store::save(&mut tx, GUESTHOUSE, &details, staff).await?;
         self.outbox.add(&mut tx, &GuesthouseChanged { staff: staff.to_owned() }).await?;
         tx.commit().await?;
         self.outbox.wake();

@@ -1,12 +1,33 @@
-//! The settings' rows: one per section, its values as JSON, and each
-//! change's line in `settings_history`.
+//! Settings a service's administrators change, as the service keeps them:
+//! one row per section in its own `settings` table holding the section's
+//! values as JSON, and every change a line in `settings_history` (who,
+//! when, what). Each service owns its sections, their rules and their
+//! first values; this is their storage only.
 
+use serde::Serialize;
 use serde::de::DeserializeOwned;
-use spa_platform::db::{Db, Tx};
 use sqlx::Row;
 
-use super::Stamped;
+use crate::db::{Db, Tx};
 
+/// A section's values and who last changed them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stamped<T> {
+    pub value: T,
+    /// Unix ms; 0 while the first values hold.
+    pub updated_at: i64,
+    /// The administrator who changed them last; "" before.
+    pub updated_by: String,
+}
+
+impl<T> Stamped<T> {
+    /// A section's first values, changed by nobody.
+    pub fn first(value: T) -> Self {
+        Self { value, updated_at: 0, updated_by: String::new() }
+    }
+}
+
+/// A saved section as read.
 pub struct SectionRow {
     pub section: String,
     body: String,
@@ -21,6 +42,7 @@ impl SectionRow {
     }
 }
 
+/// Every saved section.
 pub async fn sections(db: &Db) -> Result<Vec<SectionRow>, sqlx::Error> {
     let rows = sqlx::query("SELECT section, body, updated_at, updated_by FROM settings").fetch_all(db.pool()).await?;
     rows.iter()
@@ -35,15 +57,16 @@ pub async fn sections(db: &Db) -> Result<Vec<SectionRow>, sqlx::Error> {
         .collect()
 }
 
-/// The section's new values, and the change in its history.
-pub async fn save(tx: &mut Tx, section: &str, body: &str, staff: &str) -> Result<(), sqlx::Error> {
+/// The section's new values by `staff`, and the change in its history.
+pub async fn save<T: Serialize>(tx: &mut Tx, section: &str, value: &T, staff: &str) -> Result<(), sqlx::Error> {
+    let body = serde_json::to_string(value).map_err(|e| sqlx::Error::Encode(e.into()))?;
     let at = tx.now_ms();
     sqlx::query(
         "INSERT INTO settings (section, body, updated_at, updated_by) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (section) DO UPDATE SET body = excluded.body, updated_at = excluded.updated_at, updated_by = excluded.updated_by",
     )
     .bind(section)
-    .bind(body)
+    .bind(&body)
     .bind(at)
     .bind(staff)
     .execute(&mut **tx)
@@ -52,7 +75,7 @@ pub async fn save(tx: &mut Tx, section: &str, body: &str, staff: &str) -> Result
         .bind(section)
         .bind(at)
         .bind(staff)
-        .bind(body)
+        .bind(&body)
         .execute(&mut **tx)
         .await?;
     Ok(())
