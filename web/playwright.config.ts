@@ -99,7 +99,7 @@ export default defineConfig({
             P24_URL: p24Url,
             ...p24Settings,
             // The account bank transfers go to: without one, none is offered.
-            BANK_ACCOUNT_HOLDER: 'Pensjonat Spa, ul. Leśna 1, 66-200 Świebodzin',
+            BANK_ACCOUNT_HOLDER: 'Pensjonat Spa & Wellness, ul. Jeziorna 12, 69-220 Ośno Lubuskie',
             BANK_ACCOUNT_IBAN: 'PL61109010140000071219812874',
             BANK_NAME: 'Santander Bank Polska',
             // Every visitor of every spec comes from this one address, so the
