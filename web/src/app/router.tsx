@@ -240,12 +240,13 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
     // Reservation area (spec 2.3).
     redirectTo(path('reservation'), paths.reservationSearch.href(locale)),
     {
-      // Its introduction comes from the content system (the content part's texts for editors).
+      // Its introduction comes from the content system (the content part's texts for editors);
+      // its form's labels are the shop part's, which the package reservation shares.
       path: path('reservationSearch'),
       handle: handle('reservationSearch', 'reservation.steps.search'),
       lazy: async () => {
         const [{ ReservationSearchRoute, searchLoader }] = await page(() =>
-          Promise.all([import('./routes/reservation/search'), loadDictionary(locale, 'content')]),
+          Promise.all([import('./routes/reservation/search'), loadDictionary(locale, 'content'), loadDictionary(locale, 'shop')]),
         );
         return { Component: ReservationSearchRoute, loader: searchLoader(queryClient, locale) };
       },
