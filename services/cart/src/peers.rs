@@ -95,14 +95,15 @@ pub struct StayQuery<'a> {
 }
 
 impl Peers {
-    /// The cached answer under `key` (in the current catalog generation), or
-    /// `fetch`'s, stored. A cache that fails is passed by, never fatal.
+    /// The cached answer under `key` (in the current catalog generation and
+    /// day), or `fetch`'s, stored. A cache that fails is passed by, never fatal.
     async fn cached<M, F>(&self, key: String, fetch: F) -> Result<M, CartError>
     where
         M: Message + Default,
         F: Future<Output = Result<M, CartError>>,
     {
-        let key = format!("cart:{}:{key}", self.generation.current());
+        // Prices change with the day a promotion starts or ends: the day is part of the key.
+        let key = format!("cart:{}:{}:{key}", self.generation.current(), self.stays.clock.today());
         if let Ok(Some(bytes)) = self.cache.get(&key).await
             && let Ok(cached) = M::decode(bytes.as_slice())
         {

@@ -4,11 +4,47 @@
 //! when, what). Each service owns its sections, their rules and their
 //! first values; this is their storage only.
 
+use std::sync::{Arc, Mutex};
+
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use sqlx::Row;
 
+use crate::cache::Generation;
 use crate::db::{Db, Tx};
+
+/// A service's settings as last read, kept in memory until its generation
+/// moves (the change's event, or the replica that made the change): every
+/// use reads memory, a change is seen by every replica.
+pub struct Kept<T> {
+    generation: Generation,
+    kept: Mutex<Option<(u64, Arc<T>)>>,
+}
+
+impl<T> Kept<T> {
+    pub fn new(generation: Generation) -> Self {
+        Self { generation, kept: Mutex::new(None) }
+    }
+
+    /// What was kept in this generation, else `read`'s answer, kept.
+    pub async fn get<E>(&self, read: impl Future<Output = Result<T, E>>) -> Result<Arc<T>, E> {
+        let generation = self.generation.count();
+        if let Some((at, kept)) = self.kept.lock().expect("settings lock").as_ref()
+            && *at == generation
+        {
+            return Ok(kept.clone());
+        }
+        let current = Arc::new(read.await?);
+        *self.kept.lock().expect("settings lock") = Some((generation, current.clone()));
+        Ok(current)
+    }
+
+    /// This replica made a change: what it kept is stale at once (the
+    /// others see the change's event).
+    pub fn changed(&self) {
+        self.generation.bump();
+    }
+}
 
 /// A section's values and who last changed them.
 #[derive(Debug, Clone, PartialEq, Eq)]

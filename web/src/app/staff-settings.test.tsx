@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { Locale } from '@/lib/i18n/locale';
 import { notifications } from '@/lib/notifications';
-import { customer } from '@/testing/mocks/fixtures';
-import { createGuesthouseSettingsServer, guesthouseDetails } from '@/testing/mocks/guesthouse-settings-server';
+import { customer, guesthouseDetails } from '@/testing/mocks/fixtures';
+import { createGuesthouseSettingsServer } from '@/testing/mocks/guesthouse-settings-server';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { createTestQueryClient, renderRoutes } from '@/testing/test-utils';

@@ -4,12 +4,12 @@
 //! its line in the history, the `cart.settings.changed` event); every
 //! replica drops what it kept when the event reaches it, this one at once.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use spa_platform::cache::Generation;
 use spa_platform::db::Db;
 use spa_platform::outbox::Outbox;
-use spa_platform::settings::{self as store, Stamped};
+use spa_platform::settings::{self as store, Kept, Stamped};
 use spa_proto::events::SettingsChanged;
 
 use crate::domain::checkout::PaymentMethod;
@@ -28,12 +28,11 @@ pub struct Current {
 pub struct Settings {
     db: Db,
     outbox: Outbox,
-    generation: Generation,
     /// The deployment's first values (its environment).
     first: Current,
     /// The online providers whose keys are set.
     configured: Vec<PaymentMethod>,
-    kept: Mutex<Option<(u64, Arc<Current>)>>,
+    kept: Kept<Current>,
 }
 
 impl Settings {
@@ -45,28 +44,24 @@ impl Settings {
         configured: Vec<PaymentMethod>,
     ) -> Self {
         let first = Current { checkout: Stamped::first(first.0), payments: Stamped::first(first.1) };
-        Self { db, outbox, generation, first, configured, kept: Mutex::new(None) }
+        Self { db, outbox, first, configured, kept: Kept::new(generation) }
     }
 
     /// The settings now: kept until a change's event.
     pub async fn current(&self) -> Result<Arc<Current>, CartError> {
-        let generation = self.generation.count();
-        if let Some((at, current)) = self.kept.lock().expect("settings lock").as_ref()
-            && *at == generation
-        {
-            return Ok(current.clone());
-        }
-        let mut current = self.first.clone();
-        for row in store::sections(&self.db).await? {
-            match row.section.as_str() {
-                CHECKOUT => current.checkout = row.parsed()?,
-                PAYMENTS => current.payments = row.parsed()?,
-                _ => {}
-            }
-        }
-        let current = Arc::new(current);
-        *self.kept.lock().expect("settings lock") = Some((generation, current.clone()));
-        Ok(current)
+        self.kept
+            .get(async {
+                let mut current = self.first.clone();
+                for row in store::sections(&self.db).await? {
+                    match row.section.as_str() {
+                        CHECKOUT => current.checkout = row.parsed()?,
+                        PAYMENTS => current.payments = row.parsed()?,
+                        _ => {}
+                    }
+                }
+                Ok(current)
+            })
+            .await
     }
 
     pub async fn checkout(&self) -> Result<CheckoutRules, CartError> {
@@ -99,8 +94,7 @@ impl Settings {
         self.outbox.add(&mut tx, &SettingsChanged { section: section.to_owned(), staff: staff.to_owned() }).await?;
         tx.commit().await?;
         self.outbox.wake();
-        // This replica reads the change at once; the others when the event comes.
-        self.generation.bump();
+        self.kept.changed();
         self.current().await
     }
 }

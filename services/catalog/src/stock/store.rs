@@ -30,13 +30,28 @@ pub async fn take(tx: &mut Tx, code: &str, quantity: i64) -> sqlx::Result<bool> 
     Ok(taken.rows_affected() == 1)
 }
 
-/// Takes up to `quantity` (never below nothing); how many it took.
+/// Takes up to `quantity` (never below nothing); how many it took. The
+/// update is guarded by the count read, read again when another order
+/// changed it in between: no count goes below nothing on either backend.
 pub async fn take_what_is_left(tx: &mut Tx, code: &str, quantity: i64) -> sqlx::Result<i64> {
-    let row = sqlx::query("SELECT stock FROM products WHERE code = $1 AND stock IS NOT NULL").bind(code).fetch_optional(&mut **tx).await?;
-    let Some(left) = row.map(|r| r.try_get::<i64, _>("stock")).transpose()? else { return Ok(0) };
-    let taken = quantity.min(left).max(0);
-    sqlx::query("UPDATE products SET stock = stock - $2 WHERE code = $1").bind(code).bind(taken).execute(&mut **tx).await?;
-    Ok(taken)
+    loop {
+        let row =
+            sqlx::query("SELECT stock FROM products WHERE code = $1 AND stock IS NOT NULL").bind(code).fetch_optional(&mut **tx).await?;
+        let Some(left) = row.map(|r| r.try_get::<i64, _>("stock")).transpose()? else { return Ok(0) };
+        let taken = quantity.min(left).max(0);
+        if taken == 0 {
+            return Ok(0);
+        }
+        let updated = sqlx::query("UPDATE products SET stock = stock - $2 WHERE code = $1 AND stock = $3")
+            .bind(code)
+            .bind(taken)
+            .bind(left)
+            .execute(&mut **tx)
+            .await?;
+        if updated.rows_affected() == 1 {
+            return Ok(taken);
+        }
+    }
 }
 
 pub async fn give_back(tx: &mut Tx, code: &str, quantity: i64) -> sqlx::Result<()> {

@@ -4,12 +4,12 @@
 //! `content.guesthouse.changed` event); every replica drops what it kept
 //! when the event reaches it, this one at once.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use spa_platform::cache::Generation;
 use spa_platform::db::Db;
 use spa_platform::outbox::Outbox;
-use spa_platform::settings as store;
+use spa_platform::settings::{self as store, Kept};
 use spa_proto::events::GuesthouseChanged;
 
 use crate::domain::settings::{FIRST, GuesthouseDetails};
@@ -23,31 +23,25 @@ pub type Stamped = spa_platform::settings::Stamped<GuesthouseDetails>;
 pub struct Settings {
     db: Db,
     outbox: Outbox,
-    generation: Generation,
-    kept: Mutex<Option<(u64, Arc<Stamped>)>>,
+    kept: Kept<Stamped>,
 }
 
 impl Settings {
     pub fn new(db: Db, outbox: Outbox, generation: Generation) -> Self {
-        Self { db, outbox, generation, kept: Mutex::new(None) }
+        Self { db, outbox, kept: Kept::new(generation) }
     }
 
     /// The details now: kept until a change's event.
     pub async fn guesthouse(&self) -> Result<Arc<Stamped>, ContentError> {
-        let generation = self.generation.count();
-        if let Some((at, kept)) = self.kept.lock().expect("settings lock").as_ref()
-            && *at == generation
-        {
-            return Ok(kept.clone());
-        }
-        let saved = store::sections(&self.db).await?.into_iter().find(|row| row.section == GUESTHOUSE);
-        let current = match saved {
-            Some(row) => row.parsed()?,
-            None => Stamped::first(FIRST.clone()),
-        };
-        let current = Arc::new(current);
-        *self.kept.lock().expect("settings lock") = Some((generation, current.clone()));
-        Ok(current)
+        self.kept
+            .get(async {
+                let saved = store::sections(&self.db).await?.into_iter().find(|row| row.section == GUESTHOUSE);
+                Ok(match saved {
+                    Some(row) => row.parsed()?,
+                    None => Stamped::first(FIRST.clone()),
+                })
+            })
+            .await
     }
 
     pub async fn set_guesthouse(&self, details: GuesthouseDetails, staff: &str) -> Result<Arc<Stamped>, ContentError> {
@@ -58,8 +52,7 @@ impl Settings {
         self.outbox.add(&mut tx, &GuesthouseChanged { staff: staff.to_owned() }).await?;
         tx.commit().await?;
         self.outbox.wake();
-        // This replica reads the change at once; the others when the event comes.
-        self.generation.bump();
+        self.kept.changed();
         self.guesthouse().await
     }
 }

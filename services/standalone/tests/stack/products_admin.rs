@@ -227,10 +227,15 @@ async fn a_promotion_runs_between_its_dates_and_guests_see_the_day_it_starts_and
     let card = listed(&t, "treatment", "TR_HOT_STONE", "pl").await.unwrap();
     assert_eq!((card["price"]["current"].as_i64(), card["isPromotion"].as_bool()), (Some(15000), Some(true)), "{card}");
     assert_eq!(t.get("/shop-api/products/TR_HOT_STONE").await.1["price"]["current"], 15000);
-    // The day after it ends: the original price again.
+    let v = Visitor::new(&t.http, &t.base).await;
+    let (status, cart) = v.add(json!({"type": "treatment", "productCode": "TR_HOT_STONE"})).await;
+    assert_eq!((status, cart["totals"]["total"].as_i64()), (201, Some(15000)), "{cart}");
+    // The day after it ends: the original price again, in the listing and in a basket priced before.
     t.advance(std::time::Duration::from_secs(2 * 86_400));
     let card = listed(&t, "treatment", "TR_HOT_STONE", "pl").await.unwrap();
     assert_eq!((card["price"]["current"].as_i64(), card["isPromotion"].as_bool()), (Some(20000), Some(false)), "{card}");
+    let (_, cart) = v.send(Method::GET, &format!("/shop-api/carts/{}", v.token), Value::Null).await;
+    assert_eq!(cart["totals"]["total"].as_i64(), Some(20000), "the cart's cached catalog answers end with the day: {cart}");
 }
 
 #[tokio::test]

@@ -18,6 +18,9 @@ import type {
   RoomSearchResponse,
   Taxon,
   Treatment,
+  DeskSettings,
+  GuesthouseDetails,
+  SettingsTexts,
 } from '@/types/api';
 
 let nextId = 1;
@@ -401,42 +404,59 @@ export function customer(overrides: Partial<Customer> = {}): Customer {
   };
 }
 
-/** The demo guesthouse (services/content/seed/guesthouse.json) as GET /guesthouse answers it in `locale`. */
-export function demoGuesthouse(locale: Locale = 'pl'): Guesthouse {
-  const say = (pl: string, de: string, en_GB: string) => ({ pl, de, en_GB })[locale];
+const settingsTexts = (pl: string, de = '', en_GB = ''): SettingsTexts => ({ pl, de, en_GB });
+
+/** The demo guesthouse's details (services/content/seed/guesthouse.json) in every language. */
+export function guesthouseDetails(): GuesthouseDetails {
   return {
     name: 'Pensjonat Spa & Wellness',
     street: 'ul. Jeziorna 12',
     postcode: '69-220',
     city: 'Ośno Lubuskie',
-    country: say('Polska', 'Polen', 'Poland'),
+    country: settingsTexts('Polska', 'Polen', 'Poland'),
     phones: [
-      { label: say('Recepcja', 'Rezeption', 'Reception'), number: '+48 95 757 20 10' },
-      { label: say('Rezerwacje', 'Reservierungen', 'Bookings'), number: '+48 95 757 20 11' },
-      { label: say('Strefa spa', 'Spa-Bereich', 'Spa'), number: '+48 601 200 310' },
+      { label: settingsTexts('Recepcja', 'Rezeption', 'Reception'), number: '+48 95 757 20 10' },
+      { label: settingsTexts('Rezerwacje', 'Reservierungen', 'Bookings'), number: '+48 95 757 20 11' },
+      { label: settingsTexts('Strefa spa', 'Spa-Bereich', 'Spa'), number: '+48 601 200 310' },
     ],
     reception: {
-      place: '',
+      place: settingsTexts(''),
       phone: '',
       email: 'recepcja@pensjonat-spa.example',
-      hours: [{ days: say('Codziennie', 'Täglich', 'Every day'), from: '07:00', to: '22:00' }],
-      note: say(
-        'Zameldowanie od 15:00, wymeldowanie do 11:00.',
-        'Check-in ab 15:00 Uhr, Check-out bis 11:00 Uhr.',
-        'Check-in from 15:00, check-out by 11:00.',
-      ),
+      hours: [{ days: settingsTexts('Codziennie', 'Täglich', 'Every day'), from: '07:00', to: '22:00' }],
+      note: settingsTexts('Zameldowanie od 15:00, wymeldowanie do 11:00.', 'Check-in ab 15:00 Uhr, Check-out bis 11:00 Uhr.', 'Check-in from 15:00, check-out by 11:00.'),
     },
     office: {
-      place: say('Budynek główny, parter, pokój 4', 'Hauptgebäude, Erdgeschoss, Raum 4', 'Main building, ground floor, room 4'),
+      place: settingsTexts('Budynek główny, parter, pokój 4', 'Hauptgebäude, Erdgeschoss, Raum 4', 'Main building, ground floor, room 4'),
       phone: '+48 95 757 20 12',
       email: 'biuro@pensjonat-spa.example',
       hours: [
-        { days: say('Poniedziałek–piątek', 'Montag–Freitag', 'Monday to Friday'), from: '08:00', to: '16:00' },
-        { days: say('Sobota', 'Samstag', 'Saturday'), from: '09:00', to: '13:00' },
+        { days: settingsTexts('Poniedziałek–piątek', 'Montag–Freitag', 'Monday to Friday'), from: '08:00', to: '16:00' },
+        { days: settingsTexts('Sobota', 'Samstag', 'Saturday'), from: '09:00', to: '13:00' },
       ],
-      note: '',
+      note: settingsTexts(''),
     },
     latitude: 52.46,
     longitude: 14.86,
+  };
+}
+
+/** The demo guesthouse as GET /guesthouse answers it in `locale` (a text missing in it in Polish). */
+export function demoGuesthouse(locale: Locale = 'pl'): Guesthouse {
+  const say = (t: SettingsTexts | undefined) => t?.[locale] || t?.pl || '';
+  const desk = (d: DeskSettings) => ({
+    place: say(d.place),
+    phone: d.phone ?? '',
+    email: d.email ?? '',
+    hours: (d.hours ?? []).map((h) => ({ days: say(h.days), from: h.from, to: h.to })),
+    note: say(d.note),
+  });
+  const { country, phones, reception, office, ...rest } = guesthouseDetails();
+  return {
+    ...rest,
+    country: say(country),
+    phones: phones.map((p) => ({ label: say(p.label), number: p.number })),
+    reception: desk(reception),
+    office: desk(office),
   };
 }

@@ -14,47 +14,12 @@ import { http, HttpResponse } from 'msw';
 import { isPhone, isValidEmail, MAX_PHONE } from '@/lib/rules/fields';
 import type { Customer, DeskSettings, GuesthouseDetails, GuesthouseSettings, SettingsTexts } from '@/types/api';
 
+import { guesthouseDetails } from './fixtures';
+
 import { apiPath } from './handlers';
 import { recordRequest, type RecordedRequest } from './recorded-request';
 
 export const GUESTHOUSE_SAVED_AT = '2027-05-03T12:00:00Z';
-
-const texts = (pl: string, de = '', en_GB = ''): SettingsTexts => ({ pl, de, en_GB });
-
-/** The demo guesthouse's details (services/content/seed/guesthouse.json) in every language. */
-export function guesthouseDetails(): GuesthouseDetails {
-  return {
-    name: 'Pensjonat Spa & Wellness',
-    street: 'ul. Jeziorna 12',
-    postcode: '69-220',
-    city: 'Ośno Lubuskie',
-    country: texts('Polska', 'Polen', 'Poland'),
-    phones: [
-      { label: texts('Recepcja', 'Rezeption', 'Reception'), number: '+48 95 757 20 10' },
-      { label: texts('Rezerwacje', 'Reservierungen', 'Bookings'), number: '+48 95 757 20 11' },
-      { label: texts('Strefa spa', 'Spa-Bereich', 'Spa'), number: '+48 601 200 310' },
-    ],
-    reception: {
-      place: texts(''),
-      phone: '',
-      email: 'recepcja@pensjonat-spa.example',
-      hours: [{ days: texts('Codziennie', 'Täglich', 'Every day'), from: '07:00', to: '22:00' }],
-      note: texts('Zameldowanie od 15:00, wymeldowanie do 11:00.', 'Check-in ab 15:00 Uhr, Check-out bis 11:00 Uhr.', 'Check-in from 15:00, check-out by 11:00.'),
-    },
-    office: {
-      place: texts('Budynek główny, parter, pokój 4', 'Hauptgebäude, Erdgeschoss, Raum 4', 'Main building, ground floor, room 4'),
-      phone: '+48 95 757 20 12',
-      email: 'biuro@pensjonat-spa.example',
-      hours: [
-        { days: texts('Poniedziałek–piątek', 'Montag–Freitag', 'Monday to Friday'), from: '08:00', to: '16:00' },
-        { days: texts('Sobota', 'Samstag', 'Saturday'), from: '09:00', to: '13:00' },
-      ],
-      note: texts(''),
-    },
-    latitude: 52.46,
-    longitude: 14.86,
-  };
-}
 
 const REQUIRED = ['name', 'street', 'postcode', 'city', 'country', 'phones', 'reception', 'office', 'latitude', 'longitude'] as const;
 

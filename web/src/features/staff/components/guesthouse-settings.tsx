@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ComponentProps, type ReactNode, type RefObject } from 'react';
 import {
   FormProvider,
   get,
@@ -219,13 +219,79 @@ function useRowFocus(rows: readonly unknown[], firstField: (index: number) => Fi
   };
 }
 
-/** A row's removal, named after the row for screen readers. */
-function RemoveButton({ text, row, onClick }: { text: string; row: string; onClick: () => void }) {
+/**
+ * A list of rows the administrator adds and removes (phones, a desk's
+ * hours): each row a group named `rowName(index)` with its fields and a
+ * removal named after the row for screen readers; a note while empty; the
+ * list's own error; the button adding one, off (and said so) when full.
+ */
+function EditableRows({
+  legend,
+  intro,
+  empty,
+  rows,
+  rowName,
+  removeName,
+  children,
+  onRemove,
+  error,
+  addButton,
+  addLabel,
+  onAdd,
+  full,
+}: {
+  legend: string;
+  intro?: string;
+  empty: string;
+  /** The rows as react-hook-form keeps them: their ids key them, so a removal keeps the others' inputs. */
+  rows: readonly { id: string }[];
+  rowName: (index: number) => string;
+  /** The row as its removal names it (defaults to `rowName`). */
+  removeName?: (index: number) => string;
+  /** A row's fields. */
+  children: (index: number) => ReactNode;
+  onRemove: (index: number) => void;
+  error?: string;
+  addButton: RefObject<HTMLButtonElement | null>;
+  addLabel: ReactNode;
+  onAdd: () => void;
+  /** Said beside the button while no row may be added. */
+  full: string | null;
+}) {
+  const { t } = useI18n();
   return (
-    <button type="button" className="button button--secondary button--small staff-settings__remove" onClick={onClick}>
-      {text}
-      <span className="sr-only">: {row}</span>
-    </button>
+    <fieldset className="staff-settings__group">
+      <legend>{legend}</legend>
+      {intro && <p className="staff-settings__intro">{intro}</p>}
+      {rows.length === 0 && <p className="staff-settings__intro">{empty}</p>}
+      {rows.length > 0 && (
+        <ol className="staff-settings__rows">
+          {rows.map((row, index) => (
+            <li key={row.id}>
+              <fieldset className="staff-settings__group">
+                <legend>{rowName(index)}</legend>
+                {children(index)}
+                <button type="button" className="button button--secondary button--small staff-settings__remove" onClick={() => onRemove(index)}>
+                  {t('staff.settings.guesthouse.remove')}
+                  <span className="sr-only">: {(removeName ?? rowName)(index)}</span>
+                </button>
+              </fieldset>
+            </li>
+          ))}
+        </ol>
+      )}
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="staff-settings__actions">
+        <button ref={addButton} type="button" className="button button--secondary" disabled={full !== null} onClick={onAdd}>
+          {addLabel}
+        </button>
+        {full && <p className="staff-settings__intro">{full}</p>}
+      </div>
+    </fieldset>
   );
 }
 
@@ -241,51 +307,37 @@ function PhonesFields({ announce }: { announce: Announce }) {
   const row = (index: number) => t('staff.settings.guesthouse.phone', { number: index + 1 });
 
   return (
-    <fieldset className="staff-settings__group">
-      <legend>{t('staff.settings.guesthouse.phones')}</legend>
-      <p className="staff-settings__intro">{t('staff.settings.guesthouse.phonesIntro', { max: MAX_PHONES })}</p>
-      {fields.length === 0 && <p className="staff-settings__intro">{t('staff.settings.guesthouse.noPhones')}</p>}
-      {fields.length > 0 && (
-        <ol className="staff-settings__rows">
-          {fields.map((field, index) => (
-            <li key={field.id}>
-              <fieldset className="staff-settings__group">
-                <legend>{row(index)}</legend>
-                <TextsFields name={`phones.${index}.label`} legend={t('staff.settings.guesthouse.label')} required />
-                <BoundField
-                  name={`phones.${index}.number`}
-                  label={t('staff.settings.guesthouse.number')}
-                  type="tel"
-                  autoComplete="off"
-                  required
-                  hint={t('staff.settings.guesthouse.numberHint')}
-                />
-                <RemoveButton
-                  text={t('staff.settings.guesthouse.remove')}
-                  row={row(index)}
-                  onClick={() => {
-                    removing(index);
-                    remove(index);
-                    announce(t('staff.settings.guesthouse.phoneRemoved', { number: index + 1 }));
-                  }}
-                />
-              </fieldset>
-            </li>
-          ))}
-        </ol>
+    <EditableRows
+      legend={t('staff.settings.guesthouse.phones')}
+      intro={t('staff.settings.guesthouse.phonesIntro', { max: MAX_PHONES })}
+      empty={t('staff.settings.guesthouse.noPhones')}
+      rows={fields}
+      rowName={row}
+      onRemove={(index) => {
+        removing(index);
+        remove(index);
+        announce(t('staff.settings.guesthouse.phoneRemoved', { number: index + 1 }));
+      }}
+      error={whole}
+      addButton={addButton}
+      addLabel={t('staff.settings.guesthouse.addPhone')}
+      onAdd={() => append(emptyPhone())}
+      full={full ? t('staff.settings.guesthouse.phonesFull', { max: MAX_PHONES }) : null}
+    >
+      {(index) => (
+        <>
+          <TextsFields name={`phones.${index}.label`} legend={t('staff.settings.guesthouse.label')} required />
+          <BoundField
+            name={`phones.${index}.number`}
+            label={t('staff.settings.guesthouse.number')}
+            type="tel"
+            autoComplete="off"
+            required
+            hint={t('staff.settings.guesthouse.numberHint')}
+          />
+        </>
       )}
-      {whole && (
-        <p className="field__error" role="alert">
-          {whole}
-        </p>
-      )}
-      <div className="staff-settings__actions">
-        <button ref={addButton} type="button" className="button button--secondary" disabled={full} onClick={() => append(emptyPhone())}>
-          {t('staff.settings.guesthouse.addPhone')}
-        </button>
-        {full && <p className="staff-settings__intro">{t('staff.settings.guesthouse.phonesFull', { max: MAX_PHONES })}</p>}
-      </div>
-    </fieldset>
+    </EditableRows>
   );
 }
 
@@ -328,47 +380,38 @@ function HoursFields({ desk, announce }: { desk: DeskName; announce: Announce })
   const row = (index: number) => t('staff.settings.guesthouse.hoursLine', { number: index + 1 });
 
   return (
-    <fieldset className="staff-settings__group">
-      <legend>{t('staff.settings.guesthouse.hours')}</legend>
-      {fields.length === 0 && <p className="staff-settings__intro">{t('staff.settings.guesthouse.noHours')}</p>}
-      {fields.length > 0 && (
-        <ol className="staff-settings__rows">
-          {fields.map((field, index) => (
-            <li key={field.id}>
-              <fieldset className="staff-settings__group">
-                <legend>{row(index)}</legend>
-                <TextsFields name={`${desk}.hours.${index}.days`} legend={t('staff.settings.guesthouse.days')} required />
-                <div className="staff-settings__pair">
-                  <BoundField name={`${desk}.hours.${index}.from`} label={t('staff.settings.guesthouse.from')} type="time" required />
-                  <BoundField name={`${desk}.hours.${index}.to`} label={t('staff.settings.guesthouse.to')} type="time" required />
-                </div>
-                <RemoveButton
-                  text={t('staff.settings.guesthouse.remove')}
-                  row={`${place}, ${row(index)}`}
-                  onClick={() => {
-                    removing(index);
-                    remove(index);
-                    announce(t('staff.settings.guesthouse.hoursRemoved', { place, number: index + 1 }));
-                  }}
-                />
-              </fieldset>
-            </li>
-          ))}
-        </ol>
-      )}
-      {whole && (
-        <p className="field__error" role="alert">
-          {whole}
-        </p>
-      )}
-      <div className="staff-settings__actions">
-        <button ref={addButton} type="button" className="button button--secondary" disabled={full} onClick={() => append(emptyHours())}>
+    <EditableRows
+      legend={t('staff.settings.guesthouse.hours')}
+      empty={t('staff.settings.guesthouse.noHours')}
+      rows={fields}
+      rowName={row}
+      removeName={(index) => `${place}, ${row(index)}`}
+      onRemove={(index) => {
+        removing(index);
+        remove(index);
+        announce(t('staff.settings.guesthouse.hoursRemoved', { place, number: index + 1 }));
+      }}
+      error={whole}
+      addButton={addButton}
+      addLabel={
+        <>
           {t('staff.settings.guesthouse.addHours')}
           <span className="sr-only">: {place}</span>
-        </button>
-        {full && <p className="staff-settings__intro">{t('staff.settings.guesthouse.hoursFull', { max: MAX_HOURS })}</p>}
-      </div>
-    </fieldset>
+        </>
+      }
+      onAdd={() => append(emptyHours())}
+      full={full ? t('staff.settings.guesthouse.hoursFull', { max: MAX_HOURS }) : null}
+    >
+      {(index) => (
+        <>
+          <TextsFields name={`${desk}.hours.${index}.days`} legend={t('staff.settings.guesthouse.days')} required />
+          <div className="staff-settings__pair">
+            <BoundField name={`${desk}.hours.${index}.from`} label={t('staff.settings.guesthouse.from')} type="time" required />
+            <BoundField name={`${desk}.hours.${index}.to`} label={t('staff.settings.guesthouse.to')} type="time" required />
+          </div>
+        </>
+      )}
+    </EditableRows>
   );
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Translate } from '@/lib/i18n/translate';
-import { guesthouseDetails, guesthouseViolations } from '@/testing/mocks/guesthouse-settings-server';
+import { guesthouseDetails } from '@/testing/mocks/fixtures';
+import { guesthouseViolations } from '@/testing/mocks/guesthouse-settings-server';
 
 import {
   guesthouseFields,
