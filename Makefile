@@ -3,7 +3,8 @@
 #   make test  - every check and test suite (what CI runs)
 #
 # The real-backend suites use PostgreSQL, NATS and Redis on their standard
-# local ports; set a variable to empty to skip its suites by name, e.g.
+# local ports and a local S3 server; set a variable to empty to skip its
+# suites by name, e.g.
 #   make test TEST_POSTGRES_URL=
 
 SHELL := /bin/bash
@@ -12,6 +13,9 @@ SHELL := /bin/bash
 export TEST_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/test
 export TEST_NATS_URL ?= nats://127.0.0.1:4222
 export TEST_REDIS_URL ?= redis://127.0.0.1:6379
+# A local S3-compatible server (moto) for the picture store's tests; `setup` installs it.
+export SPA_TOOLS_VENV ?= /var/tmp/spa-tools-venv
+export TEST_MOTO_SERVER ?= $(SPA_TOOLS_VENV)/bin/moto_server
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 TARGET_DIR = $(shell cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
@@ -27,7 +31,8 @@ run: web
 
 test: setup rust-checks rust-test api-contract web-test e2e deploy-check
 
-# What a fresh machine of ours lacks: Debian's Chromium for the browser tests.
+# What a fresh machine of ours lacks: Debian's Chromium for the browser
+# tests, cargo-nextest, and a local S3 server (moto) for the picture store's.
 setup:
 	deploy/scripts/ensure-tools.sh
 

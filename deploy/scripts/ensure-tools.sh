@@ -14,4 +14,14 @@ if ! cargo nextest --version >/dev/null 2>&1; then
   cargo install --locked cargo-nextest
 fi
 
+# A local S3-compatible server for the picture store's tests, in the tools' own
+# Python environment (the API contract test's schemathesis lives there too).
+if [ -n "${TEST_MOTO_SERVER:-}" ] && ! [ -x "$TEST_MOTO_SERVER" ]; then
+  venv=${SPA_TOOLS_VENV:-/var/tmp/spa-tools-venv}
+  echo "installing moto (a local S3 server) into $venv"
+  [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"
+  "$venv/bin/pip" install -q "moto[server]>=5,<6"
+  [ -x "$TEST_MOTO_SERVER" ] || { echo "TEST_MOTO_SERVER=$TEST_MOTO_SERVER is not moto_server" >&2; exit 1; }
+fi
+
 command -v npm >/dev/null || { echo "Node.js 20 with npm is required" >&2; exit 1; }

@@ -386,6 +386,10 @@ for t in targets:
             for ef in c.get("envFrom", []):
                 ref = (ef.get("configMapRef") or {}).get("name")
                 if ref and ref not in cms: e(f"{cn}: envFrom ConfigMap {ref} not rendered")
+                sref = (ef.get("secretRef") or {}).get("name")
+                if sref and not ef["secretRef"].get("optional") and sref not in secrets and t.endswith("overlays/dev"): e(f"{cn}: envFrom Secret {sref} not rendered")
+                if sref and sref in secrets and name == "catalog" and "PICTURE_BUCKET" not in secrets[sref].get("data", {}):
+                    e(f"{cn}: Secret {sref} lacks PICTURE_BUCKET (the picture store every replica shares)")
             for ev in c.get("env", []):
                 vf = ev.get("valueFrom", {})
                 if "secretKeyRef" in vf:

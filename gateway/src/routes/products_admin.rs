@@ -533,7 +533,7 @@ pub async fn remove_picture(
     Ok(Json(ProductEditor::of(state.clients.catalog.clone().remove_picture(request).await?.into_inner())?))
 }
 
-/// `GET /pictures/{code}/{file}`: an uploaded picture, from the catalog that
+/// `GET /pictures/{code}/{file}`: a stored picture (JPEG, or a demo's SVG), from the catalog that
 /// keeps it. Its name never changes meaning (a new picture gets a new
 /// name), so browsers keep it for a year.
 pub async fn picture(State(state): State<AppState>, Path((code, file)): Path<(String, String)>) -> Response {

@@ -45,7 +45,7 @@ pub struct Thumbnails {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Image {
-    /// Under `/media/` (the seed's) or `/pictures/` (uploaded).
+    /// Under `/pictures/` (the catalog's picture store: uploads and the demo's), or `/media/` for a demo picture not yet moved there.
     pub path: String,
     pub thumbnails: Thumbnails,
 }

@@ -35,10 +35,32 @@ pub const DEFAULT_PICTURE_DIR: &str = "pictures";
 /// The largest message the catalog takes: a picture of up to 8 MB with its request.
 pub const PICTURE_MESSAGE_BYTES: usize = 9 * 1024 * 1024;
 
+/// The bucket `PICTURE_BUCKET` of an S3-compatible store (set by the `AWS_*`
+/// variables) when given, else the directory `PICTURE_DIR`, else `pictures`
+/// in the data directory (standalone), else in the working directory.
+fn picture_store(infra: &Infra) -> anyhow::Result<editor::PictureStore> {
+    if let Some(bucket) = infra.setting("PICTURE_BUCKET") {
+        return Ok(editor::PictureStore::s3(&bucket, &[])?);
+    }
+    let dir = infra
+        .setting("PICTURE_DIR")
+        .map(std::path::PathBuf::from)
+        .or_else(|| infra.data_dir.as_ref().map(|d| d.join(DEFAULT_PICTURE_DIR)))
+        .unwrap_or_else(|| DEFAULT_PICTURE_DIR.into());
+    Ok(editor::PictureStore::in_dir(&dir)?)
+}
+
 /// Migrates, seeds an empty store, subscribes to events and serves gRPC.
 pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Started> {
     infra.db.migrate(sqlx::migrate!()).await?;
-    seed::load_if_empty(&infra.db).await?;
+    let pictures = picture_store(&infra)?;
+    seed::load_if_empty(&infra.db, &pictures).await?;
+    match seed::move_seed_pictures(&infra.db, &infra.outbox, &pictures).await {
+        Ok(0) => {}
+        Ok(moved) => tracing::info!(moved, "demo pictures moved into the picture store"),
+        // Guests keep seeing them under /media meanwhile; the next start tries again.
+        Err(e) => tracing::warn!(error = %e, "demo pictures not moved into the picture store"),
+    }
 
     // Each process drops its own cached pages when a product changes.
     let generation = events::listing_generation(&infra).await?;
@@ -47,13 +69,6 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     infra.spawn_relay();
 
     let addr = listener.local_addr()?;
-    // `PICTURE_DIR`, else `pictures` in the data directory (standalone), else in the working directory.
-    let picture_dir = infra
-        .setting("PICTURE_DIR")
-        .map(std::path::PathBuf::from)
-        .or_else(|| infra.data_dir.as_ref().map(|d| d.join(DEFAULT_PICTURE_DIR)))
-        .unwrap_or_else(|| DEFAULT_PICTURE_DIR.into());
-    let pictures = editor::PictureStore::new(picture_dir);
     let service = grpc::CatalogGrpc::new(infra.db.clone(), infra.cache.clone(), generation, infra.outbox.clone(), pictures);
     // An uploaded picture comes whole in one message: up to 8 MB and the request around it.
     let server = spa_proto::spa::catalog::v1::catalog_service_server::CatalogServiceServer::new(service)

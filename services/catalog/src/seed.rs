@@ -1,14 +1,28 @@
 //! The demo data set of a spa guesthouse (`seed/catalog.json`, compiled into
 //! the binary), loaded in one transaction into an empty store, so a restart
-//! or a second replica loads nothing twice.
+//! or a second replica loads nothing twice. Its pictures (`seed/media`, also
+//! compiled in) are kept in the picture store like any uploaded one.
 
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
 use spa_platform::db::Db;
+use spa_platform::outbox::Outbox;
 use sqlx::Row;
 
+use crate::domain::ProductType;
+use crate::editor::PictureStore;
+use crate::error::CatalogError;
+use crate::events;
+
 const CATALOG_JSON: &str = include_str!("../seed/catalog.json");
+
+include!(concat!(env!("OUT_DIR"), "/media.rs"));
+
+/// A demo picture's bytes by its file name.
+pub fn media(name: &str) -> Option<&'static [u8]> {
+    MEDIA.iter().find(|(n, _)| *n == name).map(|(_, data)| *data)
+}
 
 /// Demo exchange rates (PLN per unit × 10⁶).
 const RATES: [(&str, i64); 2] = [("PLN", 1_000_000), ("EUR", 4_300_000)];
@@ -64,16 +78,32 @@ pub fn demo() -> SeedCatalog {
     serde_json::from_str(CATALOG_JSON).expect("seed/catalog.json is valid")
 }
 
-/// Loads the demo catalog when the store has no product yet.
-pub async fn load_if_empty(db: &Db) -> anyhow::Result<bool> {
+/// Loads the demo catalog when the store has no product yet. Its pictures
+/// are stored first, so no row ever names a missing file; a replica that
+/// loses the race takes its copies away again.
+pub async fn load_if_empty(db: &Db, pictures: &PictureStore) -> anyhow::Result<bool> {
     let count: i64 = sqlx::query("SELECT COUNT(*) FROM products").fetch_one(db.pool()).await?.try_get(0)?;
     if count > 0 {
         return Ok(false);
     }
     let seed = demo();
-    match insert(db, &seed).await {
+    let mut stored = Vec::new();
+    for p in &seed.products {
+        if let Some(data) = media(&p.image) {
+            let path = PictureStore::new_demo_path(&p.code);
+            pictures.put(&path, data.to_vec()).await?;
+            stored.push((p.code.clone(), path));
+        }
+    }
+    let inserted = insert(db, &seed, &stored).await;
+    if inserted.is_err() {
+        for (_, path) in &stored {
+            pictures.remove(path).await;
+        }
+    }
+    match inserted {
         Ok(()) => {
-            tracing::info!(products = seed.products.len(), taxons = seed.taxons.len(), "demo catalog loaded");
+            tracing::info!(products = seed.products.len(), taxons = seed.taxons.len(), pictures = stored.len(), "demo catalog loaded");
             Ok(true)
         }
         // Another replica seeded the same empty database first.
@@ -82,7 +112,55 @@ pub async fn load_if_empty(db: &Db) -> anyhow::Result<bool> {
     }
 }
 
-async fn insert(db: &Db, seed: &SeedCatalog) -> Result<(), sqlx::Error> {
+/// Moves the pictures of products seeded before pictures were stored (named
+/// by `products.image`, served from the gateway's `/media`) into the picture
+/// store: each becomes its product's first picture, unless pictures were
+/// uploaded meanwhile (which guests saw instead). Returns how many moved.
+pub async fn move_seed_pictures(db: &Db, outbox: &Outbox, pictures: &PictureStore) -> Result<usize, CatalogError> {
+    let rows = sqlx::query("SELECT code, type, image FROM products WHERE image IS NOT NULL ORDER BY code").fetch_all(db.pool()).await?;
+    let mut moved = 0;
+    for row in rows {
+        let (code, kind, image): (String, String, String) = (row.try_get("code")?, row.try_get("type")?, row.try_get("image")?);
+        let path = PictureStore::new_demo_path(&code);
+        let data = media(&image);
+        if let Some(data) = data {
+            pictures.put(&path, data.to_vec()).await?;
+        }
+        let mut tx = db.begin().await?;
+        // The claim: a replica moving the same picture at once finds it gone.
+        let claimed =
+            sqlx::query("UPDATE products SET image = NULL WHERE code = $1 AND image IS NOT NULL").bind(&code).execute(&mut *tx).await?;
+        let uploaded: i64 = sqlx::query("SELECT COUNT(*) FROM product_pictures WHERE product_code = $1")
+            .bind(&code)
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get(0)?;
+        if claimed.rows_affected() == 0 || uploaded > 0 || data.is_none() {
+            tx.commit().await?;
+            if data.is_some() {
+                pictures.remove(&path).await;
+            }
+            continue;
+        }
+        sqlx::query(
+            "INSERT INTO product_pictures (product_code, position, page_path, listing_path, created_at) VALUES ($1, 1, $2, $2, $3)",
+        )
+        .bind(&code)
+        .bind(&path)
+        .bind(tx.now_ms())
+        .execute(&mut *tx)
+        .await?;
+        outbox.add(&mut tx, &events::product_changed(&code, ProductType::parse(&kind))).await?;
+        tx.commit().await?;
+        moved += 1;
+    }
+    if moved > 0 {
+        outbox.wake();
+    }
+    Ok(moved)
+}
+
+async fn insert(db: &Db, seed: &SeedCatalog, pictures: &[(String, String)]) -> Result<(), sqlx::Error> {
     let mut tx = db.begin().await?;
     for (currency, ppm) in RATES {
         sqlx::query("INSERT INTO exchange_rates (currency, rate_ppm) VALUES ($1, $2)").bind(currency).bind(ppm).execute(&mut *tx).await?;
@@ -129,7 +207,7 @@ async fn insert(db: &Db, seed: &SeedCatalog) -> Result<(), sqlx::Error> {
         .bind(&p.available_to)
         .bind(&p.created_at)
         .bind(&p.main_taxon)
-        .bind(&p.image)
+        .bind(None::<String>)
         .bind(details.to_string())
         .execute(&mut *tx)
         .await?;
@@ -151,6 +229,16 @@ async fn insert(db: &Db, seed: &SeedCatalog) -> Result<(), sqlx::Error> {
                 .execute(&mut *tx)
                 .await?;
         }
+    }
+    for (code, path) in pictures {
+        sqlx::query(
+            "INSERT INTO product_pictures (product_code, position, page_path, listing_path, created_at) VALUES ($1, 1, $2, $2, $3)",
+        )
+        .bind(code)
+        .bind(path)
+        .bind(tx.now_ms())
+        .execute(&mut *tx)
+        .await?;
     }
     for p in &seed.products {
         for (pos, related) in p.related.iter().enumerate() {

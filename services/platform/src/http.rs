@@ -14,7 +14,17 @@ use hyper_util::rt::TokioExecutor;
 
 pub use hyper::{Method, StatusCode};
 
-type Https = hyper_rustls::HttpsConnector<HttpConnector>;
+pub type Https = hyper_rustls::HttpsConnector<HttpConnector>;
+
+/// HTTPS with ring and the Mozilla roots, plain HTTP too (local addresses,
+/// or a store inside the cluster): the connector of every outside call.
+pub fn https_connector() -> anyhow::Result<Https> {
+    Ok(hyper_rustls::HttpsConnectorBuilder::new()
+        .with_provider_and_webpki_roots(rustls::crypto::ring::default_provider())?
+        .https_or_http()
+        .enable_http1()
+        .build())
+}
 
 /// How long a call may take, connection included.
 pub const TIMEOUT: Duration = Duration::from_secs(10);
@@ -41,12 +51,7 @@ impl Http {
     }
 
     pub fn with_timeout(timeout: Duration) -> anyhow::Result<Self> {
-        let https = hyper_rustls::HttpsConnectorBuilder::new()
-            .with_provider_and_webpki_roots(rustls::crypto::ring::default_provider())?
-            .https_or_http()
-            .enable_http1()
-            .build();
-        Ok(Self { client: Client::builder(TokioExecutor::new()).build(https), timeout })
+        Ok(Self { client: Client::builder(TokioExecutor::new()).build(https_connector()?), timeout })
     }
 
     /// Sends a request whole: the answer with its status, headers and body,

@@ -335,6 +335,76 @@ fn nats_server_bin() -> PathBuf {
         .expect("nats-server not found: install it or set NATS_SERVER_BIN")
 }
 
+/// A local S3-compatible server of one test's own (moto's `moto_server`,
+/// the command `TEST_MOTO_SERVER` names) with one empty bucket. It takes a
+/// free port itself and says which, so no other process can take it
+/// between a choice and the bind. Stopped on drop.
+pub struct S3Server {
+    child: std::process::Child,
+    pub endpoint: String,
+    pub bucket: String,
+}
+
+impl S3Server {
+    pub async fn start() -> Self {
+        use std::io::BufRead;
+        let bin = std::env::var("TEST_MOTO_SERVER").expect("TEST_MOTO_SERVER must name moto_server for this test");
+        let mut child = std::process::Command::new(&bin)
+            .args(["-H", "127.0.0.1", "-p", "0"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("start {bin}: {e}"));
+        let stderr = child.stderr.take().expect("piped");
+        let (said, heard) = std::sync::mpsc::channel();
+        // Read to the end, so the server never blocks on a full pipe.
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stderr).lines().map_while(Result::ok) {
+                if let Some(url) = line.split("Running on ").nth(1) {
+                    let _ = said.send(url.trim().to_owned());
+                }
+            }
+        });
+        let heard = tokio::task::spawn_blocking(move || heard.recv_timeout(Duration::from_secs(60))).await.expect("joined");
+        let mut server = Self { child, endpoint: String::new(), bucket: unique("pictures-") };
+        server.endpoint = heard.unwrap_or_else(|_| panic!("{bin} did not say where it listens within 60 s"));
+        server.create_bucket().await;
+        server
+    }
+
+    /// `PUT /<bucket>`: moto takes it unsigned.
+    async fn create_bucket(&self) {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let host = self.endpoint.trim_start_matches("http://");
+        let mut stream = TcpStream::connect(host).await.expect("moto_server accepts connections");
+        let request = format!("PUT /{} HTTP/1.1\r\nHost: {host}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", self.bucket);
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).await.unwrap();
+        assert!(answer.starts_with("HTTP/1.1 200"), "bucket {} not made: {answer}", self.bucket);
+    }
+
+    /// The settings of a picture store in this server's bucket, as the
+    /// catalog reads them from its environment.
+    pub fn settings(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("PICTURE_BUCKET", self.bucket.clone()),
+            ("AWS_ENDPOINT", self.endpoint.clone()),
+            ("AWS_ALLOW_HTTP", "true".to_owned()),
+            ("AWS_REGION", "eu-central-1".to_owned()),
+            ("AWS_ACCESS_KEY_ID", "test".to_owned()),
+            ("AWS_SECRET_ACCESS_KEY", "test".to_owned()),
+        ]
+    }
+}
+
+impl Drop for S3Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 /// One service on its own, for the API tests of its crate: a fresh SQLite
 /// database, the in-process bus and cache, fake peers served on loopback
 /// ports ([`Alone::serve`]) and every other peer unreachable. Dropping it
@@ -380,7 +450,10 @@ impl Alone {
             },
         };
         peers(&mut config.peers);
-        (crate::runtime::Infra::connect(&config, self.shutdown.clone()).await.unwrap(), listener)
+        let mut infra = crate::runtime::Infra::connect(&config, self.shutdown.clone()).await.unwrap();
+        // Files a service keeps (the catalog's pictures) go beside its database.
+        infra.data_dir = self.db._dir.as_ref().map(|d| d.path().to_owned());
+        (infra, listener)
     }
 }
 

@@ -2297,7 +2297,7 @@ export interface components {
             to: string;
         };
         Image: {
-            /** @description Under `/media/` (the seed's) or `/pictures/` (uploaded). */
+            /** @description Under `/pictures/` (the catalog's picture store: uploads and the demo's), or `/media/` for a demo picture not yet moved there. */
             path: string;
             thumbnails: components["schemas"]["Thumbnails"];
         };

@@ -89,8 +89,8 @@ pub async fn add_picture(
         .map_err(|e| CatalogError::Pictures(std::io::Error::other(e)))?
         .map_err(CatalogError::InvalidPicture)?;
     let (page, listing) = PictureStore::new_paths(&request.code);
-    store.put(&page, &resized.page).await?;
-    store.put(&listing, &resized.listing).await?;
+    store.put(&page, resized.page).await?;
+    store.put(&listing, resized.listing).await?;
     let written = async {
         let mut tx = db.begin().await?;
         store::add_picture(&mut tx, &request.code, &page, &listing, &request.staff).await?;
@@ -127,8 +127,9 @@ pub async fn remove_picture(
     get(db, &request.code).await?.ok_or(CatalogError::ProductNotFound(request.code))
 }
 
-/// A stored picture, as JPEG.
+/// A stored picture, with its media type.
 pub async fn picture(store: &PictureStore, path: &str) -> Result<Picture, CatalogError> {
     let data = store.get(path).await?.ok_or_else(|| CatalogError::PictureNotFound(path.to_owned()))?;
-    Ok(Picture { data, content_type: "image/jpeg".to_owned() })
+    let content_type = pictures::content_type(path).unwrap_or("application/octet-stream");
+    Ok(Picture { data, content_type: content_type.to_owned() })
 }

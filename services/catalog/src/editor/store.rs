@@ -101,8 +101,9 @@ fn kind_of(code: &str) -> i32 {
 /// language) holds `q`, in the listings' order; named in `locale`.
 pub async fn list(db: &Db, kind: Option<ProductType>, q: &str, locale: &str) -> Result<Vec<AdminProductSummary>, sqlx::Error> {
     let rows = sqlx::query(
-        "SELECT code, type, price, original_price, published, stock, image FROM products \
-         WHERE ($1 = '' OR type = $1) ORDER BY type, position, id",
+        "SELECT code, type, price, original_price, published, stock, image, \
+         (SELECT listing_path FROM product_pictures pp WHERE pp.product_code = p.code ORDER BY position LIMIT 1) AS picture \
+         FROM products p WHERE ($1 = '' OR type = $1) ORDER BY type, position, id",
     )
     .bind(kind.map_or("", ProductType::code))
     .fetch_all(db.pool())
@@ -127,7 +128,10 @@ pub async fn list(db: &Db, kind: Option<ProductType>, q: &str, locale: &str) -> 
             published: r.try_get::<i64, _>("published")? != 0,
             stock: r.try_get("stock")?,
             missing_locales: LOCALES.iter().filter(|l| !own.contains_key(**l)).map(|l| (*l).to_owned()).collect(),
-            image: r.try_get::<Option<String>, _>("image")?.map(|i| format!("/media/{i}")).unwrap_or_default(),
+            image: match r.try_get::<Option<String>, _>("picture")? {
+                Some(picture) => picture,
+                None => r.try_get::<Option<String>, _>("image")?.map(|i| format!("/media/{i}")).unwrap_or_default(),
+            },
             code,
         });
     }

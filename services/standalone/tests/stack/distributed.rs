@@ -125,6 +125,8 @@ impl Distributed {
                 // 50 checkouts race at once on two cores in this test.
                 .env("UPSTREAM_TIMEOUT_MS", "10000")
                 .env("MAIL_DIR", std::env::temp_dir().join(format!("spa-mail-{run}")))
+                // Pictures in a directory of the run's own, unless a bucket is set.
+                .env("PICTURE_DIR", std::env::temp_dir().join(format!("spa-pictures-{run}")))
                 .env("NATS_URL", nats_url)
                 .env("REDIS_URL", redis_url)
                 .envs(nats_namespace.map(|ns| ("NATS_NAMESPACE", ns)))
@@ -218,7 +220,10 @@ impl Distributed {
 }
 
 #[tokio::test]
-#[cfg_attr(not(all(has_postgres, has_nats, has_redis)), ignore = "TEST_POSTGRES_URL, TEST_NATS_URL and TEST_REDIS_URL must all be set")]
+#[cfg_attr(
+    not(all(has_postgres, has_nats, has_redis, has_s3)),
+    ignore = "TEST_POSTGRES_URL, TEST_NATS_URL, TEST_REDIS_URL and TEST_MOTO_SERVER must all be set"
+)]
 async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
     let run = testkit::unique("d");
     // A fake Przelewy24 for the cart process, and the caps on unpaid orders
@@ -226,12 +231,16 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
     let p24_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let mut settings = crate::payments::przelewy24_settings(&format!("http://{}", p24_listener.local_addr().unwrap()));
     settings.extend([("MAX_UNPAID_NIGHTS_PER_EMAIL", UNPAID_CAP.to_string()), ("MAX_UNPAID_NIGHTS_PER_CLIENT", "1000".to_owned())]);
+    // The catalog keeps its pictures in a bucket of an S3-compatible store.
+    let s3 = testkit::S3Server::start().await;
+    settings.extend(s3.settings());
     let mut stack = Distributed::start(&run, &testkit::nats_url(), Some(&run), &testkit::redis_url(), &settings);
     stack.all_readyz(200).await;
     let base = stack.base();
     let p24 = crate::payments::fake_przelewy24(&base, p24_listener);
     common_checks(&base).await;
     let http = client();
+    pictures_are_kept_in_the_bucket(&base, &stack, &s3).await;
 
     // Checkout on PostgreSQL: 50 visitors race for the last two rooms.
     let rooms = format!("http://127.0.0.1:{}", stack.grpc[1]);
@@ -345,6 +354,51 @@ async fn every_service_as_its_own_process_on_postgres_nats_and_redis() {
     stack.stop().await;
     let bus = spa_platform::bus::NatsBus::connect(&testkit::nats_url(), Some(&run)).await.unwrap();
     bus.delete_stream().await.unwrap();
+}
+
+/// The demo pictures and an upload are objects in the bucket, served by the
+/// gateway through the catalog process; a removed one leaves the bucket.
+async fn pictures_are_kept_in_the_bucket(base: &str, stack: &Distributed, s3: &testkit::S3Server) {
+    let http = client();
+    let users = stack.db("users").await;
+    let admin = crate::support::session_in(&users, "staff-pic", "pictures@example.pl", "customer,admin").await;
+    users.close().await;
+    // The bucket read directly, as another catalog replica would.
+    let settings = s3.settings();
+    let aws: Vec<(&str, &str)> = settings.iter().filter(|(k, _)| k.starts_with("AWS_")).map(|(k, v)| (*k, v.as_str())).collect();
+    let bucket = spa_catalog::editor::PictureStore::s3(&s3.bucket, &aws).unwrap();
+    let (status, product) = crate::support::json(http.get(format!("{base}/shop-api/products/TR_SALT_SCRUB")).send().await.unwrap()).await;
+    assert_eq!(status, 200, "{product}");
+    let demo = product["images"][0]["path"].as_str().unwrap().to_owned();
+    assert!(demo.starts_with("/pictures/TR_SALT_SCRUB/"), "{product}");
+    let served = http.get(format!("{base}{demo}")).send().await.unwrap();
+    assert_eq!((served.status().as_u16(), served.headers()["content-type"].to_str().unwrap().to_owned()), (200, "image/svg+xml".into()));
+    assert_eq!(bucket.get(&demo).await.unwrap().expect("in the bucket"), served.bytes().await.unwrap());
+
+    let upload = http
+        .post(format!("{base}/shop-api/backend/products/TR_SALT_SCRUB/images"))
+        .header("x-requested-with", "XMLHttpRequest")
+        .header("cookie", format!("spa_session={admin}"))
+        .header("content-type", "image/png")
+        .body(crate::products_admin::png(1600, 1200))
+        .send()
+        .await
+        .unwrap();
+    let (status, saved) = crate::support::json(upload).await;
+    assert_eq!(status, 200, "{saved}");
+    let page = saved["images"].as_array().unwrap().last().unwrap().as_str().unwrap().to_owned();
+    assert!(bucket.get(&page).await.unwrap().is_some(), "{page} in the bucket");
+    assert_eq!(http.get(format!("{base}{page}")).send().await.unwrap().headers()["content-type"], "image/jpeg");
+    let (status, _) = crate::staff::as_staff(
+        &http,
+        reqwest::Method::DELETE,
+        format!("{base}/shop-api/backend/products/TR_SALT_SCRUB/images?path={page}"),
+        Some(format!("spa_session={admin}")),
+        Value::Null,
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(bucket.get(&page).await.unwrap(), None, "{page} gone from the bucket");
 }
 
 const ROOM: &str = "ROOM_STANDARD_DOUBLE";

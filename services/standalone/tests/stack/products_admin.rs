@@ -265,7 +265,7 @@ async fn a_room_the_administrator_hides_is_not_offered_to_guests() {
 }
 
 /// A PNG of `width` × `height` pixels.
-fn png(width: u32, height: u32) -> Vec<u8> {
+pub fn png(width: u32, height: u32) -> Vec<u8> {
     let picture = image::DynamicImage::ImageRgb8(image::RgbImage::from_pixel(width, height, image::Rgb([90, 140, 110])));
     let mut out = std::io::Cursor::new(Vec::new());
     picture.write_to(&mut out, image::ImageFormat::Png).unwrap();
@@ -299,6 +299,33 @@ async fn an_administrator_uploads_a_picture_that_guests_see_in_the_listing_and_r
     let huge = crate::support::json(upload(&admin, "image/jpeg", vec![0xFF; 8 * 1024 * 1024 + 1]).await.unwrap()).await;
     assert_eq!(huge.0, 413, "{}", huge.1);
 
+    // The demo picture is in the picture store like any other, and can go.
+    let remove = |path: &str| {
+        as_staff(
+            &t.http,
+            Method::DELETE,
+            t.url(&format!("/shop-api/backend/products/TR_SALT_SCRUB/images?path={path}")),
+            Some(format!("spa_session={admin}")),
+            Value::Null,
+        )
+    };
+    let (status, before) = as_staff(
+        &t.http,
+        Method::GET,
+        t.url("/shop-api/backend/products/TR_SALT_SCRUB"),
+        Some(format!("spa_session={admin}")),
+        Value::Null,
+    )
+    .await;
+    assert_eq!(status, 200, "{before}");
+    let demo = before["images"][0].as_str().unwrap().to_owned();
+    assert!(demo.starts_with("/pictures/TR_SALT_SCRUB/") && demo.ends_with("-page.svg"), "{before}");
+    let r = t.http.get(t.url(&demo)).send().await.unwrap();
+    assert_eq!((r.status().as_u16(), r.headers()["content-type"].to_str().unwrap()), (200, "image/svg+xml"));
+    let (status, without) = remove(&demo).await;
+    assert_eq!((status, without["images"].as_array().map(Vec::len)), (200, Some(0)), "{without}");
+    assert_eq!(t.http.get(t.url(&demo)).send().await.unwrap().status(), 404);
+
     // A picture: kept in two sizes, first on the card, served as JPEG for a year.
     let (status, saved) = crate::support::json(upload(&admin, "image/png", png(2000, 1000)).await.unwrap()).await;
     assert_eq!(status, 200, "{saved}");
@@ -321,19 +348,9 @@ async fn an_administrator_uploads_a_picture_that_guests_see_in_the_listing_and_r
     assert_eq!(t.http.get(t.url("/pictures/TR_SALT_SCRUB/00000000000000000000000000000000-page.jpg")).send().await.unwrap().status(), 404);
     assert_eq!(t.http.get(t.url("/pictures/TR_SALT_SCRUB/..%2F..%2Fcatalog.db")).send().await.unwrap().status(), 404);
 
-    // Removed: the seed picture again, the files gone.
-    let remove = |path: &str| {
-        as_staff(
-            &t.http,
-            Method::DELETE,
-            t.url(&format!("/shop-api/backend/products/TR_SALT_SCRUB/images?path={path}")),
-            Some(format!("spa_session={admin}")),
-            Value::Null,
-        )
-    };
+    // Removed: no picture (the shop's placeholder), the files gone.
     let (status, after) = remove(&page_path).await;
-    assert_eq!(status, 200, "{after}");
-    assert!(after["images"][0].as_str().unwrap().starts_with("/media/"), "{after}");
+    assert_eq!((status, after["images"].as_array().map(Vec::len)), (200, Some(0)), "{after}");
     assert_eq!(remove(&page_path).await.0, 404);
     assert_eq!(t.http.get(t.url(&page_path)).send().await.unwrap().status(), 404);
 }

@@ -6,7 +6,7 @@ import { staffPaths } from '@/config/staff-paths';
 import { useAddPicture, useCreateProduct, useProduct, useRemovePicture, useSaveProduct, useTaxonTree } from '@/features/staff/api/products';
 import { serverMessage, staffFailure } from '@/features/staff/api/staff-errors';
 import { parseZloty } from '@/features/staff/utils/amount';
-import { isUploadedPicture, PICTURE_ACCEPT, pictureProblem, type PictureProblem } from '@/features/staff/utils/pictures';
+import { isStoredPicture, PICTURE_ACCEPT, pictureProblem, type PictureProblem } from '@/features/staff/utils/pictures';
 import {
   emptyProductForm,
   formFields,
@@ -717,7 +717,7 @@ function Pictures({ code, images, name, loginHref }: { code: string; images: str
                 position={index + 1}
                 busy={busy}
                 removing={remove.isPending && remove.variables === src}
-                onRemove={isUploadedPicture(src) ? () => void removePicture(src) : undefined}
+                onRemove={isStoredPicture(src) ? () => void removePicture(src) : undefined}
               />
             ))}
           </ul>

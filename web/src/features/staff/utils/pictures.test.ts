@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { isUploadedPicture, PICTURE_MAX_BYTES, pictureProblem } from './pictures';
+import { isStoredPicture, PICTURE_MAX_BYTES, pictureProblem } from './pictures';
 
 const picture = (type = 'image/png', bytes = 4) => new File([new Uint8Array(bytes)], 'a.png', { type });
 
@@ -54,6 +54,6 @@ describe('pictureProblem', () => {
 });
 
 it('tells uploaded pictures from the shop’s own', () => {
-  expect(isUploadedPicture('/pictures/TR_ZEN/7-page.jpg')).toBe(true);
-  expect(isUploadedPicture('/media/products/zen.jpg')).toBe(false);
+  expect(isStoredPicture('/pictures/TR_ZEN/7-page.jpg')).toBe(true);
+  expect(isStoredPicture('/media/products/zen.jpg')).toBe(false);
 });

@@ -42,5 +42,5 @@ export async function pictureProblem(file: File): Promise<PictureProblem | null>
   return null;
 }
 
-/** Only uploaded pictures can be removed; the shop's own (under /media/) stay. */
-export const isUploadedPicture = (path: string) => path.startsWith('/pictures/');
+/** Pictures in the catalog's store (uploads and the demo's) can be removed; a demo picture not yet moved there (under /media/) cannot. */
+export const isStoredPicture = (path: string) => path.startsWith('/pictures/');
