@@ -16,8 +16,8 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use spa_proto::spa::catalog::v1::{
-    AddPictureRequest, AdminGetProductRequest, AdminListProductsRequest, EditableProduct, GetPictureRequest, ProductFields,
-    ProductTexts as TextsMessage, RemovePictureRequest, SaveProductRequest,
+    AddPictureRequest, AdminGetProductRequest, AdminListProductsRequest, AmountList, CodeList, EditableProduct, GetPictureRequest,
+    ProductFields, ProductTexts as TextsMessage, RemovePictureRequest, SaveProductRequest,
 };
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -149,7 +149,13 @@ pub struct ProductEditor {
     #[schema(required = true)]
     pub promotion_to: Option<String>,
     pub main_taxon: String,
+    /// The categories beside the main one, in order.
     pub taxons: Vec<String>,
+    /// The offers shown with it, in order.
+    pub related: Vec<String>,
+    /// A gift voucher's price options, grosze, ascending; null for other offers.
+    #[schema(required = true)]
+    pub voucher_values: Option<Vec<i64>>,
     pub images: Vec<String>,
     /// RFC 3339; null: not changed in the back office yet.
     #[schema(required = true)]
@@ -184,7 +190,9 @@ impl ProductEditor {
             promotion_from: date(f.promotion_from),
             promotion_to: date(f.promotion_to),
             main_taxon: p.main_taxon,
-            taxons: p.taxons,
+            taxons: f.taxons.map(|l| l.codes).unwrap_or(p.taxons),
+            related: f.related.map(|l| l.codes).unwrap_or_default(),
+            voucher_values: f.voucher_values.map(|l| l.amounts),
             images: p.images,
             updated_at: rfc3339(p.updated_at_ms),
             updated_by: p.updated_by,
@@ -237,6 +245,19 @@ pub struct ProductChange {
     #[serde(default, deserialize_with = "present")]
     #[schema(required = true, value_type = Option<i64>)]
     pub stock_was: Option<Option<i64>>,
+    /// The categories beside the main one (codes), in order, up to 10; absent: left as they are.
+    #[serde(default)]
+    #[schema(max_items = 10)]
+    pub taxons: Option<Vec<String>>,
+    /// The offers shown with it (codes), in order, up to 20; absent: left as they are.
+    #[serde(default)]
+    #[schema(max_items = 20)]
+    pub related: Option<Vec<String>>,
+    /// Gift vouchers only: the price options guests choose from, grosze,
+    /// ascending, 1 to 10 of them; absent: left as they are.
+    #[serde(default)]
+    #[schema(max_items = 10)]
+    pub voucher_values: Option<Vec<i64>>,
 }
 
 /// A field that is there, null or not (absent stays `None`).
@@ -258,6 +279,16 @@ impl ProductChange {
         }
         use crate::extract::within;
         within(self.price.unwrap_or_default(), 100..=100_000_000, ErrorCode::InvalidParameter, "price")?;
+        // More than the document allows; which codes exist is the catalog's to say.
+        for (field, count, max) in [
+            ("taxons", self.taxons.as_ref().map(Vec::len), 10),
+            ("related", self.related.as_ref().map(Vec::len), 20),
+            ("voucherValues", self.voucher_values.as_ref().map(Vec::len), 10),
+        ] {
+            if count.is_some_and(|n| n > max) {
+                return Err(ApiError::malformed(ErrorCode::InvalidParameter, field));
+            }
+        }
         if let Some(o) = self.original_price {
             within(o, 100..=100_000_000, ErrorCode::InvalidParameter, "originalPrice")?;
         }
@@ -322,6 +353,9 @@ impl ProductChange {
             available_to: self.available_to.unwrap_or_default(),
             promotion_from: self.promotion_from.unwrap_or_default(),
             promotion_to: self.promotion_to.unwrap_or_default(),
+            taxons: self.taxons.map(|codes| CodeList { codes }),
+            related: self.related.map(|codes| CodeList { codes }),
+            voucher_values: self.voucher_values.map(|amounts| AmountList { amounts }),
         }
     }
 }
@@ -391,6 +425,14 @@ pub struct NewProduct {
     #[serde(default)]
     #[schema(value_type = Option<String>, format = Date)]
     pub promotion_to: Option<String>,
+    /// The categories beside the main one (codes), in order, up to 10.
+    #[serde(default)]
+    #[schema(max_items = 10)]
+    pub taxons: Option<Vec<String>>,
+    /// The offers shown with it (codes), in order, up to 20.
+    #[serde(default)]
+    #[schema(max_items = 20)]
+    pub related: Option<Vec<String>>,
 }
 
 impl NewProduct {
@@ -409,6 +451,9 @@ impl NewProduct {
             promotion_from: self.promotion_from.clone(),
             promotion_to: self.promotion_to.clone(),
             stock_was: None,
+            taxons: self.taxons.clone(),
+            related: self.related.clone(),
+            voucher_values: None,
         }
     }
 }

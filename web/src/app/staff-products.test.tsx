@@ -45,7 +45,9 @@ const offer = (code: string, type: ProductEditor['type'], translations: ProductE
   promotionFrom: null,
   promotionTo: null,
   mainTaxon: 'treatments',
-  taxons: ['treatments'],
+  taxons: [],
+  related: [],
+  voucherValues: null,
   images: [],
   updatedAt: '2027-04-01T12:00:00Z',
   updatedBy: 'anna@example.pl',
@@ -116,8 +118,8 @@ const refuse = (status: number, code: string, message: string, errors: { field: 
  * `/pictures/{CODE}/{id}-page.jpg`; another type is refused with 415, over
  * 8 MB with 413; one removed by its path goes, an unknown path is 404.
  */
-function renderProducts(url: string, locale: Locale, me: Customer) {
-  const store = new Map(OFFERS().map((product) => [product.code, product]));
+function renderProducts(url: string, locale: Locale, me: Customer, more: ProductEditor[] = []) {
+  const store = new Map([...OFFERS(), ...more].map((product) => [product.code, product]));
   const sent: Sent[] = [];
   const asked: URLSearchParams[] = [];
   let pictureId = 7;
@@ -142,7 +144,7 @@ function renderProducts(url: string, locale: Locale, me: Customer) {
     }
     return null;
   };
-  const saved = (code: string, change: Omit<ProductChange, 'stockWas'>, before: Pick<ProductEditor, 'type' | 'mainTaxon' | 'taxons' | 'images'>): ProductEditor => ({
+  const saved = (code: string, change: Omit<ProductChange, 'stockWas'>, before: Pick<ProductEditor, 'type' | 'mainTaxon' | 'taxons' | 'related' | 'voucherValues' | 'images'>): ProductEditor => ({
     ...before,
     ...change,
     // What a change leaves out, the server keeps as none.
@@ -154,6 +156,10 @@ function renderProducts(url: string, locale: Locale, me: Customer) {
     availableTo: change.availableTo ?? null,
     promotionFrom: change.promotionFrom ?? null,
     promotionTo: change.promotionTo ?? null,
+    // Lists a change leaves out (or sends as null) stay as they were.
+    taxons: change.taxons ?? before.taxons,
+    related: change.related ?? before.related,
+    voucherValues: change.voucherValues ?? before.voucherValues,
     code,
     updatedAt: SAVED_AT,
     updatedBy: me.email,
@@ -202,7 +208,7 @@ function renderProducts(url: string, locale: Locale, me: Customer) {
       const taken = slugTaken(body.code, body);
       if (taken) return taken;
       const { code, type, mainTaxon, ...change } = body;
-      const product = saved(code, change, { type, mainTaxon, taxons: [mainTaxon], images: [] });
+      const product = saved(code, change, { type, mainTaxon, taxons: [], related: [], voucherValues: null, images: [] });
       store.set(code, product);
       return HttpResponse.json(product, { status: 201 });
     }),
@@ -331,6 +337,8 @@ describe('the offers', () => {
           availableTo: null,
           promotionFrom: null,
           promotionTo: null,
+          taxons: [],
+          related: [],
           // The count the editor showed: an order taking some meanwhile makes the server refuse it.
           stockWas: 5,
         },
@@ -465,6 +473,8 @@ describe('the offers', () => {
           availableTo: null,
           promotionFrom: null,
           promotionTo: null,
+          taxons: [],
+          related: [],
         },
       },
     ]);
@@ -475,6 +485,57 @@ describe('the offers', () => {
     const editor = screen.getByRole('form', { name: 'Lava-Massage' });
     expect(within(editor).getByLabelText<HTMLInputElement>('Preis (zł)').value).toBe('180,00');
     expect(within(editor).queryByLabelText('Code')).toBeNull();
+  });
+
+  it('lists an offer under further categories and shows chosen offers with it, in their order', async () => {
+    const { sent, user } = renderProducts('/backend/products?code=TR_HOT_STONES', 'pl', adminMe());
+    const form = await screen.findByRole('form', { name: 'Masaż gorącymi kamieniami' });
+    // Every category but the main one (Masaże) can be checked.
+    const categories = within(form).getByRole('group', { name: 'Dodatkowe kategorie' });
+    await within(categories).findByLabelText('Kosmetyki');
+    expect(within(categories).getAllByRole('checkbox').map((box) => box.nextSibling?.textContent)).toEqual(['Zabiegi', 'Kosmetyki']);
+    await user.click(within(categories).getByLabelText('Kosmetyki'));
+
+    const related = within(form).getByRole('group', { name: 'Pokazywane przy tej ofercie' });
+    expect(within(related).getByText('Przy tej ofercie nie są pokazywane inne.')).toBeTruthy();
+    const add = within(related).getByLabelText('Dodaj ofertę');
+    await within(add).findByRole('option', { name: 'Olejek różany (PR_ROSE_OIL)' });
+    expect(within(add).queryByRole('option', { name: /TR_HOT_STONES/ })).toBeNull();
+    await user.selectOptions(add, 'PR_ROSE_OIL');
+    await user.click(within(related).getByRole('button', { name: 'Dodaj' }));
+    await user.selectOptions(add, 'PR_CANDLE');
+    await user.click(within(related).getByRole('button', { name: 'Dodaj' }));
+    expect(within(add).queryByRole('option', { name: /PR_ROSE_OIL/ })).toBeNull();
+    await user.click(within(related).getByRole('button', { name: 'Przesuń w górę: Świeca sojowa' }));
+    expect(within(related).getAllByRole('listitem').map((item) => plain(item.firstChild?.textContent))).toEqual(['Świeca sojowa PR_CANDLE', 'Olejek różany PR_ROSE_OIL']);
+
+    await user.click(within(form).getByRole('button', { name: 'Zapisz' }));
+    await within(form).findByText('Zapisano. Goście zobaczą zmianę w ciągu kilku sekund.');
+    expect(sent[0]?.body).toMatchObject({ taxons: ['cosmetics'], related: ['PR_CANDLE', 'PR_ROSE_OIL'] });
+    expect((sent[0]?.body as ProductChange).voucherValues).toBeUndefined();
+    expect(within(form).queryByRole('group', { name: 'Kwoty do wyboru' })).toBeNull();
+  });
+
+  it('sets a voucher’s price options, lowest first, checked in the page', async () => {
+    const voucher = offer('VC_GIFT', 'voucher', { pl: texts('Voucher kwotowy', 'voucher-kwotowy'), de: null, en_GB: texts('Gift voucher', 'gift-voucher') }, { voucherValues: [10000, 20000], mainTaxon: 'cosmetics' });
+    const { sent, user } = renderProducts('/backend/products?code=VC_GIFT', 'en_GB', adminMe(), [voucher]);
+    const form = await screen.findByRole('form', { name: 'Gift voucher' });
+    const options = within(form).getByRole('group', { name: 'Price options' });
+    expect(within(options).getByLabelText<HTMLInputElement>('Option 1 (zł)').value).toBe('100.00');
+    expect(within(options).getByLabelText<HTMLInputElement>('Option 2 (zł)').value).toBe('200.00');
+    await user.click(within(options).getByRole('button', { name: 'Add an option' }));
+    await user.type(within(options).getByLabelText('Option 3 (zł)'), '150');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(options).findByText('Each option an amount from 1 to 1,000,000 zł, each above the one before.')).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await user.click(within(options).getByRole('button', { name: 'Remove option 3' }));
+    await user.click(within(options).getByRole('button', { name: 'Add an option' }));
+    await user.type(within(options).getByLabelText('Option 3 (zł)'), '300');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await within(form).findByText('Saved. Guests see the change within seconds.');
+    expect(sent[0]?.body).toMatchObject({ voucherValues: [10000, 20000, 30000] });
+    expect(within(options).getByLabelText<HTMLInputElement>('Option 3 (zł)').value).toBe('300.00');
   });
 
   it('says when a code is not an offer', async () => {

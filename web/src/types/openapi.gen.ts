@@ -2550,8 +2550,12 @@ export interface components {
              */
             promotionTo?: string | null;
             published: boolean;
+            /** @description The offers shown with it (codes), in order, up to 20. */
+            related?: string[] | null;
             /** Format: int64 */
             stock?: number | null;
+            /** @description The categories beside the main one (codes), in order, up to 10. */
+            taxons?: string[] | null;
             translations: components["schemas"]["Translations"];
             type: components["schemas"]["NewOfferType"];
         };
@@ -3039,6 +3043,8 @@ export interface components {
              */
             promotionTo?: string | null;
             published: boolean;
+            /** @description The offers shown with it (codes), in order, up to 20; absent: left as they are. */
+            related?: string[] | null;
             /**
              * Format: int64
              * @description Products only, 0 to 1 000 000; null: not counted.
@@ -3050,7 +3056,14 @@ export interface components {
              *     (an order took some meanwhile) is 409 `stock_changed`, nothing saved.
              */
             stockWas: number | null;
+            /** @description The categories beside the main one (codes), in order, up to 10; absent: left as they are. */
+            taxons?: string[] | null;
             translations: components["schemas"]["Translations"];
+            /**
+             * @description Gift vouchers only: the price options guests choose from, grosze,
+             *     ascending, 1 to 10 of them; absent: left as they are.
+             */
+            voucherValues?: number[] | null;
         };
         /** @description A product as its editor shows it. */
         ProductEditor: {
@@ -3072,14 +3085,19 @@ export interface components {
             /** @description YYYY-MM-DD; to this day, inclusive; null: open. Outside them the product sells at its original price. */
             promotionTo: string | null;
             published: boolean;
+            /** @description The offers shown with it, in order. */
+            related: string[];
             /** Format: int64 */
             stock: number | null;
+            /** @description The categories beside the main one, in order. */
             taxons: string[];
             translations: components["schemas"]["Translations"];
             type: components["schemas"]["OfferType"];
             /** @description RFC 3339; null: not changed in the back office yet. */
             updatedAt: string | null;
             updatedBy: string;
+            /** @description A gift voucher's price options, grosze, ascending; null for other offers. */
+            voucherValues: number[] | null;
         };
         /** @description The offers. */
         ProductList: {

@@ -2,7 +2,8 @@
 //! texts per language (Polish required, the others optional and shown in
 //! Polish while missing), the slug's shape, the price and a promotion's
 //! original price with the dates it runs between, the stock of a product, a treatment's duration, the
-//! dates it is sold between. Every wrong field is named at once, by its
+//! dates it is sold between, its categories, the offers shown with it and a
+//! gift voucher's price options. Every wrong field is named at once, by its
 //! name in the REST body.
 
 use std::collections::BTreeMap;
@@ -20,6 +21,9 @@ pub const MAX_META_DESCRIPTION: usize = 160;
 pub const PRICES: std::ops::RangeInclusive<i64> = 100..=100_000_000;
 pub const STOCK: std::ops::RangeInclusive<i64> = 0..=1_000_000;
 pub const DURATION: std::ops::RangeInclusive<u32> = 5..=600;
+pub const MAX_TAXONS: usize = 10;
+pub const MAX_RELATED: usize = 20;
+pub const MAX_VOUCHER_VALUES: usize = 10;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -62,6 +66,20 @@ pub struct Fields {
     pub promotion_from: Option<String>,
     #[serde(default)]
     pub promotion_to: Option<String>,
+    /// The categories beside the main one, in order; none: left as they are.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub taxons: Option<Vec<String>>,
+    /// The offers shown with it, in order; none: left as they are.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub related: Option<Vec<String>>,
+    /// A gift voucher's price options (grosze, ascending); none: left as they are.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub voucher_values: Option<Vec<i64>>,
+}
+
+/// The first place of a list where an entry repeats an earlier one.
+fn first_repeat<T: PartialEq>(items: &[T]) -> Option<usize> {
+    (1..items.len()).find(|&i| items[..i].contains(&items[i]))
 }
 
 /// `a-z`, digits and single dashes between them.
@@ -159,6 +177,27 @@ impl Fields {
                 wrong.push(to_name.to_owned());
             }
         }
+        for (name, codes, max) in [("taxons", &self.taxons, MAX_TAXONS), ("related", &self.related, MAX_RELATED)] {
+            let Some(codes) = codes else { continue };
+            if codes.len() > max {
+                wrong.push(name.to_owned());
+            } else if let Some(i) = codes.iter().position(|c| c.is_empty()).or_else(|| first_repeat(codes)) {
+                wrong.push(format!("{name}[{i}]"));
+            }
+        }
+        match (kind, &self.voucher_values) {
+            (_, None) => {}
+            (ProductType::Voucher, Some(values)) if values.is_empty() || values.len() > MAX_VOUCHER_VALUES => {
+                wrong.push("voucherValues".to_owned())
+            }
+            (ProductType::Voucher, Some(values)) => {
+                // Ascending without repeats: the order guests choose from.
+                if let Some(i) = (0..values.len()).find(|&i| !PRICES.contains(&values[i]) || (i > 0 && values[i] <= values[i - 1])) {
+                    wrong.push(format!("voucherValues[{i}]"));
+                }
+            }
+            (_, Some(_)) => wrong.push("voucherValues".to_owned()),
+        }
         wrong
     }
 
@@ -243,6 +282,26 @@ mod tests {
         assert_eq!(product.check(ProductType::Product), Vec::<String>::new(), "sold out");
         let no_polish = Fields { translations: BTreeMap::new(), ..fields() };
         assert_eq!(no_polish.check(ProductType::Treatment), ["translations.pl.name"]);
+    }
+
+    #[test]
+    fn categories_related_offers_and_a_vouchers_options_are_lists_without_repeats() {
+        let codes = |c: &[&str]| Some(c.iter().map(|c| (*c).to_owned()).collect::<Vec<_>>());
+        let listed = Fields { taxons: codes(&["massages", "face-care"]), related: codes(&["TR_SAUNA_RITUAL"]), ..fields() };
+        assert_eq!(listed.check(ProductType::Treatment), Vec::<String>::new());
+        let repeated = Fields { taxons: codes(&["massages", "massages"]), related: codes(&["A", ""]), ..fields() };
+        assert_eq!(repeated.check(ProductType::Treatment), ["taxons[1]", "related[1]"]);
+        let many = Fields { related: Some(vec!["TR_X".to_owned(); MAX_RELATED + 1]), ..fields() };
+        assert_eq!(many.check(ProductType::Treatment), ["related"]);
+
+        let voucher = |values: &[i64]| Fields { voucher_values: Some(values.to_vec()), duration_minutes: None, ..fields() };
+        assert_eq!(voucher(&[10_000, 20_000, 50_000]).check(ProductType::Voucher), Vec::<String>::new());
+        assert_eq!(voucher(&[10_000, 10_000]).check(ProductType::Voucher), ["voucherValues[1]"], "a repeat");
+        assert_eq!(voucher(&[20_000, 10_000]).check(ProductType::Voucher), ["voucherValues[1]"], "not ascending");
+        assert_eq!(voucher(&[50]).check(ProductType::Voucher), ["voucherValues[0]"], "below 1 zł");
+        assert_eq!(voucher(&[]).check(ProductType::Voucher), ["voucherValues"], "none to choose");
+        assert_eq!(voucher(&[10_000]).check(ProductType::Product), ["voucherValues"], "vouchers only");
+        assert_eq!(Fields { duration_minutes: None, ..fields() }.check(ProductType::Voucher), Vec::<String>::new(), "left as they are");
     }
 
     #[test]

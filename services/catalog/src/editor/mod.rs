@@ -36,6 +36,7 @@ pub async fn save(db: &Db, outbox: &Outbox, request: SaveProductRequest) -> Resu
         if !store::taxon_exists(&mut tx, &request.main_taxon).await? {
             wrong.push("mainTaxon".to_owned());
         }
+        wrong.extend(store::unknown_codes(&mut tx, &request.code, &fields).await?);
         if !wrong.is_empty() {
             return Err(CatalogError::InvalidProduct(wrong));
         }
@@ -47,7 +48,8 @@ pub async fn save(db: &Db, outbox: &Outbox, request: SaveProductRequest) -> Resu
         kind
     } else {
         let kind = store::product_type(&mut tx, &request.code).await?.ok_or_else(|| CatalogError::ProductNotFound(request.code.clone()))?;
-        let wrong = fields.check(kind);
+        let mut wrong = fields.check(kind);
+        wrong.extend(store::unknown_codes(&mut tx, &request.code, &fields).await?);
         if !wrong.is_empty() {
             return Err(CatalogError::InvalidProduct(wrong));
         }

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use spa_platform::db::{Db, Tx};
-use spa_proto::spa::catalog::v1::{AdminProductSummary, EditableProduct, ProductFields, ProductTexts};
+use spa_proto::spa::catalog::v1::{AdminProductSummary, AmountList, CodeList, EditableProduct, ProductFields, ProductTexts};
 use sqlx::Row;
 
 use crate::domain::ProductType;
@@ -41,6 +41,9 @@ pub fn fields_of(f: ProductFields) -> Fields {
         available_to: date(f.available_to),
         promotion_from: date(f.promotion_from),
         promotion_to: date(f.promotion_to),
+        taxons: f.taxons.map(|l| l.codes),
+        related: f.related.map(|l| l.codes),
+        voucher_values: f.voucher_values.map(|l| l.amounts),
     }
 }
 
@@ -72,6 +75,9 @@ fn wire_of(f: &Fields) -> ProductFields {
         available_to: f.available_to.clone().unwrap_or_default(),
         promotion_from: f.promotion_from.clone().unwrap_or_default(),
         promotion_to: f.promotion_to.clone().unwrap_or_default(),
+        taxons: f.taxons.clone().map(|codes| CodeList { codes }),
+        related: f.related.clone().map(|codes| CodeList { codes }),
+        voucher_values: f.voucher_values.clone().map(|amounts| AmountList { amounts }),
     }
 }
 
@@ -142,7 +148,7 @@ pub async fn list(db: &Db, kind: Option<ProductType>, q: &str, locale: &str) -> 
 pub async fn get(db: &Db, code: &str) -> Result<Option<EditableProduct>, sqlx::Error> {
     let Some(r) = sqlx::query(
         "SELECT code, type, price, original_price, published, stock, duration_minutes, age_restricted, available_from, available_to, \
-         promotion_from, promotion_to, main_taxon, image, updated_at, updated_by FROM products WHERE code = $1",
+         promotion_from, promotion_to, main_taxon, image, updated_at, updated_by, details FROM products WHERE code = $1",
     )
     .bind(code)
     .fetch_optional(db.pool())
@@ -150,6 +156,14 @@ pub async fn get(db: &Db, code: &str) -> Result<Option<EditableProduct>, sqlx::E
     else {
         return Ok(None);
     };
+    let codes = |sql: &'static str| async move {
+        sqlx::query(sql).bind(code).fetch_all(db.pool()).await?.iter().map(|t| t.try_get(0)).collect::<Result<Vec<String>, _>>()
+    };
+    let taxons = codes("SELECT taxon_code FROM product_taxons WHERE product_code = $1 ORDER BY position").await?;
+    let related = codes("SELECT related_code FROM product_associations WHERE product_code = $1 ORDER BY position").await?;
+    let kind = ProductType::parse(&r.try_get::<String, _>("type")?);
+    let voucher_values = (kind == Some(ProductType::Voucher))
+        .then(|| crate::store::details(&r.try_get::<String, _>("details").unwrap_or_default()).voucher_values.unwrap_or_default());
     let fields = Fields {
         published: r.try_get::<i64, _>("published")? != 0,
         translations: texts(db, Some(code)).await?.remove(code).unwrap_or_default(),
@@ -162,14 +176,10 @@ pub async fn get(db: &Db, code: &str) -> Result<Option<EditableProduct>, sqlx::E
         available_to: r.try_get("available_to")?,
         promotion_from: r.try_get("promotion_from")?,
         promotion_to: r.try_get("promotion_to")?,
+        taxons: Some(taxons.clone()),
+        related: Some(related),
+        voucher_values,
     };
-    let taxons = sqlx::query("SELECT taxon_code FROM product_taxons WHERE product_code = $1 ORDER BY position")
-        .bind(code)
-        .fetch_all(db.pool())
-        .await?
-        .iter()
-        .map(|t| t.try_get(0))
-        .collect::<Result<Vec<String>, _>>()?;
     let uploaded: Vec<String> = pictures(db, code).await?.into_iter().map(|(page, _)| page).collect();
     let seed = r.try_get::<Option<String>, _>("image")?.map(|i| format!("/media/{i}"));
     Ok(Some(EditableProduct {
@@ -191,6 +201,26 @@ pub async fn product_type(tx: &mut Tx, code: &str) -> Result<Option<ProductType>
 
 pub async fn taxon_exists(tx: &mut Tx, code: &str) -> Result<bool, sqlx::Error> {
     Ok(sqlx::query("SELECT 1 FROM taxons WHERE code = $1").bind(code).fetch_optional(&mut **tx).await?.is_some())
+}
+
+pub async fn product_exists(tx: &mut Tx, code: &str) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query("SELECT 1 FROM products WHERE code = $1").bind(code).fetch_optional(&mut **tx).await?.is_some())
+}
+
+/// The fields naming a category or an offer that is not there (or the product itself among its related offers).
+pub async fn unknown_codes(tx: &mut Tx, code: &str, fields: &Fields) -> Result<Vec<String>, sqlx::Error> {
+    let mut wrong = Vec::new();
+    for (i, taxon) in fields.taxons.iter().flatten().enumerate() {
+        if !taxon_exists(tx, taxon).await? {
+            wrong.push(format!("taxons[{i}]"));
+        }
+    }
+    for (i, other) in fields.related.iter().flatten().enumerate() {
+        if other == code || !product_exists(tx, other).await? {
+            wrong.push(format!("related[{i}]"));
+        }
+    }
+    Ok(wrong)
 }
 
 /// The first of the product's slugs another product has in any language, as its field.
@@ -266,6 +296,30 @@ pub async fn update(tx: &mut Tx, code: &str, fields: &Fields, staff: &str) -> Re
         .bind(&t.meta_description)
         .execute(&mut **tx)
         .await?;
+    }
+    for (table, column, codes) in
+        [("product_taxons", "taxon_code", &fields.taxons), ("product_associations", "related_code", &fields.related)]
+    {
+        let Some(codes) = codes else { continue };
+        sqlx::query(&format!("DELETE FROM {table} WHERE product_code = $1")).bind(code).execute(&mut **tx).await?;
+        for (position, other) in codes.iter().enumerate() {
+            sqlx::query(&format!("INSERT INTO {table} (product_code, {column}, position) VALUES ($1, $2, $3)"))
+                .bind(code)
+                .bind(other)
+                .bind(position as i64)
+                .execute(&mut **tx)
+                .await?;
+        }
+    }
+    if let Some(values) = &fields.voucher_values {
+        let raw: String = sqlx::query_scalar("SELECT details FROM products WHERE code = $1").bind(code).fetch_one(&mut **tx).await?;
+        let mut details: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&raw).unwrap_or_default();
+        details.insert("voucherValues".to_owned(), serde_json::json!(values));
+        sqlx::query("UPDATE products SET details = $2 WHERE code = $1")
+            .bind(code)
+            .bind(serde_json::Value::Object(details).to_string())
+            .execute(&mut **tx)
+            .await?;
     }
     // Plain data: serializing cannot fail.
     let body = serde_json::to_string(fields).expect("product fields serialize");

@@ -354,3 +354,87 @@ async fn an_administrator_uploads_a_picture_that_guests_see_in_the_listing_and_r
     assert_eq!(remove(&page_path).await.0, 404);
     assert_eq!(t.http.get(t.url(&page_path)).send().await.unwrap().status(), 404);
 }
+
+/// The product's editor answer, as an administrator (`who`) reads it.
+async fn editor_of(t: &TestStack, who: Option<String>, code: &str) -> Value {
+    let (status, editor) = as_staff(&t.http, Method::GET, t.url(&format!("/shop-api/backend/products/{code}")), who, Value::Null).await;
+    assert_eq!(status, 200, "{editor}");
+    editor
+}
+
+#[tokio::test]
+async fn an_administrator_sets_categories_related_offers_and_a_vouchers_options_that_guests_see() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let admin = Some(format!("spa_session={}", t.session_of("c-4", "admin@example.pl", "customer,admin").await));
+    let url = |code: &str| t.url(&format!("/shop-api/backend/products/{code}"));
+    let editor = |code: &'static str| editor_of(&t, admin.clone(), code);
+    // The editor's answer as a change: what it shows, sent back.
+    let change_of = |editor: &Value| {
+        let mut change = editor.clone();
+        for field in ["code", "type", "mainTaxon", "images", "updatedAt", "updatedBy"] {
+            change.as_object_mut().unwrap().remove(field);
+        }
+        if change["voucherValues"].is_null() {
+            change.as_object_mut().unwrap().remove("voucherValues");
+        }
+        change["stockWas"] = editor["stock"].clone();
+        change
+    };
+    let put = |code: &'static str, body: Value| as_staff(&t.http, Method::PUT, url(code), admin.clone(), body);
+    let refused = |r: (u16, Value)| {
+        (r.0, r.1["errors"].as_array().unwrap().iter().map(|e| e["field"].as_str().unwrap().to_owned()).collect::<Vec<_>>())
+    };
+
+    // A treatment's categories and the offers shown with it.
+    let hot = editor("TR_HOT_STONE").await;
+    assert_eq!(hot["taxons"], json!(["massages"]));
+    assert_eq!(hot["related"].as_array().map(Vec::len), Some(6), "{hot}");
+    assert!(hot["voucherValues"].is_null());
+    let mut change = change_of(&hot);
+    change["taxons"] = json!(["massages", "water-and-sauna"]);
+    change["related"] = json!(["PR_ARNICA_MASSAGE_OIL", "TR_SAUNA_RITUAL"]);
+    let (status, saved) = put("TR_HOT_STONE", change.clone()).await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!((saved["taxons"].clone(), saved["related"].clone()), (change["taxons"].clone(), change["related"].clone()));
+    eventually("the treatment under its new category, the related offers in their order", || async {
+        let (_, sauna) = t.get("/shop-api/offer/treatment?limit=1000&taxon[]=water-and-sauna").await;
+        let listed = sauna["items"].as_array().unwrap().iter().any(|i| i["code"] == "TR_HOT_STONE");
+        let (_, related) = t.get("/shop-api/products/TR_HOT_STONE/associations/related").await;
+        let codes: Vec<&str> = related["items"].as_array().unwrap().iter().map(|i| i["code"].as_str().unwrap()).collect();
+        (listed && codes == ["PR_ARNICA_MASSAGE_OIL", "TR_SAUNA_RITUAL"]).then_some(())
+    })
+    .await;
+
+    // Left as they are when absent; every wrong one named.
+    let mut plain = change_of(&saved);
+    plain.as_object_mut().unwrap().remove("taxons");
+    plain.as_object_mut().unwrap().remove("related");
+    let (status, kept) = put("TR_HOT_STONE", plain.clone()).await;
+    assert_eq!((status, kept["taxons"].as_array().map(Vec::len), kept["related"].as_array().map(Vec::len)), (200, Some(2), Some(2)));
+    let mut wrong = plain.clone();
+    wrong["taxons"] = json!(["massages", "no-such-category", "massages"]);
+    wrong["related"] = json!(["TR_SAUNA_RITUAL", "TR_HOT_STONE", "NO_SUCH_OFFER"]);
+    wrong["voucherValues"] = json!([10000]);
+    assert_eq!(
+        refused(put("TR_HOT_STONE", wrong).await),
+        (422, ["taxons[2]", "voucherValues", "taxons[1]", "related[1]", "related[2]"].map(str::to_owned).to_vec())
+    );
+    let mut many = plain.clone();
+    many["related"] = json!(vec!["TR_SAUNA_RITUAL"; 21]);
+    assert_eq!(refused(put("TR_HOT_STONE", many).await), (400, vec!["related".to_owned()]));
+
+    // A gift voucher's price options: guests choose from them.
+    let voucher = editor("VC_AMOUNT").await;
+    assert_eq!(voucher["voucherValues"], json!([10000, 20000, 30000, 50000, 100000]));
+    let mut options = change_of(&voucher);
+    options["voucherValues"] = json!([20000, 10000]);
+    assert_eq!(refused(put("VC_AMOUNT", options.clone()).await), (422, vec!["voucherValues[1]".to_owned()]));
+    options["voucherValues"] = json!([15000, 25000]);
+    let (status, saved) = put("VC_AMOUNT", options).await;
+    assert_eq!((status, saved["voucherValues"].clone()), (200, json!([15000, 25000])), "{saved}");
+    eventually("the voucher's new options on its page", || async {
+        let (_, page) = t.get("/shop-api/products/VC_AMOUNT").await;
+        (page["voucherValues"] == json!([15000, 25000])).then_some(())
+    })
+    .await;
+}

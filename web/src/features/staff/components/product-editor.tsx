@@ -15,8 +15,10 @@ import {
   missingLanguages,
   NEW_PRODUCT_TYPES,
   productForm,
+  refusedField,
   showsDuration,
   showsStock,
+  showsVoucherValues,
   TEXT_LANGUAGES,
   TEXT_LIMITS,
   textField,
@@ -43,6 +45,7 @@ import { useFocusFirstError } from './use-focus-first-error';
 import { DeskStatus, deskFailure } from './desk-status';
 import { LastChanged } from './facts';
 import { PRODUCTS_ACCESS, useProductWords } from './product-words';
+import { CategoryChoices, RelatedOffers, VoucherOptions } from './product-lists';
 import { PriceText } from './products-list';
 
 /** What a field left empty that it needs is called, by field (the texts' by their key). */
@@ -65,6 +68,8 @@ const PROBLEM_WORDS: Record<Exclude<Problem, 'required' | 'tooLong'>, MessageKey
   date: 'staff.products.problem.date',
   dateOrder: 'staff.products.problem.dateOrder',
   noPromotion: 'staff.products.problem.noPromotion',
+  voucherValues: 'staff.products.problem.voucherValues',
+  voucherCount: 'staff.products.problem.voucherCount',
 };
 
 const TEXT_WORDS: Record<TextKey, MessageKey> = {
@@ -203,7 +208,7 @@ function namedErrors(error: unknown, shown: readonly ProductField[]): Errors {
   if (!(error instanceof ApiError)) return {};
   const errors: Errors = {};
   for (const { field, message } of error.errors) {
-    const named = shown.find((candidate) => candidate === field);
+    const named = shown.find((candidate) => candidate === refusedField(field));
     if (named && !errors[named]) errors[named] = message || error.message;
   }
   return errors;
@@ -403,6 +408,9 @@ function ProductFormView<B>({ labelledBy, initial, creating = false, check, send
           />
         </div>
       </fieldset>
+      <CategoryChoices form={form} error={errors.taxons} update={update} />
+      <RelatedOffers code={form.code} form={form} error={errors.related} update={update} />
+      {showsVoucherValues(form) && <VoucherOptions form={form} error={errors.voucherValues} update={update} />}
       <div className="staff-settings__status" role="status">
         {done && <p className="staff-notice staff-notice--success">{done}</p>}
       </div>

@@ -8,6 +8,7 @@ import {
   makeSlug,
   missingLanguages,
   productForm,
+  refusedField,
   taxonOptions,
   toNewProduct,
   toProductChange,
@@ -42,7 +43,9 @@ const editor = (extra: Partial<ProductEditor> = {}): ProductEditor => ({
   promotionFrom: null,
   promotionTo: null,
   mainTaxon: 'massages',
-  taxons: ['massages'],
+  taxons: ['water-and-sauna'],
+  related: ['TR_SAUNA'],
+  voucherValues: null,
   images: [],
   updatedAt: null,
   updatedBy: '',
@@ -102,8 +105,23 @@ describe('an offer’s form', () => {
         availableTo: null,
         promotionFrom: null,
         promotionTo: null,
+        taxons: ['water-and-sauna'],
+        related: ['TR_SAUNA'],
       },
     });
+  });
+
+  it('sends a voucher’s price options in grosze, lowest first, and no other offer’s', () => {
+    const voucher = productForm(editor({ type: 'voucher', durationMinutes: null, voucherValues: [10000, 25050] }), 'pl');
+    expect(voucher.voucherValues).toEqual(['100,00', '250,50']);
+    const change = (values: string[]) => toProductChange({ ...voucher, voucherValues: values });
+    expect(change(['100', '250,50', ' '])).toMatchObject({ change: { voucherValues: [10000, 25050] } });
+    expect(change(['250', '100'])).toEqual({ problems: { voucherValues: 'voucherValues' } });
+    expect(change(['100', '100'])).toEqual({ problems: { voucherValues: 'voucherValues' } });
+    expect(change(['0,50'])).toEqual({ problems: { voucherValues: 'voucherValues' } });
+    expect(change(['', ' '])).toEqual({ problems: { voucherValues: 'voucherCount' } });
+    expect(change(Array.from({ length: 11 }, (_, i) => String(i + 1)))).toEqual({ problems: { voucherValues: 'voucherCount' } });
+    expect(toProductChange(productForm(editor(), 'pl'))).not.toHaveProperty('change.voucherValues');
   });
 
   it('names every field the server would refuse', () => {
@@ -181,6 +199,8 @@ describe('an offer’s form', () => {
         availableTo: null,
         promotionFrom: null,
         promotionTo: null,
+        taxons: [],
+        related: [],
       },
     });
     expect(toNewProduct({ ...form, code: 'T1', mainTaxon: '' })).toEqual({ problems: { code: 'code', mainTaxon: 'required' } });
@@ -218,5 +238,13 @@ describe('the categories to choose from', () => {
       { code: 'body', label: 'Zabiegi › Na ciało' },
       { code: 'products', label: 'Produkty' },
     ]);
+  });
+});
+
+describe('a refusal naming a place in a list', () => {
+  it('lands on the list', () => {
+    expect(refusedField('related[2]')).toBe('related');
+    expect(refusedField('voucherValues[0]')).toBe('voucherValues');
+    expect(refusedField('translations.de.slug')).toBe('translations.de.slug');
   });
 });

@@ -62,6 +62,12 @@ export type ProductForm = {
   /** The days the promotion runs between (inclusive); empty: open. */
   promotionFrom: string;
   promotionTo: string;
+  /** The categories beside the main one (codes), in the tree's order. */
+  taxons: string[];
+  /** The offers shown with it (codes), in their order. */
+  related: string[];
+  /** A gift voucher's price options as typed (zł); other offers have none. */
+  voucherValues: string[];
 };
 
 /** A field by the server's name of it, so that its refusals land where the page's checks do. */
@@ -77,12 +83,29 @@ export type ProductField =
   | 'availableFrom'
   | 'availableTo'
   | 'promotionFrom'
-  | 'promotionTo';
+  | 'promotionTo'
+  | 'taxons'
+  | 'related'
+  | 'voucherValues';
 
 export const textField = (language: TextLanguage, key: TextKey): ProductField => `translations.${language}.${key}`;
 
 /** What is wrong with a field. */
-export type Problem = 'required' | 'tooLong' | 'code' | 'slug' | 'price' | 'originalPrice' | 'notAbovePrice' | 'stock' | 'duration' | 'date' | 'dateOrder' | 'noPromotion';
+export type Problem =
+  | 'required'
+  | 'tooLong'
+  | 'code'
+  | 'slug'
+  | 'price'
+  | 'originalPrice'
+  | 'notAbovePrice'
+  | 'stock'
+  | 'duration'
+  | 'date'
+  | 'dateOrder'
+  | 'noPromotion'
+  | 'voucherValues'
+  | 'voucherCount';
 export type Problems = Partial<Record<ProductField, Problem>>;
 
 const emptyTexts = (): TextsForm => ({ name: '', slug: '', description: '', metaTitle: '', metaDescription: '' });
@@ -103,6 +126,9 @@ export const emptyProductForm = (): ProductForm => ({
   availableTo: '',
   promotionFrom: '',
   promotionTo: '',
+  taxons: [],
+  related: [],
+  voucherValues: [],
 });
 
 /** The form of an offer as the server has it; amounts as `zlotyInput` writes them in the page's language. */
@@ -124,8 +150,22 @@ export function productForm(product: ProductEditor, locale: Locale): ProductForm
     availableTo: product.availableTo ?? '',
     promotionFrom: product.promotionFrom ?? '',
     promotionTo: product.promotionTo ?? '',
+    taxons: [...product.taxons],
+    related: [...product.related],
+    voucherValues: (product.voucherValues ?? []).map((value) => zlotyInput(value, locale)),
   };
 }
+
+/** A gift voucher's price options are its own. */
+export const showsVoucherValues = (form: Pick<ProductForm, 'type'>): boolean => form.type === 'voucher';
+
+/** The most price options a voucher offers (the server's limit). */
+export const VOUCHER_VALUES_MAX = 10;
+/** The most offers shown with one (the server's limit). */
+export const RELATED_MAX = 20;
+
+/** The field a server's refusal names, its place in a list left out (`related[2]` -> `related`). */
+export const refusedField = (field: string): string => field.replace(/\[\d+\]$/, '');
 
 /** Stock is counted for goods only. */
 export const showsStock = (form: Pick<ProductForm, 'type'>): boolean => form.type === 'product';
@@ -152,6 +192,9 @@ export function formFields(form: Pick<ProductForm, 'type' | 'durationSet'>, crea
     ...(showsDuration(form) ? (['durationMinutes'] as const) : []),
     'availableFrom',
     'availableTo',
+    'taxons',
+    'related',
+    ...(showsVoucherValues(form) ? (['voucherValues'] as const) : []),
   ];
 }
 
@@ -249,6 +292,15 @@ export function toProductChange(form: ProductForm): { change: ProductFields } | 
     if (promotionTo) problems.promotionTo = 'noPromotion';
   }
 
+  let voucherValues: number[] | undefined;
+  if (showsVoucherValues(form)) {
+    const typed = form.voucherValues.filter((value) => value.trim() !== '');
+    voucherValues = typed.map((value) => price(value) ?? Number.NaN);
+    if (typed.length === 0 || typed.length > VOUCHER_VALUES_MAX) problems.voucherValues = 'voucherCount';
+    // Ascending without repeats: the order guests choose from.
+    else if (voucherValues.some((value, i) => Number.isNaN(value) || (i > 0 && value <= (voucherValues?.[i - 1] ?? 0)))) problems.voucherValues = 'voucherValues';
+  }
+
   if (Object.keys(problems).length > 0 || !pl || current === null) return { problems };
   return {
     change: {
@@ -263,6 +315,9 @@ export function toProductChange(form: ProductForm): { change: ProductFields } | 
       availableTo,
       promotionFrom,
       promotionTo,
+      taxons: form.taxons,
+      related: form.related,
+      ...(voucherValues ? { voucherValues } : {}),
     },
   };
 }
@@ -271,6 +326,8 @@ export function toProductChange(form: ProductForm): { change: ProductFields } | 
 export function toNewProduct(form: ProductForm): { product: NewProduct } | { problems: Problems } {
   const checked = toProductChange(form);
   const problems: Problems = 'problems' in checked ? { ...checked.problems } : {};
+  // Vouchers are not created here (their type is refused), so neither are their options.
+  delete problems.voucherValues;
   const code = form.code.trim().toUpperCase();
   if (code === '') problems.code = 'required';
   else if (!CODE_PATTERN.test(code)) problems.code = 'code';
