@@ -392,6 +392,7 @@ impl Validate for AvailabilityQuery {
 
 /// One night of a room's calendar.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Day {
     /// The night starting that day, `YYYY-MM-DD`.
     pub date: String,
@@ -401,6 +402,15 @@ pub struct Day {
     pub bookable: bool,
     /// The night's price for the guests; null when not for sale.
     pub price: Option<Price>,
+    /// No stay may start that day (the guesthouse's rule).
+    pub closed_to_arrival: bool,
+    /// No stay may end that day.
+    pub closed_to_departure: bool,
+    /// The fewest nights of a stay arriving that day (the room type's minimum included).
+    pub min_stay: u32,
+    /// The most nights of a stay arriving that day; null: no limit.
+    #[schema(required = true)]
+    pub max_stay: Option<u32>,
 }
 
 /// A room type's calendar.
@@ -461,6 +471,10 @@ pub async fn availability(
                     available: d.available,
                     bookable: d.bookable,
                     price: d.price.as_ref().map(|p| Price::single(Some(p))),
+                    closed_to_arrival: d.closed_to_arrival,
+                    closed_to_departure: d.closed_to_departure,
+                    min_stay: d.min_stay.max(1),
+                    max_stay: (d.max_stay > 0).then_some(d.max_stay),
                 })
                 .collect(),
         }))

@@ -255,8 +255,20 @@ impl RoomsGrpc {
         let days = nights_of(from, to)
             .map(|d| {
                 let date = ymd(d);
-                let day = search::day(room, &party, d, nights.iter().find(|n| n.night == date), today);
-                DayAvailability { date, available: day.available, bookable: day.bookable, price: day.price.and_then(pln) }
+                let night = nights.iter().find(|n| n.night == date);
+                let day = search::day(room, &party, d, night, today);
+                let rules = night.map(|n| n.rules).unwrap_or_default();
+                let count = |n: i64| u32::try_from(n.max(0)).unwrap_or(u32::MAX);
+                DayAvailability {
+                    date,
+                    available: day.available,
+                    bookable: day.bookable,
+                    price: day.price.and_then(pln),
+                    closed_to_arrival: rules.closed_to_arrival,
+                    closed_to_departure: rules.closed_to_departure,
+                    min_stay: count(rules.min_stay.max(room.min_stay)),
+                    max_stay: count(rules.max_stay),
+                }
             })
             .collect();
         Ok(GetAvailabilityResponse {

@@ -120,7 +120,8 @@ pub async fn stay_summary(db: &Db, from: NaiveDate, to: NaiveDate, rooms: &[&str
 /// Every night of one room type in [from, to) the store has.
 pub async fn calendar(db: &Db, room: &str, from: NaiveDate, to: NaiveDate) -> Result<Vec<CalendarNight>, sqlx::Error> {
     let rows = sqlx::query(
-        "SELECT night, units - out_of_order - booked - held AS free, closed, rate FROM inventory \
+        "SELECT night, units - out_of_order - booked - held AS free, closed, rate, min_stay, max_stay, \
+                closed_to_arrival, closed_to_departure FROM inventory \
          WHERE room_code = $1 AND night >= $2 AND night < $3 ORDER BY night",
     )
     .bind(room)
@@ -135,6 +136,12 @@ pub async fn calendar(db: &Db, room: &str, from: NaiveDate, to: NaiveDate) -> Re
                 free: r.try_get("free")?,
                 closed: r.try_get::<i64, _>("closed")? != 0,
                 rate: r.try_get("rate")?,
+                rules: StayRules {
+                    min_stay: r.try_get("min_stay")?,
+                    max_stay: r.try_get("max_stay")?,
+                    closed_to_arrival: r.try_get::<i64, _>("closed_to_arrival")? != 0,
+                    closed_to_departure: r.try_get::<i64, _>("closed_to_departure")? != 0,
+                },
             })
         })
         .collect()

@@ -2110,8 +2110,22 @@ export interface components {
             available: number;
             /** @description Free, open, and the room takes the guests. */
             bookable: boolean;
+            /** @description No stay may start that day (the guesthouse's rule). */
+            closedToArrival: boolean;
+            /** @description No stay may end that day. */
+            closedToDeparture: boolean;
             /** @description The night starting that day, `YYYY-MM-DD`. */
             date: string;
+            /**
+             * Format: int32
+             * @description The most nights of a stay arriving that day; null: no limit.
+             */
+            maxStay: number | null;
+            /**
+             * Format: int32
+             * @description The fewest nights of a stay arriving that day (the room type's minimum included).
+             */
+            minStay: number;
             price?: components["schemas"]["Price"] | null;
         };
         /** @description Who a gift voucher is for and from, and its message. */

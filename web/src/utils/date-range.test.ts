@@ -209,6 +209,48 @@ describe('dayStatus', () => {
   });
 });
 
+describe('a room’s rules per day (the guesthouse’s rate calendar)', () => {
+  // No arrival on the 16th, no departure on the 19th, three nights at least
+  // from the 20th, two at most from the 24th.
+  const rooms: DateRangeRules = {
+    ...base,
+    disabledDates: ['2026-06-27'],
+    dayRules: new Map([
+      ['2026-06-16', { closedToArrival: true }],
+      ['2026-06-19', { closedToDeparture: true }],
+      ['2026-06-20', { minNights: 3 }],
+      ['2026-06-24', { maxNights: 2 }],
+    ]),
+  };
+
+  it('starts no stay on a day closed to arrival, though its night may be part of one and it may end one', () => {
+    expect(isDayDisabled('2026-06-16', rooms)).toBe(true);
+    expect(pickDay(EMPTY_RANGE, '2026-06-16', rooms)).toBeNull();
+    expect(dayStatus('2026-06-16', EMPTY_RANGE, rooms)).toMatchObject({ disabled: true, reason: 'closedToArrival', unavailable: false });
+    expect(clicks(rooms, '2026-06-15', '2026-06-18')).toEqual({ range: range('2026-06-15', '2026-06-18'), complete: true });
+    expect(clicks(rooms, '2026-06-15', '2026-06-16')).toEqual({ range: range('2026-06-15', '2026-06-16'), complete: true });
+  });
+
+  it('ends no stay on a day closed to departure, which may still start one', () => {
+    expect(isValidCheckOut('2026-06-17', '2026-06-19', rooms)).toBe(false);
+    expect(isValidCheckOut('2026-06-17', '2026-06-20', rooms)).toBe(true);
+    expect(dayStatus('2026-06-19', range('2026-06-17'), rooms)).toMatchObject({ disabled: true, reason: 'closedToDeparture' });
+    expect(clicks(rooms, '2026-06-19', '2026-06-20').range).toEqual(range('2026-06-19', '2026-06-20'));
+  });
+
+  it('keeps a stay from a day within that day’s own minimum and maximum', () => {
+    expect(isValidCheckOut('2026-06-20', '2026-06-22', rooms)).toBe(false);
+    expect(isValidCheckOut('2026-06-20', '2026-06-23', rooms)).toBe(true);
+    expect(dayStatus('2026-06-22', range('2026-06-20'), rooms)).toMatchObject({ disabled: true, reason: 'stayLength' });
+    expect(isValidCheckOut('2026-06-24', '2026-06-26', rooms)).toBe(true);
+    expect(isValidCheckOut('2026-06-24', '2026-06-27', rooms)).toBe(false);
+    // The other days keep the picker's own rules.
+    expect(isValidCheckOut('2026-06-21', '2026-06-22', rooms)).toBe(true);
+    expect(dayStatus('2026-06-28', range('2026-06-25'), rooms)).toMatchObject({ disabled: true, reason: 'other' });
+    expect(dayStatus('2026-06-27', EMPTY_RANGE, rooms)).toMatchObject({ disabled: true, reason: 'unavailable' });
+  });
+});
+
 describe('layout (spec 2.5, 9)', () => {
   it('shows two months from 768 px, one on tablets (480-767) and phones (< 480)', () => {
     expect(pickerLayout(1280)).toBe('desktop');

@@ -6,10 +6,15 @@
  *   - in the disabled-dates list (for a known room: the nights it cannot be
  *     booked, from the availability API), or
  *   - on a disabled weekday.
+ * A day closed to arrival (`dayRules`) cannot start a stay either, though
+ * its night may be part of one and it may end one.
  * After a check-in, a check-out must also
- *   - be at least `minNights` later (0 allows the same day),
+ *   - be at least `minNights` later (0 allows the same day), and at least
+ *     the check-in day's own minimum,
  *   - not lie beyond the next disabled date (that date itself is fine: its
- *     night is not part of the stay) nor beyond `maxNights`, and
+ *     night is not part of the stay) nor beyond `maxNights` or the check-in
+ *     day's own maximum,
+ *   - not be a day closed to departure, and
  *   - give a stay length in `allowedStayLengths`, when that list is given.
  *
  * Clicks: the first sets the check-in; the second sets the check-out and
@@ -41,6 +46,18 @@ export type DateRange = { checkIn: IsoDate | null; checkOut: IsoDate | null };
 
 export const EMPTY_RANGE: DateRange = { checkIn: null, checkOut: null };
 
+/** What a day allows a stay that starts (or ends) on it, beyond its night being free: a room's rules. */
+export type DayRules = {
+  /** No stay may start that day. */
+  closedToArrival?: boolean;
+  /** No stay may end that day. */
+  closedToDeparture?: boolean;
+  /** The fewest nights of a stay starting that day. */
+  minNights?: number;
+  /** The most nights of a stay starting that day. */
+  maxNights?: number;
+};
+
 export type DateRangeRules = {
   /** The first selectable day (usually today). */
   startDate: IsoDate;
@@ -56,6 +73,8 @@ export type DateRangeRules = {
   allowedStayLengths?: readonly number[];
   /** One day instead of a range: a click sets check-in and check-out. */
   singleDay?: boolean;
+  /** Days with rules of their own (closed to arrival or departure, a stay's length from them). */
+  dayRules?: ReadonlyMap<IsoDate, DayRules>;
 };
 
 const minNightsOf = (rules: DateRangeRules) => rules.minNights ?? DATE_PICKER_MIN_NIGHTS;
@@ -75,9 +94,18 @@ export function isOutOfBounds(day: IsoDate, rules: DateRangeRules): boolean {
   return day < rules.startDate || (rules.endDate !== undefined && day > rules.endDate);
 }
 
-/** The four spec rules for a day on its own (as a check-in). */
+const rulesOf = (day: IsoDate, rules: DateRangeRules): DayRules | undefined => rules.dayRules?.get(day);
+
+/** No stay may start that day. */
+export const isClosedToArrival = (day: IsoDate, rules: DateRangeRules): boolean => rulesOf(day, rules)?.closedToArrival ?? false;
+
+/** The fewest nights of a stay starting on `checkIn`: the picker's and the day's own minimum. */
+export const minNightsFrom = (checkIn: IsoDate, rules: DateRangeRules): number =>
+  Math.max(minNightsOf(rules), rulesOf(checkIn, rules)?.minNights ?? 0);
+
+/** The four spec rules for a day on its own (as a check-in), and its own closed to arrival. */
 export function isDayDisabled(day: IsoDate, rules: DateRangeRules): boolean {
-  return isOutOfBounds(day, rules) || isBlockedDay(day, rules);
+  return isOutOfBounds(day, rules) || isBlockedDay(day, rules) || isClosedToArrival(day, rules);
 }
 
 /**
@@ -96,8 +124,11 @@ export function nextDisabledDate(checkIn: IsoDate, rules: DateRangeRules): IsoDa
 /** Whether `day` can end a stay that starts on `checkIn`. */
 export function isValidCheckOut(checkIn: IsoDate, day: IsoDate, rules: DateRangeRules): boolean {
   const nights = diffDays(checkIn, day);
-  if (nights < minNightsOf(rules) || nights < 0) return false;
+  if (nights < minNightsFrom(checkIn, rules) || nights < 0) return false;
   if (rules.maxNights !== undefined && nights > rules.maxNights) return false;
+  const ownMax = rulesOf(checkIn, rules)?.maxNights;
+  if (ownMax !== undefined && nights > ownMax) return false;
+  if (nights > 0 && rulesOf(day, rules)?.closedToDeparture) return false;
   if (rules.allowedStayLengths?.length && !rules.allowedStayLengths.includes(nights)) return false;
   if (isOutOfBounds(day, rules)) return false;
   if (nights === 0) return !isDayDisabled(day, rules);
@@ -143,9 +174,14 @@ export function pickDay(range: DateRange, day: IsoDate, rules: DateRangeRules): 
 /** The clear button. */
 export const clearRange = (): DateRange => EMPTY_RANGE;
 
+/** Why a day cannot be clicked now, as a screen reader says it. */
+export type DisabledReason = 'unavailable' | 'closedToArrival' | 'closedToDeparture' | 'stayLength' | 'other';
+
 export type DayStatus = {
   /** Cannot be clicked now (aria-disabled). */
   disabled: boolean;
+  /** Why, when disabled. */
+  reason: DisabledReason | null;
   /** Its night cannot be booked (a blocked day), even if it may end a stay. */
   unavailable: boolean;
   checkIn: boolean;
@@ -168,14 +204,30 @@ export function dayStatus(day: IsoDate, range: DateRange, rules: DateRangeRules,
     end = preview;
     previewing = true;
   }
+  const disabled = !isDaySelectable(day, range, rules);
   return {
-    disabled: !isDaySelectable(day, range, rules),
+    disabled,
+    reason: disabled ? disabledReason(day, range, rules) : null,
     unavailable: isBlockedDay(day, rules),
     checkIn: day === checkIn,
     checkOut: day === checkOut,
     inRange: checkIn !== null && end !== null && day > checkIn && day < end,
     preview: previewing && day === end,
   };
+}
+
+/** Why a day that cannot be clicked now cannot be. */
+function disabledReason(day: IsoDate, range: DateRange, rules: DateRangeRules): DisabledReason {
+  const ending = !rules.singleDay && range.checkIn !== null && range.checkOut === null && day > range.checkIn;
+  if (ending && range.checkIn !== null && !isOutOfBounds(day, rules)) {
+    if (rulesOf(day, rules)?.closedToDeparture) return 'closedToDeparture';
+    const nights = diffDays(range.checkIn, day);
+    const ownMax = rulesOf(range.checkIn, rules)?.maxNights;
+    if (nights < minNightsFrom(range.checkIn, rules) || (ownMax !== undefined && nights > ownMax)) return 'stayLength';
+  }
+  if (isBlockedDay(day, rules)) return 'unavailable';
+  if (!ending && isClosedToArrival(day, rules)) return 'closedToArrival';
+  return 'other';
 }
 
 /** Nights of a complete range; null while it is not complete. */

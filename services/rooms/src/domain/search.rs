@@ -54,6 +54,8 @@ pub struct CalendarNight {
     pub free: i64,
     pub closed: bool,
     pub rate: i64,
+    /// What a stay arriving (or, for `closed_to_departure`, leaving) that day must keep to.
+    pub rules: StayRules,
 }
 
 /// A room type free for a stay, priced for the party.
@@ -229,7 +231,7 @@ mod tests {
     fn a_calendar_day_is_bookable_when_open_free_fitting_and_not_past() {
         let dbl = room("DBL", 2, 3, 1);
         let d = |s: &str| NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
-        let open = CalendarNight { night: "2027-03-02".into(), free: 2, closed: false, rate: 100 };
+        let open = CalendarNight { night: "2027-03-02".into(), free: 2, closed: false, rate: 100, rules: StayRules::default() };
         let today = d("2027-03-02");
         assert_eq!(day(&dbl, &TWO, d("2027-03-02"), Some(&open), today), Day { available: 2, bookable: true, price: Some(100) });
         assert!(!day(&dbl, &TWO, d("2027-03-02"), Some(&open), d("2027-03-03")).bookable, "past");

@@ -67,6 +67,21 @@ async fn an_administrator_sets_prices_stays_and_units_and_the_search_obeys_at_on
     double_becomes(&t, &d1, &d2, None, "no arrival on d1").await;
     assert_eq!(set(json!({"from": d3, "to": stay(124, 0).0, "closedToDeparture": true})).await.0, 200);
     double_becomes(&t, &d0, &d3, None, "no departure on d3").await;
+    // The room's calendar tells guests each day's rules: the two-night
+    // minimum for arrivals on d0, no arrival on d1, no departure on d3.
+    let calendar = format!("/shop-api/rooms/availability?roomCode={ROOM}&from={d0}&to={}&adults=2", stay(124, 0).0);
+    eventually("each day's rules in the guests' calendar", || async {
+        let (status, days) = t.get(&calendar).await;
+        assert_eq!(status, 200, "{days}");
+        let rules = |i: usize| {
+            let day = &days["days"][i];
+            (day["minStay"].as_u64(), day["closedToArrival"].as_bool(), day["closedToDeparture"].as_bool(), day["maxStay"].as_u64())
+        };
+        let want =
+            [(Some(2), Some(false), Some(false), None), (Some(1), Some(true), Some(false), None), (Some(1), Some(false), Some(true), None)];
+        ([rules(0), rules(1), rules(3)] == want).then_some(())
+    })
+    .await;
     assert_eq!(set(json!({"from": d3, "to": stay(124, 0).0, "closedToDeparture": false})).await.0, 200);
     eventually("departure open again", || async { double(&t, &d0, &d3).await.map(|_| ()) }).await;
 

@@ -4,6 +4,7 @@ import { CALENDAR_DAY_CELLS, DATE_PICKER_MIN_NIGHTS, NEXT_MONTH_THROTTLE_MS } fr
 import { usePickerLayout } from '@/hooks/use-picker-layout';
 import { formatDate, formatLongDate, formatMonthYear, weekdayNames } from '@/lib/i18n/format';
 import { useI18n, type I18n } from '@/lib/i18n/i18n-provider';
+import type { MessageKey } from '@/lib/i18n/messages';
 import { addMonths, monthGrid, todayIso, type IsoDate, type MonthCell, type Weekday } from '@/utils/calendar-date';
 import {
   awaitsCheckOut,
@@ -20,7 +21,9 @@ import {
   rangeNights,
   type DateRange,
   type DateRangeRules,
+  type DayRules,
   type DayStatus,
+  type DisabledReason,
 } from '@/utils/date-range';
 
 export type DateRangePickerProps = {
@@ -33,6 +36,8 @@ export type DateRangePickerProps = {
   endDate?: IsoDate;
   /** Days whose night cannot be had (e.g. a room's unbookable nights). */
   disabledDates?: readonly IsoDate[];
+  /** Days with rules of their own: closed to arrival or departure, a stay's length from them. */
+  dayRules?: ReadonlyMap<IsoDate, DayRules>;
   disabledDaysOfWeek?: readonly Weekday[];
   /** Shortest stay; 1 unless given (spec 5). */
   minNights?: number;
@@ -69,6 +74,19 @@ export function describeRange(i18n: Pick<I18n, 't'>, range: DateRange): string {
   });
 }
 
+/**
+ * What a disabled day says. The reasons only a room's own rules give (no
+ * arrival, no departure, a stay's length) are in the shop's part of the
+ * dictionary, which every page with a room's calendar loads.
+ */
+const REASON_WORDS: Record<DisabledReason, MessageKey> = {
+  unavailable: 'datePicker.state.unavailable',
+  closedToArrival: 'datePicker.state.closedToArrival',
+  closedToDeparture: 'datePicker.state.closedToDeparture',
+  stayLength: 'datePicker.state.stayLength',
+  other: 'datePicker.state.disabled',
+};
+
 function dayLabel(i18n: I18n, day: IsoDate, status: DayStatus): string {
   const { t, locale } = i18n;
   const parts = [formatLongDate(day, locale)];
@@ -76,7 +94,7 @@ function dayLabel(i18n: I18n, day: IsoDate, status: DayStatus): string {
   else if (status.checkIn) parts.push(t('datePicker.state.checkIn'));
   else if (status.checkOut) parts.push(t('datePicker.state.checkOut'));
   else if (status.inRange) parts.push(t('datePicker.state.inRange'));
-  if (status.disabled) parts.push(t(status.unavailable ? 'datePicker.state.unavailable' : 'datePicker.state.disabled'));
+  if (status.disabled) parts.push(t(REASON_WORDS[status.reason ?? 'other']));
   else if (status.unavailable) parts.push(t('datePicker.state.checkOutOnly'));
   return parts.join(', ');
 }
@@ -99,6 +117,7 @@ export function DateRangePicker({
   startDate,
   endDate,
   disabledDates,
+  dayRules,
   disabledDaysOfWeek,
   minNights = DATE_PICKER_MIN_NIGHTS,
   maxNights,
@@ -125,13 +144,14 @@ export function DateRangePicker({
       startDate,
       endDate,
       disabledDates: new Set(disabledDates),
+      dayRules,
       disabledDaysOfWeek,
       minNights,
       maxNights,
       allowedStayLengths,
       singleDay,
     }),
-    [startDate, endDate, disabledDates, disabledDaysOfWeek, minNights, maxNights, allowedStayLengths, singleDay],
+    [startDate, endDate, disabledDates, dayRules, disabledDaysOfWeek, minNights, maxNights, allowedStayLengths, singleDay],
   );
 
   const [firstMonth, setFirstMonth] = useState(() =>

@@ -197,13 +197,17 @@ export function roomSearchResponse(
   return { items, emptyReason };
 }
 
-/** A room calendar from `from` up to (not including) `to`; `closed` nights are not bookable. */
+/**
+ * A room calendar from `from` up to (not including) `to`; `closed` nights
+ * are not bookable; `rules` gives days the guesthouse's rules of their own.
+ */
 export function roomAvailability(
   roomCode: string,
   from: string,
   to: string,
   closed: readonly string[] = [],
   minStayNights = 1,
+  rules: Record<string, Partial<Pick<RoomAvailability['days'][number], 'closedToArrival' | 'closedToDeparture' | 'minStay' | 'maxStay'>>> = {},
 ): RoomAvailability {
   return {
     roomCode,
@@ -217,6 +221,11 @@ export function roomAvailability(
         available: bookable ? 3 : 0,
         bookable,
         price: { current: 36000, original: 36000, currency: 'PLN' },
+        closedToArrival: false,
+        closedToDeparture: false,
+        minStay: minStayNights,
+        maxStay: null,
+        ...rules[date],
       };
     }),
   };

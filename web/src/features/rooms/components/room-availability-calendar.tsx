@@ -7,9 +7,10 @@ import { paths } from '@/config/paths';
 import { useRoomAvailability } from '@/features/rooms/api/get-room-availability';
 import { availabilityWindow, rangeOf, resultsQuery, type RoomSearch } from '@/features/rooms/utils/search-query';
 import { useInView } from '@/hooks/use-in-view';
+import { formatDate } from '@/lib/i18n/format';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { IsoDate } from '@/utils/calendar-date';
-import type { DateRange } from '@/utils/date-range';
+import type { DateRange, DayRules } from '@/utils/date-range';
 
 import { RoomGuestsPrompt } from './room-guests-prompt';
 
@@ -25,7 +26,9 @@ type Props = {
 /**
  * A room's availability around the chosen stay (spec 2.3): a one-month
  * calendar from the availability API in which nights that cannot be booked
- * are shown (and disabled) as such. Picking another stay in it searches
+ * are shown (and disabled) as such, and so are the guesthouse's rules per
+ * day (no arrival, no departure, a longer minimum stay from a day, said
+ * when such a day is picked). Picking another stay in it searches
  * again with those dates. When the answer says the room does not take the
  * guests (`fitsGuests`), it prompts to change them instead.
  *
@@ -47,6 +50,20 @@ export function RoomAvailabilityCalendar({ roomCode, roomName, maxOccupancy, sea
     () => [...(availability.data?.days.filter((day) => !day.bookable).map((day) => day.date) ?? []), span.to],
     [availability.data, span.to],
   );
+  // The guesthouse's rules per day: no arrival, no departure, a stay's length from it.
+  const dayRules = useMemo(
+    () =>
+      new Map(
+        (availability.data?.days ?? []).map((day): [IsoDate, DayRules] => [
+          day.date,
+          { closedToArrival: day.closedToArrival, closedToDeparture: day.closedToDeparture, minNights: day.minStay, maxNights: day.maxStay ?? undefined },
+        ]),
+      ),
+    [availability.data],
+  );
+  // A check-in whose own minimum is longer than the room's says so while its check-out is awaited.
+  const arrival = draft.checkIn && !draft.checkOut ? dayRules.get(draft.checkIn) : undefined;
+  const longer = arrival?.minNights && availability.data && arrival.minNights > availability.data.minStayNights ? arrival.minNights : null;
 
   const onChange = (range: DateRange, complete: boolean) => {
     setDraft(range);
@@ -89,12 +106,18 @@ export function RoomAvailabilityCalendar({ roomCode, roomName, maxOccupancy, sea
             startDate={span.from}
             endDate={span.to}
             disabledDates={unbookable}
+            dayRules={dayRules}
             minNights={Math.max(1, availability.data.minStayNights)}
             maxNights={STAY_MAX_NIGHTS}
             today={today}
             legend
             className="date-picker--compact"
           />
+          {longer && draft.checkIn && (
+            <p className="room-calendar__hint" role="status">
+              {t('rooms.calendar.minStay', { date: formatDate(draft.checkIn), count: longer })}
+            </p>
+          )}
         </>
       )}
     </section>

@@ -267,6 +267,46 @@ describe('RoomResults', () => {
     );
   });
 
+  it("marks the guesthouse's rules per day in a room's calendar: no arrival, no departure, a longer minimum", async () => {
+    const user = userEvent.setup();
+    serveSearch(roomSearchResponse([roomOffer({ code: 'ROOM_LAKE_VIEW', name: 'Pokój z widokiem' })]));
+    server.use(
+      http.get(apiPath('/rooms/availability'), ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        return HttpResponse.json(
+          roomAvailability('ROOM_LAKE_VIEW', query.get('from') ?? '', query.get('to') ?? '', [], 1, {
+            '2026-07-15': { closedToArrival: true },
+            '2026-07-18': { closedToDeparture: true },
+            '2026-07-20': { minStay: 3 },
+          }),
+        );
+      }),
+    );
+    const { router } = renderResults();
+
+    const calendar = await screen.findByRole('group', { name: 'Dostępność: Pokój z widokiem' });
+    const day = (date: string) => calendar.querySelector<HTMLButtonElement>(`[data-date="${date}"]`)!;
+    expect(day('2026-07-15').getAttribute('aria-disabled')).toBe('true');
+    expect(day('2026-07-15').getAttribute('aria-label')).toContain('bez przyjazdu tego dnia');
+
+    // A day with a longer minimum says so once picked; shorter stays from it cannot be chosen.
+    await user.click(day('2026-07-20'));
+    expect(screen.getByText('Przyjazd 20.07.2026: co najmniej 3 noce.')).toBeTruthy();
+    expect(day('2026-07-22').getAttribute('aria-disabled')).toBe('true');
+    expect(day('2026-07-22').getAttribute('aria-label')).toContain('za krótki lub za długi pobyt');
+    expect(day('2026-07-23').getAttribute('aria-disabled')).toBeNull();
+
+    // An earlier arrival instead: no stay of it ends on the day closed to departure.
+    await user.click(day('2026-07-17'));
+    expect(screen.queryByText(/co najmniej/)).toBeNull();
+    expect(day('2026-07-18').getAttribute('aria-disabled')).toBe('true');
+    expect(day('2026-07-18').getAttribute('aria-label')).toContain('bez wyjazdu tego dnia');
+    await user.click(day('2026-07-20'));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?dateFrom=2026-07-17&dateTo=2026-07-20&adults=2&children=1&babies=1'),
+    );
+  });
+
   it("asks for a room's calendar only once it comes near the viewport", async () => {
     const observers = installIntersectionObserver();
     const asked: string[] = [];
