@@ -20,7 +20,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 TARGET_DIR = $(shell cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
 
-.PHONY: run test setup web web-deps rust-checks rust-test api-contract web-test e2e deploy-check bench fmt openapi
+.PHONY: run test setup web web-deps rust-checks proto-check rust-test api-contract web-test e2e deploy-check bench fmt openapi proto-release
 
 # The demo's bank account (a sample IBAN), so a visitor can try a bank
 # transfer; a real guesthouse sets its own in the back office or here.
@@ -29,7 +29,7 @@ run: web
 	BANK_ACCOUNT_IBAN="$${BANK_ACCOUNT_IBAN:-PL61109010140000071219812874}" \
 	cargo run --release -p spa-standalone
 
-test: setup rust-checks rust-test api-contract web-test e2e deploy-check
+test: setup rust-checks proto-check rust-test api-contract web-test e2e deploy-check
 
 # What a fresh machine of ours lacks: Debian's Chromium for the browser
 # tests, cargo-nextest, and a local S3 server (moto) for the picture store's.
@@ -45,6 +45,15 @@ web: web-deps
 rust-checks:
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets --locked -- -D warnings
+
+# A proto change that would break a deployed peer fails (buf breaking against
+# proto/released.binpb, the contracts last released; rules in proto/buf.yaml).
+proto-check:
+	deploy/scripts/proto-breaking.sh
+
+# After a release: its contracts become the ones later changes must keep.
+proto-release:
+	deploy/scripts/proto-breaking.sh --release
 
 # The distributed-mode test runs the service binaries, so build them first.
 rust-test:
