@@ -116,7 +116,7 @@ error-internal-error = Ein unerwarteter Fehler ist aufgetreten...
 
 # Das Zimmer-Popup (GET /{locale}/_partial/rooms/{code}).
 room-max-guests = Max. Personen
-room-extra-bed = Zusatzbett möglich
+room-extra-bed = Zustellbett möglich
 room-area = Fläche
 
 # Checkout.
@@ -127,7 +127,7 @@ error-invalid-address = Einige Angaben fehlen oder sind ungültig: Prüfen Sie d
         [customer-email] Geben Sie eine gültige E-Mail-Adresse ein.
         [customer-phone] Geben Sie eine Telefonnummer mit mindestens 7 Zeichen ein: Ziffern sowie +, ( ), -, Leerzeichen, Punkte oder Schrägstriche.
         [billingAddress-company] Geben Sie den Firmennamen ein.
-        [billingAddress-vatNumber] Geben Sie eine gültige Steuernummer ein: eine polnische NIP (10 Ziffern) oder eine deutsche USt-IdNr. (DE und 9 Ziffern).
+        [billingAddress-vatNumber] Geben Sie eine gültige USt-IdNr./NIP ein: eine polnische NIP (10 Ziffern) oder eine deutsche USt-IdNr. (DE und 9 Ziffern).
         [billingAddress-street] Geben Sie Straße und Hausnummer ein.
         [billingAddress-postcode] Geben Sie eine Postleitzahl des Landes ein: 00-000 in Polen, 5 Ziffern in Deutschland.
         [billingAddress-city] Geben Sie den Ort ein.

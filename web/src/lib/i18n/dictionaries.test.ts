@@ -39,6 +39,14 @@ describe('locale dictionaries', () => {
     ),
   );
 
+  // The gateway's German texts are held to the same words (gateway/src/i18n.rs).
+  it('speaks to German guests in one word for the extra bed and names the VAT number as they know it', () => {
+    const german = Object.values(dictionaries.de).join('\n');
+    expect(german).toContain('Zustellbett');
+    expect(german).not.toMatch(/Zusatzbett|Steuernummer/);
+    expect(dictionaries.de['checkout.field.vatNumber']).toBe('USt-IdNr./NIP');
+  });
+
   it('loads each dictionary on demand, once', async () => {
     await loadDictionary('de');
     const german = dictionaries.de;
