@@ -10,7 +10,8 @@ type Props = {
 
 /**
  * A price: "from" when it is a starting price, the original struck through on
- * a promotion, and the amount in PLN beside a price in another currency.
+ * a promotion, per person or per night where it is, and the amount in PLN
+ * beside a price in another currency.
  */
 export function PriceTag({ price, className, testId }: Props) {
   const { t, formatMoney } = useI18n();
@@ -30,6 +31,7 @@ export function PriceTag({ price, className, testId }: Props) {
         {formatMoney(price.current, price.currency)}
       </strong>
       {price.perPerson && <span className="price__unit"> {t('price.perPerson')}</span>}
+      {price.perNight && <span className="price__unit"> {t('price.perNight')}</span>}
       {price.base !== null && (
         <span className="price__base" data-testid="price-base">
           {' '}

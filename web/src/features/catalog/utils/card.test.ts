@@ -43,8 +43,14 @@ describe('card rules (spec 2.4)', () => {
         currency: 'PLN',
         from: true,
         perPerson: true,
+        perNight: false,
         base: null,
       });
+    });
+
+    it('says a room’s price is for one night', () => {
+      expect(cardPrice(listingItem({ type: 'room' }))).toMatchObject({ perNight: true, perPerson: false, from: false });
+      expect(cardPrice(listingItem()).perNight).toBe(false);
     });
 
     it('carries the PLN amount of a price in another currency, from priceBase', () => {

@@ -30,6 +30,8 @@ export type CardPrice = {
   from: boolean;
   /** A package's base price is per person. */
   perPerson: boolean;
+  /** A room's price is for one night. */
+  perNight: boolean;
   /**
    * The current price converted to the base currency (PLN), shown beside a
    * price in another currency (spec 1, 9); null for a PLN price.
@@ -66,6 +68,7 @@ export function cardPrice(item: Pick<ListingItem, 'type' | 'price' | 'priceBase'
     currency: price.currency,
     from: item.type === 'package' || item.type === 'day_spa',
     perPerson,
+    perNight: item.type === 'room',
     base: basePrice(price, item),
   };
 }
