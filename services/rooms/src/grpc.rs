@@ -397,7 +397,7 @@ impl RoomsGrpc {
         hold::check_order_id(&req.order_id)?;
         // An order's other stays may have begun: the cart checks the stay it
         // moves starts today or later.
-        let stays: Vec<Stay> = stay::stays(&requested(&req.lines), NaiveDate::MIN)?;
+        let stays: Vec<Stay> = stay::stays_arriving_from(&requested(&req.lines), NaiveDate::MIN, self.db.clock().today())?;
         let types = self.types.all().await?;
         let moving = inventory::Moving {
             order_id: &req.order_id,

@@ -1,5 +1,5 @@
 //! Demo room types and seasons (`seed/rooms.json`) and the inventory for
-//! the next `horizonDays` nights, loaded once into an empty store.
+//! the next `HORIZON_DAYS` nights, loaded once into an empty store.
 
 use chrono::{Days, NaiveDate};
 use serde::Deserialize;
@@ -29,7 +29,6 @@ struct SeedRoomType {
 struct SeedRooms {
     room_types: Vec<SeedRoomType>,
     seasons: Vec<Season>,
-    horizon_days: u64,
 }
 
 /// Inserts in chunks: one statement per row would make a year of
@@ -97,13 +96,12 @@ async fn insert_room_types(db: &Db, seed: &SeedRooms) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Opens every room type's nights from today up to `horizonDays` ahead, at
+/// Opens every room type's nights from today up to `HORIZON_DAYS` ahead, at
 /// the rates of the guesthouse's seasons; nights that exist are left as
 /// they are. Runs at start and daily, so the calendar always reaches a year ahead.
 pub async fn extend_horizon(db: &Db, today: NaiveDate) -> anyhow::Result<usize> {
-    let seed = seed();
     let (seasons, _, _) = crate::store::seasons(db).await?;
-    let last = today.checked_add_days(Days::new(seed.horizon_days)).unwrap_or(today);
+    let last = today.checked_add_days(Days::new(crate::domain::stay::HORIZON_DAYS as u64)).unwrap_or(today);
     let types = sqlx::query("SELECT code, units, base_rate, weekend_rate FROM room_types").fetch_all(db.pool()).await?;
     let mut added = 0;
     for t in types {

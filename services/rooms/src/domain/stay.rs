@@ -6,6 +6,10 @@ use chrono::NaiveDate;
 use crate::error::RoomsError;
 
 pub const MAX_STAY_NIGHTS: i64 = 30;
+/// Nights are sold this many days ahead: the inventory is opened so far
+/// (`seed::extend_horizon`, daily), and a stay ends at most this many days
+/// from today.
+pub const HORIZON_DAYS: i64 = 365;
 /// The longest span one availability calendar shows.
 pub const MAX_CALENDAR_DAYS: i64 = 120;
 
@@ -29,17 +33,27 @@ pub(crate) fn date(field: &'static str, value: &str) -> Result<NaiveDate, RoomsE
     spa_platform::dates::parse_ymd(value).ok_or_else(|| RoomsError::invalid(field, "must be a date YYYY-MM-DD"))
 }
 
-/// A stay's dates: well-formed, in order, not in the past, not too long.
+/// A stay's dates: well-formed, in order, not in the past, not too long,
+/// ending within the booking horizon.
 pub fn stay_dates(from: &str, to: &str, today: NaiveDate) -> Result<(NaiveDate, NaiveDate), RoomsError> {
+    checked_dates(from, to, today, today)
+}
+
+/// As [`stay_dates`], arriving no earlier than `earliest`.
+fn checked_dates(from: &str, to: &str, earliest: NaiveDate, today: NaiveDate) -> Result<(NaiveDate, NaiveDate), RoomsError> {
     let (from, to) = (date("from", from)?, date("to", to)?);
     if from >= to {
         return Err(RoomsError::invalid("to", "must be after from"));
     }
-    if from < today {
+    if from < earliest {
         return Err(RoomsError::invalid("from", "must be today or later"));
     }
     if (to - from).num_days() > MAX_STAY_NIGHTS {
         return Err(RoomsError::invalid("to", "a stay lasts at most 30 nights"));
+    }
+    // Said as such, not as "no rooms": no night beyond it is on sale yet.
+    if (to - today).num_days() > HORIZON_DAYS {
+        return Err(RoomsError::invalid("to", "beyond the booking horizon: a stay ends at most 365 days from today"));
     }
     Ok((from, to))
 }
@@ -114,13 +128,19 @@ pub struct Requested<'a> {
 /// An order's stays, each checked in turn: its dates, its party, then how
 /// many rooms.
 pub fn stays(lines: &[Requested<'_>], today: NaiveDate) -> Result<Vec<Stay>, RoomsError> {
+    stays_arriving_from(lines, today, today)
+}
+
+/// As [`stays`], each arriving no earlier than `earliest` (`NaiveDate::MIN`:
+/// a moved order's stays may have begun; the cart checks the one it moves).
+pub fn stays_arriving_from(lines: &[Requested<'_>], earliest: NaiveDate, today: NaiveDate) -> Result<Vec<Stay>, RoomsError> {
     if lines.is_empty() {
         return Err(RoomsError::invalid("lines", "at least one stay is required"));
     }
     lines
         .iter()
         .map(|l| {
-            let (from, to) = stay_dates(l.from, l.to, today)?;
+            let (from, to) = checked_dates(l.from, l.to, earliest, today)?;
             let party = l.party.checked()?;
             if l.quantity == 0 {
                 return Err(RoomsError::invalid("quantity", "must be at least 1"));
@@ -154,6 +174,9 @@ mod tests {
         assert_eq!(field(stay_dates("2027-03-01", "2027-04-01", today).unwrap_err()), "to");
         assert_eq!(field(stay_dates("1 March", "2027-04-01", today).unwrap_err()), "from");
         assert_eq!(stay_dates("2027-03-02", "2027-03-01", today).unwrap_err().to_string(), "to: must be after from");
+        // The booking horizon: a stay may end a year from today, not a day later.
+        assert!(stay_dates("2028-02-27", "2028-02-29", today).is_ok());
+        assert_eq!(field(stay_dates("2028-02-28", "2028-03-01", today).unwrap_err()), "to");
     }
 
     #[test]

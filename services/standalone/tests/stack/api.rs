@@ -227,10 +227,14 @@ async fn room_search_validates_stays_and_names_empty_results() {
         assert_eq!(status, expected, "{query}: {body}");
         assert_eq!(body["errors"][0]["field"], field, "{query}: {body}");
     }
-    // Beyond the inventory horizon no night is for sale.
-    let (from, to) = stay(400, 2);
-    let (status, body) = t.get(&format!("/shop-api/rooms/search?from={from}&to={to}")).await;
-    assert_eq!((status, body["emptyReason"].as_str()), (200, Some("no_rooms_for_dates")), "{body}");
+    // Beyond the booking horizon the dates are wrong, not the rooms taken:
+    // a stay may end a year from today, not a day later.
+    let (from, to) = stay(363, 2);
+    assert_eq!(t.get(&format!("/shop-api/rooms/search?from={from}&to={to}")).await.0, 200);
+    let (from, to) = stay(364, 2);
+    let (status, body) = t.get(&format!("/shop-api/rooms/search?from={from}&to={to}&locale=en_GB")).await;
+    assert_eq!((status, body["code"].as_str(), body["errors"][0]["field"].as_str()), (422, Some("invalid_stay"), Some("to")), "{body}");
+    assert!(body["message"].as_str().unwrap().contains("no later than a year from today"), "{body}");
     // Two adults and two children fit only rooms for four.
     let (from, to) = stay(10, 2);
     let (_, body) = t.get(&format!("/shop-api/rooms/search?from={from}&to={to}&adults=2&children=2")).await;

@@ -307,6 +307,19 @@ describe('RoomResults', () => {
     );
   });
 
+  it('says a check-out beyond the booking horizon is the dates’ fault, not that the rooms are taken', async () => {
+    serveSearch(() =>
+      HttpResponse.json(
+        { code: 'invalid_stay', message: 'Check the dates.', errors: [{ field: 'to', message: 'beyond the booking horizon' }] },
+        { status: 422 },
+      ),
+    );
+    renderResults('en_GB');
+    expect(
+      await screen.findByText('Check-out must come after check-in and no later than a year from today, and a stay lasts at most 30 nights.'),
+    ).toBeTruthy();
+  });
+
   it("asks for a room's calendar only once it comes near the viewport", async () => {
     const observers = installIntersectionObserver();
     const asked: string[] = [];
