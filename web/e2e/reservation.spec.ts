@@ -147,20 +147,19 @@ test('open a room description popup', async ({ page }) => {
   await expect(page.getByRole('dialog')).toBeHidden();
 });
 
-test('no rooms for dates beyond the calendar: suggests other dates', async ({ page }) => {
+test('dates beyond the booking horizon are said to be wrong, not the rooms taken, and lead back to the search', async ({ page }) => {
   const from = daysFromToday(400);
   const to = addDays(from, 2);
   await page.goto(`/reservation/rooms?dateFrom=${from}&dateTo=${to}&adults=2&children=0&babies=0`);
 
-  const empty = page.getByTestId('rooms-empty');
-  await expect(empty.getByRole('heading', { name: 'Brak wolnych pokoi w wybranym terminie' })).toBeVisible();
-  await expect(empty).toContainText('Wybierz inne daty pobytu.');
+  const refusal = page.getByRole('alert').filter({ hasText: 'Wyjazd musi być po przyjeździe i najpóźniej rok od dziś' });
+  await expect(refusal).toBeVisible();
+  await expect(page.getByTestId('rooms-empty')).toHaveCount(0);
   await expect(results(page)).toHaveCount(0);
   await expectNoSeriousA11yIssues(page);
 
-  await empty.getByRole('link', { name: 'Zmień daty' }).click();
+  await refusal.getByRole('link', { name: 'Zmień wyszukiwanie' }).click();
   await expect(page).toHaveURL(new RegExp(`/reservation/search\\?dateFrom=${from}&dateTo=${to}`));
-  await expect(datesToggle(page)).toContainText(`${shown(from)} – ${shown(to)}`);
 });
 
 test('no room for the number of people: prompts to change the guests', async ({ page }) => {
