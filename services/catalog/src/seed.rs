@@ -142,14 +142,7 @@ pub async fn move_seed_pictures(db: &Db, outbox: &Outbox, pictures: &PictureStor
             }
             continue;
         }
-        sqlx::query(
-            "INSERT INTO product_pictures (product_code, position, page_path, listing_path, created_at) VALUES ($1, 1, $2, $2, $3)",
-        )
-        .bind(&code)
-        .bind(&path)
-        .bind(tx.now_ms())
-        .execute(&mut *tx)
-        .await?;
+        crate::editor::store::insert_picture(&mut tx, &code, &path, &path).await?;
         outbox.add(&mut tx, &events::product_changed(&code, ProductType::parse(&kind))).await?;
         tx.commit().await?;
         moved += 1;
@@ -231,14 +224,8 @@ async fn insert(db: &Db, seed: &SeedCatalog, pictures: &[(String, String)]) -> R
         }
     }
     for (code, path) in pictures {
-        sqlx::query(
-            "INSERT INTO product_pictures (product_code, position, page_path, listing_path, created_at) VALUES ($1, 1, $2, $2, $3)",
-        )
-        .bind(code)
-        .bind(path)
-        .bind(tx.now_ms())
-        .execute(&mut *tx)
-        .await?;
+        // One SVG serves the page and the card.
+        crate::editor::store::insert_picture(&mut tx, code, path, path).await?;
     }
     for p in &seed.products {
         for (pos, related) in p.related.iter().enumerate() {

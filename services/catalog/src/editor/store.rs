@@ -344,6 +344,12 @@ pub async fn pictures(db: &Db, code: &str) -> Result<Vec<(String, String)>, sqlx
 
 /// A picture added last, and who added it.
 pub async fn add_picture(tx: &mut Tx, code: &str, page: &str, listing: &str, staff: &str) -> Result<(), sqlx::Error> {
+    insert_picture(tx, code, page, listing).await?;
+    changed(tx, code, &format!("{{\"pictureAdded\":\"{page}\"}}"), staff).await
+}
+
+/// The picture's row, last of the product's (the demo's are put in by the seed the same way).
+pub async fn insert_picture(tx: &mut Tx, code: &str, page: &str, listing: &str) -> Result<(), sqlx::Error> {
     let at = tx.now_ms();
     sqlx::query(
         "INSERT INTO product_pictures (product_code, position, page_path, listing_path, created_at) \
@@ -355,7 +361,7 @@ pub async fn add_picture(tx: &mut Tx, code: &str, page: &str, listing: &str, sta
     .bind(at)
     .execute(&mut **tx)
     .await?;
-    changed(tx, code, &format!("{{\"pictureAdded\":\"{page}\"}}"), staff).await
+    Ok(())
 }
 
 /// The picture whose page's path is `page` removed; its listing's path, if it was there.

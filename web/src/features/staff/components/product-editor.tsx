@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type SelectHTMLAttributes } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 
 import { CheckboxField, FormAlert, SubmitButton, TextAreaField, TextField } from '@/components/ui/form-fields';
@@ -46,6 +46,7 @@ import { DeskStatus, deskFailure } from './desk-status';
 import { LastChanged } from './facts';
 import { PRODUCTS_ACCESS, useProductWords } from './product-words';
 import { CategoryChoices, RelatedOffers, VoucherOptions } from './product-lists';
+import { LoadFailed, SelectField } from './staff-fields';
 import { PriceText } from './products-list';
 
 /** What a field left empty that it needs is called, by field (the texts' by their key). */
@@ -427,32 +428,6 @@ function ProductFormView<B>({ labelledBy, initial, creating = false, check, send
   );
 }
 
-/** A select with its label, hint and error, as the form kit's text field has them. */
-function SelectField({ label, error, hint, children, ...select }: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'> & { label: string; error?: string; hint?: string }) {
-  const id = useId();
-  const described = [hint !== undefined && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={error ? 'field form-field field--invalid' : 'field form-field'}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className="field__control form-field__input" aria-invalid={error ? true : undefined} aria-describedby={described} {...select}>
-        {children}
-      </select>
-      {hint !== undefined && (
-        <p id={`${id}-hint`} className="form-field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 type Update = (change: Partial<ProductForm>, ...fields: ProductField[]) => void;
 
 /** A new offer's code, type and main category. */
@@ -508,14 +483,7 @@ function IdentityFields({ form, errors, update }: { form: ProductForm; errors: E
           ))}
         </SelectField>
       </div>
-      {taxons.isError && !taxons.isFetching && (
-        <div className="staff-notice staff-notice--error" role="alert">
-          <p>{t('staff.products.taxonsError')}</p>
-          <button type="button" className="button" onClick={() => void taxons.refetch()}>
-            {t('errors.retry')}
-          </button>
-        </div>
-      )}
+      <LoadFailed query={taxons} text={t('staff.products.taxonsError')} />
     </fieldset>
   );
 }

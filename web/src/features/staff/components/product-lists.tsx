@@ -5,6 +5,8 @@ import { useProducts, useTaxonTree } from '@/features/staff/api/products';
 import { RELATED_MAX, taxonOptions, VOUCHER_VALUES_MAX, type ProductField, type ProductForm } from '@/features/staff/utils/products';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 
+import { LoadFailed, SelectField } from './staff-fields';
+
 type Update = (change: Partial<ProductForm>, ...fields: ProductField[]) => void;
 type Props = { form: ProductForm; error?: string; update: Update };
 
@@ -41,14 +43,7 @@ export function CategoryChoices({ form, error, update }: Props) {
         {t('staff.products.categoriesHint')}
       </p>
       {taxons.isPending && <p role="status">{t('staff.products.taxonsLoading')}</p>}
-      {taxons.isError && !taxons.isFetching && (
-        <div className="staff-notice staff-notice--error" role="alert">
-          <p>{t('staff.products.taxonsError')}</p>
-          <button type="button" className="button" onClick={() => void taxons.refetch()}>
-            {t('errors.retry')}
-          </button>
-        </div>
-      )}
+      <LoadFailed query={taxons} text={t('staff.products.taxonsError')} />
       <ul className="staff-products__choices">
         {options.map((option, i) => (
           <li key={option.code} className="form-check__row">
@@ -119,36 +114,23 @@ export function RelatedOffers({ code, form, error, update }: Props & { code: str
           ))}
         </ol>
       )}
-      {all.isError && !all.isFetching && (
-        <div className="staff-notice staff-notice--error" role="alert">
-          <p>{t('staff.products.loadError')}</p>
-          <button type="button" className="button" onClick={() => void all.refetch()}>
-            {t('errors.retry')}
-          </button>
-        </div>
-      )}
+      <LoadFailed query={all} text={t('staff.products.loadError')} />
       <div className="form__row staff-products__add">
-        <div className="field form-field">
-          <label className="field__label" htmlFor={`${id}-add`}>
-            {t('staff.products.addRelated')}
-          </label>
-          <select
-            id={`${id}-add`}
-            className="field__control form-field__input"
-            value={adding}
-            disabled={full}
-            aria-busy={all.isPending || undefined}
-            aria-invalid={error && form.related.length === 0 ? true : undefined}
-            onChange={(event) => setAdding(event.target.value)}
-          >
-            <option value="">{t(all.isPending ? 'staff.products.loading' : 'staff.products.chooseOffer')}</option>
-            {addable.map((item) => (
-              <option key={item.code} value={item.code}>
-                {item.name} ({item.code})
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('staff.products.addRelated')}
+          value={adding}
+          disabled={full}
+          aria-busy={all.isPending || undefined}
+          aria-invalid={error && form.related.length === 0 ? true : undefined}
+          onChange={(event) => setAdding(event.target.value)}
+        >
+          <option value="">{t(all.isPending ? 'staff.products.loading' : 'staff.products.chooseOffer')}</option>
+          {addable.map((item) => (
+            <option key={item.code} value={item.code}>
+              {item.name} ({item.code})
+            </option>
+          ))}
+        </SelectField>
         <button
           type="button"
           className="button"
