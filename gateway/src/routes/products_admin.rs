@@ -2,8 +2,8 @@
 //! administrators manage them, in the catalog that owns them. Every
 //! product, published or not; one product's texts in each language
 //! (Polish required, a missing one shown to guests in Polish), price and a
-//! promotion's original price, stock, duration, availability; a change or a
-//! new treatment, day-spa offer or product saved with who made it, and
+//! promotion's original price, stock, duration, availability, a package's
+//! treatments; a change or a new offer saved with who made it, and
 //! `catalog.product.changed` dropping what guests' listings and pages kept.
 //! Never cached.
 
@@ -17,7 +17,7 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use spa_proto::spa::catalog::v1::{
     AddPictureRequest, AdminGetProductRequest, AdminListProductsRequest, AmountList, CodeList, EditableProduct, GetPictureRequest,
-    ProductFields, ProductTexts as TextsMessage, RemovePictureRequest, SaveProductRequest,
+    PackageFields, PackageTreatmentRule, ProductFields, ProductTexts as TextsMessage, RemovePictureRequest, SaveProductRequest,
 };
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -120,6 +120,105 @@ pub struct Translations {
     pub en_gb: Option<ProductTexts>,
 }
 
+/// A package's stay and treatments.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct PackageSetup {
+    /// The nights of the stay it comes with; 0: a day package without a room.
+    #[schema(minimum = 0, maximum = 14)]
+    pub nights: u32,
+    /// The treatments it includes, in order, 1 to 10.
+    #[schema(min_items = 1, max_items = 10)]
+    pub included: Vec<IncludedTreatment>,
+    /// Treatments guests may add (codes), in order, up to 10, none of the included ones.
+    #[schema(max_items = 10)]
+    pub suggested: Vec<String>,
+    /// The fewest treatments a guest keeps (shown to guests), at most the included ones.
+    #[schema(minimum = 0, maximum = 10)]
+    pub min_treatments: u32,
+}
+
+/// A treatment a package includes, and what a guest may change of it.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct IncludedTreatment {
+    /// A treatment's code.
+    #[schema(max_length = 64)]
+    pub code: String,
+    /// Included for one person (each further person adds one), 1 to 10.
+    #[schema(minimum = 1, maximum = 10)]
+    pub quantity: u32,
+    /// The fewest a guest may keep, 1 to `quantity`.
+    #[schema(minimum = 1, maximum = 10)]
+    pub min_quantity: u32,
+    /// The most a guest may take for one person, `quantity` to 10; those above `quantity` are paid.
+    #[schema(minimum = 1, maximum = 10)]
+    pub max_quantity: u32,
+    /// Extra ones cost nothing.
+    pub free: bool,
+    /// A guest may take it out.
+    pub deletable: bool,
+    /// A guest may swap it for a suggested treatment.
+    pub replaceable: bool,
+    /// Once taken out, not suggested again.
+    pub delete_permanently: bool,
+}
+
+impl PackageSetup {
+    fn of(p: PackageFields) -> Self {
+        Self {
+            nights: p.nights,
+            included: p
+                .included
+                .into_iter()
+                .map(|t| IncludedTreatment {
+                    code: t.code,
+                    quantity: t.quantity,
+                    min_quantity: t.min_quantity,
+                    max_quantity: t.max_quantity,
+                    free: t.free,
+                    deletable: t.deletable,
+                    replaceable: t.replacable,
+                    delete_permanently: t.delete_permanently,
+                })
+                .collect(),
+            suggested: p.suggested,
+            min_treatments: p.min_treatments,
+        }
+    }
+
+    fn message(self) -> PackageFields {
+        PackageFields {
+            nights: self.nights,
+            included: self
+                .included
+                .into_iter()
+                .map(|t| PackageTreatmentRule {
+                    code: t.code,
+                    quantity: t.quantity,
+                    min_quantity: t.min_quantity,
+                    max_quantity: t.max_quantity,
+                    free: t.free,
+                    deletable: t.deletable,
+                    replacable: t.replaceable,
+                    delete_permanently: t.delete_permanently,
+                })
+                .collect(),
+            suggested: self.suggested,
+            min_treatments: self.min_treatments,
+        }
+    }
+
+    /// More than the document allows; the rest is the catalog's to say.
+    fn check(&self) -> ApiResult<()> {
+        let too_many = |field: &str, n: usize| if n > 10 { Err(ApiError::malformed(ErrorCode::InvalidParameter, field)) } else { Ok(()) };
+        too_many("package.included", self.included.len())?;
+        too_many("package.suggested", self.suggested.len())?;
+        let long = self.included.iter().map(|t| &t.code).chain(&self.suggested).any(|c| c.chars().count() > 64);
+        if long { Err(ApiError::malformed(ErrorCode::InvalidParameter, "package")) } else { Ok(()) }
+    }
+}
+
 /// A product as its editor shows it.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -156,6 +255,9 @@ pub struct ProductEditor {
     /// A gift voucher's price options, grosze, ascending; null for other offers.
     #[schema(required = true)]
     pub voucher_values: Option<Vec<i64>>,
+    /// A package's stay and treatments; null for other offers.
+    #[schema(required = true)]
+    pub package: Option<PackageSetup>,
     pub images: Vec<String>,
     /// RFC 3339; null: not changed in the back office yet.
     #[schema(required = true)]
@@ -193,6 +295,7 @@ impl ProductEditor {
             taxons: f.taxons.map(|l| l.codes).unwrap_or(p.taxons),
             related: f.related.map(|l| l.codes).unwrap_or_default(),
             voucher_values: f.voucher_values.map(|l| l.amounts),
+            package: f.package.map(PackageSetup::of),
             images: p.images,
             updated_at: rfc3339(p.updated_at_ms),
             updated_by: p.updated_by,
@@ -258,6 +361,9 @@ pub struct ProductChange {
     #[serde(default)]
     #[schema(max_items = 10)]
     pub voucher_values: Option<Vec<i64>>,
+    /// Packages only: the stay and treatments; absent: left as they are.
+    #[serde(default)]
+    pub package: Option<PackageSetup>,
 }
 
 /// A field that is there, null or not (absent stays `None`).
@@ -288,6 +394,9 @@ impl ProductChange {
             if count.is_some_and(|n| n > max) {
                 return Err(ApiError::malformed(ErrorCode::InvalidParameter, field));
             }
+        }
+        if let Some(package) = &self.package {
+            package.check()?;
         }
         if let Some(o) = self.original_price {
             within(o, 100..=100_000_000, ErrorCode::InvalidParameter, "originalPrice")?;
@@ -356,6 +465,7 @@ impl ProductChange {
             taxons: self.taxons.map(|codes| CodeList { codes }),
             related: self.related.map(|codes| CodeList { codes }),
             voucher_values: self.voucher_values.map(|amounts| AmountList { amounts }),
+            package: self.package.map(PackageSetup::message),
         }
     }
 }
@@ -373,12 +483,14 @@ impl Validate for ProductChange {
 #[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum NewOfferType {
+    Package,
     Treatment,
     DaySpa,
     Product,
+    Voucher,
 }
 
-/// A new treatment, day-spa offer or product: its code, type and main
+/// A new offer: its code, type and main
 /// taxon, and what a change sets (the same fields as `ProductChange`,
 /// written out: a flattened body is documented as two objects that each
 /// refuse the other's fields).
@@ -433,6 +545,13 @@ pub struct NewProduct {
     #[serde(default)]
     #[schema(max_items = 20)]
     pub related: Option<Vec<String>>,
+    /// Gift vouchers (required): the price options, grosze, ascending, 1 to 10.
+    #[serde(default)]
+    #[schema(max_items = 10)]
+    pub voucher_values: Option<Vec<i64>>,
+    /// Packages (required): the stay and treatments.
+    #[serde(default)]
+    pub package: Option<PackageSetup>,
 }
 
 impl NewProduct {
@@ -453,7 +572,8 @@ impl NewProduct {
             stock_was: None,
             taxons: self.taxons.clone(),
             related: self.related.clone(),
-            voucher_values: None,
+            voucher_values: self.voucher_values.clone(),
+            package: self.package.clone(),
         }
     }
 }
@@ -692,7 +812,7 @@ pub async fn product(
         (status = 403, description = "Not an administrator", body = ErrorBody),
         (status = 404, description = "No such product (`product_not_found`)", body = ErrorBody),
         (status = 409, description = "Another product has the address in a language (`slug_taken`, naming `translations.{locale}.slug`), or the stock is not `stockWas` any more (`stock_changed`)", body = ErrorBody),
-        (status = 422, description = "Wrong values, each named (`invalid_product`): a slug's shape, a name missing, an original price not above the price, stock on what is not a product, a treatment without its duration, dates the wrong way round, promotion dates without an original price", body = ErrorBody),
+        (status = 422, description = "Wrong values, each named (`invalid_product`): a slug's shape, a name missing, an original price not above the price, stock on what is not a product, a treatment without its duration, dates the wrong way round, promotion dates without an original price, a package's treatment that is not a treatment or its quantities out of order (`package.included[0].maxQuantity`)", body = ErrorBody),
         (status = 429, description = "Too many changes from this client; wait", body = ErrorBody),
         (status = 503, description = "The catalog is unavailable; retry", body = ErrorBody),
     )
@@ -719,8 +839,9 @@ pub async fn save_product(
 
 /// Create an offer
 ///
-/// For administrators: a treatment, day-spa offer or product, unpublished
-/// until `published` says otherwise.
+/// For administrators: a package (with its `package`), treatment, day-spa
+/// offer, product or gift voucher (with its `voucherValues`), unpublished
+/// until `published` says otherwise. Rooms are the rooms service's room types.
 #[utoipa::path(
     post,
     path = "/shop-api/backend/products",
@@ -733,7 +854,7 @@ pub async fn save_product(
         (status = 401, description = "Not logged in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
         (status = 409, description = "The code is taken (`product_exists`), or another product has the address in a language (`slug_taken`)", body = ErrorBody),
-        (status = 422, description = "Wrong values, each named (`invalid_product`), an unknown main taxon among them", body = ErrorBody),
+        (status = 422, description = "Wrong values, each named (`invalid_product`), an unknown main taxon among them, or a package without `package` or a voucher without `voucherValues`", body = ErrorBody),
         (status = 429, description = "Too many changes from this client; wait", body = ErrorBody),
         (status = 503, description = "The catalog is unavailable; retry", body = ErrorBody),
     )
@@ -746,9 +867,11 @@ pub async fn create_product(
     JsonBody(body): JsonBody<NewProduct>,
 ) -> ApiResult<(StatusCode, Json<ProductEditor>)> {
     let kind = match body.kind.unwrap_or(NewOfferType::Product) {
+        NewOfferType::Package => OfferType::Package,
         NewOfferType::Treatment => OfferType::Treatment,
         NewOfferType::DaySpa => OfferType::DaySpa,
         NewOfferType::Product => OfferType::Product,
+        NewOfferType::Voucher => OfferType::Voucher,
     };
     let request = SaveProductRequest {
         code: body.code.clone().unwrap_or_default(),

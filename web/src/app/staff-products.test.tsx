@@ -48,6 +48,7 @@ const offer = (code: string, type: ProductEditor['type'], translations: ProductE
   taxons: [],
   related: [],
   voucherValues: null,
+  package: null,
   images: [],
   updatedAt: '2027-04-01T12:00:00Z',
   updatedBy: 'anna@example.pl',
@@ -144,7 +145,7 @@ function renderProducts(url: string, locale: Locale, me: Customer, more: Product
     }
     return null;
   };
-  const saved = (code: string, change: Omit<ProductChange, 'stockWas'>, before: Pick<ProductEditor, 'type' | 'mainTaxon' | 'taxons' | 'related' | 'voucherValues' | 'images'>): ProductEditor => ({
+  const saved = (code: string, change: Omit<ProductChange, 'stockWas'>, before: Pick<ProductEditor, 'type' | 'mainTaxon' | 'taxons' | 'related' | 'voucherValues' | 'package' | 'images'>): ProductEditor => ({
     ...before,
     ...change,
     // What a change leaves out, the server keeps as none.
@@ -160,6 +161,7 @@ function renderProducts(url: string, locale: Locale, me: Customer, more: Product
     taxons: change.taxons ?? before.taxons,
     related: change.related ?? before.related,
     voucherValues: change.voucherValues ?? before.voucherValues,
+    package: change.package ?? before.package,
     code,
     updatedAt: SAVED_AT,
     updatedBy: me.email,
@@ -208,7 +210,7 @@ function renderProducts(url: string, locale: Locale, me: Customer, more: Product
       const taken = slugTaken(body.code, body);
       if (taken) return taken;
       const { code, type, mainTaxon, ...change } = body;
-      const product = saved(code, change, { type, mainTaxon, taxons: [], related: [], voucherValues: null, images: [] });
+      const product = saved(code, change, { type, mainTaxon, taxons: [], related: [], voucherValues: null, package: null, images: [] });
       store.set(code, product);
       return HttpResponse.json(product, { status: 201 });
     }),

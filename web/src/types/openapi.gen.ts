@@ -372,8 +372,9 @@ export interface paths {
         put?: never;
         /**
          * Create an offer
-         * @description For administrators: a treatment, day-spa offer or product, unpublished
-         *     until `published` says otherwise.
+         * @description For administrators: a package (with its `package`), treatment, day-spa
+         *     offer, product or gift voucher (with its `voucherValues`), unpublished
+         *     until `published` says otherwise. Rooms are the rooms service's room types.
          */
         post: operations["create_product"];
         delete?: never;
@@ -2315,6 +2316,34 @@ export interface components {
             path: string;
             thumbnails: components["schemas"]["Thumbnails"];
         };
+        /** @description A treatment a package includes, and what a guest may change of it. */
+        IncludedTreatment: {
+            /** @description A treatment's code. */
+            code: string;
+            /** @description A guest may take it out. */
+            deletable: boolean;
+            /** @description Once taken out, not suggested again. */
+            deletePermanently: boolean;
+            /** @description Extra ones cost nothing. */
+            free: boolean;
+            /**
+             * Format: int32
+             * @description The most a guest may take for one person, `quantity` to 10; those above `quantity` are paid.
+             */
+            maxQuantity: number;
+            /**
+             * Format: int32
+             * @description The fewest a guest may keep, 1 to `quantity`.
+             */
+            minQuantity: number;
+            /**
+             * Format: int32
+             * @description Included for one person (each further person adds one), 1 to 10.
+             */
+            quantity: number;
+            /** @description A guest may swap it for a suggested treatment. */
+            replaceable: boolean;
+        };
         /** @description An invitation to the team. */
         Invitation: {
             /** Format: email */
@@ -2507,7 +2536,7 @@ export interface components {
          * @description What may be created here.
          * @enum {string}
          */
-        NewOfferType: "treatment" | "day_spa" | "product";
+        NewOfferType: "package" | "treatment" | "day_spa" | "product" | "voucher";
         /** @description A new password. */
         NewPassword: {
             /** @description 10 to 128 characters, at least 5 different ones, not the e-mail. */
@@ -2532,7 +2561,7 @@ export interface components {
             reverses?: string | null;
         };
         /**
-         * @description A new treatment, day-spa offer or product: its code, type and main
+         * @description A new offer: its code, type and main
          *     taxon, and what a change sets (the same fields as `ProductChange`,
          *     written out: a flattened body is documented as two objects that each
          *     refuse the other's fields).
@@ -2551,6 +2580,7 @@ export interface components {
             mainTaxon: string;
             /** Format: int64 */
             originalPrice?: number | null;
+            package?: components["schemas"]["PackageSetup"] | null;
             /** Format: int64 */
             price: number;
             /**
@@ -2572,6 +2602,8 @@ export interface components {
             taxons?: string[] | null;
             translations: components["schemas"]["Translations"];
             type: components["schemas"]["NewOfferType"];
+            /** @description Gift vouchers (required): the price options, grosze, ascending, 1 to 10. */
+            voucherValues?: number[] | null;
         };
         /** @description The token of an e-mailed newsletter link. */
         NewsletterToken: {
@@ -2847,6 +2879,23 @@ export interface components {
             options: components["schemas"]["PackageOptions"];
             packageCode: string;
         };
+        /** @description A package's stay and treatments. */
+        PackageSetup: {
+            /** @description The treatments it includes, in order, 1 to 10. */
+            included: components["schemas"]["IncludedTreatment"][];
+            /**
+             * Format: int32
+             * @description The fewest treatments a guest keeps (shown to guests), at most the included ones.
+             */
+            minTreatments: number;
+            /**
+             * Format: int32
+             * @description The nights of the stay it comes with; 0: a day package without a room.
+             */
+            nights: number;
+            /** @description Treatments guests may add (codes), in order, up to 10, none of the included ones. */
+            suggested: string[];
+        };
         /** @description A treatment of the package and how many of it. */
         PackageTreatment: {
             code: string;
@@ -3041,6 +3090,7 @@ export interface components {
              * @description Grosze before the promotion, above `price`; null: no promotion.
              */
             originalPrice?: number | null;
+            package?: components["schemas"]["PackageSetup"] | null;
             /**
              * Format: int64
              * @description Grosze, 100 to 100 000 000.
@@ -3092,6 +3142,7 @@ export interface components {
             mainTaxon: string;
             /** Format: int64 */
             originalPrice: number | null;
+            package: components["schemas"]["PackageSetup"] | null;
             /** Format: int64 */
             price: number;
             /** @description YYYY-MM-DD; the promotion (an original price) runs from this day; null: open. */
@@ -5622,7 +5673,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Wrong values, each named (`invalid_product`), an unknown main taxon among them */
+            /** @description Wrong values, each named (`invalid_product`), an unknown main taxon among them, or a package without `package` or a voucher without `voucherValues` */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5820,7 +5871,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Wrong values, each named (`invalid_product`): a slug's shape, a name missing, an original price not above the price, stock on what is not a product, a treatment without its duration, dates the wrong way round, promotion dates without an original price */
+            /** @description Wrong values, each named (`invalid_product`): a slug's shape, a name missing, an original price not above the price, stock on what is not a product, a treatment without its duration, dates the wrong way round, promotion dates without an original price, a package's treatment that is not a treatment or its quantities out of order (`package.included[0].maxQuantity`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11579,7 +11630,7 @@ export const lineTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["sc
 export const localeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Locale"]> = ["pl", "de", "en_GB"];
 export const loginProviderIdValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LoginProviderId"]> = ["social", "search"];
 export const newItemTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NewItemType"]> = ["product", "treatment", "voucher", "gift", "package", "reservation", "reservation_with_package"];
-export const newOfferTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NewOfferType"]> = ["treatment", "day_spa", "product"];
+export const newOfferTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NewOfferType"]> = ["package", "treatment", "day_spa", "product", "voucher"];
 export const offerTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OfferType"]> = ["package", "room", "treatment", "product", "day_spa", "voucher"];
 export const offeredMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OfferedMethod"]> = ["bank_transfer", "przelewy24", "paypal"];
 export const onlineMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OnlineMethod"]> = ["przelewy24", "paypal"];

@@ -2,15 +2,16 @@
 //! texts per language (Polish required, the others optional and shown in
 //! Polish while missing), the slug's shape, the price and a promotion's
 //! original price with the dates it runs between, the stock of a product, a treatment's duration, the
-//! dates it is sold between, its categories, the offers shown with it and a
-//! gift voucher's price options. Every wrong field is named at once, by its
-//! name in the REST body.
+//! dates it is sold between, its categories, the offers shown with it, a
+//! gift voucher's price options and a package's nights and treatments. Every
+//! wrong field is named at once, by its name in the REST body.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use super::ProductType;
+use super::package::PackageRules;
 
 pub const LOCALES: [&str; 3] = ["pl", "de", "en_GB"];
 pub const MAX_NAME: usize = 120;
@@ -24,6 +25,12 @@ pub const DURATION: std::ops::RangeInclusive<u32> = 5..=600;
 pub const MAX_TAXONS: usize = 10;
 pub const MAX_RELATED: usize = 20;
 pub const MAX_VOUCHER_VALUES: usize = 10;
+/// A package's stay: 0 (a day package) or up to two weeks.
+pub const PACKAGE_NIGHTS: std::ops::RangeInclusive<u32> = 0..=14;
+/// Included treatments, and suggested ones, each.
+pub const MAX_PACKAGE_TREATMENTS: usize = 10;
+/// An included treatment's quantities for one person.
+pub const TREATMENT_QUANTITY: std::ops::RangeInclusive<u32> = 1..=10;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -75,6 +82,49 @@ pub struct Fields {
     /// A gift voucher's price options (grosze, ascending); none: left as they are.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub voucher_values: Option<Vec<i64>>,
+    /// A package's nights and treatments; none: left as they are.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub package: Option<PackageSetup>,
+}
+
+/// What a package is: the nights of its stay and its treatments' rules
+/// (which the configurator, the cost rule and the cart obey).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PackageSetup {
+    pub nights: u32,
+    pub rules: PackageRules,
+}
+
+impl PackageSetup {
+    /// Every wrong field, as `package.…`: which codes are treatments is the store's to say.
+    fn check(&self, wrong: &mut Vec<String>) {
+        let mut field = |name: String, ok: bool| {
+            if !ok {
+                wrong.push(format!("package.{name}"));
+            }
+        };
+        let PackageRules { primary, additional, min_treatments } = &self.rules;
+        field("nights".into(), PACKAGE_NIGHTS.contains(&self.nights));
+        field("included".into(), (1..=MAX_PACKAGE_TREATMENTS).contains(&primary.len()));
+        let included: Vec<&str> = primary.iter().map(|t| t.code.as_str()).collect();
+        let repeat = first_repeat(&included);
+        for (i, t) in primary.iter().enumerate().take(MAX_PACKAGE_TREATMENTS) {
+            field(format!("included[{i}].code"), !t.code.is_empty() && repeat != Some(i));
+            // At least one of each for one person, the included count between the bounds.
+            field(format!("included[{i}].quantity"), TREATMENT_QUANTITY.contains(&t.quantity));
+            field(format!("included[{i}].minQuantity"), TREATMENT_QUANTITY.contains(&t.min_quantity) && t.min_quantity <= t.quantity);
+            field(format!("included[{i}].maxQuantity"), TREATMENT_QUANTITY.contains(&t.max_quantity) && t.max_quantity >= t.quantity);
+        }
+        field("suggested".into(), additional.len() <= MAX_PACKAGE_TREATMENTS);
+        let suggested: Vec<&str> = additional.iter().map(|t| t.code.as_str()).collect();
+        let repeat = first_repeat(&suggested);
+        for (i, code) in suggested.iter().enumerate().take(MAX_PACKAGE_TREATMENTS) {
+            // One already included would be offered twice.
+            field(format!("suggested[{i}]"), !code.is_empty() && repeat != Some(i) && !included.contains(code));
+        }
+        field("minTreatments".into(), *min_treatments as usize <= primary.len());
+    }
 }
 
 /// The first place of a list where an entry repeats an earlier one.
@@ -198,6 +248,11 @@ impl Fields {
             }
             (_, Some(_)) => wrong.push("voucherValues".to_owned()),
         }
+        match (kind, &self.package) {
+            (_, None) => {}
+            (ProductType::Package, Some(package)) => package.check(&mut wrong),
+            (_, Some(_)) => wrong.push("package".to_owned()),
+        }
         wrong
     }
 
@@ -207,10 +262,19 @@ impl Fields {
     }
 }
 
-/// What an administrator may create here: packages, rooms and vouchers
-/// carry rules of their own (treatments, room facts, values) set elsewhere.
+/// What an administrator may create here: every offer but a room, which
+/// is the rooms service's room type first.
 pub fn creatable(kind: ProductType) -> bool {
-    matches!(kind, ProductType::Treatment | ProductType::DaySpa | ProductType::Product)
+    kind != ProductType::Room
+}
+
+/// The fields a new product of `kind` cannot be without, as the REST body names them.
+pub fn required_when_created(kind: ProductType, fields: &Fields) -> Option<&'static str> {
+    match kind {
+        ProductType::Package if fields.package.is_none() => Some("package"),
+        ProductType::Voucher if fields.voucher_values.is_none() => Some("voucherValues"),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -302,6 +366,60 @@ mod tests {
         assert_eq!(voucher(&[]).check(ProductType::Voucher), ["voucherValues"], "none to choose");
         assert_eq!(voucher(&[10_000]).check(ProductType::Product), ["voucherValues"], "vouchers only");
         assert_eq!(Fields { duration_minutes: None, ..fields() }.check(ProductType::Voucher), Vec::<String>::new(), "left as they are");
+    }
+
+    #[test]
+    fn a_packages_treatments_keep_their_quantities_in_order_and_are_listed_once() {
+        use crate::domain::package::{AdditionalRule, TreatmentRule};
+        let rule = |code: &str, quantity, min_quantity, max_quantity| TreatmentRule {
+            code: code.into(),
+            quantity,
+            min_quantity,
+            max_quantity,
+            free: false,
+            deletable: false,
+            replacable: true,
+            delete_permanently: false,
+        };
+        let package = |primary: Vec<TreatmentRule>, additional: &[&str], min_treatments| Fields {
+            duration_minutes: None,
+            package: Some(PackageSetup {
+                nights: 2,
+                rules: PackageRules {
+                    primary,
+                    additional: additional.iter().map(|c| AdditionalRule { code: (*c).into() }).collect(),
+                    min_treatments,
+                },
+            }),
+            ..fields()
+        };
+        let good = package(vec![rule("TR_A", 1, 1, 2), rule("TR_B", 2, 1, 4)], &["TR_C"], 2);
+        assert_eq!(good.check(ProductType::Package), Vec::<String>::new());
+        assert_eq!(good.check(ProductType::DaySpa), ["package"], "packages only");
+        let wrong = package(vec![rule("TR_A", 0, 1, 2), rule("TR_A", 2, 3, 1), rule("", 1, 1, 11)], &["TR_A", "TR_C", "TR_C"], 4);
+        assert_eq!(
+            wrong.check(ProductType::Package),
+            [
+                "package.included[0].quantity",
+                "package.included[0].minQuantity",
+                "package.included[1].code",
+                "package.included[1].minQuantity",
+                "package.included[1].maxQuantity",
+                "package.included[2].code",
+                "package.included[2].maxQuantity",
+                "package.suggested[0]",
+                "package.suggested[2]",
+                "package.minTreatments",
+            ]
+        );
+        let empty = package(vec![], &[], 0);
+        assert_eq!(empty.check(ProductType::Package), ["package.included"]);
+        let long = Fields { package: Some(PackageSetup { nights: 15, ..good.package.clone().unwrap() }), ..good.clone() };
+        assert_eq!(long.check(ProductType::Package), ["package.nights"]);
+        assert_eq!(required_when_created(ProductType::Package, &fields()), Some("package"));
+        assert_eq!(required_when_created(ProductType::Voucher, &fields()), Some("voucherValues"));
+        assert_eq!(required_when_created(ProductType::Package, &good), None);
+        assert!(!creatable(ProductType::Room) && creatable(ProductType::Package) && creatable(ProductType::Voucher));
     }
 
     #[test]

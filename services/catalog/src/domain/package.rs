@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use spa_proto::spa::catalog::v1::{PackageCost, PackageTreatment, PackageTreatments, Product};
 
 use super::price::{BaseAmounts, base_amounts, base_money};
@@ -19,7 +19,7 @@ pub const PACKAGE_NIGHTS: std::ops::RangeInclusive<u32> = 2..=5;
 pub const ADDITIONAL_MAX_QUANTITY: u32 = 2;
 
 /// A package's treatments: its own (`primary`) and those it suggests.
-#[derive(Deserialize, Clone, Debug, Default)]
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct PackageRules {
     pub primary: Vec<TreatmentRule>,
@@ -29,7 +29,7 @@ pub struct PackageRules {
     pub min_treatments: u32,
 }
 
-#[derive(Deserialize, Clone, Debug)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct TreatmentRule {
     pub code: String,
@@ -46,7 +46,7 @@ pub struct TreatmentRule {
     pub delete_permanently: bool,
 }
 
-#[derive(Deserialize, Clone, Debug)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct AdditionalRule {
     pub code: String,
 }

@@ -27,8 +27,9 @@ pub async fn save(db: &Db, outbox: &Outbox, request: SaveProductRequest) -> Resu
     let kind = if request.create {
         let kind = ProductType::from_wire(request.r#type).filter(|k| editor::creatable(*k));
         let mut wrong = fields.check(kind.unwrap_or(ProductType::Product));
-        if kind.is_none() {
-            wrong.insert(0, "type".to_owned());
+        match kind {
+            None => wrong.insert(0, "type".to_owned()),
+            Some(kind) => wrong.extend(editor::required_when_created(kind, &fields).map(str::to_owned)),
         }
         if !editor::valid_code(&request.code) {
             wrong.insert(0, "code".to_owned());

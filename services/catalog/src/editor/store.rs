@@ -5,11 +5,14 @@
 use std::collections::BTreeMap;
 
 use spa_platform::db::{Db, Tx};
-use spa_proto::spa::catalog::v1::{AdminProductSummary, AmountList, CodeList, EditableProduct, ProductFields, ProductTexts};
+use spa_proto::spa::catalog::v1::{
+    AdminProductSummary, AmountList, CodeList, EditableProduct, PackageFields, PackageTreatmentRule, ProductFields, ProductTexts,
+};
 use sqlx::Row;
 
 use crate::domain::ProductType;
-use crate::domain::editor::{Fields, LOCALES, Texts};
+use crate::domain::editor::{Fields, LOCALES, PackageSetup, Texts};
+use crate::domain::package::{AdditionalRule, PackageRules, TreatmentRule};
 
 /// The editable fields of the wire, as the rules take them.
 pub fn fields_of(f: ProductFields) -> Fields {
@@ -44,6 +47,27 @@ pub fn fields_of(f: ProductFields) -> Fields {
         taxons: f.taxons.map(|l| l.codes),
         related: f.related.map(|l| l.codes),
         voucher_values: f.voucher_values.map(|l| l.amounts),
+        package: f.package.map(|p| PackageSetup {
+            nights: p.nights,
+            rules: PackageRules {
+                primary: p
+                    .included
+                    .into_iter()
+                    .map(|t| TreatmentRule {
+                        code: t.code.trim().to_owned(),
+                        quantity: t.quantity,
+                        min_quantity: t.min_quantity,
+                        max_quantity: t.max_quantity,
+                        free: t.free,
+                        deletable: t.deletable,
+                        replacable: t.replacable,
+                        delete_permanently: t.delete_permanently,
+                    })
+                    .collect(),
+                additional: p.suggested.into_iter().map(|code| AdditionalRule { code: code.trim().to_owned() }).collect(),
+                min_treatments: p.min_treatments,
+            },
+        }),
     }
 }
 
@@ -78,6 +102,26 @@ fn wire_of(f: &Fields) -> ProductFields {
         taxons: f.taxons.clone().map(|codes| CodeList { codes }),
         related: f.related.clone().map(|codes| CodeList { codes }),
         voucher_values: f.voucher_values.clone().map(|amounts| AmountList { amounts }),
+        package: f.package.as_ref().map(|p| PackageFields {
+            nights: p.nights,
+            included: p
+                .rules
+                .primary
+                .iter()
+                .map(|t| PackageTreatmentRule {
+                    code: t.code.clone(),
+                    quantity: t.quantity,
+                    min_quantity: t.min_quantity,
+                    max_quantity: t.max_quantity,
+                    free: t.free,
+                    deletable: t.deletable,
+                    replacable: t.replacable,
+                    delete_permanently: t.delete_permanently,
+                })
+                .collect(),
+            suggested: p.rules.additional.iter().map(|t| t.code.clone()).collect(),
+            min_treatments: p.rules.min_treatments,
+        }),
     }
 }
 
@@ -148,7 +192,7 @@ pub async fn list(db: &Db, kind: Option<ProductType>, q: &str, locale: &str) -> 
 pub async fn get(db: &Db, code: &str) -> Result<Option<EditableProduct>, sqlx::Error> {
     let Some(r) = sqlx::query(
         "SELECT code, type, price, original_price, published, stock, duration_minutes, age_restricted, available_from, available_to, \
-         promotion_from, promotion_to, main_taxon, image, updated_at, updated_by, details FROM products WHERE code = $1",
+         promotion_from, promotion_to, main_taxon, image, updated_at, updated_by, details, num_nights FROM products WHERE code = $1",
     )
     .bind(code)
     .fetch_optional(db.pool())
@@ -162,8 +206,12 @@ pub async fn get(db: &Db, code: &str) -> Result<Option<EditableProduct>, sqlx::E
     let taxons = codes("SELECT taxon_code FROM product_taxons WHERE product_code = $1 ORDER BY position").await?;
     let related = codes("SELECT related_code FROM product_associations WHERE product_code = $1 ORDER BY position").await?;
     let kind = ProductType::parse(&r.try_get::<String, _>("type")?);
-    let voucher_values = (kind == Some(ProductType::Voucher))
-        .then(|| crate::store::details(&r.try_get::<String, _>("details").unwrap_or_default()).voucher_values.unwrap_or_default());
+    let details = crate::store::details(&r.try_get::<String, _>("details").unwrap_or_default());
+    let voucher_values = (kind == Some(ProductType::Voucher)).then(|| details.voucher_values.unwrap_or_default());
+    let package = (kind == Some(ProductType::Package)).then(|| PackageSetup {
+        nights: u32::try_from(r.try_get::<i64, _>("num_nights").unwrap_or_default()).unwrap_or_default(),
+        rules: details.treatments.unwrap_or_default(),
+    });
     let fields = Fields {
         published: r.try_get::<i64, _>("published")? != 0,
         translations: texts(db, Some(code)).await?.remove(code).unwrap_or_default(),
@@ -179,6 +227,7 @@ pub async fn get(db: &Db, code: &str) -> Result<Option<EditableProduct>, sqlx::E
         taxons: Some(taxons.clone()),
         related: Some(related),
         voucher_values,
+        package,
     };
     let uploaded: Vec<String> = pictures(db, code).await?.into_iter().map(|(page, _)| page).collect();
     let seed = r.try_get::<Option<String>, _>("image")?.map(|i| format!("/media/{i}"));
@@ -207,7 +256,14 @@ pub async fn product_exists(tx: &mut Tx, code: &str) -> Result<bool, sqlx::Error
     Ok(sqlx::query("SELECT 1 FROM products WHERE code = $1").bind(code).fetch_optional(&mut **tx).await?.is_some())
 }
 
-/// The fields naming a category or an offer that is not there (or the product itself among its related offers).
+/// Whether `code` is a treatment (published or not: a package may be prepared before them).
+async fn is_treatment(tx: &mut Tx, code: &str) -> Result<bool, sqlx::Error> {
+    Ok(product_type(tx, code).await? == Some(ProductType::Treatment))
+}
+
+/// The fields naming a category or an offer that is not there (or the
+/// product itself among its related offers), or a package's treatment that
+/// is not a treatment.
 pub async fn unknown_codes(tx: &mut Tx, code: &str, fields: &Fields) -> Result<Vec<String>, sqlx::Error> {
     let mut wrong = Vec::new();
     for (i, taxon) in fields.taxons.iter().flatten().enumerate() {
@@ -218,6 +274,18 @@ pub async fn unknown_codes(tx: &mut Tx, code: &str, fields: &Fields) -> Result<V
     for (i, other) in fields.related.iter().flatten().enumerate() {
         if other == code || !product_exists(tx, other).await? {
             wrong.push(format!("related[{i}]"));
+        }
+    }
+    if let Some(package) = &fields.package {
+        for (i, t) in package.rules.primary.iter().enumerate() {
+            if !t.code.is_empty() && !is_treatment(tx, &t.code).await? {
+                wrong.push(format!("package.included[{i}].code"));
+            }
+        }
+        for (i, t) in package.rules.additional.iter().enumerate() {
+            if !t.code.is_empty() && !is_treatment(tx, &t.code).await? {
+                wrong.push(format!("package.suggested[{i}]"));
+            }
         }
     }
     Ok(wrong)
@@ -311,13 +379,29 @@ pub async fn update(tx: &mut Tx, code: &str, fields: &Fields, staff: &str) -> Re
                 .await?;
         }
     }
-    if let Some(values) = &fields.voucher_values {
+    // The rules kept in `details` beside the columns, each replaced when set.
+    let rules = [
+        ("voucherValues", fields.voucher_values.as_ref().map(|v| serde_json::json!(v))),
+        ("treatments", fields.package.as_ref().map(|p| serde_json::json!(p.rules))),
+    ];
+    if rules.iter().any(|(_, value)| value.is_some()) {
         let raw: String = sqlx::query_scalar("SELECT details FROM products WHERE code = $1").bind(code).fetch_one(&mut **tx).await?;
         let mut details: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&raw).unwrap_or_default();
-        details.insert("voucherValues".to_owned(), serde_json::json!(values));
+        for (key, value) in rules {
+            if let Some(value) = value {
+                details.insert(key.to_owned(), value);
+            }
+        }
         sqlx::query("UPDATE products SET details = $2 WHERE code = $1")
             .bind(code)
             .bind(serde_json::Value::Object(details).to_string())
+            .execute(&mut **tx)
+            .await?;
+    }
+    if let Some(package) = &fields.package {
+        sqlx::query("UPDATE products SET num_nights = $2 WHERE code = $1")
+            .bind(code)
+            .bind(i64::from(package.nights))
             .execute(&mut **tx)
             .await?;
     }

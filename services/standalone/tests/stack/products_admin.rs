@@ -438,3 +438,127 @@ async fn an_administrator_sets_categories_related_offers_and_a_vouchers_options_
     })
     .await;
 }
+
+#[tokio::test]
+async fn an_administrator_sets_a_packages_treatments_and_creates_a_package_and_a_voucher_guests_can_buy() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let admin = Some(format!("spa_session={}", t.session_of("c-4", "admin@example.pl", "customer,admin").await));
+    let url = |code: &str| t.url(&format!("/shop-api/backend/products{code}"));
+    let send = |method: Method, code: &'static str, body: Value| as_staff(&t.http, method, url(code), admin.clone(), body);
+    let refused = |r: (u16, Value)| {
+        (r.0, r.1["errors"].as_array().unwrap().iter().map(|e| e["field"].as_str().unwrap().to_owned()).collect::<Vec<_>>())
+    };
+    let included = |code: &str, quantity: u32, min: u32, max: u32| {
+        json!({"code": code, "quantity": quantity, "minQuantity": min, "maxQuantity": max,
+               "free": false, "deletable": false, "replaceable": true, "deletePermanently": false})
+    };
+
+    // The package's treatments as the seed set them.
+    let reset = editor_of(&t, admin.clone(), "PKG_WELLNESS_RESET").await;
+    assert_eq!(reset["package"]["nights"], 3, "{reset}");
+    assert_eq!(reset["package"]["included"][0], included("TR_CLASSIC_MASSAGE", 1, 1, 2));
+    assert_eq!(reset["package"]["suggested"], json!(["TR_AROMATHERAPY_MASSAGE", "TR_BACK_NECK_MASSAGE", "TR_HYDRATING_FACIAL"]));
+    assert!(editor_of(&t, admin.clone(), "TR_HOT_STONE").await["package"].is_null(), "not a package");
+
+    // A hot-stone massage joins it, up to three for one person; one fewer kept.
+    let mut change = reset.clone();
+    for field in ["code", "type", "mainTaxon", "images", "updatedAt", "updatedBy"] {
+        change.as_object_mut().unwrap().remove(field);
+    }
+    change["stockWas"] = Value::Null;
+    change["package"]["included"].as_array_mut().unwrap().push(included("TR_HOT_STONE", 1, 1, 3));
+    change["package"]["minTreatments"] = json!(2);
+    let (status, saved) = send(Method::PUT, "/PKG_WELLNESS_RESET", change.clone()).await;
+    assert_eq!((status, saved["package"].clone()), (200, change["package"].clone()), "{saved}");
+    let hot_stone = eventually("the package's page with its new treatment", || async {
+        let (_, page) = t.get("/shop-api/products/PKG_WELLNESS_RESET").await;
+        let primary = page["treatments"]["primary"].as_array().unwrap().clone();
+        (page["minTreatments"] == 2 && primary.len() == 4).then(|| primary[3].clone())
+    })
+    .await;
+    assert_eq!((hot_stone["code"].as_str(), hot_stone["maxQuantity"].as_u64()), (Some("TR_HOT_STONE"), Some(3)));
+    // Two above the one included are paid; a fourth is refused.
+    let (_, page) = t.get("/shop-api/products/PKG_WELLNESS_RESET").await;
+    let chosen = |extra: u32| {
+        let mut lines: Vec<Value> =
+            page["treatments"]["primary"].as_array().unwrap()[..3].iter().map(|p| json!({"code": p["code"], "quantity": 1})).collect();
+        lines.push(json!({"code": "TR_HOT_STONE", "quantity": extra}));
+        json!({"persons": 1, "treatments": lines})
+    };
+    let cost = "/shop-api/packages/PKG_WELLNESS_RESET/estimated-cost";
+    let (_, one) = t.post(cost, chosen(1)).await;
+    let (_, three) = t.post(cost, chosen(3)).await;
+    let price = hot_stone["price"]["current"].as_i64().unwrap();
+    assert_eq!(
+        three["priceWithReservation"]["current"].as_i64().unwrap() - one["priceWithReservation"]["current"].as_i64().unwrap(),
+        2 * price
+    );
+    assert_eq!(t.post(cost, chosen(4)).await.0, 422);
+
+    // Every wrong rule named: a product among treatments, quantities out of
+    // order, a suggestion already included, a minimum above the included ones.
+    let mut wrong = change.clone();
+    wrong["package"]["included"][0]["code"] = json!("PR_ARNICA_MASSAGE_OIL");
+    wrong["package"]["included"][1]["minQuantity"] = json!(2);
+    wrong["package"]["included"][2]["maxQuantity"] = json!(11);
+    wrong["package"]["suggested"] = json!(["TR_HOT_STONE", "NO_SUCH_TREATMENT"]);
+    wrong["package"]["minTreatments"] = json!(5);
+    assert_eq!(
+        refused(send(Method::PUT, "/PKG_WELLNESS_RESET", wrong).await),
+        (
+            422,
+            [
+                "package.included[1].minQuantity",
+                "package.included[2].maxQuantity",
+                "package.suggested[0]",
+                "package.minTreatments",
+                "package.included[0].code",
+                "package.suggested[1]",
+            ]
+            .map(str::to_owned)
+            .to_vec()
+        )
+    );
+    let mut not_a_package = editor_of(&t, admin.clone(), "TR_HOT_STONE").await;
+    for field in ["code", "type", "mainTaxon", "images", "updatedAt", "updatedBy"] {
+        not_a_package.as_object_mut().unwrap().remove(field);
+    }
+    not_a_package["stockWas"] = Value::Null;
+    not_a_package["package"] = change["package"].clone();
+    assert_eq!(refused(send(Method::PUT, "/TR_HOT_STONE", not_a_package).await), (422, vec!["package".to_owned()]));
+
+    // A new two-night package, listed and priced for guests once published.
+    let texts = |name: &str, slug: &str| json!({"name": name, "slug": slug, "description": "", "metaTitle": "", "metaDescription": ""});
+    let mut new = json!({
+        "code": "PKG_AUTUMN_CALM", "type": "package", "mainTaxon": "packages", "published": true,
+        "translations": {"pl": texts("Jesienny spokój", "jesienny-spokoj"), "de": null, "en_GB": texts("Autumn calm", "autumn-calm")},
+        "price": 99_900,
+    });
+    assert_eq!(refused(send(Method::POST, "", new.clone()).await), (422, vec!["package".to_owned()]));
+    new["package"] = json!({"nights": 2, "included": [included("TR_HOT_STONE", 1, 1, 2), included("TR_HERBAL_BATH", 1, 1, 2)],
+                            "suggested": ["TR_SAUNA_RITUAL"], "minTreatments": 2});
+    let (status, created) = send(Method::POST, "", new.clone()).await;
+    assert_eq!((status, created["package"]["nights"].as_u64()), (201, Some(2)), "{created}");
+    let item = listed_as(&t, "package", "PKG_AUTUMN_CALM", "en_GB", |i| i.is_some()).await.unwrap();
+    assert_eq!((item["name"].as_str(), item["numNights"].as_u64()), (Some("Autumn calm"), Some(2)));
+    let (status, estimate) = t
+        .post(
+            "/shop-api/packages/PKG_AUTUMN_CALM/estimated-cost",
+            json!({"persons": 1, "treatments": [
+            {"code": "TR_HOT_STONE", "quantity": 1}, {"code": "TR_HERBAL_BATH", "quantity": 1}]}),
+        )
+        .await;
+    assert_eq!((status, estimate["priceWithReservation"]["current"].as_i64()), (200, Some(99_900)), "{estimate}");
+
+    // A new gift voucher with its options.
+    let mut voucher = json!({
+        "code": "VC_SPA_DAY", "type": "voucher", "mainTaxon": "vouchers", "published": true,
+        "translations": {"pl": texts("Bon na dzień w spa", "bon-na-dzien-w-spa"), "de": null, "en_GB": null},
+        "price": 25_000,
+    });
+    assert_eq!(refused(send(Method::POST, "", voucher.clone()).await), (422, vec!["voucherValues".to_owned()]));
+    voucher["voucherValues"] = json!([25_000, 40_000]);
+    let (status, created) = send(Method::POST, "", voucher).await;
+    assert_eq!((status, created["voucherValues"].clone()), (201, json!([25_000, 40_000])), "{created}");
+    listed_as(&t, "voucher", "VC_SPA_DAY", "pl", |i| i.is_some()).await;
+}

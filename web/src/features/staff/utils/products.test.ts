@@ -46,6 +46,7 @@ const editor = (extra: Partial<ProductEditor> = {}): ProductEditor => ({
   taxons: ['water-and-sauna'],
   related: ['TR_SAUNA'],
   voucherValues: null,
+  package: null,
   images: [],
   updatedAt: null,
   updatedBy: '',
