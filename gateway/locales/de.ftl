@@ -221,6 +221,7 @@ error-page-not-found = Diese Seite gibt es nicht.
 error-block-not-found = Diesen Inhaltsblock gibt es nicht.
 error-revision-not-found = Diese Version des Blocks gibt es nicht.
 error-block-changed = Jemand anderes hat diesen Block inzwischen gespeichert (Version { $revision }). Laden Sie ihn neu und ändern Sie ihn noch einmal.
+error-too-many-slides = Das Banner hat schon { $max } Folien. Entfernen Sie eine, bevor Sie eine neue hinzufügen.
 error-invalid-question = Bitte korrigieren Sie die markierten Felder.
     .field = { $key ->
         [productCode] Wählen Sie das Produkt, nach dem Sie fragen.

@@ -223,6 +223,7 @@ error-page-not-found = There is no such page.
 error-block-not-found = There is no such content block.
 error-revision-not-found = There is no such version of this block.
 error-block-changed = Someone else saved this block meanwhile (version { $revision }). Reload it and make your change again.
+error-too-many-slides = The banner has { $max } slides already. Remove one before adding another.
 error-invalid-question = Please correct the marked fields.
     .field = { $key ->
         [productCode] Choose the product you are asking about.

@@ -221,6 +221,7 @@ error-page-not-found = Nie ma takiej strony.
 error-block-not-found = Nie ma takiego bloku treści.
 error-revision-not-found = Nie ma takiej wersji tego bloku.
 error-block-changed = W międzyczasie ktoś inny zapisał ten blok (wersja { $revision }). Wczytaj go ponownie i wprowadź zmianę jeszcze raz.
+error-too-many-slides = Baner ma już { $max } slajdów. Usuń jeden, zanim dodasz nowy.
 error-invalid-question = Popraw zaznaczone pola.
     .field = { $key ->
         [productCode] Wybierz produkt, o który pytasz.

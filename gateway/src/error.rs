@@ -147,6 +147,7 @@ error_codes! {
     PaymentRefused => "payment_refused",
     VoucherSpent => "voucher_spent",
     BlockChanged => "block_changed",
+    TooManySlides => "too_many_slides",
     VoucherExpired => "voucher_expired",
     AlreadyVoted => "already_voted",
     NotBankTransfer => "not_bank_transfer",

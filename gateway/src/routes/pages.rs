@@ -5,10 +5,12 @@
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::header;
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
-use spa_proto::spa::content::v1::{BlockHistory, GetBlockRequest, GetPageRequest, RestoreBlockRequest, SaveBlockRequest};
+use spa_proto::spa::content::v1::{
+    AddSlideRequest, BlockHistory, GetBlockRequest, GetPageRequest, RemoveSlideRequest, RestoreBlockRequest, SaveBlockRequest,
+};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -18,7 +20,12 @@ use crate::extract::{JsonBody, Shop, ShopParams, Validate};
 use crate::session::{Editor, Script};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(page)).routes(routes!(block, save_block)).routes(routes!(restore_block))
+    OpenApiRouter::new()
+        .routes(routes!(page))
+        .routes(routes!(block, save_block))
+        .routes(routes!(restore_block))
+        .routes(routes!(add_slide))
+        .routes(routes!(remove_slide))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -228,4 +235,83 @@ pub async fn restore_block(
     let request = RestoreBlockRequest { id, locale: shop.code().to_owned(), revision, editor_id };
     let h = state.clients.content.clone().restore_block(request).await?.into_inner();
     Ok(Json(block_body(h, shop.code())))
+}
+
+/// A new slide of the home page's banner.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewSlide {
+    /// Its HTML (a picture, a heading, a line and a link, as the other
+    /// slides have), up to 64 KiB, sanitized; the same in every language
+    /// until each is translated in the block editor.
+    pub content: String,
+}
+
+impl Validate for NewSlide {
+    fn error_code(_field: &str) -> ErrorCode {
+        ErrorCode::InvalidHtml
+    }
+}
+
+/// Add a slide to the home page's banner
+///
+/// For editors and administrators: the slide joins the banner last, in
+/// every language, up to 12 slides; visitors see it at once.
+#[utoipa::path(
+    post,
+    path = "/shop-api/backend/slides",
+    tag = "content",
+    params(ShopParams, crate::extract::ScriptMarker),
+    request_body = NewSlide,
+    responses(
+        (status = 201, description = "The new slide in the asked language, its id new", body = BlockBody),
+        (status = 400, description = "No content, more than 64 KiB, no `X-Requested-With: XMLHttpRequest`, or a bad channel or locale", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an editor or administrator", body = ErrorBody),
+        (status = 409, description = "The banner has 12 slides already (`too_many_slides`)", body = ErrorBody),
+        (status = 422, description = "Nothing left once sanitized, or more than 64 KiB (`invalid_html`)", body = ErrorBody),
+        (status = 429, description = "Too many changes from this client; wait", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn add_slide(
+    State(state): State<AppState>,
+    shop: Shop,
+    _script: Script,
+    editor: Editor,
+    JsonBody(body): JsonBody<NewSlide>,
+) -> ApiResult<(StatusCode, Json<BlockBody>)> {
+    let request = AddSlideRequest { locale: shop.code().to_owned(), html: body.content, editor_id: editor.id };
+    let h = state.clients.content.clone().add_slide(request).await?.into_inner();
+    Ok((StatusCode::CREATED, Json(block_body(h, shop.code()))))
+}
+
+/// Remove a slide from the home page's banner
+///
+/// For editors and administrators: gone in every language at once; its
+/// revisions are kept.
+#[utoipa::path(
+    delete,
+    path = "/shop-api/backend/slides/{id}",
+    tag = "content",
+    params(("id" = String, Path, description = "The slide's block id (`home-slide-packages`)"), ShopParams, crate::extract::ScriptMarker),
+    responses(
+        (status = 204, description = "Removed"),
+        (status = 400, description = "No `X-Requested-With: XMLHttpRequest`, or a bad channel or locale", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an editor or administrator", body = ErrorBody),
+        (status = 404, description = "No such slide on the banner (`block_not_found`)", body = ErrorBody),
+        (status = 429, description = "Too many changes from this client; wait", body = ErrorBody),
+        (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn remove_slide(
+    State(state): State<AppState>,
+    _shop: Shop,
+    _script: Script,
+    editor: Editor,
+    Path(id): Path<String>,
+) -> ApiResult<StatusCode> {
+    state.clients.content.clone().remove_slide(RemoveSlideRequest { id, editor_id: editor.id }).await?;
+    Ok(StatusCode::NO_CONTENT)
 }

@@ -19,6 +19,10 @@ pub enum ContentError {
     RevisionNotFound,
     #[error("html: at most 64 KiB")]
     BlockTooLarge,
+    #[error("html: a slide needs some content")]
+    BlockEmpty,
+    #[error("the banner has {max} slides already; remove one first")]
+    TooManySlides { max: usize },
     #[error("the block was saved by someone else meanwhile (revision {latest}); reload it")]
     BlockChanged { latest: i64 },
     #[error("e-mail is required")]
@@ -60,7 +64,12 @@ impl From<ContentError> for Status {
             ContentError::RevisionNotFound => {
                 errors::with_details(Code::NotFound, "revision_not_found", message, &[("revision", "no such revision")])
             }
-            ContentError::BlockTooLarge => errors::invalid("invalid_html", message.clone(), &[("html", message.as_str())]),
+            ContentError::BlockTooLarge | ContentError::BlockEmpty => {
+                errors::invalid("invalid_html", message.clone(), &[("html", message.as_str())])
+            }
+            ContentError::TooManySlides { max } => {
+                errors::with_args(Code::FailedPrecondition, "too_many_slides", message, &[], &[("max", &max.to_string())])
+            }
             ContentError::BlockChanged { latest } => {
                 errors::with_args(Code::Aborted, "block_changed", message, &[], &[("revision", &latest.to_string())])
             }

@@ -5,11 +5,11 @@ use spa_platform::db::Db;
 use spa_platform::outbox::Outbox;
 use spa_proto::spa::content::v1::content_service_server::ContentService;
 use spa_proto::spa::content::v1::{
-    AskProductQuestionResponse, Block, BlockHistory, Desk, GetBlockRequest, GetGuesthouseRequest, GetMailStatusRequest, GetPageRequest,
-    GetPollRequest, GetWeatherRequest, Guesthouse, GuesthousePhone, ListOrderMailsRequest, MailStatus, NewsletterTokenRequest,
-    NewsletterTokenResponse, OpeningHours, OrderMail, OrderMails, Page, Poll, ProductQuestion, RestoreBlockRequest, Revision,
-    SaveBlockRequest, SendTestMailRequest, SetGuesthouseRequest, SubscribeNewsletterRequest, SubscribeNewsletterResponse, Texts,
-    VoteRequest, Weather,
+    AddSlideRequest, AskProductQuestionResponse, Block, BlockHistory, Desk, GetBlockRequest, GetGuesthouseRequest, GetMailStatusRequest,
+    GetPageRequest, GetPollRequest, GetWeatherRequest, Guesthouse, GuesthousePhone, ListOrderMailsRequest, MailStatus,
+    NewsletterTokenRequest, NewsletterTokenResponse, OpeningHours, OrderMail, OrderMails, Page, Poll, ProductQuestion, RemoveSlideRequest,
+    RemoveSlideResponse, RestoreBlockRequest, Revision, SaveBlockRequest, SendTestMailRequest, SetGuesthouseRequest,
+    SubscribeNewsletterRequest, SubscribeNewsletterResponse, Texts, VoteRequest, Weather,
 };
 use tonic::{Request, Response, Status};
 
@@ -154,6 +154,17 @@ impl ContentService for ContentGrpc {
     async fn restore_block(&self, request: Request<RestoreBlockRequest>) -> Result<Response<BlockHistory>, Status> {
         let r = request.into_inner();
         Ok(Response::new(history_message(pages::restore(&self.db, &self.outbox, &r.id, &r.locale, r.revision, &r.editor_id).await?)))
+    }
+
+    async fn add_slide(&self, request: Request<AddSlideRequest>) -> Result<Response<BlockHistory>, Status> {
+        let r = request.into_inner();
+        Ok(Response::new(history_message(pages::add_slide(&self.db, &self.outbox, &r.locale, &r.html, &r.editor_id).await?)))
+    }
+
+    async fn remove_slide(&self, request: Request<RemoveSlideRequest>) -> Result<Response<RemoveSlideResponse>, Status> {
+        let r = request.into_inner();
+        pages::remove_slide(&self.db, &self.outbox, &r.id, &r.editor_id).await?;
+        Ok(Response::new(RemoveSlideResponse {}))
     }
 
     async fn confirm_newsletter(&self, request: Request<NewsletterTokenRequest>) -> Result<Response<NewsletterTokenResponse>, Status> {

@@ -4,7 +4,10 @@
 
 use spa_platform::testkit::Alone;
 use spa_proto::spa::content::v1::content_service_client::ContentServiceClient;
-use spa_proto::spa::content::v1::{GetPageRequest, GetPollRequest, RestoreBlockRequest, SaveBlockRequest, VoteRequest};
+use spa_proto::spa::content::v1::{
+    AddSlideRequest, GetBlockRequest, GetPageRequest, GetPollRequest, RemoveSlideRequest, RestoreBlockRequest, SaveBlockRequest,
+    VoteRequest,
+};
 use tonic::transport::Channel;
 
 struct Service {
@@ -70,6 +73,54 @@ async fn a_block_saves_sanitized_as_a_new_revision_refuses_a_stale_save_and_rest
 
     let french = client.get_page(GetPageRequest { url: "/".into(), locale: "fr".into() }).await.unwrap_err();
     assert_eq!(french.code(), tonic::Code::InvalidArgument, "{french:?}");
+}
+
+#[tokio::test]
+async fn a_slide_is_added_last_in_every_language_and_a_removed_one_never_comes_back() {
+    let s = Service::start().await;
+    let mut client = s.client.clone();
+    let reader = s.client.clone();
+    let slides = |url: &'static str, locale: &'static str| {
+        let mut client = reader.clone();
+        async move {
+            let page = client.get_page(GetPageRequest { url: url.into(), locale: locale.into() }).await.unwrap().into_inner();
+            page.blocks.into_iter().filter(|b| b.id.starts_with("home-slide-")).map(|b| (b.id, b.html)).collect::<Vec<_>>()
+        }
+    };
+    let before = slides("/", "pl").await;
+    assert_eq!(before.len(), 4, "the demo banner");
+
+    let add = |html: &str| AddSlideRequest { locale: "de".into(), html: html.into(), editor_id: "admin-1".into() };
+    let added = client.add_slide(add("<h2>Neu</h2><script>x()</script>")).await.unwrap().into_inner();
+    let block = added.block.expect("the new slide");
+    assert_eq!((block.html.as_str(), added.page_url.as_str(), added.revisions.len()), ("<h2>Neu</h2>", "/", 1));
+    for (url, locale) in [("/", "pl"), ("/", "de"), ("/en", "en_GB")] {
+        let now = slides(url, locale).await;
+        assert_eq!(now.last().map(|(id, _)| id), Some(&block.id), "last on the {locale} banner");
+        assert_eq!(now.len(), 5);
+    }
+    let empty = client.add_slide(add("<script>only()</script> ")).await.unwrap_err();
+    assert_eq!(empty.code(), tonic::Code::InvalidArgument, "nothing left once sanitized: {empty:?}");
+
+    // A demo slide removed stays removed through the next start's seed; editing it is refused.
+    let removed = RemoveSlideRequest { id: "home-slide-rooms".into(), editor_id: "admin-1".into() };
+    client.remove_slide(removed.clone()).await.unwrap();
+    spa_content::pages::load_seed(&s.db).await.unwrap();
+    for (url, locale) in [("/", "pl"), ("/en", "en_GB")] {
+        assert!(!slides(url, locale).await.iter().any(|(id, _)| id == "home-slide-rooms"), "{locale}");
+    }
+    let gone = client.get_block(GetBlockRequest { id: "home-slide-rooms".into(), locale: "pl".into() }).await.unwrap_err();
+    assert_eq!(gone.code(), tonic::Code::NotFound);
+    assert_eq!(client.remove_slide(removed).await.unwrap_err().code(), tonic::Code::NotFound, "removed once");
+    let welcome = RemoveSlideRequest { id: "home-welcome".into(), editor_id: "admin-1".into() };
+    assert_eq!(client.remove_slide(welcome).await.unwrap_err().code(), tonic::Code::NotFound, "not a slide");
+
+    // Up to twelve.
+    for _ in slides("/", "pl").await.len()..12 {
+        client.add_slide(add("<p>Mehr</p>")).await.unwrap();
+    }
+    let full = client.add_slide(add("<p>Zu viel</p>")).await.unwrap_err();
+    assert_eq!(full.code(), tonic::Code::FailedPrecondition, "{full:?}");
 }
 
 #[tokio::test]

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { Locale } from '@/lib/i18n/locale';
 import { notifications } from '@/lib/notifications';
+import { createContentServer } from '@/testing/mocks/content-server';
 import { customer, guesthouseDetails } from '@/testing/mocks/fixtures';
 import { createGuesthouseSettingsServer } from '@/testing/mocks/guesthouse-settings-server';
 import { apiPath } from '@/testing/mocks/handlers';
@@ -69,6 +70,9 @@ function renderSettings(locale: Locale, me: Customer) {
   const admin = me.roles.includes('admin');
   const forbidden = () => HttpResponse.json({ code: 'forbidden', message: 'No.' }, { status: 403 });
   const guesthouse = createGuesthouseSettingsServer({ me });
+  // The home page's blocks (its banner's section); the settings' own handlers come first.
+  const content = createContentServer({ loggedIn: me });
+  server.use(...content.handlers);
   server.use(
     ...guesthouse.handlers,
     http.get(apiPath('/me'), () => HttpResponse.json(me)),
@@ -123,7 +127,7 @@ function renderSettings(locale: Locale, me: Customer) {
     }),
   );
   const queryClient = createTestQueryClient();
-  return { ...renderRoutes(createRoutes(locale, queryClient), '/backend/settings', { locale, queryClient }), sent, guesthouse, user: userEvent.setup() };
+  return { ...renderRoutes(createRoutes(locale, queryClient), '/backend/settings', { locale, queryClient }), sent, guesthouse, content, user: userEvent.setup() };
 }
 
 const adminMe = () => customer({ email: 'admin@example.pl', roles: ['customer', 'admin'] });
@@ -480,5 +484,42 @@ describe('the guesthouse’s details', () => {
     expect(puts(guesthouse).map(({ body }) => (body as { phones: unknown }).phones)).toEqual([
       [{ label: { pl: 'Basen', de: 'Schwimmbad', en_GB: 'Pool' }, number: '+48 600 000 000' }],
     ]);
+  });
+});
+
+describe('the home page’s banner', () => {
+  it('lists the slides by their headings, removes one after a confirmation and adds one, opened in the block editor', async () => {
+    const { content, user } = renderSettings('en_GB', adminMe());
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Home page' })).closest('section')!;
+    const names = () => within(section).queryAllByRole('listitem').map((item) => item.firstChild?.textContent);
+    await waitFor(() => expect(names()).toEqual(['Stay packages', 'Rooms with a lake view', 'Day spa for two', 'A voucher as a gift']));
+    expect(within(section).getByRole('link', { name: 'Edit the welcome text' }).getAttribute('href')).toBe('/backend/block/edit/home-welcome?locale=en_GB');
+
+    // Removing asks first; "keep it" takes nothing away.
+    await user.click(within(section).getByRole('button', { name: 'Remove the slide “Rooms with a lake view”' }));
+    await user.click(within(section).getByRole('button', { name: 'Keep it' }));
+    expect(content.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+    await user.click(within(section).getByRole('button', { name: 'Remove the slide “Rooms with a lake view”' }));
+    await user.click(within(section).getByRole('button', { name: 'Yes, remove “Rooms with a lake view” in every language' }));
+    expect(await within(section).findByText('The slide “Rooms with a lake view” is off the home page.')).toBeTruthy();
+    await waitFor(() => expect(names()).toEqual(['Stay packages', 'Day spa for two', 'A voucher as a gift']));
+    const removed = content.requests.filter((r) => r.method === 'DELETE');
+    expect(removed.map((r) => [r.path, r.marker])).toEqual([['/backend/slides/home-slide-rooms', true]]);
+
+    // A new slide starts with a heading and a line, and opens in the editor.
+    await user.click(within(section).getByRole('button', { name: 'Add a slide' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit a block' })).toBeTruthy();
+    const posted = content.requests.filter((r) => r.method === 'POST' && r.path === '/backend/slides');
+    expect(posted.map((r) => [r.body, r.marker, r.query.locale])).toEqual([
+      [{ content: '<h2>New slide</h2><p>Write a short text here and link to an offer.</p>' }, true, 'en_GB'],
+    ]);
+  });
+
+  it('says why a slide could not be added', async () => {
+    const { user } = renderSettings('pl', adminMe());
+    server.use(http.post(apiPath('/backend/slides'), () => HttpResponse.json({ code: 'too_many_slides', message: 'Baner ma już 12 slajdów.' }, { status: 409 })));
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Strona główna' })).closest('section')!;
+    await user.click(await within(section).findByRole('button', { name: 'Dodaj slajd' }));
+    expect(await within(section).findByText('Baner ma już 12 slajdów.')).toBeTruthy();
   });
 });

@@ -41,6 +41,35 @@ pub fn block_to_save(html: &str) -> Result<String, ContentError> {
     Ok(sanitize(html))
 }
 
+/// The home page, whose banner's slides are added and removed.
+pub const HOME_PAGE: &str = "home";
+/// A slide's id starts so (`home-slide-packages`); the blocks that may be
+/// added and removed, the others being a page's fixed texts.
+pub const SLIDE_PREFIX: &str = "home-slide-";
+/// The most slides a banner shows: more is a carousel nobody sees to the end.
+pub const MAX_SLIDES: usize = 12;
+
+/// Whether `id` names a slide of the banner.
+pub fn is_slide(id: &str) -> bool {
+    id.strip_prefix(SLIDE_PREFIX).is_some_and(|rest| !rest.is_empty())
+}
+
+/// A new slide's HTML: not empty once sanitized (a slide of nothing shows a
+/// blank banner), and not too large.
+pub fn slide_to_add(html: &str) -> Result<String, ContentError> {
+    let clean = block_to_save(html)?;
+    if clean.trim().is_empty() {
+        return Err(ContentError::BlockEmpty);
+    }
+    Ok(clean)
+}
+
+/// A new slide's id: random, so two administrators adding at once never
+/// take the same one.
+pub fn new_slide_id() -> String {
+    format!("{SLIDE_PREFIX}{:08x}", rand::random::<u32>())
+}
+
 /// A save made from revision `expected` (when it names one) of a block now
 /// at `saved` is refused when someone else saved in between.
 pub fn check_unchanged(expected: Option<i64>, saved: i64) -> Result<(), ContentError> {

@@ -13,6 +13,10 @@
 //!   the revision it was made from is refused when another save came in
 //!   between (`block_changed`), so two editors never overwrite each other
 //!   unseen. Each save emits `content.block.changed`.
+//! - The home page's banner slides (`home-slide-*`) are added (last, in
+//!   every language, up to twelve) and removed (in every language); a
+//!   removed one keeps its row, so the demo content never brings it back.
+//!   Each emits `content.block.changed` for the home page in every language.
 
 pub mod store;
 
@@ -23,6 +27,7 @@ use crate::domain::pages::{self as rules, Block, History, Page, Revision, saniti
 use crate::domain::{Locale, locale};
 use crate::error::ContentError;
 use crate::events;
+use spa_platform::db::Tx;
 
 /// Loads the demo pages and blocks the store lacks, in one transaction: a
 /// block added to the seed reaches a running shop; one an editor changed
@@ -101,4 +106,49 @@ pub async fn restore(db: &Db, outbox: &Outbox, id: &str, locale_code: &str, revi
     let l = locale(locale_code)?.code();
     let html = store::revision_html(db, id, l, revision).await?.ok_or(ContentError::RevisionNotFound)?;
     save(db, outbox, id, l, &html, editor, None).await
+}
+
+/// Adds a slide with `html` to the home page's banner, last, in every language.
+pub async fn add_slide(db: &Db, outbox: &Outbox, locale_code: &str, html: &str, editor: &str) -> Result<History, ContentError> {
+    let l = locale(locale_code)?.code();
+    let clean = rules::slide_to_add(html)?;
+    let id = rules::new_slide_id();
+    let now = db.now_ms();
+    let mut tx = db.begin().await?;
+    let slides = store::count_blocks(&mut tx, rules::HOME_PAGE, rules::SLIDE_PREFIX).await?;
+    if slides >= rules::MAX_SLIDES as i64 {
+        return Err(ContentError::TooManySlides { max: rules::MAX_SLIDES });
+    }
+    for other in Locale::ALL.map(Locale::code) {
+        store::add_block(&mut tx, &id, other, rules::HOME_PAGE, &clean, now).await?;
+        store::insert_revision(&mut tx, &id, other, 1, &clean, editor, now).await?;
+    }
+    home_changed(&mut tx, outbox, &id).await?;
+    tx.commit().await?;
+    outbox.wake();
+    tracing::info!(block = %id, editor, "slide added");
+    history(db, &id, l).await
+}
+
+/// Takes slide `id` off the home page's banner in every language.
+pub async fn remove_slide(db: &Db, outbox: &Outbox, id: &str, editor: &str) -> Result<(), ContentError> {
+    if !rules::is_slide(id) {
+        return Err(ContentError::BlockNotFound);
+    }
+    let mut tx = db.begin().await?;
+    store::remove_block(&mut tx, id, db.now_ms()).await?.ok_or(ContentError::BlockNotFound)?;
+    home_changed(&mut tx, outbox, id).await?;
+    tx.commit().await?;
+    outbox.wake();
+    tracing::info!(block = id, editor, "slide removed");
+    Ok(())
+}
+
+/// `content.block.changed` for the home page in every language: caches of it drop.
+async fn home_changed(tx: &mut Tx, outbox: &Outbox, id: &str) -> Result<(), ContentError> {
+    for l in Locale::ALL.map(Locale::code) {
+        let url = store::page_url(tx, rules::HOME_PAGE, l).await?;
+        outbox.add(tx, &events::block_changed(id, l, url)).await?;
+    }
+    Ok(())
 }

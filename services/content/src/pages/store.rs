@@ -79,7 +79,7 @@ pub async fn page(db: &Db, url: &str, locale: &str) -> sqlx::Result<Option<PageR
 
 /// A page's blocks in order, as stored.
 pub async fn blocks(db: &Db, page: &str, locale: &str) -> sqlx::Result<Vec<Block>> {
-    sqlx::query("SELECT id, html, revision FROM blocks WHERE page = $1 AND locale = $2 ORDER BY position")
+    sqlx::query("SELECT id, html, revision FROM blocks WHERE page = $1 AND locale = $2 AND removed_at IS NULL ORDER BY position")
         .bind(page)
         .bind(locale)
         .fetch_all(db.pool())
@@ -92,7 +92,7 @@ pub async fn blocks(db: &Db, page: &str, locale: &str) -> sqlx::Result<Vec<Block
 pub async fn block(db: &Db, id: &str, locale: &str) -> sqlx::Result<Option<BlockRow>> {
     let row = sqlx::query(
         "SELECT b.html, b.revision, p.url FROM blocks b JOIN pages p ON p.name = b.page AND p.locale = b.locale \
-         WHERE b.id = $1 AND b.locale = $2",
+         WHERE b.id = $1 AND b.locale = $2 AND b.removed_at IS NULL",
     )
     .bind(id)
     .bind(locale)
@@ -136,7 +136,8 @@ pub async fn revision_html(db: &Db, id: &str, locale: &str, revision: i64) -> sq
 /// Writes a block's next revision; `None` when there is no such block.
 pub async fn save_block(tx: &mut Tx, id: &str, locale: &str, html: &str, now: i64) -> sqlx::Result<Option<Saved>> {
     let row = sqlx::query(
-        "UPDATE blocks SET html = $3, revision = revision + 1, updated_at = $4 WHERE id = $1 AND locale = $2 RETURNING revision, page",
+        "UPDATE blocks SET html = $3, revision = revision + 1, updated_at = $4 WHERE id = $1 AND locale = $2 AND removed_at IS NULL \
+         RETURNING revision, page",
     )
     .bind(id)
     .bind(locale)
@@ -149,4 +150,40 @@ pub async fn save_block(tx: &mut Tx, id: &str, locale: &str, html: &str, now: i6
 
 pub async fn page_url(tx: &mut Tx, page: &str, locale: &str) -> sqlx::Result<String> {
     sqlx::query_scalar("SELECT url FROM pages WHERE name = $1 AND locale = $2").bind(page).bind(locale).fetch_one(&mut **tx).await
+}
+
+/// The page's blocks whose id starts with `prefix`, in every language, not removed.
+pub async fn count_blocks(tx: &mut Tx, page: &str, prefix: &str) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COUNT(DISTINCT id) FROM blocks WHERE page = $1 AND removed_at IS NULL AND id LIKE $2")
+        .bind(page)
+        .bind(format!("{prefix}%"))
+        .fetch_one(&mut **tx)
+        .await
+}
+
+/// A block added by an editor in `locale`, after the page's other blocks, at its first revision.
+pub async fn add_block(tx: &mut Tx, id: &str, locale: &str, page: &str, html: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO blocks (id, locale, page, position, html, revision, updated_at) \
+         VALUES ($1, $2, $3, (SELECT COALESCE(MAX(position), -1) + 1 FROM blocks WHERE page = $3 AND locale = $2), $4, 1, $5)",
+    )
+    .bind(id)
+    .bind(locale)
+    .bind(page)
+    .bind(html)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Takes a block off its page in every language; its page, if it was there.
+pub async fn remove_block(tx: &mut Tx, id: &str, now: i64) -> sqlx::Result<Option<String>> {
+    let pages: Vec<String> =
+        sqlx::query_scalar("UPDATE blocks SET removed_at = $2, updated_at = $2 WHERE id = $1 AND removed_at IS NULL RETURNING page")
+            .bind(id)
+            .bind(now)
+            .fetch_all(&mut **tx)
+            .await?;
+    Ok(pages.into_iter().next())
 }

@@ -371,6 +371,8 @@ async fn openapi_documents_every_route_and_every_documented_route_exists() {
         ("get", "/shop-api/backend/blocks/{id}"),
         ("put", "/shop-api/backend/blocks/{id}"),
         ("post", "/shop-api/backend/blocks/{id}/revisions/{revision}/restore"),
+        ("post", "/shop-api/backend/slides"),
+        ("delete", "/shop-api/backend/slides/{id}"),
         ("get", "/shop-api/backend/orders/{bookingCode}"),
         ("post", "/shop-api/backend/orders/{bookingCode}/bank-transfers"),
         ("post", "/shop-api/backend/orders/{bookingCode}/rest-payments"),

@@ -88,3 +88,55 @@ async fn only_editors_and_admins_edit_blocks_and_visitors_see_the_edit_at_once()
     assert_eq!(page["containers"][1]["content"].as_str(), Some(original.as_str()));
     assert_eq!(send(Method::GET, "/shop-api/backend/blocks/nope?locale=pl", &editor, Value::Null).await.0, 404);
 }
+
+#[tokio::test]
+async fn an_editor_adds_and_removes_a_home_page_slide_and_visitors_see_it_at_once() {
+    let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;
+    let cookie = |token: String| Some(format!("spa_session={token}"));
+    let customer = cookie(t.session_of("c-1", "ola@example.pl", "customer").await);
+    let editor = cookie(t.session_of("c-2", "ed@example.pl", "customer,editor").await);
+    let send = |method: Method, path: &str, who: &Option<String>, body: Value| {
+        let mut request = t.http.request(method, t.url(path)).header("x-requested-with", "XMLHttpRequest");
+        if let Some(c) = who {
+            request = request.header("cookie", c.clone());
+        }
+        if !body.is_null() {
+            request = request.json(&body);
+        }
+        async move { read(request.send().await.unwrap()).await }
+    };
+    let t = &t;
+    let slide_ids = |url: &'static str| async move {
+        let (_, page) = t.get(url).await;
+        page["containers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|c| c["id"].as_str())
+            .filter(|id| id.starts_with("home-slide-"))
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    // Cached first, so the change must drop it.
+    let before = slide_ids("/shop-api/pages?locale=en_GB&url=/en").await;
+    assert_eq!(before.len(), 4);
+
+    let slide = json!({"content": "<h2>Autumn offers</h2><p><a href=\"/en/offer/packages\">See them</a></p>"});
+    assert_eq!(send(Method::POST, "/shop-api/backend/slides?locale=en_GB", &None, slide.clone()).await.0, 401);
+    assert_eq!(send(Method::POST, "/shop-api/backend/slides?locale=en_GB", &customer, slide.clone()).await.0, 403);
+    let (status, added) = send(Method::POST, "/shop-api/backend/slides?locale=en_GB", &editor, slide).await;
+    assert_eq!(status, 201, "{added}");
+    let id = added["id"].as_str().unwrap().to_owned();
+    assert_eq!(slide_ids("/shop-api/pages?locale=en_GB&url=/en").await.last(), Some(&id), "last on the banner at once");
+    assert_eq!(slide_ids("/shop-api/pages?locale=pl&url=/").await.last(), Some(&id), "in every language");
+    let (status, empty) =
+        send(Method::POST, "/shop-api/backend/slides?locale=pl", &editor, json!({"content": "<script>x()</script>"})).await;
+    assert_eq!((status, empty["code"].as_str()), (422, Some("invalid_html")), "{empty}");
+
+    assert_eq!(send(Method::DELETE, &format!("/shop-api/backend/slides/{id}?locale=pl"), &customer, Value::Null).await.0, 403);
+    assert_eq!(send(Method::DELETE, &format!("/shop-api/backend/slides/{id}?locale=pl"), &editor, Value::Null).await.0, 204);
+    assert_eq!(slide_ids("/shop-api/pages?locale=en_GB&url=/en").await, before, "gone at once");
+    let (status, again) = send(Method::DELETE, &format!("/shop-api/backend/slides/{id}?locale=pl"), &editor, Value::Null).await;
+    assert_eq!((status, again["code"].as_str()), (404, Some("block_not_found")));
+    assert_eq!(send(Method::DELETE, "/shop-api/backend/slides/home-welcome?locale=pl", &editor, Value::Null).await.0, 404, "not a slide");
+}

@@ -5,7 +5,9 @@
  * session, 403 without the `editor` or `admin` role, 400 without the script
  * marker on a change, 409 `block_changed` for a save made from an old
  * revision; a save is "sanitized" (scripts dropped) and becomes the newest
- * revision. Every request is recorded. Use its `handlers` with
+ * revision; a home page slide is added last in every language (up to 12,
+ * 409 `too_many_slides` beyond) and removed in every language (404
+ * `block_not_found` for what is not a slide). Every request is recorded. Use its `handlers` with
  * `server.use(...)`.
  */
 import { http, HttpResponse } from 'msw';
@@ -201,6 +203,9 @@ export function createContentServer({ loggedIn }: { loggedIn?: Customer } = {}) 
   const blocks = new Map<string, StoredBlock>();
   const key = (id: string, locale: string) => `${id}:${locale}`;
   const pageOfBlock = new Map<string, SeedPage>();
+  /** Each page's blocks in order (slides come and go). */
+  const order = new Map<string, string[]>(demoPages.map((page) => [page.name, page.blocks.map((block) => block.id)]));
+  let added = 0;
 
   for (const page of demoPages) {
     for (const block of page.blocks) {
@@ -263,9 +268,9 @@ export function createContentServer({ loggedIn }: { loggedIn?: Customer } = {}) 
         name: page.name,
         title: page.title[locale] ?? '',
         description: page.description[locale] ?? '',
-        containers: page.blocks.map((block) => {
-          const current = latest(blocks.get(key(block.id, locale)) as StoredBlock);
-          return { id: block.id, content: current.content, revision: current.revision };
+        containers: (order.get(page.name) ?? []).map((id) => {
+          const current = latest(blocks.get(key(id, locale)) as StoredBlock);
+          return { id, content: current.content, revision: current.revision };
         }),
       };
       return HttpResponse.json(answer);
@@ -305,6 +310,35 @@ export function createContentServer({ loggedIn }: { loggedIn?: Customer } = {}) 
       if (!old) return error(404, 'block_not_found', 'Nie ma takiej wersji.');
       addRevision(id, locale, old.content, 'editor-1');
       return HttpResponse.json(body(id, locale));
+    }),
+    http.post(apiPath('/backend/slides'), async ({ request }) => {
+      const entry = await log(request);
+      const refused = refuse(entry, true);
+      if (refused) return refused;
+      const content = sanitize((entry.body as { content?: string }).content ?? '');
+      if (content.trim() === '') return error(422, 'invalid_html', 'Treść bloku jest pusta.');
+      const home = demoPages[0] as SeedPage;
+      const ids = order.get(home.name) ?? [];
+      if (ids.filter((id) => id.startsWith('home-slide-')).length >= 12) return error(409, 'too_many_slides', 'Baner ma już 12 slajdów.');
+      added += 1;
+      const id = `home-slide-new-${added}`;
+      clock += 60_000;
+      for (const locale of Object.keys(home.urls)) blocks.set(key(id, locale), { revisions: [{ revision: 1, editorId: 'editor-1', createdAt: clock, content }] });
+      pageOfBlock.set(id, home);
+      order.set(home.name, [...ids, id]);
+      return HttpResponse.json(body(id, entry.query.locale ?? 'pl'), { status: 201 });
+    }),
+    http.delete(apiPath('/backend/slides/:id'), async ({ request, params }) => {
+      const entry = await log(request);
+      const refused = refuse(entry, true);
+      if (refused) return refused;
+      const id = String(params.id);
+      const home = demoPages[0] as SeedPage;
+      const ids = order.get(home.name) ?? [];
+      if (!id.startsWith('home-slide-') || !ids.includes(id)) return error(404, 'block_not_found', 'Nie ma takiego bloku.');
+      order.set(home.name, ids.filter((other) => other !== id));
+      for (const locale of Object.keys(home.urls)) blocks.delete(key(id, locale));
+      return new HttpResponse(null, { status: 204 });
     }),
   ];
 

@@ -65,13 +65,14 @@ const PAYMENT_FIELDS: Record<PaymentField, string> = {
 
 /**
  * The settings (`/backend/settings`, administrators): the guesthouse's
- * details (its name, address, phones, desks and position), the terms of a
+ * details (its name, address, phones, desks and position), the home page's
+ * welcome and banner slides, the terms of a
  * booking (the advance payment, how long unpaid nights stay held, the
  * cancellation terms) and the payment methods guests are offered with the
  * bank account for transfers. The providers' keys and the mail password are
  * the server environment's; the page only says whether a provider has them.
  */
-export function SettingsDesk({ loginHref }: { loginHref: string }) {
+export function SettingsDesk({ loginHref, homePage }: { loginHref: string; homePage?: ReactNode }) {
   const { t, locale } = useI18n();
   const guesthouse = useGuesthouseSettings(locale);
   const checkout = useCheckoutSettings(locale);
@@ -102,6 +103,7 @@ export function SettingsDesk({ loginHref }: { loginHref: string }) {
           save={guesthouse.save}
         />
       )}
+      {guesthouseData && homePage}
       {checkoutData && (
         <CheckoutSection changed={<LastChanged at={checkoutData.updatedAt} by={checkoutData.updatedBy} className="staff-settings__changed" />} initial={checkoutForm(checkoutData)} save={checkout.save} />
       )}
