@@ -91,6 +91,28 @@ const OFFERS = (): ProductEditor[] => [
   ),
 ];
 
+/** A weekend package with a massage included, a sauna suggested; two more treatments to choose from. */
+const PACKAGE_OFFERS = (): ProductEditor[] => [
+  offer(
+    'PK_WEEKEND',
+    'package',
+    { pl: texts('Weekend w spa', 'weekend-w-spa'), de: texts('Spa-Wochenende', 'spa-wochenende'), en_GB: texts('Spa weekend', 'spa-weekend') },
+    {
+      price: 99000,
+      package: {
+        nights: 2,
+        included: [
+          { code: 'TR_HOT_STONES', quantity: 1, minQuantity: 1, maxQuantity: 2, free: false, deletable: true, replaceable: true, deletePermanently: true },
+        ],
+        suggested: ['TR_SAUNA'],
+        minTreatments: 1,
+      },
+    },
+  ),
+  offer('TR_SAUNA', 'treatment', { pl: texts('Rytuał saunowy', 'rytual-saunowy'), de: null, en_GB: texts('Sauna ritual', 'sauna-ritual') }, { durationMinutes: 30 }),
+  offer('TR_FACIAL', 'treatment', { pl: texts('Zabieg na twarz', 'zabieg-na-twarz'), de: null, en_GB: texts('Facial', 'facial') }, { durationMinutes: 45 }),
+];
+
 const TAXON_NAMES: Record<string, Record<Locale, string>> = {
   treatments: { pl: 'Zabiegi', de: 'Anwendungen', en_GB: 'Treatments' },
   massages: { pl: 'Masaże', de: 'Massagen', en_GB: 'Massages' },
@@ -538,6 +560,144 @@ describe('the offers', () => {
     await within(form).findByText('Saved. Guests see the change within seconds.');
     expect(sent[0]?.body).toMatchObject({ voucherValues: [10000, 20000, 30000] });
     expect(within(options).getByLabelText<HTMLInputElement>('Option 3 (zł)').value).toBe('300.00');
+  });
+
+  it('sets a package’s stay and treatments, checked in the page, and sends them whole', async () => {
+    const { sent, user } = renderProducts('/backend/products?code=PK_WEEKEND', 'en_GB', adminMe(), PACKAGE_OFFERS());
+    const form = await screen.findByRole('form', { name: 'Spa weekend' });
+    const setup = within(form).getByRole('group', { name: 'Stay and treatments' });
+    const nights = within(setup).getByLabelText<HTMLInputElement>('Nights');
+    expect(nights.value).toBe('2');
+    expect(described(nights)).toEqual(['From 0 to 14; 0 = a day package without a room.']);
+    // A package has no duration, stock or price options.
+    expect(within(form).queryByLabelText('Duration (minutes)')).toBeNull();
+    expect(within(form).queryByRole('group', { name: 'Price options' })).toBeNull();
+
+    const included = within(setup).getByRole('group', { name: 'Included treatments' });
+    const suggested = within(setup).getByRole('group', { name: 'Suggested treatments' });
+    const rows = (group: HTMLElement) => within(group).getAllByRole('listitem').map((item) => plain(item.firstElementChild?.firstElementChild?.textContent));
+    await waitFor(() => expect(rows(included)).toEqual(['Hot stone massage TR_HOT_STONES']));
+    expect(rows(suggested)).toEqual(['Sauna ritual TR_SAUNA']);
+    expect(within(included).getByLabelText<HTMLInputElement>('Included for one person: Hot stone massage').value).toBe('1');
+    expect(within(included).getByLabelText<HTMLInputElement>('May be taken out: Hot stone massage').checked).toBe(true);
+
+    // Fewer kept than included: said at the treatments, the keyboard taken to the row's quantities.
+    const fewest = within(included).getByLabelText('Fewest: Hot stone massage');
+    await user.clear(fewest);
+    await user.type(fewest, '2');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const quantities = 'Whole numbers for each treatment: the fewest from 1 to the included number, the most from the included number to 10.';
+    expect(await within(included).findByText(quantities)).toBeTruthy();
+    expect(described(included)).toContain(quantities);
+    expect(fewest.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(within(included).getByLabelText('Included for one person: Hot stone massage'));
+    expect(sent).toEqual([]);
+    await user.clear(fewest);
+    await user.type(fewest, '1');
+    expect(within(included).queryByText(quantities)).toBeNull();
+    const most = within(included).getByLabelText('Most: Hot stone massage');
+    await user.clear(most);
+    await user.type(most, '3');
+
+    // Treatments neither included nor suggested can be added; a new one comes with one a person, a second one paid.
+    const add = within(included).getByLabelText<HTMLSelectElement>('Add a treatment');
+    await within(add).findByRole('option', { name: 'Facial (TR_FACIAL)' });
+    expect([...add.options].map((option) => option.value)).toEqual(['', 'TR_FACIAL']);
+    await user.selectOptions(add, 'TR_FACIAL');
+    await user.click(within(included).getByRole('button', { name: 'Add to the package' }));
+    expect(document.activeElement).toBe(add);
+    expect(within(suggested).queryByRole('option', { name: /TR_FACIAL/ })).toBeNull();
+    expect(['Included for one person', 'Fewest', 'Most'].map((field) => within(included).getByLabelText<HTMLInputElement>(`${field}: Facial`).value)).toEqual(['1', '1', '2']);
+    expect(within(included).getByLabelText<HTMLInputElement>('May be swapped for a suggested one: Facial').checked).toBe(true);
+    await user.click(within(included).getByLabelText('Extra ones free: Facial'));
+    // Moved to the top it has no button to move it up: the keyboard stays on its row.
+    await user.click(within(included).getByRole('button', { name: 'Move Facial up' }));
+    expect(rows(included)).toEqual(['Facial TR_FACIAL', 'Hot stone massage TR_HOT_STONES']);
+    expect(document.activeElement).toBe(within(included).getByRole('button', { name: 'Remove Facial' }));
+    await user.click(within(suggested).getByRole('button', { name: 'Remove Sauna ritual' }));
+    expect(within(suggested).getByText('No treatments suggested.')).toBeTruthy();
+    const minimum = within(setup).getByLabelText('Fewest treatments kept');
+    await user.clear(minimum);
+    await user.type(minimum, '2');
+
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await within(form).findByText('Saved. Guests see the change within seconds.');
+    expect(sent).toHaveLength(1);
+    expect((sent[0]?.body as ProductChange).package).toEqual({
+      nights: 2,
+      included: [
+        { code: 'TR_FACIAL', quantity: 1, minQuantity: 1, maxQuantity: 2, free: true, deletable: false, replaceable: true, deletePermanently: false },
+        { code: 'TR_HOT_STONES', quantity: 1, minQuantity: 1, maxQuantity: 3, free: false, deletable: true, replaceable: true, deletePermanently: true },
+      ],
+      suggested: [],
+      minTreatments: 2,
+    });
+    expect(within(included).getByLabelText<HTMLInputElement>('Most: Hot stone massage').value).toBe('3');
+  });
+
+  it('shows the server’s refusal of a package’s treatment at the treatments', async () => {
+    const { user } = renderProducts('/backend/products?code=PK_WEEKEND', 'pl', adminMe(), PACKAGE_OFFERS());
+    const form = await screen.findByRole('form', { name: 'Weekend w spa' });
+    const setup = within(form).getByRole('group', { name: 'Pobyt i zabiegi' });
+    const included = within(setup).getByRole('group', { name: 'Zabiegi w pakiecie' });
+    let refused = 'package.included[0].maxQuantity';
+    server.use(
+      http.put(apiPath('/backend/products/:code'), () =>
+        refuse(422, 'invalid_product', 'The offer was refused.', [{ field: refused, message: 'Najwięcej: od liczby w pakiecie do 10.' }]),
+      ),
+    );
+    await user.click(within(form).getByRole('button', { name: 'Zapisz' }));
+    expect(await within(included).findByText('Najwięcej: od liczby w pakiecie do 10.')).toBeTruthy();
+    expect(described(included)).toContain('Najwięcej: od liczby w pakiecie do 10.');
+    const first = within(included).getByRole('button', { name: 'Usuń: Masaż gorącymi kamieniami' });
+    expect(first.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(first);
+    expect(within(form).queryByRole('alert')).toBeNull();
+
+    // A refusal of the package as a whole lands there too.
+    refused = 'package';
+    const most = within(included).getByLabelText('Najwięcej: Masaż gorącymi kamieniami');
+    await user.clear(most);
+    await user.type(most, '3');
+    expect(within(included).queryByText('Najwięcej: od liczby w pakiecie do 10.')).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Zapisz' }));
+    expect(await within(included).findByText('Najwięcej: od liczby w pakiecie do 10.')).toBeTruthy();
+  });
+
+  it('creates a gift voucher with its price options, a package’s fields shown for a package only', async () => {
+    const { sent, user, router } = renderProducts('/backend/products?new=1', 'de', adminMe());
+    const form = await screen.findByRole('form', { name: 'Neues Angebot' });
+    const identity = within(form).getByRole('group', { name: 'Das Angebot' });
+    const type = within(identity).getByLabelText<HTMLSelectElement>('Art');
+    expect([...type.options].map((option) => option.textContent)).toEqual(['Paket', 'Anwendung', 'Day Spa', 'Produkt', 'Gutschein']);
+    await user.selectOptions(type, 'package');
+    expect(within(form).getByRole('group', { name: 'Aufenthalt und Anwendungen' })).toBeTruthy();
+    expect(within(form).queryByLabelText('Dauer (Minuten)')).toBeNull();
+    await user.selectOptions(type, 'voucher');
+    expect(within(form).queryByRole('group', { name: 'Aufenthalt und Anwendungen' })).toBeNull();
+
+    await user.type(within(identity).getByLabelText('Code'), 'vc_spa');
+    const category = within(identity).getByLabelText<HTMLSelectElement>('Hauptkategorie');
+    await within(category).findByRole('option', { name: 'Kosmetik' });
+    await user.selectOptions(category, 'cosmetics');
+    const polish = within(form).getByRole('group', { name: 'Polnisch' });
+    await user.type(within(polish).getByLabelText('Name'), 'Voucher do spa');
+    await user.click(within(polish).getByRole('button', { name: 'Aus dem Namen bilden' }));
+    await user.type(within(form).getByLabelText('Preis (zł)'), '100');
+    // A new voucher needs its options.
+    await user.click(within(form).getByRole('button', { name: 'Angebot anlegen' }));
+    const options = within(form).getByRole('group', { name: 'Beträge zur Wahl' });
+    expect(await within(options).findByText('Geben Sie 1 bis 10 Beträge an.')).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await user.type(within(options).getByLabelText('Betrag 1 (zł)'), '100');
+    await user.click(within(options).getByRole('button', { name: 'Betrag hinzufügen' }));
+    await user.type(within(options).getByLabelText('Betrag 2 (zł)'), '250');
+    await user.click(within(form).getByRole('button', { name: 'Angebot anlegen' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?code=VC_SPA'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toMatchObject({ code: 'VC_SPA', type: 'voucher', mainTaxon: 'cosmetics', price: 10000, durationMinutes: null, voucherValues: [10000, 25000] });
+    expect(sent[0]?.body).not.toHaveProperty('package');
   });
 
   it('says when a code is not an offer', async () => {

@@ -248,6 +248,8 @@ export type ProductTexts = Schemas['ProductTexts'];
 export type ProductEditor = Schemas['ProductEditor'];
 export type ProductChange = Schemas['ProductChange'];
 export type NewProduct = Schemas['NewProduct'];
+export type PackageSetup = Schemas['PackageSetup'];
+export type IncludedTreatment = Schemas['IncludedTreatment'];
 
 /** GET /backend/refunds: a payment that came for an order no longer awaiting it, to give back (or given back). */
 export type Refund = Schemas['Refund'];

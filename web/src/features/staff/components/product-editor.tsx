@@ -14,9 +14,11 @@ import {
   makeSlug,
   missingLanguages,
   NEW_PRODUCT_TYPES,
+  PACKAGE_FIELDS,
   productForm,
   refusedField,
   showsDuration,
+  showsPackage,
   showsStock,
   showsVoucherValues,
   TEXT_LANGUAGES,
@@ -45,6 +47,7 @@ import { useFocusFirstError } from './use-focus-first-error';
 import { DeskStatus, deskFailure } from './desk-status';
 import { LastChanged } from './facts';
 import { PRODUCTS_ACCESS, useProductWords } from './product-words';
+import { PackageFields } from './package-fields';
 import { CategoryChoices, RelatedOffers, VoucherOptions } from './product-lists';
 import { LoadFailed, SelectField } from './staff-fields';
 import { PriceText } from './products-list';
@@ -71,6 +74,11 @@ const PROBLEM_WORDS: Record<Exclude<Problem, 'required' | 'tooLong'>, MessageKey
   noPromotion: 'staff.products.problem.noPromotion',
   voucherValues: 'staff.products.problem.voucherValues',
   voucherCount: 'staff.products.problem.voucherCount',
+  nights: 'staff.products.problem.nights',
+  packageEmpty: 'staff.products.problem.packageEmpty',
+  packageQuantities: 'staff.products.problem.packageQuantities',
+  suggested: 'staff.products.problem.suggested',
+  minTreatments: 'staff.products.problem.minTreatments',
 };
 
 const TEXT_WORDS: Record<TextKey, MessageKey> = {
@@ -167,9 +175,10 @@ function EditSection({ product, created, loginHref }: { product: ProductEditor; 
 }
 
 /**
- * A new offer (`/backend/products?new=1`, administrators): a treatment, a
- * day spa or a product with its code, its main category and the editor's
- * fields. Once created, `onCreated` shows its editor.
+ * A new offer (`/backend/products?new=1`, administrators): a package (with
+ * its stay and treatments), a treatment, a day spa, a product or a gift
+ * voucher (with its price options), its code, its main category and the
+ * editor's fields. Once created, `onCreated` shows its editor.
  */
 export function ProductCreate({ loginHref, onCreated }: { loginHref: string; onCreated: (code: string) => void }) {
   const { t, locale } = useI18n();
@@ -411,6 +420,7 @@ function ProductFormView<B>({ labelledBy, initial, creating = false, check, send
       </fieldset>
       <CategoryChoices form={form} error={errors.taxons} update={update} />
       <RelatedOffers code={form.code} form={form} error={errors.related} update={update} />
+      {showsPackage(form) && <PackageFields form={form} errors={errors} update={update} />}
       {showsVoucherValues(form) && <VoucherOptions form={form} error={errors.voucherValues} update={update} />}
       <div className="staff-settings__status" role="status">
         {done && <p className="staff-notice staff-notice--success">{done}</p>}
@@ -458,7 +468,8 @@ function IdentityFields({ form, errors, update }: { form: ProductForm; errors: E
           required
           value={form.type}
           error={errors.type}
-          onChange={(event) => update({ type: event.target.value }, 'type', 'stock', 'durationMinutes')}
+          // The fields another type shows or hides take their errors with them.
+          onChange={(event) => update({ type: event.target.value }, 'type', 'stock', 'durationMinutes', 'voucherValues', ...PACKAGE_FIELDS)}
         >
           {NEW_PRODUCT_TYPES.map((type) => (
             <option key={type} value={type}>

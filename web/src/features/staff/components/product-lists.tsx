@@ -5,19 +5,10 @@ import { useProducts, useTaxonTree } from '@/features/staff/api/products';
 import { RELATED_MAX, taxonOptions, VOUCHER_VALUES_MAX, type ProductField, type ProductForm } from '@/features/staff/utils/products';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 
-import { LoadFailed, SelectField } from './staff-fields';
+import { GroupError, LoadFailed, SelectField } from './staff-fields';
 
 type Update = (change: Partial<ProductForm>, ...fields: ProductField[]) => void;
 type Props = { form: ProductForm; error?: string; update: Update };
-
-/** A group's error, named by the group (`aria-describedby`) and its first control (`aria-invalid`, where the keyboard goes). */
-function GroupError({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p id={id} className="field__error">
-      {error}
-    </p>
-  ) : null;
-}
 
 /**
  * The categories an offer is listed under beside its main one (the

@@ -44,3 +44,12 @@ export function LoadFailed({ query, text }: { query: { isError: boolean; isFetch
     </div>
   );
 }
+
+/** A group's error, named by the group (`aria-describedby`) and its first control (`aria-invalid`, where the keyboard goes). */
+export function GroupError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={id} className="field__error">
+      {error}
+    </p>
+  ) : null;
+}

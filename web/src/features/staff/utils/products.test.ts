@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
 
-import type { ProductEditor, ProductTexts } from '@/types/api';
+import type { IncludedTreatment, ProductEditor, ProductTexts } from '@/types/api';
 
 import {
   emptyProductForm,
   formFields,
   makeSlug,
   missingLanguages,
+  NEW_PRODUCT_TYPES,
   productForm,
   refusedField,
   taxonOptions,
   toNewProduct,
   toProductChange,
+  type PackageForm,
   type ProductForm,
 } from './products';
 
@@ -205,7 +207,7 @@ describe('an offer’s form', () => {
       },
     });
     expect(toNewProduct({ ...form, code: 'T1', mainTaxon: '' })).toEqual({ problems: { code: 'code', mainTaxon: 'required' } });
-    expect(toNewProduct({ ...form, type: 'voucher' })).toEqual({ problems: { type: 'required' } });
+    expect(toNewProduct({ ...form, type: 'room' })).toEqual({ problems: { type: 'required' } });
     expect(toNewProduct({ ...emptyProductForm(), mainTaxon: 'massages' })).toEqual({
       problems: {
         code: 'required',
@@ -215,6 +217,105 @@ describe('an offer’s form', () => {
         durationMinutes: 'duration',
       },
     });
+  });
+});
+
+const included = (code: string, extra: Partial<IncludedTreatment> = {}): IncludedTreatment => ({
+  code,
+  quantity: 1,
+  minQuantity: 1,
+  maxQuantity: 2,
+  free: false,
+  deletable: false,
+  replaceable: true,
+  deletePermanently: false,
+  ...extra,
+});
+
+const weekend = () =>
+  editor({
+    code: 'PK_WEEKEND',
+    type: 'package',
+    durationMinutes: null,
+    related: [],
+    package: {
+      nights: 2,
+      included: [included('TR_HOT_STONES', { deletable: true, deletePermanently: true }), included('TR_SAUNA', { quantity: 2, maxQuantity: 4, free: true, replaceable: false })],
+      suggested: ['TR_FACIAL'],
+      minTreatments: 1,
+    },
+  });
+
+describe('a package’s stay and treatments', () => {
+  it('are typed as text, numbers and all; other offers have none', () => {
+    const form = productForm(weekend(), 'pl');
+    expect(form.package).toEqual({
+      nights: '2',
+      included: [
+        { code: 'TR_HOT_STONES', quantity: '1', minQuantity: '1', maxQuantity: '2', free: false, deletable: true, replaceable: true, deletePermanently: true },
+        { code: 'TR_SAUNA', quantity: '2', minQuantity: '1', maxQuantity: '4', free: true, deletable: false, replaceable: false, deletePermanently: false },
+      ],
+      suggested: ['TR_FACIAL'],
+      minTreatments: '1',
+    });
+    expect(formFields(form, false)).toEqual(expect.arrayContaining(['package.nights', 'package.included', 'package.suggested', 'package.minTreatments']));
+    const treatment = productForm(editor(), 'pl');
+    expect(treatment.package).toEqual({ nights: '', included: [], suggested: [], minTreatments: '0' });
+    expect(formFields(treatment, false).filter((field) => field.startsWith('package'))).toEqual([]);
+  });
+
+  it('are sent with a package, in numbers, and left out for another offer', () => {
+    const form = productForm(weekend(), 'pl');
+    form.package = { ...form.package, nights: ' 0 ', minTreatments: '2' };
+    expect(toProductChange(form)).toMatchObject({
+      change: { durationMinutes: null, package: { ...weekend().package, nights: 0, minTreatments: 2 } },
+    });
+    expect(toProductChange(productForm(editor(), 'pl'))).not.toHaveProperty('change.package');
+    // Typed and then given another type while created, they stay behind.
+    expect(toProductChange({ ...form, type: 'day_spa' })).not.toHaveProperty('change.package');
+  });
+
+  it('are checked as the server checks them', () => {
+    const form = productForm(weekend(), 'pl');
+    const check = (setup: Partial<PackageForm>) => toProductChange({ ...form, package: { ...form.package, ...setup } });
+    const row = (quantity: string, minQuantity: string, maxQuantity: string) => [{ ...form.package.included[0]!, quantity, minQuantity, maxQuantity }];
+    for (const nights of ['15', '-1', '1,5', '', 'dwie']) expect(check({ nights })).toEqual({ problems: { 'package.nights': 'nights' } });
+    expect(check({ nights: '14' })).toHaveProperty('change');
+    expect(check({ included: [], minTreatments: '0' })).toEqual({ problems: { 'package.included': 'packageEmpty' } });
+    const eleven = Array.from({ length: 11 }, (_, i) => ({ ...form.package.included[0]!, code: `TR_${i}` }));
+    expect(check({ included: eleven, suggested: [] })).toEqual({ problems: { 'package.included': 'packageEmpty' } });
+    expect(check({ included: eleven.slice(1), suggested: [] })).toHaveProperty('change');
+    for (const [quantity, min, max] of [
+      ['2', '3', '4'],
+      ['2', '2', '1'],
+      ['0', '0', '1'],
+      ['1', '1', '11'],
+      ['1', '', '2'],
+      ['1.5', '1', '2'],
+    ] as const) {
+      expect(check({ included: row(quantity, min, max), minTreatments: '1' })).toEqual({ problems: { 'package.included': 'packageQuantities' } });
+    }
+    expect(check({ included: row('10', '1', '10'), minTreatments: '1' })).toMatchObject({ change: { package: { included: [{ quantity: 10, minQuantity: 1, maxQuantity: 10 }] } } });
+    expect(check({ suggested: ['TR_SAUNA'] })).toEqual({ problems: { 'package.suggested': 'suggested' } });
+    expect(check({ suggested: Array.from({ length: 11 }, (_, i) => `TR_OTHER_${i}`) })).toEqual({ problems: { 'package.suggested': 'suggested' } });
+    for (const minTreatments of ['3', '', '-1']) expect(check({ minTreatments })).toEqual({ problems: { 'package.minTreatments': 'minTreatments' } });
+  });
+
+  it('are a new package’s; a new gift voucher comes with its price options', () => {
+    expect(NEW_PRODUCT_TYPES).toEqual(['package', 'treatment', 'day_spa', 'product', 'voucher']);
+    const form: ProductForm = { ...emptyProductForm(), code: 'pk_new', type: 'package', mainTaxon: 'packages', price: '990' };
+    form.texts.pl = { ...form.texts.pl, name: 'Weekend', slug: 'weekend' };
+    expect(toNewProduct(form)).toEqual({ problems: { 'package.nights': 'nights', 'package.included': 'packageEmpty' } });
+    form.package = { ...form.package, nights: '2', included: [{ ...productForm(weekend(), 'pl').package.included[0]! }] };
+    expect(toNewProduct(form)).toMatchObject({
+      product: { code: 'PK_NEW', type: 'package', durationMinutes: null, package: { nights: 2, included: [included('TR_HOT_STONES', { deletable: true, deletePermanently: true })], suggested: [], minTreatments: 0 } },
+    });
+    expect(toNewProduct(form)).not.toHaveProperty('product.voucherValues');
+
+    const voucher: ProductForm = { ...form, code: 'VC_NEW', type: 'voucher' };
+    expect(toNewProduct(voucher)).toEqual({ problems: { voucherValues: 'voucherCount' } });
+    expect(toNewProduct({ ...voucher, voucherValues: ['100', '200'] })).toMatchObject({ product: { type: 'voucher', voucherValues: [10000, 20000] } });
+    expect(toNewProduct({ ...voucher, voucherValues: ['100', '200'] })).not.toHaveProperty('product.package');
   });
 });
 
@@ -247,5 +348,13 @@ describe('a refusal naming a place in a list', () => {
     expect(refusedField('related[2]')).toBe('related');
     expect(refusedField('voucherValues[0]')).toBe('voucherValues');
     expect(refusedField('translations.de.slug')).toBe('translations.de.slug');
+    expect(refusedField('package.included[1].minQuantity')).toBe('package.included');
+    expect(refusedField('package.included[0].code')).toBe('package.included');
+    expect(refusedField('package.suggested[0]')).toBe('package.suggested');
+    expect(refusedField('package.nights')).toBe('package.nights');
+  });
+
+  it('lands a package refused as a whole at its treatments', () => {
+    expect(refusedField('package')).toBe('package.included');
   });
 });

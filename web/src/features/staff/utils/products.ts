@@ -2,9 +2,10 @@
  * An offer's form as the back office types it (`/backend/products`),
  * checked the way the gateway checks it, and turned into the PUT's or the
  * POST's body; the slug made from a name, the categories to choose from.
+ * A package's stay and treatments, a gift voucher's price options are parts of it.
  */
 import type { Locale } from '@/lib/i18n/locale';
-import type { NewProduct, ProductChange, ProductEditor, ProductTexts, Taxon } from '@/types/api';
+import type { IncludedTreatment, NewProduct, PackageSetup, ProductChange, ProductEditor, ProductTexts, Taxon } from '@/types/api';
 import { isIsoDate } from '@/utils/calendar-date';
 
 import { parseZloty, zlotyInput } from './amount';
@@ -14,8 +15,8 @@ export const PRODUCT_TYPES = ['package', 'treatment', 'day_spa', 'product', 'vou
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 export const isProductType = (type: string): type is ProductType => (PRODUCT_TYPES as readonly string[]).includes(type);
 
-/** The types the back office creates; the others come with their own setup. */
-export const NEW_PRODUCT_TYPES = ['treatment', 'day_spa', 'product'] as const satisfies readonly NewProduct['type'][];
+/** The types the back office creates; rooms come with their own setup. */
+export const NEW_PRODUCT_TYPES = ['package', 'treatment', 'day_spa', 'product', 'voucher'] as const satisfies readonly NewProduct['type'][];
 export type NewProductType = (typeof NEW_PRODUCT_TYPES)[number];
 const isNewProductType = (type: string): type is NewProductType => (NEW_PRODUCT_TYPES as readonly string[]).includes(type);
 
@@ -38,6 +39,22 @@ export const STOCK_MAX = 1_000_000;
 export const DURATION_LIMITS = { min: 5, max: 600 };
 
 export type TextsForm = Record<TextKey, string>;
+
+/** An included treatment as typed: its quantities for one person, and what a guest may change of it. */
+export type IncludedForm = Record<'quantity' | 'minQuantity' | 'maxQuantity', string> & Omit<IncludedTreatment, 'quantity' | 'minQuantity' | 'maxQuantity'>;
+
+/** A package's stay and treatments as typed; other offers leave it empty. */
+export type PackageForm = {
+  nights: string;
+  /** In the order guests see them. */
+  included: IncludedForm[];
+  /** Treatment codes, in their order. */
+  suggested: string[];
+  minTreatments: string;
+};
+
+/** The limits the server sets on a package. */
+export const PACKAGE_LIMITS = { nights: 14, included: 10, suggested: 10, quantity: 10 };
 
 /** The form's fields as typed. */
 export type ProductForm = {
@@ -68,6 +85,7 @@ export type ProductForm = {
   related: string[];
   /** A gift voucher's price options as typed (zł); other offers have none. */
   voucherValues: string[];
+  package: PackageForm;
 };
 
 /** A field by the server's name of it, so that its refusals land where the page's checks do. */
@@ -86,7 +104,11 @@ export type ProductField =
   | 'promotionTo'
   | 'taxons'
   | 'related'
-  | 'voucherValues';
+  | 'voucherValues'
+  | PackageField;
+
+export type PackageField = 'package.nights' | 'package.included' | 'package.suggested' | 'package.minTreatments';
+export const PACKAGE_FIELDS: readonly PackageField[] = ['package.nights', 'package.included', 'package.suggested', 'package.minTreatments'];
 
 export const textField = (language: TextLanguage, key: TextKey): ProductField => `translations.${language}.${key}`;
 
@@ -105,10 +127,45 @@ export type Problem =
   | 'dateOrder'
   | 'noPromotion'
   | 'voucherValues'
-  | 'voucherCount';
+  | 'voucherCount'
+  | 'nights'
+  | 'packageEmpty'
+  | 'packageQuantities'
+  | 'suggested'
+  | 'minTreatments';
 export type Problems = Partial<Record<ProductField, Problem>>;
 
 const emptyTexts = (): TextsForm => ({ name: '', slug: '', description: '', metaTitle: '', metaDescription: '' });
+
+// No one has to keep a treatment until told otherwise.
+const emptyPackage = (): PackageForm => ({ nights: '', included: [], suggested: [], minTreatments: '0' });
+
+/** A treatment just included: one for each person, a guest may take a second one (paid) or swap it. */
+export const newIncluded = (code: string): IncludedForm => ({
+  code,
+  quantity: '1',
+  minQuantity: '1',
+  maxQuantity: '2',
+  free: false,
+  deletable: false,
+  replaceable: true,
+  deletePermanently: false,
+});
+
+const packageForm = (setup: PackageSetup | null): PackageForm =>
+  setup
+    ? {
+        nights: String(setup.nights),
+        included: setup.included.map((treatment) => ({
+          ...treatment,
+          quantity: String(treatment.quantity),
+          minQuantity: String(treatment.minQuantity),
+          maxQuantity: String(treatment.maxQuantity),
+        })),
+        suggested: [...setup.suggested],
+        minTreatments: String(setup.minTreatments),
+      }
+    : emptyPackage();
 
 export const emptyProductForm = (): ProductForm => ({
   type: 'treatment',
@@ -129,6 +186,7 @@ export const emptyProductForm = (): ProductForm => ({
   taxons: [],
   related: [],
   voucherValues: [],
+  package: emptyPackage(),
 });
 
 /** The form of an offer as the server has it; amounts as `zlotyInput` writes them in the page's language. */
@@ -153,6 +211,7 @@ export function productForm(product: ProductEditor, locale: Locale): ProductForm
     taxons: [...product.taxons],
     related: [...product.related],
     voucherValues: (product.voucherValues ?? []).map((value) => zlotyInput(value, locale)),
+    package: packageForm(product.package),
   };
 }
 
@@ -164,8 +223,19 @@ export const VOUCHER_VALUES_MAX = 10;
 /** The most offers shown with one (the server's limit). */
 export const RELATED_MAX = 20;
 
-/** The field a server's refusal names, its place in a list left out (`related[2]` -> `related`). */
-export const refusedField = (field: string): string => field.replace(/\[\d+\]$/, '');
+/** A package's stay and treatments are its own. */
+export const showsPackage = (form: Pick<ProductForm, 'type'>): boolean => form.type === 'package';
+
+/**
+ * The field a server's refusal names, without a place in a list and what
+ * follows it (`related[2]` -> `related`, `package.included[1].minQuantity` ->
+ * `package.included`); a package's setup refused as a whole is said at its
+ * treatments, the group every package has.
+ */
+export const refusedField = (field: string): string => {
+  const listed = field.replace(/\[\d+\].*$/, '');
+  return listed === 'package' ? 'package.included' : listed;
+};
 
 /** Stock is counted for goods only. */
 export const showsStock = (form: Pick<ProductForm, 'type'>): boolean => form.type === 'product';
@@ -195,6 +265,7 @@ export function formFields(form: Pick<ProductForm, 'type' | 'durationSet'>, crea
     'taxons',
     'related',
     ...(showsVoucherValues(form) ? (['voucherValues'] as const) : []),
+    ...(showsPackage(form) ? PACKAGE_FIELDS : []),
   ];
 }
 
@@ -242,10 +313,33 @@ const whole = (text: string, min: number, max: number): number | null => {
   return number >= min && number <= max ? number : null;
 };
 
-/** The PUT's body of a form, or what is wrong with it, by field. */
+/** Each of an included treatment's quantities whole, 1 <= fewest <= included <= most <= 10; null: not so. */
+function quantities(row: IncludedForm): Pick<IncludedTreatment, 'quantity' | 'minQuantity' | 'maxQuantity'> | null {
+  const [quantity, minQuantity, maxQuantity] = [row.quantity, row.minQuantity, row.maxQuantity].map((text) => whole(text, 1, PACKAGE_LIMITS.quantity));
+  if (quantity == null || minQuantity == null || maxQuantity == null || minQuantity > quantity || maxQuantity < quantity) return null;
+  return { quantity, minQuantity, maxQuantity };
+}
+
+/** An included treatment whose quantities the server would refuse. */
+export const quantitiesWrong = (row: IncludedForm): boolean => quantities(row) === null;
+
+function checkPackage(form: PackageForm, problems: Problems): PackageSetup {
+  const nights = whole(form.nights, 0, PACKAGE_LIMITS.nights);
+  if (nights === null) problems['package.nights'] = 'nights';
+  const included = form.included.map((row) => ({ ...row, ...(quantities(row) ?? { quantity: 0, minQuantity: 0, maxQuantity: 0 }) }));
+  if (included.length === 0 || included.length > PACKAGE_LIMITS.included) problems['package.included'] = 'packageEmpty';
+  else if (form.included.some(quantitiesWrong)) problems['package.included'] = 'packageQuantities';
+  const codes = form.included.map((row) => row.code);
+  if (form.suggested.length > PACKAGE_LIMITS.suggested || form.suggested.some((code) => codes.includes(code))) problems['package.suggested'] = 'suggested';
+  const minTreatments = whole(form.minTreatments, 0, included.length);
+  if (minTreatments === null) problems['package.minTreatments'] = 'minTreatments';
+  return { nights: nights ?? 0, included, suggested: form.suggested, minTreatments: minTreatments ?? 0 };
+}
+
 /** What a form sets; the PUT adds the stock the editor showed (`stockWas`). */
 export type ProductFields = Omit<ProductChange, 'stockWas'>;
 
+/** The PUT's body of a form, or what is wrong with it, by field. */
 export function toProductChange(form: ProductForm): { change: ProductFields } | { problems: Problems } {
   const problems: Problems = {};
   const [pl, de, en_GB] = TEXT_LANGUAGES.map((language) => checkTexts(language, form.texts[language], problems));
@@ -301,6 +395,8 @@ export function toProductChange(form: ProductForm): { change: ProductFields } | 
     else if (voucherValues.some((value, i) => Number.isNaN(value) || (i > 0 && value <= (voucherValues?.[i - 1] ?? 0)))) problems.voucherValues = 'voucherValues';
   }
 
+  const setup = showsPackage(form) ? checkPackage(form.package, problems) : undefined;
+
   if (Object.keys(problems).length > 0 || !pl || current === null) return { problems };
   return {
     change: {
@@ -318,6 +414,8 @@ export function toProductChange(form: ProductForm): { change: ProductFields } | 
       taxons: form.taxons,
       related: form.related,
       ...(voucherValues ? { voucherValues } : {}),
+      // Another type's setup is left as the server has it.
+      ...(setup ? { package: setup } : {}),
     },
   };
 }
@@ -326,8 +424,6 @@ export function toProductChange(form: ProductForm): { change: ProductFields } | 
 export function toNewProduct(form: ProductForm): { product: NewProduct } | { problems: Problems } {
   const checked = toProductChange(form);
   const problems: Problems = 'problems' in checked ? { ...checked.problems } : {};
-  // Vouchers are not created here (their type is refused), so neither are their options.
-  delete problems.voucherValues;
   const code = form.code.trim().toUpperCase();
   if (code === '') problems.code = 'required';
   else if (!CODE_PATTERN.test(code)) problems.code = 'code';
