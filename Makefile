@@ -16,6 +16,8 @@ export TEST_REDIS_URL ?= redis://127.0.0.1:6379
 # A local S3-compatible server (moto) for the picture store's tests; `setup` installs it.
 export SPA_TOOLS_VENV ?= /var/tmp/spa-tools-venv
 export TEST_MOTO_SERVER ?= $(SPA_TOOLS_VENV)/bin/moto_server
+# Python's icalendar reads the channels' export feeds in their tests; `setup` installs it.
+export TEST_ICAL_PYTHON ?= $(SPA_TOOLS_VENV)/bin/python
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 TARGET_DIR = $(shell cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
@@ -32,7 +34,8 @@ run: web
 test: setup rust-checks proto-check rust-test api-contract web-test e2e deploy-check
 
 # What a fresh machine of ours lacks: Debian's Chromium for the browser
-# tests, cargo-nextest, and a local S3 server (moto) for the picture store's.
+# tests, cargo-nextest, a local S3 server (moto) for the picture store's and
+# Python's icalendar for the channels' feeds.
 setup:
 	deploy/scripts/ensure-tools.sh
 

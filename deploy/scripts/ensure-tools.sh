@@ -24,4 +24,13 @@ if [ -n "${TEST_MOTO_SERVER:-}" ] && ! [ -x "$TEST_MOTO_SERVER" ]; then
   [ -x "$TEST_MOTO_SERVER" ] || { echo "TEST_MOTO_SERVER=$TEST_MOTO_SERVER is not moto_server" >&2; exit 1; }
 fi
 
+# An independent iCal reader for the channels' export feeds, in the same environment.
+if [ -n "${TEST_ICAL_PYTHON:-}" ] && ! "$TEST_ICAL_PYTHON" -c 'import icalendar' >/dev/null 2>&1; then
+  venv=${SPA_TOOLS_VENV:-/var/tmp/spa-tools-venv}
+  echo "installing icalendar into $venv"
+  [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"
+  "$venv/bin/pip" install -q "icalendar>=6,<7"
+  "$TEST_ICAL_PYTHON" -c 'import icalendar' || { echo "TEST_ICAL_PYTHON=$TEST_ICAL_PYTHON cannot import icalendar" >&2; exit 1; }
+fi
+
 command -v npm >/dev/null || { echo "Node.js 20 with npm is required" >&2; exit 1; }

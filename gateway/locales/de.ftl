@@ -222,6 +222,9 @@ error-block-not-found = Diesen Inhaltsblock gibt es nicht.
 error-revision-not-found = Diese Version des Blocks gibt es nicht.
 error-block-changed = Jemand anderes hat diesen Block inzwischen gespeichert (Version { $revision }). Laden Sie ihn neu und ändern Sie ihn noch einmal.
 error-too-many-slides = Das Banner hat schon { $max } Folien. Entfernen Sie eine, bevor Sie eine neue hinzufügen.
+error-invalid-channel = Bitte korrigieren Sie die markierten Felder des Kanals.
+error-channel-not-found = Diesen Kanal gibt es nicht, oder seine Adresse wurde widerrufen.
+error-sync-running = Der Kalender dieses Kanals wird gerade importiert. Versuchen Sie es in einer Minute noch einmal.
 error-invalid-question = Bitte korrigieren Sie die markierten Felder.
     .field = { $key ->
         [productCode] Wählen Sie das Produkt, nach dem Sie fragen.

@@ -224,6 +224,9 @@ error-block-not-found = There is no such content block.
 error-revision-not-found = There is no such version of this block.
 error-block-changed = Someone else saved this block meanwhile (version { $revision }). Reload it and make your change again.
 error-too-many-slides = The banner has { $max } slides already. Remove one before adding another.
+error-invalid-channel = Please correct the channel’s marked fields.
+error-channel-not-found = There is no such channel, or its address was revoked.
+error-sync-running = This channel’s calendar is being imported right now. Try again in a minute.
 error-invalid-question = Please correct the marked fields.
     .field = { $key ->
         [productCode] Choose the product you are asking about.

@@ -222,6 +222,9 @@ error-block-not-found = Nie ma takiego bloku treści.
 error-revision-not-found = Nie ma takiej wersji tego bloku.
 error-block-changed = W międzyczasie ktoś inny zapisał ten blok (wersja { $revision }). Wczytaj go ponownie i wprowadź zmianę jeszcze raz.
 error-too-many-slides = Baner ma już { $max } slajdów. Usuń jeden, zanim dodasz nowy.
+error-invalid-channel = Popraw zaznaczone pola kanału.
+error-channel-not-found = Nie ma takiego kanału albo jego adres został unieważniony.
+error-sync-running = Kalendarz tego kanału jest właśnie importowany. Spróbuj ponownie za minutę.
 error-invalid-question = Popraw zaznaczone pola.
     .field = { $key ->
         [productCode] Wybierz produkt, o który pytasz.

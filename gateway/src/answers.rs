@@ -11,6 +11,7 @@
 //! | [`Answer::RoomSearch`] | `GET /shop-api/rooms/search` | catalog, the stay's nights | 1 min | availability |
 //! | [`Answer::RoomCalendar`] | `GET /shop-api/rooms/availability` | the calendar's nights | 1 min | availability |
 //! | [`Answer::RoomPartial`] | `GET /{locale}/_partial/rooms/{code}` (HTML) | catalog | 10 min | catalog |
+//! | [`Answer::ChannelFeed`] | `GET /ical/{token}.ics` (iCalendar) | the nights from today to the horizon | 10 min | availability |
 //!
 //! "catalog" is the generation that `catalog.product.changed` bumps;
 //! "nights" are the per-night counters that `rooms.availability.changed`
@@ -97,7 +98,7 @@ impl Freshness {
 /// The `/shop-api` operations that send [`Answer`]s, with the
 /// `Cache-Control` each can carry; the OpenAPI document must say so (the
 /// room popup is a page fragment, outside the document).
-pub const DOCUMENTED: [(&str, &[Freshness]); 8] = [
+pub const DOCUMENTED: [(&str, &[Freshness]); 9] = [
     ("/shop-api/offer/{type}", &[Freshness::Catalog, Freshness::Availability]),
     ("/shop-api/products/{code}", &[Freshness::Catalog, Freshness::Availability]),
     ("/shop-api/products/by-slug/{slug}", &[Freshness::Catalog, Freshness::Availability]),
@@ -106,6 +107,7 @@ pub const DOCUMENTED: [(&str, &[Freshness]); 8] = [
     ("/shop-api/taxons/{code}", &[Freshness::Catalog]),
     ("/shop-api/rooms/search", &[Freshness::Availability]),
     ("/shop-api/rooms/availability", &[Freshness::Availability]),
+    ("/ical/{token}.ics", &[Freshness::Availability]),
 ];
 
 /// How long the gateway keeps an answer that only the catalog changes; its
@@ -150,7 +152,14 @@ pub enum Answer<'a> {
     RoomCalendar { room: &'a str, from: Ymd, to: Ymd, guests: Guests },
     /// The room popup's HTML fragment.
     RoomPartial { code: &'a str, locale: Locale },
+    /// A booking portal's export feed (iCalendar) of the nights from `today`
+    /// to the horizon; a channel's change announces its room type's nights,
+    /// so a revoked token's answer goes with them.
+    ChannelFeed { token: &'a str, today: NaiveDate },
 }
+
+/// The nights a channel's feed shows (the rooms service's `HORIZON_DAYS`, and one more).
+const FEED_NIGHTS: u64 = 366;
 
 /// What an answer's key must follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -177,6 +186,7 @@ impl Answer<'_> {
             Answer::RoomSearch { .. } => "search",
             Answer::RoomCalendar { .. } => "calendar",
             Answer::RoomPartial { .. } => "room-partial",
+            Answer::ChannelFeed { .. } => "ical",
         }
     }
 
@@ -191,6 +201,9 @@ impl Answer<'_> {
             // Room names, pictures and ratings come from the catalog.
             Answer::RoomSearch { from, to, .. } => catalog(Some((from.0, to.0))),
             Answer::RoomCalendar { from, to, .. } => Depends { catalog: false, nights: Some((from.0, to.0)) },
+            Answer::ChannelFeed { today, .. } => {
+                Depends { catalog: false, nights: today.checked_add_days(chrono::Days::new(FEED_NIGHTS)).map(|end| (today, end)) }
+            }
         }
     }
 
@@ -205,7 +218,9 @@ impl Answer<'_> {
             | Answer::Related { .. }
             | Answer::TaxonTree { .. }
             | Answer::Taxon { .. }
-            | Answer::RoomPartial { .. } => CATALOG_TTL,
+            | Answer::RoomPartial { .. }
+            // Its nights' changes drop it; polled often, it is kept long.
+            | Answer::ChannelFeed { .. } => CATALOG_TTL,
         }
     }
 
@@ -213,9 +228,10 @@ impl Answer<'_> {
     /// left ([`Body::showing_rooms_left`]).
     pub fn freshness(&self) -> Freshness {
         match self {
-            Answer::Listing { kind: OfferType::Room, .. } | Answer::RoomSearch { .. } | Answer::RoomCalendar { .. } => {
-                Freshness::Availability
-            }
+            Answer::Listing { kind: OfferType::Room, .. }
+            | Answer::RoomSearch { .. }
+            | Answer::RoomCalendar { .. }
+            | Answer::ChannelFeed { .. } => Freshness::Availability,
             _ => Freshness::Catalog,
         }
     }
@@ -223,6 +239,7 @@ impl Answer<'_> {
     fn content_type(&self) -> &'static str {
         match self {
             Answer::RoomPartial { .. } => "text/html; charset=utf-8",
+            Answer::ChannelFeed { .. } => "text/calendar; charset=utf-8",
             _ => "application/json",
         }
     }
@@ -281,6 +298,7 @@ impl Answer<'_> {
                 key.field(locale.code());
                 key.text(code)?;
             }
+            Answer::ChannelFeed { token, .. } => key.text(token)?,
         }
         Some(key.0)
     }

@@ -95,6 +95,7 @@ error_codes! {
     VoucherCodeUnknown => "voucher_code_unknown",
     InvalidUrl => "invalid_url",
     InvalidHtml => "invalid_html",
+    InvalidChannel => "invalid_channel",
     VoucherNotApplicable => "voucher_not_applicable",
     AmountMismatch => "amount_mismatch",
     InvalidTransfer => "invalid_transfer",
@@ -120,6 +121,7 @@ error_codes! {
     StaffNotFound => "staff_not_found",
     PageNotFound => "page_not_found",
     BlockNotFound => "block_not_found",
+    ChannelNotFound => "channel_not_found",
     RevisionNotFound => "revision_not_found",
     UnknownNewsletterToken => "unknown_newsletter_token",
     // Conflicts (409).
@@ -148,6 +150,7 @@ error_codes! {
     VoucherSpent => "voucher_spent",
     BlockChanged => "block_changed",
     TooManySlides => "too_many_slides",
+    SyncRunning => "sync_running",
     VoucherExpired => "voucher_expired",
     AlreadyVoted => "already_voted",
     NotBankTransfer => "not_bank_transfer",
@@ -239,7 +242,8 @@ impl ErrorCode {
             | InvalidProduct
             | InvalidPicture
             | InvalidRoomType
-            | InvalidSeasons => Some(StatusCode::UNPROCESSABLE_ENTITY),
+            | InvalidSeasons
+            | InvalidChannel => Some(StatusCode::UNPROCESSABLE_ENTITY),
             UnknownProduct | UnknownPackage | UnknownTaxon | VoucherCodeUnknown | UnknownOption | UnknownNewsletterToken | UnknownRoom => {
                 Some(StatusCode::NOT_FOUND)
             }

@@ -206,6 +206,8 @@ pub fn router(state: AppState, ready: spa_platform::ops::ReadyCheck) -> Router {
         .merge(routes::order::router())
         .merge(routes::auth::pages())
         .route("/pictures/{code}/{file}", axum::routing::get(routes::products_admin::picture))
+        // `{token}.ics`: the router takes no suffix after a parameter.
+        .route("/ical/{file}", axum::routing::get(routes::channels::feed))
         .nest_service("/media", ServeDir::new(&state.config.media_dir))
         .fallback_service(static_files)
         .with_state(state.clone())

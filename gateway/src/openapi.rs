@@ -24,7 +24,8 @@ use crate::wire::Sorting;
         description = "The /shop-api REST surface that the web app calls. Amounts are integer minor units (grosze, cents); dates are YYYY-MM-DD unless stated. Every call takes the `channel` and `locale` query parameters. Errors are JSON {code, message, errors?}: `code` is one of ErrorCode, `message` and each field error's message are written in the request's locale.",
         license(name = "MIT", identifier = "MIT"),
     ),
-    paths(document),
+    // The feed lives outside /shop-api, routed by hand (crate::router).
+    paths(document, crate::routes::channels::feed),
     // Types that only parameters name: the routers collect body types alone.
     components(schemas(ErrorBody, ErrorCode, FieldError, Locale, OfferType, Sorting, Ymd), responses(NotModified)),
     tags(

@@ -5,6 +5,7 @@ fn main() {
         ("TEST_NATS_URL", "has_nats"),
         ("TEST_REDIS_URL", "has_redis"),
         ("TEST_MOTO_SERVER", "has_s3"),
+        ("TEST_ICAL_PYTHON", "has_ical_python"),
     ] {
         println!("cargo::rustc-check-cfg=cfg({cfg})");
         println!("cargo::rerun-if-env-changed={var}");

@@ -55,6 +55,11 @@ pub struct BoardNight {
     pub closed: bool,
     /// For sale now: 0 when closed.
     pub free: u32,
+    /// Taken by booking portals' calendars (iCal).
+    pub external: u32,
+    /// The portals' bookings took more than was left, or a closed night: a
+    /// double booking for the front desk to settle.
+    pub oversold: bool,
 }
 
 /// A room type's row.
@@ -118,7 +123,16 @@ pub async fn board(
             nights: r
                 .nights
                 .into_iter()
-                .map(|n| BoardNight { date: n.date, units: n.units, booked: n.booked, held: n.held, closed: n.closed, free: n.free })
+                .map(|n| BoardNight {
+                    date: n.date,
+                    units: n.units,
+                    booked: n.booked,
+                    held: n.held,
+                    closed: n.closed,
+                    free: n.free,
+                    external: n.external,
+                    oversold: n.oversold,
+                })
                 .collect(),
         })
         .collect();

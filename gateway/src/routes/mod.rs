@@ -9,6 +9,7 @@ use crate::AppState;
 pub mod account;
 pub mod auth;
 pub mod carts;
+pub mod channels;
 pub mod checkout;
 pub mod front_desk;
 pub mod guesthouse;
@@ -53,4 +54,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(settings::router())
         .merge(guesthouse::router())
         .merge(products_admin::router())
+        .merge(channels::router())
 }

@@ -46,6 +46,8 @@ pub struct Night {
     pub booked: u32,
     /// Unpaid.
     pub held: u32,
+    /// Taken by booking portals' calendars (iCal).
+    pub external: u32,
     /// For sale now.
     pub free: u32,
     pub closed: bool,
@@ -88,6 +90,7 @@ impl RoomNights {
                     booked: n.booked,
                     held: n.held,
                     free: n.free,
+                    external: n.external,
                     closed: n.closed,
                     price: n.price.map_or(0, |p| p.amount),
                     price_set: n.price_set,

@@ -15,9 +15,11 @@ use spa_proto::spa::catalog::v1::catalog_service_server::{CatalogService, Catalo
 use spa_proto::spa::catalog::v1::*;
 use spa_proto::spa::rooms::v1::rooms_service_server::{RoomsService, RoomsServiceServer};
 use spa_proto::spa::rooms::v1::{
-    Board, CheckStaysRequest, CheckStaysResponse, GetAvailabilityRequest, GetAvailabilityResponse, GetBoardRequest, GetNightsRequest,
-    GetRoomTypeRequest, GetSeasonsRequest, Hold, KeepRequest, MoveRequest, Nights, OrderRef, ReserveRequest, RoomTypeSettings,
+    Board, Channel, ChannelFeed, ChannelFeedRequest, ChannelRef, Channels, CheckStaysRequest, CheckStaysResponse, DeleteChannelResponse,
+    GetAvailabilityRequest, GetAvailabilityResponse, GetBoardRequest, GetNightsRequest, GetRoomTypeRequest, GetSeasonsRequest, Hold,
+    KeepRequest, ListChannelsRequest, MoveRequest, Nights, OrderRef, ReserveRequest, RoomTypeSettings, SaveChannelRequest,
     SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse, Seasons, SetNightsRequest, SetRoomTypeRequest, SetSeasonsRequest,
+    SyncResult,
 };
 use tonic::{Request, Response, Status};
 
@@ -191,6 +193,30 @@ impl RoomsService for NoRooms {
     }
 
     async fn set_seasons(&self, _: Request<SetSeasonsRequest>) -> Result<Response<Seasons>, Status> {
+        unused()
+    }
+
+    async fn list_channels(&self, _: Request<ListChannelsRequest>) -> Result<Response<Channels>, Status> {
+        unused()
+    }
+
+    async fn get_channel(&self, _: Request<ChannelRef>) -> Result<Response<Channel>, Status> {
+        unused()
+    }
+
+    async fn save_channel(&self, _: Request<SaveChannelRequest>) -> Result<Response<Channel>, Status> {
+        unused()
+    }
+
+    async fn delete_channel(&self, _: Request<ChannelRef>) -> Result<Response<DeleteChannelResponse>, Status> {
+        unused()
+    }
+
+    async fn sync_channel(&self, _: Request<ChannelRef>) -> Result<Response<SyncResult>, Status> {
+        unused()
+    }
+
+    async fn get_channel_feed(&self, _: Request<ChannelFeedRequest>) -> Result<Response<ChannelFeed>, Status> {
         unused()
     }
 }

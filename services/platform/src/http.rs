@@ -12,7 +12,7 @@ use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
 
-pub use hyper::{Method, StatusCode};
+pub use hyper::{Method, Request, StatusCode};
 
 pub type Https = hyper_rustls::HttpsConnector<HttpConnector>;
 
@@ -37,6 +37,9 @@ pub enum HttpError {
     /// No answer, no answer in time, or a 5xx.
     #[error("the service is unavailable: {0}")]
     Unavailable(String),
+    /// An answer larger than the caller takes.
+    #[error("the answer is larger than {0} bytes")]
+    TooLarge(usize),
 }
 
 #[derive(Clone)]
@@ -65,6 +68,26 @@ impl Http {
             let (parts, body) = response.into_parts();
             let bytes = body.collect().await.map_err(|e| HttpError::Unavailable(e.to_string()))?.to_bytes();
             Ok::<_, HttpError>(hyper::Response::from_parts(parts, bytes.to_vec()))
+        };
+        tokio::time::timeout(self.timeout, exchange).await.map_err(|_| HttpError::Unavailable("no answer in time".into()))?
+    }
+
+    /// Sends a request whole like [`Http::send`], its answer's body read up
+    /// to `max_bytes`: a larger one is [`HttpError::TooLarge`], read no further.
+    pub async fn send_limited(&self, request: hyper::Request<Vec<u8>>, max_bytes: usize) -> Result<hyper::Response<Vec<u8>>, HttpError> {
+        let (parts, body) = request.into_parts();
+        let request = hyper::Request::from_parts(parts, Full::new(Bytes::from(body)));
+        let exchange = async {
+            let response = self.client.request(request).await.map_err(|e| HttpError::Unavailable(e.to_string()))?;
+            let (parts, body) = response.into_parts();
+            let bytes = http_body_util::Limited::new(body, max_bytes).collect().await.map_err(|e| {
+                if e.is::<http_body_util::LengthLimitError>() {
+                    HttpError::TooLarge(max_bytes)
+                } else {
+                    HttpError::Unavailable(e.to_string())
+                }
+            })?;
+            Ok::<_, HttpError>(hyper::Response::from_parts(parts, bytes.to_bytes().to_vec()))
         };
         tokio::time::timeout(self.timeout, exchange).await.map_err(|_| HttpError::Unavailable("no answer in time".into()))?
     }

@@ -463,6 +463,104 @@ impl Drop for Alone {
     }
 }
 
+/// What the fake portal answers, and what it was asked.
+#[derive(Default)]
+struct PortalState {
+    status: u16,
+    body: String,
+    etag: String,
+    /// Each request's `If-None-Match`.
+    asked: Vec<Option<String>>,
+    /// Held until notified: an import under way.
+    hold: Option<std::sync::Arc<tokio::sync::Notify>>,
+}
+
+/// A booking portal serving one calendar (iCal) over HTTP/1.1, each answer
+/// closing its connection: `If-None-Match` with its current `ETag` is
+/// answered 304; every request's `If-None-Match` is kept.
+pub struct CalendarPortal {
+    state: std::sync::Arc<std::sync::Mutex<PortalState>>,
+    pub url: String,
+}
+
+impl CalendarPortal {
+    pub async fn start() -> Self {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}/ical/listing-1.ics", listener.local_addr().unwrap());
+        let state = std::sync::Arc::new(std::sync::Mutex::new(PortalState { status: 200, ..PortalState::default() }));
+        let shared = state.clone();
+        tokio::spawn(async move {
+            while let Ok((mut socket, _)) = listener.accept().await {
+                let state = shared.clone();
+                tokio::spawn(async move {
+                    let mut request = Vec::new();
+                    let mut buf = [0u8; 4096];
+                    while !request.windows(4).any(|w| w == b"\r\n\r\n") {
+                        match tokio::io::AsyncReadExt::read(&mut socket, &mut buf).await {
+                            Ok(0) | Err(_) => return,
+                            Ok(n) => request.extend_from_slice(&buf[..n]),
+                        }
+                    }
+                    let head = String::from_utf8_lossy(&request).to_ascii_lowercase();
+                    let asked = head.lines().find_map(|l| l.strip_prefix("if-none-match:")).map(|v| v.trim().to_owned());
+                    let hold = {
+                        let mut s = state.lock().unwrap();
+                        s.asked.push(asked.clone());
+                        s.hold.clone()
+                    };
+                    if let Some(hold) = hold {
+                        hold.notified().await;
+                    }
+                    let (status, body, etag) = {
+                        let s = state.lock().unwrap();
+                        (s.status, s.body.clone(), s.etag.clone())
+                    };
+                    let (status, body) = if status == 200 && !etag.is_empty() && asked.as_deref() == Some(etag.as_str()) {
+                        (304, String::new())
+                    } else {
+                        (status, body)
+                    };
+                    let response = format!(
+                        "HTTP/1.1 {status} X\r\ncontent-type: text/calendar\r\netag: {etag}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+                        body.len()
+                    );
+                    tokio::io::AsyncWriteExt::write_all(&mut socket, response.as_bytes()).await.ok();
+                });
+            }
+        });
+        Self { state, url }
+    }
+
+    /// Serves a calendar of `events` (uid, first night, the morning after), under a new ETag.
+    pub fn serve(&self, events: &[(&str, String, String)]) {
+        let mut body = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Fake portal//EN\r\n".to_owned();
+        for (uid, from, to) in events {
+            let (from, to) = (from.replace('-', ""), to.replace('-', ""));
+            body.push_str(&format!(
+                "BEGIN:VEVENT\r\nUID:{uid}\r\nDTSTAMP:20270101T000000Z\r\nDTSTART;VALUE=DATE:{from}\r\nDTEND;VALUE=DATE:{to}\r\nSUMMARY:Reserved\r\nEND:VEVENT\r\n"
+            ));
+        }
+        body.push_str("END:VCALENDAR\r\n");
+        self.answer(200, &body);
+    }
+
+    pub fn answer(&self, status: u16, body: &str) {
+        let mut s = self.state.lock().unwrap();
+        s.status = status;
+        s.body = body.to_owned();
+        s.etag = format!("\"v{}\"", s.asked.len() + 1);
+    }
+
+    pub fn asked(&self) -> Vec<Option<String>> {
+        self.state.lock().unwrap().asked.clone()
+    }
+
+    /// Holds every answer until `hold` is notified (an import under way); none: answers at once.
+    pub fn hold(&self, hold: Option<std::sync::Arc<tokio::sync::Notify>>) {
+        self.state.lock().unwrap().hold = hold;
+    }
+}
+
 /// Polls `check` every 20 ms until it is true; panics with `what` after 30 s.
 pub async fn wait_until<F, Fut>(what: &str, mut check: F)
 where

@@ -38,6 +38,13 @@ pub enum RoomsError {
     InvalidSeasons(Vec<String>),
     #[error("{night}: beyond the nights on sale")]
     NightMissing { night: String },
+    /// Every wrong field of a channel.
+    #[error("not valid: {}", .0.join(", "))]
+    InvalidChannel(Vec<String>),
+    #[error("no such channel")]
+    ChannelNotFound,
+    #[error("this channel's calendar is being imported right now; try again in a minute")]
+    SyncRunning,
     #[error("order {0} already holds different nights")]
     OrderConflict(String),
     #[error("order {0} has no hold")]
@@ -95,6 +102,12 @@ impl From<RoomsError> for Status {
                 errors::invalid("invalid_seasons", message.clone(), &v)
             }
             RoomsError::NightMissing { ref night } => errors::invalid("invalid_nights", message.clone(), &[("to", night)]),
+            RoomsError::InvalidChannel(ref fields) => {
+                let v: Vec<(&str, &str)> = fields.iter().map(|f| (f.as_str(), "not valid")).collect();
+                errors::invalid("invalid_channel", message.clone(), &v)
+            }
+            RoomsError::ChannelNotFound => errors::with_details(Code::NotFound, "channel_not_found", message, &[]),
+            RoomsError::SyncRunning => errors::with_details(Code::FailedPrecondition, "sync_running", message, &[]),
             RoomsError::OrderConflict(_) | RoomsError::HoldNotActive(..) => {
                 errors::with_details(Code::FailedPrecondition, "hold_conflict", message, &[])
             }

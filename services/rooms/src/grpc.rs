@@ -20,13 +20,15 @@ use spa_proto::spa::catalog::v1::{
 };
 use spa_proto::spa::rooms::v1::rooms_service_server::RoomsService;
 use spa_proto::spa::rooms::v1::{
-    Board, BoardNight, BoardRoom, CheckStaysRequest, CheckStaysResponse, DayAvailability, GetAvailabilityRequest, GetAvailabilityResponse,
-    GetBoardRequest, GetNightsRequest, GetRoomTypeRequest, GetSeasonsRequest, Guests, Hold, KeepRequest, MoveRequest, NightRules, Nights,
-    OrderRef, ReserveRequest, RoomOffer, RoomTypeSettings, SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse, SeasonRule,
-    Seasons, SetNightsRequest, SetRoomTypeRequest, SetSeasonsRequest, StayCheck, StayLine,
+    Board, BoardNight, BoardRoom, Channel, ChannelFeed, ChannelFeedRequest, ChannelRef, Channels, CheckStaysRequest, CheckStaysResponse,
+    DayAvailability, DeleteChannelResponse, GetAvailabilityRequest, GetAvailabilityResponse, GetBoardRequest, GetNightsRequest,
+    GetRoomTypeRequest, GetSeasonsRequest, Guests, Hold, KeepRequest, ListChannelsRequest, MoveRequest, NightRules, Nights, OrderRef,
+    ReserveRequest, RoomOffer, RoomTypeSettings, SaveChannelRequest, SearchPackageRoomsRequest, SearchRoomsRequest, SearchRoomsResponse,
+    SeasonRule, Seasons, SetNightsRequest, SetRoomTypeRequest, SetSeasonsRequest, StayCheck, StayLine, SyncResult,
 };
 use tonic::{Code, Request, Response, Status};
 
+use crate::channels;
 use crate::domain::nights::{self, NightsSet};
 use crate::domain::search::{self, Fit, Fits};
 use crate::domain::settings::RoomTypeRules;
@@ -46,6 +48,8 @@ pub struct RoomsGrpc {
     caches: Caches,
     types: inventory::RoomTypes,
     catalog: CatalogServiceClient<TracedChannel>,
+    /// The portals' calendars are fetched with it.
+    http: spa_platform::http::Http,
 }
 
 fn party(g: Option<Guests>) -> Party {
@@ -104,9 +108,16 @@ fn empty_reason(fits: &Fits) -> i32 {
 }
 
 impl RoomsGrpc {
-    pub fn new(db: Db, outbox: Outbox, cache: Arc<dyn Cache>, caches: Caches, catalog: CatalogServiceClient<TracedChannel>) -> Self {
+    pub fn new(
+        db: Db,
+        outbox: Outbox,
+        cache: Arc<dyn Cache>,
+        caches: Caches,
+        catalog: CatalogServiceClient<TracedChannel>,
+        http: spa_platform::http::Http,
+    ) -> Self {
         let types = inventory::RoomTypes::new(db.clone(), caches.room_types.clone());
-        Self { db, outbox, cache, caches, types, catalog }
+        Self { db, outbox, cache, caches, types, catalog, http }
     }
 
     /// How the room types guests are shown (those whose content the
@@ -299,6 +310,8 @@ impl RoomsGrpc {
                         held: count(n.held),
                         closed: n.closed,
                         free: count(n.free()),
+                        external: count(n.external),
+                        oversold: n.oversold(),
                     })
                     .collect(),
             })
@@ -351,7 +364,8 @@ impl RoomsGrpc {
             .await?
             .into_iter()
             .map(|n| NightRules {
-                free: if n.closed { 0 } else { count(n.units - n.out_of_order - n.booked - n.held) },
+                free: if n.closed { 0 } else { count(n.units - n.out_of_order - n.booked - n.held - n.external) },
+                external: count(n.external),
                 date: n.night,
                 units: count(n.units),
                 out_of_order: count(n.out_of_order),
@@ -512,6 +526,31 @@ impl RoomsService for RoomsGrpc {
             .map(|s| Season { name: s.name, from: s.from, to: s.to, multiplier_percent: i64::from(s.multiplier_percent) })
             .collect();
         Ok(Response::new(seasons_message(crate::settings::set_seasons(&self.db, &self.outbox, seasons, &r.staff).await?)))
+    }
+
+    async fn list_channels(&self, _request: Request<ListChannelsRequest>) -> Result<Response<Channels>, Status> {
+        Ok(Response::new(Channels { channels: channels::list(&self.db).await? }))
+    }
+
+    async fn get_channel(&self, request: Request<ChannelRef>) -> Result<Response<Channel>, Status> {
+        Ok(Response::new(channels::get(&self.db, &request.into_inner().id).await?))
+    }
+
+    async fn save_channel(&self, request: Request<SaveChannelRequest>) -> Result<Response<Channel>, Status> {
+        Ok(Response::new(channels::save(&self.db, &self.outbox, request.into_inner()).await?))
+    }
+
+    async fn delete_channel(&self, request: Request<ChannelRef>) -> Result<Response<DeleteChannelResponse>, Status> {
+        channels::delete(&self.db, &self.outbox, &request.into_inner().id).await?;
+        Ok(Response::new(DeleteChannelResponse {}))
+    }
+
+    async fn sync_channel(&self, request: Request<ChannelRef>) -> Result<Response<SyncResult>, Status> {
+        Ok(Response::new(channels::sync(&self.db, &self.outbox, &self.http, &request.into_inner().id).await?))
+    }
+
+    async fn get_channel_feed(&self, request: Request<ChannelFeedRequest>) -> Result<Response<ChannelFeed>, Status> {
+        Ok(Response::new(channels::feed(&self.db, &request.into_inner().token).await?))
     }
 
     async fn keep(&self, request: Request<KeepRequest>) -> Result<Response<Hold>, Status> {

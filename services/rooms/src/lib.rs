@@ -11,8 +11,10 @@
 //! - [`error`] — its one error type, mapped to gRPC once.
 //! - [`seed`] — demo room types and a rolling year of inventory.
 //! - [`settings`] — room types and seasons changed in the back office.
+//! - [`channels`] — booking portals' calendars (iCal) imported and exported.
 //! - [`grpc`] — `spa.rooms.v1.RoomsService`.
 
+pub mod channels;
 pub mod domain;
 pub mod error;
 pub mod events;
@@ -49,7 +51,16 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     let channel = spa_platform::grpc::channel(&infra.peers.catalog, infra.peers.timeout)?;
     let catalog = CatalogServiceClient::with_interceptor(channel, spa_platform::grpc::TraceInterceptor);
     let addr = listener.local_addr()?;
-    let service = grpc::RoomsGrpc::new(infra.db.clone(), infra.outbox.clone(), infra.cache.clone(), caches, catalog);
+    let http = spa_platform::http::Http::with_timeout(channels::FETCH_TIMEOUT)?;
+    let every = infra
+        .setting("CHANNEL_SYNC_SECONDS")
+        .map(|s| s.trim().parse::<u64>())
+        .transpose()
+        .map_err(|e| anyhow::anyhow!("CHANNEL_SYNC_SECONDS: {e}"))?
+        .unwrap_or(channels::DEFAULT_SYNC_SECONDS)
+        .max(1);
+    channels::spawn_schedule(infra.db.clone(), infra.outbox.clone(), http.clone(), Duration::from_secs(every), infra.shutdown.clone());
+    let service = grpc::RoomsGrpc::new(infra.db.clone(), infra.outbox.clone(), infra.cache.clone(), caches, catalog, http);
     let routes = tonic::service::Routes::new(spa_proto::spa::rooms::v1::rooms_service_server::RoomsServiceServer::new(service));
     let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));
     Ok(Started { addr, task })

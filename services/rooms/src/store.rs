@@ -20,7 +20,7 @@ use crate::domain::{CalendarNight, HoldState, HoldStatus, Occupancy, RoomNight, 
 /// `$2` on night `$3`): it matches only while that many units are free and
 /// the night is open, so no night is ever sold twice (units out of order
 /// are not for sale).
-const WHILE_FREE: &str = "WHERE room_code = $2 AND night = $3 AND closed = 0 AND units - out_of_order - booked - held >= $1";
+const WHILE_FREE: &str = "WHERE room_code = $2 AND night = $3 AND closed = 0 AND units - out_of_order - booked - held - external >= $1";
 
 /// Where a night's taken units are counted: held for an unpaid order,
 /// booked for a paid one.
@@ -82,7 +82,7 @@ pub async fn stay_summary(db: &Db, from: NaiveDate, to: NaiveDate, rooms: &[&str
     };
     let sql = format!(
         "SELECT room_code, \
-                MIN(CASE WHEN night < $2 AND closed = 0 THEN units - out_of_order - booked - held END) AS free, \
+                MIN(CASE WHEN night < $2 AND closed = 0 THEN units - out_of_order - booked - held - external END) AS free, \
                 CAST(SUM(CASE WHEN night < $2 AND closed = 0 THEN rate ELSE 0 END) AS BIGINT) AS rates, \
                 SUM(CASE WHEN night < $2 AND closed = 0 THEN 1 ELSE 0 END) AS nights, \
                 MAX(CASE WHEN night = $1 THEN min_stay ELSE 0 END) AS min_stay, \
@@ -120,7 +120,7 @@ pub async fn stay_summary(db: &Db, from: NaiveDate, to: NaiveDate, rooms: &[&str
 /// Every night of one room type in [from, to) the store has.
 pub async fn calendar(db: &Db, room: &str, from: NaiveDate, to: NaiveDate) -> Result<Vec<CalendarNight>, sqlx::Error> {
     let rows = sqlx::query(
-        "SELECT night, units - out_of_order - booked - held AS free, closed, rate, min_stay, max_stay, \
+        "SELECT night, units - out_of_order - booked - held - external AS free, closed, rate, min_stay, max_stay, \
                 closed_to_arrival, closed_to_departure FROM inventory \
          WHERE room_code = $1 AND night >= $2 AND night < $3 ORDER BY night",
     )
@@ -149,12 +149,13 @@ pub async fn calendar(db: &Db, room: &str, from: NaiveDate, to: NaiveDate) -> Re
 
 /// Every room type's nights in [from, to) the store has.
 pub async fn inventory(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<Vec<InventoryNight>, sqlx::Error> {
-    let rows =
-        sqlx::query("SELECT room_code, night, units, out_of_order, booked, held, closed FROM inventory WHERE night >= $1 AND night < $2")
-            .bind(ymd(from))
-            .bind(ymd(to))
-            .fetch_all(db.pool())
-            .await?;
+    let rows = sqlx::query(
+        "SELECT room_code, night, units, out_of_order, booked, held, external, closed FROM inventory WHERE night >= $1 AND night < $2",
+    )
+    .bind(ymd(from))
+    .bind(ymd(to))
+    .fetch_all(db.pool())
+    .await?;
     rows.iter()
         .map(|r| {
             Ok(InventoryNight {
@@ -164,6 +165,7 @@ pub async fn inventory(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<Vec<In
                 out_of_order: r.try_get("out_of_order")?,
                 booked: r.try_get("booked")?,
                 held: r.try_get("held")?,
+                external: r.try_get("external")?,
                 closed: r.try_get::<i64, _>("closed")? != 0,
             })
         })
@@ -423,7 +425,7 @@ pub async fn due_holds(db: &Db, now: i64) -> Result<Vec<String>, sqlx::Error> {
 /// One room type's nights in [from, to) with the guesthouse's rules.
 pub async fn night_rules(db: &Db, room: &str, from: NaiveDate, to: NaiveDate) -> Result<Vec<NightRules>, sqlx::Error> {
     let rows = sqlx::query(
-        "SELECT night, units, out_of_order, booked, held, closed, rate, rate_set, min_stay, max_stay, closed_to_arrival, closed_to_departure \
+        "SELECT night, units, out_of_order, booked, held, external, closed, rate, rate_set, min_stay, max_stay, closed_to_arrival, closed_to_departure \
          FROM inventory WHERE room_code = $1 AND night >= $2 AND night < $3 ORDER BY night",
     )
     .bind(room)
@@ -440,6 +442,7 @@ pub async fn night_rules(db: &Db, room: &str, from: NaiveDate, to: NaiveDate) ->
                 out_of_order: r.try_get("out_of_order")?,
                 booked: r.try_get("booked")?,
                 held: r.try_get("held")?,
+                external: r.try_get("external")?,
                 closed: flag(r, "closed")?,
                 rate: r.try_get("rate")?,
                 rate_set: flag(r, "rate_set")?,
@@ -489,7 +492,7 @@ pub async fn set_night(tx: &mut Tx, room: &str, night: &str, set: &NightsSet) ->
         }
     }
     let guard = match set.out_of_order {
-        Some(n) => format!(" AND units - booked - held >= {n}"),
+        Some(n) => format!(" AND units - booked - held - external >= {n}"),
         None => String::new(),
     };
     let sql = format!("UPDATE inventory SET {} WHERE room_code = $1 AND night = $2{guard}", columns.join(", "));
@@ -536,7 +539,7 @@ pub async fn room_type_rules(db: &Db, code: &str) -> Result<Option<(RoomTypeRule
 /// what is booked, held or out of order.
 pub async fn units_short(tx: &mut Tx, code: &str, from: &str, units: u32) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar(
-        "SELECT night FROM inventory WHERE room_code = $1 AND night >= $2 AND booked + held + out_of_order > $3 ORDER BY night LIMIT 1",
+        "SELECT night FROM inventory WHERE room_code = $1 AND night >= $2 AND booked + held + external + out_of_order > $3 ORDER BY night LIMIT 1",
     )
     .bind(code)
     .bind(from)

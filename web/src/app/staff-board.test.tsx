@@ -21,7 +21,7 @@ type Night = Board['rooms'][number]['nights'][number];
 function board(from: string, days: number): Board {
   const nights = (units: number, taken: (i: number) => Partial<Night>): Night[] =>
     Array.from({ length: days }, (_, i) => {
-      const night = { date: addDays(from, i), units, booked: 0, held: 0, closed: false, ...taken(i) };
+      const night = { date: addDays(from, i), units, booked: 0, held: 0, external: 0, oversold: false, closed: false, ...taken(i) };
       return { ...night, free: night.closed ? 0 : night.units - night.booked - night.held };
     });
   return {

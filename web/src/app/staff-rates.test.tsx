@@ -63,6 +63,7 @@ const night = (date: string, units: number): RoomNight => ({
   outOfOrder: 0,
   booked: 0,
   held: 0,
+  external: 0,
   free: units,
   closed: false,
   price: 38000,

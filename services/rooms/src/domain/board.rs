@@ -29,20 +29,28 @@ pub struct InventoryNight {
     pub out_of_order: i64,
     pub booked: i64,
     pub held: i64,
+    /// Taken by booking portals' calendars.
+    pub external: i64,
     pub closed: bool,
 }
 
 impl InventoryNight {
     /// Units for sale: none on a closed night, never below zero (units
-    /// lowered by hand below what was sold).
+    /// lowered by hand below what was sold, or a portal's booking over-sold).
     pub fn free(&self) -> i64 {
-        if self.closed { 0 } else { (self.units - self.out_of_order - self.booked - self.held).max(0) }
+        if self.closed { 0 } else { (self.units - self.out_of_order - self.booked - self.held - self.external).max(0) }
+    }
+
+    /// Portals' bookings took more than was left, or a closed night: a
+    /// conflict the front desk settles.
+    pub fn oversold(&self) -> bool {
+        self.external > 0 && (self.closed || self.units - self.out_of_order - self.booked - self.held - self.external < 0)
     }
 
     /// A night the inventory does not have (beyond the selling horizon):
     /// closed, nothing taken.
     fn missing(room: &RoomType, night: String) -> Self {
-        Self { room_code: room.code.clone(), night, units: room.units, out_of_order: 0, booked: 0, held: 0, closed: true }
+        Self { room_code: room.code.clone(), night, units: room.units, out_of_order: 0, booked: 0, held: 0, external: 0, closed: true }
     }
 }
 
@@ -82,7 +90,7 @@ mod tests {
     }
 
     fn night(code: &str, night: &str, booked: i64, held: i64, closed: bool) -> InventoryNight {
-        InventoryNight { room_code: code.into(), night: night.into(), units: 4, out_of_order: 0, booked, held, closed }
+        InventoryNight { room_code: code.into(), night: night.into(), units: 4, out_of_order: 0, booked, held, external: 0, closed }
     }
 
     #[test]

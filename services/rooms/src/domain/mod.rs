@@ -7,6 +7,7 @@
 //! them.
 
 pub mod board;
+pub mod channels;
 pub mod hold;
 pub mod nights;
 pub mod rates;

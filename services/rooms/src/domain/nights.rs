@@ -24,6 +24,8 @@ pub struct NightRules {
     pub out_of_order: i64,
     pub booked: i64,
     pub held: i64,
+    /// Taken by booking portals' calendars.
+    pub external: i64,
     pub closed: bool,
     pub rate: i64,
     pub rate_set: bool,

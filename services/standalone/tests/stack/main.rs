@@ -6,6 +6,7 @@ mod answers;
 mod api;
 mod basket;
 mod catalog;
+mod channels;
 mod checkout;
 mod content;
 mod desk;

@@ -426,7 +426,7 @@ export function createStaffServer({
     http.get(apiPath('/backend/board'), async ({ request }) => {
       const entry = await log(request);
       const from = entry.query.from ?? '2026-07-10';
-      const night = { date: from, units: 4, booked: 0, held: 0, closed: false, free: 4 };
+      const night = { date: from, units: 4, booked: 0, held: 0, external: 0, oversold: false, closed: false, free: 4 };
       const rooms = [
         { code: 'ROOM_LAKE', name: 'Pokój z widokiem na jezioro', units: 4, nights: [night] },
         { code: 'ROOM_SPA_SUITE', name: 'Apartament Spa', units: 1, nights: [night] },

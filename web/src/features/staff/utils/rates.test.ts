@@ -13,6 +13,7 @@ const night = (date: string, extra: Partial<RoomNight> = {}): RoomNight => ({
   outOfOrder: 0,
   booked: 0,
   held: 0,
+  external: 0,
   free: 4,
   closed: false,
   price: 38000,

@@ -1,0 +1,297 @@
+//! Booking portals' channels (iCal sync), per room type:
+//!
+//! - **A channel** (`SaveChannel`, administrators) has a name, a room
+//!   type, the units its listing covers, the portal's calendar to import
+//!   (or none) and an unguessable export token, revocable.
+//! - **Import** (`SyncChannel`, and every `CHANNEL_SYNC_SECONDS`, default
+//!   600, in every replica): the portal's calendar is fetched with its
+//!   last `ETag` (a 304 changes nothing), within [`FETCH_TIMEOUT`] and
+//!   [`MAX_FEED_BYTES`]; a file that cannot be read changes nothing and
+//!   its error is kept on the channel. Each booking takes one unit of its
+//!   nights (`inventory.external`) without the guard of our own sales: the
+//!   guest is coming, so a night over-sold by it is kept as a conflict on
+//!   the booking for the back office, never dropped. A booking moved gives
+//!   back and takes only the nights that differ; one gone from the
+//!   calendar gives its nights back. All of one import is one transaction
+//!   with its `rooms.availability.changed`; a lease on the channel's row
+//!   lets one replica at a time import it.
+//! - **Export** (`GetChannelFeed`): the nights from today to the horizon on
+//!   which no unit is left to sell to the channel, as all-day events.
+
+pub mod store;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::Duration;
+
+use chrono::Days;
+use spa_platform::db::Db;
+use spa_platform::http::{Http, HttpError, Method, Request, StatusCode};
+use spa_platform::outbox::Outbox;
+use spa_proto::spa::rooms::v1::{Channel, ChannelFeed, ChannelFields as FieldsMessage, SaveChannelRequest, SyncResult};
+
+use crate::domain::RoomNight;
+use crate::domain::channels::{self as rules, ChannelFields, ExternalStay, MAX_CHANNELS, MAX_FEED_BYTES};
+use crate::domain::stay::{HORIZON_DAYS, ymd};
+use crate::error::RoomsError;
+use crate::events;
+
+/// How long a portal may take to send its calendar.
+pub const FETCH_TIMEOUT: Duration = Duration::from_secs(15);
+/// How long one import may hold the channel before another replica may take it.
+const LEASE_MS: i64 = 120_000;
+/// How often imports are looked for when `CHANNEL_SYNC_SECONDS` is not set.
+pub const DEFAULT_SYNC_SECONDS: u64 = 600;
+
+fn fields_of(f: FieldsMessage) -> ChannelFields {
+    ChannelFields { name: f.name, room_code: f.room_code, units: f.units, import_url: f.import_url }.trimmed()
+}
+
+pub async fn list(db: &Db) -> Result<Vec<Channel>, RoomsError> {
+    let today = ymd(db.clock().today());
+    let mut channels = Vec::new();
+    for row in store::channels(db).await? {
+        channels.push(store::channel_message(db, row, &today).await?);
+    }
+    Ok(channels)
+}
+
+pub async fn get(db: &Db, id: &str) -> Result<Channel, RoomsError> {
+    let row = store::channel(db, id).await?.ok_or(RoomsError::ChannelNotFound)?;
+    Ok(store::channel_message(db, row, &ymd(db.clock().today())).await?)
+}
+
+/// Creates or changes a channel. A channel moved to another room type, or
+/// covering fewer units, keeps its imported bookings where they were
+/// until its next import moves them. Its room type's nights are announced,
+/// so answers kept of its feed (a revoked token's too) go.
+pub async fn save(db: &Db, outbox: &Outbox, request: SaveChannelRequest) -> Result<Channel, RoomsError> {
+    let fields = fields_of(request.fields.unwrap_or_default());
+    let room_units = store::room_units(db, &fields.room_code).await?;
+    let wrong = fields.check(room_units);
+    if !wrong.is_empty() {
+        return Err(RoomsError::InvalidChannel(wrong));
+    }
+    let now = db.now_ms();
+    let mut tx = db.begin().await?;
+    let before = if request.id.is_empty() { None } else { store::channel_in(&mut tx, &request.id).await?.map(|c| c.room_code) };
+    let id = if request.id.is_empty() {
+        if store::count(&mut tx).await? >= MAX_CHANNELS as i64 {
+            return Err(RoomsError::InvalidChannel(vec!["name".to_owned()]));
+        }
+        let id = uuid::Uuid::now_v7().to_string();
+        store::insert(&mut tx, &id, &fields, &rules::new_token(), now, &request.staff).await?;
+        id
+    } else {
+        let token = request.new_token.then(rules::new_token);
+        if !store::update(&mut tx, &request.id, &fields, token.as_deref(), now, &request.staff).await? {
+            return Err(RoomsError::ChannelNotFound);
+        }
+        request.id
+    };
+    for room in before.iter().chain([&fields.room_code]) {
+        events::announce(outbox, &mut tx, &horizon_of(db, room)).await?;
+    }
+    tx.commit().await?;
+    outbox.wake();
+    get(db, &id).await
+}
+
+/// The first and last night a feed shows, as an announcement spans them.
+fn horizon_of(db: &Db, room: &str) -> BTreeMap<RoomNight, i64> {
+    let today = db.clock().today();
+    [today, today + Days::new(HORIZON_DAYS as u64)].into_iter().map(|d| (RoomNight { room: room.to_owned(), night: ymd(d) }, 0)).collect()
+}
+
+/// Deletes a channel; its bookings give their nights back, announced.
+pub async fn delete(db: &Db, outbox: &Outbox, id: &str) -> Result<(), RoomsError> {
+    let today = ymd(db.clock().today());
+    let mut tx = db.begin().await?;
+    let row = store::channel_in(&mut tx, id).await?.ok_or(RoomsError::ChannelNotFound)?;
+    let kept = store::bookings_in(&mut tx, id, &today).await?;
+    let mut delta: BTreeMap<String, i64> = BTreeMap::new();
+    for stay in &kept {
+        for night in stay.nights().into_iter().filter(|n| *n >= today) {
+            *delta.entry(night).or_default() -= 1;
+        }
+    }
+    store::add_external(&mut tx, &row.room_code, &delta).await?;
+    store::delete(&mut tx, id).await?;
+    events::announce(outbox, &mut tx, &horizon_of(db, &row.room_code)).await?;
+    tx.commit().await?;
+    outbox.wake();
+    Ok(())
+}
+
+/// The export feed of the channel whose token this is.
+pub async fn feed(db: &Db, token: &str) -> Result<ChannelFeed, RoomsError> {
+    let row = store::channel_by_token(db, token).await?.ok_or(RoomsError::ChannelNotFound)?;
+    let today = db.clock().today();
+    let horizon = today + Days::new(HORIZON_DAYS as u64);
+    let nights = store::export_nights(db, &row.id, &row.room_code, &ymd(today), &ymd(horizon)).await?;
+    // DTSTAMP is when the feed was made; the ETag is of the nights alone,
+    // so a portal polling an unchanged feed is answered 304.
+    let stamp = chrono::DateTime::from_timestamp_millis(db.now_ms()).unwrap_or_default();
+    let unstamped = rules::render_feed(&row.id, &row.name, &nights, chrono::DateTime::UNIX_EPOCH);
+    let etag = format!("\"{:016x}\"", fnv1a(&unstamped));
+    Ok(ChannelFeed { ics: rules::render_feed(&row.id, &row.name, &nights, stamp), etag })
+}
+
+/// FNV-1a: a stable hash of the feed for its ETag (no cryptographic need).
+fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// What an import found.
+#[derive(Debug, Default)]
+struct Applied {
+    not_modified: bool,
+    added: u32,
+    changed: u32,
+    removed: u32,
+    conflicts: u32,
+}
+
+/// Imports the channel's calendar now (the back office's "sync now"): what
+/// changed, or why nothing could be read (kept on the channel too).
+pub async fn sync(db: &Db, outbox: &Outbox, http: &Http, id: &str) -> Result<SyncResult, RoomsError> {
+    let now = db.now_ms();
+    let row = store::channel(db, id).await?.ok_or(RoomsError::ChannelNotFound)?;
+    if !store::lease(db, id, now, now + LEASE_MS).await? {
+        return Err(RoomsError::SyncRunning);
+    }
+    let outcome = match import(db, outbox, http, &row).await {
+        Ok(outcome) => outcome,
+        Err(e) => {
+            store::end_lease(db, id).await.ok();
+            return Err(e.into());
+        }
+    };
+    let error = outcome.as_ref().err().cloned().unwrap_or_default();
+    store::record_sync(db, id, db.now_ms(), &error).await?;
+    let applied = outcome.unwrap_or_default();
+    Ok(SyncResult {
+        not_modified: applied.not_modified,
+        added: applied.added,
+        changed: applied.changed,
+        removed: applied.removed,
+        conflicts: applied.conflicts,
+        error,
+        channel: Some(get(db, id).await?),
+    })
+}
+
+/// Fetches, reads and applies the channel's calendar. The inner error is
+/// the portal's or its file's, said on the channel with nothing changed.
+async fn import(db: &Db, outbox: &Outbox, http: &Http, row: &store::ChannelRow) -> Result<Result<Applied, String>, sqlx::Error> {
+    if row.import_url.is_empty() {
+        return Ok(Err("no calendar to import: set the portal's iCal address".into()));
+    }
+    let mut request = Request::builder().method(Method::GET).uri(&row.import_url).header("accept", "text/calendar");
+    if !row.etag.is_empty() {
+        request = request.header("if-none-match", &row.etag);
+    }
+    let request = match request.body(Vec::new()) {
+        Ok(request) => request,
+        Err(e) => return Ok(Err(format!("the address cannot be asked: {e}"))),
+    };
+    let response = match http.send_limited(request, MAX_FEED_BYTES).await {
+        Ok(response) => response,
+        Err(HttpError::TooLarge(_)) => return Ok(Err(format!("the calendar is larger than {} MB", MAX_FEED_BYTES / (1024 * 1024)))),
+        Err(e) => return Ok(Err(format!("the portal did not answer: {e}"))),
+    };
+    match response.status() {
+        StatusCode::NOT_MODIFIED => return Ok(Ok(Applied { not_modified: true, ..Applied::default() })),
+        status if !status.is_success() => return Ok(Err(format!("the portal answered {status}"))),
+        _ => {}
+    }
+    let etag = response.headers().get("etag").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    let text = String::from_utf8_lossy(response.body());
+    let today = db.clock().today();
+    let horizon = today + Days::new(HORIZON_DAYS as u64);
+    match rules::read_feed(&text, today, horizon) {
+        Ok(stays) => Ok(Ok(apply(db, outbox, row, &stays, &etag).await?)),
+        Err(e) => Ok(Err(format!("the calendar is malformed: {e}"))),
+    }
+}
+
+/// Applies the calendar's bookings in one transaction: the nights that
+/// differ taken or given back, the bookings kept, conflicts found.
+async fn apply(db: &Db, outbox: &Outbox, row: &store::ChannelRow, stays: &[ExternalStay], etag: &str) -> Result<Applied, sqlx::Error> {
+    let today = ymd(db.clock().today());
+    let mut tx = db.begin().await?;
+    // Kept bookings from today on, cut to today as the calendar's are.
+    let before: Vec<ExternalStay> = store::bookings_in(&mut tx, &row.id, &today)
+        .await?
+        .into_iter()
+        .map(|s| ExternalStay { arrival: s.arrival.max(db.clock().today()), ..s })
+        .collect();
+    let plan = rules::plan_import(&before, stays);
+    let mut delta: BTreeMap<String, i64> = BTreeMap::new();
+    for (night, n) in rules::units_by_night(stays) {
+        *delta.entry(night).or_default() += n;
+    }
+    for (night, n) in rules::units_by_night(&before) {
+        *delta.entry(night).or_default() -= n;
+    }
+    delta.retain(|_, n| *n != 0);
+    let changed = store::add_external(&mut tx, &row.room_code, &delta).await?;
+    for stay in plan.removed.iter() {
+        store::remove_booking(&mut tx, &row.id, &stay.uid).await?;
+    }
+    for stay in plan.added.iter().chain(plan.changed.iter().map(|(_, now)| now)) {
+        store::put_booking(&mut tx, &row.id, stay).await?;
+    }
+    // Conflicts of every booking from today on: a night over-sold with it.
+    let oversold: BTreeSet<String> = store::oversold_nights(&mut tx, &row.room_code, &today).await?.into_iter().collect();
+    let mut conflicts = 0;
+    for stay in stays {
+        let nights = rules::conflict_nights(stay, &oversold);
+        if store::set_conflicts(&mut tx, &row.id, &stay.uid, &nights).await? {
+            conflicts += 1;
+        }
+    }
+    store::set_etag(&mut tx, &row.id, etag).await?;
+    events::announce(outbox, &mut tx, &changed).await?;
+    tx.commit().await?;
+    outbox.wake();
+    if !plan.is_empty() {
+        tracing::info!(channel = %row.id, added = plan.added.len(), changed = plan.changed.len(), removed = plan.removed.len(), conflicts, "channel imported");
+    }
+    Ok(Applied {
+        not_modified: false,
+        added: plan.added.len() as u32,
+        changed: plan.changed.len() as u32,
+        removed: plan.removed.len() as u32,
+        conflicts,
+    })
+}
+
+/// Imports every channel with a calendar whose last try is older than
+/// `every`, one replica per channel at a time (the lease), until shutdown.
+pub fn spawn_schedule(db: Db, outbox: Outbox, http: Http, every: Duration, shutdown: tokio_util::sync::CancellationToken) {
+    tokio::spawn(async move {
+        // Not at once: a replica starting imports nothing before its first period.
+        let period = every.min(Duration::from_secs(60));
+        let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
+        loop {
+            tokio::select! {
+                _ = shutdown.cancelled() => break,
+                _ = tick.tick() => {}
+            }
+            let due = match store::due(&db, db.now_ms() - every.as_millis() as i64).await {
+                Ok(due) => due,
+                Err(e) => {
+                    tracing::warn!(error = %e, "looking for channels to import failed");
+                    continue;
+                }
+            };
+            for id in due {
+                match sync(&db, &outbox, &http, &id).await {
+                    Ok(result) if !result.error.is_empty() => tracing::warn!(channel = %id, error = %result.error, "channel import failed"),
+                    Ok(_) | Err(RoomsError::SyncRunning) | Err(RoomsError::ChannelNotFound) => {}
+                    Err(e) => tracing::warn!(channel = %id, error = %e, "channel import failed"),
+                }
+            }
+        }
+    });
+}

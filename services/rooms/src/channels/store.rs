@@ -1,0 +1,349 @@
+//! The channels' SQL: channels, the bookings their calendars hold, the
+//! units those take of the inventory (`inventory.external`), the lease of
+//! an import and what the export feed reads.
+
+use std::collections::BTreeMap;
+
+use chrono::NaiveDate;
+use spa_platform::db::{Db, Tx};
+use spa_proto::spa::rooms::v1::{Channel, ChannelConflict, ChannelFields as FieldsMessage};
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+use crate::domain::RoomNight;
+use crate::domain::channels::{ChannelFields, ExportNight, ExternalStay};
+
+pub struct ChannelRow {
+    pub id: String,
+    pub name: String,
+    pub room_code: String,
+    pub units: i64,
+    pub import_url: String,
+    pub export_token: String,
+    pub etag: String,
+    pub last_sync_at: i64,
+    pub last_success_at: i64,
+    pub last_error: String,
+    pub updated_at: i64,
+    pub updated_by: String,
+}
+
+const COLUMNS: &str =
+    "id, name, room_code, units, import_url, export_token, etag, last_sync_at, last_success_at, last_error, updated_at, updated_by";
+
+fn row_of(r: &AnyRow) -> Result<ChannelRow, sqlx::Error> {
+    Ok(ChannelRow {
+        id: r.try_get("id")?,
+        name: r.try_get("name")?,
+        room_code: r.try_get("room_code")?,
+        units: r.try_get("units")?,
+        import_url: r.try_get("import_url")?,
+        export_token: r.try_get("export_token")?,
+        etag: r.try_get("etag")?,
+        last_sync_at: r.try_get("last_sync_at")?,
+        last_success_at: r.try_get("last_success_at")?,
+        last_error: r.try_get("last_error")?,
+        updated_at: r.try_get("updated_at")?,
+        updated_by: r.try_get("updated_by")?,
+    })
+}
+
+pub async fn channels(db: &Db) -> Result<Vec<ChannelRow>, sqlx::Error> {
+    sqlx::query(&format!("SELECT {COLUMNS} FROM channels ORDER BY room_code, name, id"))
+        .fetch_all(db.pool())
+        .await?
+        .iter()
+        .map(row_of)
+        .collect()
+}
+
+pub async fn channel(db: &Db, id: &str) -> Result<Option<ChannelRow>, sqlx::Error> {
+    sqlx::query(&format!("SELECT {COLUMNS} FROM channels WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(db.pool())
+        .await?
+        .as_ref()
+        .map(row_of)
+        .transpose()
+}
+
+pub async fn channel_in(tx: &mut Tx, id: &str) -> Result<Option<ChannelRow>, sqlx::Error> {
+    sqlx::query(&format!("SELECT {COLUMNS} FROM channels WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(&mut **tx)
+        .await?
+        .as_ref()
+        .map(row_of)
+        .transpose()
+}
+
+pub async fn channel_by_token(db: &Db, token: &str) -> Result<Option<ChannelRow>, sqlx::Error> {
+    sqlx::query(&format!("SELECT {COLUMNS} FROM channels WHERE export_token = $1"))
+        .bind(token)
+        .fetch_optional(db.pool())
+        .await?
+        .as_ref()
+        .map(row_of)
+        .transpose()
+}
+
+fn day(text: &str) -> NaiveDate {
+    NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap_or_default()
+}
+
+/// The bookings a channel's calendar held, those leaving after `today`.
+async fn bookings_with_conflicts<'e, E>(executor: E, id: &str, today: &str) -> Result<Vec<(ExternalStay, String)>, sqlx::Error>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    sqlx::query(
+        "SELECT uid, summary, arrival, departure, conflict_nights FROM channel_bookings WHERE channel_id = $1 AND departure > $2 \
+         ORDER BY arrival, uid",
+    )
+    .bind(id)
+    .bind(today)
+    .fetch_all(executor)
+    .await?
+    .iter()
+    .map(|r| {
+        let stay = ExternalStay {
+            uid: r.try_get("uid")?,
+            summary: r.try_get("summary")?,
+            arrival: day(&r.try_get::<String, _>("arrival")?),
+            departure: day(&r.try_get::<String, _>("departure")?),
+        };
+        Ok((stay, r.try_get("conflict_nights")?))
+    })
+    .collect()
+}
+
+pub async fn bookings_in(tx: &mut Tx, id: &str, today: &str) -> Result<Vec<ExternalStay>, sqlx::Error> {
+    Ok(bookings_with_conflicts(&mut **tx, id, today).await?.into_iter().map(|(s, _)| s).collect())
+}
+
+/// A channel as the back office sees it: its bookings from today on and those in conflict.
+pub async fn channel_message(db: &Db, row: ChannelRow, today: &str) -> Result<Channel, sqlx::Error> {
+    let bookings = bookings_with_conflicts(db.pool(), &row.id, today).await?;
+    let conflicts = bookings
+        .iter()
+        .filter(|(_, nights)| !nights.is_empty())
+        .map(|(s, nights)| ChannelConflict {
+            uid: s.uid.clone(),
+            summary: s.summary.clone(),
+            arrival: s.arrival.format("%Y-%m-%d").to_string(),
+            departure: s.departure.format("%Y-%m-%d").to_string(),
+            nights: nights.split(',').map(str::to_owned).collect(),
+        })
+        .collect();
+    Ok(Channel {
+        id: row.id,
+        fields: Some(FieldsMessage {
+            name: row.name,
+            room_code: row.room_code,
+            units: u32::try_from(row.units).unwrap_or_default(),
+            import_url: row.import_url,
+        }),
+        export_token: row.export_token,
+        last_sync_at_ms: row.last_sync_at,
+        last_success_at_ms: row.last_success_at,
+        last_error: row.last_error,
+        bookings: bookings.len() as u32,
+        conflicts,
+        updated_at_ms: row.updated_at,
+        updated_by: row.updated_by,
+    })
+}
+
+/// A room type's units; none when there is no such room type.
+pub async fn room_units(db: &Db, code: &str) -> Result<Option<u32>, sqlx::Error> {
+    let units: Option<i64> =
+        sqlx::query_scalar("SELECT units FROM room_types WHERE code = $1").bind(code).fetch_optional(db.pool()).await?;
+    Ok(units.map(|u| u32::try_from(u).unwrap_or_default()))
+}
+
+pub async fn count(tx: &mut Tx) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM channels").fetch_one(&mut **tx).await
+}
+
+pub async fn insert(tx: &mut Tx, id: &str, f: &ChannelFields, token: &str, now: i64, staff: &str) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO channels (id, name, room_code, units, import_url, export_token, updated_at, updated_by) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(id)
+    .bind(&f.name)
+    .bind(&f.room_code)
+    .bind(i64::from(f.units))
+    .bind(&f.import_url)
+    .bind(token)
+    .bind(now)
+    .bind(staff)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Changes a channel (a new token when given; a new address is read whole again); whether it was there.
+pub async fn update(tx: &mut Tx, id: &str, f: &ChannelFields, token: Option<&str>, now: i64, staff: &str) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE channels SET name = $2, room_code = $3, units = $4, \
+         etag = CASE WHEN import_url = $5 THEN etag ELSE '' END, import_url = $5, \
+         export_token = COALESCE($6, export_token), updated_at = $7, updated_by = $8 WHERE id = $1",
+    )
+    .bind(id)
+    .bind(&f.name)
+    .bind(&f.room_code)
+    .bind(i64::from(f.units))
+    .bind(&f.import_url)
+    .bind(token)
+    .bind(now)
+    .bind(staff)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn delete(tx: &mut Tx, id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM channel_bookings WHERE channel_id = $1").bind(id).execute(&mut **tx).await?;
+    sqlx::query("DELETE FROM channels WHERE id = $1").bind(id).execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// Adds `delta` units per night to the room type's external bookings, in
+/// night order (as every taking goes, so it never deadlocks with one); the
+/// nights the inventory has, for the announcement.
+pub async fn add_external(tx: &mut Tx, room: &str, delta: &BTreeMap<String, i64>) -> Result<BTreeMap<RoomNight, i64>, sqlx::Error> {
+    let mut changed = BTreeMap::new();
+    for (night, n) in delta.iter().filter(|(_, n)| **n != 0) {
+        let done = sqlx::query("UPDATE inventory SET external = external + $1 WHERE room_code = $2 AND night = $3")
+            .bind(n)
+            .bind(room)
+            .bind(night)
+            .execute(&mut **tx)
+            .await?;
+        if done.rows_affected() == 1 {
+            changed.insert(RoomNight { room: room.to_owned(), night: night.clone() }, *n);
+        }
+    }
+    Ok(changed)
+}
+
+pub async fn remove_booking(tx: &mut Tx, id: &str, uid: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM channel_bookings WHERE channel_id = $1 AND uid = $2").bind(id).bind(uid).execute(&mut **tx).await?;
+    Ok(())
+}
+
+pub async fn put_booking(tx: &mut Tx, id: &str, stay: &ExternalStay) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO channel_bookings (channel_id, uid, summary, arrival, departure) VALUES ($1, $2, $3, $4, $5) \
+         ON CONFLICT (channel_id, uid) DO UPDATE SET summary = $3, arrival = $4, departure = $5",
+    )
+    .bind(id)
+    .bind(&stay.uid)
+    .bind(&stay.summary)
+    .bind(stay.arrival.format("%Y-%m-%d").to_string())
+    .bind(stay.departure.format("%Y-%m-%d").to_string())
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// The room type's nights from `today` that external bookings over-sold (or that are closed under one).
+pub async fn oversold_nights(tx: &mut Tx, room: &str, today: &str) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT night FROM inventory WHERE room_code = $1 AND night >= $2 AND external > 0 \
+         AND (closed = 1 OR units - out_of_order - booked - held - external < 0) ORDER BY night",
+    )
+    .bind(room)
+    .bind(today)
+    .fetch_all(&mut **tx)
+    .await
+}
+
+/// Keeps a booking's conflicting nights; whether it is a new conflict (it had none).
+pub async fn set_conflicts(tx: &mut Tx, id: &str, uid: &str, nights: &[String]) -> Result<bool, sqlx::Error> {
+    let joined = nights.join(",");
+    let before: Option<String> = sqlx::query_scalar("SELECT conflict_nights FROM channel_bookings WHERE channel_id = $1 AND uid = $2")
+        .bind(id)
+        .bind(uid)
+        .fetch_optional(&mut **tx)
+        .await?;
+    if before.as_deref() == Some(joined.as_str()) {
+        return Ok(false);
+    }
+    sqlx::query("UPDATE channel_bookings SET conflict_nights = $3 WHERE channel_id = $1 AND uid = $2")
+        .bind(id)
+        .bind(uid)
+        .bind(&joined)
+        .execute(&mut **tx)
+        .await?;
+    Ok(before.is_some_and(|b| b.is_empty()) && !joined.is_empty())
+}
+
+pub async fn set_etag(tx: &mut Tx, id: &str, etag: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE channels SET etag = $2 WHERE id = $1").bind(id).bind(etag).execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// The room type's nights in `[from, to)` as the channel's export sees them.
+pub async fn export_nights(db: &Db, id: &str, room: &str, from: &str, to: &str) -> Result<Vec<ExportNight>, sqlx::Error> {
+    let own = crate::domain::channels::units_by_night(bookings_with_conflicts(db.pool(), id, from).await?.iter().map(|(s, _)| s));
+    sqlx::query(
+        "SELECT night, units - out_of_order - booked - held - external AS free, closed FROM inventory \
+         WHERE room_code = $1 AND night >= $2 AND night < $3 ORDER BY night",
+    )
+    .bind(room)
+    .bind(from)
+    .bind(to)
+    .fetch_all(db.pool())
+    .await?
+    .iter()
+    .map(|r| {
+        let night: String = r.try_get("night")?;
+        Ok(ExportNight {
+            night: day(&night),
+            free: r.try_get("free")?,
+            closed: r.try_get::<i64, _>("closed")? != 0,
+            own: own.get(&night).copied().unwrap_or_default(),
+        })
+    })
+    .collect()
+}
+
+/// Takes the channel for an import until `until`; false while another replica has it.
+pub async fn lease(db: &Db, id: &str, now: i64, until: i64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("UPDATE channels SET lease_until = $2 WHERE id = $1 AND lease_until <= $3")
+        .bind(id)
+        .bind(until)
+        .bind(now)
+        .execute(db.pool())
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn end_lease(db: &Db, id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE channels SET lease_until = 0 WHERE id = $1").bind(id).execute(db.pool()).await?;
+    Ok(())
+}
+
+/// An import's outcome (`error` empty: it went well), the lease given back.
+pub async fn record_sync(db: &Db, id: &str, now: i64, error: &str) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE channels SET last_sync_at = $2, last_success_at = CASE WHEN $3 = '' THEN $2 ELSE last_success_at END, \
+         last_error = $3, lease_until = 0 WHERE id = $1",
+    )
+    .bind(id)
+    .bind(now)
+    .bind(error)
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}
+
+/// The channels with a calendar last tried at or before `before`, the longest waiting first.
+pub async fn due(db: &Db, before: i64) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT id FROM channels WHERE import_url <> '' AND last_sync_at <= $1 ORDER BY last_sync_at, id")
+        .bind(before)
+        .fetch_all(db.pool())
+        .await
+}
