@@ -29,6 +29,7 @@ events! {
     RoomTypeChanged => "rooms.room_type.changed",
     HoldExpired => "rooms.hold.expired",
     HoldLost => "rooms.hold.lost",
+    ChannelConflicted => "rooms.channel.conflicted",
     OrderPlaced => "cart.order.placed",
     OrderPaid => "cart.order.paid",
     OrderCancelled => "cart.order.cancelled",

@@ -19,8 +19,8 @@ use spa_platform::db::Db;
 use spa_platform::runtime::Infra;
 use spa_proto::EventMessage;
 use spa_proto::events::{
-    BlockChanged, NewsletterSubscribed, OrderCancelled, OrderChanged, OrderPaid, OrderPlaced, PasswordResetRequested, QuestionAsked,
-    VerificationRequested, VoucherIssued,
+    BlockChanged, ChannelConflicted, NewsletterSubscribed, OrderCancelled, OrderChanged, OrderPaid, OrderPlaced, PasswordResetRequested,
+    QuestionAsked, VerificationRequested, VoucherIssued,
 };
 
 use crate::domain::guesthouse::Guesthouse;
@@ -40,6 +40,7 @@ pub const VOUCHER_MAILER: &str = "content-voucher-mailer";
 pub const CANCELLATION_MAILER: &str = "content-cancellation-mailer";
 pub const QUESTION_MAILER: &str = "content-question-mailer";
 pub const CHANGE_MAILER: &str = "content-change-mailer";
+pub const CONFLICT_MAILER: &str = "content-conflict-mailer";
 
 pub fn newsletter_subscribed(email: String, locale: &str, confirmation_token: String, unsubscribe_token: String) -> NewsletterSubscribed {
     NewsletterSubscribed { email, locale: locale.to_owned(), confirmation_token, unsubscribe_token }
@@ -115,6 +116,11 @@ async fn queue_question(db: &Db, to: &Senders, event: Received<QuestionAsked>) -
     queue_all_once(db, QUESTION_MAILER, event, |q| Ok(questions::question_mails(q, &to.guesthouse.email))).await
 }
 
+/// The guesthouse's notice of a portal's booking on nights sold out here.
+async fn queue_conflict(db: &Db, to: &Senders, event: Received<ChannelConflicted>) -> anyhow::Result<()> {
+    queue_once(db, CONFLICT_MAILER, event, |c| Ok(to.guesthouse.conflict(c, &to.links))).await
+}
+
 /// Starts every consumer: each queues its e-mails and wakes the sender.
 pub async fn consume(infra: &Infra, senders: &Senders, mailer: &Mailer) -> anyhow::Result<()> {
     macro_rules! mail_consumer {
@@ -141,5 +147,6 @@ pub async fn consume(infra: &Infra, senders: &Senders, mailer: &Mailer) -> anyho
     mail_consumer!(CANCELLATION_MAILER, queue_cancelled);
     mail_consumer!(QUESTION_MAILER, queue_question);
     mail_consumer!(CHANGE_MAILER, queue_changed);
+    mail_consumer!(CONFLICT_MAILER, queue_conflict);
     Ok(())
 }

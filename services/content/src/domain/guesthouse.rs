@@ -1,11 +1,13 @@
 //! The guesthouse is told: a new booking, a payment and a cancellation each
 //! e-mail the front desk (`GUESTHOUSE_EMAIL`) in the guesthouse's language
 //! (`GUESTHOUSE_LOCALE`), with the guest, what was booked and paid, and a
-//! link to the order in the back office; a reply goes to the guest.
+//! link to the order in the back office; a reply goes to the guest. A
+//! booking portal's booking on nights sold out here (a double booking) is
+//! told too, with a link to the portals' page.
 
 use spa_platform::locale::Locale;
 use spa_platform::money::pln;
-use spa_proto::events::{CancelReason, OrderCancelled, OrderPaid, OrderPlaced};
+use spa_proto::events::{CancelReason, ChannelConflicted, OrderCancelled, OrderPaid, OrderPlaced};
 
 use crate::domain::mail::{Links, Mail};
 
@@ -35,6 +37,12 @@ struct Words {
     fee: &'static str,
     refund: &'static str,
     open: &'static str,
+    conflict: &'static str,
+    conflict_lead: &'static str,
+    portal_booking: &'static str,
+    sold_out: &'static str,
+    conflict_todo: &'static str,
+    channels: &'static str,
 }
 
 const PL: Words = Words {
@@ -56,6 +64,12 @@ const PL: Words = Words {
     fee: "Opłata za anulowanie",
     refund: "Do zwrotu",
     open: "Zamówienie w zapleczu",
+    conflict: "Podwójna rezerwacja",
+    conflict_lead: "Portal przysłał rezerwację na noce, które były już wyprzedane u nas.",
+    portal_booking: "Rezerwacja z portalu",
+    sold_out: "Noce bez wolnego pokoju",
+    conflict_todo: "Obie rezerwacje są zachowane: zdecyduj, którą obsłużyć, i skontaktuj się z drugim gościem.",
+    channels: "Portale rezerwacyjne w zapleczu",
 };
 
 const DE: Words = Words {
@@ -77,6 +91,12 @@ const DE: Words = Words {
     fee: "Stornogebühr",
     refund: "Zu erstatten",
     open: "Bestellung in der Verwaltung",
+    conflict: "Doppelbuchung",
+    conflict_lead: "Ein Portal hat eine Buchung für Nächte geschickt, die bei uns schon ausgebucht waren.",
+    portal_booking: "Buchung aus dem Portal",
+    sold_out: "Nächte ohne freies Zimmer",
+    conflict_todo: "Beide Buchungen bleiben bestehen: Entscheiden Sie, welche Sie bedienen, und melden Sie sich beim anderen Gast.",
+    channels: "Buchungsportale in der Verwaltung",
 };
 
 const EN: Words = Words {
@@ -98,6 +118,12 @@ const EN: Words = Words {
     fee: "Cancellation fee",
     refund: "To give back",
     open: "The order in the back office",
+    conflict: "Double booking",
+    conflict_lead: "A portal sent a booking for nights that were already sold out here.",
+    portal_booking: "The portal's booking",
+    sold_out: "Nights without a free room",
+    conflict_todo: "Both bookings stand: decide which one to serve and contact the other guest.",
+    channels: "Booking portals in the back office",
 };
 
 fn words(locale: Locale) -> &'static Words {
@@ -149,6 +175,26 @@ impl Guesthouse {
             body.push(format!("{}: {}", w.left_later, money(p.left_to_pay)));
         }
         self.notice(format!("{} {}", w.paid, p.booking_code), body, &p.booking_code, links, &p.email)
+    }
+
+    /// A portal's booking on nights sold out here: which portal and room,
+    /// its dates, the nights without a room, what to do and where.
+    pub fn conflict(&self, c: &ChannelConflicted, links: &Links) -> Mail {
+        let w = words(self.locale);
+        let summary = if c.summary.is_empty() { c.uid.clone() } else { format!("{} ({})", c.summary, c.uid) };
+        let body = [
+            w.conflict_lead.to_owned(),
+            String::new(),
+            format!("{}: {} – {}, {} – {}", w.portal_booking, c.channel_name, c.room_code, c.arrival, c.departure),
+            summary,
+            format!("{}: {}", w.sold_out, c.nights.join(", ")),
+            String::new(),
+            w.conflict_todo.to_owned(),
+            String::new(),
+            format!("{}: {}", w.channels, links.to("/backend/channels")),
+        ];
+        let subject = format!("{}: {} {} – {}", w.conflict, c.channel_name, c.arrival, c.departure);
+        Mail::text(self.email.clone(), (subject, body.join("\n") + "\n"))
     }
 
     /// A cancellation: why, and the money to give back.
@@ -261,5 +307,32 @@ mod tests {
             "{}",
             mail.text
         );
+    }
+
+    #[test]
+    fn a_double_booking_from_a_portal_tells_the_guesthouse_what_and_where() {
+        let links = Links::new("https://spa.example");
+        let conflict = ChannelConflicted {
+            channel_id: "ch-1".into(),
+            channel_name: "Booking.com".into(),
+            room_code: "ROOM_FAMILY_SUITE".into(),
+            uid: "c@portal".into(),
+            summary: "Reserved".into(),
+            arrival: "2027-07-10".into(),
+            departure: "2027-07-12".into(),
+            nights: vec!["2027-07-10".into()],
+        };
+        let mail = desk(Locale::Pl).conflict(&conflict, &links);
+        assert_eq!(mail.recipient, "recepcja@spa.example");
+        assert_eq!(mail.subject, "Podwójna rezerwacja: Booking.com 2027-07-10 – 2027-07-12");
+        for part in [
+            "Rezerwacja z portalu: Booking.com – ROOM_FAMILY_SUITE, 2027-07-10 – 2027-07-12",
+            "Reserved (c@portal)",
+            "Noce bez wolnego pokoju: 2027-07-10",
+            "Portale rezerwacyjne w zapleczu: https://spa.example/backend/channels",
+        ] {
+            assert!(mail.text.contains(part), "{part} in {}", mail.text);
+        }
+        assert!(desk(Locale::De).conflict(&conflict, &links).subject.starts_with("Doppelbuchung: Booking.com"));
     }
 }

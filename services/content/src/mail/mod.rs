@@ -33,7 +33,7 @@ macro_rules! about_order {
 }
 
 about_order!(OrderPlaced, OrderPaid, OrderCancelled, OrderChanged, VoucherIssued;
-    NewsletterSubscribed, VerificationRequested, PasswordResetRequested, QuestionAsked);
+    NewsletterSubscribed, VerificationRequested, PasswordResetRequested, QuestionAsked, ChannelConflicted);
 
 /// Queues the e-mail `write` makes of `event`, once per consumer and event.
 pub async fn queue_once<M: EventMessage + AboutOrder>(

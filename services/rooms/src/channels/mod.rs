@@ -10,7 +10,8 @@
 //!   its error is kept on the channel. Each booking takes one unit of its
 //!   nights (`inventory.external`) without the guard of our own sales: the
 //!   guest is coming, so a night over-sold by it is kept as a conflict on
-//!   the booking for the back office, never dropped. A booking moved gives
+//!   the booking for the back office (and `rooms.channel.conflicted`, which
+//!   the content service e-mails to the guesthouse), never dropped. A booking moved gives
 //!   back and takes only the nights that differ; one gone from the
 //!   calendar gives its nights back. All of one import is one transaction
 //!   with its `rooms.availability.changed`; a lease on the channel's row
@@ -27,6 +28,7 @@ use chrono::Days;
 use spa_platform::db::Db;
 use spa_platform::http::{Http, HttpError, Method, Request, StatusCode};
 use spa_platform::outbox::Outbox;
+use spa_proto::events::ChannelConflicted;
 use spa_proto::spa::rooms::v1::{Channel, ChannelFeed, ChannelFields as FieldsMessage, SaveChannelRequest, SyncResult};
 
 use crate::domain::RoomNight;
@@ -248,6 +250,18 @@ async fn apply(db: &Db, outbox: &Outbox, row: &store::ChannelRow, stays: &[Exter
         let nights = rules::conflict_nights(stay, &oversold);
         if store::set_conflicts(&mut tx, &row.id, &stay.uid, &nights).await? {
             conflicts += 1;
+            // The guesthouse is told (content e-mails it), once per booking newly in conflict.
+            let found = ChannelConflicted {
+                channel_id: row.id.clone(),
+                channel_name: row.name.clone(),
+                room_code: row.room_code.clone(),
+                uid: stay.uid.clone(),
+                summary: stay.summary.clone(),
+                arrival: ymd(stay.arrival),
+                departure: ymd(stay.departure),
+                nights,
+            };
+            outbox.add(&mut tx, &found).await?;
         }
     }
     store::set_etag(&mut tx, &row.id, etag).await?;

@@ -153,6 +153,19 @@ async fn portals_calendars_are_imported_and_exported_and_the_guests_search_follo
     let (_, list) = call(Method::GET, "/shop-api/backend/channels", &admin, Value::Null).await;
     let listed = list["items"].as_array().unwrap().iter().find(|c| c["id"] == booking["id"]).unwrap().clone();
     assert_eq!(listed["conflicts"][0]["nights"], json!([day(30)]), "{listed}");
+    let mails = t.dir.path().join("data/mail");
+    let notice = eventually("the guesthouse e-mailed the double booking", || {
+        let mails = mails.clone();
+        async move {
+            std::fs::read_dir(&mails)
+                .ok()?
+                .filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
+                .map(|m| crate::support::readable(&m))
+                .find(|m| m.contains("c@portal"))
+        }
+    })
+    .await;
+    assert!(notice.contains(&day(30)) && notice.contains("/backend/channels"), "{notice}");
     let (_, board) = call(Method::GET, &format!("/shop-api/backend/board?from={}&days=1", day(30)), &admin, Value::Null).await;
     let suite = board["rooms"].as_array().unwrap().iter().find(|r| r["code"] == SUITE).unwrap().clone();
     assert_eq!(suite["nights"][0]["oversold"], true, "{suite}");
