@@ -473,6 +473,11 @@ struct PortalState {
     asked: Vec<Option<String>>,
     /// Held until notified: an import under way.
     hold: Option<std::sync::Arc<tokio::sync::Notify>>,
+    /// How long each answer takes.
+    delay: Duration,
+    /// Requests being answered now, and the most at once.
+    in_flight: usize,
+    most_at_once: usize,
 }
 
 /// A booking portal serving one calendar (iCal) over HTTP/1.1, each answer
@@ -503,14 +508,17 @@ impl CalendarPortal {
                     }
                     let head = String::from_utf8_lossy(&request).to_ascii_lowercase();
                     let asked = head.lines().find_map(|l| l.strip_prefix("if-none-match:")).map(|v| v.trim().to_owned());
-                    let hold = {
+                    let (hold, delay) = {
                         let mut s = state.lock().unwrap();
                         s.asked.push(asked.clone());
-                        s.hold.clone()
+                        s.in_flight += 1;
+                        s.most_at_once = s.most_at_once.max(s.in_flight);
+                        (s.hold.clone(), s.delay)
                     };
                     if let Some(hold) = hold {
                         hold.notified().await;
                     }
+                    tokio::time::sleep(delay).await;
                     let (status, body, etag) = {
                         let s = state.lock().unwrap();
                         (s.status, s.body.clone(), s.etag.clone())
@@ -525,6 +533,7 @@ impl CalendarPortal {
                         body.len()
                     );
                     tokio::io::AsyncWriteExt::write_all(&mut socket, response.as_bytes()).await.ok();
+                    state.lock().unwrap().in_flight -= 1;
                 });
             }
         });
@@ -553,6 +562,16 @@ impl CalendarPortal {
 
     pub fn asked(&self) -> Vec<Option<String>> {
         self.state.lock().unwrap().asked.clone()
+    }
+
+    /// Each answer takes `delay`.
+    pub fn slow(&self, delay: Duration) {
+        self.state.lock().unwrap().delay = delay;
+    }
+
+    /// The most requests it answered at once.
+    pub fn most_at_once(&self) -> usize {
+        self.state.lock().unwrap().most_at_once
     }
 
     /// Holds every answer until `hold` is notified (an import under way); none: answers at once.

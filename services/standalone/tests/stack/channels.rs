@@ -7,12 +7,18 @@
 //! is busy exactly on the nights the inventory has no unit left for it,
 //! cached until availability changes.
 
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
 use reqwest::Method;
 use serde_json::{Value, json};
-use spa_platform::testkit::CalendarPortal;
+use spa_platform::testkit::{self, CalendarPortal};
+use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
+use spa_proto::spa::rooms::v1::{ChannelFields, GetNightsRequest, SaveChannelRequest};
 
+use crate::distributed::{Processes, bin, reserve_ports};
 use crate::staff::as_staff;
-use crate::support::{TestStack, eventually, stay};
+use crate::support::{TestStack, client, eventually, stay};
 
 const SUITE: &str = "ROOM_FAMILY_SUITE";
 
@@ -175,4 +181,61 @@ async fn portals_calendars_are_imported_and_exported_and_the_guests_search_follo
     assert_eq!(call(Method::DELETE, &path, &admin, Value::Null).await.0, 204);
     eventually("the deleted channel's nights for sale", || async { (suites_left(&t, &day(20), &day(22)).await == 2).then_some(()) }).await;
     assert_eq!(t.http.get(t.url(&feed_path(&booking))).send().await.unwrap().status().as_u16(), 404);
+}
+
+/// Two rooms processes on one PostgreSQL import one channel every second:
+/// never both at once (the portal never has two requests in flight), and
+/// its booking takes its unit once.
+#[tokio::test]
+#[cfg_attr(not(has_postgres), ignore = "TEST_POSTGRES_URL is not set")]
+async fn a_channel_is_imported_by_one_of_two_rooms_processes_at_a_time_on_postgres() {
+    let pg = testkit::postgres_url();
+    let name = testkit::unique("spa_rooms_ical_");
+    let url = testkit::postgres_database_url(&pg, &name);
+    let portal = CalendarPortal::start().await;
+    // Long enough that the other process's import would overlap if nothing stopped it.
+    portal.slow(Duration::from_millis(400));
+    let day = |n: i64| stay(n, 0).0;
+    portal.serve(&[("a@portal", day(10), day(12))]);
+    let mut procs = Processes(Vec::new());
+    let mut clients = Vec::new();
+    let ports = reserve_ports(4);
+    for pair in ports.chunks(2) {
+        let (grpc, ops) = (pair[0].port(), pair[1].port());
+        let mut cmd = Command::new(bin("spa-rooms"));
+        cmd.env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .env("RUST_LOG", "warn")
+            .env("GRPC_ADDR", format!("127.0.0.1:{grpc}"))
+            .env("OPS_ADDR", format!("127.0.0.1:{ops}"))
+            .env("DATABASE_URL", &url)
+            .env("CHANNEL_SYNC_SECONDS", "1")
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit());
+        procs.0.push(("rooms", cmd.spawn().unwrap()));
+        let ready = format!("http://127.0.0.1:{ops}/readyz");
+        eventually(&ready, || {
+            procs.assert_running();
+            async { client().get(&ready).send().await.ok().filter(|r| r.status().is_success()).map(|_| ()) }
+        })
+        .await;
+        clients.push(RoomsServiceClient::connect(format!("http://127.0.0.1:{grpc}")).await.unwrap());
+    }
+    let fields = ChannelFields { name: "Booking.com".into(), room_code: SUITE.into(), units: 1, import_url: portal.url.clone() };
+    let request = SaveChannelRequest { fields: Some(fields), staff: "admin@example.pl".into(), ..Default::default() };
+    clients[0].save_channel(request).await.unwrap();
+
+    eventually("five imports between the two processes", || async { (portal.asked().len() >= 5).then_some(()) }).await;
+    assert_eq!(portal.most_at_once(), 1, "two imports of one channel at once");
+    for client in &mut clients {
+        let nights =
+            client.get_nights(GetNightsRequest { room_code: SUITE.into(), from: day(10), to: day(12) }).await.unwrap().into_inner();
+        assert_eq!(nights.nights.iter().map(|n| n.external).collect::<Vec<_>>(), [1, 1], "taken once");
+    }
+    drop(clients);
+    for (name, status) in procs.terminate().await {
+        assert!(status.success(), "{name} exited with {status}");
+    }
+    let admin = spa_platform::db::Db::connect(&pg).await.unwrap();
+    sqlx::query(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).execute(admin.pool()).await.unwrap();
 }
