@@ -167,6 +167,7 @@ const cases: Record<Exclude<RouteName, Skipped> | StaffRouteName, Case> = {
   staffRates: page('staffRates', { description: (locale) => t(locale)('staff.rates.lead') }),
   staffProducts: page('staffProducts', { description: (locale) => t(locale)('staff.products.lead') }),
   staffSettings: page('staffSettings', { description: (locale) => t(locale)('staff.settings.lead') }),
+  staffChannels: page('staffChannels', { description: (locale) => t(locale)('staff.channels.lead') }),
 };
 
 /** A product page (under its listing): its name, its own description, its pages in the other languages. */

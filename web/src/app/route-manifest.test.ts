@@ -28,6 +28,7 @@ describe('routes manifest', () => {
       '/backend/block/edit/:id',
       '/backend/board',
       '/backend/bookings',
+      '/backend/channels',
       '/backend/orders',
       '/backend/products',
       '/backend/rates',

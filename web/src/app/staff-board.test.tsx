@@ -17,19 +17,23 @@ beforeAll(() => import('./routes/staff'));
 
 type Night = Board['rooms'][number]['nights'][number];
 
-/** Two room types over `days` nights from `from`; the double's second night holds one paid and two unpaid of eight. */
+/**
+ * Two room types over `days` nights from `from`; the double's second night
+ * holds one paid and two unpaid of eight, its fifth one from a portal; the
+ * single's sixth night a portal's booking on top of a paid one (a double booking).
+ */
 function board(from: string, days: number): Board {
   const nights = (units: number, taken: (i: number) => Partial<Night>): Night[] =>
     Array.from({ length: days }, (_, i) => {
       const night = { date: addDays(from, i), units, booked: 0, held: 0, external: 0, oversold: false, closed: false, ...taken(i) };
-      return { ...night, free: night.closed ? 0 : night.units - night.booked - night.held };
+      return { ...night, free: night.closed ? 0 : Math.max(0, night.units - night.booked - night.held - night.external) };
     });
   return {
     from,
     to: addDays(from, days),
     rooms: [
-      { code: 'ROOM_STANDARD_DOUBLE', name: 'Pokój dwuosobowy standard', units: 8, nights: nights(8, (i) => (i === 1 ? { booked: 1, held: 2 } : {})) },
-      { code: 'ROOM_SINGLE', name: 'Pokój jednoosobowy', units: 1, nights: nights(1, (i) => (i === 2 ? { booked: 1 } : i === 3 ? { closed: true } : {})) },
+      { code: 'ROOM_STANDARD_DOUBLE', name: 'Pokój dwuosobowy standard', units: 8, nights: nights(8, (i) => (i === 1 ? { booked: 1, held: 2 } : i === 4 ? { external: 1 } : {})) },
+      { code: 'ROOM_SINGLE', name: 'Pokój jednoosobowy', units: 1, nights: nights(1, (i) => (i === 2 ? { booked: 1 } : i === 3 ? { closed: true } : i === 5 ? { booked: 1, external: 1, oversold: true } : {})) },
     ],
   };
 }
@@ -71,6 +75,11 @@ describe('the front desk’s occupancy board', () => {
     const single = within(table).getByRole('row', { name: /Pokój jednoosobowy/ });
     expect(within(single).getAllByRole('cell')[2]?.className).toContain('staff-board__night--full');
     expect(cells(single)[3]).toBe('–zamknięte, opłacone 0, czeka na płatność 0');
+    // Booking portals' bookings, and a double booking marked for the front desk.
+    expect(cells(double)[4]).toBe('70/0wolne 7 z 8, opłacone 0, czeka na płatność 0+1z portali 1');
+    expect(cells(single)[5]).toBe('01/0wolne 0 z 1, opłacone 1, czeka na płatność 0!+1z portali 1, podwójna rezerwacja z portalu: sprawdź kanały');
+    expect(within(single).getAllByRole('cell')[5]?.className).toContain('staff-board__night--oversold');
+    expect(screen.getByText('podwójna rezerwacja').className).toContain('staff-board__key--oversold');
     expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
   });
 

@@ -16,6 +16,7 @@ export const staffPaths = {
   staffRates: backOffice<{ room?: string; month?: string }>('/backend/rates'),
   staffProducts: backOffice<{ code?: string; new?: string; type?: string; q?: string }>('/backend/products'),
   staffSettings: backOffice('/backend/settings'),
+  staffChannels: backOffice('/backend/channels'),
 } as const;
 
 export type StaffRouteName = keyof typeof staffPaths;

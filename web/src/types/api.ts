@@ -278,3 +278,10 @@ export type OpeningHours = Schemas['Hours'];
 
 /** POST /backend/settings/payments/test: how a test payment's registration went. */
 export type TestPayment = Schemas['TestPayment'];
+
+/** GET/POST /backend/channels, GET/PUT/DELETE /backend/channels/{id}, POST /backend/channels/{id}/sync: the booking portals' calendars (iCal) of each room type, as the administrators set them. */
+export type Channel = Schemas['Channel'];
+export type ChannelList = Schemas['ChannelList'];
+export type ChannelChange = Schemas['ChannelChange'];
+export type ChannelConflict = Schemas['ChannelConflict'];
+export type SyncAnswer = Schemas['SyncAnswer'];

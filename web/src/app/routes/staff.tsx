@@ -16,6 +16,7 @@ import { NotFoundRoute } from './not-found';
 import { StaffArrivalsRoute } from './staff-arrivals';
 import { StaffBoardRoute } from './staff-board';
 import { StaffBookingsRoute } from './staff-bookings';
+import { StaffChannelsRoute } from './staff-channels';
 import { StaffOrdersRoute } from './staff-orders';
 import { StaffProductsRoute } from './staff-products';
 import { StaffRatesRoute } from './staff-rates';
@@ -33,6 +34,7 @@ const staffPages = {
   staffRates: StaffRatesRoute,
   staffProducts: StaffProductsRoute,
   staffSettings: StaffSettingsRoute,
+  staffChannels: StaffChannelsRoute,
 } satisfies Record<StaffRouteName | 'editBlock', ComponentType>;
 const pagePaths = { ...staffPaths, editBlock: paths.editBlock };
 

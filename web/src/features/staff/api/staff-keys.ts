@@ -18,6 +18,7 @@ export const staffKeys = {
   products: (filter: object, locale: Locale) => ['staff', 'products', 'list', filter, locale] as const,
   product: (code: string, locale: Locale) => ['staff', 'products', 'one', code, locale] as const,
   taxonTree: (locale: Locale) => ['staff', 'taxons', locale] as const,
+  channels: (locale: Locale) => ['staff', 'channels', locale] as const,
 };
 
 export const orderPath = (code: string) => `/backend/orders/${encodeURIComponent(code)}`;
@@ -58,3 +59,10 @@ export const picturesPath = (code: string) => `${productPath(code)}/images`;
 
 /** The catalogue's categories (public): where a new offer is listed. */
 export const TAXONS_PATH = '/taxons/';
+
+/** The booking portals' channels: the list (GET, POST), one (GET, PUT, DELETE), its import now (POST). */
+export const CHANNELS_PATH = '/backend/channels';
+
+export const channelPath = (id: string) => `${CHANNELS_PATH}/${encodeURIComponent(id)}`;
+
+export const channelSyncPath = (id: string) => `${channelPath(id)}/sync`;

@@ -41,11 +41,29 @@ function NightLink({ night, children }: { night: Night; children: ReactNode }) {
   );
 }
 
-/** How full a night is, for its colour: sold out, some taken, all free, closed. */
-function fill(night: Night): 'closed' | 'full' | 'taken' | 'free' {
+/** How full a night is, for its colour: a portal's double booking first, then closed, sold out, some taken, all free. */
+function fill(night: Night): 'oversold' | 'closed' | 'full' | 'taken' | 'free' {
+  if (night.oversold) return 'oversold';
   if (night.closed) return 'closed';
   if (night.free === 0) return 'full';
-  return night.booked + night.held > 0 ? 'taken' : 'free';
+  return night.booked + night.held + night.external > 0 ? 'taken' : 'free';
+}
+
+/** What booking portals' calendars took that night, and a double booking, in words (nothing when neither). */
+function PortalWords({ night }: { night: Night }) {
+  const { t } = useI18n();
+  if (night.external === 0) return null;
+  return (
+    <>
+      <span className="staff-board__external" aria-hidden="true">
+        {night.oversold ? '!' : ''}+{night.external}
+      </span>
+      <span className="sr-only">
+        {t('staff.board.external', { count: night.external })}
+        {night.oversold ? `, ${t('staff.board.oversold')}` : ''}
+      </span>
+    </>
+  );
 }
 
 /**
@@ -84,6 +102,7 @@ export function OccupancyBoard({ from, onFrom, loginHref }: Props) {
             <span className="staff-board__key staff-board__key--taken">{t('staff.board.legend.taken')}</span>
             <span className="staff-board__key staff-board__key--full">{t('staff.board.legend.full')}</span>
             <span className="staff-board__key staff-board__key--closed">{t('staff.board.legend.closed')}</span>
+            <span className="staff-board__key staff-board__key--oversold">{t('staff.board.legend.oversold')}</span>
           </p>
           {/* Focusable so a keyboard can scroll it sideways; named by its caption. */}
           <div className="staff-board__scroll" tabIndex={0} role="region" aria-labelledby={captionId}>
@@ -124,13 +143,20 @@ export function OccupancyBoard({ from, onFrom, loginHref }: Props) {
                       <td
                         key={night.date}
                         className={`staff-board__night staff-board__night--${fill(night)}`}
-                        title={t(night.closed ? 'staff.board.closedNight' : 'staff.board.night', counts(night))}
+                        title={[
+                          t(night.closed ? 'staff.board.closedNight' : 'staff.board.night', counts(night)),
+                          night.external > 0 ? t('staff.board.external', { count: night.external }) : '',
+                          night.oversold ? t('staff.board.oversold') : '',
+                        ]
+                          .filter(Boolean)
+                          .join(', ')}
                       >
                         <NightLink night={night}>
                           {night.closed ? (
                             <>
                               <span aria-hidden="true">–</span>
                               <span className="sr-only">{t('staff.board.closedNight', counts(night))}</span>
+                              <PortalWords night={night} />
                             </>
                           ) : (
                             <>
@@ -141,6 +167,7 @@ export function OccupancyBoard({ from, onFrom, loginHref }: Props) {
                                 {night.booked}/{night.held}
                               </span>
                               <span className="sr-only">{t('staff.board.night', counts(night))}</span>
+                              <PortalWords night={night} />
                             </>
                           )}
                         </NightLink>

@@ -13,6 +13,7 @@ export function StaffNav() {
     { href: staffPaths.staffOrders.href(locale), label: t('staff.nav.orders') },
     { href: staffPaths.staffRates.href(locale), label: t('staff.nav.rates') },
     { href: staffPaths.staffProducts.href(locale), label: t('staff.nav.products') },
+    { href: staffPaths.staffChannels.href(locale), label: t('staff.nav.channels') },
     { href: staffPaths.staffSettings.href(locale), label: t('staff.nav.settings') },
     { href: staffPaths.staffTeam.href(locale), label: t('staff.nav.team') },
   ];
