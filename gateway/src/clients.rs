@@ -14,6 +14,9 @@ use spa_proto::spa::users::v1::users_service_client::UsersServiceClient;
 
 /// How long an uploaded picture may take the catalog (the whole request's default limit).
 pub const PICTURE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+/// How long importing a portal's calendar now may take the rooms service
+/// (its fetch has 8 s of it; the whole request's default limit).
+pub const CHANNEL_SYNC_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
 #[derive(Clone)]
 pub struct Clients {
@@ -22,6 +25,9 @@ pub struct Clients {
     /// which takes longer than any other call, so it has its own deadline.
     pub pictures: CatalogServiceClient<TracedChannel>,
     pub rooms: RoomsServiceClient<TracedChannel>,
+    /// The rooms service for "sync now": a booking portal's calendar is
+    /// fetched meanwhile, so it has its own deadline.
+    pub channel_sync: RoomsServiceClient<TracedChannel>,
     pub cart: CartServiceClient<TracedChannel>,
     pub checkout: CheckoutServiceClient<TracedChannel>,
     pub orders: OrderServiceClient<TracedChannel>,
@@ -40,6 +46,7 @@ impl Clients {
             pictures: CatalogServiceClient::with_interceptor(channel(&peers.catalog, PICTURE_TIMEOUT)?, TraceInterceptor)
                 .max_encoding_message_size(crate::routes::products_admin::PICTURE_BYTES + 64 * 1024),
             rooms: RoomsServiceClient::with_interceptor(ch(&peers.rooms)?, TraceInterceptor),
+            channel_sync: RoomsServiceClient::with_interceptor(channel(&peers.rooms, CHANNEL_SYNC_TIMEOUT)?, TraceInterceptor),
             cart: CartServiceClient::with_interceptor(cart.clone(), TraceInterceptor),
             checkout: CheckoutServiceClient::with_interceptor(cart.clone(), TraceInterceptor),
             orders: OrderServiceClient::with_interceptor(cart.clone(), TraceInterceptor),

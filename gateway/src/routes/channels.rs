@@ -358,7 +358,7 @@ pub async fn sync_channel(
     Path(id): Path<String>,
 ) -> ApiResult<Json<SyncAnswer>> {
     let r: SyncMessage =
-        state.clients.rooms.clone().sync_channel(ChannelRef { id: channel_id(id)?, staff: admin.email }).await?.into_inner();
+        state.clients.channel_sync.clone().sync_channel(ChannelRef { id: channel_id(id)?, staff: admin.email }).await?.into_inner();
     let channel = Channel::of(r.channel.unwrap_or_default(), &state);
     Ok(Json(SyncAnswer {
         not_modified: r.not_modified,

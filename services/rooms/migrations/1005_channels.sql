@@ -12,6 +12,7 @@ CREATE TABLE channels (
     import_url        TEXT NOT NULL,          -- '' = export only
     export_token      TEXT NOT NULL UNIQUE,
     etag              TEXT NOT NULL DEFAULT '',   -- the portal's, of the last calendar applied
+    etag_day          TEXT NOT NULL DEFAULT '',   -- the day it was applied on (the window it was cut to)
     last_sync_at      BIGINT NOT NULL DEFAULT 0,  -- Unix ms of the last try, 0 = never
     last_success_at   BIGINT NOT NULL DEFAULT 0,
     last_error        TEXT NOT NULL DEFAULT '',

@@ -546,7 +546,10 @@ impl RoomsService for RoomsGrpc {
     }
 
     async fn sync_channel(&self, request: Request<ChannelRef>) -> Result<Response<SyncResult>, Status> {
-        Ok(Response::new(channels::sync(&self.db, &self.outbox, &self.http, &request.into_inner().id).await?))
+        let (db, outbox, http, id) = (self.db.clone(), self.outbox.clone(), self.http.clone(), request.into_inner().id);
+        // To the end even when the caller gives up: the outcome is kept and the lease given back.
+        let synced = tokio::spawn(async move { channels::sync(&db, &outbox, &http, &id).await });
+        Ok(Response::new(synced.await.map_err(|e| Status::internal(e.to_string()))??))
     }
 
     async fn get_channel_feed(&self, request: Request<ChannelFeedRequest>) -> Result<Response<ChannelFeed>, Status> {

@@ -492,7 +492,9 @@ pub async fn set_night(tx: &mut Tx, room: &str, night: &str, set: &NightsSet) ->
         }
     }
     let guard = match set.out_of_order {
-        Some(n) => format!(" AND units - booked - held - external >= {n}"),
+        // Never more than are free of what is sold; lowering them is always
+        // allowed (a portal's booking may have over-sold the night).
+        Some(n) => format!(" AND (out_of_order >= {n} OR units - booked - held - external >= {n})"),
         None => String::new(),
     };
     let sql = format!("UPDATE inventory SET {} WHERE room_code = $1 AND night = $2{guard}", columns.join(", "));
@@ -536,10 +538,11 @@ pub async fn room_type_rules(db: &Db, code: &str) -> Result<Option<(RoomTypeRule
 }
 
 /// The first night from `from` on which fewer than `units` would not hold
-/// what is booked, held or out of order.
+/// what is booked, held or out of order (portals' bookings are not guarded:
+/// one that over-sold a night is a conflict, not a reason to refuse a change).
 pub async fn units_short(tx: &mut Tx, code: &str, from: &str, units: u32) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar(
-        "SELECT night FROM inventory WHERE room_code = $1 AND night >= $2 AND booked + held + external + out_of_order > $3 ORDER BY night LIMIT 1",
+        "SELECT night FROM inventory WHERE room_code = $1 AND night >= $2 AND booked + held + out_of_order > $3 ORDER BY night LIMIT 1",
     )
     .bind(code)
     .bind(from)

@@ -158,9 +158,36 @@ async fn a_portals_bookings_take_their_nights_and_follow_its_calendar() {
     let suite = board.rooms.iter().find(|r| r.room_code == SUITE).unwrap();
     assert_eq!(suite.nights.iter().map(|n| (n.external, n.oversold, n.free)).collect::<Vec<_>>(), [(1, true, 0), (1, false, 1)]);
 
+    // The paid order cancelled: the next import, the calendar unchanged (304), finds no conflict left.
+    client.release(spa_proto::spa::rooms::v1::OrderRef { order_id: "order-2".into() }).await.unwrap();
+    let settled = client.sync_channel(sync(&booking.id)).await.unwrap().into_inner();
+    assert!(settled.not_modified, "{settled:?}");
+    assert_eq!(settled.channel.unwrap().conflicts.len(), 0);
+
+    // Moved to another room type, its bookings go along.
+    let reader = s.client.clone();
+    let lake = |from: u64, days: u64| {
+        let mut client = reader.clone();
+        let request = GetNightsRequest { room_code: "ROOM_LAKE_SUITE".into(), from: s.day(from), to: s.day(from + days) };
+        async move { client.get_nights(request).await.unwrap().into_inner().nights.iter().map(|n| n.external).collect::<Vec<_>>() }
+    };
+    let moved = ChannelFields { room_code: "ROOM_LAKE_SUITE".into(), ..booking.fields.clone().unwrap() };
+    client
+        .save_channel(SaveChannelRequest {
+            id: booking.id.clone(),
+            fields: Some(moved),
+            staff: "admin@example.pl".into(),
+            ..Default::default()
+        })
+        .await
+        .unwrap();
+    assert_eq!((s.external(20, 1).await, s.external(30, 2).await), (vec![0], vec![0, 0]));
+    assert_eq!((lake(20, 1).await, lake(30, 2).await), (vec![1], vec![1, 1]));
+
     // Deleting the channel gives its nights back; its feed is gone.
     client.delete_channel(sync(&booking.id)).await.unwrap();
     assert_eq!(s.external(20, 12).await, [0; 12]);
+    assert_eq!((lake(20, 1).await, lake(30, 2).await), (vec![0], vec![0, 0]));
     let gone = client.get_channel_feed(ChannelFeedRequest { token: booking.export_token.clone() }).await.unwrap_err();
     assert_eq!(gone.code(), tonic::Code::NotFound);
 }

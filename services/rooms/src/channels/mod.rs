@@ -5,7 +5,8 @@
 //!   (or none) and an unguessable export token, revocable.
 //! - **Import** (`SyncChannel`, and every `CHANNEL_SYNC_SECONDS`, default
 //!   600, in every replica): the portal's calendar is fetched with its
-//!   last `ETag` (a 304 changes nothing), within [`FETCH_TIMEOUT`] and
+//!   last `ETag` when it was applied today (a 304 keeps the bookings and
+//!   looks at their conflicts again), within [`FETCH_TIMEOUT`] and
 //!   [`MAX_FEED_BYTES`]; a file that cannot be read changes nothing and
 //!   its error is kept on the channel. Each booking takes one unit of its
 //!   nights (`inventory.external`) without the guard of our own sales: the
@@ -24,7 +25,7 @@ pub mod store;
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
-use chrono::Days;
+use chrono::{Days, NaiveDate};
 use spa_platform::db::Db;
 use spa_platform::http::{Http, HttpError, Method, Request, StatusCode};
 use spa_platform::outbox::Outbox;
@@ -38,7 +39,7 @@ use crate::error::RoomsError;
 use crate::events;
 
 /// How long a portal may take to send its calendar.
-pub const FETCH_TIMEOUT: Duration = Duration::from_secs(15);
+pub const FETCH_TIMEOUT: Duration = Duration::from_secs(8);
 /// How long one import may hold the channel before another replica may take it.
 const LEASE_MS: i64 = 120_000;
 /// How often imports are looked for when `CHANNEL_SYNC_SECONDS` is not set.
@@ -62,10 +63,11 @@ pub async fn get(db: &Db, id: &str) -> Result<Channel, RoomsError> {
     Ok(store::channel_message(db, row, &ymd(db.clock().today())).await?)
 }
 
-/// Creates or changes a channel. A channel moved to another room type, or
-/// covering fewer units, keeps its imported bookings where they were
-/// until its next import moves them. Its room type's nights are announced,
-/// so answers kept of its feed (a revoked token's too) go.
+/// Creates or changes a channel. A channel moved to another room type
+/// takes its bookings along (their nights given back to the old one and
+/// taken of the new one, unguarded like any import) and reads its calendar
+/// whole next time. The room types' nights are announced, so answers kept
+/// of its feed (a revoked token's too) go.
 pub async fn save(db: &Db, outbox: &Outbox, request: SaveChannelRequest) -> Result<Channel, RoomsError> {
     let fields = fields_of(request.fields.unwrap_or_default());
     let room_units = store::room_units(db, &fields.room_code).await?;
@@ -74,68 +76,72 @@ pub async fn save(db: &Db, outbox: &Outbox, request: SaveChannelRequest) -> Resu
         return Err(RoomsError::InvalidChannel(wrong));
     }
     let now = db.now_ms();
+    let today = db.clock().today();
     let mut tx = db.begin().await?;
-    let before = if request.id.is_empty() { None } else { store::channel_in(&mut tx, &request.id).await?.map(|c| c.room_code) };
-    let id = if request.id.is_empty() {
+    let (id, before) = if request.id.is_empty() {
         if store::count(&mut tx).await? >= MAX_CHANNELS as i64 {
             return Err(RoomsError::InvalidChannel(vec!["name".to_owned()]));
         }
         let id = uuid::Uuid::now_v7().to_string();
         store::insert(&mut tx, &id, &fields, &rules::new_token(), now, &request.staff).await?;
-        id
+        (id, None)
     } else {
-        let token = request.new_token.then(rules::new_token);
-        if !store::update(&mut tx, &request.id, &fields, token.as_deref(), now, &request.staff).await? {
-            return Err(RoomsError::ChannelNotFound);
+        let row = store::lock(&mut tx, &request.id).await?.ok_or(RoomsError::ChannelNotFound)?;
+        if row.room_code != fields.room_code {
+            let kept = store::bookings_in(&mut tx, &row.id, &ymd(today)).await?;
+            let nights = rules::units_by_night(&cut_to(&kept, today));
+            store::add_external(&mut tx, &row.room_code, &nights.iter().map(|(n, u)| (n.clone(), -u)).collect()).await?;
+            store::add_external(&mut tx, &fields.room_code, &nights).await?;
+            store::forget_etag(&mut tx, &row.id).await?;
         }
-        request.id
+        let token = request.new_token.then(rules::new_token);
+        store::update(&mut tx, &row.id, &fields, token.as_deref(), now, &request.staff).await?;
+        (row.id, Some(row.room_code))
     };
     for room in before.iter().chain([&fields.room_code]) {
-        events::announce(outbox, &mut tx, &horizon_of(db, room)).await?;
+        events::announce(outbox, &mut tx, &horizon_of(today, room)).await?;
     }
     tx.commit().await?;
     outbox.wake();
     get(db, &id).await
 }
 
+/// Kept bookings as they take nights from `today` (a stay begun before keeps only those left).
+fn cut_to(kept: &[ExternalStay], today: NaiveDate) -> Vec<ExternalStay> {
+    kept.iter().filter(|s| s.departure > today).map(|s| ExternalStay { arrival: s.arrival.max(today), ..s.clone() }).collect()
+}
+
 /// The first and last night a feed shows, as an announcement spans them.
-fn horizon_of(db: &Db, room: &str) -> BTreeMap<RoomNight, i64> {
-    let today = db.clock().today();
+fn horizon_of(today: NaiveDate, room: &str) -> BTreeMap<RoomNight, i64> {
     [today, today + Days::new(HORIZON_DAYS as u64)].into_iter().map(|d| (RoomNight { room: room.to_owned(), night: ymd(d) }, 0)).collect()
 }
 
 /// Deletes a channel; its bookings give their nights back, announced.
 pub async fn delete(db: &Db, outbox: &Outbox, id: &str) -> Result<(), RoomsError> {
-    let today = ymd(db.clock().today());
+    let today = db.clock().today();
     let mut tx = db.begin().await?;
-    let row = store::channel_in(&mut tx, id).await?.ok_or(RoomsError::ChannelNotFound)?;
-    let kept = store::bookings_in(&mut tx, id, &today).await?;
-    let mut delta: BTreeMap<String, i64> = BTreeMap::new();
-    for stay in &kept {
-        for night in stay.nights().into_iter().filter(|n| *n >= today) {
-            *delta.entry(night).or_default() -= 1;
-        }
-    }
-    store::add_external(&mut tx, &row.room_code, &delta).await?;
+    let row = store::lock(&mut tx, id).await?.ok_or(RoomsError::ChannelNotFound)?;
+    let kept = store::bookings_in(&mut tx, id, &ymd(today)).await?;
+    let given: BTreeMap<String, i64> = rules::units_by_night(&cut_to(&kept, today)).into_iter().map(|(n, u)| (n, -u)).collect();
+    store::add_external(&mut tx, &row.room_code, &given).await?;
     store::delete(&mut tx, id).await?;
-    events::announce(outbox, &mut tx, &horizon_of(db, &row.room_code)).await?;
+    events::announce(outbox, &mut tx, &horizon_of(today, &row.room_code)).await?;
     tx.commit().await?;
     outbox.wake();
     Ok(())
 }
 
-/// The export feed of the channel whose token this is.
+/// The export feed of the channel whose token this is. `DTSTAMP` is the
+/// day's start, so the same nights give the same file (and `ETag`) all day.
 pub async fn feed(db: &Db, token: &str) -> Result<ChannelFeed, RoomsError> {
     let row = store::channel_by_token(db, token).await?.ok_or(RoomsError::ChannelNotFound)?;
     let today = db.clock().today();
     let horizon = today + Days::new(HORIZON_DAYS as u64);
-    let nights = store::export_nights(db, &row.id, &row.room_code, &ymd(today), &ymd(horizon)).await?;
-    // DTSTAMP is when the feed was made; the ETag is of the nights alone,
-    // so a portal polling an unchanged feed is answered 304.
-    let stamp = chrono::DateTime::from_timestamp_millis(db.now_ms()).unwrap_or_default();
-    let unstamped = rules::render_feed(&row.id, &row.name, &nights, chrono::DateTime::UNIX_EPOCH);
-    let etag = format!("\"{:016x}\"", fnv1a(&unstamped));
-    Ok(ChannelFeed { ics: rules::render_feed(&row.id, &row.name, &nights, stamp), etag })
+    let nights = store::export_nights(db, &row.id, &row.room_code, row.units, &ymd(today), &ymd(horizon)).await?;
+    let stamp = today.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc();
+    let ics = rules::render_feed(&row.id, &row.name, &nights, stamp);
+    let etag = format!("\"{:016x}\"", fnv1a(&ics));
+    Ok(ChannelFeed { ics, etag })
 }
 
 /// FNV-1a: a stable hash of the feed for its ETag (no cryptographic need).
@@ -156,20 +162,34 @@ struct Applied {
 /// Imports the channel's calendar now (the back office's "sync now"): what
 /// changed, or why nothing could be read (kept on the channel too).
 pub async fn sync(db: &Db, outbox: &Outbox, http: &Http, id: &str) -> Result<SyncResult, RoomsError> {
+    sync_if(db, outbox, http, id, -1).await
+}
+
+/// [`sync`], for the schedule only when not tried since `tried_before` (another replica may have).
+async fn sync_if(db: &Db, outbox: &Outbox, http: &Http, id: &str, tried_before: i64) -> Result<SyncResult, RoomsError> {
     let now = db.now_ms();
-    let row = store::channel(db, id).await?.ok_or(RoomsError::ChannelNotFound)?;
-    if !store::lease(db, id, now, now + LEASE_MS).await? {
+    if store::channel(db, id).await?.is_none() {
+        return Err(RoomsError::ChannelNotFound);
+    }
+    let until = now + LEASE_MS;
+    if !store::lease(db, id, now, until, tried_before).await? {
         return Err(RoomsError::SyncRunning);
     }
-    let outcome = match import(db, outbox, http, &row).await {
+    // Read under the lease: what an import before this one wrote.
+    let outcome = match store::channel(db, id).await {
+        Ok(Some(row)) => import(db, outbox, http, &row).await,
+        Ok(None) => Ok(Err("the channel was deleted".to_owned())),
+        Err(e) => Err(e),
+    };
+    let outcome = match outcome {
         Ok(outcome) => outcome,
         Err(e) => {
-            store::end_lease(db, id).await.ok();
+            store::end_lease(db, id, until).await.ok();
             return Err(e.into());
         }
     };
     let error = outcome.as_ref().err().cloned().unwrap_or_default();
-    store::record_sync(db, id, db.now_ms(), &error).await?;
+    store::record_sync(db, id, db.now_ms(), &error, until).await?;
     let applied = outcome.unwrap_or_default();
     Ok(SyncResult {
         not_modified: applied.not_modified,
@@ -188,8 +208,11 @@ async fn import(db: &Db, outbox: &Outbox, http: &Http, row: &store::ChannelRow) 
     if row.import_url.is_empty() {
         return Ok(Err("no calendar to import: set the portal's iCal address".into()));
     }
+    // One day for the whole import, so one crossing midnight cuts both sides alike.
+    let today = db.clock().today();
     let mut request = Request::builder().method(Method::GET).uri(&row.import_url).header("accept", "text/calendar");
-    if !row.etag.is_empty() {
+    // The calendar applied today was cut to today's window: the same one tomorrow is read whole again.
+    if !row.etag.is_empty() && row.etag_day == ymd(today) {
         request = request.header("if-none-match", &row.etag);
     }
     let request = match request.body(Vec::new()) {
@@ -202,34 +225,50 @@ async fn import(db: &Db, outbox: &Outbox, http: &Http, row: &store::ChannelRow) 
         Err(e) => return Ok(Err(format!("the portal did not answer: {e}"))),
     };
     match response.status() {
-        StatusCode::NOT_MODIFIED => return Ok(Ok(Applied { not_modified: true, ..Applied::default() })),
+        // Unchanged: its bookings stand, their conflicts are looked at again.
+        StatusCode::NOT_MODIFIED => {
+            return Ok(Ok(Applied { not_modified: true, ..apply(db, outbox, &row.id, today, None, &row.etag).await? }));
+        }
         status if !status.is_success() => return Ok(Err(format!("the portal answered {status}"))),
         _ => {}
     }
     let etag = response.headers().get("etag").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
     let text = String::from_utf8_lossy(response.body());
-    let today = db.clock().today();
-    let horizon = today + Days::new(HORIZON_DAYS as u64);
+    // Read to the end of the horizon; the inventory's end cuts it in `apply`.
+    let horizon = today + Days::new(HORIZON_DAYS as u64 + 1);
     match rules::read_feed(&text, today, horizon) {
-        Ok(stays) => Ok(Ok(apply(db, outbox, row, &stays, &etag).await?)),
+        Ok(stays) => Ok(Ok(apply(db, outbox, &row.id, today, Some(stays), &etag).await?)),
         Err(e) => Ok(Err(format!("the calendar is malformed: {e}"))),
     }
 }
 
-/// Applies the calendar's bookings in one transaction: the nights that
-/// differ taken or given back, the bookings kept, conflicts found.
-async fn apply(db: &Db, outbox: &Outbox, row: &store::ChannelRow, stays: &[ExternalStay], etag: &str) -> Result<Applied, sqlx::Error> {
-    let today = ymd(db.clock().today());
+/// Applies the calendar's bookings (none: those kept, unchanged) in one
+/// transaction under the channel's row: the nights that differ taken or
+/// given back, the bookings kept, conflicts found again.
+async fn apply(
+    db: &Db,
+    outbox: &Outbox,
+    id: &str,
+    today: NaiveDate,
+    stays: Option<Vec<ExternalStay>>,
+    etag: &str,
+) -> Result<Applied, sqlx::Error> {
     let mut tx = db.begin().await?;
-    // Kept bookings from today on, cut to today as the calendar's are.
-    let before: Vec<ExternalStay> = store::bookings_in(&mut tx, &row.id, &today)
-        .await?
+    let Some(row) = store::lock(&mut tx, id).await? else {
+        return Ok(Applied::default());
+    };
+    let before = cut_to(&store::bookings_in(&mut tx, id, &ymd(today)).await?, today);
+    // Never a night the inventory does not have yet: it opens nights daily, and the next import takes them.
+    let end = store::inventory_end(&mut tx, &row.room_code).await?.unwrap_or(today);
+    let stays: Vec<ExternalStay> = stays
+        .unwrap_or_else(|| before.clone())
         .into_iter()
-        .map(|s| ExternalStay { arrival: s.arrival.max(db.clock().today()), ..s })
+        .map(|s| ExternalStay { departure: s.departure.min(end), ..s })
+        .filter(|s| s.arrival < s.departure)
         .collect();
-    let plan = rules::plan_import(&before, stays);
+    let plan = rules::plan_import(&before, &stays);
     let mut delta: BTreeMap<String, i64> = BTreeMap::new();
-    for (night, n) in rules::units_by_night(stays) {
+    for (night, n) in rules::units_by_night(&stays) {
         *delta.entry(night).or_default() += n;
     }
     for (night, n) in rules::units_by_night(&before) {
@@ -244,9 +283,9 @@ async fn apply(db: &Db, outbox: &Outbox, row: &store::ChannelRow, stays: &[Exter
         store::put_booking(&mut tx, &row.id, stay).await?;
     }
     // Conflicts of every booking from today on: a night over-sold with it.
-    let oversold: BTreeSet<String> = store::oversold_nights(&mut tx, &row.room_code, &today).await?.into_iter().collect();
+    let oversold: BTreeSet<String> = store::oversold_nights(&mut tx, &row.room_code, &ymd(today)).await?.into_iter().collect();
     let mut conflicts = 0;
-    for stay in stays {
+    for stay in &stays {
         let nights = rules::conflict_nights(stay, &oversold);
         if store::set_conflicts(&mut tx, &row.id, &stay.uid, &nights).await? {
             conflicts += 1;
@@ -264,7 +303,7 @@ async fn apply(db: &Db, outbox: &Outbox, row: &store::ChannelRow, stays: &[Exter
             outbox.add(&mut tx, &found).await?;
         }
     }
-    store::set_etag(&mut tx, &row.id, etag).await?;
+    store::set_etag(&mut tx, &row.id, etag, &ymd(today)).await?;
     events::announce(outbox, &mut tx, &changed).await?;
     tx.commit().await?;
     outbox.wake();
@@ -292,7 +331,8 @@ pub fn spawn_schedule(db: Db, outbox: Outbox, http: Http, every: Duration, shutd
                 _ = shutdown.cancelled() => break,
                 _ = tick.tick() => {}
             }
-            let due = match store::due(&db, db.now_ms() - every.as_millis() as i64).await {
+            let tried_before = db.now_ms() - every.as_millis() as i64;
+            let due = match store::due(&db, tried_before).await {
                 Ok(due) => due,
                 Err(e) => {
                     tracing::warn!(error = %e, "looking for channels to import failed");
@@ -300,7 +340,7 @@ pub fn spawn_schedule(db: Db, outbox: Outbox, http: Http, every: Duration, shutd
                 }
             };
             for id in due {
-                match sync(&db, &outbox, &http, &id).await {
+                match sync_if(&db, &outbox, &http, &id, tried_before).await {
                     Ok(result) if !result.error.is_empty() => tracing::warn!(channel = %id, error = %result.error, "channel import failed"),
                     Ok(_) | Err(RoomsError::SyncRunning) | Err(RoomsError::ChannelNotFound) => {}
                     Err(e) => tracing::warn!(channel = %id, error = %e, "channel import failed"),

@@ -21,6 +21,8 @@ pub struct ChannelRow {
     pub import_url: String,
     pub export_token: String,
     pub etag: String,
+    /// The day `etag`'s calendar was applied on (cut to that day's window).
+    pub etag_day: String,
     pub last_sync_at: i64,
     pub last_success_at: i64,
     pub last_error: String,
@@ -28,8 +30,7 @@ pub struct ChannelRow {
     pub updated_by: String,
 }
 
-const COLUMNS: &str =
-    "id, name, room_code, units, import_url, export_token, etag, last_sync_at, last_success_at, last_error, updated_at, updated_by";
+const COLUMNS: &str = "id, name, room_code, units, import_url, export_token, etag, etag_day, last_sync_at, last_success_at, last_error, updated_at, updated_by";
 
 fn row_of(r: &AnyRow) -> Result<ChannelRow, sqlx::Error> {
     Ok(ChannelRow {
@@ -40,6 +41,7 @@ fn row_of(r: &AnyRow) -> Result<ChannelRow, sqlx::Error> {
         import_url: r.try_get("import_url")?,
         export_token: r.try_get("export_token")?,
         etag: r.try_get("etag")?,
+        etag_day: r.try_get("etag_day")?,
         last_sync_at: r.try_get("last_sync_at")?,
         last_success_at: r.try_get("last_success_at")?,
         last_error: r.try_get("last_error")?,
@@ -67,7 +69,14 @@ pub async fn channel(db: &Db, id: &str) -> Result<Option<ChannelRow>, sqlx::Erro
         .transpose()
 }
 
-pub async fn channel_in(tx: &mut Tx, id: &str) -> Result<Option<ChannelRow>, sqlx::Error> {
+/// The channel, its row taken for the transaction first (a write: every
+/// change of its bookings, on either database, waits for the one before,
+/// and then reads what that one wrote); none when it is gone.
+pub async fn lock(tx: &mut Tx, id: &str) -> Result<Option<ChannelRow>, sqlx::Error> {
+    let taken = sqlx::query("UPDATE channels SET lease_until = lease_until WHERE id = $1").bind(id).execute(&mut **tx).await?;
+    if taken.rows_affected() == 0 {
+        return Ok(None);
+    }
     sqlx::query(&format!("SELECT {COLUMNS} FROM channels WHERE id = $1"))
         .bind(id)
         .fetch_optional(&mut **tx)
@@ -75,6 +84,14 @@ pub async fn channel_in(tx: &mut Tx, id: &str) -> Result<Option<ChannelRow>, sql
         .as_ref()
         .map(row_of)
         .transpose()
+}
+
+/// The day after the room type's last night in the inventory: a booking is
+/// cut there, never taking a night the inventory does not have yet.
+pub async fn inventory_end(tx: &mut Tx, room: &str) -> Result<Option<NaiveDate>, sqlx::Error> {
+    let last: Option<String> =
+        sqlx::query_scalar("SELECT MAX(night) FROM inventory WHERE room_code = $1").bind(room).fetch_one(&mut **tx).await?;
+    Ok(last.map(|l| day(&l)).and_then(|d| d.succ_opt()))
 }
 
 pub async fn channel_by_token(db: &Db, token: &str) -> Result<Option<ChannelRow>, sqlx::Error> {
@@ -280,13 +297,19 @@ pub async fn set_conflicts(tx: &mut Tx, id: &str, uid: &str, nights: &[String]) 
     Ok(before.is_some_and(|b| b.is_empty()) && !joined.is_empty())
 }
 
-pub async fn set_etag(tx: &mut Tx, id: &str, etag: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE channels SET etag = $2 WHERE id = $1").bind(id).bind(etag).execute(&mut **tx).await?;
+pub async fn set_etag(tx: &mut Tx, id: &str, etag: &str, today: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE channels SET etag = $2, etag_day = $3 WHERE id = $1").bind(id).bind(etag).bind(today).execute(&mut **tx).await?;
     Ok(())
 }
 
-/// The room type's nights in `[from, to)` as the channel's export sees them.
-pub async fn export_nights(db: &Db, id: &str, room: &str, from: &str, to: &str) -> Result<Vec<ExportNight>, sqlx::Error> {
+/// A channel moved to another room type: its `etag` forgotten, so its next import reads the calendar whole.
+pub async fn forget_etag(tx: &mut Tx, id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE channels SET etag = '', etag_day = '' WHERE id = $1").bind(id).execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// The room type's nights in `[from, to)` as the export of a channel covering `units` sees them.
+pub async fn export_nights(db: &Db, id: &str, room: &str, units: i64, from: &str, to: &str) -> Result<Vec<ExportNight>, sqlx::Error> {
     let own = crate::domain::channels::units_by_night(bookings_with_conflicts(db.pool(), id, from).await?.iter().map(|(s, _)| s));
     sqlx::query(
         "SELECT night, units - out_of_order - booked - held - external AS free, closed FROM inventory \
@@ -305,36 +328,42 @@ pub async fn export_nights(db: &Db, id: &str, room: &str, from: &str, to: &str) 
             free: r.try_get("free")?,
             closed: r.try_get::<i64, _>("closed")? != 0,
             own: own.get(&night).copied().unwrap_or_default(),
+            units,
         })
     })
     .collect()
 }
 
-/// Takes the channel for an import until `until`; false while another replica has it.
-pub async fn lease(db: &Db, id: &str, now: i64, until: i64) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query("UPDATE channels SET lease_until = $2 WHERE id = $1 AND lease_until <= $3")
+/// Takes the channel for an import until `until` (the lease's own mark);
+/// false while another replica has it, or, for the schedule
+/// (`tried_before` ≥ 0), when it was tried since then meanwhile.
+pub async fn lease(db: &Db, id: &str, now: i64, until: i64, tried_before: i64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("UPDATE channels SET lease_until = $2 WHERE id = $1 AND lease_until <= $3 AND ($4 < 0 OR last_sync_at <= $4)")
         .bind(id)
         .bind(until)
         .bind(now)
+        .bind(tried_before)
         .execute(db.pool())
         .await?;
     Ok(done.rows_affected() == 1)
 }
 
-pub async fn end_lease(db: &Db, id: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE channels SET lease_until = 0 WHERE id = $1").bind(id).execute(db.pool()).await?;
+/// Gives the lease marked `until` back, unless another replica took the channel since.
+pub async fn end_lease(db: &Db, id: &str, until: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE channels SET lease_until = 0 WHERE id = $1 AND lease_until = $2").bind(id).bind(until).execute(db.pool()).await?;
     Ok(())
 }
 
-/// An import's outcome (`error` empty: it went well), the lease given back.
-pub async fn record_sync(db: &Db, id: &str, now: i64, error: &str) -> Result<(), sqlx::Error> {
+/// An import's outcome (`error` empty: it went well), the lease marked `until` given back.
+pub async fn record_sync(db: &Db, id: &str, now: i64, error: &str, until: i64) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE channels SET last_sync_at = $2, last_success_at = CASE WHEN $3 = '' THEN $2 ELSE last_success_at END, \
-         last_error = $3, lease_until = 0 WHERE id = $1",
+         last_error = $3, lease_until = CASE WHEN lease_until = $4 THEN 0 ELSE lease_until END WHERE id = $1",
     )
     .bind(id)
     .bind(now)
     .bind(error)
+    .bind(until)
     .execute(db.pool())
     .await?;
     Ok(())

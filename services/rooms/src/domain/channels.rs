@@ -108,11 +108,28 @@ fn date_of(value: DatePerhapsTime) -> Option<NaiveDate> {
         // A portal writing times means the day they fall on where the guesthouse is.
         DatePerhapsTime::DateTime(dt) => match dt {
             icalendar::CalendarDateTime::Floating(naive) => Some(naive.date()),
-            icalendar::CalendarDateTime::Utc(utc) => Some(utc.date_naive()),
+            icalendar::CalendarDateTime::Utc(utc) => Some(utc.with_timezone(&chrono::Local).date_naive()),
             icalendar::CalendarDateTime::WithTimezone { date_time, .. } => Some(date_time.date()),
         },
     }
 }
+
+/// The days of an RFC 5545 `DURATION` (`P3D`, `P1W`, `P2DT12H`: hours round
+/// up to a day), none when it is not one.
+fn duration_days(value: &str) -> Option<u64> {
+    let rest = value.trim().strip_prefix('P')?;
+    let (date, time) = rest.split_once('T').unwrap_or((rest, ""));
+    let number = |part: &str, unit: char| -> Option<u64> {
+        part.split_once(unit).and_then(|(n, _)| n.rsplit(|c: char| !c.is_ascii_digit()).next().unwrap_or("").parse().ok())
+    };
+    let days = number(date, 'W').unwrap_or(0) * 7 + number(date, 'D').unwrap_or(0);
+    let hours = number(time, 'H').unwrap_or(0);
+    let total = days + hours.div_ceil(24);
+    (total > 0).then_some(total)
+}
+
+/// Our own feed's events carry UIDs ending so: a portal showing them back is not a booking.
+pub const OWN_UID_SUFFIX: &str = "@spa-guesthouse";
 
 /// The bookings of a portal's calendar that take nights from `today` to
 /// `horizon` (exclusive), each cut to them; cancelled ones, those over
@@ -135,9 +152,10 @@ pub fn read_feed(text: &str, today: NaiveDate, horizon: NaiveDate) -> Result<Vec
         }
         let uid = event.get_uid().map(str::trim).filter(|u| !u.is_empty()).ok_or(FeedError::Incomplete { what: "UID", position })?;
         let arrival = event.get_start().and_then(date_of).ok_or(FeedError::Incomplete { what: "DTSTART", position })?;
-        // No end: a one-night booking (RFC 5545 gives an all-day event one day).
-        let departure = event.get_end().and_then(date_of).filter(|d| *d > arrival).unwrap_or_else(|| arrival + Days::new(1));
-        if event.get_status() == Some(EventStatus::Cancelled) {
+        // No end: its DURATION, else one night (RFC 5545 gives an all-day event one day).
+        let lasts = event.property_value("DURATION").and_then(duration_days).unwrap_or(1);
+        let departure = event.get_end().and_then(date_of).filter(|d| *d > arrival).unwrap_or_else(|| arrival + Days::new(lasts));
+        if event.get_status() == Some(EventStatus::Cancelled) || uid.ends_with(OWN_UID_SUFFIX) {
             continue;
         }
         let (arrival, departure) = (arrival.max(today), departure.min(horizon));
@@ -201,13 +219,17 @@ pub struct ExportNight {
     pub closed: bool,
     /// This channel's own imported bookings that night (it knows of them).
     pub own: i64,
+    /// The units the channel's listing covers.
+    pub units: i64,
 }
 
 impl ExportNight {
-    /// Busy for the channel when no unit is left to sell to it: its own
-    /// bookings are the portal's already, so they leave a unit to it.
+    /// Busy for the channel when no unit is left to sell to it: nothing is
+    /// free and the portal may still sell (it has fewer of its own
+    /// bookings that night than its listing's units; when they fill it the
+    /// portal stops by itself, so the night stays open to it).
     pub fn busy(&self) -> bool {
-        self.closed || self.free + self.own <= 0
+        self.closed || (self.free <= 0 && self.own < self.units)
     }
 }
 
@@ -226,7 +248,7 @@ pub fn render_feed(channel_id: &str, name: &str, nights: &[ExportNight], stamp: 
     calendar.name(name);
     for (start, end) in runs {
         let event = icalendar::Event::new()
-            .uid(&format!("{}-{}@spa-guesthouse", ymd(start), channel_id))
+            .uid(&format!("{}-{}{OWN_UID_SUFFIX}", ymd(start), channel_id))
             .summary("Not available")
             .starts(start)
             .ends(end)
@@ -272,6 +294,8 @@ BEGIN:VEVENT\r\nUID:c@portal\r\nDTSTART;VALUE=DATE:20270901\r\nSTATUS:CANCELLED\
 BEGIN:VEVENT\r\nUID:old@portal\r\nDTSTART;VALUE=DATE:20270601\r\nDTEND;VALUE=DATE:20270603\r\nEND:VEVENT\r\n\
 BEGIN:VEVENT\r\nUID:edge@portal\r\nDTSTART;VALUE=DATE:20270630\r\nDTEND;VALUE=DATE:20270702\r\nEND:VEVENT\r\n\
 BEGIN:VEVENT\r\nUID:one@portal\r\nDTSTART;VALUE=DATE:20270720\r\nEND:VEVENT\r\n\
+BEGIN:VEVENT\r\nUID:week@portal\r\nDTSTART;VALUE=DATE:20270801\r\nDURATION:P1W\r\nEND:VEVENT\r\n\
+BEGIN:VEVENT\r\nUID:2027-07-25-ch1@spa-guesthouse\r\nDTSTART;VALUE=DATE:20270725\r\nDTEND;VALUE=DATE:20270726\r\nEND:VEVENT\r\n\
 END:VCALENDAR\r\n";
 
     #[test]
@@ -284,12 +308,22 @@ END:VCALENDAR\r\n";
                 stay("b@portal", "2027-08-01", "2027-08-03"),
                 stay("edge@portal", "2027-07-01", "2027-07-02"),
                 stay("one@portal", "2027-07-20", "2027-07-21"),
+                stay("week@portal", "2027-08-01", "2027-08-08"),
             ]
             .map(|s| if s.uid == "a@portal" { ExternalStay { summary: "Reserved".into(), ..s } } else { s })
         );
         assert_eq!(stays[0].nights(), ["2027-07-10", "2027-07-11", "2027-07-12"]);
         let cut = read_feed(FEED, day("2027-07-01"), day("2027-07-12")).unwrap();
         assert_eq!(cut.iter().find(|s| s.uid == "a@portal").map(|s| s.departure), Some(day("2027-07-12")), "cut at the horizon");
+    }
+
+    #[test]
+    fn a_duration_counts_whole_days() {
+        assert_eq!(
+            (duration_days("P3D"), duration_days("P1W"), duration_days("P2DT12H"), duration_days("PT1H")),
+            (Some(3), Some(7), Some(3), Some(1))
+        );
+        assert_eq!((duration_days("PT0S"), duration_days("3D")), (None, None));
     }
 
     #[test]
@@ -318,7 +352,7 @@ END:VCALENDAR\r\n";
 
     #[test]
     fn the_export_shows_runs_of_nights_the_channel_may_not_sell() {
-        let night = |d: &str, free: i64, closed: bool, own: i64| ExportNight { night: day(d), free, closed, own };
+        let night = |d: &str, free: i64, closed: bool, own: i64| ExportNight { night: day(d), free, closed, own, units: 1 };
         let nights = [
             night("2027-07-01", 0, false, 0),
             night("2027-07-02", 0, false, 0),
@@ -327,6 +361,8 @@ END:VCALENDAR\r\n";
             night("2027-07-05", 1, false, 0),
             night("2027-07-06", -1, false, 0),
         ];
+        // A listing of two units with one of its own booked and nothing left here: it could sell the other.
+        assert!(ExportNight { units: 2, ..night("2027-07-03", 0, false, 1) }.busy());
         let stamp = chrono::DateTime::from_timestamp(1_800_000_000, 0).unwrap();
         let feed = render_feed("ch1", "Booking.com", &nights, stamp);
         let calendar: Calendar = feed.parse().unwrap();
