@@ -390,6 +390,7 @@ pub async fn sync_channel(
             ("Vary" = String, description = "`accept-encoding`"),
         )),
         (status = 304, response = NotModified),
+        (status = 400, description = "Control characters in the address (`invalid_characters`)", body = ErrorBody),
         (status = 404, description = "No such feed (`channel_not_found`), or its address was revoked", body = ErrorBody),
         (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
     )

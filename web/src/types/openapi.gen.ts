@@ -4100,8 +4100,26 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            /** @description Control characters in the address (`invalid_characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such feed (`channel_not_found`), or its address was revoked */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
