@@ -61,15 +61,7 @@ impl Http {
     /// redirects not followed. No answer, or none in time, is
     /// [`HttpError::Unavailable`]; a status is the caller's to judge.
     pub async fn send(&self, request: hyper::Request<Vec<u8>>) -> Result<hyper::Response<Vec<u8>>, HttpError> {
-        let (parts, body) = request.into_parts();
-        let request = hyper::Request::from_parts(parts, Full::new(Bytes::from(body)));
-        let exchange = async {
-            let response = self.client.request(request).await.map_err(|e| HttpError::Unavailable(e.to_string()))?;
-            let (parts, body) = response.into_parts();
-            let bytes = body.collect().await.map_err(|e| HttpError::Unavailable(e.to_string()))?.to_bytes();
-            Ok::<_, HttpError>(hyper::Response::from_parts(parts, bytes.to_vec()))
-        };
-        tokio::time::timeout(self.timeout, exchange).await.map_err(|_| HttpError::Unavailable("no answer in time".into()))?
+        self.send_limited(request, usize::MAX).await
     }
 
     /// Sends a request whole like [`Http::send`], its answer's body read up

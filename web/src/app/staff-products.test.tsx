@@ -531,7 +531,7 @@ describe('the offers', () => {
     await user.click(within(related).getByRole('button', { name: 'Dodaj' }));
     expect(within(add).queryByRole('option', { name: /PR_ROSE_OIL/ })).toBeNull();
     await user.click(within(related).getByRole('button', { name: 'Przesuń w górę: Świeca sojowa' }));
-    expect(within(related).getAllByRole('listitem').map((item) => plain(item.firstChild?.textContent))).toEqual(['Świeca sojowa PR_CANDLE', 'Olejek różany PR_ROSE_OIL']);
+    expect(within(related).getAllByRole('listitem').map((item) => plain(item.firstElementChild?.firstElementChild?.textContent))).toEqual(['Świeca sojowa PR_CANDLE', 'Olejek różany PR_ROSE_OIL']);
 
     await user.click(within(form).getByRole('button', { name: 'Zapisz' }));
     await within(form).findByText('Zapisano. Goście zobaczą zmianę w ciągu kilku sekund.');

@@ -139,14 +139,7 @@ pub async fn feed(db: &Db, token: &str) -> Result<ChannelFeed, RoomsError> {
     let horizon = today + Days::new(HORIZON_DAYS as u64);
     let nights = store::export_nights(db, &row.id, &row.room_code, row.units, &ymd(today), &ymd(horizon)).await?;
     let stamp = today.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc();
-    let ics = rules::render_feed(&row.id, &row.name, &nights, stamp);
-    let etag = format!("\"{:016x}\"", fnv1a(&ics));
-    Ok(ChannelFeed { ics, etag })
-}
-
-/// FNV-1a: a stable hash of the feed for its ETag (no cryptographic need).
-fn fnv1a(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+    Ok(ChannelFeed { ics: rules::render_feed(&row.id, &row.name, &nights, stamp) })
 }
 
 /// What an import found.
@@ -168,20 +161,14 @@ pub async fn sync(db: &Db, outbox: &Outbox, http: &Http, id: &str) -> Result<Syn
 /// [`sync`], for the schedule only when not tried since `tried_before` (another replica may have).
 async fn sync_if(db: &Db, outbox: &Outbox, http: &Http, id: &str, tried_before: i64) -> Result<SyncResult, RoomsError> {
     let now = db.now_ms();
-    if store::channel(db, id).await?.is_none() {
-        return Err(RoomsError::ChannelNotFound);
-    }
     let until = now + LEASE_MS;
-    if !store::lease(db, id, now, until, tried_before).await? {
-        return Err(RoomsError::SyncRunning);
-    }
-    // Read under the lease: what an import before this one wrote.
-    let outcome = match store::channel(db, id).await {
-        Ok(Some(row)) => import(db, outbox, http, &row).await,
-        Ok(None) => Ok(Err("the channel was deleted".to_owned())),
-        Err(e) => Err(e),
+    let Some(row) = store::lease(db, id, now, until, tried_before).await? else {
+        return Err(match store::channel(db, id).await? {
+            Some(_) => RoomsError::SyncRunning,
+            None => RoomsError::ChannelNotFound,
+        });
     };
-    let outcome = match outcome {
+    let outcome = match import(db, outbox, http, &row).await {
         Ok(outcome) => outcome,
         Err(e) => {
             store::end_lease(db, id, until).await.ok();

@@ -201,8 +201,9 @@ pub async fn insert(tx: &mut Tx, id: &str, f: &ChannelFields, token: &str, now: 
 }
 
 /// Changes a channel (a new token when given; a new address is read whole again); whether it was there.
-pub async fn update(tx: &mut Tx, id: &str, f: &ChannelFields, token: Option<&str>, now: i64, staff: &str) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
+/// Saves a channel's fields; the caller holds its row ([`lock`]).
+pub async fn update(tx: &mut Tx, id: &str, f: &ChannelFields, token: Option<&str>, now: i64, staff: &str) -> Result<(), sqlx::Error> {
+    sqlx::query(
         "UPDATE channels SET name = $2, room_code = $3, units = $4, \
          etag = CASE WHEN import_url = $5 THEN etag ELSE '' END, import_url = $5, \
          export_token = COALESCE($6, export_token), updated_at = $7, updated_by = $8 WHERE id = $1",
@@ -217,7 +218,7 @@ pub async fn update(tx: &mut Tx, id: &str, f: &ChannelFields, token: Option<&str
     .bind(staff)
     .execute(&mut **tx)
     .await?;
-    Ok(done.rows_affected() == 1)
+    Ok(())
 }
 
 pub async fn delete(tx: &mut Tx, id: &str) -> Result<(), sqlx::Error> {
@@ -334,18 +335,23 @@ pub async fn export_nights(db: &Db, id: &str, room: &str, units: i64, from: &str
     .collect()
 }
 
-/// Takes the channel for an import until `until` (the lease's own mark);
-/// false while another replica has it, or, for the schedule
+/// Takes the channel for an import until `until` (the lease's own mark),
+/// and reads it under the lease: what an import before this one wrote.
+/// None while another replica has it, when it is gone, or, for the schedule
 /// (`tried_before` ≥ 0), when it was tried since then meanwhile.
-pub async fn lease(db: &Db, id: &str, now: i64, until: i64, tried_before: i64) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query("UPDATE channels SET lease_until = $2 WHERE id = $1 AND lease_until <= $3 AND ($4 < 0 OR last_sync_at <= $4)")
-        .bind(id)
-        .bind(until)
-        .bind(now)
-        .bind(tried_before)
-        .execute(db.pool())
-        .await?;
-    Ok(done.rows_affected() == 1)
+pub async fn lease(db: &Db, id: &str, now: i64, until: i64, tried_before: i64) -> Result<Option<ChannelRow>, sqlx::Error> {
+    sqlx::query(&format!(
+        "UPDATE channels SET lease_until = $2 WHERE id = $1 AND lease_until <= $3 AND ($4 < 0 OR last_sync_at <= $4) RETURNING {COLUMNS}"
+    ))
+    .bind(id)
+    .bind(until)
+    .bind(now)
+    .bind(tried_before)
+    .fetch_optional(db.pool())
+    .await?
+    .as_ref()
+    .map(row_of)
+    .transpose()
 }
 
 /// Gives the lease marked `until` back, unless another replica took the channel since.

@@ -7,18 +7,16 @@
 //! is busy exactly on the nights the inventory has no unit left for it,
 //! cached until availability changes.
 
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use reqwest::Method;
 use serde_json::{Value, json};
 use spa_platform::testkit::{self, CalendarPortal};
-use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
 use spa_proto::spa::rooms::v1::{ChannelFields, GetNightsRequest, SaveChannelRequest};
 
-use crate::distributed::{Processes, bin, reserve_ports};
+use crate::distributed::RoomsReplicas;
 use crate::staff::as_staff;
-use crate::support::{TestStack, client, eventually, stay};
+use crate::support::{TestStack, eventually, stay};
 
 const SUITE: &str = "ROOM_FAMILY_SUITE";
 
@@ -201,30 +199,8 @@ async fn a_channel_is_imported_by_one_of_two_rooms_processes_at_a_time_on_postgr
     portal.slow(Duration::from_millis(400));
     let day = |n: i64| stay(n, 0).0;
     portal.serve(&[("a@portal", day(10), day(12))]);
-    let mut procs = Processes(Vec::new());
-    let mut clients = Vec::new();
-    let ports = reserve_ports(4);
-    for pair in ports.chunks(2) {
-        let (grpc, ops) = (pair[0].port(), pair[1].port());
-        let mut cmd = Command::new(bin("spa-rooms"));
-        cmd.env_clear()
-            .env("PATH", std::env::var("PATH").unwrap_or_default())
-            .env("RUST_LOG", "warn")
-            .env("GRPC_ADDR", format!("127.0.0.1:{grpc}"))
-            .env("OPS_ADDR", format!("127.0.0.1:{ops}"))
-            .env("DATABASE_URL", &url)
-            .env("CHANNEL_SYNC_SECONDS", "1")
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit());
-        procs.0.push(("rooms", cmd.spawn().unwrap()));
-        let ready = format!("http://127.0.0.1:{ops}/readyz");
-        eventually(&ready, || {
-            procs.assert_running();
-            async { client().get(&ready).send().await.ok().filter(|r| r.status().is_success()).map(|_| ()) }
-        })
-        .await;
-        clients.push(RoomsServiceClient::connect(format!("http://127.0.0.1:{grpc}")).await.unwrap());
-    }
+    let mut replicas = RoomsReplicas::start(2, &url, &[("CHANNEL_SYNC_SECONDS", "1")]).await;
+    let mut clients = replicas.clients().await;
     let fields = ChannelFields { name: "Booking.com".into(), room_code: SUITE.into(), units: 1, import_url: portal.url.clone() };
     let request = SaveChannelRequest { fields: Some(fields), staff: "admin@example.pl".into(), ..Default::default() };
     clients[0].save_channel(request).await.unwrap();
@@ -237,7 +213,7 @@ async fn a_channel_is_imported_by_one_of_two_rooms_processes_at_a_time_on_postgr
         assert_eq!(nights.nights.iter().map(|n| n.external).collect::<Vec<_>>(), [1, 1], "taken once");
     }
     drop(clients);
-    for (name, status) in procs.terminate().await {
+    for (name, status) in replicas.procs.terminate().await {
         assert!(status.success(), "{name} exited with {status}");
     }
     let admin = spa_platform::db::Db::connect(&pg).await.unwrap();

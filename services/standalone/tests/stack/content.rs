@@ -4,7 +4,8 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::support::{TestStack, json as read};
+use crate::staff::as_staff;
+use crate::support::TestStack;
 
 #[tokio::test]
 async fn pages_answer_by_path_and_language() {
@@ -33,16 +34,7 @@ async fn only_editors_and_admins_edit_blocks_and_visitors_see_the_edit_at_once()
     let customer = cookie(t.session_of("c-1", "ola@example.pl", "customer").await);
     let editor = cookie(t.session_of("c-2", "ed@example.pl", "customer,editor").await);
     let admin = cookie(t.session_of("c-3", "admin@example.pl", "customer,admin").await);
-    let send = |method: Method, path: &str, who: &Option<String>, body: Value| {
-        let mut request = t.http.request(method, t.url(path)).header("x-requested-with", "XMLHttpRequest");
-        if let Some(c) = who {
-            request = request.header("cookie", c.clone());
-        }
-        if !body.is_null() {
-            request = request.json(&body);
-        }
-        async move { read(request.send().await.unwrap()).await }
-    };
+    let send = |method: Method, path: &str, who: &Option<String>, body: Value| as_staff(&t.http, method, t.url(path), who.clone(), body);
     let block = "/shop-api/backend/blocks/regulations-vouchers?locale=pl";
     let change = json!({"content": "<p>Nowe zasady</p>"});
 
@@ -95,16 +87,7 @@ async fn an_editor_adds_and_removes_a_home_page_slide_and_visitors_see_it_at_onc
     let cookie = |token: String| Some(format!("spa_session={token}"));
     let customer = cookie(t.session_of("c-1", "ola@example.pl", "customer").await);
     let editor = cookie(t.session_of("c-2", "ed@example.pl", "customer,editor").await);
-    let send = |method: Method, path: &str, who: &Option<String>, body: Value| {
-        let mut request = t.http.request(method, t.url(path)).header("x-requested-with", "XMLHttpRequest");
-        if let Some(c) = who {
-            request = request.header("cookie", c.clone());
-        }
-        if !body.is_null() {
-            request = request.json(&body);
-        }
-        async move { read(request.send().await.unwrap()).await }
-    };
+    let send = |method: Method, path: &str, who: &Option<String>, body: Value| as_staff(&t.http, method, t.url(path), who.clone(), body);
     let t = &t;
     let slide_ids = |url: &'static str| async move {
         let (_, page) = t.get(url).await;

@@ -81,6 +81,58 @@ impl Drop for Processes {
     }
 }
 
+/// Replicas of the rooms service on one PostgreSQL database, each ready.
+/// The ports stay reserved as long as the replicas live.
+pub struct RoomsReplicas {
+    pub procs: Processes,
+    /// Each replica's gRPC address.
+    pub grpc: Vec<String>,
+    /// Each replica's ops address (readiness, the test clock).
+    pub ops: Vec<String>,
+    _ports: Vec<ReservedPort>,
+}
+
+impl RoomsReplicas {
+    /// Starts `n` `spa-rooms` processes on the database at `url`, with `env` added.
+    pub async fn start(n: usize, url: &str, env: &[(&str, &str)]) -> Self {
+        let ports = reserve_ports(2 * n);
+        let mut replicas = Self { procs: Processes(Vec::new()), grpc: Vec::new(), ops: Vec::new(), _ports: Vec::new() };
+        for pair in ports.chunks(2) {
+            let (grpc, ops) = (pair[0].port(), pair[1].port());
+            let mut cmd = Command::new(bin("spa-rooms"));
+            cmd.env_clear()
+                .env("PATH", std::env::var("PATH").unwrap_or_default())
+                .env("RUST_LOG", "warn")
+                .env("GRPC_ADDR", format!("127.0.0.1:{grpc}"))
+                .env("OPS_ADDR", format!("127.0.0.1:{ops}"))
+                .env("DATABASE_URL", url)
+                .envs(env.iter().copied())
+                .stdout(Stdio::null())
+                .stderr(Stdio::inherit());
+            replicas.procs.0.push(("rooms", cmd.spawn().unwrap()));
+            let ready = format!("http://127.0.0.1:{ops}/readyz");
+            eventually(&ready, || {
+                replicas.procs.assert_running();
+                async { client().get(&ready).send().await.ok().filter(|r| r.status().is_success()).map(|_| ()) }
+            })
+            .await;
+            replicas.grpc.push(format!("http://127.0.0.1:{grpc}"));
+            replicas.ops.push(format!("http://127.0.0.1:{ops}"));
+        }
+        replicas._ports = ports;
+        replicas
+    }
+
+    /// A gRPC client of each replica.
+    pub async fn clients(&self) -> Vec<RoomsServiceClient<tonic::transport::Channel>> {
+        let mut clients = Vec::new();
+        for url in &self.grpc {
+            clients.push(RoomsServiceClient::connect(url.clone()).await.unwrap());
+        }
+        clients
+    }
+}
+
 const SERVICES: [(&str, &str); 5] =
     [("catalog", "spa-catalog"), ("rooms", "spa-rooms"), ("cart", "spa-cart"), ("users", "spa-users"), ("content", "spa-content")];
 

@@ -2,7 +2,6 @@
 //! inventory rule: no night is ever sold twice, whatever the backend and
 //! however many replicas run; a retried reservation changes nothing.
 
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use serde_json::json;
@@ -12,7 +11,7 @@ use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
 use spa_proto::spa::rooms::v1::{Guests, HoldStatus, OrderRef, ReserveRequest, StayLine};
 use tonic::transport::Channel;
 
-use crate::distributed::{Processes, bin, reserve_ports};
+use crate::distributed::RoomsReplicas;
 use crate::support::{Clocks, TestStack, client, eventually, stay};
 
 const ROOM: &str = "ROOM_STANDARD_DOUBLE";
@@ -183,38 +182,13 @@ async fn concurrent_reservations_never_oversell_across_three_processes_on_postgr
     let pg = testkit::postgres_url();
     let name = testkit::unique("spa_rooms_race_");
     let url = testkit::postgres_database_url(&pg, &name);
-    let mut procs = Processes(Vec::new());
-    let mut clients = Vec::new();
-    let mut ops_urls = Vec::new();
-    // Kept until the processes have stopped.
-    let ports = reserve_ports(6);
-    for pair in ports.chunks(2) {
-        let (grpc, ops) = (pair[0].port(), pair[1].port());
-        let mut cmd = Command::new(bin("spa-rooms"));
-        cmd.env_clear()
-            .env("PATH", std::env::var("PATH").unwrap_or_default())
-            .env("RUST_LOG", "warn")
-            .env("CLOCK_CONTROL", "on")
-            .env("GRPC_ADDR", format!("127.0.0.1:{grpc}"))
-            .env("OPS_ADDR", format!("127.0.0.1:{ops}"))
-            .env("DATABASE_URL", &url)
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit());
-        procs.0.push(("rooms", cmd.spawn().unwrap()));
-        let ready = format!("http://127.0.0.1:{ops}/readyz");
-        eventually(&ready, || {
-            procs.assert_running();
-            async { client().get(&ready).send().await.ok().filter(|r| r.status().is_success()).map(|_| ()) }
-        })
-        .await;
-        clients.push(RoomsServiceClient::connect(format!("http://127.0.0.1:{grpc}")).await.unwrap());
-        ops_urls.push(format!("http://127.0.0.1:{ops}"));
-    }
+    let mut replicas = RoomsReplicas::start(3, &url, &[("CLOCK_CONTROL", "on")]).await;
+    let clients = replicas.clients().await;
     let db = Db::connect(&url).await.unwrap();
-    compete(clients, &db, &Clocks::Remote(ops_urls), 60).await;
+    compete(clients, &db, &Clocks::Remote(replicas.ops.clone()), 60).await;
     db.close().await;
     // The clients are gone (moved), so SIGTERM finds no open connection.
-    for (name, status) in procs.terminate().await {
+    for (name, status) in replicas.procs.terminate().await {
         assert!(status.success(), "{name} exited with {status}");
     }
     let admin = Db::connect(&pg).await.unwrap();

@@ -1,11 +1,12 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 
 import { TextField } from '@/components/ui/form-fields';
 import { useProducts, useTaxonTree } from '@/features/staff/api/products';
 import { RELATED_MAX, taxonOptions, VOUCHER_VALUES_MAX, type ProductField, type ProductForm } from '@/features/staff/utils/products';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 
-import { GroupError, LoadFailed, SelectField } from './staff-fields';
+import { OrderedChoices } from './ordered-choices';
+import { GroupError, LoadFailed } from './staff-fields';
 
 type Update = (change: Partial<ProductForm>, ...fields: ProductField[]) => void;
 type Props = { form: ProductForm; error?: string; update: Update };
@@ -62,80 +63,24 @@ export function CategoryChoices({ form, error, update }: Props) {
 export function RelatedOffers({ code, form, error, update }: Props & { code: string }) {
   const { t, locale } = useI18n();
   const all = useProducts({ type: '', q: '' }, locale);
-  const id = useId();
-  const [adding, setAdding] = useState('');
   const names = new Map((all.data?.items ?? []).map((item) => [item.code, item.name]));
-  const name = (other: string) => names.get(other) ?? other;
-  const addable = (all.data?.items ?? []).filter((item) => item.code !== code && !form.related.includes(item.code));
-  const set = (related: string[]) => update({ related }, 'related');
-  const move = (i: number) => set(form.related.map((c, j) => (j === i - 1 ? form.related[i] : j === i ? form.related[i - 1] : c) as string));
-  const full = form.related.length >= RELATED_MAX;
   return (
-    <fieldset className="staff-products__group" aria-describedby={[`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ')}>
-      <legend>{t('staff.products.related')}</legend>
-      <p id={`${id}-hint`} className="form-field__hint">
-        {t('staff.products.relatedHint', { max: RELATED_MAX })}
-      </p>
-      {form.related.length === 0 ? (
-        <p>{t('staff.products.noRelated')}</p>
-      ) : (
-        <ol className="staff-products__related">
-          {form.related.map((other, i) => (
-            <li key={other}>
-              <span>
-                {name(other)} <span className="staff-products__code">{other}</span>
-              </span>
-              <span className="staff-products__row-actions">
-                {i > 0 && (
-                  <button type="button" className="button button--small" aria-label={t('staff.products.moveUp', { name: name(other) })} onClick={() => move(i)}>
-                    ↑
-                  </button>
-                )}
-                <button
-                  type="button"
-                  className="button button--small"
-                  aria-invalid={error && i === 0 ? true : undefined}
-                  aria-label={t('staff.products.removeRelated', { name: name(other) })}
-                  onClick={() => set(form.related.filter((c) => c !== other))}
-                >
-                  {t('staff.products.remove')}
-                </button>
-              </span>
-            </li>
-          ))}
-        </ol>
-      )}
-      <LoadFailed query={all} text={t('staff.products.loadError')} />
-      <div className="form__row staff-products__add">
-        <SelectField
-          label={t('staff.products.addRelated')}
-          value={adding}
-          disabled={full}
-          aria-busy={all.isPending || undefined}
-          aria-invalid={error && form.related.length === 0 ? true : undefined}
-          onChange={(event) => setAdding(event.target.value)}
-        >
-          <option value="">{t(all.isPending ? 'staff.products.loading' : 'staff.products.chooseOffer')}</option>
-          {addable.map((item) => (
-            <option key={item.code} value={item.code}>
-              {item.name} ({item.code})
-            </option>
-          ))}
-        </SelectField>
-        <button
-          type="button"
-          className="button"
-          disabled={adding === '' || full}
-          onClick={() => {
-            set([...form.related, adding]);
-            setAdding('');
-          }}
-        >
-          {t('staff.products.add')}
-        </button>
-      </div>
-      <GroupError id={`${id}-error`} error={error} />
-    </fieldset>
+    <OrderedChoices
+      legend={t('staff.products.related')}
+      hint={t('staff.products.relatedHint', { max: RELATED_MAX })}
+      empty={t('staff.products.noRelated')}
+      addLabel={t('staff.products.addRelated')}
+      addText={t('staff.products.add')}
+      placeholder={t(all.isPending ? 'staff.products.loading' : 'staff.products.chooseOffer')}
+      max={RELATED_MAX}
+      codes={form.related}
+      name={(other) => names.get(other) ?? other}
+      addable={(all.data?.items ?? []).filter((item) => item.code !== code && !form.related.includes(item.code))}
+      pending={all.isPending}
+      error={error}
+      notice={<LoadFailed query={all} text={t('staff.products.loadError')} />}
+      onChange={(related) => update({ related }, 'related')}
+    />
   );
 }
 
