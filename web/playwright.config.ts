@@ -114,6 +114,8 @@ export default defineConfig({
             // The staff's desk (e2e/staff.spec.ts) needs an administrator.
             ADMIN_EMAIL: 'recepcja@example.pl',
             ADMIN_PASSWORD: 'hasło recepcji e2e 2026',
+            // The booking portals' spec (e2e/channels.spec.ts) serves a calendar on this machine.
+            CHANNEL_IMPORT_ALLOW_PRIVATE: 'true',
             RUST_LOG: process.env.RUST_LOG ?? 'warn',
           },
           reuseExistingServer: !process.env.CI,

@@ -51,7 +51,13 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     let channel = spa_platform::grpc::channel(&infra.peers.catalog, infra.peers.timeout)?;
     let catalog = CatalogServiceClient::with_interceptor(channel, spa_platform::grpc::TraceInterceptor);
     let addr = listener.local_addr()?;
-    let http = spa_platform::http::Http::with_timeout(channels::FETCH_TIMEOUT)?;
+    // A portal's calendar is on the internet: an address on this host or its network is refused
+    // unless the operator allows it (a portal faked on this machine).
+    let http = match infra.setting("CHANNEL_IMPORT_ALLOW_PRIVATE").as_deref().map(str::trim) {
+        Some("true") => spa_platform::http::Http::with_timeout(channels::FETCH_TIMEOUT)?,
+        None | Some("false") => spa_platform::http::Http::public_only(channels::FETCH_TIMEOUT)?,
+        Some(other) => anyhow::bail!("CHANNEL_IMPORT_ALLOW_PRIVATE: `{other}` is neither true nor false"),
+    };
     let every = infra
         .setting("CHANNEL_SYNC_SECONDS")
         .map(|s| s.trim().parse::<u64>())

@@ -27,10 +27,15 @@ struct Service {
 }
 
 impl Service {
+    /// The service importing every `sync_seconds`, allowed the fake portals on this host.
     async fn start(sync_seconds: &str) -> Self {
+        Self::start_with(&[("CHANNEL_SYNC_SECONDS", sync_seconds), ("CHANNEL_IMPORT_ALLOW_PRIVATE", "true")]).await
+    }
+
+    async fn start_with(settings: &[(&str, &str)]) -> Self {
         let alone = Alone::new().await;
         let (mut infra, listener) = alone.infra("rooms", |_| {}).await;
-        infra.settings = Arc::new([("CHANNEL_SYNC_SECONDS".to_owned(), sync_seconds.to_owned())].into());
+        infra.settings = Arc::new(settings.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect());
         let today = infra.db.clock().today();
         let started = spa_rooms::start(infra, listener).await.unwrap();
         let client = RoomsServiceClient::connect(format!("http://{}", started.addr)).await.unwrap();
@@ -220,6 +225,28 @@ async fn a_channels_fields_are_checked_and_its_export_address_can_be_replaced() 
     assert_eq!(old.code(), tonic::Code::NotFound, "the old address is revoked");
     let none = client.sync_channel(sync(&channel.id)).await.unwrap().into_inner();
     assert!(none.error.starts_with("no calendar to import"), "{none:?}");
+}
+
+/// As deployed, an import never reaches this host or its network (the
+/// ops port, a cloud's metadata service), whether by address or by name.
+#[tokio::test]
+async fn an_import_from_this_host_or_its_network_is_refused_by_default() {
+    let s = Service::start_with(&[("CHANNEL_SYNC_SECONDS", "3600")]).await;
+    let portal = Portal::start().await;
+    portal.serve(&[("a@portal", s.day(2), s.day(4))]);
+    let by_name = portal.url.replace("127.0.0.1", "localhost");
+    for (url, host) in [
+        (portal.url.as_str(), "127.0.0.1"),
+        (by_name.as_str(), "localhost"),
+        ("http://169.254.169.254/latest/meta-data/", "169.254.169.254"),
+    ] {
+        let channel = s.channel(host, url).await;
+        let refused = s.client.clone().sync_channel(sync(&channel.id)).await.unwrap().into_inner();
+        assert_eq!(refused.error, format!("{host} is not a public address: a portal's calendar is on the internet"), "{url}");
+        assert_eq!(refused.channel.unwrap().bookings, 0);
+    }
+    assert!(portal.asked().is_empty(), "never asked");
+    assert_eq!(s.external(2, 2).await, [0, 0]);
 }
 
 #[tokio::test]

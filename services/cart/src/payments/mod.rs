@@ -50,8 +50,8 @@ impl From<HttpError> for PaymentError {
         match e {
             HttpError::Invalid(e) => PaymentError::Refused(e),
             HttpError::Unavailable(e) => PaymentError::Unavailable(e),
-            // Never asked for by the payment calls (they read whole answers).
-            e @ HttpError::TooLarge(_) => PaymentError::Unavailable(e.to_string()),
+            // Never asked for by the payment calls (whole answers, from the operator's addresses).
+            e @ (HttpError::TooLarge(_) | HttpError::NotPublic(_)) => PaymentError::Unavailable(e.to_string()),
         }
     }
 }

@@ -209,6 +209,9 @@ async fn import(db: &Db, outbox: &Outbox, http: &Http, row: &store::ChannelRow) 
     let response = match http.send_limited(request, MAX_FEED_BYTES).await {
         Ok(response) => response,
         Err(HttpError::TooLarge(_)) => return Ok(Err(format!("the calendar is larger than {} MB", MAX_FEED_BYTES / (1024 * 1024)))),
+        Err(HttpError::NotPublic(host)) => {
+            return Ok(Err(format!("{host} is not a public address: a portal's calendar is on the internet")));
+        }
         Err(e) => return Ok(Err(format!("the portal did not answer: {e}"))),
     };
     match response.status() {

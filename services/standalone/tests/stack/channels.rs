@@ -73,7 +73,11 @@ print(json.dumps(sorted(runs)))
 
 #[tokio::test]
 async fn portals_calendars_are_imported_and_exported_and_the_guests_search_follows() {
-    let t = TestStack::start_with_settings(|g| g.limits.writes.burst = 1000, &[("CHANNEL_SYNC_SECONDS", "1")]).await;
+    let t = TestStack::start_with_settings(
+        |g| g.limits.writes.burst = 1000,
+        &[("CHANNEL_SYNC_SECONDS", "1"), ("CHANNEL_IMPORT_ALLOW_PRIVATE", "true")],
+    )
+    .await;
     let admin = Some(format!("spa_session={}", t.session_of("c-4", "admin@example.pl", "customer,admin").await));
     let reception = Some(format!("spa_session={}", t.session_of("c-3", "recepcja@example.pl", "customer,reception").await));
     let call = |method: Method, path: &str, who: &Option<String>, body: Value| as_staff(&t.http, method, t.url(path), who.clone(), body);
@@ -199,7 +203,7 @@ async fn a_channel_is_imported_by_one_of_two_rooms_processes_at_a_time_on_postgr
     portal.slow(Duration::from_millis(400));
     let day = |n: i64| stay(n, 0).0;
     portal.serve(&[("a@portal", day(10), day(12))]);
-    let mut replicas = RoomsReplicas::start(2, &url, &[("CHANNEL_SYNC_SECONDS", "1")]).await;
+    let mut replicas = RoomsReplicas::start(2, &url, &[("CHANNEL_SYNC_SECONDS", "1"), ("CHANNEL_IMPORT_ALLOW_PRIVATE", "true")]).await;
     let mut clients = replicas.clients().await;
     let fields = ChannelFields { name: "Booking.com".into(), room_code: SUITE.into(), units: 1, import_url: portal.url.clone() };
     let request = SaveChannelRequest { fields: Some(fields), staff: "admin@example.pl".into(), ..Default::default() };
