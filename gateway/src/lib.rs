@@ -294,10 +294,10 @@ pub async fn serve_router(listener: TcpListener, app: Router, limits: &guard::Li
     Ok(())
 }
 
-/// Always ready: for a gateway without a bus or a cache to wait for (tests).
-/// The gateway process is ready when its bus and cache answer
-/// ([`spa_platform::runtime::readiness`]); a dead peer is answered per
-/// request with a 503 rather than taking the gateway out.
+/// Always ready: for a gateway whose services run in the same process
+/// (tests). The gateway process is ready while the services it calls
+/// serve ([`spa_platform::runtime::gateway_readiness`]); a call to one that
+/// fails meanwhile is answered with a 503.
 pub fn always_ready() -> spa_platform::ops::ReadyCheck {
     Arc::new(|| Box::pin(async { true }))
 }

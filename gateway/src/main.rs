@@ -13,7 +13,7 @@ async fn main() -> anyhow::Result<()> {
     let var = spa_platform::config::var;
     let bus = spa_platform::runtime::connect_bus(var("NATS_URL").as_deref(), var("NATS_NAMESPACE").as_deref()).await?;
     let cache = spa_platform::runtime::connect_gateway_cache(var("REDIS_URL").as_deref()).await?;
-    let ready = spa_platform::runtime::readiness(None, bus.clone(), cache.clone());
+    let ready = spa_platform::runtime::gateway_readiness(&config.peers, bus.clone(), cache.clone())?;
     let state = spa_gateway::AppState::with_cache(config, cache, bus.as_ref(), shutdown.clone()).await?;
     let ops_addr: std::net::SocketAddr = spa_platform::config::parse_or("OPS_ADDR", std::net::SocketAddr::from(([0, 0, 0, 0], 9090)))?;
     let listener = TcpListener::bind(addr).await.with_context(|| format!("binding {addr}"))?;

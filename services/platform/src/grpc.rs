@@ -21,6 +21,16 @@ pub fn channel(addr: &str, timeout: Duration) -> anyhow::Result<Channel> {
     Ok(endpoint.connect_lazy())
 }
 
+/// Whether the service behind `channel` says it is serving (`grpc.health.v1`, as [`serve`] answers it).
+pub async fn serving(channel: Channel) -> bool {
+    use tonic_health::pb::health_check_response::ServingStatus;
+    let mut client = tonic_health::pb::health_client::HealthClient::new(channel);
+    client
+        .check(tonic_health::pb::HealthCheckRequest { service: String::new() })
+        .await
+        .is_ok_and(|answer| answer.into_inner().status == ServingStatus::Serving as i32)
+}
+
 /// Puts the current trace context into each outgoing call's metadata.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TraceInterceptor;

@@ -14,7 +14,7 @@
 //! - [`cache`] — the [`cache::Cache`] trait over moka and Redis.
 //! - [`grpc`] — server bootstrap with health and tracing, clients with deadlines.
 //! - [`errors`] — gRPC statuses that carry field violations.
-//! - [`ops`] — `/healthz`, `/readyz` (database, bus and cache answer), `/metrics`.
+//! - [`ops`] — `/healthz`, `/readyz` (the database answers; a gateway: the services it calls serve), `/metrics`.
 //! - [`telemetry`] — tracing, OpenTelemetry, W3C trace context propagation.
 //! - [`runtime`] — [`runtime::Infra`] and the thin `main` of every service.
 //! - [`settings`] — the sections of settings administrators change, each a JSON row with its history.

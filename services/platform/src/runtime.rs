@@ -141,39 +141,98 @@ impl Infra {
         Ok(crate::bus::consume(self.bus.as_ref(), consumer, self.shutdown.clone(), handler).await?)
     }
 
-    /// Ready when the database, the bus and the cache all answer.
+    /// Ready when the database answers; the bus and the cache reported
+    /// (see [`readiness`]).
     pub fn readiness(&self) -> crate::ops::ReadyCheck {
         readiness(Some(self.db.clone()), self.bus.clone(), self.cache.clone())
     }
 }
 
 /// How long a readiness probe waits for each dependency.
-const READY_TIMEOUT: Duration = Duration::from_secs(2);
+pub const READY_TIMEOUT: Duration = Duration::from_secs(2);
 
-/// A readiness check over what a process depends on: its database (if it
-/// has one), its event bus and its cache, each asked at once and within
-/// two seconds.
+/// A readiness check over what a process needs to serve: its database (if
+/// it has one). The bus and the cache are asked alongside and reported, not
+/// required: without NATS events wait in the outbox, without Redis reads go
+/// uncached, and a process out of rotation would serve nobody, so an outage
+/// of either keeps it ready. `dependency_up{dependency}` (1 or 0) in
+/// `/metrics`, and a log line when one goes down or comes back, say what is
+/// missing. Each is asked at once, within [`READY_TIMEOUT`].
 pub fn readiness(db: Option<Db>, bus: Arc<dyn EventBus>, cache: Arc<dyn Cache>) -> crate::ops::ReadyCheck {
+    let seen = Arc::new(Reported::default());
     Arc::new(move || {
-        let (db, bus, cache) = (db.clone(), bus.clone(), cache.clone());
+        let (db, bus, cache, seen) = (db.clone(), bus.clone(), cache.clone(), seen.clone());
         Box::pin(async move {
-            let within =
-                |f: futures::future::BoxFuture<'static, bool>| async move { tokio::time::timeout(READY_TIMEOUT, f).await.unwrap_or(false) };
-            let db_ok = within(Box::pin(async move {
+            let db_ok = within(READY_TIMEOUT, async move {
                 match db {
                     Some(db) => db.ping().await,
                     None => true,
                 }
-            }));
-            let bus_ok = within(Box::pin(async move { bus.ready().await }));
-            let cache_ok = within(Box::pin(async move { cache.ready().await }));
+            });
+            let bus_ok = within(READY_TIMEOUT, async move { bus.ready().await });
+            let cache_ok = within(READY_TIMEOUT, async move { cache.ready().await });
             let (db_ok, bus_ok, cache_ok) = tokio::join!(db_ok, bus_ok, cache_ok);
-            if !(db_ok && bus_ok && cache_ok) {
-                tracing::debug!(database = db_ok, bus = bus_ok, cache = cache_ok, "not ready");
-            }
-            db_ok && bus_ok && cache_ok
+            seen.report("database", &seen.database, db_ok);
+            seen.report("bus", &seen.bus, bus_ok);
+            seen.report("cache", &seen.cache, cache_ok);
+            db_ok
         })
     })
+}
+
+/// A gateway's readiness: ready while every service it calls says it
+/// serves (`grpc.health.v1`, each within [`READY_TIMEOUT`]; `upstream_up`
+/// in `/metrics`), so a gateway that cannot reach them leaves the rotation
+/// to those that can. Its bus and cache are reported as in [`readiness`],
+/// not required.
+pub fn gateway_readiness(peers: &Peers, bus: Arc<dyn EventBus>, cache: Arc<dyn Cache>) -> anyhow::Result<crate::ops::ReadyCheck> {
+    let report = readiness(None, bus, cache);
+    let upstreams: Vec<(&'static str, tonic::transport::Channel)> =
+        [("catalog", &peers.catalog), ("rooms", &peers.rooms), ("cart", &peers.cart), ("users", &peers.users), ("content", &peers.content)]
+            .into_iter()
+            .map(|(name, addr)| Ok((name, crate::grpc::channel(addr, READY_TIMEOUT)?)))
+            .collect::<anyhow::Result<_>>()?;
+    Ok(Arc::new(move || {
+        let (report, upstreams) = (report.clone(), upstreams.clone());
+        Box::pin(async move {
+            let checks = upstreams.into_iter().map(|(name, channel)| async move {
+                let up = within(READY_TIMEOUT, crate::grpc::serving(channel)).await;
+                metrics::gauge!("upstream_up", "upstream" => name).set(if up { 1.0 } else { 0.0 });
+                if !up {
+                    tracing::debug!(upstream = name, "not serving: not ready");
+                }
+                up
+            });
+            let (ups, _) = tokio::join!(futures::future::join_all(checks), report());
+            ups.into_iter().all(|up| up)
+        })
+    }))
+}
+
+/// Whether `check` answered true within `limit`.
+pub async fn within(limit: Duration, check: impl std::future::Future<Output = bool>) -> bool {
+    tokio::time::timeout(limit, check).await.unwrap_or(false)
+}
+
+/// What the last probe found of each dependency: 0 not asked yet, 1 up, 2 down.
+#[derive(Default)]
+struct Reported {
+    database: std::sync::atomic::AtomicU8,
+    bus: std::sync::atomic::AtomicU8,
+    cache: std::sync::atomic::AtomicU8,
+}
+
+impl Reported {
+    fn report(&self, name: &'static str, last: &std::sync::atomic::AtomicU8, up: bool) {
+        metrics::gauge!("dependency_up", "dependency" => name).set(if up { 1.0 } else { 0.0 });
+        let now = if up { 1 } else { 2 };
+        match last.swap(now, std::sync::atomic::Ordering::Relaxed) {
+            before if before == now => {}
+            2 => tracing::info!(dependency = name, "answers again"),
+            _ if !up => tracing::warn!(dependency = name, "does not answer; serving without it"),
+            _ => {}
+        }
+    }
 }
 
 /// NATS JetStream when a URL is given, otherwise a fresh in-process bus.

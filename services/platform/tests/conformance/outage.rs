@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use spa_platform::bus::{BusError, Event, EventBus, NatsBus, Subscription};
-use spa_platform::cache::{Cache, RedisCache};
+use spa_platform::cache::RedisCache;
 use spa_platform::testkit::{self, NatsServer, ProxyMode, TcpProxy, TestDb, wait_until};
 
 use crate::bus::{event, next};
@@ -124,31 +124,40 @@ async fn a_bus_made_while_nats_is_down_attaches_when_it_comes_back() {
     other.delete_stream().await.unwrap();
 }
 
+/// Without NATS events wait in the outbox and without Redis reads go
+/// uncached, so a process stays ready through either outage and says what
+/// is down in `/metrics`; without its database it is not ready.
 #[tokio::test]
 #[cfg_attr(not(all(has_nats, has_redis)), ignore = "TEST_NATS_URL and TEST_REDIS_URL must be set")]
-async fn readiness_follows_the_bus_and_the_cache() {
+async fn an_outage_of_the_bus_or_the_cache_keeps_a_process_ready_and_is_reported() {
     let nats = TcpProxy::start_in(&testkit::nats_url(), ProxyMode::Cut).await;
     let redis = TcpProxy::start_in(&testkit::redis_url(), ProxyMode::Cut).await;
     let ns = testkit::unique("t");
     let bus = Arc::new(NatsBus::connect(&nats.url("nats"), Some(&ns)).await.unwrap());
     let cache = Arc::new(RedisCache::new(&redis.url("redis"), &testkit::unique("spa_test:"), Duration::from_millis(100)).unwrap());
     let t = TestDb::sqlite().await;
+    let metrics = spa_platform::ops::metrics_handle();
+    let up = |dependency: &str| {
+        let line = format!("dependency_up{{dependency=\"{dependency}\"}} ");
+        metrics.render().lines().find_map(|l| l.strip_prefix(&line).map(|v| v == "1"))
+    };
     let ready = spa_platform::runtime::readiness(Some(t.db.clone()), bus.clone(), cache.clone());
-    assert!(!ready().await, "both down");
+    assert!(ready().await, "ready with NATS and Redis down");
+    assert_eq!((up("database"), up("bus"), up("cache")), (Some(true), Some(false), Some(false)));
 
     redis.set(ProxyMode::Open);
-    wait_until("Redis to answer", || cache.ready()).await;
-    assert!(!ready().await, "NATS still down");
+    wait_until("Redis reported up", || async { ready().await && up("cache") == Some(true) }).await;
+    assert_eq!(up("bus"), Some(false), "NATS still down");
     nats.set(ProxyMode::Open);
-    wait_until("ready", || ready()).await;
+    wait_until("NATS reported up", || async { ready().await && up("bus") == Some(true) }).await;
 
-    redis.set(ProxyMode::Cut);
-    wait_until("not ready without Redis", || async { !ready().await }).await;
-    redis.set(ProxyMode::Open);
-    wait_until("ready again", || ready()).await;
     nats.set(ProxyMode::Cut);
-    wait_until("not ready without NATS", || async { !ready().await }).await;
+    wait_until("NATS reported down", || async { ready().await && up("bus") == Some(false) }).await;
     nats.set(ProxyMode::Open);
-    wait_until("ready again", || ready()).await;
+    wait_until("NATS reported up again", || async { ready().await && up("bus") == Some(true) }).await;
+
+    t.db.close().await;
+    assert!(!ready().await, "not ready without its database");
+    assert_eq!(up("database"), Some(false));
     bus.delete_stream().await.unwrap();
 }

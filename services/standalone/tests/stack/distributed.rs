@@ -230,6 +230,28 @@ impl Distributed {
         self.all_answer("/readyz", &status.to_string(), |got| got == status).await;
     }
 
+    /// Waits until every process is ready and reports `dependency`
+    /// (`bus`, `cache`) up or down in its `/metrics`.
+    async fn all_ready_reporting(&mut self, dependency: &str, up: bool) {
+        let http = client();
+        let line = format!("dependency_up{{dependency=\"{dependency}\"}} {}", u8::from(up));
+        let ops = self.ops.iter().chain(std::iter::once(&self.gateway_ops)).copied().collect::<Vec<_>>();
+        for (ready, port) in self.probe_urls("/readyz").into_iter().zip(ops) {
+            let metrics = format!("http://127.0.0.1:{port}/metrics");
+            eventually(&format!("{ready} to answer 200 and {metrics} to say {line}"), || {
+                self.procs.assert_running();
+                let (http, ready, metrics, line) = (http.clone(), ready.clone(), metrics.clone(), line.clone());
+                async move {
+                    // The probe is what looks at the dependencies.
+                    let status = http.get(&ready).send().await.ok()?.status().as_u16();
+                    let text = http.get(&metrics).send().await.ok()?.text().await.ok()?;
+                    (status == 200 && text.lines().any(|l| l == line)).then_some(())
+                }
+            })
+            .await;
+        }
+    }
+
     /// Waits until every `/healthz` answers: each process is up.
     async fn all_healthy(&mut self) {
         self.all_answer("/healthz", "2xx", |got| (200..300).contains(&got)).await;
@@ -250,6 +272,15 @@ impl Distributed {
                 }
             })
             .await;
+        }
+    }
+
+    /// SIGTERM to one service's process; it must exit cleanly.
+    async fn stop_service(&mut self, service: &str) {
+        let i = self.procs.0.iter().position(|(n, _)| *n == service).expect("a service");
+        let mut one = Processes(vec![self.procs.0.remove(i)]);
+        for (name, status) in one.terminate().await {
+            assert!(status.success(), "{name} exited with {status}");
         }
     }
 
@@ -485,11 +516,12 @@ async fn stuck_and_parked(db: &Db) -> (i64, i64) {
 }
 
 /// The whole distributed mode through a NATS crash: every process starts
-/// while NATS and Redis are down and is not ready until both answer; NATS
-/// is killed mid-flow and started again on its store; every process goes
-/// not ready and comes back on its own; the events written during the
-/// outage are delivered after it, each once, and the caches they
-/// invalidate are dropped.
+/// while NATS and Redis are down and is ready at once, reporting them down
+/// (an orchestrator keeps the shop in rotation, uncached); NATS is killed
+/// mid-flow and started again on its store; the shop goes on serving and
+/// every process reports the bus down, then up on its own; the events
+/// written during the outage are delivered after it, each once, and the
+/// caches they invalidate are dropped.
 #[tokio::test]
 #[cfg_attr(not(all(has_postgres, has_nats, has_redis)), ignore = "TEST_POSTGRES_URL, TEST_NATS_URL and TEST_REDIS_URL must all be set")]
 async fn a_nats_outage_loses_no_event_and_readiness_follows_it() {
@@ -501,13 +533,15 @@ async fn a_nats_outage_loses_no_event_and_readiness_follows_it() {
     let mut stack = Distributed::start(&run, &nats.url(), None, &redis.url("redis"), &[]);
     let http = client();
 
-    // Every process starts and is alive, none is ready.
+    // Every process starts and serves, saying NATS and Redis are down.
     stack.all_healthy().await;
-    stack.all_readyz(503).await;
+    stack.all_ready_reporting("bus", false).await;
+    stack.all_ready_reporting("cache", false).await;
     redis.set(ProxyMode::Open);
     let started = Instant::now();
     nats.start_again().await;
-    stack.all_readyz(200).await;
+    stack.all_ready_reporting("bus", true).await;
+    stack.all_ready_reporting("cache", true).await;
     let ready_after_start = started.elapsed();
 
     let base = stack.base();
@@ -537,9 +571,9 @@ async fn a_nats_outage_loses_no_event_and_readiness_follows_it() {
     let units = left(&get_json(search.clone()).await);
     assert!(units >= 2, "{units}");
 
-    // NATS crashes.
+    // NATS crashes: every process stays in rotation and says so.
     nats.stop();
-    stack.all_readyz(503).await;
+    stack.all_ready_reporting("bus", false).await;
 
     // The shop goes on writing: sign-ups, an admin's price change, a hold
     // on two rooms. Each writes its event to its service's outbox.
@@ -557,8 +591,7 @@ async fn a_nats_outage_loses_no_event_and_readiness_follows_it() {
     };
     rooms.reserve(ReserveRequest { order_id: format!("{run}-hold"), lines: vec![line], hold_seconds: 3600 }).await.unwrap();
 
-    // Until their events arrive, the cached answers stand (the processes
-    // say they are not ready meanwhile).
+    // Until their events arrive, the cached answers stand.
     assert_eq!(price_of(&get_json(listing.clone()).await, &code), Some(old_price), "cached listing");
     assert_eq!(left(&get_json(search.clone()).await), units, "cached search answer");
     assert_eq!(mails(&content).await.len(), 5, "the outage's e-mails wait in the outbox");
@@ -566,7 +599,7 @@ async fn a_nats_outage_loses_no_event_and_readiness_follows_it() {
     // NATS comes back on its store; nobody restarts anything.
     let restarted = Instant::now();
     nats.start_again().await;
-    stack.all_readyz(200).await;
+    stack.all_ready_reporting("bus", true).await;
     let ready_after_restart = restarted.elapsed();
     eventually("the outage's e-mails", || async { (mails(&content).await.len() == 10).then_some(()) }).await;
     let mails_after_restart = restarted.elapsed();
@@ -593,7 +626,7 @@ async fn a_nats_outage_loses_no_event_and_readiness_follows_it() {
         db.close().await;
     }
     eprintln!(
-        "NATS outage: all 6 processes ready {:.1} s after NATS first started and {:.1} s after its restart; \
+        "NATS outage: all 6 processes serving throughout, reporting NATS up {:.1} s after it first started and {:.1} s after its restart; \
          the outage's events delivered {:.1} s and the caches dropped {:.1} s after the restart; \
          events lost: 0 of 17 (15 sign-ups, a price change, a hold)",
         ready_after_start.as_secs_f64(),
@@ -603,5 +636,14 @@ async fn a_nats_outage_loses_no_event_and_readiness_follows_it() {
     );
     content.close().await;
     catalog.close().await;
+
+    // A service stops: the gateway, which cannot serve its calls, leaves the rotation.
+    let gateway_ready = format!("{base}/readyz");
+    assert_eq!(http.get(&gateway_ready).send().await.unwrap().status().as_u16(), 200);
+    stack.stop_service("content").await;
+    eventually("the gateway not ready without content", || async {
+        (http.get(&gateway_ready).send().await.ok()?.status().as_u16() == 503).then_some(())
+    })
+    .await;
     stack.stop().await;
 }
