@@ -115,7 +115,9 @@ describe('Profile', () => {
     expect(within(details).getByLabelText<HTMLInputElement>('Last name').value).toBe('Nowak');
     expect(within(details).getByLabelText<HTMLInputElement>('Phone (optional)').value).toBe('+48 600 100 200');
     expect(within(await section('Change password')).getByLabelText('Current password')).toBeTruthy();
-    expect(within(await section('Your bookings')).getByText('You have no bookings yet. They will appear here after your first order.')).toBeTruthy();
+    const bookings = await section('Your bookings');
+    expect(within(bookings).getByText('Bookings made while logged in appear here, and so do those made as a guest with ola.nowak@example.pl.')).toBeTruthy();
+    expect(within(bookings).getByText('You have no bookings yet. They will appear here after your first order.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
   });
 

@@ -85,6 +85,7 @@ function ProfileSections({ customer }: { customer: Customer }) {
 
       <section className="profile__section" aria-labelledby={bookingsId}>
         <h2 id={bookingsId}>{t('account.profile.bookings')}</h2>
+        <p className="profile__hint">{t('account.profile.bookingsHint', { email: customer.email })}</p>
         <MyBookings email={customer.email} />
       </section>
 
