@@ -480,9 +480,8 @@ struct PortalState {
     most_at_once: usize,
 }
 
-/// A booking portal serving one calendar (iCal) over HTTP/1.1, each answer
-/// closing its connection: `If-None-Match` with its current `ETag` is
-/// answered 304; every request's `If-None-Match` is kept.
+/// A booking portal serving one calendar (iCal): `If-None-Match` with its
+/// current `ETag` is answered 304; every request's `If-None-Match` is kept.
 pub struct CalendarPortal {
     state: std::sync::Arc<std::sync::Mutex<PortalState>>,
     pub url: String,
@@ -493,51 +492,33 @@ impl CalendarPortal {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let url = format!("http://{}/ical/listing-1.ics", listener.local_addr().unwrap());
         let state = std::sync::Arc::new(std::sync::Mutex::new(PortalState { status: 200, ..PortalState::default() }));
-        let shared = state.clone();
-        tokio::spawn(async move {
-            while let Ok((mut socket, _)) = listener.accept().await {
-                let state = shared.clone();
-                tokio::spawn(async move {
-                    let mut request = Vec::new();
-                    let mut buf = [0u8; 4096];
-                    while !request.windows(4).any(|w| w == b"\r\n\r\n") {
-                        match tokio::io::AsyncReadExt::read(&mut socket, &mut buf).await {
-                            Ok(0) | Err(_) => return,
-                            Ok(n) => request.extend_from_slice(&buf[..n]),
-                        }
-                    }
-                    let head = String::from_utf8_lossy(&request).to_ascii_lowercase();
-                    let asked = head.lines().find_map(|l| l.strip_prefix("if-none-match:")).map(|v| v.trim().to_owned());
-                    let (hold, delay) = {
-                        let mut s = state.lock().unwrap();
-                        s.asked.push(asked.clone());
-                        s.in_flight += 1;
-                        s.most_at_once = s.most_at_once.max(s.in_flight);
-                        (s.hold.clone(), s.delay)
-                    };
-                    if let Some(hold) = hold {
-                        hold.notified().await;
-                    }
-                    tokio::time::sleep(delay).await;
-                    let (status, body, etag) = {
-                        let s = state.lock().unwrap();
-                        (s.status, s.body.clone(), s.etag.clone())
-                    };
-                    let (status, body) = if status == 200 && !etag.is_empty() && asked.as_deref() == Some(etag.as_str()) {
-                        (304, String::new())
-                    } else {
-                        (status, body)
-                    };
-                    let response = format!(
-                        "HTTP/1.1 {status} X\r\ncontent-type: text/calendar\r\netag: {etag}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
-                        body.len()
-                    );
-                    tokio::io::AsyncWriteExt::write_all(&mut socket, response.as_bytes()).await.ok();
-                    state.lock().unwrap().in_flight -= 1;
-                });
-            }
-        });
+        let app = axum::Router::new().route("/ical/listing-1.ics", axum::routing::get(Self::calendar)).with_state(state.clone());
+        tokio::spawn(async move { axum::serve(listener, app).await });
         Self { state, url }
+    }
+
+    async fn calendar(
+        axum::extract::State(state): axum::extract::State<std::sync::Arc<std::sync::Mutex<PortalState>>>,
+        headers: axum::http::HeaderMap,
+    ) -> axum::response::Response {
+        let asked = headers.get("if-none-match").and_then(|v| v.to_str().ok()).map(str::to_owned);
+        let (hold, delay) = {
+            let mut s = state.lock().unwrap();
+            s.asked.push(asked.clone());
+            s.in_flight += 1;
+            s.most_at_once = s.most_at_once.max(s.in_flight);
+            (s.hold.clone(), s.delay)
+        };
+        if let Some(hold) = hold {
+            hold.notified().await;
+        }
+        tokio::time::sleep(delay).await;
+        let mut s = state.lock().unwrap();
+        s.in_flight -= 1;
+        let status = if s.status == 200 && !s.etag.is_empty() && asked.as_deref() == Some(s.etag.as_str()) { 304 } else { s.status };
+        let body = if status == 304 { String::new() } else { s.body.clone() };
+        let status = axum::http::StatusCode::from_u16(status).unwrap();
+        axum::response::IntoResponse::into_response((status, [("content-type", "text/calendar"), ("etag", s.etag.as_str())], body))
     }
 
     /// Serves a calendar of `events` (uid, first night, the morning after), under a new ETag.

@@ -364,7 +364,7 @@ impl RoomsGrpc {
             .await?
             .into_iter()
             .map(|n| NightRules {
-                free: if n.closed { 0 } else { count(n.units - n.out_of_order - n.booked - n.held - n.external) },
+                free: count(n.free()),
                 external: count(n.external),
                 date: n.night,
                 units: count(n.units),

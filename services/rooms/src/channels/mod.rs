@@ -88,10 +88,9 @@ pub async fn save(db: &Db, outbox: &Outbox, request: SaveChannelRequest) -> Resu
     } else {
         let row = store::lock(&mut tx, &request.id).await?.ok_or(RoomsError::ChannelNotFound)?;
         if row.room_code != fields.room_code {
-            let kept = store::bookings_in(&mut tx, &row.id, &ymd(today)).await?;
-            let nights = rules::units_by_night(&cut_to(&kept, today));
-            store::add_external(&mut tx, &row.room_code, &nights.iter().map(|(n, u)| (n.clone(), -u)).collect()).await?;
-            store::add_external(&mut tx, &fields.room_code, &nights).await?;
+            let kept = cut_to(&store::bookings_in(&mut tx, &row.id, &ymd(today)).await?, today);
+            store::add_external(&mut tx, &row.room_code, &rules::nights_delta(&kept, &[])).await?;
+            store::add_external(&mut tx, &fields.room_code, &rules::nights_delta(&[], &kept)).await?;
             store::forget_etag(&mut tx, &row.id).await?;
         }
         let token = request.new_token.then(rules::new_token);
@@ -121,9 +120,8 @@ pub async fn delete(db: &Db, outbox: &Outbox, id: &str) -> Result<(), RoomsError
     let today = db.clock().today();
     let mut tx = db.begin().await?;
     let row = store::lock(&mut tx, id).await?.ok_or(RoomsError::ChannelNotFound)?;
-    let kept = store::bookings_in(&mut tx, id, &ymd(today)).await?;
-    let given: BTreeMap<String, i64> = rules::units_by_night(&cut_to(&kept, today)).into_iter().map(|(n, u)| (n, -u)).collect();
-    store::add_external(&mut tx, &row.room_code, &given).await?;
+    let kept = cut_to(&store::bookings_in(&mut tx, id, &ymd(today)).await?, today);
+    store::add_external(&mut tx, &row.room_code, &rules::nights_delta(&kept, &[])).await?;
     store::delete(&mut tx, id).await?;
     events::announce(outbox, &mut tx, &horizon_of(today, &row.room_code)).await?;
     tx.commit().await?;
@@ -247,7 +245,10 @@ async fn apply(
     let Some(row) = store::lock(&mut tx, id).await? else {
         return Ok(Applied::default());
     };
-    let before = cut_to(&store::bookings_in(&mut tx, id, &ymd(today)).await?, today);
+    let kept = store::bookings_with_conflicts(&mut *tx, id, &ymd(today)).await?;
+    // The nights each booking was in conflict on, as last found ("": none).
+    let was: BTreeMap<String, String> = kept.iter().map(|(stay, nights)| (stay.uid.clone(), nights.clone())).collect();
+    let before = cut_to(&kept.into_iter().map(|(stay, _)| stay).collect::<Vec<_>>(), today);
     // Never a night the inventory does not have yet: it opens nights daily, and the next import takes them.
     let end = store::inventory_end(&mut tx, &row.room_code).await?.unwrap_or(today);
     let stays: Vec<ExternalStay> = stays
@@ -257,15 +258,7 @@ async fn apply(
         .filter(|s| s.arrival < s.departure)
         .collect();
     let plan = rules::plan_import(&before, &stays);
-    let mut delta: BTreeMap<String, i64> = BTreeMap::new();
-    for (night, n) in rules::units_by_night(&stays) {
-        *delta.entry(night).or_default() += n;
-    }
-    for (night, n) in rules::units_by_night(&before) {
-        *delta.entry(night).or_default() -= n;
-    }
-    delta.retain(|_, n| *n != 0);
-    let changed = store::add_external(&mut tx, &row.room_code, &delta).await?;
+    let changed = store::add_external(&mut tx, &row.room_code, &rules::nights_delta(&before, &stays)).await?;
     for stay in plan.removed.iter() {
         store::remove_booking(&mut tx, &row.id, &stay.uid).await?;
     }
@@ -277,7 +270,12 @@ async fn apply(
     let mut conflicts = 0;
     for stay in &stays {
         let nights = rules::conflict_nights(stay, &oversold);
-        if store::set_conflicts(&mut tx, &row.id, &stay.uid, &nights).await? {
+        let joined = nights.join(",");
+        let before = was.get(&stay.uid).map_or("", String::as_str);
+        if joined != before {
+            store::set_conflicts(&mut tx, &row.id, &stay.uid, &joined).await?;
+        }
+        if before.is_empty() && !joined.is_empty() {
             conflicts += 1;
             // The guesthouse is told (content e-mails it), once per booking newly in conflict.
             let found = ChannelConflicted {

@@ -12,6 +12,7 @@ use sqlx::any::AnyRow;
 
 use crate::domain::RoomNight;
 use crate::domain::channels::{ChannelFields, ExportNight, ExternalStay};
+use crate::domain::stay::ymd;
 
 pub struct ChannelRow {
     pub id: String,
@@ -60,8 +61,17 @@ pub async fn channels(db: &Db) -> Result<Vec<ChannelRow>, sqlx::Error> {
 }
 
 pub async fn channel(db: &Db, id: &str) -> Result<Option<ChannelRow>, sqlx::Error> {
-    sqlx::query(&format!("SELECT {COLUMNS} FROM channels WHERE id = $1"))
-        .bind(id)
+    channel_where(db, "id", id).await
+}
+
+pub async fn channel_by_token(db: &Db, token: &str) -> Result<Option<ChannelRow>, sqlx::Error> {
+    channel_where(db, "export_token", token).await
+}
+
+/// The channel whose `column` (a unique one) is `value`.
+async fn channel_where(db: &Db, column: &str, value: &str) -> Result<Option<ChannelRow>, sqlx::Error> {
+    sqlx::query(&format!("SELECT {COLUMNS} FROM channels WHERE {column} = $1"))
+        .bind(value)
         .fetch_optional(db.pool())
         .await?
         .as_ref()
@@ -73,11 +83,7 @@ pub async fn channel(db: &Db, id: &str) -> Result<Option<ChannelRow>, sqlx::Erro
 /// change of its bookings, on either database, waits for the one before,
 /// and then reads what that one wrote); none when it is gone.
 pub async fn lock(tx: &mut Tx, id: &str) -> Result<Option<ChannelRow>, sqlx::Error> {
-    let taken = sqlx::query("UPDATE channels SET lease_until = lease_until WHERE id = $1").bind(id).execute(&mut **tx).await?;
-    if taken.rows_affected() == 0 {
-        return Ok(None);
-    }
-    sqlx::query(&format!("SELECT {COLUMNS} FROM channels WHERE id = $1"))
+    sqlx::query(&format!("UPDATE channels SET lease_until = lease_until WHERE id = $1 RETURNING {COLUMNS}"))
         .bind(id)
         .fetch_optional(&mut **tx)
         .await?
@@ -94,22 +100,13 @@ pub async fn inventory_end(tx: &mut Tx, room: &str) -> Result<Option<NaiveDate>,
     Ok(last.map(|l| day(&l)).and_then(|d| d.succ_opt()))
 }
 
-pub async fn channel_by_token(db: &Db, token: &str) -> Result<Option<ChannelRow>, sqlx::Error> {
-    sqlx::query(&format!("SELECT {COLUMNS} FROM channels WHERE export_token = $1"))
-        .bind(token)
-        .fetch_optional(db.pool())
-        .await?
-        .as_ref()
-        .map(row_of)
-        .transpose()
-}
-
 fn day(text: &str) -> NaiveDate {
     NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap_or_default()
 }
 
-/// The bookings a channel's calendar held, those leaving after `today`.
-async fn bookings_with_conflicts<'e, E>(executor: E, id: &str, today: &str) -> Result<Vec<(ExternalStay, String)>, sqlx::Error>
+/// The bookings a channel's calendar held, those leaving after `today`,
+/// each with the nights it was last found in conflict on ("": none).
+pub async fn bookings_with_conflicts<'e, E>(executor: E, id: &str, today: &str) -> Result<Vec<(ExternalStay, String)>, sqlx::Error>
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
@@ -147,8 +144,8 @@ pub async fn channel_message(db: &Db, row: ChannelRow, today: &str) -> Result<Ch
         .map(|(s, nights)| ChannelConflict {
             uid: s.uid.clone(),
             summary: s.summary.clone(),
-            arrival: s.arrival.format("%Y-%m-%d").to_string(),
-            departure: s.departure.format("%Y-%m-%d").to_string(),
+            arrival: ymd(s.arrival),
+            departure: ymd(s.departure),
             nights: nights.split(',').map(str::to_owned).collect(),
         })
         .collect();
@@ -183,41 +180,49 @@ pub async fn count(tx: &mut Tx) -> Result<i64, sqlx::Error> {
 }
 
 pub async fn insert(tx: &mut Tx, id: &str, f: &ChannelFields, token: &str, now: i64, staff: &str) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    write(
+        tx,
         "INSERT INTO channels (id, name, room_code, units, import_url, export_token, updated_at, updated_by) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        id,
+        f,
+        Some(token),
+        now,
+        staff,
     )
-    .bind(id)
-    .bind(&f.name)
-    .bind(&f.room_code)
-    .bind(i64::from(f.units))
-    .bind(&f.import_url)
-    .bind(token)
-    .bind(now)
-    .bind(staff)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
+    .await
 }
 
-/// Changes a channel (a new token when given; a new address is read whole again); whether it was there.
-/// Saves a channel's fields; the caller holds its row ([`lock`]).
+/// Saves a channel's fields, a new token when given; a new address is read
+/// whole next time. The caller holds its row ([`lock`]).
 pub async fn update(tx: &mut Tx, id: &str, f: &ChannelFields, token: Option<&str>, now: i64, staff: &str) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    write(
+        tx,
         "UPDATE channels SET name = $2, room_code = $3, units = $4, \
          etag = CASE WHEN import_url = $5 THEN etag ELSE '' END, import_url = $5, \
          export_token = COALESCE($6, export_token), updated_at = $7, updated_by = $8 WHERE id = $1",
+        id,
+        f,
+        token,
+        now,
+        staff,
     )
-    .bind(id)
-    .bind(&f.name)
-    .bind(&f.room_code)
-    .bind(i64::from(f.units))
-    .bind(&f.import_url)
-    .bind(token)
-    .bind(now)
-    .bind(staff)
-    .execute(&mut **tx)
-    .await?;
+    .await
+}
+
+/// `sql` with a channel's id, fields, token, time and staff member as $1-$8.
+async fn write(tx: &mut Tx, sql: &str, id: &str, f: &ChannelFields, token: Option<&str>, now: i64, staff: &str) -> Result<(), sqlx::Error> {
+    sqlx::query(sql)
+        .bind(id)
+        .bind(&f.name)
+        .bind(&f.room_code)
+        .bind(i64::from(f.units))
+        .bind(&f.import_url)
+        .bind(token)
+        .bind(now)
+        .bind(staff)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
 
@@ -259,8 +264,8 @@ pub async fn put_booking(tx: &mut Tx, id: &str, stay: &ExternalStay) -> Result<(
     .bind(id)
     .bind(&stay.uid)
     .bind(&stay.summary)
-    .bind(stay.arrival.format("%Y-%m-%d").to_string())
-    .bind(stay.departure.format("%Y-%m-%d").to_string())
+    .bind(ymd(stay.arrival))
+    .bind(ymd(stay.departure))
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -278,24 +283,15 @@ pub async fn oversold_nights(tx: &mut Tx, room: &str, today: &str) -> Result<Vec
     .await
 }
 
-/// Keeps a booking's conflicting nights; whether it is a new conflict (it had none).
-pub async fn set_conflicts(tx: &mut Tx, id: &str, uid: &str, nights: &[String]) -> Result<bool, sqlx::Error> {
-    let joined = nights.join(",");
-    let before: Option<String> = sqlx::query_scalar("SELECT conflict_nights FROM channel_bookings WHERE channel_id = $1 AND uid = $2")
-        .bind(id)
-        .bind(uid)
-        .fetch_optional(&mut **tx)
-        .await?;
-    if before.as_deref() == Some(joined.as_str()) {
-        return Ok(false);
-    }
+/// Keeps a booking's conflicting nights (comma-separated; "" for none).
+pub async fn set_conflicts(tx: &mut Tx, id: &str, uid: &str, nights: &str) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE channel_bookings SET conflict_nights = $3 WHERE channel_id = $1 AND uid = $2")
         .bind(id)
         .bind(uid)
-        .bind(&joined)
+        .bind(nights)
         .execute(&mut **tx)
         .await?;
-    Ok(before.is_some_and(|b| b.is_empty()) && !joined.is_empty())
+    Ok(())
 }
 
 pub async fn set_etag(tx: &mut Tx, id: &str, etag: &str, today: &str) -> Result<(), sqlx::Error> {

@@ -34,17 +34,27 @@ pub struct InventoryNight {
     pub closed: bool,
 }
 
+/// Units not out of order, booked, held or taken by a portal (below zero: over-sold).
+fn left(units: i64, out_of_order: i64, booked: i64, held: i64, external: i64) -> i64 {
+    units - out_of_order - booked - held - external
+}
+
+/// Units for sale on a night: none when closed, never below zero (units
+/// lowered by hand below what was sold, or a portal's booking over-sold).
+pub fn free(units: i64, out_of_order: i64, booked: i64, held: i64, external: i64, closed: bool) -> i64 {
+    if closed { 0 } else { left(units, out_of_order, booked, held, external).max(0) }
+}
+
 impl InventoryNight {
-    /// Units for sale: none on a closed night, never below zero (units
-    /// lowered by hand below what was sold, or a portal's booking over-sold).
+    /// Units for sale ([`free`]).
     pub fn free(&self) -> i64 {
-        if self.closed { 0 } else { (self.units - self.out_of_order - self.booked - self.held - self.external).max(0) }
+        free(self.units, self.out_of_order, self.booked, self.held, self.external, self.closed)
     }
 
     /// Portals' bookings took more than was left, or a closed night: a
     /// conflict the front desk settles.
     pub fn oversold(&self) -> bool {
-        self.external > 0 && (self.closed || self.units - self.out_of_order - self.booked - self.held - self.external < 0)
+        self.external > 0 && (self.closed || left(self.units, self.out_of_order, self.booked, self.held, self.external) < 0)
     }
 
     /// A night the inventory does not have (beyond the selling horizon):

@@ -270,6 +270,17 @@ pub fn units_by_night<'a>(stays: impl IntoIterator<Item = &'a ExternalStay>) -> 
     by_night
 }
 
+/// Units per night that going from the bookings `before` to those `after`
+/// takes (positive) or gives back (negative); nights that stay alike left out.
+pub fn nights_delta(before: &[ExternalStay], after: &[ExternalStay]) -> BTreeMap<String, i64> {
+    let mut delta = units_by_night(after);
+    for (night, n) in units_by_night(before) {
+        *delta.entry(night).or_default() -= n;
+    }
+    delta.retain(|_, n| *n != 0);
+    delta
+}
+
 /// The nights of `stay` among `oversold` (the nights over-sold after the import).
 pub fn conflict_nights(stay: &ExternalStay, oversold: &BTreeSet<String>) -> Vec<String> {
     stay.nights().into_iter().filter(|n| oversold.contains(n)).collect()
@@ -348,6 +359,10 @@ END:VCALENDAR\r\n";
         assert_eq!(plan.removed, [before[2].clone()]);
         assert!(plan_import(&now, &now).is_empty(), "the same calendar again changes nothing");
         assert_eq!(units_by_night(&now[..2])["2027-08-02"], 1);
+        // A booking moved by a day gives back its first night and takes one after its last.
+        let moved = nights_delta(&before[1..2], &now[1..2]);
+        assert_eq!(moved.into_iter().collect::<Vec<_>>(), [("2027-08-01".to_owned(), -1), ("2027-08-03".to_owned(), 1)]);
+        assert!(nights_delta(&now, &now).is_empty(), "nothing moves when nothing changed");
     }
 
     #[test]

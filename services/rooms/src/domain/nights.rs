@@ -37,6 +37,13 @@ pub struct NightRules {
     pub closed_to_departure: bool,
 }
 
+impl NightRules {
+    /// Units for sale, as the board counts them ([`super::board::InventoryNight::free`]).
+    pub fn free(&self) -> i64 {
+        super::board::free(self.units, self.out_of_order, self.booked, self.held, self.external, self.closed)
+    }
+}
+
 /// What one change sets on each of its nights; `None` leaves it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct NightsSet {

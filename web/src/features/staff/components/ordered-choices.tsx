@@ -1,24 +1,12 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { ProductSummary } from '@/types/api';
 
 import { GroupError, SelectField } from './staff-fields';
+import { useFocusLater } from './use-focus-later';
 
 const movedUp = <T,>(list: readonly T[], i: number): T[] => list.map((item, j) => (j === i - 1 ? list[i] : j === i ? list[i - 1] : item) as T);
-
-/** Focuses an element once rendered: a row's button may be gone after a move or a removal. */
-function useFocusNext() {
-  const next = useRef<(() => HTMLElement | null | undefined) | null>(null);
-  useEffect(() => {
-    const find = next.current;
-    next.current = null;
-    find?.()?.focus();
-  });
-  return (find: () => HTMLElement | null | undefined) => {
-    next.current = find;
-  };
-}
 
 type Props = {
   legend: string;
@@ -72,7 +60,7 @@ export function OrderedChoices({
   const { t } = useI18n();
   const id = useId();
   const [adding, setAdding] = useState('');
-  const focusNext = useFocusNext();
+  const focusNext = useFocusLater();
   // A treatment chosen here and meanwhile taken by the other list is no longer offered.
   const chosen = addable.some((item) => item.code === adding) ? adding : '';
   const full = codes.length >= max;

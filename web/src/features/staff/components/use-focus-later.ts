@@ -1,19 +1,22 @@
 import { useEffect, useRef } from 'react';
 
+type Target = string | (() => HTMLElement | null | undefined);
+
 /**
  * Where the keyboard goes once the page shows what just happened (a
- * channel added, a form closed): `focusLater(id)` beside the state change,
- * the element of that id is focused after the render.
+ * channel added, a form closed, a row moved): `focusLater(target)` beside
+ * the state change, and after the render the element of that id, or the
+ * one the function finds then (a row's button may be gone), is focused.
  */
-export function useFocusLater(): (id: string) => void {
-  const pending = useRef<string | null>(null);
+export function useFocusLater(): (target: Target) => void {
+  const pending = useRef<Target | null>(null);
   useEffect(() => {
-    if (pending.current === null) return;
-    const id = pending.current;
+    const target = pending.current;
+    if (target === null) return;
     pending.current = null;
-    document.getElementById(id)?.focus();
+    (typeof target === 'string' ? document.getElementById(target) : target())?.focus();
   });
-  return (id) => {
-    pending.current = id;
+  return (target) => {
+    pending.current = target;
   };
 }
