@@ -50,17 +50,21 @@ fn fields_of(f: FieldsMessage) -> ChannelFields {
 }
 
 pub async fn list(db: &Db) -> Result<Vec<Channel>, RoomsError> {
-    let today = ymd(db.clock().today());
-    let mut channels = Vec::new();
-    for row in store::channels(db).await? {
-        channels.push(store::channel_message(db, row, &today).await?);
-    }
-    Ok(channels)
+    let mut bookings = store::every_channels_bookings(db, &ymd(db.clock().today())).await?;
+    let rows = store::channels(db).await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let of = bookings.remove(&row.id).unwrap_or_default();
+            store::channel_message(row, of)
+        })
+        .collect())
 }
 
 pub async fn get(db: &Db, id: &str) -> Result<Channel, RoomsError> {
     let row = store::channel(db, id).await?.ok_or(RoomsError::ChannelNotFound)?;
-    Ok(store::channel_message(db, row, &ymd(db.clock().today())).await?)
+    let bookings = store::bookings_with_conflicts(db.pool(), id, &ymd(db.clock().today())).await?;
+    Ok(store::channel_message(row, bookings))
 }
 
 /// Creates or changes a channel. A channel moved to another room type

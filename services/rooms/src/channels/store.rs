@@ -110,34 +110,48 @@ pub async fn bookings_with_conflicts<'e, E>(executor: E, id: &str, today: &str) 
 where
     E: sqlx::Executor<'e, Database = sqlx::Any>,
 {
-    sqlx::query(
-        "SELECT uid, summary, arrival, departure, conflict_nights FROM channel_bookings WHERE channel_id = $1 AND departure > $2 \
-         ORDER BY arrival, uid",
-    )
-    .bind(id)
-    .bind(today)
-    .fetch_all(executor)
-    .await?
-    .iter()
-    .map(|r| {
-        let stay = ExternalStay {
-            uid: r.try_get("uid")?,
-            summary: r.try_get("summary")?,
-            arrival: day(&r.try_get::<String, _>("arrival")?),
-            departure: day(&r.try_get::<String, _>("departure")?),
-        };
-        Ok((stay, r.try_get("conflict_nights")?))
-    })
-    .collect()
+    sqlx::query(&format!("SELECT {BOOKING} FROM channel_bookings WHERE channel_id = $1 AND departure > $2 ORDER BY arrival, uid"))
+        .bind(id)
+        .bind(today)
+        .fetch_all(executor)
+        .await?
+        .iter()
+        .map(booking_of)
+        .collect()
+}
+
+/// [`bookings_with_conflicts`] of every channel at once, by channel.
+pub async fn every_channels_bookings(db: &Db, today: &str) -> Result<BTreeMap<String, Vec<(ExternalStay, String)>>, sqlx::Error> {
+    let mut by_channel: BTreeMap<String, Vec<(ExternalStay, String)>> = BTreeMap::new();
+    let rows = sqlx::query(&format!("SELECT channel_id, {BOOKING} FROM channel_bookings WHERE departure > $1 ORDER BY arrival, uid"))
+        .bind(today)
+        .fetch_all(db.pool())
+        .await?;
+    for r in &rows {
+        by_channel.entry(r.try_get("channel_id")?).or_default().push(booking_of(r)?);
+    }
+    Ok(by_channel)
+}
+
+const BOOKING: &str = "uid, summary, arrival, departure, conflict_nights";
+
+fn booking_of(r: &AnyRow) -> Result<(ExternalStay, String), sqlx::Error> {
+    let stay = ExternalStay {
+        uid: r.try_get("uid")?,
+        summary: r.try_get("summary")?,
+        arrival: day(&r.try_get::<String, _>("arrival")?),
+        departure: day(&r.try_get::<String, _>("departure")?),
+    };
+    Ok((stay, r.try_get("conflict_nights")?))
 }
 
 pub async fn bookings_in(tx: &mut Tx, id: &str, today: &str) -> Result<Vec<ExternalStay>, sqlx::Error> {
     Ok(bookings_with_conflicts(&mut **tx, id, today).await?.into_iter().map(|(s, _)| s).collect())
 }
 
-/// A channel as the back office sees it: its bookings from today on and those in conflict.
-pub async fn channel_message(db: &Db, row: ChannelRow, today: &str) -> Result<Channel, sqlx::Error> {
-    let bookings = bookings_with_conflicts(db.pool(), &row.id, today).await?;
+/// A channel as the back office sees it, with its bookings from today on
+/// ([`bookings_with_conflicts`]) and those in conflict.
+pub fn channel_message(row: ChannelRow, bookings: Vec<(ExternalStay, String)>) -> Channel {
     let conflicts = bookings
         .iter()
         .filter(|(_, nights)| !nights.is_empty())
@@ -149,7 +163,7 @@ pub async fn channel_message(db: &Db, row: ChannelRow, today: &str) -> Result<Ch
             nights: nights.split(',').map(str::to_owned).collect(),
         })
         .collect();
-    Ok(Channel {
+    Channel {
         id: row.id,
         fields: Some(FieldsMessage {
             name: row.name,
@@ -165,7 +179,7 @@ pub async fn channel_message(db: &Db, row: ChannelRow, today: &str) -> Result<Ch
         conflicts,
         updated_at_ms: row.updated_at,
         updated_by: row.updated_by,
-    })
+    }
 }
 
 /// A room type's units; none when there is no such room type.

@@ -159,8 +159,11 @@ async fn portals_calendars_are_imported_and_exported_and_the_guests_search_follo
     let (_, found) = call(Method::POST, &sync, &admin, Value::Null).await;
     assert_eq!(found["conflicts"], 1, "{found}");
     let (_, list) = call(Method::GET, "/shop-api/backend/channels", &admin, Value::Null).await;
-    let listed = list["items"].as_array().unwrap().iter().find(|c| c["id"] == booking["id"]).unwrap().clone();
-    assert_eq!(listed["conflicts"][0]["nights"], json!([day(30)]), "{listed}");
+    let listed = |id: &Value| list["items"].as_array().unwrap().iter().find(|c| c["id"] == *id).unwrap().clone();
+    let (booking_listed, airbnb_listed) = (listed(&booking["id"]), listed(&airbnb["id"]));
+    assert_eq!(booking_listed["conflicts"][0]["nights"], json!([day(30)]), "{booking_listed}");
+    // The list reads every channel's bookings at once: each keeps its own.
+    assert_eq!((booking_listed["bookings"].as_u64(), airbnb_listed["bookings"].as_u64()), (Some(2), Some(0)), "{list}");
     let mails = t.dir.path().join("data/mail");
     let notice = eventually("the guesthouse e-mailed the double booking", || {
         let mails = mails.clone();
