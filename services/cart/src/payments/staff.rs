@@ -58,10 +58,11 @@ impl Payments {
                 continue;
             }
             self.orders.paid(&mut tx, &order, amount, now).await?;
+            let answer = as_recorded(&mut tx, &order).await?;
             tx.commit().await?;
             tracing::info!(order = %order.order_id, staff = %staff_id, "bank transfer recorded: order paid");
             self.orders.outbox().wake();
-            return self.orders.order(&order.token).await;
+            return Ok(answer);
         }
         Err(CartError::OrderPaid)
     }
@@ -101,10 +102,11 @@ impl Payments {
             }
             // Paid in full now: vouchers an older advance left unpaid get their codes.
             crate::gift_vouchers::issue(self.orders.outbox(), &mut tx, &order, &order.summary()?, now).await?;
+            let answer = as_recorded(&mut tx, &order).await?;
             tx.commit().await?;
             self.orders.outbox().wake();
             tracing::info!(order = %order.order_id, staff = %staff_id, "rest of the advance-paid order recorded: paid in full");
-            return self.orders.order(&order.token).await;
+            return Ok(answer);
         }
         Err(CartError::OrderPaid)
     }
@@ -131,4 +133,12 @@ impl Payments {
             _ => Err(CartError::NotRefundDue),
         }
     }
+}
+
+/// The order as the recording's own transaction left it. Read after the
+/// commit, it could already show what the events the payment set off did
+/// next (the order cancelled because its nights were sold meanwhile): the
+/// staff's answer is what they recorded, the order's page shows the rest.
+async fn as_recorded(tx: &mut spa_platform::db::Tx, order: &StoredOrder) -> Result<StoredOrder, CartError> {
+    crate::store::order_in(tx, &order.order_id).await?.ok_or(CartError::OrderNotFound)
 }
