@@ -102,6 +102,7 @@ export default defineConfig({
             BANK_ACCOUNT_HOLDER: 'Pensjonat Spa & Wellness, ul. Jeziorna 12, 69-220 Ośno Lubuskie',
             BANK_ACCOUNT_IBAN: 'PL61109010140000071219812874',
             BANK_NAME: 'Santander Bank Polska',
+            BANK_BIC: 'WBKPPLPP',
             // Every visitor of every spec comes from this one address, so the
             // per-client limit on changes (60 a minute) would be the whole
             // suite's; the limits themselves are tested in the Rust suite.

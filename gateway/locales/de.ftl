@@ -270,3 +270,36 @@ order-pay-online-przelewy24 = Online mit Przelewy24 bezahlen
 order-pay-online-paypal = Mit PayPal bezahlen
 order-payment-pending = Wenn Sie gerade bezahlt haben, dauert die Bestätigung einen Moment: Laden Sie die Seite in einer Minute neu. Zahlen Sie nur erneut, wenn die Zahlung nicht geklappt hat.
 order-payment-failed = Die Online-Zahlung konnte nicht gestartet werden. Versuchen Sie es gleich noch einmal oder bezahlen Sie per Überweisung.
+order-online-heading = Online bezahlen
+order-bic = BIC / SWIFT
+order-copy = Kopieren
+order-copy-account = Kontonummer kopieren
+order-copy-title = Verwendungszweck kopieren
+order-copied-account = Kontonummer in die Zwischenablage kopiert.
+order-copied-title = Verwendungszweck in die Zwischenablage kopiert.
+order-summary-heading = Ihre Bestellung im Überblick
+order-skip = Zum Inhalt springen
+order-contact = Kontakt
+order-regulations = AGB
+order-links = Informationen
+order-shop-name = Pension Spa & Wellness
+order-local-time = polnische Zeit
+order-stay = { $from } – { $to }, { $nights ->
+        [one] { $nights } Nacht
+       *[other] { $nights } Nächte
+    }
+order-guests = { $count ->
+        [one] { $count } Gast
+       *[other] { $count } Gäste
+    }
+order-babies = { $count ->
+        [one] { $count } Baby
+       *[other] { $count } Babys
+    }
+order-quantity = Menge: { $count }
+order-treatments = Behandlungen: { $list }
+order-total = Bestellwert
+order-vouchers = Mit Gutschein bezahlt
+order-shipping = Versand
+order-due-now = Jetzt zu zahlen
+order-received = Bezahlt

@@ -259,7 +259,7 @@ order-transfer-heading = Pay by bank transfer
 order-holder = Recipient
 order-account = Account number
 order-bank = Bank
-order-transfer-title = Transfer title
+order-transfer-title = Payment reference
 order-amount = Amount
 order-left-later = Left to pay later
 order-deadline = We hold your room until the payment arrives, at the latest until
@@ -272,3 +272,36 @@ order-pay-online-przelewy24 = Pay online with Przelewy24
 order-pay-online-paypal = Pay with PayPal
 order-payment-pending = If you have just paid, the confirmation takes a moment: refresh this page in a minute. Pay again only if the payment did not go through.
 order-payment-failed = The online payment could not be started. Please try again in a moment or pay by bank transfer.
+order-online-heading = Pay online
+order-bic = BIC / SWIFT
+order-copy = Copy
+order-copy-account = Copy the account number
+order-copy-title = Copy the payment reference
+order-copied-account = Account number copied to the clipboard.
+order-copied-title = Payment reference copied to the clipboard.
+order-summary-heading = Your order at a glance
+order-skip = Skip to content
+order-contact = Contact
+order-regulations = Terms and conditions
+order-links = Information
+order-shop-name = Spa & Wellness Guesthouse
+order-local-time = Polish time
+order-stay = { $from } – { $to }, { $nights ->
+        [one] { $nights } night
+       *[other] { $nights } nights
+    }
+order-guests = { $count ->
+        [one] { $count } guest
+       *[other] { $count } guests
+    }
+order-babies = { $count ->
+        [one] { $count } baby
+       *[other] { $count } babies
+    }
+order-quantity = Quantity: { $count }
+order-treatments = Treatments: { $list }
+order-total = Order value
+order-vouchers = Paid with a gift voucher
+order-shipping = Shipping
+order-due-now = To pay now
+order-received = Paid

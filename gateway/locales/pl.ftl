@@ -270,3 +270,38 @@ order-pay-online-przelewy24 = Zapłać online przez Przelewy24
 order-pay-online-paypal = Zapłać przez PayPal
 order-payment-pending = Jeśli właśnie zapłaciłeś, potwierdzenie potrwa chwilę: odśwież stronę za minutę. Zapłać ponownie tylko wtedy, gdy płatność się nie udała.
 order-payment-failed = Nie udało się rozpocząć płatności online. Spróbuj ponownie za chwilę albo zapłać przelewem.
+order-online-heading = Zapłać online
+order-bic = BIC / SWIFT
+order-copy = Kopiuj
+order-copy-account = Kopiuj numer konta
+order-copy-title = Kopiuj tytuł przelewu
+order-copied-account = Numer konta skopiowany do schowka.
+order-copied-title = Tytuł przelewu skopiowany do schowka.
+order-summary-heading = Podsumowanie zamówienia
+order-skip = Przejdź do treści
+order-contact = Kontakt
+order-regulations = Regulamin
+order-links = Informacje
+order-shop-name = Pensjonat Spa & Wellness
+order-local-time = czasu polskiego
+order-stay = { $from } – { $to }, { $nights ->
+        [one] { $nights } noc
+        [few] { $nights } noce
+       *[many] { $nights } nocy
+    }
+order-guests = { $count ->
+        [one] { $count } gość
+       *[many] { $count } gości
+    }
+order-babies = { $count ->
+        [one] { $count } niemowlę
+        [few] { $count } niemowlęta
+       *[many] { $count } niemowląt
+    }
+order-quantity = Ilość: { $count }
+order-treatments = Zabiegi: { $list }
+order-total = Wartość zamówienia
+order-vouchers = Opłacone bonem
+order-shipping = Wysyłka
+order-due-now = Do zapłaty teraz
+order-received = Zapłacono

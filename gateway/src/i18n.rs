@@ -62,8 +62,18 @@ fn format(locale: Locale, id: &str, pattern: &fluent_syntax::ast::Pattern<&str>,
 /// A message of the catalogue, or its id when it is missing (a test checks
 /// that none is).
 pub fn text(locale: Locale, id: &str) -> String {
+    text_with(locale, id, &[])
+}
+
+/// A message of the catalogue with its arguments (numbers as numbers, so
+/// a plural is chosen by them), or its id when it is missing.
+pub fn text_with(locale: Locale, id: &str, args: &[(&str, fluent_bundle::FluentValue<'static>)]) -> String {
+    let mut fluent_args = FluentArgs::new();
+    for (name, value) in args {
+        fluent_args.set(*name, value.clone());
+    }
     match bundle(locale).get_message(id).and_then(|m| m.value()) {
-        Some(pattern) => format(locale, id, pattern, &FluentArgs::new()),
+        Some(pattern) => format(locale, id, pattern, &fluent_args),
         None => {
             tracing::error!(id, locale = locale.code(), "message missing from the catalogue");
             id.to_owned()

@@ -1,14 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 import { expectNoSeriousA11yIssues } from './helpers/a11y';
 import { addDays, daysFromToday } from './helpers/dates';
 import { mailsTo } from './helpers/mail-db';
-import { messages, money } from './helpers/messages';
+import { gatewayTexts, messages, money } from './helpers/messages';
 
 /**
  * Paying online, in German, against the real stack and a local fake of
@@ -32,20 +29,6 @@ const p24 = process.env.E2E_P24_URL;
 
 const t = messages('de');
 
-/** The gateway's own texts (its server-rendered order page), from gateway/locales. */
-function gatewayTexts(locale: 'de'): (id: string) => string {
-  const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), `../../gateway/locales/${locale}.ftl`);
-  const entries = new Map<string, string>();
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    const entry = /^([a-z][\w-]*) = (.*)$/.exec(line);
-    if (entry?.[1] && entry[2] !== undefined) entries.set(entry[1], entry[2].trim());
-  }
-  return (id) => {
-    const text = entries.get(id);
-    if (text === undefined) throw new Error(`no ${id} in gateway/locales/${locale}.ftl`);
-    return text;
-  };
-}
 const order = gatewayTexts('de');
 
 /** `1.234,56 zł` (how the server writes złoty in German) in grosze. */

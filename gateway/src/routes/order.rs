@@ -9,18 +9,21 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Redirect;
 use axum::response::{IntoResponse, Response};
+use spa_platform::dates::dmy_of;
 use spa_proto::spa::cart::v1::{
-    CapturePaypalRequest, GetOrderRequest, GetSettingsRequest, PaypalWebhook, Przelewy24Notification, StartPaymentRequest,
+    BankAccount, CapturePaypalRequest, CartItem, GetOrderRequest, GetSettingsRequest, Order, PaypalWebhook, Przelewy24Notification,
+    StartPaymentRequest,
 };
 
 use crate::AppState;
 use crate::error::{ApiError, ErrorCode};
-use crate::i18n::{Locale, text};
+use crate::i18n::{Locale, text, text_with};
 use crate::wire::{OrderState, PaymentMethod};
 
 pub fn router() -> axum::Router<AppState> {
     axum::Router::new()
         .route("/order/{token}/pay", axum::routing::get(pay))
+        .route("/order/assets/{name}", axum::routing::get(asset))
         .route("/order/{token}/pay/online", axum::routing::get(pay_online))
         .route("/order/{token}/cancel", axum::routing::post(cancel))
         .route("/order/{token}/pay/return", axum::routing::get(pay_return))
@@ -41,12 +44,13 @@ struct Texts {
     paid: String,
     cancelled: String,
     transfer_heading: String,
+    online_heading: String,
     holder: String,
     account: String,
+    bic: String,
     bank: String,
     transfer_title: String,
     amount: String,
-    left_later: String,
     deadline: String,
     mail_note: String,
     go_on: String,
@@ -54,6 +58,16 @@ struct Texts {
     cancel_note: String,
     cancel_confirm: String,
     at_guesthouse: String,
+    copy: String,
+    copy_account: String,
+    copy_title: String,
+    copied_account: String,
+    copied_title: String,
+    summary_heading: String,
+    skip: String,
+    contact: String,
+    regulations: String,
+    links: String,
 }
 
 impl Texts {
@@ -65,12 +79,13 @@ impl Texts {
             paid: t("order-paid"),
             cancelled: t("order-cancelled"),
             transfer_heading: t("order-transfer-heading"),
+            online_heading: t("order-online-heading"),
             holder: t("order-holder"),
             account: t("order-account"),
+            bic: t("order-bic"),
             bank: t("order-bank"),
             transfer_title: t("order-transfer-title"),
             amount: t("order-amount"),
-            left_later: t("order-left-later"),
             deadline: t("order-deadline"),
             mail_note: t("order-mail-note"),
             go_on: t("order-continue"),
@@ -78,8 +93,196 @@ impl Texts {
             cancel_note: t("order-cancel-note"),
             cancel_confirm: t("order-cancel-confirm"),
             at_guesthouse: t("order-at-guesthouse"),
+            copy: t("order-copy"),
+            copy_account: t("order-copy-account"),
+            copy_title: t("order-copy-title"),
+            copied_account: t("order-copied-account"),
+            copied_title: t("order-copied-title"),
+            summary_heading: t("order-summary-heading"),
+            skip: t("order-skip"),
+            contact: t("order-contact"),
+            regulations: t("order-regulations"),
+            links: t("order-links"),
         }
     }
+}
+
+/// The stylesheet and script of the page, served by the gateway itself
+/// (the page must not depend on the app's build), named by their content
+/// so a new version is fetched at once and an old one cached for a year.
+struct Assets {
+    css: String,
+    js: String,
+}
+
+const ORDER_CSS: &str = include_str!("../../assets/order.css");
+const ORDER_JS: &str = include_str!("../../assets/order.js");
+
+fn assets() -> &'static Assets {
+    static ASSETS: std::sync::OnceLock<Assets> = std::sync::OnceLock::new();
+    ASSETS.get_or_init(|| Assets {
+        css: format!("/order/assets/{}.css", content_hash(ORDER_CSS)),
+        js: format!("/order/assets/{}.js", content_hash(ORDER_JS)),
+    })
+}
+
+/// FNV-1a of the text, hex: a name that changes with the file.
+fn content_hash(text: &str) -> String {
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+    format!("{hash:016x}")
+}
+
+/// `GET /order/assets/{name}`: the page's stylesheet or script by its current name.
+async fn asset(Path(name): Path<String>) -> Response {
+    let a = assets();
+    let (body, kind) = if a.css.ends_with(&format!("/{name}")) {
+        (ORDER_CSS, "text/css; charset=utf-8")
+    } else if a.js.ends_with(&format!("/{name}")) {
+        (ORDER_JS, "text/javascript; charset=utf-8")
+    } else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "public, max-age=31536000, immutable")], body).into_response()
+}
+
+/// The shop around the order: its name, address and contacts (the
+/// guesthouse's settings, one source with the contact page) and the shop's
+/// pages in the order's language.
+struct ShopFrame {
+    /// The shop's name in the header, as the app writes it.
+    brand: String,
+    /// The guesthouse's name as its settings give it.
+    name: String,
+    street: String,
+    postcode: String,
+    city: String,
+    phones: Vec<FramePhone>,
+    email: String,
+    home: &'static str,
+    contact: &'static str,
+    regulations: &'static str,
+}
+
+struct FramePhone {
+    label: String,
+    number: String,
+    /// For `tel:`: the digits and a leading `+`.
+    dial: String,
+}
+
+impl ShopFrame {
+    /// The guesthouse's details in `locale`; without them (the content
+    /// service down) its name alone, so the page still tells the guest how
+    /// to pay.
+    fn of(guesthouse: Option<spa_proto::spa::content::v1::Guesthouse>, locale: Locale) -> Self {
+        let g = guesthouse.unwrap_or_default();
+        let shown = |texts: Option<spa_proto::spa::content::v1::Texts>| {
+            let t = texts.unwrap_or_default();
+            let text = match locale {
+                Locale::Pl => t.pl.clone(),
+                Locale::De => t.de,
+                Locale::EnGb => t.en_gb,
+            };
+            if text.trim().is_empty() { t.pl } else { text }
+        };
+        let (home, contact, regulations) = shop_paths(locale);
+        Self {
+            brand: text(locale, "order-shop-name"),
+            name: if g.name.is_empty() { text(locale, "order-shop-name") } else { g.name },
+            street: g.street,
+            postcode: g.postcode,
+            city: g.city,
+            phones: g
+                .phones
+                .into_iter()
+                .map(|p| FramePhone {
+                    label: shown(p.label),
+                    dial: p.number.chars().filter(|c| c.is_ascii_digit() || *c == '+').collect(),
+                    number: p.number,
+                })
+                .collect(),
+            email: g.reception.map(|d| d.email).unwrap_or_default(),
+            home,
+            contact,
+            regulations,
+        }
+    }
+}
+
+/// The shop's home, contact and regulations pages in `locale`, as the app
+/// routes them (web/src/config/paths.ts; German is told by its host).
+fn shop_paths(locale: Locale) -> (&'static str, &'static str, &'static str) {
+    match locale {
+        Locale::Pl => ("/", "/kontakt", "/regulamin"),
+        Locale::De => ("/", "/kontakt", "/regulations"),
+        Locale::EnGb => ("/en", "/en/contact", "/en/regulations"),
+    }
+}
+
+/// A line of the order's summary: what was bought, what it is for, what it cost.
+struct SummaryLine {
+    name: String,
+    about: Vec<String>,
+    amount: String,
+    /// Belongs to the line above (a stay's package, an extra bed).
+    sub: bool,
+}
+
+/// A line of the totals.
+struct TotalRow {
+    label: String,
+    amount: String,
+    main: bool,
+}
+
+/// The order's lines as the guest reads them: a stay's dates and nights
+/// and its guests, a package's treatments, a quantity above one.
+fn summary_lines(items: &[CartItem], locale: Locale, sub: bool, lines: &mut Vec<SummaryLine>) {
+    for item in items {
+        let mut about = Vec::new();
+        if let Some(stay) = &item.stay {
+            let nights = [("from", dmy_of(&stay.check_in).into()), ("to", dmy_of(&stay.check_out).into()), ("nights", stay.nights.into())];
+            about.push(text_with(locale, "order-stay", &nights));
+            let mut guests = text_with(locale, "order-guests", &[("count", (stay.adults + stay.children).into())]);
+            if stay.babies > 0 {
+                guests = format!("{guests}, {}", text_with(locale, "order-babies", &[("count", stay.babies.into())]));
+            }
+            about.push(guests);
+        } else if item.quantity > 1 {
+            about.push(text_with(locale, "order-quantity", &[("count", item.quantity.into())]));
+        }
+        if !item.treatments.is_empty() {
+            let list = item.treatments.iter().map(|t| format!("{} × {}", t.name, t.quantity)).collect::<Vec<_>>().join(", ");
+            about.push(text_with(locale, "order-treatments", &[("list", list.into())]));
+        }
+        let name = item.product.as_ref().map(|p| p.name.clone()).filter(|n| !n.is_empty()).unwrap_or_else(|| item.code.clone());
+        lines.push(SummaryLine { name, about, amount: spa_platform::money::pln(locale, item.total), sub });
+        summary_lines(&item.children, locale, true, lines);
+    }
+}
+
+/// What the order costs, what vouchers and shipping did to it, and what
+/// is paid now (or was) and later.
+fn total_rows(order: &Order, locale: Locale) -> Vec<TotalRow> {
+    let money = |amount: i64| spa_platform::money::pln(locale, amount);
+    let totals = order.totals.clone().unwrap_or_default();
+    let row = |id: &str, amount: i64, main: bool| TotalRow { label: text(locale, id), amount: money(amount), main };
+    let mut rows = vec![row("order-total", totals.total, false)];
+    if totals.vouchers != 0 {
+        rows.push(row("order-vouchers", -totals.vouchers.abs(), false));
+    }
+    if totals.shipping > 0 {
+        rows.push(row("order-shipping", totals.shipping, false));
+    }
+    if order.money_received {
+        rows.push(row("order-received", order.received, true));
+    } else if OrderState::from_wire(order.state) != Some(OrderState::Cancelled) {
+        rows.push(row("order-due-now", order.due_now, true));
+    }
+    if order.paid_later > 0 {
+        rows.push(row("order-left-later", order.paid_later, false));
+    }
+    rows
 }
 
 #[derive(Template)]
@@ -88,6 +291,8 @@ struct PayPage {
     token: String,
     lang: &'static str,
     t: Texts,
+    assets: &'static Assets,
+    shop: ShopFrame,
     booking_code: String,
     paid: bool,
     /// Why it was cancelled, in the page's words; empty while it is not.
@@ -102,15 +307,16 @@ struct PayPage {
     failed: String,
     /// Said instead of the account when none is set.
     no_account: String,
-    holder: String,
-    iban: String,
-    bank: String,
+    /// The IBAN in groups of four.
+    account: BankAccount,
     due_now: String,
-    left_later: String,
+    /// When the held nights are let go, on the guesthouse's clock.
     deadline: String,
     email: String,
     complete_link: String,
     at_guesthouse: bool,
+    lines: Vec<SummaryLine>,
+    totals: Vec<TotalRow>,
 }
 
 fn lang(locale: Locale) -> &'static str {
@@ -151,7 +357,11 @@ async fn cancel(State(state): State<AppState>, Path(token): Path<String>) -> Res
 }
 
 async fn pay(State(state): State<AppState>, Path(token): Path<String>, Query(q): Query<PayQuery>) -> Result<Response, ApiError> {
-    let order = state.clients.orders.clone().get_order(GetOrderRequest { token, locale: String::new() }).await;
+    let (mut orders, mut content) = (state.clients.orders.clone(), state.clients.content.clone());
+    let (order, guesthouse) = tokio::join!(
+        orders.get_order(GetOrderRequest { token, locale: String::new() }),
+        content.get_guesthouse(spa_proto::spa::content::v1::GetGuesthouseRequest {}),
+    );
     let order = match order {
         Ok(o) => o.into_inner(),
         Err(s) if matches!(s.code(), tonic::Code::NotFound | tonic::Code::InvalidArgument) => {
@@ -159,6 +369,10 @@ async fn pay(State(state): State<AppState>, Path(token): Path<String>, Query(q):
         }
         Err(s) => return Err(s.into()),
     };
+    let guesthouse = guesthouse
+        .map(tonic::Response::into_inner)
+        .inspect_err(|s| tracing::warn!(code = ?s.code(), "order page without the guesthouse's details"))
+        .ok();
     let locale = Locale::parse(&order.locale).unwrap_or_default();
     let t = Texts::of(locale);
     let method = PaymentMethod::from_wire(order.payment_method);
@@ -166,9 +380,13 @@ async fn pay(State(state): State<AppState>, Path(token): Path<String>, Query(q):
     // The account the cart's settings name now; none set, the guest is told to ask.
     let account =
         state.clients.settings.clone().get_payment_settings(GetSettingsRequest {}).await?.into_inner().bank_account.unwrap_or_default();
+    let mut lines = Vec::new();
+    summary_lines(&order.items, locale, false, &mut lines);
     let page = PayPage {
         token: order.token.clone(),
         lang: lang(locale),
+        assets: assets(),
+        shop: ShopFrame::of(guesthouse, locale),
         booking_code: order.booking_code.clone(),
         paid: order.money_received,
         cancelled: if OrderState::from_wire(order.state) == Some(OrderState::Cancelled) {
@@ -197,16 +415,13 @@ async fn pay(State(state): State<AppState>, Path(token): Path<String>, Query(q):
         // Booked by the front desk to be paid on arrival: no transfer to make.
         at_guesthouse: method == Some(PaymentMethod::Guesthouse),
         no_account: if account.iban.is_empty() { text(locale, "order-no-account") } else { String::new() },
-        holder: account.holder,
-        iban: spaced_iban(&account.iban),
-        bank: account.bank,
+        account: BankAccount { iban: spaced_iban(&account.iban), ..account },
         due_now: spa_platform::money::pln(locale, order.due_now),
-        // With the advance payment (due now, or paid), the rest is paid
-        // later, until the staff record it paid at the guesthouse.
-        left_later: if order.paid_later > 0 { spa_platform::money::pln(locale, order.paid_later) } else { String::new() },
-        deadline: spa_platform::dates::utc_minutes(order.hold_expires_at_ms),
+        deadline: deadline(locale, order.hold_expires_at_ms),
         email: order.email.clone(),
         complete_link: complete_path(locale, &order.booking_code),
+        totals: total_rows(&order, locale),
+        lines,
         t,
     };
     let html = page.render().map_err(|e| {
@@ -219,6 +434,13 @@ async fn pay(State(state): State<AppState>, Path(token): Path<String>, Query(q):
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     headers.insert("x-robots-tag", HeaderValue::from_static("noindex"));
     Ok(response)
+}
+
+/// The hold's end as the guest reads it: `29.11.2026, 13:43 (Polish time)`;
+/// "" when no nights are held.
+fn deadline(locale: Locale, ms: i64) -> String {
+    let at = spa_platform::dates::local_minutes(ms);
+    if at.is_empty() { at } else { format!("{at} ({})", text(locale, "order-local-time")) }
 }
 
 /// An IBAN in groups of four, as statements and banking apps print it.
@@ -350,6 +572,89 @@ async fn przelewy24_status(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn stay(adults: u32, babies: u32) -> CartItem {
+        CartItem {
+            code: "ROOM_STANDARD_DOUBLE".into(),
+            quantity: 1,
+            total: 64000,
+            product: Some(spa_proto::spa::catalog::v1::Product { name: "Pokój dwuosobowy".into(), ..Default::default() }),
+            stay: Some(spa_proto::spa::cart::v1::Stay {
+                check_in: "2027-05-16".into(),
+                check_out: "2027-05-18".into(),
+                nights: 2,
+                adults,
+                children: 0,
+                babies,
+            }),
+            children: vec![CartItem {
+                code: "PKG_ROMANTIC_WEEKEND".into(),
+                quantity: 1,
+                total: 52000,
+                product: Some(spa_proto::spa::catalog::v1::Product { name: "Romantyczny weekend".into(), ..Default::default() }),
+                treatments: vec![spa_proto::spa::cart::v1::TreatmentLine { code: "T".into(), name: "Masaż".into(), quantity: 2 }],
+                ..Default::default()
+            }],
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_stay_reads_with_its_days_nights_guests_and_package_in_each_language() {
+        let mut lines = Vec::new();
+        summary_lines(&[stay(2, 1)], Locale::Pl, false, &mut lines);
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0].name, "Pokój dwuosobowy");
+        assert_eq!(lines[0].about, ["16.05.2027 – 18.05.2027, 2 noce", "2 gości, 1 niemowlę"]);
+        assert_eq!((lines[1].name.as_str(), lines[1].sub), ("Romantyczny weekend", true));
+        assert_eq!(lines[1].about, ["Zabiegi: Masaż × 2"]);
+        let mut lines = Vec::new();
+        summary_lines(&[stay(1, 0)], Locale::De, false, &mut lines);
+        assert_eq!(lines[0].about, ["16.05.2027 – 18.05.2027, 2 Nächte", "1 Gast"]);
+        let mut lines = Vec::new();
+        summary_lines(&[stay(5, 2)], Locale::EnGb, false, &mut lines);
+        assert_eq!(lines[0].about, ["16.05.2027 – 18.05.2027, 2 nights", "5 guests, 2 babies"]);
+    }
+
+    #[test]
+    fn the_totals_say_what_is_paid_now_and_later() {
+        let order = Order {
+            totals: Some(spa_proto::spa::cart::v1::Totals { total: 116000, vouchers: 10000, ..Default::default() }),
+            due_now: 31800,
+            paid_later: 74200,
+            ..Default::default()
+        };
+        let rows: Vec<(String, String, bool)> = total_rows(&order, Locale::EnGb).into_iter().map(|r| (r.label, r.amount, r.main)).collect();
+        let row = |label: &str, amount: &str, main| (label.to_owned(), amount.to_owned(), main);
+        assert_eq!(
+            rows,
+            [
+                row("Order value", &spa_platform::money::pln(Locale::EnGb, 116000), false),
+                row("Paid with a gift voucher", &spa_platform::money::pln(Locale::EnGb, -10000), false),
+                row("To pay now", &spa_platform::money::pln(Locale::EnGb, 31800), true),
+                row("Left to pay later", &spa_platform::money::pln(Locale::EnGb, 74200), false),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_deadline_is_on_the_guesthouse_clock_and_said_so() {
+        assert_eq!(deadline(Locale::Pl, 1_800_000_000_000), "15.01.2027, 09:00 (czasu polskiego)");
+        assert_eq!(deadline(Locale::EnGb, 1_800_000_000_000), "15.01.2027, 09:00 (Polish time)");
+        assert_eq!(deadline(Locale::De, 0), "");
+    }
+
+    #[tokio::test]
+    async fn the_pages_style_and_script_are_served_by_their_current_names_only() {
+        use axum::body::to_bytes;
+        let css = assets().css.rsplit('/').next().unwrap().to_owned();
+        let answer = asset(Path(css)).await;
+        assert_eq!(answer.status(), StatusCode::OK);
+        assert_eq!(answer.headers()[header::CACHE_CONTROL], "public, max-age=31536000, immutable");
+        assert_eq!(to_bytes(answer.into_body(), usize::MAX).await.unwrap(), ORDER_CSS.as_bytes());
+        assert_eq!(asset(Path("0000000000000000.css".into())).await.status(), StatusCode::NOT_FOUND);
+        assert!(assets().js.ends_with(".js") && assets().js != assets().css);
+    }
 
     #[test]
     fn the_complete_page_is_in_the_orders_language() {

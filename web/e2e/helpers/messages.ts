@@ -47,3 +47,18 @@ export function plural(locale: E2eLocale, message: string, count: number): strin
     return (branch(`=${count}`) ?? branch(category) ?? branch('other') ?? '').replace(/#/g, String(count));
   });
 }
+
+/** The gateway's own one-line texts (its server-written order page), from gateway/locales. */
+export function gatewayTexts(locale: E2eLocale): (id: string) => string {
+  const file = path.resolve(locales, `../../../gateway/locales/${locale}.ftl`);
+  const entries = new Map<string, string>();
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const entry = /^([a-z][\w-]*) = (.*)$/.exec(line);
+    if (entry?.[1] && entry[2] !== undefined) entries.set(entry[1], entry[2].trim());
+  }
+  return (id) => {
+    const text = entries.get(id);
+    if (text === undefined) throw new Error(`no ${id} in gateway/locales/${locale}.ftl`);
+    return text;
+  };
+}

@@ -40,9 +40,10 @@ const invalid = (field: string, message: string) =>
  * administrators only, the guesthouse's details by their rules
  * (testing/mocks/guesthouse-settings-server.ts), the checkout numbers within their ranges, a method
  * offered only when ready (a bank transfer with an account, Przelewy24
- * with its keys; PayPal has none), an IBAN of the right shape.
+ * with its keys; PayPal has none), an IBAN of the right shape. `payments`:
+ * the payment settings it starts with, besides none of a bank account.
  */
-function renderSettings(locale: Locale, me: Customer) {
+function renderSettings(locale: Locale, me: Customer, payments: Partial<PaymentSettings> = {}) {
   const store: { checkout: CheckoutSettings; payments: PaymentSettings; mail: MailSettings } = {
     mail: { smtp: false, sender: 'Pensjonat Spa <rezerwacje@spa.localhost>', tests: [] },
     checkout: {
@@ -64,6 +65,7 @@ function renderSettings(locale: Locale, me: Customer) {
       bankAccount: null,
       updatedAt: null,
       updatedBy: '',
+      ...payments,
     },
   };
   const sent: { path: string; body: unknown }[] = [];
@@ -231,9 +233,15 @@ describe('the settings', () => {
     const iban = within(payments).getByLabelText<HTMLInputElement>('IBAN');
     await user.type(iban, 'pl61 1090 1014 0000 0712 1981 2875');
     await user.type(within(payments).getByLabelText('Bank name (optional)'), 'mBank');
+    const bic = within(payments).getByLabelText<HTMLInputElement>('BIC (SWIFT)');
+    expect([bic.getAttribute('autocomplete'), bic.getAttribute('spellcheck')]).toEqual(['off', 'false']);
+    expect(described(bic)).toEqual(['Needed by guests paying from abroad, e.g. BPKOPLPW.']);
+    await user.type(bic, 'bpko plpw');
     expect(bankTransfer.disabled).toBe(false);
     expect(described(bankTransfer)).toEqual(['Guests pay into the account below.']);
     await user.click(bankTransfer);
+    // Once typed, in upper case without spaces, as it is sent.
+    expect(bic.value).toBe('BPKOPLPW');
     const save = () => user.click(within(payments).getByRole('button', { name: 'Save the payment settings' }));
 
     await save();
@@ -248,13 +256,80 @@ describe('the settings', () => {
     expect(sent).toEqual([
       {
         path: '/backend/settings/payments',
-        body: { methods: ['bank_transfer', 'przelewy24'], bankAccount: { holder: 'Pensjonat Pod Lipami', iban: 'PL61109010140000071219812874', bank: 'mBank' } },
+        body: {
+          methods: ['bank_transfer', 'przelewy24'],
+          bankAccount: { holder: 'Pensjonat Pod Lipami', iban: 'PL61109010140000071219812874', bank: 'mBank', bic: 'BPKOPLPW' },
+        },
       },
     ]);
     expect(iban.value).toBe('PL61 1090 1014 0000 0712 1981 2874');
+    expect(bic.value).toBe('BPKOPLPW');
     expect([bankTransfer.checked, przelewy24.checked, paypal.checked]).toEqual([true, true, false]);
     expect(within(section).queryByText('No bank account is set, so bank transfer is not offered to guests.')).toBeNull();
     expect(within(section).getByText(/^Last changed 03\.05\.2027 \d\d:\d\d by admin@example\.pl\.$/)).toBeTruthy();
+  });
+
+  it('shows the saved BIC, checks it against the IBAN’s country, and shows the server’s refusal at it', async () => {
+    const { sent, user } = renderSettings('pl', adminMe(), {
+      methods: ['bank_transfer', 'przelewy24'],
+      available: [
+        { code: 'bank_transfer', ready: true },
+        { code: 'przelewy24', ready: true },
+        { code: 'paypal', ready: false },
+      ],
+      bankAccount: { holder: 'Pensjonat Pod Lipami', iban: 'PL61109010140000071219812874', bank: 'PKO BP', bic: 'BPKOPLPW' },
+    });
+    const payments = await screen.findByRole('form', { name: 'Płatności' });
+    const section = payments.closest('section')!;
+    const bic = within(payments).getByLabelText<HTMLInputElement>('BIC (SWIFT)');
+    expect(bic.value).toBe('BPKOPLPW');
+    expect(described(bic)).toEqual(['Potrzebny gościom płacącym z zagranicy, np. BPKOPLPW.']);
+    const save = () => user.click(within(payments).getByRole('button', { name: 'Zapisz ustawienia płatności' }));
+
+    // A German bank for a Polish account: not sent.
+    await user.clear(bic);
+    await user.type(bic, 'coba de ff');
+    await save();
+    expect(bic.value).toBe('COBADEFF');
+    expect(bic.getAttribute('aria-invalid')).toBe('true');
+    expect(described(bic)).toContain('Ten BIC należy do banku w innym kraju: jego 5. i 6. litera muszą być kodem kraju z numeru IBAN.');
+    expect(document.activeElement).toBe(bic);
+    expect(sent).toEqual([]);
+
+    // Seven characters: not a BIC.
+    await user.clear(bic);
+    expect(bic.getAttribute('aria-invalid')).toBeNull();
+    await user.type(bic, 'BPKOPLP');
+    await save();
+    expect(bic.getAttribute('aria-invalid')).toBe('true');
+    expect(described(bic)).toContain('To nie jest poprawny kod BIC: 8 lub 11 liter i cyfr, np. BPKOPLPW.');
+    expect(sent).toEqual([]);
+
+    // With a branch, typed in lower case with spaces: sent compacted in upper case.
+    await user.clear(bic);
+    await user.type(bic, 'bpko pl pw xxx');
+    await save();
+    expect((await within(section).findByText('Ustawienia płatności zapisane.')).closest('[role="status"]')).toBeTruthy();
+    expect(sent).toEqual([
+      {
+        path: '/backend/settings/payments',
+        body: {
+          methods: ['bank_transfer', 'przelewy24'],
+          bankAccount: { holder: 'Pensjonat Pod Lipami', iban: 'PL61109010140000071219812874', bank: 'PKO BP', bic: 'BPKOPLPWXXX' },
+        },
+      },
+    ]);
+    expect(bic.value).toBe('BPKOPLPWXXX');
+
+    // What the page cannot know, the server says: at the BIC.
+    server.use(http.put(apiPath('/backend/settings/payments'), () => invalid('bankAccount.bic', 'Nie znamy banku o tym kodzie BIC.')));
+    await save();
+    await waitFor(() => expect(bic.getAttribute('aria-invalid')).toBe('true'));
+    expect(described(bic)).toContain('Nie znamy banku o tym kodzie BIC.');
+    expect(document.activeElement).toBe(bic);
+    expect(within(payments).getByLabelText('Numer konta (IBAN)').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(notifications.getSnapshot()).toEqual([]);
   });
 
   it('shows a method the server refused beside the methods', async () => {

@@ -1820,6 +1820,13 @@ export interface components {
         /** @description The account guests send bank transfers to. */
         BankAccountSettings: {
             bank?: string;
+            /**
+             * @description The bank's BIC (SWIFT code), which transfers from abroad need: 8 or
+             *     11 characters, its country the IBAN's; spaces allowed, answered
+             *     without them, upper case. Empty: not given.
+             * @example BPKOPLPW
+             */
+            bic?: string;
             holder: string;
             /** @description Spaces allowed; answered without them, upper case. */
             iban: string;

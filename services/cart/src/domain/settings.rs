@@ -87,16 +87,18 @@ pub struct BankAccount {
     /// Without spaces, upper case.
     pub iban: String,
     pub bank: String,
+    /// The bank's BIC (SWIFT code), which a transfer from abroad needs; ""
+    /// when not given (accounts kept before it was asked for).
+    #[serde(default)]
+    pub bic: String,
 }
 
 impl BankAccount {
-    /// The account as typed: the IBAN without spaces, upper case, the names trimmed.
-    pub fn new(holder: &str, iban: &str, bank: &str) -> Self {
-        Self {
-            holder: holder.trim().to_owned(),
-            iban: iban.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_uppercase(),
-            bank: bank.trim().to_owned(),
-        }
+    /// The account as typed: the IBAN and the BIC without spaces, upper
+    /// case, the names trimmed.
+    pub fn new(holder: &str, iban: &str, bank: &str, bic: &str) -> Self {
+        let compact = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_uppercase();
+        Self { holder: holder.trim().to_owned(), iban: compact(iban), bank: bank.trim().to_owned(), bic: compact(bic) }
     }
 
     pub fn check(&self) -> Result<(), Violations> {
@@ -110,16 +112,32 @@ impl BankAccount {
         if self.bank.chars().count() > 200 {
             wrong.push("bankAccount.bank");
         }
+        if !self.bic.is_empty() && !valid_bic(&self.bic, &self.iban) {
+            wrong.push("bankAccount.bic");
+        }
         if wrong.is_empty() { Ok(()) } else { Err(wrong) }
     }
 
-    /// `BANK_ACCOUNT_HOLDER`, `BANK_ACCOUNT_IBAN` and `BANK_NAME`: none without an IBAN.
+    /// `BANK_ACCOUNT_HOLDER`, `BANK_ACCOUNT_IBAN`, `BANK_NAME` and
+    /// `BANK_BIC`: none without an IBAN.
     pub fn from_env(var: impl Fn(&str) -> Option<String>) -> anyhow::Result<Option<Self>> {
         let Some(iban) = var("BANK_ACCOUNT_IBAN").filter(|v| !v.trim().is_empty()) else { return Ok(None) };
-        let account = Self::new(&var("BANK_ACCOUNT_HOLDER").unwrap_or_default(), &iban, &var("BANK_NAME").unwrap_or_default());
+        let text = |name: &str| var(name).unwrap_or_default();
+        let account = Self::new(&text("BANK_ACCOUNT_HOLDER"), &iban, &text("BANK_NAME"), &text("BANK_BIC"));
         account.check().map_err(|fields| anyhow::anyhow!("BANK_ACCOUNT_* is not a valid account: {fields:?}"))?;
         Ok(Some(account))
     }
+}
+
+/// ISO 9362: four letters for the bank, the two of its country (the
+/// IBAN's), two letters or digits for the place, and three more for a
+/// branch or none.
+pub fn valid_bic(bic: &str, iban: &str) -> bool {
+    let b = bic.as_bytes();
+    (b.len() == 8 || b.len() == 11)
+        && b[..6].iter().all(u8::is_ascii_uppercase)
+        && b[6..].iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+        && iban.get(..2) == bic.get(4..6)
 }
 
 /// ISO 13616: 15 to 34 letters and digits, a known shape (two letters, two
@@ -218,6 +236,21 @@ mod tests {
     }
 
     #[test]
+    fn a_bic_names_a_bank_in_the_accounts_country() {
+        assert!(valid_bic("BPKOPLPW", "PL61109010140000071219812874"));
+        assert!(valid_bic("WBKPPLPPXXX", "PL61109010140000071219812874"));
+        assert!(valid_bic("COBADEFFXXX", "DE89370400440532013000"));
+        assert!(!valid_bic("COBADEFF", "PL61109010140000071219812874"), "a German bank for a Polish account");
+        assert!(!valid_bic("BPKOPLP", "PL61109010140000071219812874"), "seven characters");
+        assert!(!valid_bic("BPKOPLPW1", "PL61109010140000071219812874"), "nine characters");
+        assert!(!valid_bic("BPK0PLPW", "PL61109010140000071219812874"), "a digit in the bank's letters");
+        let account = |bic: &str| BankAccount::new("Pensjonat", "PL61 1090 1014 0000 0712 1981 2874", "", bic);
+        assert_eq!(account(" bpko plpw ").bic, "BPKOPLPW", "typed with spaces, lower case");
+        assert!(account("").check().is_ok(), "not required");
+        assert_eq!(account("COBADEFF").check(), Err(vec!["bankAccount.bic"]));
+    }
+
+    #[test]
     fn an_iban_is_checked_by_its_digits() {
         assert!(valid_iban("PL61109010140000071219812874"));
         assert!(valid_iban("DE89370400440532013000"));
@@ -225,8 +258,8 @@ mod tests {
         assert!(!valid_iban("PL61109010140000071219812875"), "one digit off");
         assert!(!valid_iban("PL6110901014"), "too short");
         assert!(!valid_iban("pl61109010140000071219812874"), "as typed, not normalized");
-        assert_eq!(BankAccount::new(" Pensjonat ", "pl61 1090 1014 0000 0712 1981 2874", "").iban, "PL61109010140000071219812874");
-        assert_eq!(BankAccount::new("", "PL00", "").check(), Err(vec!["bankAccount.holder", "bankAccount.iban"]));
+        assert_eq!(BankAccount::new(" Pensjonat ", "pl61 1090 1014 0000 0712 1981 2874", "", "").iban, "PL61109010140000071219812874");
+        assert_eq!(BankAccount::new("", "PL00", "", "").check(), Err(vec!["bankAccount.holder", "bankAccount.iban"]));
     }
 
     #[test]
@@ -235,7 +268,7 @@ mod tests {
         let mut rules = PaymentRules { methods: vec![PaymentMethod::BankTransfer, PaymentMethod::Paypal], bank_account: None };
         assert_eq!(rules.offered(none), vec![]);
         assert_eq!(rules.check(none), Err(vec!["methods"]));
-        rules.bank_account = Some(BankAccount::new("Pensjonat", "PL61109010140000071219812874", "Bank"));
+        rules.bank_account = Some(BankAccount::new("Pensjonat", "PL61109010140000071219812874", "Bank", ""));
         assert_eq!(rules.offered(|m| m == PaymentMethod::Paypal), vec![PaymentMethod::BankTransfer, PaymentMethod::Paypal]);
         assert_eq!(rules.check(none), Err(vec!["methods"]), "PayPal without its keys");
         rules.methods = vec![PaymentMethod::BankTransfer];

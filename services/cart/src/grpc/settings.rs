@@ -37,6 +37,7 @@ impl SettingsGrpc {
                 holder: a.holder.clone(),
                 iban: a.iban.clone(),
                 bank: a.bank.clone(),
+                bic: a.bic.clone(),
             }),
             updated_at_ms: p.updated_at,
             updated_by: p.updated_by.clone(),
@@ -91,7 +92,7 @@ impl SettingsService for SettingsGrpc {
             .map(|code| PaymentMethod::parse(code))
             .collect::<Option<Vec<_>>>()
             .ok_or(CartError::InvalidFields { code: "invalid_settings", fields: vec!["methods"] })?;
-        let bank_account = r.bank_account.map(|a| BankAccount::new(&a.holder, &a.iban, &a.bank));
+        let bank_account = r.bank_account.map(|a| BankAccount::new(&a.holder, &a.iban, &a.bank, &a.bic));
         let current = self.settings.set_payments(PaymentRules { methods, bank_account }, &r.staff).await?;
         Ok(Response::new(self.payments(&current)))
     }

@@ -227,6 +227,16 @@ async fn a_guest_goes_through_every_step_in_order_and_places_one_order() {
     assert!(html.contains("<html lang=\"pl\">") && html.contains("Zapłać przelewem") && html.contains(&booking), "{html}");
     assert!(html.contains(&spa_platform::money::pln(spa_platform::locale::Locale::Pl, deposit)), "the advance payment is due now: {html}");
     assert!(html.contains("Pozostało do zapłaty później"), "{html}");
+    // The shop's page: the stay as guests read dates, the account grouped
+    // with its BIC for transfers from abroad, the deadline on the
+    // guesthouse's clock, and the guesthouse's own address (its settings).
+    let stay = format!("{} – {}, 2 noce", spa_platform::dates::dmy_of(&from), spa_platform::dates::dmy_of(&to));
+    assert!(html.contains(&stay) && html.contains("2 gości"), "{stay}: {html}");
+    assert!(html.contains("PL61 1090 1014 0000 0712 1981 2874") && html.contains("BPKOPLPW"), "{html}");
+    assert!(html.contains("czasu polskiego") && html.contains("ul. Jeziorna 12"), "{html}");
+    let css = html.split("<link rel=\"stylesheet\" href=\"").nth(1).and_then(|rest| rest.split('"').next()).expect("a stylesheet");
+    let style = t.http.get(t.url(css)).send().await.unwrap();
+    assert_eq!((style.status().as_u16(), &style.headers()["content-type"]), (200, &"text/css; charset=utf-8".parse().unwrap()));
     let missing = t.http.get(t.url("/order/no-such-order-token-0000/pay")).send().await.unwrap();
     assert_eq!(missing.status().as_u16(), 404);
 

@@ -101,6 +101,9 @@ async fn an_administrator_sets_the_advance_payment_methods_and_account_and_the_n
         (answer.0, answer.1["code"].as_str(), answer.1["errors"][0]["field"].as_str()),
         (422, Some("invalid_settings"), Some("methods"))
     );
+    let german_bank = json!({"holder": "Pensjonat", "iban": TestStack::DEMO_IBAN, "bic": "COBADEFFXXX"});
+    let answer = call(Method::PUT, &payments_url, cookie(&admin), json!({"methods": ["bank_transfer"], "bankAccount": german_bank})).await;
+    assert_eq!((answer.0, answer.1["errors"][0]["field"].as_str()), (422, Some("bankAccount.bic")), "not the IBAN's country: {}", answer.1);
     let typo = json!({"holder": "Pensjonat", "iban": "PL61 1090 1014 0000 0712 1981 2875", "bank": ""});
     let answer = call(Method::PUT, &payments_url, cookie(&admin), json!({"methods": ["bank_transfer"], "bankAccount": typo})).await;
     assert_eq!((answer.0, answer.1["errors"][0]["field"].as_str()), (422, Some("bankAccount.iban")), "{}", answer.1);
@@ -118,15 +121,19 @@ async fn an_administrator_sets_the_advance_payment_methods_and_account_and_the_n
     assert!(!page.contains("PL61") && page.contains("Skontaktuj się z pensjonatem"), "{page}");
 
     // An account again, typed with spaces: offered, and shown grouped on the order's page.
-    let account = json!({"holder": " Pensjonat Spa ", "iban": "de89 3704 0044 0532 0130 00", "bank": "Commerzbank"});
+    let account =
+        json!({"holder": " Pensjonat Spa ", "iban": "de89 3704 0044 0532 0130 00", "bank": "Commerzbank", "bic": "coba de ff xxx"});
     let (status, saved) =
         call(Method::PUT, &payments_url, cookie(&admin), json!({"methods": ["bank_transfer"], "bankAccount": account})).await;
     assert_eq!(status, 200, "{saved}");
-    assert_eq!(saved["bankAccount"], json!({"holder": "Pensjonat Spa", "iban": "DE89370400440532013000", "bank": "Commerzbank"}));
+    assert_eq!(
+        saved["bankAccount"],
+        json!({"holder": "Pensjonat Spa", "iban": "DE89370400440532013000", "bank": "Commerzbank", "bic": "COBADEFFXXX"})
+    );
     let (_, offer, _) = payment_step(&t, 44).await;
     assert_eq!(codes(&offer), ["bank_transfer"]);
     let page = t.http.get(t.url(&format!("/order/{}/pay", placed.token))).send().await.unwrap().text().await.unwrap();
-    assert!(page.contains("DE89 3704 0044 0532 0130 00"), "{page}");
+    assert!(page.contains("DE89 3704 0044 0532 0130 00") && page.contains("COBADEFFXXX"), "{page}");
 
     // The order placed under 7 days and 40 % keeps them when the policy changes.
     let strict = json!({"depositPercent": 30, "bankTransferHoldDays": 3, "onlineHoldMinutes": 30, "cancellationFreeDays": 60,

@@ -19,8 +19,12 @@ pub struct TestStack {
 pub const INDEX: &str = "<!doctype html><html lang=\"xx\"><head><title>Spa</title></head><body><div id=\"root\"></div></body></html>";
 
 /// The bank account a test stack starts with (`BANK_ACCOUNT_*`).
-pub const DEMO_BANK_ACCOUNT: [(&str, &str); 3] =
-    [("BANK_ACCOUNT_HOLDER", "Pensjonat Spa"), ("BANK_ACCOUNT_IBAN", TestStack::DEMO_IBAN), ("BANK_NAME", "Bank Testowy")];
+pub const DEMO_BANK_ACCOUNT: [(&str, &str); 4] = [
+    ("BANK_ACCOUNT_HOLDER", "Pensjonat Spa"),
+    ("BANK_ACCOUNT_IBAN", TestStack::DEMO_IBAN),
+    ("BANK_NAME", "Bank Testowy"),
+    ("BANK_BIC", "BPKOPLPW"),
+];
 
 impl TestStack {
     pub async fn start() -> Self {

@@ -3,7 +3,7 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { CheckboxField, SubmitButton, TextField } from '@/components/ui/form-fields';
 import { useCheckoutSettings, useGuesthouseSettings, useMailSettings, usePaymentSettings, useTestPayment } from '@/features/staff/api/settings';
 import { serverMessage, staffFailure } from '@/features/staff/api/staff-errors';
-import { formatIban } from '@/features/staff/utils/iban';
+import { formatIban, normalizeBic } from '@/features/staff/utils/iban';
 import {
   CHECKOUT_FIELDS,
   checkoutForm,
@@ -61,6 +61,7 @@ const PAYMENT_FIELDS: Record<PaymentField, string> = {
   holder: 'bankAccount.holder',
   iban: 'bankAccount.iban',
   bank: 'bankAccount.bank',
+  bic: 'bankAccount.bic',
 };
 
 /**
@@ -330,8 +331,8 @@ function PaymentsSection({
 
   const set = (field: AccountField, value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
-    // A bank transfer depends on the account: a refusal of the methods may no longer hold either.
-    setErrors((current) => ({ ...current, [field]: undefined, methods: undefined }));
+    // A bank transfer depends on the account: a refusal of the methods may no longer hold either, nor of the BIC (its country is the IBAN's).
+    setErrors((current) => ({ ...current, [field]: undefined, methods: undefined, ...(field === 'iban' && { bic: undefined }) }));
   };
   const tick = (code: MethodCode, on: boolean) => {
     setForm((current) => ({ ...current, methods: on ? [...current.methods, code] : current.methods.filter((c) => c !== code) }));
@@ -344,11 +345,12 @@ function PaymentsSection({
     outcome.setDone(null);
     const checked = toPaymentChange(form, available);
     if ('problems' in checked) {
-      const { holder, iban } = checked.problems;
+      const { holder, iban, bic } = checked.problems;
       focusError();
       return setErrors({
         holder: holder && t('staff.settings.holderRequired'),
         iban: iban && t(iban === 'required' ? 'staff.settings.ibanRequired' : 'staff.settings.ibanInvalid'),
+        bic: bic && t(bic === 'invalid' ? 'staff.settings.bicInvalid' : 'staff.settings.bicCountry'),
       });
     }
     busy.current = true;
@@ -422,6 +424,19 @@ function PaymentsSection({
               onBlur={() => setForm((current) => ({ ...current, iban: formatIban(current.iban) }))}
             />
             <TextField label={t('staff.settings.bank')} autoComplete="off" maxLength={200} value={form.bank} error={errors.bank} onChange={(event) => set('bank', event.target.value)} />
+            <TextField
+              label={t('staff.settings.bic')}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={20}
+              value={form.bic}
+              error={errors.bic}
+              hint={t('staff.settings.bicHint')}
+              onChange={(event) => set('bic', event.target.value)}
+              // In upper case without spaces once typed, as it is sent.
+              onBlur={() => setForm((current) => ({ ...current, bic: normalizeBic(current.bic) }))}
+            />
           </div>
         </fieldset>
         <SubmitButton busy={save.isPending} busyLabel={t('staff.settings.saving')}>

@@ -50,11 +50,16 @@ describe('the checkout settings', () => {
 });
 
 describe('the payment settings', () => {
-  it('show the saved IBAN grouped and the methods in the server’s order', () => {
+  it('show the saved IBAN grouped, the BIC, and the methods in the server’s order', () => {
     const form = paymentForm(
-      payments({ methods: ['przelewy24', 'bank_transfer'], bankAccount: { holder: 'Pensjonat', iban: 'PL61109010140000071219812874', bank: 'Bank' } }),
+      payments({
+        methods: ['przelewy24', 'bank_transfer'],
+        bankAccount: { holder: 'Pensjonat', iban: 'PL61109010140000071219812874', bank: 'Bank', bic: 'BPKOPLPW' },
+      }),
     );
-    expect(form).toEqual({ methods: ['bank_transfer', 'przelewy24'], holder: 'Pensjonat', iban: 'PL61 1090 1014 0000 0712 1981 2874', bank: 'Bank' });
+    expect(form).toEqual({ methods: ['bank_transfer', 'przelewy24'], holder: 'Pensjonat', iban: 'PL61 1090 1014 0000 0712 1981 2874', bank: 'Bank', bic: 'BPKOPLPW' });
+    // An account kept before the BIC was asked for has none.
+    expect(paymentForm(payments({ bankAccount: { holder: 'Pensjonat', iban: 'PL61109010140000071219812874' } })).bic).toBe('');
   });
 
   it('offer a bank transfer once the form has an account, other methods once the server has their keys', () => {
@@ -63,10 +68,14 @@ describe('the payment settings', () => {
     expect(methodReady(AVAILABLE[0]!, { ...form, holder: 'Pensjonat', iban: 'PL61' })).toBe(true);
   });
 
-  it('send the IBAN without spaces in upper case, and no account when its fields are empty', () => {
+  it('send the IBAN and the BIC without spaces in upper case, and no account when its fields are empty', () => {
     const form = { ...paymentForm(payments()), methods: ['bank_transfer' as const, 'przelewy24' as const] };
-    expect(toPaymentChange({ ...form, holder: ' Pensjonat ', iban: 'pl61 1090 1014 0000 0712 1981 2874', bank: '' }, AVAILABLE)).toEqual({
-      change: { methods: ['bank_transfer', 'przelewy24'], bankAccount: { holder: 'Pensjonat', iban: 'PL61109010140000071219812874', bank: '' } },
+    expect(toPaymentChange({ ...form, holder: ' Pensjonat ', iban: 'pl61 1090 1014 0000 0712 1981 2874', bank: '', bic: ' bpko plpw ' }, AVAILABLE)).toEqual({
+      change: { methods: ['bank_transfer', 'przelewy24'], bankAccount: { holder: 'Pensjonat', iban: 'PL61109010140000071219812874', bank: '', bic: 'BPKOPLPW' } },
+    });
+    // The BIC is optional: none given is sent empty.
+    expect(toPaymentChange({ ...form, holder: 'Pensjonat', iban: 'PL61109010140000071219812874' }, AVAILABLE)).toEqual({
+      change: { methods: ['bank_transfer', 'przelewy24'], bankAccount: { holder: 'Pensjonat', iban: 'PL61109010140000071219812874', bank: '', bic: '' } },
     });
     // Without the account a bank transfer is not offered.
     expect(toPaymentChange(form, AVAILABLE)).toEqual({ change: { methods: ['przelewy24'], bankAccount: null } });
@@ -78,5 +87,11 @@ describe('the payment settings', () => {
     expect(toPaymentChange({ ...form, holder: 'Pensjonat', iban: 'PL61 1090 1014 0000 0712 1981 2875' }, AVAILABLE)).toEqual({
       problems: { iban: 'invalid' },
     });
+    // A BIC alone is an account partly given; its country waits for the IBAN.
+    expect(toPaymentChange({ ...form, bic: 'BPKOPLPW' }, AVAILABLE)).toEqual({ problems: { holder: 'required', iban: 'required' } });
+    expect(toPaymentChange({ ...form, bic: 'BPKO' }, AVAILABLE)).toEqual({ problems: { holder: 'required', iban: 'required', bic: 'invalid' } });
+    const account = { ...form, holder: 'Pensjonat', iban: 'PL61 1090 1014 0000 0712 1981 2874' };
+    expect(toPaymentChange({ ...account, bic: 'BPKOPLP' }, AVAILABLE)).toEqual({ problems: { bic: 'invalid' } });
+    expect(toPaymentChange({ ...account, bic: 'cobadeff' }, AVAILABLE)).toEqual({ problems: { bic: 'country' } });
   });
 });

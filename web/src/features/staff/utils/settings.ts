@@ -11,7 +11,7 @@ import type {
   PaymentSettingsChange,
 } from '@/types/api';
 
-import { formatIban, isValidIban, normalizeIban } from './iban';
+import { checkBic, formatIban, isValidIban, normalizeBic, normalizeIban, type BicProblem } from './iban';
 
 export type CheckoutField = keyof CheckoutSettingsChange;
 
@@ -62,6 +62,7 @@ export const paymentForm = (settings: PaymentSettings): PaymentForm => ({
   holder: settings.bankAccount?.holder ?? '',
   iban: formatIban(settings.bankAccount?.iban ?? ''),
   bank: settings.bankAccount?.bank ?? '',
+  bic: settings.bankAccount?.bic ?? '',
 });
 
 /** A bank account is given: its holder and its IBAN (the bank's name may stay empty). */
@@ -71,8 +72,8 @@ export const accountGiven = (form: PaymentForm): boolean => form.holder.trim() !
 export const methodReady = (method: PaymentMethodState, form: PaymentForm): boolean =>
   method.code === 'bank_transfer' ? accountGiven(form) : method.ready;
 
-/** What is wrong with a partly given account: a holder or an IBAN missing, or an IBAN failing its check. */
-export type AccountProblems = { holder?: 'required'; iban?: 'required' | 'invalid' };
+/** What is wrong with a partly given account: a holder or an IBAN missing, an IBAN failing its check, a BIC not one or not of the IBAN's country. */
+export type AccountProblems = { holder?: 'required'; iban?: 'required' | 'invalid'; bic?: BicProblem };
 
 /**
  * The body to save, or what is wrong with the account. An account all
@@ -85,17 +86,21 @@ export function toPaymentChange(
   const holder = form.holder.trim();
   const iban = normalizeIban(form.iban);
   const bank = form.bank.trim();
-  const none = holder === '' && iban === '' && bank === '';
+  const bic = normalizeBic(form.bic);
+  const none = holder === '' && iban === '' && bank === '' && bic === '';
   if (!none) {
     const problems: AccountProblems = {};
     if (holder === '') problems.holder = 'required';
     if (iban === '') problems.iban = 'required';
     else if (!isValidIban(iban)) problems.iban = 'invalid';
+    // The BIC's country is checked against an IBAN given (a missing one is said at its own field).
+    const bicProblem = checkBic(bic, iban);
+    if (bicProblem === 'invalid' || (bicProblem === 'country' && iban !== '')) problems.bic = bicProblem;
     if (Object.keys(problems).length > 0) return { problems };
   }
   const methods = available
     .filter((method) => methodReady(method, form))
     .map((method) => method.code)
     .filter((code): code is MethodCode => isMethodCode(code) && form.methods.includes(code));
-  return { change: { methods, bankAccount: none ? null : { holder, iban, bank } } };
+  return { change: { methods, bankAccount: none ? null : { holder, iban, bank, bic } } };
 }
