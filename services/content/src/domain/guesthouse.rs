@@ -5,6 +5,7 @@
 //! booking portal's booking on nights sold out here (a double booking) is
 //! told too, with a link to the portals' page.
 
+use spa_platform::dates::dmy_of;
 use spa_platform::locale::Locale;
 use spa_platform::money::pln;
 use spa_proto::events::{CancelReason, ChannelConflicted, OrderCancelled, OrderPaid, OrderPlaced};
@@ -153,7 +154,8 @@ impl Guesthouse {
         }
         body.push(format!("\n{}:", w.lines));
         for l in &o.lines {
-            let dates = if l.check_in.is_empty() { String::new() } else { format!(", {} – {}", l.check_in, l.check_out) };
+            let dates =
+                if l.check_in.is_empty() { String::new() } else { format!(", {} – {}", dmy_of(&l.check_in), dmy_of(&l.check_out)) };
             body.push(format!("- {} × {}{dates}: {}", l.name, l.quantity, money(l.total)));
         }
         body.push(format!("\n{}: {}", w.total, money(o.total)));
@@ -185,15 +187,15 @@ impl Guesthouse {
         let body = [
             w.conflict_lead.to_owned(),
             String::new(),
-            format!("{}: {} – {}, {} – {}", w.portal_booking, c.channel_name, c.room_code, c.arrival, c.departure),
+            format!("{}: {} – {}, {} – {}", w.portal_booking, c.channel_name, c.room_code, dmy_of(&c.arrival), dmy_of(&c.departure)),
             summary,
-            format!("{}: {}", w.sold_out, c.nights.join(", ")),
+            format!("{}: {}", w.sold_out, c.nights.iter().map(|n| dmy_of(n)).collect::<Vec<_>>().join(", ")),
             String::new(),
             w.conflict_todo.to_owned(),
             String::new(),
             format!("{}: {}", w.channels, links.to("/backend/channels")),
         ];
-        let subject = format!("{}: {} {} – {}", w.conflict, c.channel_name, c.arrival, c.departure);
+        let subject = format!("{}: {} {} – {}", w.conflict, c.channel_name, dmy_of(&c.arrival), dmy_of(&c.departure));
         Mail::text(self.email.clone(), (subject, body.join("\n") + "\n"))
     }
 
@@ -262,7 +264,7 @@ mod tests {
         for part in [
             "Gość: Anna Nowak <anna@example.pl>",
             "Telefon: +48 600 100 200",
-            "- Pokój dwuosobowy × 1, 2026-12-18 – 2026-12-20: 1\u{a0}080,00\u{a0}zł",
+            "- Pokój dwuosobowy × 1, 18.12.2026 – 20.12.2026: 1\u{a0}080,00\u{a0}zł",
             "Do zapłaty teraz: 324,00\u{a0}zł",
             "Do zapłaty na miejscu: 756,00\u{a0}zł",
             "Uwagi gościa: Late arrival, about 22:00.",
@@ -324,11 +326,11 @@ mod tests {
         };
         let mail = desk(Locale::Pl).conflict(&conflict, &links);
         assert_eq!(mail.recipient, "recepcja@spa.example");
-        assert_eq!(mail.subject, "Podwójna rezerwacja: Booking.com 2027-07-10 – 2027-07-12");
+        assert_eq!(mail.subject, "Podwójna rezerwacja: Booking.com 10.07.2027 – 12.07.2027");
         for part in [
-            "Rezerwacja z portalu: Booking.com – ROOM_FAMILY_SUITE, 2027-07-10 – 2027-07-12",
+            "Rezerwacja z portalu: Booking.com – ROOM_FAMILY_SUITE, 10.07.2027 – 12.07.2027",
             "Reserved (c@portal)",
-            "Noce bez wolnego pokoju: 2027-07-10",
+            "Noce bez wolnego pokoju: 10.07.2027",
             "Portale rezerwacyjne w zapleczu: https://spa.example/backend/channels",
         ] {
             assert!(mail.text.contains(part), "{part} in {}", mail.text);

@@ -3,6 +3,7 @@
 //! text from the templates in `templates/` (HTML escaped by askama).
 
 use askama::Template;
+use spa_platform::dates::dmy_of;
 use spa_platform::locale::Locale;
 use spa_platform::money::pln as money;
 use spa_proto::common::{OrderLine, PaymentMethod};
@@ -22,6 +23,8 @@ pub struct Texts {
     pub due_now: &'static str,
     pub left_later: &'static str,
     pub hold_note: &'static str,
+    /// Said after the hold's end: the guesthouse's clock.
+    pub local_time: &'static str,
     pub pay_link: &'static str,
     pub closing: &'static str,
 }
@@ -37,6 +40,7 @@ const PL: Texts = Texts {
     due_now: "Do zapłaty teraz",
     left_later: "Pozostało do zapłaty później",
     hold_note: "Rezerwujemy dla Ciebie pokój do",
+    local_time: "czasu polskiego",
     pay_link: "Płatność i szczegóły zamówienia",
     closing: "Do zobaczenia!",
 };
@@ -52,6 +56,7 @@ const DE: Texts = Texts {
     due_now: "Jetzt zu zahlen",
     left_later: "Später zu zahlen",
     hold_note: "Wir halten das Zimmer für Sie bis",
+    local_time: "polnische Zeit",
     pay_link: "Zahlung und Einzelheiten der Bestellung",
     closing: "Bis bald!",
 };
@@ -67,6 +72,7 @@ const EN: Texts = Texts {
     due_now: "To pay now",
     left_later: "Left to pay later",
     hold_note: "We hold the room for you until",
+    local_time: "Polish time",
     pay_link: "Payment and order details",
     closing: "See you soon!",
 };
@@ -168,13 +174,14 @@ pub fn mail(order: &OrderPlaced, links: &Links) -> anyhow::Result<Mail> {
     // Booked by the front desk, paid on arrival: no deadline to pay by.
     let on_arrival = order.payment_method() == PaymentMethod::Guesthouse;
     let later = if order.left_to_pay > 0 && order.due_now < order.total { money(locale, order.left_to_pay) } else { String::new() };
+    let t = if on_arrival { on_arrival_texts(locale) } else { texts(locale) };
     let hold_until = if order.hold_expires_at_ms > 0 && order.due_now > 0 && !on_arrival {
-        spa_platform::dates::utc_minutes(order.hold_expires_at_ms)
+        format!("{} ({})", spa_platform::dates::local_minutes(order.hold_expires_at_ms), t.local_time)
     } else {
         String::new()
     };
     Letter {
-        t: if on_arrival { on_arrival_texts(locale) } else { texts(locale) },
+        t,
         locale,
         first_name: &order.first_name,
         booking_code: &order.booking_code,
@@ -232,7 +239,7 @@ impl Letter<'_> {
             .iter()
             .map(|l| Line {
                 name: l.name.clone(),
-                dates: if l.check_in.is_empty() { String::new() } else { format!("{} – {}", l.check_in, l.check_out) },
+                dates: if l.check_in.is_empty() { String::new() } else { format!("{} – {}", dmy_of(&l.check_in), dmy_of(&l.check_out)) },
                 quantity: l.quantity,
                 total: money(locale, l.total),
             })
@@ -307,7 +314,9 @@ mod tests {
         assert!(html.contains("1.234,56\u{a0}zł") && html.contains("371,00\u{a0}zł") && html.contains("863,56\u{a0}zł"), "{html}");
         assert!(html.contains("https://spa.example/order/t0k3n/pay"));
         assert!(m.text.contains("Buchungscode: SPA-7KM4-XQ9D") && m.text.contains("Anna <script>"), "text is not HTML: {}", m.text);
-        assert!(m.text.contains("(2027-02-12 – 2027-02-14)"), "{}", m.text);
+        assert!(m.text.contains("(12.02.2027 – 14.02.2027)"), "{}", m.text);
+        // 2027-01-15 08:00 UTC: 09:00 in Poland, and said so.
+        assert!(m.text.contains("bis 15.01.2027, 09:00 (polnische Zeit)."), "{}", m.text);
         assert!(m.sensitive);
     }
 
@@ -339,7 +348,7 @@ mod tests {
         };
         let m = changed_mail(&changed, &Links::new("https://spa.example")).unwrap();
         assert_eq!(m.subject, "Zmiana rezerwacji SPA-7KM4-XQ9D");
-        for part in ["(2027-02-12 – 2027-02-14)", "Pozostało do zapłaty: 0,00\u{a0}zł", "Zwrócimy Ci: 234,56\u{a0}zł"] {
+        for part in ["(12.02.2027 – 14.02.2027)", "Pozostało do zapłaty: 0,00\u{a0}zł", "Zwrócimy Ci: 234,56\u{a0}zł"] {
             assert!(m.text.contains(part), "{part} in {}", m.text);
         }
         let en = changed_mail(&OrderChanged { locale: "en_GB".into(), refund: 0, left_to_pay: 5_000, ..changed }, &Links::new("https://x"));

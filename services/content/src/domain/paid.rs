@@ -176,7 +176,8 @@ pub fn voucher_mail(v: &VoucherIssued, links: &Links) -> anyhow::Result<Mail> {
     let recipient = if posted { v.buyer_email.clone() } else { v.email.clone() };
     let subject = format!("{} – {}", t.voucher_subject, v.product_name);
     let value = money(locale, v.value);
-    let valid_until = spa_platform::dates::utc_day(v.expires_at_ms - 1);
+    // Vouchers run to the end of a UTC day: that day, as guests read dates.
+    let valid_until = spa_platform::dates::dmy_of(&spa_platform::dates::utc_day(v.expires_at_ms - 1));
     let shop_link = links.to("/");
     let html = VoucherHtml {
         t,
@@ -249,7 +250,7 @@ mod tests {
     fn an_e_mailed_voucher_goes_to_its_recipient_with_its_code() {
         let m = voucher_mail(&voucher(VoucherDelivery::Email), &links()).unwrap();
         assert_eq!(m.recipient, "ewa@example.de");
-        assert!(m.text.contains("Gutscheincode: GV-7KM4-XQ9D-3C4F") && m.text.contains("Gültig bis: 2028-01-15"), "{}", m.text);
+        assert!(m.text.contains("Gutscheincode: GV-7KM4-XQ9D-3C4F") && m.text.contains("Gültig bis: 15.01.2028"), "{}", m.text);
         assert!(m.text.contains("200,00\u{a0}zł") && m.text.contains("Zum <Geburtstag>"), "{}", m.text);
         assert!(!m.text.contains("per Post"));
         let html = m.html.unwrap();

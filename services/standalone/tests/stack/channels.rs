@@ -176,7 +176,7 @@ async fn portals_calendars_are_imported_and_exported_and_the_guests_search_follo
         }
     })
     .await;
-    assert!(notice.contains(&day(30)) && notice.contains("/backend/channels"), "{notice}");
+    assert!(notice.contains(&spa_platform::dates::dmy_of(&day(30))) && notice.contains("/backend/channels"), "{notice}");
     let (_, board) = call(Method::GET, &format!("/shop-api/backend/board?from={}&days=1", day(30)), &admin, Value::Null).await;
     let suite = board["rooms"].as_array().unwrap().iter().find(|r| r["code"] == SUITE).unwrap().clone();
     assert_eq!(suite["nights"][0]["oversold"], true, "{suite}");
