@@ -78,6 +78,7 @@ error-too-many-persons = Das Paket kann nicht für mehr Personen sein, als Erwac
 error-not-a-reservation = Ein Paket kann nur zu einer Zimmerreservierung hinzugefügt werden.
 error-item-not-found = Dieser Artikel ist nicht mehr in Ihrem Warenkorb.
 error-product-unavailable = Dieses Produkt kann derzeit nicht gekauft werden.
+error-age-confirmation-required = Dieses Produkt verkaufen wir nur an Volljährige: Bitte bestätigen Sie, dass Sie mindestens 18 Jahre alt sind.
 error-not-a-voucher = Nur ein Geschenkgutschein kann eine Widmung haben.
 error-invalid-voucher-details = Prüfen Sie die Widmung des Gutscheins: für wen und von wem (je 1 bis 60 Zeichen) und eine Nachricht mit bis zu 300 Zeichen.
     .field = Prüfen Sie dieses Feld.

@@ -80,6 +80,7 @@ error-too-many-persons = The package cannot be for more persons than adults stay
 error-not-a-reservation = A package can only be added to a room reservation.
 error-item-not-found = This item is no longer in your basket.
 error-product-unavailable = This product cannot be bought at the moment.
+error-age-confirmation-required = We sell this product to adults only: please confirm that you are 18 or over.
 error-not-a-voucher = Only a gift voucher can have a dedication.
 error-invalid-voucher-details = Check the voucher's dedication: who it is for and from (1 to 60 characters each) and a message of up to 300 characters.
     .field = Check this field.

@@ -78,6 +78,7 @@ error-too-many-persons = Pakiet nie może być dla większej liczby osób niż l
 error-not-a-reservation = Pakiet można dodać tylko do rezerwacji pokoju.
 error-item-not-found = Tej pozycji nie ma już w Twoim koszyku.
 error-product-unavailable = Tego produktu nie można obecnie kupić.
+error-age-confirmation-required = Ten produkt sprzedajemy tylko osobom pełnoletnim: potwierdź, że masz ukończone 18 lat.
 error-not-a-voucher = Dedykację może mieć tylko voucher prezentowy.
 error-invalid-voucher-details = Sprawdź dedykację vouchera: dla kogo i od kogo (od 1 do 60 znaków) oraz wiadomość do 300 znaków.
     .field = Sprawdź to pole.

@@ -187,6 +187,9 @@ error_codes! {
     InvalidCredentials => "invalid_credentials",
     NotLoggedIn => "not_logged_in",
     Forbidden => "forbidden",
+    /// An age-restricted product is added without the visitor having said
+    /// they are of age (cookie `agePermission`).
+    AgeConfirmationRequired => "age_confirmation_required",
     // The shop itself (408, 429, 500, 503).
     RequestTimeout => "request_timeout",
     TooManyRequests => "too_many_requests",

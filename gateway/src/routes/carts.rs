@@ -310,12 +310,23 @@ pub async fn drop_cart(State(state): State<AppState>, _shop: Shop, Path(token): 
 
 const TOKEN: &str = "The basket's token";
 
+/// The cookie the shop's age question sets once the visitor says they are of age (spec 4).
+const AGE_PERMISSION_COOKIE: &str = "agePermission";
+
+/// The age question's answer as the app keeps it: a positive number ("1").
+fn of_age(value: &str) -> bool {
+    value.trim().parse::<f64>().is_ok_and(|n| n.is_finite() && n > 0.0)
+}
+
 /// Add an item
 ///
 /// Prices and availability come from the catalog and the rooms service,
 /// never from the request. Adding a product, treatment or voucher that is
 /// in the basket already adds to its line. A stay must be bookable now,
-/// counting the basket's own stays of the same room.
+/// counting the basket's own stays of the same room. An age-restricted
+/// product (`ageRestriction`) is added only once the visitor has said they
+/// are of age: the age question's cookie `agePermission` holds a positive
+/// number.
 #[utoipa::path(
     post,
     path = "/shop-api/carts/{token}/items",
@@ -325,6 +336,7 @@ const TOKEN: &str = "The basket's token";
     responses(
         (status = 201, description = "The basket with the item", body = Cart),
         (status = 400, description = "A field is wrong: type, productCode, quantity, dates, guests, treatments, price option, or a stay package added alone", body = ErrorBody),
+        (status = 403, description = "An age-restricted product without the visitor's word that they are of age (`age_confirmation_required`): ask, set the cookie `agePermission=1`, and add again", body = ErrorBody),
         (status = 404, description = "No such basket", body = ErrorBody),
         (status = 409, description = "The room cannot be booked for these dates (`room_unavailable`), the product is not sold now (`product_unavailable`), the basket holds its most lines (`basket_full`, `args.max`; more of a line it holds still fits) or is an order already", body = ErrorBody),
         (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
@@ -334,9 +346,11 @@ pub async fn add_item(
     State(state): State<AppState>,
     shop: Shop,
     Path(token): Path<String>,
+    headers: axum::http::HeaderMap,
     JsonBody(body): JsonBody<AddItem>,
 ) -> ApiResult<(StatusCode, Json<Cart>)> {
-    let request = AddItemRequest { token, locale: shop.code().to_owned(), item: Some(body.message()) };
+    let age_confirmed = crate::session::cookie(&headers, AGE_PERMISSION_COOKIE).is_some_and(|v| of_age(&v));
+    let request = AddItemRequest { token, locale: shop.code().to_owned(), item: Some(body.message()), age_confirmed };
     let cart = state.clients.cart.clone().add_item(request).await?.into_inner();
     Ok((StatusCode::CREATED, Json(Cart::of(cart, shop.locale)?)))
 }

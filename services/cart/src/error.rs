@@ -32,6 +32,8 @@ pub enum CartError {
     UnknownProduct { field: &'static str },
     #[error("{code} cannot be bought now")]
     ProductUnavailable { code: String },
+    #[error("{code} is sold to adults only: the visitor must say they are of age first")]
+    AgeConfirmationRequired { code: String },
     #[error("quantity must be between {min} and {max}")]
     InvalidQuantity { min: u32, max: u32 },
     #[error("{field}: must be {reason}")]
@@ -168,6 +170,9 @@ impl From<CartError> for Status {
             CartError::UnknownProduct { field } => invalid("unknown_product", field),
             CartError::ProductUnavailable { .. } => {
                 errors::with_details(Code::FailedPrecondition, "product_unavailable", message.clone(), &[("productCode", &message)])
+            }
+            CartError::AgeConfirmationRequired { .. } => {
+                errors::with_details(Code::PermissionDenied, "age_confirmation_required", message, &[])
             }
             CartError::InvalidQuantity { .. } => invalid("invalid_quantity", "quantity"),
             CartError::InvalidStay { field, .. } => invalid("invalid_stay", field),

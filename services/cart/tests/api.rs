@@ -264,7 +264,7 @@ async fn catalog_answers_are_kept_until_the_catalog_says_a_product_changed() {
         .await
         .unwrap();
     let oil = NewItem { r#type: NewItemType::Product as i32, product_code: OIL.into(), quantity: Some(2), ..Default::default() };
-    cart.add_item(AddItemRequest { token: token.clone(), locale: "pl".into(), item: Some(oil) }).await.unwrap();
+    cart.add_item(AddItemRequest { token: token.clone(), locale: "pl".into(), item: Some(oil), ..Default::default() }).await.unwrap();
     assert_eq!(oil_total(&s.cart(&token).await), 9800);
 
     // Reads of the basket while nothing changed ask the catalog no more.
@@ -293,7 +293,10 @@ async fn a_product_the_catalog_does_not_know_is_refused_with_its_field() {
         .await
         .unwrap();
     let unknown = NewItem { r#type: NewItemType::Product as i32, product_code: "PR_NOPE".into(), ..Default::default() };
-    let status = cart.add_item(AddItemRequest { token: token.clone(), locale: "pl".into(), item: Some(unknown) }).await.unwrap_err();
+    let status = cart
+        .add_item(AddItemRequest { token: token.clone(), locale: "pl".into(), item: Some(unknown), ..Default::default() })
+        .await
+        .unwrap_err();
     assert_eq!(status.code(), tonic::Code::InvalidArgument, "{status:?}");
     assert!(status.message().starts_with("productCode:"), "names its field: {status:?}");
     assert!(s.cart(&token).await.items.is_empty(), "nothing added");

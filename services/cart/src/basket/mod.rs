@@ -356,6 +356,10 @@ impl Basket {
         let cart = match line {
             NewLine::Units { kind, code, quantity } => {
                 let product = self.product_of(&code, kind, "productCode", today).await?;
+                // Alcohol is sold to adults only: the shop asks before it is added.
+                if product.age_restriction && !request.age_confirmed {
+                    return Err(CartError::AgeConfirmationRequired { code: product.code });
+                }
                 self.add_units(token, kind, &product.code, quantity, Details::default()).await?
             }
             NewLine::Voucher { code, quantity, option, dedication } => {

@@ -269,6 +269,8 @@ pub struct AddRequest<'a> {
     pub price_option: Option<u32>,
     /// A gift voucher's dedication, checked already.
     pub dedication: Option<Dedication>,
+    /// The visitor said they are of age: an age-restricted product may be added.
+    pub age_confirmed: bool,
 }
 
 fn units(quantity: Option<u32>) -> Result<u32, CartError> {

@@ -65,13 +65,13 @@ impl CartService for CartGrpc {
     async fn add_item(&self, request: Request<AddItemRequest>) -> Answer<Cart> {
         let r = request.into_inner();
         let item = r.item.unwrap_or_default();
-        Ok(Response::new(cart_message(self.basket.add(&r.token, &r.locale, &add_request(&item)?).await?)))
+        Ok(Response::new(cart_message(self.basket.add(&r.token, &r.locale, &add_request(&item, r.age_confirmed)?).await?)))
     }
 
     async fn add_child_item(&self, request: Request<AddChildItemRequest>) -> Answer<Cart> {
         let r = request.into_inner();
         let item = r.item.unwrap_or_default();
-        Ok(Response::new(cart_message(self.basket.attach(&r.token, &r.locale, r.parent_id, &add_request(&item)?).await?)))
+        Ok(Response::new(cart_message(self.basket.attach(&r.token, &r.locale, r.parent_id, &add_request(&item, false)?).await?)))
     }
 
     async fn update_item(&self, request: Request<UpdateItemRequest>) -> Answer<Cart> {

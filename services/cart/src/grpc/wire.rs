@@ -160,7 +160,7 @@ pub(super) fn choices(treatments: &[TreatmentChoice]) -> Vec<item::TreatmentChoi
     treatments.iter().map(|t| item::TreatmentChoice { code: t.code.clone(), quantity: t.quantity }).collect()
 }
 
-pub(super) fn add_request(item: &NewItem) -> Result<AddRequest<'_>, CartError> {
+pub(super) fn add_request(item: &NewItem, age_confirmed: bool) -> Result<AddRequest<'_>, CartError> {
     let dedication = item.dedication.as_ref().map(|d| Dedication::new(&d.recipient, &d.sender, &d.message, &d.email)).transpose()?;
     Ok(AddRequest {
         kind: item::NewItemKind::from_wire(item.r#type),
@@ -176,6 +176,7 @@ pub(super) fn add_request(item: &NewItem) -> Result<AddRequest<'_>, CartError> {
         treatments: (item.treatments_chosen || !item.treatments.is_empty()).then(|| choices(&item.treatments)),
         price_option: item.price_option,
         dedication,
+        age_confirmed,
     })
 }
 

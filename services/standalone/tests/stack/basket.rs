@@ -116,8 +116,22 @@ async fn a_basket_holds_every_kind_priced_by_the_server() {
         (&oil["current"], &oil["original"], &oil["currency"]),
         (&arnica["priceBase"]["current"], &arnica["priceBase"]["original"], &json!("PLN"))
     );
-    // Alcohol is sold: the age check is the shop page's, before the add.
-    let cart = b.added(json!({"type": "product", "productCode": "PR_LUBUSZ_WHITE_WINE"})).await;
+    // Alcohol is sold to whoever said they are of age (the shop's question,
+    // kept in the cookie `agePermission`), and to nobody else, whichever
+    // page the add comes from.
+    let wine = json!({"type": "product", "productCode": "PR_LUBUSZ_WHITE_WINE"});
+    for cookie in [None, Some("agePermission=0"), Some("agePermission=yes")] {
+        let mut request = t.http.post(t.url(&b.path("/items"))).json(&wine);
+        if let Some(cookie) = cookie {
+            request = request.header("cookie", cookie);
+        }
+        let (status, refused) = read(request.send().await.unwrap()).await;
+        assert_eq!((status, refused["code"].as_str()), (403, Some("age_confirmation_required")), "{cookie:?}: {refused}");
+    }
+    assert!(b.get().await["items"].as_array().unwrap().iter().all(|l| l["code"] != "PR_LUBUSZ_WHITE_WINE"), "nothing added");
+    let request = t.http.post(t.url(&b.path("/items"))).header("cookie", "votePopupOpened=1; agePermission=1").json(&wine);
+    let (status, cart) = read(request.send().await.unwrap()).await;
+    assert_eq!(status, 201, "{cart}");
     assert_eq!(line(&cart, "PR_LUBUSZ_WHITE_WINE")["product"]["ageRestriction"], true);
     let cart = b.added(json!({"type": "voucher", "productCode": "VC_AMOUNT", "options": {"priceOption": 1}})).await;
     let gift = line(&cart, "VC_AMOUNT");
@@ -455,7 +469,7 @@ async fn parallel_adds(cart: CartServiceClient<tonic::transport::Channel>) {
         let kind = if code.starts_with("PR_") { NewItemType::Product } else { NewItemType::Treatment };
         tokio::spawn(async move {
             let item = NewItem { r#type: kind as i32, product_code: code.into(), quantity: Some(1), ..Default::default() };
-            cart.add_item(AddItemRequest { token, locale: "pl".into(), item: Some(item) }).await
+            cart.add_item(AddItemRequest { token, locale: "pl".into(), item: Some(item), ..Default::default() }).await
         })
     });
     for add in futures::future::join_all(adds).await {
