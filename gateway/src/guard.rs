@@ -400,12 +400,23 @@ pub fn method_label(method: &Method) -> &'static str {
 }
 
 /// A request path fit for logs and span names: tokens that grant access
-/// (basket, order, verification and password reset tokens) are replaced by a
-/// placeholder.
+/// (basket, order, verification, password reset and newsletter tokens, in
+/// every language's path) are replaced by a placeholder.
 pub fn loggable_path(path: &str) -> std::borrow::Cow<'_, str> {
-    for prefix in
-        ["/shop-api/carts/", "/shop-api/checkout/", "/order/", "/verify-account/", "/reset-password/", "/shop-api/password-reset/"]
-    {
+    for prefix in [
+        "/shop-api/carts/",
+        "/shop-api/checkout/",
+        "/order/",
+        "/verify-account/",
+        "/en/verify-account/",
+        "/reset-password/",
+        "/en/reset-password/",
+        "/newsletter/confirm/",
+        "/en/newsletter/confirm/",
+        "/newsletter/unsubscribe/",
+        "/en/newsletter/unsubscribe/",
+        "/shop-api/password-reset/",
+    ] {
         if let Some(rest) = path.strip_prefix(prefix) {
             let tail = rest.find('/').map_or("", |i| &rest[i..]);
             return format!("{prefix}{{token}}{tail}").into();
@@ -440,6 +451,8 @@ mod tests {
         assert_eq!(loggable_path("/shop-api/carts/secret123"), "/shop-api/carts/{token}");
         assert_eq!(loggable_path("/shop-api/carts/secret123/items/4"), "/shop-api/carts/{token}/items/4");
         assert_eq!(loggable_path("/verify-account/secret123"), "/verify-account/{token}");
+        assert_eq!(loggable_path("/en/verify-account/secret123"), "/en/verify-account/{token}");
+        assert_eq!(loggable_path("/en/newsletter/unsubscribe/secret123"), "/en/newsletter/unsubscribe/{token}");
         assert_eq!(loggable_path("/order/secret/pay"), "/order/{token}/pay");
         assert_eq!(loggable_path("/shop-api/checkout/secret/complete"), "/shop-api/checkout/{token}/complete");
         assert_eq!(loggable_path("/shop-api/offer/room"), "/shop-api/offer/room");

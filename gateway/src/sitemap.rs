@@ -11,22 +11,11 @@ use spa_proto::spa::catalog::v1::ListOffersRequest;
 
 use crate::AppState;
 use crate::error::ApiResult;
-use crate::i18n::Locale;
-use crate::locale::{locale_authorities, url_authority};
 use crate::wire::OfferType;
+use spa_platform::hosts::origins;
 
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
-
-/// The origin of each locale's pages; a locale without one (German with no
-/// host) is left out.
-pub fn origins(public_url: &str, hosts: &std::collections::HashMap<String, Locale>) -> Vec<(Locale, String)> {
-    let scheme = public_url.split_once("://").map_or("http", |(scheme, _)| scheme);
-    locale_authorities(Some(url_authority(public_url)), hosts, public_url)
-        .into_iter()
-        .map(|(locale, authority)| (locale, format!("{scheme}://{authority}")))
-        .collect()
 }
 
 pub async fn sitemap(State(state): State<AppState>) -> ApiResult<impl IntoResponse> {
@@ -76,6 +65,7 @@ pub fn robots_txt(public_url: &str) -> String {
         "/reset-password/",
         "/en/reset-password/",
         "/newsletter/",
+        "/en/newsletter/",
     ] {
         text.push_str(&format!("Disallow: {path}\n"));
     }
@@ -86,7 +76,6 @@ pub fn robots_txt(public_url: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::locale::{DEFAULT_LOCALE_HOSTS, parse_host_map};
 
     #[test]
     fn robots_name_the_sitemap_absolutely_and_keep_private_pages_out() {
@@ -97,20 +86,5 @@ mod tests {
             assert!(text.contains(private), "{private}");
         }
         assert!(!text.contains("Disallow: /\n"), "the shop's pages stay crawlable");
-    }
-
-    #[test]
-    fn every_locale_has_an_origin_by_default() {
-        let hosts = parse_host_map(DEFAULT_LOCALE_HOSTS).unwrap();
-        assert_eq!(
-            origins("http://localhost:8080", &hosts),
-            vec![
-                (Locale::Pl, "http://localhost:8080".to_owned()),
-                (Locale::De, "http://de.localhost:8080".to_owned()),
-                (Locale::EnGb, "http://localhost:8080".to_owned()),
-            ]
-        );
-        let origins = origins("https://example.com/", &parse_host_map("de.example.com=de").unwrap());
-        assert_eq!(origins[1], (Locale::De, "https://de.example.com".to_owned()));
     }
 }

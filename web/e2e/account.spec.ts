@@ -4,8 +4,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 
 import { expectNoSeriousA11yIssues } from './helpers/a11y';
 import { addDays, daysFromToday } from './helpers/dates';
-import { linkInMail } from './helpers/mail-db';
-import { messages } from './helpers/messages';
+import { linkInMail, urlInMail } from './helpers/mail-db';
+import { messages, type E2eLocale } from './helpers/messages';
 import { clearCookiesButVotePopup } from './helpers/vote-popup';
 
 /**
@@ -33,8 +33,8 @@ const nameLink = (page: Page, who: NewCustomer, t = pl) =>
   header(page).getByRole('link', { name: `${t('nav.account')}: ${who.firstName} ${who.lastName}` });
 
 /** Registers through the API (the tests of the e-mail links need a customer, not the form). */
-async function registerByApi(request: APIRequestContext, who: NewCustomer) {
-  const response = await request.post('/shop-api/register?channel=web_pl&locale=pl', { data: who });
+async function registerByApi(request: APIRequestContext, who: NewCustomer, locale: E2eLocale = 'pl') {
+  const response = await request.post(`/shop-api/register?channel=web_pl&locale=${locale}`, { data: who });
   expect(response.status()).toBe(201);
 }
 
@@ -170,6 +170,23 @@ test('the confirmation e-mail’s link confirms the address once, then offers a 
   await expect(resend.getByRole('status')).toHaveText(pl('account.verify.sent'));
   await expectNoSeriousA11yIssues(page);
 });
+
+for (const { locale, lang, home } of [
+  { locale: 'en_GB', lang: 'en-GB', home: /^http:\/\/localhost:\d+\/en$/ },
+  { locale: 'de', lang: 'de', home: /^http:\/\/de\.localhost:\d+\/$/ },
+] as const) {
+  test(`the confirmation e-mail’s link opens the shop in the e-mail’s language (${locale})`, async ({ page }) => {
+    const t = messages(locale);
+    const who = newCustomer();
+    await registerByApi(page.request, who, locale);
+    const link = await urlInMail(who.email, '/verify-account/');
+    expect(link).toMatch(locale === 'de' ? /^http:\/\/de\.localhost:\d+\/verify-account\// : /\/en\/verify-account\//);
+    await page.goto(link);
+    await expect(page).toHaveURL(home);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expect(toasts(page, t)).toContainText(t('account.verify.verified'));
+  });
+}
 
 test('a forgotten password is reset through the e-mail’s link', async ({ page }) => {
   const who = newCustomer();

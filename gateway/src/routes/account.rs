@@ -35,6 +35,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(reset_password))
         // The link of the verification e-mail: a page, not an API call.
         .route("/verify-account/{token}", axum::routing::get(verification_link))
+        .route("/en/verify-account/{token}", axum::routing::get(english_verification_link))
 }
 
 fn customer(session: &Session) -> Customer {
@@ -224,13 +225,24 @@ pub async fn verify_account(State(state): State<AppState>, shop: Shop, JsonBody(
 
 /// The e-mail's link: verifies the account and goes to the home page,
 /// which says how it went (`?account=verified` or `?account=link-expired`).
-async fn verification_link(State(state): State<AppState>, Path(token): Path<String>) -> Response {
+async fn verification_link(state: State<AppState>, token: Path<String>) -> Response {
+    verify_then_home(state, token, "/").await
+}
+
+/// The English e-mail's link: the English home page says how it went.
+async fn english_verification_link(state: State<AppState>, token: Path<String>) -> Response {
+    verify_then_home(state, token, "/en").await
+}
+
+/// Verifies the link's address, then sends the visitor to `home` (on the
+/// host the link named, so a German link stays German) with the outcome.
+async fn verify_then_home(State(state): State<AppState>, Path(token): Path<String>, home: &str) -> Response {
     let outcome = match state.clients.users.clone().verify_account(VerifyAccountRequest { token }).await {
         Ok(_) => "verified",
         Err(status) if status.code() == tonic::Code::FailedPrecondition => "link-expired",
         Err(status) => return ApiError::from(status).into_response(),
     };
-    (StatusCode::SEE_OTHER, [(header::LOCATION, format!("/?account={outcome}"))]).into_response()
+    (StatusCode::SEE_OTHER, [(header::LOCATION, format!("{home}?account={outcome}"))]).into_response()
 }
 
 /// Send a password reset e-mail

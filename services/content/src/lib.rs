@@ -42,7 +42,9 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     infra.db.migrate(sqlx::migrate!()).await?;
     pages::load_seed(&infra.db).await?;
 
-    let links = domain::mail::Links::new(&spa_platform::config::var_or("PUBLIC_URL", "http://localhost:8080"));
+    let hosts =
+        spa_platform::hosts::parse_host_map(&spa_platform::config::var_or("LOCALE_HOSTS", spa_platform::hosts::DEFAULT_LOCALE_HOSTS))?;
+    let links = domain::mail::Links::with_hosts(&spa_platform::config::var_or("PUBLIC_URL", "http://localhost:8080"), &hosts);
     let mailer = mail::delivery::Mailer::from_env(infra.data_dir.clone())?;
     tracing::info!(mailer = %mailer.describe(), "e-mails are delivered");
     let guesthouse = infra.setting("GUESTHOUSE_EMAIL").unwrap_or_else(|| "recepcja@spa.localhost".into());

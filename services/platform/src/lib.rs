@@ -55,6 +55,7 @@ pub mod dead_letters;
 pub mod email;
 pub mod errors;
 pub mod grpc;
+pub mod hosts;
 pub mod http;
 pub mod locale;
 pub mod money;

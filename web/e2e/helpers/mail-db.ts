@@ -70,19 +70,19 @@ export function mailsTo(recipient: string): Mail[] {
 }
 
 /**
- * The path of the link in the `count`-th e-mail to `recipient` that links to
- * `prefix` (e.g. `/verify-account/`), waiting for the event to turn into an
- * e-mail. Links are absolute under the stack's PUBLIC_URL: the path is what
- * the test visits on the stack under test.
+ * The link in the `count`-th e-mail to `recipient` that links to `prefix`
+ * (e.g. `/verify-account/`, an English one under `/en`), waiting for the
+ * event to turn into an e-mail, as written (absolute, on the host of the
+ * e-mail's language).
  */
-export async function linkInMail(recipient: string, prefix: string, count = 1): Promise<string> {
-  const pattern = new RegExp(`https?://[^\\s/]+(${prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}[^\\s<"]+)`);
+export async function urlInMail(recipient: string, prefix: string, count = 1): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s/]+(?:/en)?${prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}[^\\s<"]+`);
   let links: string[] = [];
   await expect
     .poll(
       () => {
         links = mailsTo(recipient)
-          .map((mail) => pattern.exec(mail.body)?.[1])
+          .map((mail) => pattern.exec(mail.body)?.[0])
           .filter((link): link is string => link !== undefined);
         return links.length;
       },
@@ -90,4 +90,14 @@ export async function linkInMail(recipient: string, prefix: string, count = 1): 
     )
     .toBeGreaterThanOrEqual(count);
   return links[count - 1] ?? '';
+}
+
+/**
+ * The path of that link (`/verify-account/…`, `/en/…`): what the test
+ * visits on the stack under test, whose own address may differ from the
+ * stack's PUBLIC_URL.
+ */
+export async function linkInMail(recipient: string, prefix: string, count = 1): Promise<string> {
+  const url = new URL(await urlInMail(recipient, prefix, count));
+  return `${url.pathname}${url.search}`;
 }

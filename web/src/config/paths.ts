@@ -64,11 +64,11 @@ function paramRoute<P extends string>(paths: LocalizedPaths, param: P) {
 }
 
 /**
- * A link from an e-mail with a token in its path, the same in every language:
- * the e-mail carries no language, so the page speaks the one the gateway
- * picked for the host (<html lang>).
+ * A page an e-mail links to with a token in its path: an English e-mail's
+ * link is under `/en` like every English page; a German one is on the
+ * German host (the gateway picks the language by host, <html lang>).
  */
-const mailLink = (path: string) => paramRoute({ pl: path, de: path, en_GB: path }, 'token');
+const mailLink = (path: string) => paramRoute({ pl: path, de: path, en_GB: `/en${path}` }, 'token');
 
 /** A sub-step under a localized base path; the segment is the same in every language. */
 function step<Q extends QueryParams = QueryParams>(base: LocalizedPaths, segment: string) {

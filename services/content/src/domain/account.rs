@@ -1,6 +1,7 @@
 //! Account e-mails: the verification and password reset links a customer
 //! asked for.
 
+use spa_platform::locale::Locale;
 use spa_proto::events::{PasswordResetRequested, VerificationRequested};
 
 use crate::domain::mail::{Links, Mail};
@@ -30,7 +31,10 @@ fn verification_text(locale: &str, link: &str) -> (String, String) {
 
 /// The verification e-mail; its link is a secret.
 pub fn verification_mail(msg: &VerificationRequested, links: &Links) -> Mail {
-    let mut mail = Mail::text(msg.email.clone(), verification_text(&msg.locale, &links.to(&format!("/verify-account/{}", msg.token))));
+    let mut mail = Mail::text(
+        msg.email.clone(),
+        verification_text(&msg.locale, &links.page(Locale::or_fallback(&msg.locale), &format!("/verify-account/{}", msg.token))),
+    );
     mail.sensitive = true;
     mail
 }
@@ -99,7 +103,7 @@ fn invitation_text(locale: &str, role: &str, link: &str) -> (String, String) {
 /// The password reset e-mail, or a staff invitation (`staff_role` set);
 /// its link is a secret.
 pub fn reset_mail(msg: &PasswordResetRequested, links: &Links) -> Mail {
-    let link = links.to(&format!("/reset-password/{}", msg.token));
+    let link = links.page(Locale::or_fallback(&msg.locale), &format!("/reset-password/{}", msg.token));
     let words =
         if msg.staff_role.is_empty() { reset_text(&msg.locale, &link) } else { invitation_text(&msg.locale, &msg.staff_role, &link) };
     let mut mail = Mail::text(msg.email.clone(), words);
@@ -124,6 +128,6 @@ mod tests {
         let invited = PasswordResetRequested { locale: "en_GB".into(), staff_role: "reception".into(), ..msg };
         let m = reset_mail(&invited, &links);
         assert!(m.sensitive && m.text.contains("(role: front desk)") && m.text.contains("7 days"), "{}", m.text);
-        assert!(m.text.contains("https://spa.example/reset-password/r3s"), "{}", m.text);
+        assert!(m.text.contains("https://spa.example/en/reset-password/r3s"), "the English page: {}", m.text);
     }
 }

@@ -130,7 +130,7 @@ pub fn cancelled_mail(c: &OrderCancelled, links: &Links) -> anyhow::Result<Mail>
     let (refund, vouchers_kept, fee) = (amount(c.refund), amount(c.vouchers_kept), amount(c.fee));
     // Paid late online, the money never taken: the provider returns it.
     let not_taken = c.money_not_taken;
-    let order_link = links.to(&format!("/order/{}/pay", c.token));
+    let order_link = links.on_host(locale, &format!("/order/{}/pay", c.token));
     let html = CancelledHtml {
         t,
         subject: &subject,

@@ -1,6 +1,8 @@
 //! An e-mail to queue, the absolute links it carries, and how long a
 //! failed send waits.
 
+use spa_platform::locale::Locale;
+
 /// An e-mail to queue.
 pub struct Mail {
     pub recipient: String,
@@ -51,21 +53,49 @@ impl Mail {
     }
 }
 
-/// Where the e-mails' links point: `PUBLIC_URL` (as the gateway's), read
-/// once at start.
+/// Where the e-mails' links point: `PUBLIC_URL` and each language's host
+/// (`LOCALE_HOSTS`, as the gateway's), read once at start, so a link opens
+/// the page in the e-mail's language.
 #[derive(Debug, Clone)]
 pub struct Links {
     base: String,
+    origins: Vec<(Locale, String)>,
 }
 
 impl Links {
+    /// Every language on `PUBLIC_URL`'s host (English under `/en`).
     pub fn new(public_url: &str) -> Self {
-        Self { base: public_url.trim_end_matches('/').to_owned() }
+        Self::with_hosts(public_url, &std::collections::HashMap::new())
     }
 
-    /// The absolute link of a path of the shop.
+    /// German (or English) pages on the hosts the map gives them.
+    pub fn with_hosts(public_url: &str, hosts: &std::collections::HashMap<String, Locale>) -> Self {
+        Self { base: public_url.trim_end_matches('/').to_owned(), origins: spa_platform::hosts::origins(public_url, hosts) }
+    }
+
+    /// The absolute link of a path of the shop's main host (the back office's pages).
     pub fn to(&self, path: &str) -> String {
         format!("{}{path}", self.base)
+    }
+
+    fn origin(&self, locale: Locale) -> &str {
+        self.origins.iter().find(|(l, _)| *l == locale).map_or(self.base.as_str(), |(_, origin)| origin)
+    }
+
+    /// A page of the app in `locale`: on that language's host, an English
+    /// one under `/en` as the app routes it (`/` is the home page).
+    pub fn page(&self, locale: Locale, path: &str) -> String {
+        match locale {
+            Locale::EnGb if path == "/" => format!("{}/en", self.origin(locale)),
+            Locale::EnGb => format!("{}/en{path}", self.origin(locale)),
+            _ => format!("{}{path}", self.origin(locale)),
+        }
+    }
+
+    /// A page the gateway writes in its own language (the order's page) on
+    /// the host of `locale`, so the shop's links on it stay in that language.
+    pub fn on_host(&self, locale: Locale, path: &str) -> String {
+        format!("{}{path}", self.origin(locale))
     }
 }
 
@@ -86,6 +116,21 @@ mod tests {
     fn links_are_absolute_under_the_public_url() {
         assert_eq!(Links::new("https://spa.example/").to("/verify-account/t"), "https://spa.example/verify-account/t");
         assert_eq!(Links::new("http://localhost:8080").to("/x"), "http://localhost:8080/x");
+    }
+
+    #[test]
+    fn a_page_link_opens_the_page_in_the_mails_language() {
+        let hosts = spa_platform::hosts::parse_host_map("de.spa.example=de").unwrap();
+        let links = Links::with_hosts("https://spa.example/", &hosts);
+        assert_eq!(links.page(Locale::Pl, "/reset-password/t"), "https://spa.example/reset-password/t");
+        assert_eq!(links.page(Locale::De, "/reset-password/t"), "https://de.spa.example/reset-password/t");
+        assert_eq!(links.page(Locale::EnGb, "/reset-password/t"), "https://spa.example/en/reset-password/t");
+        assert_eq!(links.page(Locale::EnGb, "/"), "https://spa.example/en");
+        assert_eq!(links.page(Locale::De, "/"), "https://de.spa.example/");
+        assert_eq!(links.on_host(Locale::De, "/order/t/pay"), "https://de.spa.example/order/t/pay");
+        assert_eq!(links.on_host(Locale::EnGb, "/order/t/pay"), "https://spa.example/order/t/pay");
+        // No German host: German pages are not reachable elsewhere; the main host.
+        assert_eq!(Links::new("http://localhost:8080").page(Locale::De, "/x"), "http://localhost:8080/x");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Newsletter rules: the address a sign-up keeps, and the double opt-in
 //! e-mail with its confirmation and unsubscribe links.
 
+use spa_platform::locale::Locale;
 use spa_proto::events::NewsletterSubscribed;
 
 use crate::domain::mail::{Links, Mail};
@@ -47,8 +48,8 @@ pub fn confirmation_mail(msg: &NewsletterSubscribed, links: &Links) -> Mail {
         msg.email.clone(),
         confirmation_text(
             &msg.locale,
-            &links.to(&format!("/newsletter/confirm/{}", msg.confirmation_token)),
-            &links.to(&format!("/newsletter/unsubscribe/{}", msg.unsubscribe_token)),
+            &links.page(Locale::or_fallback(&msg.locale), &format!("/newsletter/confirm/{}", msg.confirmation_token)),
+            &links.page(Locale::or_fallback(&msg.locale), &format!("/newsletter/unsubscribe/{}", msg.unsubscribe_token)),
         ),
     );
     mail.sensitive = true;
@@ -76,8 +77,8 @@ mod tests {
         };
         let m = confirmation_mail(&msg, &Links::new("https://spa.example"));
         assert_eq!(m.subject, "Please confirm your newsletter subscription");
-        assert!(m.text.contains("https://spa.example/newsletter/confirm/c0nf"), "{}", m.text);
-        assert!(m.text.contains("Unsubscribe: https://spa.example/newsletter/unsubscribe/uns"), "{}", m.text);
+        assert!(m.text.contains("https://spa.example/en/newsletter/confirm/c0nf"), "the English page: {}", m.text);
+        assert!(m.text.contains("Unsubscribe: https://spa.example/en/newsletter/unsubscribe/uns"), "{}", m.text);
         assert!(m.sensitive);
     }
 }

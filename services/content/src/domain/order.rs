@@ -244,7 +244,7 @@ impl Letter<'_> {
                 total: money(locale, l.total),
             })
             .collect();
-        let pay_link = links.to(&format!("/order/{}/pay", self.token));
+        let pay_link = links.on_host(self.locale, &format!("/order/{}/pay", self.token));
         let subject = format!("{} {}", t.subject, self.booking_code);
         let html = Html {
             t,

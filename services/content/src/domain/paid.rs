@@ -137,7 +137,7 @@ pub fn paid_mail(p: &OrderPaid, links: &Links) -> anyhow::Result<Mail> {
     let subject = format!("{} – {}", t.paid_subject, p.booking_code);
     let amount = money(locale, p.amount);
     let left_later = if p.left_to_pay > 0 { money(locale, p.left_to_pay) } else { String::new() };
-    let order_link = links.to(&format!("/order/{}/pay", p.token));
+    let order_link = links.on_host(locale, &format!("/order/{}/pay", p.token));
     let html = PaidHtml { t, subject: &subject, p, amount: amount.clone(), left_later: left_later.clone(), order_link: order_link.clone() }
         .render()?;
     let text = PaidText { t, p, amount, left_later, order_link }.render()?;
@@ -178,7 +178,7 @@ pub fn voucher_mail(v: &VoucherIssued, links: &Links) -> anyhow::Result<Mail> {
     let value = money(locale, v.value);
     // Vouchers run to the end of a UTC day: that day, as guests read dates.
     let valid_until = spa_platform::dates::dmy_of(&spa_platform::dates::utc_day(v.expires_at_ms - 1));
-    let shop_link = links.to("/");
+    let shop_link = links.page(locale, "/");
     let html = VoucherHtml {
         t,
         subject: &subject,

@@ -156,9 +156,16 @@ async fn a_new_customer_verifies_the_e_mail_once_through_its_link() {
     };
     let sent = eventually("the verification e-mail", || async { mail("ola@example.pl").await.into_iter().next() }).await;
     assert_eq!(sent.0, "Bitte bestätigen Sie Ihre E-Mail-Adresse");
-    // An absolute link under the shop's public address; its path opened here.
-    let base = spa_platform::config::var_or("PUBLIC_URL", "http://localhost:8080");
-    let link = sent.1.split_whitespace().find_map(|w| w.strip_prefix(base.as_str())).unwrap().to_owned();
+    // An absolute link to the German pages' host (the e-mail's language);
+    // its path opened here.
+    let public = spa_platform::config::var_or("PUBLIC_URL", "http://localhost:8080");
+    let hosts =
+        spa_platform::hosts::parse_host_map(&spa_platform::config::var_or("LOCALE_HOSTS", spa_platform::hosts::DEFAULT_LOCALE_HOSTS))
+            .unwrap();
+    let origins = spa_platform::hosts::origins(&public, &hosts);
+    let german = &origins.iter().find(|(l, _)| *l == spa_platform::locale::Locale::De).expect("a German host").1;
+    assert_ne!(german, &public);
+    let link = sent.1.split_whitespace().find_map(|w| w.strip_prefix(german.as_str())).expect(german).to_owned();
     assert!(link.starts_with("/verify-account/"), "{link}");
 
     let no_redirects = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
@@ -177,6 +184,8 @@ async fn a_new_customer_verifies_the_e_mail_once_through_its_link() {
     assert!(verified.is_some());
     assert_eq!(open(link).await, (303, Some("/?account=link-expired".into())), "a link works once");
     assert_eq!(open("/verify-account/forged".into()).await, (303, Some("/?account=link-expired".into())));
+    // An English e-mail's link leads to the English home page.
+    assert_eq!(open("/en/verify-account/forged".into()).await, (303, Some("/en?account=link-expired".into())));
 
     // Asking again: the same answer for a verified, an unknown and any e-mail; no new mail.
     for email in ["ola@example.pl", "nobody@example.pl"] {
@@ -362,7 +371,8 @@ async fn a_forgotten_password_is_reset_once_through_the_e_mails_link() {
     })
     .await;
     let base = spa_platform::config::var_or("PUBLIC_URL", "http://localhost:8080");
-    let token = sent.1.split_whitespace().find_map(|w| w.strip_prefix(&format!("{base}/reset-password/"))).unwrap().to_owned();
+    // The English page: under /en.
+    let token = sent.1.split_whitespace().find_map(|w| w.strip_prefix(&format!("{base}/en/reset-password/"))).unwrap().to_owned();
     let reset = |token: &str, password: &str| {
         let request = t.http.post(t.url(&format!("/shop-api/password-reset/{token}"))).json(&json!({"password": password}));
         async move { read(request.send().await.unwrap()).await }
