@@ -84,7 +84,7 @@ LANGUAGES.forEach((language, index) => {
   }) => {
     test.setTimeout(90_000);
     const t = messages(locale);
-    // The products listing holds wine: the age question is answered (age-gate.spec.ts asks it).
+    // The age question (asked when alcohol is added, age-gate.spec.ts) is answered beforehand.
     await page.context().addCookies([{ name: 'agePermission', value: '1', url: origin }]);
     const checkIn = daysFromToday(60 + index * 7);
     const checkOut = addDays(checkIn, 3);

@@ -277,8 +277,8 @@ describe('app router', () => {
   it.each([
     ['pl', '/newsletter/confirm/tok-1', 'confirm', 'Potwierdzenie zapisu do newslettera', 'Twój zapis do newslettera jest potwierdzony. Dziękujemy!'],
     ['de', '/newsletter/unsubscribe/tok-2', 'unsubscribe', 'Abmeldung vom Newsletter', 'Sie wurden vom Newsletter abgemeldet. Wir senden keine Nachrichten mehr an diese Adresse.'],
-    // A host mapped to English: the e-mail's path has no /en either.
-    ['en_GB', '/newsletter/confirm/tok-3', 'confirm', 'Newsletter confirmation', 'Your subscription is confirmed. Thank you!'],
+    // English: under /en, like every English page.
+    ['en_GB', '/en/newsletter/confirm/tok-3', 'confirm', 'Newsletter confirmation', 'Your subscription is confirmed. Thank you!'],
   ] as const)('in %s serves the newsletter e-mail’s link %s in the page’s language', async (locale, url, action, heading, done) => {
     const tokens: unknown[] = [];
     server.use(

@@ -5,7 +5,9 @@
  * packages attached to stays (attaching to a stay with one replaces it),
  * quantity and configuration changes, removals and suggestions; a gift
  * voucher added with its dedication (`options.dedication`, checked as the
- * cart service checks it, naming `options.dedication.*`); lines paid with
+ * cart service checks it, naming `options.dedication.*`); an age-restricted
+ * product refused without the cookie agePermission (403
+ * `age_confirmation_required`); lines paid with
  * gift voucher codes (`PUT`/`DELETE .../items/{id}/voucher`: unknown,
  * spent and expired codes, lines that cannot be paid with one, a code
  * moving to the line it is set on, what it pays read on every answer).
@@ -25,8 +27,12 @@ import { diffDays } from '@/utils/calendar-date';
 import { cart as cartOf, cartItem, cartTotals } from './fixtures';
 import { apiPath } from './handlers';
 
-/** `price`: a unit's, a stay's, or a package's per person. */
-type Known = { name: string; price?: number; numNights?: number; voucherValues?: number[] };
+/**
+ * `price`: a unit's, a stay's, or a package's per person. `ageRestriction`:
+ * added only with the cookie agePermission holding a positive number, else
+ * refused with 403 `age_confirmation_required`, as the gateway does.
+ */
+type Known = { name: string; price?: number; numNights?: number; voucherValues?: number[]; ageRestriction?: boolean };
 
 /** An issued gift voucher: what it has left (minor units) and its last day (`YYYY-MM-DD`, UTC). */
 export type GiftVoucher = { balance: number; validUntil: string };
@@ -56,6 +62,14 @@ const MESSAGES: Record<string, [string, string?]> = {
   voucher_not_applicable: ['Voucherem można zapłacić za pobyt, pakiet, zabieg lub produkt, ale nie za inny voucher.'],
   voucher_spent: ['Ten voucher został już wykorzystany.', 'Ten voucher został już wykorzystany.'],
   voucher_expired: ['Ten voucher stracił ważność.', 'Ten voucher stracił ważność.'],
+};
+
+const AGE_CONFIRMATION_REQUIRED = 'Ten produkt sprzedajemy tylko osobom pełnoletnim: potwierdź, że masz ukończone 18 lat.';
+
+/** The visitor has said they are of age: cookie agePermission holds a positive number. */
+const ofAge = (cookies: Record<string, string>) => {
+  const value = cookies.agePermission?.trim() ?? '';
+  return value !== '' && Number.isFinite(Number(value)) && Number(value) > 0;
 };
 
 /** A refusal naming one field, as the gateway answers it. */
@@ -150,7 +164,7 @@ export function createCartServer({ known = {}, associations = {}, giftVouchers =
     images: [],
     links: { self: `/oferta/${code.toLowerCase()}` },
     numNights,
-    ageRestriction: false,
+    ageRestriction: info(code).ageRestriction ?? false,
   });
   const log = async (request: Request) => {
     const url = new URL(request.url);
@@ -257,9 +271,12 @@ export function createCartServer({ known = {}, associations = {}, giftVouchers =
       await log(request);
       return answer(String(params.token));
     }),
-    http.post(apiPath('/carts/:token/items'), async ({ request, params }) => {
+    http.post(apiPath('/carts/:token/items'), async ({ request, params, cookies }) => {
       const item = (await log(request)) as AddCartItem;
       const token = String(params.token);
+      if (info(item.productCode ?? item.variantCode ?? '').ageRestriction && !ofAge(cookies)) {
+        return HttpResponse.json({ code: 'age_confirmation_required', message: AGE_CONFIRMATION_REQUIRED }, { status: 403 });
+      }
       let dedication: LineVoucher | undefined;
       if (item.options?.dedication) {
         if (item.type !== 'voucher' && item.type !== 'gift') return refusal(409, 'not_a_voucher', 'options.dedication');

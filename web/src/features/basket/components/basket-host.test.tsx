@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
@@ -37,6 +37,26 @@ function Buttons({ item, pkg }: { item?: AddCartItem; pkg?: PackageChoice }) {
           pakiet
         </button>
       )}
+    </>
+  );
+}
+
+/** Add buttons that show what each add resolved to. */
+function Adders({ items }: { items: AddCartItem[] }) {
+  const actions = useBasketActions();
+  const [results, setResults] = useState<string[]>([]);
+  return (
+    <>
+      {items.map((item) => (
+        <button
+          key={item.productCode}
+          type="button"
+          onClick={() => void actions?.add(item).then((ok) => setResults((all) => [...all, `${item.productCode}: ${ok}`]))}
+        >
+          dodaj {item.productCode}
+        </button>
+      ))}
+      <p data-testid="results">{results.join(', ')}</p>
     </>
   );
 }
@@ -155,5 +175,122 @@ describe('adding to the basket', () => {
     renderShop(<Buttons pkg={{ code: 'PKG_STAY', variantCode: 'PKG_STAY', name: 'Weekend', numNights: 2 }} />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'pakiet' }));
     expect(await screen.findByRole('dialog', { name: 'Zarezerwuj pakiet: Weekend' })).toBeTruthy();
+  });
+});
+
+describe('adding an age-restricted product (spec 4)', () => {
+  const WINE: AddCartItem = { type: 'product', productCode: 'PR_WINE', variantCode: 'PR_WINE' };
+  const OIL: AddCartItem = { type: 'product', productCode: 'PR_OIL', variantCode: 'PR_OIL' };
+  const known = { PR_WINE: { name: 'Wino', price: 7900, ageRestriction: true }, PR_OIL: { name: 'Olejek', price: 4900 } };
+  const itemAdds = (fake: ReturnType<typeof createCartServer>) =>
+    fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/items'));
+  const question = () => screen.findByRole('dialog', { name: 'Czy masz ukończone 18 lat?' });
+
+  it('asks when the server wants the age confirmed; "No" closes the question with nothing added and no error', async () => {
+    const fake = createCartServer({ known });
+    server.use(...fake.handlers);
+    const { router } = renderShop(<Adders items={[WINE]} />);
+    const user = userEvent.setup();
+    const button = screen.getByRole('button', { name: 'dodaj PR_WINE' });
+    await user.click(button);
+
+    const dialog = await question();
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(document.getElementById(dialog.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Ten produkt to napój alkoholowy. Sprzedajemy go wyłącznie osobom, które ukończyły 18 lat.',
+    );
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Tak' }));
+    // The refusal is the question's: no error notification.
+    expect(notifications.getSnapshot()).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Nie' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('results').textContent).toBe('PR_WINE: false'));
+    // The page stays, the focus is back on the button, nothing was added or asked again.
+    expect(router.state.location.pathname).toBe('/oferta/produkty/olejek');
+    expect(document.activeElement).toBe(button);
+    expect(itemAdds(fake)).toHaveLength(1);
+    expect(fake.carts.get(basketStorage.getToken() ?? '')?.items).toEqual([]);
+    expect(document.cookie).not.toContain('agePermission');
+    expect(notifications.getSnapshot()).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Koszyk: 0 pozycji' })).toBeTruthy();
+  });
+
+  it('Escape answers "No"', async () => {
+    server.use(...createCartServer({ known }).handlers);
+    renderShop(<Adders items={[WINE]} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'dodaj PR_WINE' }));
+    await question();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('results').textContent).toBe('PR_WINE: false'));
+    expect(document.cookie).not.toContain('agePermission');
+  });
+
+  it('"Yes" sets the cookie and adds again, once: the second add goes in', async () => {
+    const fake = createCartServer({ known });
+    server.use(...fake.handlers);
+    const { router } = renderShop(<Adders items={[WINE]} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'dodaj PR_WINE' }));
+    await user.click(within(await question()).getByRole('button', { name: 'Tak' }));
+
+    expect(document.cookie).toContain('agePermission=1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/basket/suggestion'));
+    expect(router.state.location.search).toBe('?variantCode=PR_WINE');
+    expect(itemAdds(fake).map((r) => r.body)).toEqual([WINE, WINE]);
+    expect(fake.carts.get(basketStorage.getToken() ?? '')?.items.map((line) => line.code)).toEqual(['PR_WINE']);
+    expect(notifications.getSnapshot().map((n) => `${n.type}: ${n.message}`)).toEqual(['success: Dodano do koszyka']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('does not ask with the cookie set', async () => {
+    document.cookie = 'agePermission=1; path=/';
+    const fake = createCartServer({ known });
+    server.use(...fake.handlers);
+    const { router } = renderShop(<Adders items={[WINE]} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'dodaj PR_WINE' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/basket/suggestion'));
+    expect(itemAdds(fake)).toHaveLength(1);
+  });
+
+  it('adds nothing else while the question is open', async () => {
+    const fake = createCartServer({ known });
+    server.use(...fake.handlers);
+    renderShop(<Adders items={[WINE, OIL]} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'dodaj PR_WINE' }));
+    const dialog = await question();
+
+    // The page is inert behind the question; an add from elsewhere is not made either.
+    fireEvent.click(screen.getByRole('button', { name: 'dodaj PR_OIL', hidden: true }));
+    await waitFor(() => expect(screen.getByTestId('results').textContent).toBe('PR_OIL: false'));
+    expect(itemAdds(fake).map((r) => r.body)).toEqual([WINE]);
+    expect(screen.getByRole('dialog')).toBe(dialog);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Nie' }));
+    await waitFor(() => expect(screen.getByTestId('results').textContent).toBe('PR_OIL: false, PR_WINE: false'));
+  });
+
+  it('says so, and does not ask again, when the add is refused even with the cookie set', async () => {
+    const fake = createCartServer({ known });
+    server.use(...fake.handlers);
+    renderShop(<Adders items={[WINE]} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'dodaj PR_WINE' }));
+    const dialog = await question();
+    // A browser that keeps no cookies: "Yes" sets one that is never sent.
+    server.use(
+      http.post(apiPath('/carts/:token/items'), () =>
+        HttpResponse.json({ code: 'age_confirmation_required', message: 'Potwierdź, że masz ukończone 18 lat.' }, { status: 403 }),
+      ),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Tak' }));
+    await waitFor(() => expect(screen.getByTestId('results').textContent).toBe('PR_WINE: false'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(notifications.getSnapshot().map((n) => `${n.type}: ${n.message}`)).toEqual([
+      'error: Potwierdź, że masz ukończone 18 lat.',
+    ]);
   });
 });

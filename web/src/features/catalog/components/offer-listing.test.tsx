@@ -296,21 +296,18 @@ describe('OfferListing', () => {
     expect(await screen.findAllByTestId('product-card')).toHaveLength(3);
   });
 
-  it('asks for age confirmation when an item is age-restricted', async () => {
+  it('does not ask for age confirmation, even with an age-restricted item (the basket asks when one is added)', async () => {
     serveTaxon(taxon('products', 'Produkty'));
     serveOffer('product', () =>
-      listingResponse([listingItem({ type: 'product' }), listingItem({ type: 'product', ageRestriction: true })]),
+      listingResponse([
+        listingItem({ type: 'product', code: 'PR_OIL' }),
+        listingItem({ type: 'product', code: 'PR_WINE', ageRestriction: true }),
+      ]),
     );
     renderListing('product', '/oferta/produkty/');
-    expect(await screen.findByRole('dialog', { name: 'Czy masz ukończone 18 lat?' })).toBeTruthy();
-  });
-
-  it('does not ask when nothing is age-restricted', async () => {
-    serveTaxon(taxon('products', 'Produkty'));
-    serveOffer('product', () => listingResponse([listingItem({ type: 'product' })]));
-    renderListing('product', '/oferta/produkty/');
-    await screen.findAllByTestId('product-card');
+    expect(await screen.findAllByTestId('product-card')).toHaveLength(2);
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.cookie).not.toContain('agePermission');
   });
 
   it('lists rooms by position without group headings', async () => {

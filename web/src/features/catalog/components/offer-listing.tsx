@@ -18,7 +18,6 @@ import {
 } from '@/features/catalog/utils/listing-filters';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 
-import { AgeGate } from './age-gate';
 import { ListingFiltersForm } from './listing-filters';
 import { ProductCard } from './product-card';
 
@@ -113,7 +112,6 @@ export function OfferListing({ config }: { config: ListingConfig }) {
         )}
         <Pagination page={pages.page} pages={pages.pages} />
       </section>
-      <AgeGate required={items.some((item) => item.ageRestriction)} />
     </>
   );
 }

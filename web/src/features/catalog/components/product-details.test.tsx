@@ -116,6 +116,16 @@ describe('ProductDetails', () => {
     expect(document.cookie).toContain('agePermission=1');
   });
 
+  it('leaves an age-restricted product for the home page on "No"', async () => {
+    serveProduct(wine());
+    const { router } = renderProduct('/oferta/produkty/lubuskie-wino-biale-solaris');
+    const dialog = await screen.findByRole('dialog', { name: 'Czy masz ukończone 18 lat?' });
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Nie' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.getByRole('heading', { name: 'Strona główna' })).toBeTruthy();
+    expect(document.cookie).not.toContain('agePermission');
+  });
+
   it('shows the PLN amount beside a price in euro in the price box', async () => {
     serveProduct({
       ...listingItem({

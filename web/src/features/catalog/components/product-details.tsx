@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 
+import { AgeGate } from '@/components/age-gate';
 import { BasketButton, InBasketNote } from '@/components/ui/basket-button';
 import { StatusMessage } from '@/components/ui/status-message';
 import { paths, type ListingRouteName } from '@/config/paths';
@@ -14,7 +15,6 @@ import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { OfferType, ProductDetails as Product } from '@/types/api';
 import { toDescription } from '@/utils/meta-description';
 
-import { AgeGate } from './age-gate';
 import { PackageConfigurator } from './package-configurator';
 import { PriceTag } from './price-tag';
 import { ProductGallery } from './product-gallery';

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
-import { renderRoutes } from '@/testing/test-utils';
+import { renderRoutes, renderWithProviders } from '@/testing/test-utils';
 
 import { AgeGate } from './age-gate';
 
@@ -26,7 +26,7 @@ function renderGate(required = true, url = '/oferta/produkty/wino') {
   );
 }
 
-describe('AgeGate', () => {
+describe('AgeGate on a page', () => {
   it('is an accessible modal dialog that takes the focus', () => {
     renderGate();
     const dialog = screen.getByRole('dialog', { name: 'Czy masz ukończone 18 lat?' });
@@ -93,5 +93,47 @@ describe('AgeGate', () => {
   it('is not shown when nothing on the page needs it', () => {
     renderGate(false);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('AgeGate asked at an add', () => {
+  function renderQuestion() {
+    const onYes = vi.fn();
+    const onNo = vi.fn();
+    renderWithProviders(
+      <>
+        <button type="button">Dodaj wino</button>
+        <AgeGate onYes={onYes} onNo={onNo} />
+      </>,
+      { url: '/oferta/produkty/' },
+    );
+    return { onYes, onNo, dialog: screen.getByRole('dialog', { name: 'Czy masz ukończone 18 lat?' }) };
+  }
+
+  it('asks about the product, whatever the cookie says', () => {
+    document.cookie = 'agePermission=1; path=/';
+    const { dialog } = renderQuestion();
+    expect(document.getElementById(dialog.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Ten produkt to napój alkoholowy. Sprzedajemy go wyłącznie osobom, które ukończyły 18 lat.',
+    );
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Tak' }));
+  });
+
+  it('"Yes" sets the cookie, then answers', async () => {
+    const { onYes, onNo } = renderQuestion();
+    onYes.mockImplementation(() => expect(document.cookie).toContain('agePermission=1'));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Tak' }));
+    expect(onYes).toHaveBeenCalledOnce();
+    expect(onNo).not.toHaveBeenCalled();
+  });
+
+  it('"No" and Escape answer without the cookie and stay on the page', async () => {
+    const user = userEvent.setup();
+    const { onYes, onNo } = renderQuestion();
+    await user.click(screen.getByRole('button', { name: 'Nie' }));
+    await user.keyboard('{Escape}');
+    expect(onNo).toHaveBeenCalledTimes(2);
+    expect(onYes).not.toHaveBeenCalled();
+    expect(document.cookie).not.toContain('agePermission');
   });
 });

@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { listingItem } from '@/testing/mocks/fixtures';
-
-import { agePermissionCookie, grantAgePermission, hasAgePermission, needsAgeGate } from './age-permission';
+import { agePermissionCookie, grantAgePermission, hasAgePermission } from './age-permission';
 
 describe('age permission cookie (spec 4)', () => {
   afterEach(() => {
@@ -24,14 +22,6 @@ describe('age permission cookie (spec 4)', () => {
     expect(hasAgePermission(cookies)).toBe(expected);
   });
 
-  it('shows the gate for an age-restricted item without permission only', () => {
-    const wine = listingItem({ ageRestriction: true });
-    const tea = listingItem({ ageRestriction: false });
-    expect(needsAgeGate([tea, wine], '')).toBe(true);
-    expect(needsAgeGate([tea, wine], 'agePermission=1')).toBe(false);
-    expect(needsAgeGate([tea], '')).toBe(false);
-    expect(needsAgeGate([], '')).toBe(false);
-  });
 
   it('"Yes" stores agePermission=1 site-wide for a year', () => {
     expect(agePermissionCookie()).toBe('agePermission=1; path=/; max-age=31536000; SameSite=Lax');
