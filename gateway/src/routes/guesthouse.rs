@@ -47,7 +47,7 @@ impl Texts {
 }
 
 /// The text in `locale`, else in Polish.
-fn shown(texts: Option<content::Texts>, locale: Locale) -> String {
+pub fn shown(texts: Option<content::Texts>, locale: Locale) -> String {
     let t = texts.unwrap_or_default();
     let text = match locale {
         Locale::Pl => t.pl.clone(),

@@ -176,15 +176,6 @@ impl ShopFrame {
     /// to pay.
     fn of(guesthouse: Option<spa_proto::spa::content::v1::Guesthouse>, locale: Locale) -> Self {
         let g = guesthouse.unwrap_or_default();
-        let shown = |texts: Option<spa_proto::spa::content::v1::Texts>| {
-            let t = texts.unwrap_or_default();
-            let text = match locale {
-                Locale::Pl => t.pl.clone(),
-                Locale::De => t.de,
-                Locale::EnGb => t.en_gb,
-            };
-            if text.trim().is_empty() { t.pl } else { text }
-        };
         let (home, contact, regulations) = shop_paths(locale);
         Self {
             brand: text(locale, "order-shop-name"),
@@ -196,7 +187,7 @@ impl ShopFrame {
                 .phones
                 .into_iter()
                 .map(|p| FramePhone {
-                    label: shown(p.label),
+                    label: super::guesthouse::shown(p.label, locale),
                     dial: p.number.chars().filter(|c| c.is_ascii_digit() || *c == '+').collect(),
                     number: p.number,
                 })

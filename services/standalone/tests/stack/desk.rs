@@ -322,7 +322,10 @@ async fn the_front_desk_moves_a_stay_to_free_nights_and_settles_the_difference()
     let editor = t.session_of("c-2", "ed@example.pl", "customer,editor").await;
     let reception = t.session_of("c-3", "recepcja@example.pl", "customer,reception").await;
     let (cart, rooms) = (t.stack.db("cart"), t.stack.db("rooms"));
-    let (code, due, token) = placed(&t.http, &t.base, 60, json!({"method": "bank_transfer"})).await;
+    // The moves below compare prices of nights a day apart: every one of
+    // them at one rate, whatever the weekday or season of the run.
+    let in_days = evenly_priced(rooms, 60, 4).await;
+    let (code, due, token) = placed(&t.http, &t.base, in_days, json!({"method": "bank_transfer"})).await;
     let paid = keyed(
         &t.http,
         t.url(&format!("/shop-api/backend/orders/{code}/payments")),
@@ -621,4 +624,24 @@ async fn the_front_desk_changes_a_packages_treatments_priced_by_the_catalog() {
     let body = json!({"version": order["version"], "roomCode": room["code"], "checkIn": from, "checkOut": shifted(from, 1), "adults": 2});
     let short = as_staff(&t.http, Method::PUT, stay_url, cookie(&reception), body).await;
     assert_eq!((short.0, short.1["code"].as_str()), (422, Some("package_too_long")), "{}", short.1);
+}
+
+/// The first offset from today, at least `min_days`, whose `nights` nights
+/// of the test room all cost the same (no weekend or season among them),
+/// as the rooms service prices them.
+async fn evenly_priced(rooms: &Db, min_days: i64, nights: i64) -> i64 {
+    for in_days in min_days..min_days + 60 {
+        let (from, to) = crate::support::stay(in_days, nights);
+        let rates: Vec<i64> = sqlx::query_scalar("SELECT rate FROM inventory WHERE room_code = $1 AND night >= $2 AND night < $3")
+            .bind(crate::checkout::ROOM)
+            .bind(&from)
+            .bind(&to)
+            .fetch_all(rooms.pool())
+            .await
+            .unwrap();
+        if rates.len() == nights as usize && rates.iter().all(|r| *r == rates[0]) {
+            return in_days;
+        }
+    }
+    panic!("no {nights} nights at one rate within 60 days after {min_days}")
 }

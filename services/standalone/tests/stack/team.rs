@@ -53,7 +53,8 @@ async fn an_administrator_invites_a_receptionist_changes_their_role_and_disables
     .await;
     assert!(mail.contains("(role: front desk)"), "{mail}");
     let base = spa_platform::config::var_or("PUBLIC_URL", "http://localhost:8080");
-    let token = mail.split_whitespace().find_map(|w| w.strip_prefix(&format!("{base}/reset-password/"))).unwrap().to_owned();
+    // Invited in English: the English page, under /en.
+    let token = mail.split_whitespace().find_map(|w| w.strip_prefix(&format!("{base}/en/reset-password/"))).unwrap().to_owned();
     let password = "recepcja nowa 2026 hasło";
     let set = t.http.post(t.url(&format!("/shop-api/password-reset/{token}"))).json(&json!({"password": password}));
     assert_eq!(set.send().await.unwrap().status().as_u16(), 204);
