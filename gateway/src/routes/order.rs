@@ -126,10 +126,9 @@ fn assets() -> &'static Assets {
     })
 }
 
-/// FNV-1a of the text, hex: a name that changes with the file.
+/// A name that changes with the file (xxh3, as the cached answers' tags).
 fn content_hash(text: &str) -> String {
-    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
-    format!("{hash:016x}")
+    format!("{:016x}", xxhash_rust::xxh3::xxh3_64(text.as_bytes()))
 }
 
 /// `GET /order/assets/{name}`: the page's stylesheet or script by its current name.
