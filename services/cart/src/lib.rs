@@ -62,7 +62,7 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     let ttl = CartTtl::from_env()?;
     spawn_sweeper(infra.db.clone(), ttl, infra.shutdown.clone());
     let addr = listener.local_addr()?;
-    let ch = |addr: &str| spa_platform::grpc::channel(addr, infra.peers.timeout);
+    let ch = |addr: &str| spa_platform::grpc::channel(addr, infra.peers.timeout, infra.peers.refresh);
     // Catalog answers are cached until the catalog says a product changed.
     let generation = spa_platform::cache::Generation::new();
     generation.follow(infra.bus.as_ref(), &[ProductChanged::SUBJECT], "cart-catalog-cache", infra.shutdown.clone()).await?;

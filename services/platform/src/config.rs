@@ -52,6 +52,8 @@ pub struct Peers {
     pub users: String,
     pub content: String,
     pub timeout: Duration,
+    /// How often each peer's name is looked up again for its replicas.
+    pub refresh: Duration,
 }
 
 impl Peers {
@@ -63,6 +65,7 @@ impl Peers {
             users: var_or("USERS_ADDR", "http://127.0.0.1:50054"),
             content: var_or("CONTENT_ADDR", "http://127.0.0.1:50055"),
             timeout: Duration::from_millis(parse_or("UPSTREAM_TIMEOUT_MS", 2000u64)?),
+            refresh: Duration::from_millis(parse_or("PEER_REFRESH_MS", 5000u64)?),
         })
     }
 }

@@ -7,22 +7,26 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 use tonic::service::{Interceptor, Routes};
-use tonic::transport::{Channel, Endpoint, Server};
+use tonic::transport::Server;
 
-/// A lazily connected channel: the first call connects, a peer that is down
-/// fails the call with UNAVAILABLE at once, and every call has `timeout` as
-/// its deadline.
-pub fn channel(addr: &str, timeout: Duration) -> anyhow::Result<Channel> {
-    let endpoint = Endpoint::from_shared(addr.to_owned())?
-        .connect_timeout(timeout)
-        .timeout(timeout)
-        .tcp_nodelay(true)
-        .http2_keep_alive_interval(Duration::from_secs(30));
-    Ok(endpoint.connect_lazy())
+pub use crate::balance::Balanced;
+
+/// A lazily connected channel to every replica at `addr` (one URL or a
+/// comma-separated list; names looked up again every `refresh`), balanced
+/// (see [`crate::balance`]): a peer that is down fails the call with
+/// UNAVAILABLE at once, and every call has `timeout` as its deadline.
+pub fn channel(addr: &str, timeout: Duration, refresh: Duration) -> anyhow::Result<Balanced> {
+    crate::balance::balanced(addr, timeout, refresh)
 }
 
 /// Whether the service behind `channel` says it is serving (`grpc.health.v1`, as [`serve`] answers it).
-pub async fn serving(channel: Channel) -> bool {
+pub async fn serving<T>(channel: T) -> bool
+where
+    T: tonic::client::GrpcService<tonic::body::Body>,
+    T::Error: Into<tonic::codegen::StdError>,
+    T::ResponseBody: tonic::codegen::Body<Data = bytes::Bytes> + Send + 'static,
+    <T::ResponseBody as tonic::codegen::Body>::Error: Into<tonic::codegen::StdError> + Send,
+{
     use tonic_health::pb::health_check_response::ServingStatus;
     let mut client = tonic_health::pb::health_client::HealthClient::new(channel);
     client
@@ -71,17 +75,34 @@ pub fn wants_fresh<T>(request: &tonic::Request<T>) -> bool {
 }
 
 /// The channel type every generated client is built on.
-pub type TracedChannel = tonic::codegen::InterceptedService<Channel, TraceInterceptor>;
+pub type TracedChannel = tonic::codegen::InterceptedService<Balanced, TraceInterceptor>;
 
 /// How long in-flight calls may finish after shutdown; clients that keep
 /// their connections open do not hold the process beyond it.
 pub const DRAIN: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Serves `routes` plus `grpc.health.v1.Health` on `listener` until
-/// `shutdown`, then drains in-flight calls for at most [`DRAIN`].
+/// `shutdown`; then says NOT_SERVING, so clients' resolvers take this
+/// replica out, goes on serving for `SHUTDOWN_DELAY_MS` (0 by default:
+/// Kubernetes' `preStop` pause does it before the signal), stops accepting,
+/// and drains in-flight calls for at most [`DRAIN`]. A connection lives at
+/// most `GRPC_MAX_CONNECTION_AGE_SECONDS` (300), so clients that balance by
+/// connection spread again after a scale-up.
 pub async fn serve(service: &'static str, listener: TcpListener, routes: Routes, shutdown: CancellationToken) -> anyhow::Result<()> {
+    let max_age = Duration::from_secs(crate::config::parse_or("GRPC_MAX_CONNECTION_AGE_SECONDS", 300u64)?);
+    let linger = Duration::from_millis(crate::config::parse_or("SHUTDOWN_DELAY_MS", 0u64)?);
     let (health, health_service) = tonic_health::server::health_reporter();
     health.set_service_status("", tonic_health::ServingStatus::Serving).await;
+    let stop = CancellationToken::new();
+    {
+        let (shutdown, stop) = (shutdown.clone(), stop.clone());
+        tokio::spawn(async move {
+            shutdown.cancelled().await;
+            health.set_service_status("", tonic_health::ServingStatus::NotServing).await;
+            tokio::time::sleep(linger).await;
+            stop.cancel();
+        });
+    }
     // Without TCP_NODELAY on accepted sockets, Nagle's algorithm holds small
     // response frames back until the peer's delayed ACK: 40 ms per call.
     let incoming = tokio_stream::StreamExt::map(tokio_stream::wrappers::TcpListenerStream::new(listener), |conn| {
@@ -90,8 +111,9 @@ pub async fn serve(service: &'static str, listener: TcpListener, routes: Routes,
             Ok(c)
         })
     });
-    let stopping = shutdown.clone();
+    let stopping = stop.clone();
     let server = Server::builder()
+        .max_connection_age(max_age)
         .trace_fn(move |req| {
             let path = req.uri().path().to_owned();
             metrics::counter!("grpc_server_requests_total", "service" => service, "method" => path.clone()).increment(1);
@@ -100,7 +122,7 @@ pub async fn serve(service: &'static str, listener: TcpListener, routes: Routes,
             span
         })
         .add_routes(routes.add_service(health_service))
-        .serve_with_incoming_shutdown(incoming, shutdown.cancelled_owned());
+        .serve_with_incoming_shutdown(incoming, stop.cancelled_owned());
     tokio::select! {
         result = server => result?,
         _ = async { stopping.cancelled().await; tokio::time::sleep(DRAIN).await } => {

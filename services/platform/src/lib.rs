@@ -44,6 +44,7 @@ pub fn no_huge_pages() {
     }
 }
 
+pub mod balance;
 pub mod bus;
 pub mod cache;
 pub mod clock;

@@ -187,10 +187,10 @@ pub fn readiness(db: Option<Db>, bus: Arc<dyn EventBus>, cache: Arc<dyn Cache>) 
 /// not required.
 pub fn gateway_readiness(peers: &Peers, bus: Arc<dyn EventBus>, cache: Arc<dyn Cache>) -> anyhow::Result<crate::ops::ReadyCheck> {
     let report = readiness(None, bus, cache);
-    let upstreams: Vec<(&'static str, tonic::transport::Channel)> =
+    let upstreams: Vec<(&'static str, crate::grpc::Balanced)> =
         [("catalog", &peers.catalog), ("rooms", &peers.rooms), ("cart", &peers.cart), ("users", &peers.users), ("content", &peers.content)]
             .into_iter()
-            .map(|(name, addr)| Ok((name, crate::grpc::channel(addr, READY_TIMEOUT)?)))
+            .map(|(name, addr)| Ok((name, crate::grpc::channel(addr, READY_TIMEOUT, peers.refresh)?)))
             .collect::<anyhow::Result<_>>()?;
     Ok(Arc::new(move || {
         let (report, upstreams) = (report.clone(), upstreams.clone());

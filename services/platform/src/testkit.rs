@@ -447,6 +447,7 @@ impl Alone {
                 users: nowhere.clone(),
                 content: nowhere,
                 timeout: Duration::from_secs(5),
+                refresh: Duration::from_secs(5),
             },
         };
         peers(&mut config.peers);

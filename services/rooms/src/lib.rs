@@ -48,7 +48,7 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     spawn_housekeeping(&infra);
     events::consume(&infra).await?;
 
-    let channel = spa_platform::grpc::channel(&infra.peers.catalog, infra.peers.timeout)?;
+    let channel = spa_platform::grpc::channel(&infra.peers.catalog, infra.peers.timeout, infra.peers.refresh)?;
     let catalog = CatalogServiceClient::with_interceptor(channel, spa_platform::grpc::TraceInterceptor);
     let addr = listener.local_addr()?;
     // A portal's calendar is on the internet: an address on this host or its network is refused

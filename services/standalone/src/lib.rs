@@ -117,6 +117,7 @@ impl Stack {
             users: addrs[3].clone(),
             content: addrs[4].clone(),
             timeout: config.gateway.peers.timeout,
+            refresh: config.gateway.peers.refresh,
         };
         let budgets = cache_budgets(cache_budget_bytes()?);
         let events = spa_platform::runtime::EventSettings::from_env()?;

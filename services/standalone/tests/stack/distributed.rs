@@ -146,6 +146,8 @@ struct Distributed {
     http_port: u16,
     pg: String,
     databases: Vec<String>,
+    /// What every process is started with.
+    env: Vec<(String, String)>,
     /// The processes' ports, kept until they have stopped.
     _ports: Vec<ReservedPort>,
 }
@@ -153,6 +155,19 @@ struct Distributed {
 impl Distributed {
     /// Starts the processes; returns before they are ready.
     fn start(run: &str, nats_url: &str, nats_namespace: Option<&str>, redis_url: &str, settings: &[(&str, String)]) -> Self {
+        Self::start_with_rooms(run, nats_url, nats_namespace, redis_url, settings, &[])
+    }
+
+    /// [`Self::start`], with the gRPC ports of more rooms replicas (started
+    /// by [`Self::spawn_rooms`]) in everyone's rooms peer setting.
+    fn start_with_rooms(
+        run: &str,
+        nats_url: &str,
+        nats_namespace: Option<&str>,
+        redis_url: &str,
+        settings: &[(&str, String)],
+        more_rooms: &[u16],
+    ) -> Self {
         let ports = reserve_ports(2 * SERVICES.len() + 2);
         let port = |i: usize| ports[i].port();
         let grpc: Vec<u16> = (0..SERVICES.len()).map(port).collect();
@@ -161,31 +176,37 @@ impl Distributed {
         let gateway_ops = port(2 * SERVICES.len() + 1);
         let pg = testkit::postgres_url();
         let databases: Vec<String> = SERVICES.iter().map(|(name, _)| format!("spa_{run}_{name}")).collect();
-        let peer_env: Vec<(String, String)> = SERVICES
-            .iter()
-            .zip(&grpc)
-            .map(|((name, _), port)| (format!("{}_ADDR", name.to_uppercase()), format!("http://127.0.0.1:{port}")))
-            .collect();
+        let peer_env = SERVICES.iter().zip(&grpc).map(|((name, _), port)| {
+            let mut addr = format!("http://127.0.0.1:{port}");
+            if *name == "rooms" {
+                addr.extend(more_rooms.iter().map(|p| format!(",http://127.0.0.1:{p}")));
+            }
+            (format!("{}_ADDR", name.to_uppercase()), addr)
+        });
+        let temp = |what: &str| std::env::temp_dir().join(format!("{what}-{run}")).display().to_string();
+        let env: Vec<(String, String)> = [
+            ("PATH", std::env::var("PATH").unwrap_or_default()),
+            ("RUST_LOG", "warn".to_owned()),
+            // Tests move every process's clock through its ops port.
+            ("CLOCK_CONTROL", "on".to_owned()),
+            ("BANK_ACCOUNT_HOLDER", "Pensjonat Spa".to_owned()),
+            ("BANK_ACCOUNT_IBAN", crate::support::TestStack::DEMO_IBAN.to_owned()),
+            // 50 checkouts race at once on two cores in this test.
+            ("UPSTREAM_TIMEOUT_MS", "10000".to_owned()),
+            ("MAIL_DIR", temp("spa-mail")),
+            // Pictures in a directory of the run's own, unless a bucket is set.
+            ("PICTURE_DIR", temp("spa-pictures")),
+            ("NATS_URL", nats_url.to_owned()),
+            ("REDIS_URL", redis_url.to_owned()),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v))
+        .chain(nats_namespace.map(|ns| ("NATS_NAMESPACE".to_owned(), ns.to_owned())))
+        .chain(peer_env)
+        .chain(settings.iter().map(|(k, v)| ((*k).to_owned(), v.clone())))
+        .collect();
         let common = |cmd: &mut Command| {
-            cmd.env_clear()
-                .env("PATH", std::env::var("PATH").unwrap_or_default())
-                .env("RUST_LOG", "warn")
-                // Tests move every process's clock through its ops port.
-                .env("CLOCK_CONTROL", "on")
-                .env("BANK_ACCOUNT_HOLDER", "Pensjonat Spa")
-                .env("BANK_ACCOUNT_IBAN", crate::support::TestStack::DEMO_IBAN)
-                // 50 checkouts race at once on two cores in this test.
-                .env("UPSTREAM_TIMEOUT_MS", "10000")
-                .env("MAIL_DIR", std::env::temp_dir().join(format!("spa-mail-{run}")))
-                // Pictures in a directory of the run's own, unless a bucket is set.
-                .env("PICTURE_DIR", std::env::temp_dir().join(format!("spa-pictures-{run}")))
-                .env("NATS_URL", nats_url)
-                .env("REDIS_URL", redis_url)
-                .envs(nats_namespace.map(|ns| ("NATS_NAMESPACE", ns)))
-                .envs(peer_env.iter().cloned())
-                .envs(settings.iter().map(|(k, v)| (*k, v.as_str())))
-                .stdout(Stdio::null())
-                .stderr(Stdio::inherit());
+            cmd.env_clear().envs(env.iter().map(|(k, v)| (k, v))).stdout(Stdio::null()).stderr(Stdio::inherit());
         };
         let mut procs = Processes(Vec::new());
         for (i, (name, binary)) in SERVICES.iter().enumerate() {
@@ -206,7 +227,23 @@ impl Distributed {
             .env("RATE_LIMIT_WRITES_BURST", "1000")
             .env("MEDIA_DIR", concat!(env!("CARGO_MANIFEST_DIR"), "/../catalog/seed/media"));
         procs.0.push(("gateway", gateway.spawn().unwrap()));
-        Self { procs, grpc, ops, gateway_ops, http_port, pg, databases, _ports: ports }
+        Self { procs, grpc, ops, gateway_ops, http_port, pg, databases, env, _ports: ports }
+    }
+
+    /// One more rooms process on the rooms database, with everyone's
+    /// settings, on the ports given; returns before it is ready.
+    fn spawn_rooms(&self, grpc: u16, ops: u16) -> Child {
+        let i = SERVICES.iter().position(|(n, _)| *n == "rooms").expect("rooms");
+        Command::new(bin("spa-rooms"))
+            .env_clear()
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
+            .env("GRPC_ADDR", format!("127.0.0.1:{grpc}"))
+            .env("OPS_ADDR", format!("127.0.0.1:{ops}"))
+            .env("DATABASE_URL", testkit::postgres_database_url(&self.pg, &self.databases[i]))
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap()
     }
 
     /// Every process's clock, moved through its ops port.
@@ -646,4 +683,207 @@ async fn a_nats_outage_loses_no_event_and_readiness_follows_it() {
     })
     .await;
     stack.stop().await;
+}
+
+/// Room search scaled out: rooms processes behind one peer setting (a list
+/// here, a headless Service's name in Kubernetes) share the gateway's and
+/// the cart's calls, and come and go under load without a failed request:
+/// one killed, one started, one stopped and started again as a rolling
+/// restart does. Each process's own request counter says what it served.
+#[tokio::test]
+#[cfg_attr(not(all(has_postgres, has_nats, has_redis)), ignore = "TEST_POSTGRES_URL, TEST_NATS_URL and TEST_REDIS_URL must all be set")]
+async fn rooms_replicas_share_the_calls_and_come_and_go_without_a_failed_request() {
+    let run = testkit::unique("lb");
+    // Three more rooms processes' ports: in the peer setting from the start,
+    // each process started later.
+    let ports = reserve_ports(6);
+    let replicas: Vec<(u16, u16)> = ports.chunks(2).map(|p| (p[0].port(), p[1].port())).collect();
+    let refresh = Duration::from_millis(500);
+    let settings = [("PEER_REFRESH_MS", refresh.as_millis().to_string())];
+    let more: Vec<u16> = replicas.iter().map(|(grpc, _)| *grpc).collect();
+    let mut stack = Distributed::start_with_rooms(&run, &testkit::nats_url(), Some(&run), &testkit::redis_url(), &settings, &more);
+    stack.all_readyz(200).await;
+    let http = client();
+    let first_ops = stack.ops[SERVICES.iter().position(|(n, _)| *n == "rooms").unwrap()];
+    let mut started = Processes(Vec::new());
+    let start = |stack: &Distributed, started: &mut Processes, i: usize| {
+        started.0.push(("rooms", stack.spawn_rooms(replicas[i].0, replicas[i].1)));
+    };
+    let load = Load::start(stack.base(), 6);
+
+    // Two more replicas join the one the shop started with.
+    start(&stack, &mut started, 0);
+    start(&stack, &mut started, 1);
+    for (_, ops) in &replicas[..2] {
+        let joined = serves_within(&http, *ops, &mut started).await;
+        println!("a replica started under load served its first call {joined:?} after it was ready (refresh {refresh:?})");
+    }
+
+    // A fair share each: none under 20 % of 600 calls.
+    let three = [first_ops, replicas[0].1, replicas[1].1];
+    let before = calls(&http, &three).await;
+    load.wait_for(600).await;
+    let after = calls(&http, &three).await;
+    let served: Vec<u64> = after.iter().zip(&before).map(|(a, b)| a - b).collect();
+    let total: u64 = served.iter().sum();
+    println!("calls served by each of three rooms processes: {served:?}");
+    for (i, n) in served.iter().enumerate() {
+        assert!(*n * 5 >= total, "rooms process {i} served {n} of {total} calls: {served:?}");
+    }
+
+    // One is killed mid-load: no request fails.
+    let mut killed = started.0.remove(0).1;
+    killed.kill().unwrap();
+    killed.wait().unwrap();
+    load.wait_for(300).await;
+
+    // A fourth starts mid-load and gets calls.
+    start(&stack, &mut started, 2);
+    let joined = serves_within(&http, replicas[2].1, &mut started).await;
+    println!("a fourth replica served its first call {joined:?} after it was ready");
+
+    // A rolling restart: one stopped with SIGTERM mid-load exits cleanly,
+    // failing nothing, and serves again once started on its ports.
+    let mut stopping = Processes(vec![started.0.remove(0)]);
+    for (name, status) in stopping.terminate().await {
+        assert!(status.success(), "{name} exited with {status}");
+    }
+    load.wait_for(300).await;
+    start(&stack, &mut started, 1);
+    serves_within(&http, replicas[1].1, &mut started).await;
+    load.wait_for(300).await;
+
+    let (ok, failed) = load.stop().await;
+    println!("{ok} requests through the gateway while rooms processes came and went");
+    assert!(
+        failed.is_empty(),
+        "{} of {} requests failed, the first: {:?}",
+        failed.len(),
+        ok + failed.len() as u64,
+        &failed[..failed.len().min(5)]
+    );
+    for (name, status) in started.terminate().await {
+        assert!(status.success(), "{name} exited with {status}");
+    }
+    stack.stop().await;
+}
+
+/// Search and basket requests through the gateway from a few tasks, each
+/// for a stay no request asked before (no cache answers it), until stopped.
+struct Load {
+    ok: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    failed: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+    stop: tokio_util::sync::CancellationToken,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+}
+
+impl Load {
+    fn start(base: String, tasks: usize) -> Self {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        let ok = std::sync::Arc::new(AtomicU64::new(0));
+        let failed = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let stop = tokio_util::sync::CancellationToken::new();
+        let next = std::sync::Arc::new(AtomicU64::new(0));
+        let tasks = (0..tasks)
+            .map(|_| {
+                let (base, ok, failed, stop, next, http) = (base.clone(), ok.clone(), failed.clone(), stop.clone(), next.clone(), client());
+                tokio::spawn(async move {
+                    while !stop.is_cancelled() {
+                        let n = next.fetch_add(1, Ordering::Relaxed) as i64;
+                        let (from, to) = stay(10 + n % 320, 1 + (n / 320) % 6);
+                        let adults = 1 + (n / 1920) % 2;
+                        let outcome = if n % 8 == 7 {
+                            basket(&http, &base, &from, &to).await
+                        } else {
+                            let url = format!("{base}/shop-api/rooms/search?from={from}&to={to}&adults={adults}");
+                            answer(http.get(url).send().await, &[200]).await
+                        };
+                        match outcome {
+                            Ok(()) => ok.fetch_add(1, Ordering::Relaxed),
+                            Err(e) => {
+                                failed.lock().unwrap().push(e);
+                                0
+                            }
+                        };
+                    }
+                })
+            })
+            .collect();
+        Self { ok, failed, stop, tasks }
+    }
+
+    /// Waits until `n` more requests have been answered.
+    async fn wait_for(&self, n: u64) {
+        let target = self.ok.load(std::sync::atomic::Ordering::Relaxed) + n;
+        eventually(&format!("{n} more answered requests"), || async {
+            (self.ok.load(std::sync::atomic::Ordering::Relaxed) >= target).then_some(())
+        })
+        .await;
+    }
+
+    /// Stops the load: the requests answered, and each failed one.
+    async fn stop(self) -> (u64, Vec<String>) {
+        self.stop.cancel();
+        for task in self.tasks {
+            task.await.unwrap();
+        }
+        let failed = std::mem::take(&mut *self.failed.lock().unwrap());
+        (self.ok.load(std::sync::atomic::Ordering::Relaxed), failed)
+    }
+}
+
+/// A new basket with one room in it (the cart asks the rooms service).
+async fn basket(http: &reqwest::Client, base: &str, from: &str, to: &str) -> Result<(), String> {
+    let token = uuid::Uuid::new_v4().simple().to_string();
+    let cart = http.post(format!("{base}/shop-api/carts/{token}")).json(&json!({"channel": "web_pl", "locale": "pl"})).send().await;
+    answer(cart, &[201]).await?;
+    let room = json!({"type": "reservation", "productCode": ROOM, "options": {"checkIn": from, "checkOut": to, "adults": 2, "children": 0, "babies": 0}});
+    // A stay the room cannot take (its minimum stay, a closed night) is a
+    // clear 4xx, not a failure of the shop.
+    answer(http.post(format!("{base}/shop-api/carts/{token}/items")).json(&room).send().await, &[201, 409, 422]).await
+}
+
+async fn answer(sent: reqwest::Result<reqwest::Response>, expected: &[u16]) -> Result<(), String> {
+    let response = sent.map_err(|e| format!("no answer: {e}"))?;
+    let status = response.status().as_u16();
+    if expected.contains(&status) {
+        Ok(())
+    } else {
+        let url = response.url().path().to_owned();
+        Err(format!("{status} from {url}: {}", response.text().await.unwrap_or_default()))
+    }
+}
+
+/// The rooms calls (`SearchRooms`, `CheckStays`) each process at `ops`
+/// ports has served, from its own `/metrics`.
+async fn calls(http: &reqwest::Client, ops: &[u16]) -> Vec<u64> {
+    let mut counts = Vec::new();
+    for port in ops {
+        let text = http.get(format!("http://127.0.0.1:{port}/metrics")).send().await.unwrap().text().await.unwrap();
+        let served: f64 = text
+            .lines()
+            .filter(|l| l.starts_with("grpc_server_requests_total{") && (l.contains("/SearchRooms\"") || l.contains("/CheckStays\"")))
+            .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
+            .sum();
+        counts.push(served as u64);
+    }
+    counts
+}
+
+/// Waits until the rooms process at `ops` is ready and has served a call;
+/// how long after it was ready that took.
+async fn serves_within(http: &reqwest::Client, ops: u16, procs: &mut Processes) -> Duration {
+    let ready = format!("http://127.0.0.1:{ops}/readyz");
+    eventually(&ready, || {
+        procs.assert_running();
+        let (http, ready) = (http.clone(), ready.clone());
+        async move { http.get(&ready).send().await.ok().filter(|r| r.status().is_success()).map(|_| ()) }
+    })
+    .await;
+    let since = Instant::now();
+    eventually(&format!("the rooms process at ops port {ops} to serve a call"), || async {
+        (calls(http, &[ops]).await[0] > 0).then_some(())
+    })
+    .await;
+    since.elapsed()
 }
