@@ -259,6 +259,8 @@ async fn distributed(rooms: usize) -> anyhow::Result<Servers> {
                 ("MAX_UNPAID_NIGHTS_PER_CLIENT".to_owned(), UNPAID_CAP.to_owned()),
                 ("BANK_ACCOUNT_HOLDER".to_owned(), BENCH_ACCOUNT.0.to_owned()),
                 ("BANK_ACCOUNT_IBAN".to_owned(), BENCH_ACCOUNT.1.to_owned()),
+                // The catalog's pictures outside the working directory.
+                ("PICTURE_DIR".to_owned(), std::env::temp_dir().join(format!("spa-bench-pictures-{run}")).display().to_string()),
             ]);
             servers.children.push(spawn(service, &format!("spa-{service}"), &env)?);
             wait_ready(&format!("http://127.0.0.1:{ops}/readyz")).await?;

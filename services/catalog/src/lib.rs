@@ -54,7 +54,7 @@ fn picture_store(infra: &Infra) -> anyhow::Result<editor::PictureStore> {
 pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Started> {
     infra.db.migrate(sqlx::migrate!()).await?;
     let pictures = picture_store(&infra)?;
-    seed::load_if_empty(&infra.db, &pictures).await?;
+    seed::load_if_empty(&infra.db, &infra.outbox, &pictures).await?;
     match seed::move_seed_pictures(&infra.db, &infra.outbox, &pictures).await {
         Ok(0) => {}
         Ok(moved) => tracing::info!(moved, "demo pictures moved into the picture store"),

@@ -6,9 +6,13 @@
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
-use spa_platform::db::Db;
+use spa_platform::db::{Db, Tx};
 use spa_platform::outbox::Outbox;
 use sqlx::Row;
+
+use spa_proto::spa::catalog::v1::{
+    AmountList, CodeList, PackageFields, PackageTreatmentRule, ProductFields, ProductTexts, SaveProductRequest,
+};
 
 use crate::domain::ProductType;
 use crate::editor::PictureStore;
@@ -78,10 +82,19 @@ pub fn demo() -> SeedCatalog {
     serde_json::from_str(CATALOG_JSON).expect("seed/catalog.json is valid")
 }
 
-/// Loads the demo catalog when the store has no product yet. Its pictures
-/// are stored first, so no row ever names a missing file; a replica that
-/// loses the race takes its copies away again.
-pub async fn load_if_empty(db: &Db, pictures: &PictureStore) -> anyhow::Result<bool> {
+/// Loads the demo catalog when the store has no product yet, in one
+/// transaction, so a replica that loses the race to an empty database
+/// loads nothing and no reader sees half of it. What no administrator's
+/// call makes goes in first: the exchange rates, the categories and the
+/// rooms' pages (a room is the rooms service's room type first). Every
+/// other offer is then created, and its "you may also like" set, through
+/// [`crate::editor::save_in`], the call behind the back office's
+/// `POST`/`PUT /backend/products`, so the demo passes every check an
+/// administrator's offer passes. Then what the editor does not set: the
+/// demo's creation dates, numbers and places, and the two offers priced in
+/// euros. Its pictures are stored first, as they are (vector drawings, not
+/// photos to resize), and taken away again if the load fails.
+pub async fn load_if_empty(db: &Db, outbox: &Outbox, pictures: &PictureStore) -> anyhow::Result<bool> {
     let count: i64 = sqlx::query("SELECT COUNT(*) FROM products").fetch_one(db.pool()).await?.try_get(0)?;
     if count > 0 {
         return Ok(false);
@@ -95,22 +108,156 @@ pub async fn load_if_empty(db: &Db, pictures: &PictureStore) -> anyhow::Result<b
             stored.push((p.code.clone(), path));
         }
     }
-    let inserted = insert(db, &seed, &stored).await;
-    if inserted.is_err() {
+    let loaded = load(db, outbox, &seed, &stored).await;
+    if loaded.is_err() {
         for (_, path) in &stored {
             pictures.remove(path).await;
         }
     }
-    match inserted {
+    match loaded {
         Ok(()) => {
             tracing::info!(products = seed.products.len(), taxons = seed.taxons.len(), pictures = stored.len(), "demo catalog loaded");
             Ok(true)
         }
-        // Another replica seeded the same empty database first.
-        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
-        Err(e) => Err(e.into()),
+        Err(e) if e.downcast_ref::<sqlx::Error>().is_some_and(spa_platform::db::is_unique_violation) => {
+            tracing::info!("demo catalog already loaded by another replica");
+            Ok(false)
+        }
+        Err(e) => Err(e),
     }
 }
+
+async fn load(db: &Db, outbox: &Outbox, seed: &SeedCatalog, pictures: &[(String, String)]) -> anyhow::Result<()> {
+    let mut tx = db.begin().await?;
+    insert_structure(&mut tx, seed).await?;
+    let mut offers: Vec<&SeedProduct> = seed.products.iter().filter(|p| p.kind != "room").collect();
+    // Packages name treatments: those first.
+    offers.sort_by_key(|p| (p.kind == "package", p.position));
+    let refused = |code: &str, e: CatalogError| anyhow::anyhow!("demo offer {code} refused by the editor: {e:?}");
+    for p in &offers {
+        crate::editor::save_in(&mut tx, outbox, creation(p)?).await.map_err(|e| refused(&p.code, e))?;
+    }
+    for p in offers.iter().filter(|p| !p.related.is_empty()) {
+        let mut change = creation(p)?;
+        change.create = false;
+        if let Some(fields) = change.fields.as_mut() {
+            fields.related = Some(CodeList { codes: p.related.clone() });
+        }
+        crate::editor::save_in(&mut tx, outbox, change).await.map_err(|e| refused(&p.code, e))?;
+    }
+    // Numbered as listed in the demo (ties in listings follow the number),
+    // out of each other's way first.
+    sqlx::query("UPDATE products SET id = -id WHERE type <> 'room'").execute(&mut *tx).await?;
+    for (i, p) in seed.products.iter().enumerate().filter(|(_, p)| p.kind != "room") {
+        sqlx::query("UPDATE products SET id = $2, created_at = $3, position = $4, currency = $5 WHERE code = $1")
+            .bind(&p.code)
+            .bind(i as i64 + 1)
+            .bind(&p.created_at)
+            .bind(p.position)
+            .bind(&p.currency)
+            .execute(&mut *tx)
+            .await?;
+    }
+    // The rooms' pages name offers, which are there now.
+    for p in seed.products.iter().filter(|p| p.kind == "room") {
+        for (pos, related) in p.related.iter().enumerate() {
+            sqlx::query("INSERT INTO product_associations (product_code, related_code, position) VALUES ($1, $2, $3)")
+                .bind(&p.code)
+                .bind(related)
+                .bind(pos as i64)
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
+    for (code, path) in pictures {
+        // One SVG serves the page and the card.
+        crate::editor::store::insert_picture(&mut tx, code, path, path).await?;
+    }
+    // Nobody has read this catalog (it was empty, and this transaction
+    // holds all of it): the offers' announcements would drop caches that
+    // hold none of it, at some moment after start.
+    sqlx::query("DELETE FROM outbox WHERE subject = $1")
+        .bind(<spa_proto::events::ProductChanged as spa_proto::EventMessage>::SUBJECT)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The back office's request creating `p` (its offers shown with it aside:
+/// they may not exist yet).
+fn creation(p: &SeedProduct) -> anyhow::Result<SaveProductRequest> {
+    let kind = ProductType::parse(&p.kind).ok_or_else(|| anyhow::anyhow!("demo offer {}: unknown type {}", p.code, p.kind))?;
+    let translations = p
+        .name
+        .iter()
+        .map(|(locale, name)| {
+            let texts = ProductTexts {
+                name: name.clone(),
+                slug: p.slug.get(locale).cloned().unwrap_or_default(),
+                description: p.description.get(locale).cloned().unwrap_or_default(),
+                ..ProductTexts::default()
+            };
+            (locale.clone(), texts)
+        })
+        .collect();
+    let package = match &p.treatments {
+        Some(rules) if kind == ProductType::Package => {
+            let rules: crate::domain::package::PackageRules = serde_json::from_value(rules.clone())?;
+            Some(PackageFields {
+                nights: u32::try_from(p.num_nights)?,
+                included: rules
+                    .primary
+                    .into_iter()
+                    .map(|t| PackageTreatmentRule {
+                        code: t.code,
+                        quantity: t.quantity,
+                        min_quantity: t.min_quantity,
+                        max_quantity: t.max_quantity,
+                        free: t.free,
+                        deletable: t.deletable,
+                        replacable: t.replacable,
+                        delete_permanently: t.delete_permanently,
+                    })
+                    .collect(),
+                suggested: rules.additional.into_iter().map(|t| t.code).collect(),
+                min_treatments: rules.min_treatments,
+            })
+        }
+        _ => None,
+    };
+    let voucher_values = match &p.voucher_values {
+        Some(values) => Some(AmountList { amounts: serde_json::from_value(values.clone())? }),
+        None => None,
+    };
+    // The categories beside the main one.
+    let taxons = p.taxons.iter().filter(|t| **t != p.main_taxon).cloned().collect();
+    Ok(SaveProductRequest {
+        code: p.code.clone(),
+        create: true,
+        r#type: kind.wire(),
+        main_taxon: p.main_taxon.clone(),
+        fields: Some(ProductFields {
+            published: true,
+            translations,
+            price: p.price,
+            original_price: p.original_price,
+            duration_minutes: p.duration_minutes.map(u32::try_from).transpose()?,
+            age_restriction: p.age_restriction,
+            available_from: p.available_from.clone().unwrap_or_default(),
+            available_to: p.available_to.clone().unwrap_or_default(),
+            taxons: Some(CodeList { codes: taxons }),
+            voucher_values,
+            package,
+            ..ProductFields::default()
+        }),
+        staff: DEMO_STAFF.to_owned(),
+        stock_was: None,
+    })
+}
+
+/// Who the demo's offers were created by, in their history.
+const DEMO_STAFF: &str = "demo data";
 
 /// Moves the pictures of products seeded before pictures were stored (named
 /// by `products.image`, served from the gateway's `/media`) into the picture
@@ -153,17 +300,18 @@ pub async fn move_seed_pictures(db: &Db, outbox: &Outbox, pictures: &PictureStor
     Ok(moved)
 }
 
-async fn insert(db: &Db, seed: &SeedCatalog, pictures: &[(String, String)]) -> Result<(), sqlx::Error> {
-    let mut tx = db.begin().await?;
+/// The exchange rates (first: the claim on an empty store), the
+/// categories and the rooms' pages.
+async fn insert_structure(tx: &mut Tx, seed: &SeedCatalog) -> Result<(), sqlx::Error> {
     for (currency, ppm) in RATES {
-        sqlx::query("INSERT INTO exchange_rates (currency, rate_ppm) VALUES ($1, $2)").bind(currency).bind(ppm).execute(&mut *tx).await?;
+        sqlx::query("INSERT INTO exchange_rates (currency, rate_ppm) VALUES ($1, $2)").bind(currency).bind(ppm).execute(&mut **tx).await?;
     }
     for t in &seed.taxons {
         sqlx::query("INSERT INTO taxons (code, parent, position) VALUES ($1, $2, $3)")
             .bind(&t.code)
             .bind(&t.parent)
             .bind(t.position)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await?;
         for (locale, name) in &t.name {
             sqlx::query("INSERT INTO taxon_translations (taxon_code, locale, name, slug) VALUES ($1, $2, $3, $4)")
@@ -171,11 +319,11 @@ async fn insert(db: &Db, seed: &SeedCatalog, pictures: &[(String, String)]) -> R
                 .bind(locale)
                 .bind(name)
                 .bind(t.slug.get(locale).unwrap_or(name))
-                .execute(&mut *tx)
+                .execute(&mut **tx)
                 .await?;
         }
     }
-    for (i, p) in seed.products.iter().enumerate() {
+    for (i, p) in seed.products.iter().enumerate().filter(|(_, p)| p.kind == "room") {
         let details = serde_json::json!({
             "treatments": p.treatments,
             "room": p.room,
@@ -202,7 +350,7 @@ async fn insert(db: &Db, seed: &SeedCatalog, pictures: &[(String, String)]) -> R
         .bind(&p.main_taxon)
         .bind(None::<String>)
         .bind(details.to_string())
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
         for (locale, name) in &p.name {
             sqlx::query("INSERT INTO product_translations (product_code, locale, name, slug, description) VALUES ($1, $2, $3, $4, $5)")
@@ -211,7 +359,7 @@ async fn insert(db: &Db, seed: &SeedCatalog, pictures: &[(String, String)]) -> R
                 .bind(name)
                 .bind(p.slug.get(locale).unwrap_or(name))
                 .bind(p.description.get(locale).map(String::as_str).unwrap_or_default())
-                .execute(&mut *tx)
+                .execute(&mut **tx)
                 .await?;
         }
         for (pos, taxon) in p.taxons.iter().enumerate() {
@@ -219,23 +367,9 @@ async fn insert(db: &Db, seed: &SeedCatalog, pictures: &[(String, String)]) -> R
                 .bind(&p.code)
                 .bind(taxon)
                 .bind(pos as i64)
-                .execute(&mut *tx)
+                .execute(&mut **tx)
                 .await?;
         }
     }
-    for (code, path) in pictures {
-        // One SVG serves the page and the card.
-        crate::editor::store::insert_picture(&mut tx, code, path, path).await?;
-    }
-    for p in &seed.products {
-        for (pos, related) in p.related.iter().enumerate() {
-            sqlx::query("INSERT INTO product_associations (product_code, related_code, position) VALUES ($1, $2, $3)")
-                .bind(&p.code)
-                .bind(related)
-                .bind(pos as i64)
-                .execute(&mut *tx)
-                .await?;
-        }
-    }
-    tx.commit().await
+    Ok(())
 }

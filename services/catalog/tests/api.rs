@@ -72,3 +72,21 @@ async fn a_listing_asked_without_a_type_or_with_an_unknown_order_names_its_field
     assert_eq!(status.code(), tonic::Code::InvalidArgument, "{status:?}");
     assert!(status.message().contains("sorting"), "{status:?}");
 }
+
+#[tokio::test]
+async fn the_demo_offers_are_created_through_the_editors_call_and_announce_nothing() {
+    let s = Service::start().await;
+    let count = |sql: &'static str| {
+        let db = s.db.clone();
+        async move { sqlx::query_scalar::<_, i64>(sql).fetch_one(db.pool()).await.unwrap() }
+    };
+    let offers = count("SELECT COUNT(*) FROM products WHERE type <> 'room'").await;
+    assert!(offers >= 30, "{offers} demo offers");
+    // Each offer's history begins with the editor's save, as an administrator's does.
+    let created = count("SELECT COUNT(DISTINCT product_code) FROM product_changes WHERE staff = 'demo data'").await;
+    assert_eq!(created, offers);
+    // Nothing could have cached a catalog that was empty: no announcement waits.
+    assert_eq!(count("SELECT COUNT(*) FROM outbox").await, 0);
+    // What the editor does not set is the demo's: two offers priced in euros.
+    assert_eq!(count("SELECT COUNT(*) FROM products WHERE currency = 'EUR'").await, 2);
+}

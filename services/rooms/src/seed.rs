@@ -39,9 +39,33 @@ fn seed() -> SeedRooms {
     serde_json::from_str(ROOMS_JSON).expect("seed/rooms.json is valid")
 }
 
+/// Whether the demo passes the checks the back office's calls make (a room
+/// type's rules as `PUT /backend/room-types/{code}` checks them, the seasons
+/// as the season editor does): nothing is loaded that an administrator
+/// could not have set.
+fn checked(seed: &SeedRooms) -> anyhow::Result<()> {
+    for r in &seed.room_types {
+        let rules = crate::domain::settings::RoomTypeRules {
+            units: u32::try_from(r.units)?,
+            occupancy: u32::try_from(r.occupancy)?,
+            max_occupancy: u32::try_from(r.max_occupancy)?,
+            extra_bed: r.extra_bed,
+            min_stay: u32::try_from(r.min_stay_nights)?,
+            base_rate: r.base_rate,
+            weekend_rate: r.weekend_rate,
+        };
+        let wrong = rules.check();
+        anyhow::ensure!(wrong.is_empty(), "demo room type {}: {wrong:?}", r.code);
+    }
+    let wrong = crate::domain::settings::check_seasons(&seed.seasons);
+    anyhow::ensure!(wrong.is_empty(), "demo seasons: {wrong:?}");
+    Ok(())
+}
+
 /// Loads the demo room types into an empty store, then opens the inventory
 /// up to the horizon.
 pub async fn load_if_empty(db: &Db, today: NaiveDate) -> anyhow::Result<bool> {
+    checked(&seed())?;
     seasons_once(db).await?;
     let count: i64 = sqlx::query("SELECT COUNT(*) FROM room_types").fetch_one(db.pool()).await?.try_get(0)?;
     if count > 0 {
@@ -135,4 +159,12 @@ pub async fn extend_horizon(db: &Db, today: NaiveDate) -> anyhow::Result<usize> 
         tx.commit().await?;
     }
     Ok(added)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_demo_passes_the_back_offices_checks() {
+        super::checked(&super::seed()).unwrap();
+    }
 }

@@ -8,7 +8,7 @@
 pub mod pictures;
 pub mod store;
 
-use spa_platform::db::Db;
+use spa_platform::db::{Db, Tx};
 use spa_platform::outbox::Outbox;
 use spa_proto::spa::catalog::v1::{AddPictureRequest, EditableProduct, Picture, RemovePictureRequest, SaveProductRequest};
 
@@ -22,8 +22,18 @@ pub use store::{get, list};
 
 /// Creates or changes a product as `request` says.
 pub async fn save(db: &Db, outbox: &Outbox, request: SaveProductRequest) -> Result<EditableProduct, CatalogError> {
-    let fields = store::fields_of(request.fields.unwrap_or_default()).normalized();
+    let code = request.code.clone();
     let mut tx = db.begin().await?;
+    save_in(&mut tx, outbox, request).await?;
+    tx.commit().await?;
+    outbox.wake();
+    get(db, &code).await?.ok_or(CatalogError::ProductNotFound(code))
+}
+
+/// [`save`] within `tx`, which the caller commits (the demo catalog loads
+/// all its offers in one).
+pub async fn save_in(tx: &mut Tx, outbox: &Outbox, request: SaveProductRequest) -> Result<(), CatalogError> {
+    let fields = store::fields_of(request.fields.unwrap_or_default()).normalized();
     let kind = if request.create {
         let kind = ProductType::from_wire(request.r#type).filter(|k| editor::creatable(*k));
         let mut wrong = fields.check(kind.unwrap_or(ProductType::Product));
@@ -34,44 +44,41 @@ pub async fn save(db: &Db, outbox: &Outbox, request: SaveProductRequest) -> Resu
         if !editor::valid_code(&request.code) {
             wrong.insert(0, "code".to_owned());
         }
-        if !store::taxon_exists(&mut tx, &request.main_taxon).await? {
+        if !store::taxon_exists(tx, &request.main_taxon).await? {
             wrong.push("mainTaxon".to_owned());
         }
-        wrong.extend(store::unknown_codes(&mut tx, &request.code, &fields).await?);
+        wrong.extend(store::unknown_codes(tx, &request.code, &fields).await?);
         if !wrong.is_empty() {
             return Err(CatalogError::InvalidProduct(wrong));
         }
         let kind = kind.unwrap_or(ProductType::Product);
-        if store::product_type(&mut tx, &request.code).await?.is_some() {
+        if store::product_type(tx, &request.code).await?.is_some() {
             return Err(CatalogError::ProductExists(request.code));
         }
-        store::insert(&mut tx, &request.code, kind, &request.main_taxon).await?;
+        store::insert(tx, &request.code, kind, &request.main_taxon).await?;
         kind
     } else {
-        let kind = store::product_type(&mut tx, &request.code).await?.ok_or_else(|| CatalogError::ProductNotFound(request.code.clone()))?;
+        let kind = store::product_type(tx, &request.code).await?.ok_or_else(|| CatalogError::ProductNotFound(request.code.clone()))?;
         let mut wrong = fields.check(kind);
-        wrong.extend(store::unknown_codes(&mut tx, &request.code, &fields).await?);
+        wrong.extend(store::unknown_codes(tx, &request.code, &fields).await?);
         if !wrong.is_empty() {
             return Err(CatalogError::InvalidProduct(wrong));
         }
         kind
     };
-    if let Some(field) = store::slug_taken(&mut tx, &request.code, &fields).await? {
+    if let Some(field) = store::slug_taken(tx, &request.code, &fields).await? {
         return Err(CatalogError::SlugTaken(field));
     }
-    store::update(&mut tx, &request.code, &fields, &request.staff).await?;
+    store::update(tx, &request.code, &fields, &request.staff).await?;
     // The count the editor showed must be the count now: an order taking
     // stock meanwhile is never undone by a save. A new product has none yet.
     let was = if request.create { None } else { Some(request.stock_was) };
-    if !store::set_stock(&mut tx, &request.code, fields.stock, was).await? {
-        let now = store::stock_now(&mut tx, &request.code).await?;
-        tx.rollback().await?;
+    if !store::set_stock(tx, &request.code, fields.stock, was).await? {
+        let now = store::stock_now(tx, &request.code).await?;
         return Err(CatalogError::StockChanged(now.unwrap_or_default()));
     }
-    outbox.add(&mut tx, &events::product_changed(&request.code, Some(kind))).await?;
-    tx.commit().await?;
-    outbox.wake();
-    get(db, &request.code).await?.ok_or(CatalogError::ProductNotFound(request.code))
+    outbox.add(tx, &events::product_changed(&request.code, Some(kind))).await?;
+    Ok(())
 }
 
 /// A picture for the product: checked and resized away from the async

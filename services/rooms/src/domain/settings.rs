@@ -33,8 +33,9 @@ impl RoomTypeRules {
             ("units", UNITS.contains(&self.units)),
             ("occupancy", OCCUPANCY.contains(&self.occupancy)),
             ("maxOccupancy", self.max_occupancy >= self.occupancy && self.max_occupancy <= MAX_OCCUPANCY),
-            // An extra bed is what takes a room past its standard sleepers.
-            ("extraBed", self.extra_bed == (self.max_occupancy > self.occupancy)),
+            // An extra bed only where more may sleep than the standard
+            // sleepers; more may also sleep without one (a wide bed).
+            ("extraBed", !self.extra_bed || self.max_occupancy > self.occupancy),
             ("minStay", MIN_STAY.contains(&self.min_stay)),
             ("baseRate", RATES.contains(&self.base_rate)),
             ("weekendRate", RATES.contains(&self.weekend_rate)),
@@ -94,7 +95,10 @@ mod tests {
         let wrong =
             RoomTypeRules { units: 0, occupancy: 3, max_occupancy: 2, extra_bed: true, min_stay: 0, base_rate: 50, weekend_rate: 0 };
         assert_eq!(wrong.check(), ["units", "maxOccupancy", "extraBed", "minStay", "baseRate", "weekendRate"]);
-        assert_eq!(RoomTypeRules { extra_bed: false, ..rules() }.check(), ["extraBed"], "a third sleeper needs the extra bed");
+        let wide_bed = RoomTypeRules { occupancy: 1, max_occupancy: 2, extra_bed: false, ..rules() };
+        assert!(wide_bed.check().is_empty(), "a second sleeper without an extra bed");
+        let no_room_for_it = RoomTypeRules { max_occupancy: 2, ..rules() };
+        assert_eq!(no_room_for_it.check(), ["extraBed"], "an extra bed with no place beyond the standard sleepers");
     }
 
     #[test]

@@ -129,7 +129,6 @@ function RoomTypeEditor({
   };
 
   const problemWords = (field: RoomTypeField, problem: RoomTypeProblem): string => {
-    if (problem === 'extraBedNeeded') return t('staff.rates.type.extraBedNeeded');
     if (problem === 'extraBedUnneeded' || field === 'extraBed') return t('staff.rates.type.extraBedUnneeded');
     return t(RANGE_WORDS[field], { min: leastMaxOccupancy(form) });
   };

@@ -24,8 +24,8 @@ export const ROOM_TYPE_LIMITS = {
   rate: { min: 100, max: 10_000_000 },
 } as const;
 
-/** Why a field was refused: out of its range, or the extra bed not ticked as the guests need. */
-export type RoomTypeProblem = 'range' | 'extraBedNeeded' | 'extraBedUnneeded';
+/** Why a field was refused: out of its range, or an extra bed where no more guests may stay than the standard sleepers. */
+export type RoomTypeProblem = 'range' | 'extraBedUnneeded';
 
 export const roomTypeForm = (settings: RoomTypeSettings, locale: Locale): RoomTypeForm => ({
   units: String(settings.units),
@@ -66,9 +66,10 @@ export function toRoomTypeChange(form: RoomTypeForm): { change: RoomTypeChange }
   if (units === null) problems.units = 'range';
   if (occupancy === null) problems.occupancy = 'range';
   if (maxOccupancy === null) problems.maxOccupancy = 'range';
-  // Only a valid pair of sleepers says whether the extra bed is needed.
-  if (occupancy !== null && maxOccupancy !== null && form.extraBed !== maxOccupancy > occupancy) {
-    problems.extraBed = form.extraBed ? 'extraBedUnneeded' : 'extraBedNeeded';
+  // Only a valid pair of sleepers says whether an extra bed has a place;
+  // more may also sleep without one (a wide bed), as the server allows.
+  if (occupancy !== null && maxOccupancy !== null && form.extraBed && maxOccupancy <= occupancy) {
+    problems.extraBed = 'extraBedUnneeded';
   }
   if (minStay === null) problems.minStay = 'range';
   if (baseRate === null) problems.baseRate = 'range';
