@@ -314,13 +314,16 @@ describe('the room type’s settings', () => {
     const form = await screen.findByRole('form', { name: 'Ustawienia typu pokoju: Pokój dwuosobowy' });
     const extraBed = within(form).getByLabelText('Dostawka');
     const rate = within(form).getByLabelText('Cena w dni powszednie (zł)');
+    const most = within(form).getByLabelText('Najwięcej osób z dostawką');
     expect(valueOf(rate)).toBe('380,00');
-    await user.click(extraBed);
+    // No place beyond the two standard sleepers, yet the extra bed ticked.
+    await user.clear(most);
+    await user.type(most, '2');
     await user.clear(rate);
     await user.type(rate, '0');
     await user.click(within(form).getByRole('button', { name: 'Zapisz typ pokoju' }));
 
-    expect(within(form).getByText('Zaznacz dostawkę: może nocować więcej osób, niż jest miejsc stałych.')).toBeTruthy();
+    expect(within(form).getByText('Odznacz dostawkę albo pozwól nocować większej liczbie osób, niż jest miejsc stałych.')).toBeTruthy();
     expect(extraBed.getAttribute('aria-invalid')).toBe('true');
     expect(rate.getAttribute('aria-invalid')).toBe('true');
     expect(within(form).getByText('Cena od 1 do 100 000 zł, np. 420 lub 420,50.')).toBeTruthy();
@@ -328,11 +331,10 @@ describe('the room type’s settings', () => {
     expect(document.activeElement).toBe(extraBed);
     expect(typesSent).toEqual([]);
 
-    // Three guests at most with two standard sleepers: one more than the sleepers is the extra bed's.
-    await user.clear(within(form).getByLabelText('Najwięcej osób z dostawką'));
-    await user.type(within(form).getByLabelText('Najwięcej osób z dostawką'), '2');
+    // Unticked, it is fine; so are more guests than sleepers without one (a wide bed).
+    await user.click(extraBed);
     expect(extraBed.getAttribute('aria-invalid')).toBeNull();
-    await user.type(within(form).getByLabelText('Najwięcej osób z dostawką'), '0');
+    await user.type(most, '0');
     await user.click(within(form).getByRole('button', { name: 'Zapisz typ pokoju' }));
     expect(within(form).getByText('Od 2 (miejsca stałe) do 12 osób.')).toBeTruthy();
     expect(typesSent).toEqual([]);
