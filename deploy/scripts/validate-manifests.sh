@@ -117,6 +117,7 @@ fi
 step "docker-compose.yml: docker-compose config -q"
 docker-compose -f docker-compose.yml config -q || fail "docker-compose.yml is invalid"
 docker-compose -f docker-compose.yml --profile standalone config -q || fail "docker-compose.yml (profile standalone) is invalid"
+docker-compose -f docker-compose.yml --profile next config -q || fail "docker-compose.yml (profile next) is invalid"
 docker-compose -f docker-compose.yml --profile standalone config >"$OUT/compose.yml"
 echo "ok: $(docker-compose -f docker-compose.yml --profile standalone config --services | tr '\n' ' ')"
 
