@@ -405,7 +405,7 @@ async fn pay(State(state): State<AppState>, Path(token): Path<String>, Query(q):
         // Booked by the front desk to be paid on arrival: no transfer to make.
         at_guesthouse: method == Some(PaymentMethod::Guesthouse),
         no_account: if account.iban.is_empty() { text(locale, "order-no-account") } else { String::new() },
-        account: BankAccount { iban: spaced_iban(&account.iban), ..account },
+        account: BankAccount { iban: spa_platform::money::grouped_iban(&account.iban), ..account },
         due_now: spa_platform::money::pln(locale, order.due_now),
         deadline: deadline(locale, order.hold_expires_at_ms),
         email: order.email.clone(),
@@ -431,11 +431,6 @@ async fn pay(State(state): State<AppState>, Path(token): Path<String>, Query(q):
 fn deadline(locale: Locale, ms: i64) -> String {
     let at = spa_platform::dates::local_minutes(ms);
     if at.is_empty() { at } else { format!("{at} ({})", text(locale, "order-local-time")) }
-}
-
-/// An IBAN in groups of four, as statements and banking apps print it.
-fn spaced_iban(iban: &str) -> String {
-    iban.as_bytes().chunks(4).map(|c| String::from_utf8_lossy(c)).collect::<Vec<_>>().join(" ")
 }
 
 /// Starts the online payment and sends the guest to the provider. A link

@@ -15,7 +15,6 @@ use spa_platform::runtime::Infra;
 use spa_proto::common::OrderLine;
 use spa_proto::events::{OrderCancelled, OrderChanged, OrderPaid, VoucherIssued};
 
-use crate::basket::ViewLine;
 use crate::desk::ChangeQuote;
 use crate::domain::checkout::{CancelReason, Delivery, PaymentMethod};
 use crate::domain::item::Dedication;
@@ -118,14 +117,6 @@ pub(crate) fn cancelled(order: &StoredOrder, reason: CancelReason, money: Money)
 /// package's treatments): the order's lines
 /// as they are now, and its money after the change.
 pub(crate) fn changed(order: &StoredOrder, summary: &Summary, q: &ChangeQuote) -> OrderChanged {
-    let line = |l: &SummaryLine| OrderLine {
-        name: l.name.clone(),
-        quantity: l.quantity,
-        total: l.total,
-        check_in: l.stay.map(|s| s.check_in.to_string()).unwrap_or_default(),
-        check_out: l.stay.map(|s| s.check_out.to_string()).unwrap_or_default(),
-        code: l.code.clone(),
-    };
     OrderChanged {
         order_id: order.order_id.clone(),
         booking_code: order.booking_code.clone(),
@@ -133,7 +124,7 @@ pub(crate) fn changed(order: &StoredOrder, summary: &Summary, q: &ChangeQuote) -
         locale: order.locale.clone(),
         token: order.token.clone(),
         first_name: summary.address.customer.first_name.clone(),
-        lines: summary.lines.iter().flat_map(|l| std::iter::once(l).chain(&l.children)).map(line).collect(),
+        lines: order_lines(&summary.lines),
         total: q.total,
         received: q.received - q.refund,
         left_to_pay: q.left_to_pay,
@@ -154,14 +145,33 @@ pub(crate) enum Money {
     Taken { refund: i64, vouchers_kept: i64 },
 }
 
-pub(crate) fn order_line(v: &ViewLine) -> OrderLine {
-    let stay = v.line.details.stay;
-    OrderLine {
-        name: v.product.as_ref().map_or_else(|| v.line.code.clone(), |p| p.name.clone()),
-        quantity: v.line.quantity,
-        total: v.priced.total(),
-        check_in: stay.map(|s| s.check_in.to_string()).unwrap_or_default(),
-        check_out: stay.map(|s| s.check_out.to_string()).unwrap_or_default(),
-        code: v.line.code.clone(),
+/// An order's lines as its e-mails list them: each line with its stay's
+/// dates and guests, then a package's treatments (included, no price of
+/// their own), then what was attached to it, the same way.
+pub(crate) fn order_lines(lines: &[SummaryLine]) -> Vec<OrderLine> {
+    let mut out = Vec::new();
+    for l in lines {
+        let stay = l.stay;
+        out.push(OrderLine {
+            name: l.name.clone(),
+            quantity: l.quantity,
+            total: l.total,
+            check_in: stay.map(|s| s.check_in.to_string()).unwrap_or_default(),
+            check_out: stay.map(|s| s.check_out.to_string()).unwrap_or_default(),
+            code: l.code.clone(),
+            adults: stay.map_or(0, |s| s.adults),
+            children: stay.map_or(0, |s| s.children),
+            babies: stay.map_or(0, |s| s.babies),
+            included: false,
+        });
+        out.extend(l.treatments.iter().map(|(code, name, quantity)| OrderLine {
+            name: name.clone(),
+            quantity: *quantity,
+            code: code.clone(),
+            included: true,
+            ..OrderLine::default()
+        }));
+        out.extend(order_lines(&l.children));
     }
+    out
 }

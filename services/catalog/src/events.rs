@@ -34,8 +34,14 @@ pub async fn consume(infra: &Infra) -> anyhow::Result<()> {
         .consume(STOCK_CONSUMER, move |event: spa_platform::bus::Received<OrderPlaced>| {
             let (db, outbox) = (db.clone(), outbox.clone());
             async move {
-                let lines: Vec<(String, i64)> =
-                    event.message.lines.iter().filter(|l| !l.code.is_empty()).map(|l| (l.code.clone(), i64::from(l.quantity))).collect();
+                // A package's treatments come with it: they are not sold from stock.
+                let lines: Vec<(String, i64)> = event
+                    .message
+                    .lines
+                    .iter()
+                    .filter(|l| !l.code.is_empty() && !l.included)
+                    .map(|l| (l.code.clone(), i64::from(l.quantity)))
+                    .collect();
                 crate::stock::placed(&db, &outbox, &event.message.order_id, &lines).await?;
                 Ok(())
             }

@@ -27,6 +27,12 @@ pub fn pln(locale: Locale, minor: i64) -> String {
     }
 }
 
+/// An IBAN in groups of four, as statements and banking apps print it
+/// (the page with the bank details and the order e-mail).
+pub fn grouped_iban(iban: &str) -> String {
+    iban.as_bytes().chunks(4).map(|c| String::from_utf8_lossy(c)).collect::<Vec<_>>().join(" ")
+}
+
 /// `123.45`: an amount in minor units as a plain decimal, for messages
 /// that name an amount whatever the language.
 pub fn decimal(minor: i64) -> String {

@@ -19,6 +19,7 @@ pub mod store;
 use std::sync::Arc;
 
 use spa_platform::outbox::Outbox;
+use spa_proto::common::{BankTransfer, CancellationTerms, Invoice};
 use spa_proto::events::OrderPlaced;
 
 use crate::basket::{Basket, View, ViewLine};
@@ -26,10 +27,11 @@ use crate::domain::checkout::{
     self, Address, OrderPayment, OrderState, PaymentChoice, PaymentMethod, Quote, ShippingMethod, State, Step, VOUCHER_DESIGNS,
     VoucherConfig, locale_index,
 };
+use crate::domain::desk_money::CancellationPolicy;
 use crate::domain::front_desk::DeskFacts;
 use crate::domain::item::{ItemKind, Stay};
 use crate::domain::limits::{UnpaidCap, UnpaidNights};
-use crate::domain::settings::CheckoutRules;
+use crate::domain::settings::{BankAccount, CheckoutRules};
 use crate::error::CartError;
 use crate::events;
 use crate::orders::{OrderTotals, Orders, StoredOrder, Summary, SummaryLine};
@@ -333,6 +335,10 @@ impl Checkout {
             return Err(CartError::PriceChanged { was, now: priced.due_now });
         }
         let address = view.cart.checkout.address.clone().unwrap_or_default();
+        let lines: Vec<SummaryLine> = view.lines.iter().map(SummaryLine::of).collect();
+        // For the guest's e-mail, read before any lock: the account to pay to.
+        let account = self.settings.current().await?.payments.value.bank_account.clone();
+        let today = self.basket.db().clock().today();
         let room_nights = room_nights(&view);
         let unpaid = Unpaid { email: &address.customer.email, client: &client_key(client), nights: room_nights };
         // The caps keep strangers from holding nights unpaid; the front
@@ -443,7 +449,7 @@ impl Checkout {
                 due_now: priced.due_now,
             },
             hold_expires_at,
-            summary: summary(&view, &address)?,
+            summary: summary(&lines, &address)?,
             created_at: self.basket.db().now_ms(),
             cancel_reason: None,
             received: 0,
@@ -476,6 +482,7 @@ impl Checkout {
                 return Err(CartError::VoucherSpent);
             }
         }
+        let (bank_transfer, cancellation, invoice) = mail_terms(&order, &lines, &address, account, rules.policy(), today);
         let event = OrderPlaced {
             order_id: order.order_id.clone(),
             booking_code: order.booking_code.clone(),
@@ -491,8 +498,11 @@ impl Checkout {
             payment_method: PaymentMethod::parse(&order.payment_method).map_or(0, PaymentMethod::wire),
             hold_expires_at_ms: order.hold_expires_at,
             customer_id: order.customer_id.clone().unwrap_or_default(),
-            lines: view.lines.iter().flat_map(|l| std::iter::once(l).chain(&l.children)).map(events::order_line).collect(),
+            lines: events::order_lines(&lines),
             left_to_pay: order.totals.left_to_pay,
+            bank_transfer,
+            cancellation,
+            invoice,
         };
         self.outbox.add(locked.tx(), &event).await?;
         if paid {
@@ -647,7 +657,46 @@ fn stock_lines(view: &View) -> Vec<(String, i64)> {
         .collect()
 }
 
-fn summary(view: &View, address: &Address) -> Result<String, CartError> {
-    let s = Summary { address: address.clone(), lines: view.lines.iter().map(SummaryLine::of).collect() };
+fn summary(lines: &[SummaryLine], address: &Address) -> Result<String, CartError> {
+    let s = Summary { address: address.clone(), lines: lines.to_vec() };
     serde_json::to_string(&s).map_err(|e| CartError::Db(sqlx::Error::Encode(e.into())))
+}
+
+/// What the guest's e-mail says of paying by transfer, cancelling and the
+/// invoice, for an order placed `today`.
+fn mail_terms(
+    order: &StoredOrder,
+    lines: &[SummaryLine],
+    address: &Address,
+    account: Option<BankAccount>,
+    policy: CancellationPolicy,
+    today: chrono::NaiveDate,
+) -> (Option<BankTransfer>, Option<CancellationTerms>, Option<Invoice>) {
+    let by_transfer = PaymentMethod::parse(&order.payment_method) == Some(PaymentMethod::BankTransfer);
+    let transfer = account.filter(|_| by_transfer && order.totals.due_now > 0).map(|a| BankTransfer {
+        holder: a.holder,
+        iban: a.iban,
+        bic: a.bic,
+        bank: a.bank,
+        title: order.booking_code.clone(),
+        amount: order.totals.due_now,
+    });
+    fn arrivals(lines: &[SummaryLine]) -> Vec<chrono::NaiveDate> {
+        lines.iter().flat_map(|l| l.stay.map(|s| s.check_in).into_iter().chain(arrivals(&l.children))).collect()
+    }
+    let arrival = arrivals(lines).into_iter().min();
+    let cancellation = policy.fee(0, arrival, today).free_until.map(|free_until| CancellationTerms {
+        free_until: if today <= free_until { free_until.to_string() } else { String::new() },
+        fee_percent: policy.fee_percent,
+    });
+    let b = &address.billing;
+    let invoice = b.invoice_required.then(|| Invoice {
+        company: b.company.clone(),
+        tax_id: b.vat_number.clone(),
+        street: b.street.clone(),
+        postcode: b.postcode.clone(),
+        city: b.city.clone(),
+        country_code: b.country_code.clone(),
+    });
+    (transfer, cancellation, invoice)
 }

@@ -225,7 +225,7 @@ pub struct Summary {
     pub lines: Vec<SummaryLine>,
 }
 
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SummaryLine {
     pub id: i64,

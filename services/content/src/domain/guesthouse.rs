@@ -44,6 +44,8 @@ struct Words {
     sold_out: &'static str,
     conflict_todo: &'static str,
     channels: &'static str,
+    /// A stay's party: adults, children, babies.
+    party: [&'static str; 3],
 }
 
 const PL: Words = Words {
@@ -71,6 +73,7 @@ const PL: Words = Words {
     sold_out: "Noce bez wolnego pokoju",
     conflict_todo: "Obie rezerwacje są zachowane: zdecyduj, którą obsłużyć, i skontaktuj się z drugim gościem.",
     channels: "Portale rezerwacyjne w zapleczu",
+    party: ["dorośli", "dzieci", "niemowlęta"],
 };
 
 const DE: Words = Words {
@@ -98,6 +101,7 @@ const DE: Words = Words {
     sold_out: "Nächte ohne freies Zimmer",
     conflict_todo: "Beide Buchungen bleiben bestehen: Entscheiden Sie, welche Sie bedienen, und melden Sie sich beim anderen Gast.",
     channels: "Buchungsportale in der Verwaltung",
+    party: ["Erwachsene", "Kinder", "Babys"],
 };
 
 const EN: Words = Words {
@@ -125,6 +129,7 @@ const EN: Words = Words {
     sold_out: "Nights without a free room",
     conflict_todo: "Both bookings stand: decide which one to serve and contact the other guest.",
     channels: "Booking portals in the back office",
+    party: ["adults", "children", "babies"],
 };
 
 fn words(locale: Locale) -> &'static Words {
@@ -154,9 +159,20 @@ impl Guesthouse {
         }
         body.push(format!("\n{}:", w.lines));
         for l in &o.lines {
+            if l.included {
+                body.push(format!("    · {} × {}", l.name, l.quantity));
+                continue;
+            }
             let dates =
                 if l.check_in.is_empty() { String::new() } else { format!(", {} – {}", dmy_of(&l.check_in), dmy_of(&l.check_out)) };
-            body.push(format!("- {} × {}{dates}: {}", l.name, l.quantity, money(l.total)));
+            let party: Vec<String> = [l.adults, l.children, l.babies]
+                .iter()
+                .zip(w.party)
+                .filter(|(n, _)| **n > 0)
+                .map(|(n, word)| format!("{word}: {n}"))
+                .collect();
+            let party = if party.is_empty() { String::new() } else { format!(" ({})", party.join(", ")) };
+            body.push(format!("- {} × {}{dates}{party}: {}", l.name, l.quantity, money(l.total)));
         }
         body.push(format!("\n{}: {}", w.total, money(o.total)));
         body.push(format!("{}: {}", w.due_now, money(o.due_now)));
@@ -241,14 +257,19 @@ mod tests {
             total: 108_000,
             due_now: 32_400,
             left_to_pay: 75_600,
-            lines: vec![OrderLine {
-                name: "Pokój dwuosobowy".into(),
-                quantity: 1,
-                total: 108_000,
-                check_in: "2026-12-18".into(),
-                check_out: "2026-12-20".into(),
-                ..Default::default()
-            }],
+            lines: vec![
+                OrderLine {
+                    name: "Pokój dwuosobowy".into(),
+                    quantity: 1,
+                    total: 108_000,
+                    check_in: "2026-12-18".into(),
+                    check_out: "2026-12-20".into(),
+                    adults: 2,
+                    babies: 1,
+                    ..Default::default()
+                },
+                OrderLine { name: "Masaż gorącymi kamieniami".into(), quantity: 2, included: true, ..Default::default() },
+            ],
             ..Default::default()
         }
     }
@@ -264,7 +285,8 @@ mod tests {
         for part in [
             "Gość: Anna Nowak <anna@example.pl>",
             "Telefon: +48 600 100 200",
-            "- Pokój dwuosobowy × 1, 18.12.2026 – 20.12.2026: 1\u{a0}080,00\u{a0}zł",
+            "- Pokój dwuosobowy × 1, 18.12.2026 – 20.12.2026 (dorośli: 2, niemowlęta: 1): 1\u{a0}080,00\u{a0}zł",
+            "    · Masaż gorącymi kamieniami × 2\n",
             "Do zapłaty teraz: 324,00\u{a0}zł",
             "Do zapłaty na miejscu: 756,00\u{a0}zł",
             "Uwagi gościa: Late arrival, about 22:00.",

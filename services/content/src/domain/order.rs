@@ -6,7 +6,7 @@ use askama::Template;
 use spa_platform::dates::dmy_of;
 use spa_platform::locale::Locale;
 use spa_platform::money::pln as money;
-use spa_proto::common::{OrderLine, PaymentMethod};
+use spa_proto::common::{BankTransfer, CancellationTerms, Invoice, OrderLine, PaymentMethod};
 use spa_proto::events::{OrderChanged, OrderPlaced};
 
 use crate::domain::mail::{Links, Mail};
@@ -27,6 +27,28 @@ pub struct Texts {
     pub local_time: &'static str,
     pub pay_link: &'static str,
     pub closing: &'static str,
+    /// A stay's nights, guests (adults and children) and babies: one, few
+    /// (Polish 2-4, 22-24, ...), many.
+    pub nights: [&'static str; 3],
+    pub guests: [&'static str; 3],
+    pub babies: [&'static str; 3],
+    /// Before a package's treatments.
+    pub included: &'static str,
+    pub transfer_heading: &'static str,
+    pub transfer_holder: &'static str,
+    pub transfer_iban: &'static str,
+    pub transfer_bic: &'static str,
+    pub transfer_bank: &'static str,
+    pub transfer_title: &'static str,
+    pub transfer_amount: &'static str,
+    pub cancellation_heading: &'static str,
+    /// Free until `{date}`, then `{percent}`.
+    pub cancellation_free_until: &'static str,
+    /// The fee from now on: `{percent}`.
+    pub cancellation_fee_now: &'static str,
+    pub cancellation_free: &'static str,
+    pub invoice_heading: &'static str,
+    pub invoice_tax_id: &'static str,
 }
 
 const PL: Texts = Texts {
@@ -43,6 +65,23 @@ const PL: Texts = Texts {
     local_time: "czasu polskiego",
     pay_link: "Płatność i szczegóły zamówienia",
     closing: "Do zobaczenia!",
+    nights: ["noc", "noce", "nocy"],
+    guests: ["gość", "gości", "gości"],
+    babies: ["niemowlę", "niemowlęta", "niemowląt"],
+    included: "w pakiecie",
+    transfer_heading: "Dane do przelewu",
+    transfer_holder: "Odbiorca",
+    transfer_iban: "Numer konta (IBAN)",
+    transfer_bic: "BIC/SWIFT",
+    transfer_bank: "Bank",
+    transfer_title: "Tytuł przelewu",
+    transfer_amount: "Kwota",
+    cancellation_heading: "Warunki anulowania",
+    cancellation_free_until: "Do {date} anulujesz rezerwację bezpłatnie. Później zatrzymujemy {percent}% ceny pobytów.",
+    cancellation_fee_now: "Przy anulowaniu rezerwacji zatrzymujemy {percent}% ceny pobytów.",
+    cancellation_free: "Rezerwację anulujesz bezpłatnie.",
+    invoice_heading: "Dane do faktury",
+    invoice_tax_id: "NIP",
 };
 
 const DE: Texts = Texts {
@@ -59,6 +98,23 @@ const DE: Texts = Texts {
     local_time: "polnische Zeit",
     pay_link: "Zahlung und Einzelheiten der Bestellung",
     closing: "Bis bald!",
+    nights: ["Nacht", "Nächte", "Nächte"],
+    guests: ["Gast", "Gäste", "Gäste"],
+    babies: ["Baby", "Babys", "Babys"],
+    included: "im Paket",
+    transfer_heading: "Überweisung",
+    transfer_holder: "Empfänger",
+    transfer_iban: "Kontonummer (IBAN)",
+    transfer_bic: "BIC/SWIFT",
+    transfer_bank: "Bank",
+    transfer_title: "Verwendungszweck",
+    transfer_amount: "Betrag",
+    cancellation_heading: "Stornierungsbedingungen",
+    cancellation_free_until: "Bis zum {date} stornieren Sie kostenlos. Danach behalten wir {percent} % des Preises der Aufenthalte ein.",
+    cancellation_fee_now: "Bei einer Stornierung behalten wir {percent} % des Preises der Aufenthalte ein.",
+    cancellation_free: "Sie können kostenlos stornieren.",
+    invoice_heading: "Rechnungsdaten",
+    invoice_tax_id: "USt-IdNr.",
 };
 
 const EN: Texts = Texts {
@@ -75,6 +131,23 @@ const EN: Texts = Texts {
     local_time: "Polish time",
     pay_link: "Payment and order details",
     closing: "See you soon!",
+    nights: ["night", "nights", "nights"],
+    guests: ["guest", "guests", "guests"],
+    babies: ["baby", "babies", "babies"],
+    included: "in the package",
+    transfer_heading: "Bank transfer details",
+    transfer_holder: "Recipient",
+    transfer_iban: "Account number (IBAN)",
+    transfer_bic: "BIC/SWIFT",
+    transfer_bank: "Bank",
+    transfer_title: "Transfer title",
+    transfer_amount: "Amount",
+    cancellation_heading: "Cancellation terms",
+    cancellation_free_until: "You can cancel free of charge until {date}. After that we keep {percent}% of the price of the stays.",
+    cancellation_fee_now: "If you cancel, we keep {percent}% of the price of the stays.",
+    cancellation_free: "You can cancel free of charge.",
+    invoice_heading: "Invoice details",
+    invoice_tax_id: "VAT number",
 };
 
 /// The words of the updated confirmation: what is left to pay now, and
@@ -134,9 +207,81 @@ pub fn texts(locale: Locale) -> &'static Texts {
 
 pub struct Line {
     pub name: String,
+    /// A stay's days and nights; "" for other lines.
     pub dates: String,
+    /// A stay's guests and babies; "" for other lines.
+    pub guests: String,
     pub quantity: u32,
+    /// "" for a package's treatment, included in its price.
     pub total: String,
+    pub included: bool,
+}
+
+/// `n` with its word in `locale` (`forms`: one, few, many).
+fn counted(locale: Locale, n: u32, forms: [&str; 3]) -> String {
+    let form = match locale {
+        _ if n == 1 => forms[0],
+        Locale::Pl if (2..=4).contains(&(n % 10)) && !(12..=14).contains(&(n % 100)) => forms[1],
+        Locale::Pl => forms[2],
+        _ => forms[1],
+    };
+    format!("{n} {form}")
+}
+
+/// A stay's line: its days and nights, and who stays.
+fn stay_words(t: &Texts, locale: Locale, l: &OrderLine) -> (String, String) {
+    let (Ok(from), Ok(to)) =
+        (chrono::NaiveDate::parse_from_str(&l.check_in, "%Y-%m-%d"), chrono::NaiveDate::parse_from_str(&l.check_out, "%Y-%m-%d"))
+    else {
+        return (String::new(), String::new());
+    };
+    let nights = u32::try_from((to - from).num_days()).unwrap_or(0);
+    let dates = format!("{} – {}, {}", dmy_of(&l.check_in), dmy_of(&l.check_out), counted(locale, nights, t.nights));
+    let mut guests = Vec::new();
+    if l.adults + l.children > 0 {
+        guests.push(counted(locale, l.adults + l.children, t.guests));
+    }
+    if l.babies > 0 {
+        guests.push(counted(locale, l.babies, t.babies));
+    }
+    (dates, guests.join(", "))
+}
+
+/// The bank transfer's details as the e-mail lists them: label and value.
+fn transfer_rows(t: &Texts, locale: Locale, b: &BankTransfer) -> Vec<(&'static str, String)> {
+    let mut rows = vec![(t.transfer_holder, b.holder.clone()), (t.transfer_iban, spa_platform::money::grouped_iban(&b.iban))];
+    if !b.bic.is_empty() {
+        rows.push((t.transfer_bic, b.bic.clone()));
+    }
+    if !b.bank.is_empty() {
+        rows.push((t.transfer_bank, b.bank.clone()));
+    }
+    rows.push((t.transfer_title, b.title.clone()));
+    rows.push((t.transfer_amount, money(locale, b.amount)));
+    rows
+}
+
+/// The cancellation terms in one sentence.
+fn cancellation_words(t: &Texts, c: &CancellationTerms) -> String {
+    let percent = c.fee_percent.to_string();
+    if c.fee_percent == 0 {
+        t.cancellation_free.to_owned()
+    } else if c.free_until.is_empty() {
+        t.cancellation_fee_now.replace("{percent}", &percent)
+    } else {
+        t.cancellation_free_until.replace("{date}", &dmy_of(&c.free_until)).replace("{percent}", &percent)
+    }
+}
+
+/// Whom the invoice is made out to, a line each.
+fn invoice_lines(t: &Texts, i: &Invoice) -> Vec<String> {
+    let mut out = vec![i.company.clone()];
+    if !i.tax_id.is_empty() {
+        out.push(format!("{}: {}", t.invoice_tax_id, i.tax_id));
+    }
+    out.push(i.street.clone());
+    out.push(format!("{} {}, {}", i.postcode, i.city, i.country_code));
+    out.into_iter().filter(|l| !l.trim().is_empty()).collect()
 }
 
 #[derive(Template)]
@@ -152,6 +297,9 @@ struct Html<'a> {
     left_later: String,
     hold_until: String,
     pay_link: String,
+    transfer: &'a [(&'static str, String)],
+    cancellation: &'a str,
+    invoice: &'a [String],
 }
 
 #[derive(Template)]
@@ -166,6 +314,9 @@ struct Text<'a> {
     left_later: String,
     hold_until: String,
     pay_link: String,
+    transfer: &'a [(&'static str, String)],
+    cancellation: &'a str,
+    invoice: &'a [String],
 }
 
 /// The e-mail of a placed order.
@@ -192,6 +343,9 @@ pub fn mail(order: &OrderPlaced, links: &Links) -> anyhow::Result<Mail> {
         due_now: order.due_now,
         left_later: later,
         hold_until,
+        transfer: order.bank_transfer.as_ref(),
+        cancellation: order.cancellation.as_ref(),
+        invoice: order.invoice.as_ref(),
     }
     .mail(links)
 }
@@ -212,6 +366,9 @@ pub fn changed_mail(c: &OrderChanged, links: &Links) -> anyhow::Result<Mail> {
         due_now: c.left_to_pay,
         left_later: if c.refund > 0 { money(locale, c.refund) } else { String::new() },
         hold_until: String::new(),
+        transfer: None,
+        cancellation: None,
+        invoice: None,
     }
     .mail(links)
 }
@@ -229,6 +386,9 @@ struct Letter<'a> {
     due_now: i64,
     left_later: String,
     hold_until: String,
+    transfer: Option<&'a BankTransfer>,
+    cancellation: Option<&'a CancellationTerms>,
+    invoice: Option<&'a Invoice>,
 }
 
 impl Letter<'_> {
@@ -237,13 +397,15 @@ impl Letter<'_> {
         let lines: Vec<Line> = self
             .lines
             .iter()
-            .map(|l| Line {
-                name: l.name.clone(),
-                dates: if l.check_in.is_empty() { String::new() } else { format!("{} – {}", dmy_of(&l.check_in), dmy_of(&l.check_out)) },
-                quantity: l.quantity,
-                total: money(locale, l.total),
+            .map(|l| {
+                let (dates, guests) = stay_words(t, locale, l);
+                let total = if l.included { String::new() } else { money(locale, l.total) };
+                Line { name: l.name.clone(), dates, guests, quantity: l.quantity, total, included: l.included }
             })
             .collect();
+        let transfer = self.transfer.map(|b| transfer_rows(t, locale, b)).unwrap_or_default();
+        let cancellation = self.cancellation.map(|c| cancellation_words(t, c)).unwrap_or_default();
+        let invoice = self.invoice.map(|i| invoice_lines(t, i)).unwrap_or_default();
         let pay_link = links.on_host(self.locale, &format!("/order/{}/pay", self.token));
         let subject = format!("{} {}", t.subject, self.booking_code);
         let html = Html {
@@ -257,6 +419,9 @@ impl Letter<'_> {
             left_later: self.left_later.clone(),
             hold_until: self.hold_until.clone(),
             pay_link: pay_link.clone(),
+            transfer: &transfer,
+            cancellation: &cancellation,
+            invoice: &invoice,
         }
         .render()?;
         let text = Text {
@@ -269,6 +434,9 @@ impl Letter<'_> {
             left_later: self.left_later,
             hold_until: self.hold_until,
             pay_link,
+            transfer: &transfer,
+            cancellation: &cancellation,
+            invoice: &invoice,
         }
         .render()?;
         // The pay link carries the order's token: cleared once the mail is sent.
@@ -291,16 +459,82 @@ mod tests {
             due_now: 37_100,
             left_to_pay: 86_356,
             hold_expires_at_ms: 1_800_000_000_000,
-            lines: vec![OrderLine {
-                name: "Pokój & śniadanie".into(),
-                quantity: 1,
-                total: 123_456,
-                check_in: "2027-02-12".into(),
-                check_out: "2027-02-14".into(),
-                ..Default::default()
-            }],
+            lines: vec![
+                OrderLine {
+                    name: "Pokój & śniadanie".into(),
+                    quantity: 1,
+                    total: 123_456,
+                    check_in: "2027-02-12".into(),
+                    check_out: "2027-02-14".into(),
+                    adults: 2,
+                    children: 1,
+                    babies: 1,
+                    ..Default::default()
+                },
+                OrderLine { name: "Masaż".into(), quantity: 2, included: true, ..Default::default() },
+            ],
+            bank_transfer: Some(BankTransfer {
+                holder: "Pensjonat Spa".into(),
+                iban: "PL61109010140000071219812874".into(),
+                bic: "BPKOPLPW".into(),
+                bank: "PKO BP".into(),
+                title: "SPA-7KM4-XQ9D".into(),
+                amount: 37_100,
+            }),
+            cancellation: Some(CancellationTerms { free_until: "2027-01-29".into(), fee_percent: 30 }),
+            invoice: Some(Invoice {
+                company: "Firma Sp. z o.o.".into(),
+                tax_id: "5260250274".into(),
+                street: "ul. Prosta 1".into(),
+                postcode: "00-001".into(),
+                city: "Warszawa".into(),
+                country_code: "PL".into(),
+            }),
             ..Default::default()
         }
+    }
+
+    #[test]
+    fn the_order_mail_says_who_stays_how_to_pay_what_cancelling_costs_and_whom_the_invoice_names() {
+        let m = mail(&order("pl"), &Links::new("https://spa.example")).unwrap();
+        let text = &m.text;
+        assert!(
+            text.contains("- Pokój & śniadanie (12.02.2027 – 14.02.2027, 2 noce), 3 gości, 1 niemowlę × 1: 1\u{a0}234,56\u{a0}zł"),
+            "{text}"
+        );
+        assert!(text.contains("· Masaż (w pakiecie) × 2"), "{text}");
+        for row in [
+            "Odbiorca: Pensjonat Spa",
+            "Numer konta (IBAN): PL61 1090 1014 0000 0712 1981 2874",
+            "BIC/SWIFT: BPKOPLPW",
+            "Tytuł przelewu: SPA-7KM4-XQ9D",
+            "Kwota: 371,00\u{a0}zł",
+        ] {
+            assert!(text.contains(row), "{row}: {text}");
+        }
+        assert!(text.contains("Do 29.01.2027 anulujesz rezerwację bezpłatnie. Później zatrzymujemy 30% ceny pobytów."), "{text}");
+        assert!(text.contains("Firma Sp. z o.o.\nNIP: 5260250274\nul. Prosta 1\n00-001 Warszawa, PL"), "{text}");
+        let html = m.html.unwrap();
+        assert!(html.contains("PL61 1090 1014 0000 0712 1981 2874") && html.contains("Warunki anulowania"), "{html}");
+
+        let de = mail(&order("de"), &Links::new("https://spa.example")).unwrap().text;
+        assert!(de.contains("2 Nächte), 3 Gäste, 1 Baby") && de.contains("Verwendungszweck: SPA-7KM4-XQ9D"), "{de}");
+        assert!(de.contains("Bis zum 29.01.2027 stornieren Sie kostenlos.") && de.contains("USt-IdNr.: 5260250274"), "{de}");
+        let mut late = order("en_GB");
+        late.cancellation = Some(CancellationTerms { free_until: String::new(), fee_percent: 30 });
+        late.lines[0].adults = 1;
+        late.lines[0].children = 0;
+        late.lines[0].babies = 0;
+        let en = mail(&late, &Links::new("https://spa.example")).unwrap().text;
+        assert!(en.contains("2 nights), 1 guest × 1") && en.contains("If you cancel, we keep 30% of the price of the stays."), "{en}");
+    }
+
+    #[test]
+    fn polish_counts_take_their_form() {
+        let forms = ["noc", "noce", "nocy"];
+        let said: Vec<String> = [1, 2, 4, 5, 12, 22, 25].iter().map(|n| counted(Locale::Pl, *n, forms)).collect();
+        assert_eq!(said, ["1 noc", "2 noce", "4 noce", "5 nocy", "12 nocy", "22 noce", "25 nocy"]);
+        assert_eq!(counted(Locale::De, 1, ["Nacht", "Nächte", "Nächte"]), "1 Nacht");
     }
 
     #[test]
@@ -314,7 +548,7 @@ mod tests {
         assert!(html.contains("1.234,56\u{a0}zł") && html.contains("371,00\u{a0}zł") && html.contains("863,56\u{a0}zł"), "{html}");
         assert!(html.contains("https://spa.example/order/t0k3n/pay"));
         assert!(m.text.contains("Buchungscode: SPA-7KM4-XQ9D") && m.text.contains("Anna <script>"), "text is not HTML: {}", m.text);
-        assert!(m.text.contains("(12.02.2027 – 14.02.2027)"), "{}", m.text);
+        assert!(m.text.contains("(12.02.2027 – 14.02.2027, 2 Nächte)"), "{}", m.text);
         // 2027-01-15 08:00 UTC: 09:00 in Poland, and said so.
         assert!(m.text.contains("bis 15.01.2027, 09:00 (polnische Zeit)."), "{}", m.text);
         assert!(m.sensitive);
@@ -348,7 +582,7 @@ mod tests {
         };
         let m = changed_mail(&changed, &Links::new("https://spa.example")).unwrap();
         assert_eq!(m.subject, "Zmiana rezerwacji SPA-7KM4-XQ9D");
-        for part in ["(12.02.2027 – 14.02.2027)", "Pozostało do zapłaty: 0,00\u{a0}zł", "Zwrócimy Ci: 234,56\u{a0}zł"] {
+        for part in ["(12.02.2027 – 14.02.2027, 2 noce)", "Pozostało do zapłaty: 0,00\u{a0}zł", "Zwrócimy Ci: 234,56\u{a0}zł"] {
             assert!(m.text.contains(part), "{part} in {}", m.text);
         }
         let en = changed_mail(&OrderChanged { locale: "en_GB".into(), refund: 0, left_to_pay: 5_000, ..changed }, &Links::new("https://x"));

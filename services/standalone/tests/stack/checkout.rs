@@ -260,6 +260,18 @@ async fn a_guest_goes_through_every_step_in_order_and_places_one_order() {
     })
     .await;
     assert!(mail.contains("To: anna@example.pl") && mail.contains(&format!("Subject: Twoja rezerwacja {booking}")), "{mail}");
+    // One the guest can act on: the stay with its nights and guests, the
+    // transfer's details with the booking code as its title and the advance
+    // payment as its amount, and the cancellation terms with their day.
+    let text = crate::support::readable(&mail);
+    assert!(text.contains(&format!("({stay}), 2 gości × 1")), "{stay}: {text}");
+    assert!(text.contains("Numer konta (IBAN): PL61 1090 1014 0000 0712 1981 2874") && text.contains("BIC/SWIFT: BPKOPLPW"), "{text}");
+    let amount = spa_platform::money::pln(spa_platform::locale::Locale::Pl, deposit);
+    assert!(text.contains(&format!("Tytuł przelewu: {booking}")) && text.contains(&format!("Kwota: {amount}")), "{text}");
+    let arrival = chrono::NaiveDate::parse_from_str(&from, "%Y-%m-%d").unwrap();
+    let free_until = spa_platform::dates::dmy(arrival - chrono::Days::new(14));
+    let terms = format!("Do {free_until} anulujesz rezerwację bezpłatnie. Później zatrzymujemy 30% ceny pobytów.");
+    assert!(text.contains(&terms), "{terms}: {text}");
     let notices: Vec<String> = std::fs::read_dir(&mails)
         .unwrap()
         .filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
