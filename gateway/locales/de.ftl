@@ -284,6 +284,8 @@ order-contact = Kontakt
 order-regulations = AGB
 order-links = Informationen
 order-shop-name = Pension Spa & Wellness
+# A page's <title>, as the app writes it (app.documentTitle).
+page-title = { $page } | Pension Spa & Wellness
 order-local-time = polnische Zeit
 order-stay = { $from } – { $to }, { $nights ->
         [one] { $nights } Nacht

@@ -286,6 +286,8 @@ order-contact = Contact
 order-regulations = Terms and conditions
 order-links = Information
 order-shop-name = Spa & Wellness Guesthouse
+# A page's <title>, as the app writes it (app.documentTitle).
+page-title = { $page } | Spa & Wellness Guesthouse
 order-local-time = Polish time
 order-stay = { $from } – { $to }, { $nights ->
         [one] { $nights } night

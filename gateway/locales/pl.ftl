@@ -284,6 +284,8 @@ order-contact = Kontakt
 order-regulations = Regulamin
 order-links = Informacje
 order-shop-name = Pensjonat Spa & Wellness
+# A page's <title>, as the app writes it (app.documentTitle).
+page-title = { $page } | Pensjonat Spa & Wellness
 order-local-time = czasu polskiego
 order-stay = { $from } – { $to }, { $nights ->
         [one] { $nights } noc

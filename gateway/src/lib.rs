@@ -24,6 +24,7 @@ pub mod extract;
 pub mod generations;
 pub mod guard;
 pub mod gzip;
+pub mod head;
 pub mod i18n;
 pub mod locale;
 pub mod oidc;

@@ -55,18 +55,28 @@ pub fn with_head_tag(index: &str, tag: &str) -> String {
 }
 
 pub async fn index(State(state): State<AppState>, request: Request) -> Response {
-    let host = request.headers().get(header::HOST).and_then(|h| h.to_str().ok());
-    let path = request.uri().path();
-    let locale = page_locale(path, host, &state.config.locale_hosts);
+    let host = request.headers().get(header::HOST).and_then(|h| h.to_str().ok()).map(str::to_owned);
+    let path = request.uri().path().to_owned();
+    let locale = page_locale(&path, host.as_deref(), &state.config.locale_hosts);
     let Some(index) = state.index_html.as_deref() else {
         return (StatusCode::OK, Html(NOT_BUILT)).into_response();
     };
-    let status = match &state.page_routes {
-        Some(routes) if !routes.matches(locale, path) => StatusCode::NOT_FOUND,
+    let mut status = match &state.page_routes {
+        Some(routes) if !routes.matches(locale, &path) => StatusCode::NOT_FOUND,
         _ => StatusCode::OK,
     };
-    let authorities = locale_authorities(host, &state.config.locale_hosts, &state.config.public_url);
-    let page = with_head_tag(&with_lang(index, locale.tag()), &locale_hosts_meta(&authorities));
+    let mut page = with_lang(index, locale.tag());
+    // A product page's head for readers that run no JavaScript; a slug no
+    // product has is a 404 (the app shows its not-found page).
+    if let Some(slug) = crate::head::product_slug(locale, &path).filter(|_| status == StatusCode::OK) {
+        match crate::head::product_tags(&state, locale, &slug, &crate::head::origin(&state, locale)).await {
+            Ok(Some(tags)) => page = crate::head::with_tags(&page, &tags),
+            Ok(None) => status = StatusCode::NOT_FOUND,
+            Err(e) => tracing::warn!(error = %e, slug, "product page without its head: the catalog did not answer"),
+        }
+    }
+    let authorities = locale_authorities(host.as_deref(), &state.config.locale_hosts, &state.config.public_url);
+    let page = with_head_tag(&page, &locale_hosts_meta(&authorities));
     let mut response = (status, Html(page)).into_response();
     // The page differs per host and must not be cached over a deploy.
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));

@@ -32,6 +32,7 @@ async fn fetch(state: &AppState, client: &Conditional, by: ProductKey<'_>, shop:
         let request = GetProductRequest { key: Some(key), locale: shop.code().to_owned() };
         let product = state.clients.catalog.clone().get_product(fresh(request)).await?.into_inner();
         let mut page = ProductPage::of(&product, shop.locale)?;
+        page.structured_data = Some(crate::head::json_ld(&page.item, &crate::head::origin(state, shop.locale)));
         let room = page.item.kind == OfferType::Room;
         let complete = !room || super::rooms::fill_rooms_left(state, std::slice::from_mut(&mut page.item), tonight).await;
         Ok(Body::json(&page).showing_rooms_left(room).degraded(!complete))

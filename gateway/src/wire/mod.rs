@@ -327,6 +327,11 @@ pub struct ProductPage {
     /// Vouchers: the values to choose from, in minor units.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub voucher_values: Option<Vec<i64>>,
+    /// schema.org's Product and Offer of the page (JSON-LD), its addresses
+    /// absolute: the app renders it as it is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<std::collections::HashMap<String, serde_json::Value>>)]
+    pub structured_data: Option<serde_json::Value>,
 }
 
 impl ProductPage {
@@ -339,6 +344,7 @@ impl ProductPage {
             }),
             min_treatments: p.treatments.as_ref().map(|t| t.min_treatments),
             voucher_values: (!p.voucher_values.is_empty()).then(|| p.voucher_values.clone()),
+            structured_data: None,
         })
     }
 }

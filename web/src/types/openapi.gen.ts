@@ -3418,6 +3418,13 @@ export interface components {
              * @description Packages: the fewest treatments a configuration may hold.
              */
             minTreatments?: number | null;
+            /**
+             * @description schema.org's Product and Offer of the page (JSON-LD), its addresses
+             *     absolute: the app renders it as it is.
+             */
+            structuredData?: {
+                [key: string]: unknown;
+            } | null;
             treatments?: components["schemas"]["Treatments"] | null;
             /** @description Vouchers: the values to choose from, in minor units. */
             voucherValues?: number[] | null;

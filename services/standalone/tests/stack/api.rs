@@ -1,6 +1,6 @@
 use std::time::{Duration, Instant};
 
-use serde_json::json;
+use serde_json::{Value, json};
 use sqlx::Row;
 
 use crate::support::{TestStack, client, common_checks, eventually, json, stay};
@@ -289,6 +289,7 @@ async fn paths_no_page_answers_are_404_with_the_app_and_its_locale_hosts() {
         ("/oferta/zabiegi/", None, 200, "pl"),
         ("/oferta/zabiegi", None, 200, "pl"),
         ("/oferta/zabiegi/masaz-goracymi-kamieniami", None, 200, "pl"),
+        ("/oferta/zabiegi/nie-ma-takiego-zabiegu", None, 404, "pl"),
         ("/oferta/nie-ma-takiej-strony", None, 404, "pl"),
         ("/angebot/behandlungen", None, 404, "pl"),
         ("/angebot/behandlungen", Some("de.localhost"), 200, "de"),
@@ -311,6 +312,29 @@ async fn paths_no_page_answers_are_404_with_the_app_and_its_locale_hosts() {
         let meta = format!("<meta name=\"locale-hosts\" content=\"pl={main},de=de.localhost:{port},en_GB={main}\"></head>");
         assert!(html.contains(&meta), "{path}: {html}");
     }
+    // A product page's head, for readers that run no JavaScript: its title,
+    // description, Open Graph and schema.org data, in the page's language.
+    let html = http.get(t.url("/en/offer/treatments/hot-stone-massage")).send().await.unwrap().text().await.unwrap();
+    let head = html.split("</head>").next().unwrap();
+    assert!(
+        head.contains("<title>Hot Stone Massage | Spa &amp; Wellness Guesthouse</title>") && !head.contains("<title>Spa</title>"),
+        "{head}"
+    );
+    assert!(
+        head.contains("<meta name=\"description\" content=\"") && head.contains("<meta property=\"og:type\" content=\"product\">"),
+        "{head}"
+    );
+    assert!(head.contains("<meta property=\"og:url\" content=\"http://localhost:8080/en/offer/treatments/hot-stone-massage\">"), "{head}");
+    let ld = head.split("<script type=\"application/ld+json\" data-head=\"product\" data-sku=\"TR_HOT_STONE\">").nth(1).expect("JSON-LD");
+    let ld: Value = serde_json::from_str(ld.split("</script>").next().unwrap()).unwrap();
+    assert_eq!(
+        (ld["@type"].as_str(), ld["sku"].as_str(), ld["offers"]["priceCurrency"].as_str()),
+        (Some("Product"), Some("TR_HOT_STONE"), Some("PLN"))
+    );
+    // The API carries the same data for the pages the app opens itself.
+    let (_, product) = t.get("/shop-api/products/by-slug/hot-stone-massage?locale=en_GB").await;
+    assert_eq!(product["structuredData"], ld);
+
     // Files and the API keep their own answers.
     assert_eq!(http.get(t.url("/media/default.svg")).send().await.unwrap().status().as_u16(), 200);
     let (status, body) = t.get("/shop-api/nothing-here").await;

@@ -90,21 +90,32 @@ describe('ProductDetails', () => {
     expect(within(thumbs).getByRole('button', { name: 'Pokaż zdjęcie 2 z 2' }).getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('publishes schema.org Product/Offer data', async () => {
+  it('publishes the schema.org Product/Offer data the API made', async () => {
     document.cookie = 'agePermission=1; path=/';
-    serveProduct(wine());
+    const structuredData = { '@type': 'Product', name: 'Wino </script>', sku: 'PR_LUBUSZ_WHITE_WINE', offers: { price: '79.00' } };
+    serveProduct({ ...wine(), structuredData });
     renderProduct('/oferta/produkty/lubuskie-wino-biale-solaris');
     await screen.findByRole('heading', { level: 1 });
 
     const script = document.querySelector('script[type="application/ld+json"]');
-    const data = JSON.parse(script?.textContent ?? '{}') as Record<string, unknown>;
-    expect(data).toMatchObject({
-      '@context': 'https://schema.org',
-      '@type': 'Product',
-      name: 'Lubuskie wino białe Solaris',
-      sku: 'PR_LUBUSZ_WHITE_WINE',
-      offers: { '@type': 'Offer', price: '79.00', priceCurrency: 'PLN' },
-    });
+    expect(script?.textContent).not.toContain('</script>');
+    expect(JSON.parse(script?.textContent ?? '{}')).toEqual(structuredData);
+  });
+
+  it('adds none where the server wrote the page’s head, and takes that head away on leaving', async () => {
+    document.cookie = 'agePermission=1; path=/';
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<meta property="og:title" content="Wino" data-head="product" data-sku="PR_LUBUSZ_WHITE_WINE">' +
+        '<script type="application/ld+json" data-head="product" data-sku="PR_LUBUSZ_WHITE_WINE">{}</script>',
+    );
+    serveProduct({ ...wine(), structuredData: { '@type': 'Product' } });
+    const { unmount } = renderProduct('/oferta/produkty/lubuskie-wino-biale-solaris');
+    await screen.findByRole('heading', { level: 1 });
+    expect(document.querySelectorAll('script[type="application/ld+json"]')).toHaveLength(1);
+
+    unmount();
+    expect(document.head.querySelectorAll('[data-head]')).toHaveLength(0);
   });
 
   it('asks for age confirmation on an age-restricted product', async () => {
