@@ -11,6 +11,7 @@ use spa_proto::spa::catalog::v1::get_product_request::Key;
 
 use crate::AppState;
 use crate::i18n::{Locale, text_with};
+use crate::spa::escape;
 use crate::wire::{OfferItem, OfferType, ProductPage};
 
 /// About what search engines show of a description (the app's `toDescription` cuts the same).
@@ -131,10 +132,6 @@ fn og_locale(locale: Locale) -> &'static str {
         Locale::De => "de_DE",
         Locale::EnGb => "en_GB",
     }
-}
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 /// `index` with its `<title>` replaced by `tags`' own and the rest of

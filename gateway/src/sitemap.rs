@@ -11,12 +11,9 @@ use spa_proto::spa::catalog::v1::ListOffersRequest;
 
 use crate::AppState;
 use crate::error::ApiResult;
+use crate::spa::escape;
 use crate::wire::OfferType;
 use spa_platform::hosts::origins;
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
 
 pub async fn sitemap(State(state): State<AppState>) -> ApiResult<impl IntoResponse> {
     let mut urls = Vec::new();

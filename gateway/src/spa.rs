@@ -2,7 +2,8 @@
 //! `index.html` for every other path (history-mode routing) with
 //! `<html lang>` set to the page's locale, since the app reads its language
 //! from there, and `<meta name="locale-hosts">` naming where each locale's
-//! pages are, so its language switcher can link to them. A path that no page
+//! pages are, so its language switcher can link to them; a product page
+//! also gets the product's head ([`crate::head`]). A path that no page
 //! of the locale answers ([`crate::pages`]) still gets the app, which shows
 //! its not-found page, but with status 404.
 
@@ -42,8 +43,13 @@ pub fn with_lang(index: &str, lang: &str) -> String {
 pub fn locale_hosts_meta(authorities: &[(Locale, String)]) -> String {
     let pairs: Vec<String> = authorities.iter().map(|(locale, host)| format!("{}={host}", locale.code())).collect();
     // Hosts are checked to be plain names and ports; escaped all the same.
-    let content = pairs.join(",").replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;");
+    let content = escape(&pairs.join(","));
     format!("<meta name=\"locale-hosts\" content=\"{content}\">")
+}
+
+/// Text made safe for HTML, in an element or an attribute (the page's head, the sitemap).
+pub fn escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 /// `index.html` with `tag` added at the end of its `<head>`.

@@ -10,11 +10,10 @@ use spa_platform::db::{Db, Tx};
 use spa_platform::outbox::Outbox;
 use sqlx::Row;
 
-use spa_proto::spa::catalog::v1::{
-    AmountList, CodeList, PackageFields, PackageTreatmentRule, ProductFields, ProductTexts, SaveProductRequest,
-};
+use spa_proto::spa::catalog::v1::{CodeList, SaveProductRequest};
 
 use crate::domain::ProductType;
+use crate::domain::editor::{Fields, PackageSetup, Texts};
 use crate::editor::PictureStore;
 use crate::error::CatalogError;
 use crate::events;
@@ -188,69 +187,46 @@ async fn load(db: &Db, outbox: &Outbox, seed: &SeedCatalog, pictures: &[(String,
 /// they may not exist yet).
 fn creation(p: &SeedProduct) -> anyhow::Result<SaveProductRequest> {
     let kind = ProductType::parse(&p.kind).ok_or_else(|| anyhow::anyhow!("demo offer {}: unknown type {}", p.code, p.kind))?;
-    let translations = p
-        .name
-        .iter()
-        .map(|(locale, name)| {
-            let texts = ProductTexts {
-                name: name.clone(),
-                slug: p.slug.get(locale).cloned().unwrap_or_default(),
-                description: p.description.get(locale).cloned().unwrap_or_default(),
-                ..ProductTexts::default()
-            };
-            (locale.clone(), texts)
-        })
-        .collect();
+    let text = |texts: &Text, locale: &str| texts.get(locale).cloned().unwrap_or_default();
     let package = match &p.treatments {
         Some(rules) if kind == ProductType::Package => {
-            let rules: crate::domain::package::PackageRules = serde_json::from_value(rules.clone())?;
-            Some(PackageFields {
-                nights: u32::try_from(p.num_nights)?,
-                included: rules
-                    .primary
-                    .into_iter()
-                    .map(|t| PackageTreatmentRule {
-                        code: t.code,
-                        quantity: t.quantity,
-                        min_quantity: t.min_quantity,
-                        max_quantity: t.max_quantity,
-                        free: t.free,
-                        deletable: t.deletable,
-                        replacable: t.replacable,
-                        delete_permanently: t.delete_permanently,
-                    })
-                    .collect(),
-                suggested: rules.additional.into_iter().map(|t| t.code).collect(),
-                min_treatments: rules.min_treatments,
-            })
+            Some(PackageSetup { nights: u32::try_from(p.num_nights)?, rules: serde_json::from_value(rules.clone())? })
         }
         _ => None,
     };
-    let voucher_values = match &p.voucher_values {
-        Some(values) => Some(AmountList { amounts: serde_json::from_value(values.clone())? }),
-        None => None,
+    let fields = Fields {
+        published: true,
+        translations: p
+            .name
+            .iter()
+            .map(|(locale, name)| {
+                let texts = Texts {
+                    name: name.clone(),
+                    slug: text(&p.slug, locale),
+                    description: text(&p.description, locale),
+                    ..Texts::default()
+                };
+                (locale.clone(), texts)
+            })
+            .collect(),
+        price: p.price,
+        original_price: p.original_price,
+        duration_minutes: p.duration_minutes.map(u32::try_from).transpose()?,
+        age_restriction: p.age_restriction,
+        available_from: p.available_from.clone(),
+        available_to: p.available_to.clone(),
+        // The categories beside the main one.
+        taxons: Some(p.taxons.iter().filter(|t| **t != p.main_taxon).cloned().collect()),
+        voucher_values: p.voucher_values.clone().map(serde_json::from_value).transpose()?,
+        package,
+        ..Fields::default()
     };
-    // The categories beside the main one.
-    let taxons = p.taxons.iter().filter(|t| **t != p.main_taxon).cloned().collect();
     Ok(SaveProductRequest {
         code: p.code.clone(),
         create: true,
         r#type: kind.wire(),
         main_taxon: p.main_taxon.clone(),
-        fields: Some(ProductFields {
-            published: true,
-            translations,
-            price: p.price,
-            original_price: p.original_price,
-            duration_minutes: p.duration_minutes.map(u32::try_from).transpose()?,
-            age_restriction: p.age_restriction,
-            available_from: p.available_from.clone().unwrap_or_default(),
-            available_to: p.available_to.clone().unwrap_or_default(),
-            taxons: Some(CodeList { codes: taxons }),
-            voucher_values,
-            package,
-            ..ProductFields::default()
-        }),
+        fields: Some(crate::editor::store::wire_of(&fields)),
         staff: DEMO_STAFF.to_owned(),
         stock_was: None,
     })

@@ -71,7 +71,8 @@ pub fn fields_of(f: ProductFields) -> Fields {
     }
 }
 
-fn wire_of(f: &Fields) -> ProductFields {
+/// The editable fields as the wire carries them (the editor's answers, the demo's requests).
+pub fn wire_of(f: &Fields) -> ProductFields {
     ProductFields {
         published: f.published,
         translations: f
