@@ -1,13 +1,16 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
 import { expectNoSeriousA11yIssues } from './helpers/a11y';
+import { mailsTo } from './helpers/mail-db';
 import { messages, type E2eLocale } from './helpers/messages';
 
 /**
  * The product inquiry modal (spec 2.5, 4, 5) against the real stack: a
  * visitor asks about a product from its page, the form checks every field
  * first, the question goes to `POST /shop-api/contact/product-questions`
- * and the modal shows the sent state. In English and Polish.
+ * and the modal shows the sent state. In English and Polish. And the
+ * contact page's inquiry form, the same call without a product, with the
+ * e-mails it sends (in German).
  */
 
 const PRODUCT = 'PR_HONEY_BODY_BALM';
@@ -76,3 +79,33 @@ for (const locale of ['en_GB', 'pl'] as const) {
     expect(sent).toBe(1);
   });
 }
+
+test('a visitor writes to the guesthouse from the contact page; both e-mails go out (de)', async ({ page }) => {
+  const t = messages('de');
+  const german = new URL(process.env.E2E_BASE_URL ?? 'http://127.0.0.1:18080');
+  const email = `kontakt.${Date.now()}@example.de`;
+  await page.goto(`${german.protocol}//de.localhost${german.port ? `:${german.port}` : ''}/kontakt`);
+  const form = page.getByRole('region', { name: t('contact.inquiry') });
+  await expect(form).toBeVisible();
+  await form.getByLabel(t('inquiry.field.name'), { exact: true }).fill('Jonas Weber');
+  await form.getByLabel(t('inquiry.field.email'), { exact: true }).fill(email);
+  await form.getByLabel(t('inquiry.field.phone'), { exact: true }).fill('+49 30 1234567');
+  await form.getByLabel(t('inquiry.field.message'), { exact: true }).fill('Darf unser Hund mitkommen?');
+  const answer = page.waitForResponse(
+    (response) => response.url().includes('/shop-api/contact/product-questions') && response.request().method() === 'POST',
+  );
+  await form.getByRole('button', { name: t('inquiry.submit'), exact: true }).click();
+  expect((await answer).status()).toBe(201);
+  await expect(form.getByRole('status')).toContainText(t('inquiry.sent'));
+  await expect(form.getByRole('button', { name: t('inquiry.another') })).toBeFocused();
+  await expectNoSeriousA11yIssues(page);
+
+  // The guesthouse's copy names the sender and carries the message; the sender's acknowledgement does not.
+  await expect.poll(() => mailsTo(email).length, { timeout: 15_000, message: `the acknowledgement to ${email}` }).toBe(1);
+  expect(mailsTo(email)[0]?.subject).toBe('Ihre Nachricht an uns');
+  expect(mailsTo(email)[0]?.body).not.toContain('Hund');
+  const copies = () => mailsTo('recepcja@spa.localhost').filter((mail) => mail.body.includes(email));
+  await expect.poll(() => copies().length, { timeout: 15_000 }).toBe(1);
+  expect(copies()[0]?.subject).toBe('Wiadomość ze strony kontaktowej: Jonas Weber');
+  expect(copies()[0]?.body).toContain('Darf unser Hund mitkommen?');
+});

@@ -26,11 +26,14 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(ask_question)).routes(routes!(poll)).routes(routes!(vote)).routes(routes!(weather))
 }
 
-/// A question about a product, from its page's inquiry form.
+/// A question about a product, from its page's inquiry form, or, without
+/// a product, a message from the contact page's.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 #[serde(deny_unknown_fields)]
 pub struct Question {
+    /// The product asked about; empty or left out for a message from the
+    /// contact page.
     #[schema(example = "MASAZ-KLASYCZNY")]
     pub product_code: String,
     /// The sender's name.
@@ -52,9 +55,9 @@ impl Validate for Question {
     }
 }
 
-/// Asks the guesthouse about a product
+/// Asks the guesthouse about a product, or writes to it
 ///
-/// Checked by the form's rules (every field required, a valid e-mail, a
+/// Without `productCode` the message is the contact page's inquiry. Checked by the form's rules (every field required, a valid e-mail, a
 /// phone of at least 7 characters), stored, e-mailed to the guesthouse and
 /// acknowledged to the sender in the request's language.
 #[utoipa::path(

@@ -435,6 +435,10 @@ describe('app router', () => {
         return HttpResponse.json({ code: 'not_logged_in', message: 'You are not logged in.' }, { status: 401 });
       }),
     );
+    // The editor's code, first compiled for the test run, took longer than
+    // a lookup's wait (1.3-1.7 s in a run of this file alone): compiled
+    // here, so the wait is the router's, not the compiler's.
+    await Promise.all([import('./routes/staff'), import('./routes/content-editor')]);
     renderApp('/backend/block/edit/regulations-booking', 'en_GB');
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit a block' })).toBeTruthy();
     // Nobody is logged in: the server refuses, the page asks for a login.

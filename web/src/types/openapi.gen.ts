@@ -1225,8 +1225,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Asks the guesthouse about a product
-         * @description Checked by the form's rules (every field required, a valid e-mail, a
+         * Asks the guesthouse about a product, or writes to it
+         * @description Without `productCode` the message is the contact page's inquiry. Checked by the form's rules (every field required, a valid e-mail, a
          *     phone of at least 7 characters), stored, e-mailed to the guesthouse and
          *     acknowledged to the sender in the request's language.
          */
@@ -3473,7 +3473,10 @@ export interface components {
             lastName: string;
             phone?: string;
         };
-        /** @description A question about a product, from its page's inquiry form. */
+        /**
+         * @description A question about a product, from its page's inquiry form, or, without
+         *     a product, a message from the contact page's.
+         */
         Question: {
             /**
              * @description The sender's name.
@@ -3494,6 +3497,8 @@ export interface components {
              */
             phone: string;
             /**
+             * @description The product asked about; empty or left out for a message from the
+             *     contact page.
              * @default
              * @example MASAZ-KLASYCZNY
              */

@@ -30,10 +30,9 @@ pub fn phone_is_valid(phone: &str) -> bool {
 /// Every rule the question breaks, by field; empty when it may be sent.
 pub fn violations(q: &ProductQuestion) -> Violations {
     let mut v = Vec::new();
+    // No product: a message from the contact page's inquiry form.
     let code = q.product_code.trim();
-    if code.is_empty() {
-        v.push(("productCode", "required"));
-    } else if code.len() > 64 || !code.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)) {
+    if !code.is_empty() && (code.len() > 64 || !code.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))) {
         v.push(("productCode", "not a product code"));
     }
     let name = q.customer.trim();
@@ -87,6 +86,22 @@ pub fn accept(q: &ProductQuestion) -> Result<QuestionAsked, ContentError> {
 /// the name): only the catalog's product name and our own text, and the
 /// form is no relay for someone else's text to an arbitrary address.
 fn acknowledgement(q: &QuestionAsked) -> (String, String) {
+    if q.product_code.is_empty() {
+        return match q.locale.as_str() {
+            "de" => (
+                "Ihre Nachricht an uns".to_owned(),
+                "Guten Tag,\n\nvielen Dank für Ihre Nachricht. Wir antworten so bald wie möglich, meist innerhalb eines Werktags.\n\nHaben Sie uns nicht geschrieben, können Sie diese E-Mail ignorieren.\n".to_owned(),
+            ),
+            "en_GB" => (
+                "Your message to us".to_owned(),
+                "Hello,\n\nthank you for your message. We will answer as soon as we can, usually within one working day.\n\nIf you did not write to us, you can ignore this e-mail.\n".to_owned(),
+            ),
+            _ => (
+                "Twoja wiadomość do nas".to_owned(),
+                "Dzień dobry,\n\ndziękujemy za wiadomość. Odpowiemy najszybciej, jak to możliwe, zwykle w ciągu jednego dnia roboczego.\n\nJeśli to nie Ty do nas napisałeś, zignoruj tę wiadomość.\n".to_owned(),
+            ),
+        };
+    }
     let product = if q.product_name.is_empty() { &q.product_code } else { &q.product_name };
     match q.locale.as_str() {
         "de" => (
@@ -112,13 +127,14 @@ fn acknowledgement(q: &QuestionAsked) -> (String, String) {
 
 /// The staff's copy, in Polish: who asked, how to reach them, about what.
 fn to_guesthouse(q: &QuestionAsked) -> (String, String) {
-    (
-        format!("Pytanie o produkt {}: {}", q.product_code, q.customer),
-        format!(
-            "Produkt: {} ({})\nImię i nazwisko: {}\nE-mail: {}\nTelefon: {}\nJęzyk: {}\n\nWiadomość:\n{}\n",
-            q.product_name, q.product_code, q.customer, q.email, q.phone, q.locale, q.message
-        ),
-    )
+    let sender = format!(
+        "Imię i nazwisko: {}\nE-mail: {}\nTelefon: {}\nJęzyk: {}\n\nWiadomość:\n{}\n",
+        q.customer, q.email, q.phone, q.locale, q.message
+    );
+    if q.product_code.is_empty() {
+        return (format!("Wiadomość ze strony kontaktowej: {}", q.customer), sender);
+    }
+    (format!("Pytanie o produkt {}: {}", q.product_code, q.customer), format!("Produkt: {} ({})\n{sender}", q.product_name, q.product_code))
 }
 
 /// A question's e-mails: the guesthouse's, then the sender's acknowledgement.
@@ -154,7 +170,7 @@ mod tests {
         let asked = accept(&q).unwrap();
         assert_eq!((asked.email.as_str(), asked.customer.as_str(), asked.locale.as_str()), ("anna@example.pl", "Anna", "pl"));
         assert!(!asked.id.is_empty());
-        assert!(matches!(accept(&ProductQuestion::default()), Err(ContentError::InvalidQuestion(v)) if v.len() == 5));
+        assert!(matches!(accept(&ProductQuestion::default()), Err(ContentError::InvalidQuestion(v)) if v.len() == 4));
         let mails = question_mails(&asked, "recepcja@spa.example");
         assert_eq!(mails.iter().map(|m| m.recipient.as_str()).collect::<Vec<_>>(), ["recepcja@spa.example", "anna@example.pl"]);
     }
@@ -173,7 +189,7 @@ mod tests {
     fn each_missing_or_bad_field_is_named() {
         let q = ProductQuestion { locale: "pl".into(), ..Default::default() };
         let fields: Vec<&str> = violations(&q).into_iter().map(|(f, _)| f).collect();
-        assert_eq!(fields, ["productCode", "customer", "email", "phone", "message"]);
+        assert_eq!(fields, ["customer", "email", "phone", "message"]);
         let q = ProductQuestion { email: "anna@".into(), phone: "12 34".into(), product_code: "<x>".into(), ..question() };
         let fields: Vec<&str> = violations(&q).into_iter().map(|(f, _)| f).collect();
         assert_eq!(fields, ["productCode", "email", "phone"]);
@@ -184,7 +200,13 @@ mod tests {
 
     #[test]
     fn the_acknowledgement_is_in_the_senders_language() {
-        let q = QuestionAsked { customer: "Anna".into(), product_name: "Massage".into(), message: "Hi".into(), ..Default::default() };
+        let q = QuestionAsked {
+            customer: "Anna".into(),
+            product_code: "MASAZ-60".into(),
+            product_name: "Massage".into(),
+            message: "Hi".into(),
+            ..Default::default()
+        };
         assert!(acknowledgement(&QuestionAsked { locale: "de".into(), ..q.clone() }).0.contains("Ihre Frage"));
         assert!(acknowledgement(&QuestionAsked { locale: "en_GB".into(), ..q.clone() }).0.contains("Your question"));
         assert!(acknowledgement(&QuestionAsked { locale: "pl".into(), ..q }).0.contains("Twoje pytanie"));
@@ -204,6 +226,23 @@ mod tests {
             let (subject, body) = acknowledgement(&QuestionAsked { locale: locale.into(), ..spam.clone() });
             assert!(!subject.contains("spam") && !body.contains("spam"), "{locale}: {subject} {body}");
             assert!(body.contains("Masaż"), "{body}");
+        }
+    }
+
+    #[test]
+    fn a_message_from_the_contact_page_names_no_product() {
+        let q = ProductQuestion { product_code: " ".into(), product_name: String::new(), ..question() };
+        assert!(violations(&q).is_empty());
+        let asked = accept(&q).unwrap();
+        assert_eq!(asked.product_code, "");
+        let mails = question_mails(&asked, "recepcja@spa.example");
+        assert_eq!(mails[0].subject, "Wiadomość ze strony kontaktowej: Anna Nowak");
+        assert!(!mails[0].text.contains("Produkt"), "{}", mails[0].text);
+        assert!(mails[0].text.contains("Czy masaż jest dostępny w niedzielę?") && mails[0].text.contains("+48 (12) 600-100/200"));
+        for (locale, subject) in [("pl", "Twoja wiadomość do nas"), ("de", "Ihre Nachricht an uns"), ("en_GB", "Your message to us")] {
+            let (s, body) = acknowledgement(&QuestionAsked { locale: locale.into(), ..asked.clone() });
+            assert_eq!(s, subject);
+            assert!(!body.contains("Anna") && !body.contains("niedziel"), "{body}");
         }
     }
 }

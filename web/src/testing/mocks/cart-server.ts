@@ -271,6 +271,11 @@ export function createCartServer({ known = {}, associations = {}, giftVouchers =
       await log(request);
       return answer(String(params.token));
     }),
+    http.delete(apiPath('/carts/:token'), async ({ request, params }) => {
+      await log(request);
+      if (!carts.delete(String(params.token))) return notFound('cart_not_found');
+      return new HttpResponse(null, { status: 204 });
+    }),
     http.post(apiPath('/carts/:token/items'), async ({ request, params, cookies }) => {
       const item = (await log(request)) as AddCartItem;
       const token = String(params.token);

@@ -208,6 +208,36 @@ describe('BasketItems', () => {
     expect(plain(within(summary).getByTestId('summary-base').textContent)).toBe('Total in PLNPLN 172.00');
   });
 
+  it('empties the basket after asking once more: DELETE of the cart, the stored token forgotten, the empty state', async () => {
+    const fake = serveBasket([reservationLine({ id: 1 }), cartItem({ id: 3, product: lineProduct({ name: 'Olejek' }) })]);
+    renderBasket('en_GB');
+    const user = userEvent.setup();
+
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Empty the basket' }));
+    const question = screen.getByRole('group', { name: 'Remove all 2 items from your basket?' });
+    // Kept: nothing sent, focus back on the button.
+    expect(within(question).getByRole('button', { name: 'Yes, empty the basket' })).toBe(document.activeElement);
+    await user.click(within(question).getByRole('button', { name: 'No, keep the basket' }));
+    expect(screen.getByRole('button', { name: 'Empty the basket' })).toBe(document.activeElement);
+    expect(fake.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Empty the basket' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, empty the basket' }));
+    expect((await screen.findByTestId('basket-empty')).textContent).toContain('No products in your basket');
+    expect(fake.requests.filter((r) => r.method === 'DELETE')).toEqual([{ method: 'DELETE', path: `/carts/${TOKEN}`, body: undefined }]);
+    expect(basketStorage.read()).toBeNull();
+    expect(notifications.getSnapshot().map((n) => n.message)).toContain('Your basket is empty.');
+  });
+
+  it('puts the way on before the suggestions (a phone shows them in this order)', async () => {
+    serveBasket([reservationLine({ id: 1 })], { associations: { treatments: [listingItem({ name: 'Masaż' })] } });
+    renderBasket();
+    const suggestions = await screen.findByRole('heading', { name: 'Polecane zabiegi' });
+    const next = screen.getByRole('link', { name: 'Dalej: dane osobowe' });
+    expect(next.compareDocumentPosition(suggestions) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('suggests packages for the stay and treatments and products for the first line', async () => {
     const fake = serveBasket([reservationLine({ id: 1 })], {
       associations: {

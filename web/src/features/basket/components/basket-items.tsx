@@ -16,6 +16,7 @@ import { notifications } from '@/lib/notifications';
 import type { CartItem } from '@/types/api';
 
 import { BasketLine } from './basket-line';
+import { DropBasket } from './drop-basket';
 import { PartFailed } from './part-failed';
 import { PriceSummary } from './price-summary';
 import { Suggestions, type RenderCard } from './suggestions';
@@ -34,7 +35,8 @@ type Props = {
 /**
  * The basket's items (spec 2.2): the lines with position, quantity and
  * actions, packages under their stay, rooms sold meanwhile, the price
- * summary, and suggested packages, treatments and products; an empty state.
+ * summary and the way on, then suggested packages, treatments and products;
+ * "empty the basket"; an empty state.
  * The basket is asked for afresh when the page opens.
  */
 export function BasketItems({ renderCard, headingRef }: Props) {
@@ -149,9 +151,7 @@ export function BasketItems({ renderCard, headingRef }: Props) {
         <p className="sr-only" role="status">
           {busy ? t('basket.items.updating') : ''}
         </p>
-        {stay && <Suggestions line={stay} kind="packages" items={items} renderCard={renderCard} />}
-        {first && <Suggestions line={first} kind="treatments" items={items} renderCard={renderCard} />}
-        {first && <Suggestions line={first} kind="products" items={items} renderCard={renderCard} />}
+        <DropBasket count={items.length} busy={busy} onDropped={() => headingRef.current?.focus()} />
       </div>
       <aside className="basket__aside">
         <PriceSummary totals={data.totals} codes={data.vouchers} busy={busy || cart.isFetching} />
@@ -172,6 +172,12 @@ export function BasketItems({ renderCard, headingRef }: Props) {
           </Link>
         </div>
       </aside>
+      {/* After the way on, so that on a phone the guest reaches it before the suggestions. */}
+      <div className="basket__more">
+        {stay && <Suggestions line={stay} kind="packages" items={items} renderCard={renderCard} />}
+        {first && <Suggestions line={first} kind="treatments" items={items} renderCard={renderCard} />}
+        {first && <Suggestions line={first} kind="products" items={items} renderCard={renderCard} />}
+      </div>
       {configuring && (
         <Suspense fallback={null}>
           <PackageConfigurationModal line={configuring} onClose={() => setConfiguring(null)} />

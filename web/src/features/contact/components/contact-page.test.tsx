@@ -34,10 +34,43 @@ const section = (name: string) => screen.getByRole('region', { name });
 const loaded = () => screen.findByRole('region', { name: /^(Adres|Adresse|Address)$/ });
 
 describe('ContactPage', () => {
+  it('sends the inquiry form as a question about no product, then offers another message (spec 2.4, 8)', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post(apiPath('/contact/product-questions'), async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({}, { status: 201 });
+      }),
+    );
+    renderWithProviders(<ContactPage />, { locale: 'en_GB' });
+    const user = userEvent.setup();
+    const form = section('Write to us');
+    // The form's code loads beside the page's.
+    await user.click(await within(form).findByRole('button', { name: 'Send' }));
+    // Nothing sent while a field is wrong; the first wrong one has the focus.
+    expect(sent).toEqual([]);
+    expect(document.activeElement).toBe(within(form).getByLabelText('Your name'));
+
+    await user.type(within(form).getByLabelText('Your name'), 'Anna Nowak');
+    await user.type(within(form).getByLabelText('E-mail address'), 'anna@example.pl');
+    await user.type(within(form).getByLabelText('Phone'), '+48 600 100 200');
+    await user.type(within(form).getByLabelText('Message'), 'Do you have a room for a dog?');
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(within(form).getByRole('status').textContent).toContain('Thank you, message sent.'));
+    expect(sent).toEqual([{ productCode: '', customer: 'Anna Nowak', email: 'anna@example.pl', phone: '+48 600 100 200', message: 'Do you have a room for a dog?' }]);
+    expect(within(form).queryByRole('button', { name: 'Close' })).toBeNull();
+
+    const another = within(form).getByRole('button', { name: 'Write another message' });
+    expect(document.activeElement).toBe(another);
+    await user.click(another);
+    expect(within(form).getByLabelText<HTMLInputElement>('Your name').value).toBe('');
+  });
+
+
   it('shows the address, phones, reception and customer-service office (Polish)', async () => {
     renderWithProviders(<ContactPage />, { locale: 'pl' });
     expect(screen.getByRole('heading', { level: 1, name: 'Kontakt' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toContain('Wczytujemy dane kontaktowe…');
+    expect(screen.getByText('Wczytujemy dane kontaktowe…')).toBeTruthy();
     await loaded();
 
     const address = section('Adres');

@@ -15,9 +15,10 @@ import { useI18n } from '@/lib/i18n/i18n-provider';
 const EMPTY: ProductQuestionValues = { customer: '', email: '', phone: '', message: '' };
 
 type Props = {
-  productCode: string;
-  /** The dialog's close. */
-  onClose: () => void;
+  /** The product asked about; none on the contact page. */
+  productCode?: string;
+  /** The dialog's close; none on the contact page, where the form stays and may be used again. */
+  onClose?: () => void;
 };
 
 /**
@@ -30,9 +31,10 @@ type Props = {
  * the form (429, 503, a wrong product) is said above the buttons in the
  * server's words, with "try again"; no answer at all in the page's. The
  * outcome is announced (a status region that is there from the start); in
- * the sent state focus goes to "close".
+ * the sent state focus goes to "close" (in the product's dialog) or to
+ * "write another message" (on the contact page, spec 2.4).
  */
-export function ProductQuestionForm({ productCode, onClose }: Props) {
+export function ProductQuestionForm({ productCode = '', onClose }: Props) {
   const { t } = useI18n();
   const id = useId();
   const send = useSendProductQuestion();
@@ -41,6 +43,7 @@ export function ProductQuestionForm({ productCode, onClose }: Props) {
     register,
     handleSubmit,
     setError,
+    reset,
     formState: { errors },
   } = useForm<ProductQuestionValues>({ resolver: zodResolver(schema), defaultValues: EMPTY });
   const [failure, setFailure] = useState('');
@@ -87,9 +90,23 @@ export function ProductQuestionForm({ productCode, onClose }: Props) {
       </div>
       {sent ? (
         <div className="modal__actions">
-          <button ref={close} type="button" className="button button--primary" onClick={onClose}>
-            {t('inquiry.close')}
-          </button>
+          {onClose ? (
+            <button ref={close} type="button" className="button button--primary" onClick={onClose}>
+              {t('inquiry.close')}
+            </button>
+          ) : (
+            <button
+              ref={close}
+              type="button"
+              className="button"
+              onClick={() => {
+                reset(EMPTY);
+                setSent(false);
+              }}
+            >
+              {t('inquiry.another')}
+            </button>
+          )}
         </div>
       ) : (
         <form
@@ -148,9 +165,11 @@ export function ProductQuestionForm({ productCode, onClose }: Props) {
             <SubmitButton busy={send.isPending} busyLabel={t('inquiry.busy')}>
               {t('inquiry.submit')}
             </SubmitButton>
-            <button type="button" className="button" onClick={onClose}>
-              {t('inquiry.close')}
-            </button>
+            {onClose && (
+              <button type="button" className="button" onClick={onClose}>
+                {t('inquiry.close')}
+              </button>
+            )}
           </div>
         </form>
       )}
