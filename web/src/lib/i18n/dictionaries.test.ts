@@ -86,7 +86,7 @@ describe('locale dictionaries', () => {
   it('merges the site part into its language; it shares no key with the others', () => {
     expect(isDictionaryLoaded('en_GB', 'site')).toBe(true);
     expect(dictionaries.en_GB['banner.next']).toBe('Next slide');
-    expect(dictionaries.de['newsletter.exists']).toBe('Diese Adresse ist bereits für den Newsletter angemeldet.');
+    expect(dictionaries.de['newsletter.exists']).toBe('Diese Adresse existiert bereits.');
     expect(
       Object.keys(sitePl).filter((key) => key in pl || key in shopPl || key in accountPl || key in checkoutPl),
     ).toEqual([]);

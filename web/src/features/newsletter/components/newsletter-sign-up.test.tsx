@@ -58,7 +58,7 @@ describe('NewsletterSignUp', () => {
 
     await waitFor(() =>
       expect(status().textContent).toBe(
-        'Thank you! We have sent you an e-mail with a link that confirms your newsletter sign-up.',
+        'A confirmation link has been sent to your e-mail address.',
       ),
     );
     expect(sent).toHaveLength(1);
@@ -77,7 +77,7 @@ describe('NewsletterSignUp', () => {
     await user.type(screen.getByLabelText('Twój adres e-mail'), 'ola@example.pl');
     await user.click(screen.getByRole('button', { name: 'Zapisz się' }));
 
-    await waitFor(() => expect(status().textContent).toBe('Ten adres jest już zapisany do newslettera.'));
+    await waitFor(() => expect(status().textContent).toBe('Ten adres już istnieje.'));
     expect(screen.getByLabelText<HTMLInputElement>('Twój adres e-mail').value).toBe('ola@example.pl');
     expect(notifications.getSnapshot()).toEqual([]);
   });
@@ -105,7 +105,7 @@ describe('NewsletterSignUp', () => {
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
 
     await waitFor(() =>
-      expect(status().textContent).toBe('We could not sign you up for the newsletter. Please try again shortly.'),
+      expect(status().textContent).toBe('An error has occurred. Please try again later.'),
     );
     expect(status().textContent).not.toContain('server says');
     expect(field().getAttribute('aria-invalid')).toBeNull();
@@ -160,6 +160,6 @@ describe('NewsletterSignUp', () => {
     expect(done.getAttribute('aria-disabled')).toBeNull();
     expect(done.closest('form')?.getAttribute('aria-busy')).toBeNull();
     expect(sent).toHaveLength(1);
-    expect(status().textContent).toContain('Thank you!');
+    expect(status().textContent).toContain('A confirmation link has been sent');
   });
 });

@@ -60,6 +60,6 @@ export async function signUp(value: string, locale: Locale): Promise<SignUpAnswe
       return { message: t('newsletter.exists'), signedUp: false };
     }
     if (isRefusal(failure)) return { error: t('newsletter.error.email') };
-    return { message: t('newsletter.failure'), signedUp: false };
+    return { message: t('newsletter.error'), signedUp: false };
   }
 }
