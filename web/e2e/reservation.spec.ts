@@ -152,7 +152,8 @@ test('dates beyond the booking horizon are said to be wrong, not the rooms taken
   const to = addDays(from, 2);
   await page.goto(`/reservation/rooms?dateFrom=${from}&dateTo=${to}&adults=2&children=0&babies=0`);
 
-  const refusal = page.getByRole('alert').filter({ hasText: 'Wyjazd musi być po przyjeździe i najpóźniej rok od dziś' });
+  // The horizon's last day as the page's clock has it (a year from its today).
+  const refusal = page.getByRole('alert').filter({ hasText: /Przyjmujemy rezerwacje pobytów kończących się najpóźniej \d\d\.\d\d\.\d{4}\./ });
   await expect(refusal).toBeVisible();
   await expect(page.getByTestId('rooms-empty')).toHaveCount(0);
   await expect(results(page)).toHaveCount(0);
@@ -160,6 +161,13 @@ test('dates beyond the booking horizon are said to be wrong, not the rooms taken
 
   await refusal.getByRole('link', { name: 'Zmień wyszukiwanie' }).click();
   await expect(page).toHaveURL(new RegExp(`/reservation/search\\?dateFrom=${from}&dateTo=${to}`));
+});
+
+test('a check-out before the check-in is said to be so', async ({ page }) => {
+  const from = daysFromToday(40);
+  await page.goto(`/en/reservation/rooms?dateFrom=${from}&dateTo=${addDays(from, -2)}&adults=2&children=0&babies=0`);
+  await expect(page.getByRole('alert').filter({ hasText: 'Check-out must come after check-in. Choose the dates again.' })).toBeVisible();
+  await expect(page.getByTestId('rooms-empty')).toHaveCount(0);
 });
 
 test('no room for the number of people: prompts to change the guests', async ({ page }) => {

@@ -34,11 +34,12 @@ function serveSearch(answer: RoomSearchResponse | (() => Response)) {
   return requests;
 }
 
-function renderResults(locale: Locale = 'pl') {
+function renderResults(locale: Locale = 'pl', dates: Partial<Pick<typeof search, 'dateFrom' | 'dateTo'>> = {}) {
+  const searched = { ...search, ...dates };
   return renderRoutes(
     [
-      { path: '/reservation/rooms', element: <RoomResults search={search} today={TODAY} /> },
-      { path: '/en/reservation/rooms', element: <RoomResults search={search} today={TODAY} /> },
+      { path: '/reservation/rooms', element: <RoomResults search={searched} today={TODAY} /> },
+      { path: '/en/reservation/rooms', element: <RoomResults search={searched} today={TODAY} /> },
       { path: '*', element: <p>inna strona</p> },
     ],
     locale === 'en_GB' ? '/en/reservation/rooms' : '/reservation/rooms',
@@ -307,17 +308,19 @@ describe('RoomResults', () => {
     );
   });
 
-  it('says a check-out beyond the booking horizon is the dates’ fault, not that the rooms are taken', async () => {
+  it.each([
+    ['beyond the booking horizon', { dateFrom: '2027-06-08', dateTo: '2027-06-12' }, 'We take bookings for stays ending by 10.06.2027. Choose earlier dates.'],
+    ['before the check-in', { dateFrom: '2026-07-15', dateTo: '2026-07-12' }, 'Check-out must come after check-in. Choose the dates again.'],
+    ['on the check-in day', { dateFrom: '2026-07-15', dateTo: '2026-07-15' }, 'Check-out must come after check-in. Choose the dates again.'],
+    ['after more than 30 nights', { dateFrom: '2026-07-01', dateTo: '2026-08-05' }, 'A stay lasts at most 30 nights. Choose a shorter stay.'],
+    ['refused for another rule', {}, 'Check-out must come after check-in and no later than a year from today, and a stay lasts at most 30 nights.'],
+  ])('says why a check-out %s was refused, not that the rooms are taken', async (_case, dates, message) => {
     serveSearch(() =>
-      HttpResponse.json(
-        { code: 'invalid_stay', message: 'Check the dates.', errors: [{ field: 'to', message: 'beyond the booking horizon' }] },
-        { status: 422 },
-      ),
+      HttpResponse.json({ code: 'invalid_stay', message: 'Check the dates.', errors: [{ field: 'to', message: 'x' }] }, { status: 422 }),
     );
-    renderResults('en_GB');
-    expect(
-      await screen.findByText('Check-out must come after check-in and no later than a year from today, and a stay lasts at most 30 nights.'),
-    ).toBeTruthy();
+    renderResults('en_GB', dates);
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Change search' }).length).toBeGreaterThan(0);
   });
 
   it("asks for a room's calendar only once it comes near the viewport", async () => {

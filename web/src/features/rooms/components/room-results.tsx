@@ -3,17 +3,16 @@ import { Link } from 'react-router';
 
 import { StatusMessage } from '@/components/ui/status-message';
 import { guestSummaryLabel } from '@/components/ui/guest-picker';
-import { STAY_MAX_NIGHTS } from '@/config/constants';
+import { BOOKING_HORIZON_DAYS, STAY_MAX_NIGHTS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useRoomSearch } from '@/features/rooms/api/search-rooms';
 import { queryFromSearch, type RoomSearch } from '@/features/rooms/utils/search-query';
 import { type ApiError, isRefusal } from '@/lib/api-client';
 import { useBasketActions } from '@/lib/basket-actions';
-import { useI18n } from '@/lib/i18n/i18n-provider';
+import { type I18n, useI18n } from '@/lib/i18n/i18n-provider';
 import type { MessageKey } from '@/lib/i18n/messages';
-import type { Translate } from '@/lib/i18n/translate';
 import type { RoomSearchEmptyReason } from '@/types/api';
-import { diffDays, type IsoDate } from '@/utils/calendar-date';
+import { addDays, diffDays, type IsoDate } from '@/utils/calendar-date';
 
 import { RoomResultCard } from './room-result-card';
 
@@ -39,11 +38,28 @@ const EMPTY_TEXT: Record<EmptyKind, { title: MessageKey; body: MessageKey; actio
   none: { title: 'rooms.empty.none.title', body: 'rooms.empty.none.body', action: 'rooms.empty.dates.action' },
 };
 
-/** A 400 in the visitor's language, by the field the server names (its own text is not localized). */
-function invalidSearchMessage(t: Translate, error: ApiError): string {
+/**
+ * A refused search in the visitor's language, by the field the server
+ * names; for a refused check-out, which of the stay's rules these dates
+ * break (the server decides; the page says why): check-out not after
+ * check-in, beyond the booking horizon (with its last day), longer than
+ * a stay may be, or else the general rule.
+ */
+function invalidSearchMessage(
+  { t, formatDate }: Pick<I18n, 't' | 'formatDate'>,
+  error: ApiError,
+  { dateFrom, dateTo }: { dateFrom: IsoDate; dateTo: IsoDate },
+  today: IsoDate,
+): string {
   const field = error.errors[0]?.field;
   if (field === 'from') return t('rooms.invalid.from');
-  if (field === 'to') return t('rooms.invalid.to', { max: STAY_MAX_NIGHTS });
+  if (field === 'to') {
+    const horizon = addDays(today, BOOKING_HORIZON_DAYS);
+    if (dateTo <= dateFrom) return t('rooms.invalid.order');
+    if (dateTo > horizon) return t('rooms.invalid.horizon', { date: formatDate(horizon) });
+    if (diffDays(dateFrom, dateTo) > STAY_MAX_NIGHTS) return t('rooms.invalid.long', { max: STAY_MAX_NIGHTS });
+    return t('rooms.invalid.to', { max: STAY_MAX_NIGHTS });
+  }
   if (field === 'adults' || field === 'children' || field === 'babies') return t('rooms.invalid.guests');
   return t('rooms.invalid.other');
 }
@@ -106,7 +122,7 @@ export function RoomResults({ search, today }: Props) {
             )
           }
         >
-          {invalid ? invalidSearchMessage(t, invalid) : t('rooms.error')}
+          {invalid ? invalidSearchMessage(i18n, invalid, search, today) : t('rooms.error')}
         </StatusMessage>
       </>
     );
