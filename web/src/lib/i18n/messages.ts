@@ -12,7 +12,8 @@ import type { Locale } from './locale';
 /**
  * A dictionary comes in parts: `core` (the app shell and the pages outside
  * the shop), `shop` (listings, product pages, room results, the basket and
- * its modals), `account` (login, registration, profile, password reset),
+ * its modals, and the parts only they use: the date and guest pickers, the
+ * pagination), `account` (login, registration, profile, password reset),
  * `checkout` (the checkout steps and the voucher configuration), `site`
  * (the home page's banner, the contact page, the newsletter sign-up's
  * messages), `content` (the content pages and their edit mode), `editor`
