@@ -265,6 +265,9 @@ test('a gift voucher bought in English pays for part of a later stay', async ({ 
     code = [...codes][0] ?? '';
     expect(mail?.body).toContain(dedication.message);
     expect(mail?.body.replace(/\u00a0/g, ' ')).toContain(money('en_GB', value).replace(/\u00a0/g, ' '));
+    // The buyer's booking e-mail said when and how the recipient gets it.
+    const booking = mailsTo(buyer.email).find((m) => m.subject.startsWith('Your booking'));
+    expect(booking?.body).toContain(`We e-mail the voucher's code to ${recipient} as soon as the order is paid.`);
   });
 
   let total = 0;

@@ -145,6 +145,17 @@ pub(crate) enum Money {
     Taken { refund: i64, vouchers_kept: i64 },
 }
 
+/// Where a gift voucher goes: the recipient's e-mail, or the postal
+/// address on one line.
+fn voucher_to(d: &Dedication) -> String {
+    match (d.delivery, &d.postal) {
+        (Some(Delivery::Post), Some(p)) => {
+            format!("{} {}, {}, {} {}", p.first_name, p.last_name, p.street, p.postcode, p.city).trim().to_owned()
+        }
+        _ => d.email.clone().unwrap_or_default(),
+    }
+}
+
 /// An order's lines as its e-mails list them: each line with its stay's
 /// dates and guests, then a package's treatments (included, no price of
 /// their own), then what was attached to it, the same way.
@@ -163,6 +174,8 @@ pub(crate) fn order_lines(lines: &[SummaryLine]) -> Vec<OrderLine> {
             children: stay.map_or(0, |s| s.children),
             babies: stay.map_or(0, |s| s.babies),
             included: false,
+            voucher_delivery: l.dedication.as_ref().and_then(|d| d.delivery).map_or(0, Delivery::wire),
+            voucher_to: l.dedication.as_ref().map(voucher_to).unwrap_or_default(),
         });
         out.extend(l.treatments.iter().map(|(code, name, quantity)| OrderLine {
             name: name.clone(),

@@ -6,7 +6,7 @@ use askama::Template;
 use spa_platform::dates::dmy_of;
 use spa_platform::locale::Locale;
 use spa_platform::money::pln as money;
-use spa_proto::common::{BankTransfer, CancellationTerms, Invoice, OrderLine, PaymentMethod};
+use spa_proto::common::{BankTransfer, CancellationTerms, Invoice, OrderLine, PaymentMethod, VoucherDelivery};
 use spa_proto::events::{OrderChanged, OrderPlaced};
 
 use crate::domain::mail::{Links, Mail};
@@ -49,6 +49,9 @@ pub struct Texts {
     pub cancellation_free: &'static str,
     pub invoice_heading: &'static str,
     pub invoice_tax_id: &'static str,
+    /// Under a gift voucher: how it reaches its recipient, `{to}`.
+    pub voucher_by_email: &'static str,
+    pub voucher_by_post: &'static str,
 }
 
 const PL: Texts = Texts {
@@ -82,6 +85,8 @@ const PL: Texts = Texts {
     cancellation_free: "Rezerwację anulujesz bezpłatnie.",
     invoice_heading: "Dane do faktury",
     invoice_tax_id: "NIP",
+    voucher_by_email: "Kod vouchera wyślemy e-mailem na adres {to}, gdy tylko zamówienie zostanie opłacone.",
+    voucher_by_post: "Wydrukowany voucher wyślemy pocztą na adres: {to}, gdy tylko zamówienie zostanie opłacone.",
 };
 
 const DE: Texts = Texts {
@@ -115,6 +120,8 @@ const DE: Texts = Texts {
     cancellation_free: "Sie können kostenlos stornieren.",
     invoice_heading: "Rechnungsdaten",
     invoice_tax_id: "USt-IdNr.",
+    voucher_by_email: "Den Gutscheincode senden wir per E-Mail an {to}, sobald die Bestellung bezahlt ist.",
+    voucher_by_post: "Den gedruckten Gutschein senden wir per Post an: {to}, sobald die Bestellung bezahlt ist.",
 };
 
 const EN: Texts = Texts {
@@ -148,6 +155,8 @@ const EN: Texts = Texts {
     cancellation_free: "You can cancel free of charge.",
     invoice_heading: "Invoice details",
     invoice_tax_id: "VAT number",
+    voucher_by_email: "We e-mail the voucher's code to {to} as soon as the order is paid.",
+    voucher_by_post: "We post the printed voucher to: {to}, as soon as the order is paid.",
 };
 
 /// The words of the updated confirmation: what is left to pay now, and
@@ -215,6 +224,8 @@ pub struct Line {
     /// "" for a package's treatment, included in its price.
     pub total: String,
     pub included: bool,
+    /// A gift voucher's way to its recipient; "" for other lines.
+    pub note: String,
 }
 
 /// `n` with its word in `locale` (`forms`: one, few, many).
@@ -226,6 +237,16 @@ fn counted(locale: Locale, n: u32, forms: [&str; 3]) -> String {
         _ => forms[1],
     };
     format!("{n} {form}")
+}
+
+/// How a gift voucher reaches its recipient, said under its line.
+fn voucher_note(t: &Texts, l: &OrderLine) -> String {
+    let words = match l.voucher_delivery() {
+        VoucherDelivery::Email => t.voucher_by_email,
+        VoucherDelivery::Post => t.voucher_by_post,
+        VoucherDelivery::Unspecified => return String::new(),
+    };
+    if l.voucher_to.is_empty() { String::new() } else { words.replace("{to}", &l.voucher_to) }
 }
 
 /// A stay's line: its days and nights, and who stays.
@@ -400,7 +421,8 @@ impl Letter<'_> {
             .map(|l| {
                 let (dates, guests) = stay_words(t, locale, l);
                 let total = if l.included { String::new() } else { money(locale, l.total) };
-                Line { name: l.name.clone(), dates, guests, quantity: l.quantity, total, included: l.included }
+                let note = voucher_note(t, l);
+                Line { name: l.name.clone(), dates, guests, quantity: l.quantity, total, included: l.included, note }
             })
             .collect();
         let transfer = self.transfer.map(|b| transfer_rows(t, locale, b)).unwrap_or_default();
@@ -527,6 +549,39 @@ mod tests {
         late.lines[0].babies = 0;
         let en = mail(&late, &Links::new("https://spa.example")).unwrap().text;
         assert!(en.contains("2 nights), 1 guest × 1") && en.contains("If you cancel, we keep 30% of the price of the stays."), "{en}");
+    }
+
+    #[test]
+    fn a_gift_voucher_line_says_how_and_where_it_reaches_its_recipient() {
+        let voucher = |delivery: VoucherDelivery, to: &str| OrderLine {
+            name: "Voucher kwotowy".into(),
+            quantity: 1,
+            total: 30_000,
+            voucher_delivery: delivery as i32,
+            voucher_to: to.into(),
+            ..Default::default()
+        };
+        let mut o = order("pl");
+        o.lines = vec![
+            voucher(VoucherDelivery::Email, "ewa@example.pl"),
+            voucher(VoucherDelivery::Post, "Ewa Nowak, ul. Polna 2, 00-950 Warszawa"),
+        ];
+        let m = mail(&o, &Links::new("https://spa.example")).unwrap();
+        assert!(
+            m.text.contains("- Voucher kwotowy × 1: 300,00\u{a0}zł\n  Kod vouchera wyślemy e-mailem na adres ewa@example.pl, gdy tylko zamówienie zostanie opłacone."),
+            "{}",
+            m.text
+        );
+        assert!(m.text.contains("Wydrukowany voucher wyślemy pocztą na adres: Ewa Nowak, ul. Polna 2, 00-950 Warszawa,"), "{}", m.text);
+        assert!(m.html.unwrap().contains("<small>Kod vouchera wyślemy e-mailem na adres ewa@example.pl"));
+        o.locale = "en_GB".into();
+        let en = mail(&o, &Links::new("https://spa.example")).unwrap().text;
+        assert!(en.contains("We e-mail the voucher's code to ewa@example.pl as soon as the order is paid."), "{en}");
+        o.locale = "de".into();
+        let de = mail(&o, &Links::new("https://spa.example")).unwrap().text;
+        assert!(de.contains("Den gedruckten Gutschein senden wir per Post an: Ewa Nowak"), "{de}");
+        // Other lines say nothing of the kind.
+        assert!(!mail(&order("pl"), &Links::new("https://spa.example")).unwrap().text.contains("voucher"));
     }
 
     #[test]
