@@ -319,7 +319,8 @@ pub struct TestMail {
 pub struct MailSettings {
     /// An SMTP server is set (`SMTP_URL`); else e-mails are written as files on the server and reach nobody.
     pub smtp: bool,
-    /// The sender every e-mail names (`MAIL_FROM`).
+    /// The sender every e-mail names: `MAIL_FROM`, else the guesthouse's
+    /// name and reception e-mail from its settings.
     pub sender: String,
     /// The last test e-mails, newest first.
     pub tests: Vec<TestMail>,

@@ -25,17 +25,27 @@ pub struct ContentGrpc {
     outbox: Outbox,
     weather: WeatherService,
     mailer: crate::mail::delivery::Mailer,
-    settings: Settings,
+    settings: std::sync::Arc<Settings>,
 }
 
 impl ContentGrpc {
-    pub fn new(db: Db, outbox: Outbox, weather: WeatherService, mailer: crate::mail::delivery::Mailer, settings: Settings) -> Self {
+    pub fn new(
+        db: Db,
+        outbox: Outbox,
+        weather: WeatherService,
+        mailer: crate::mail::delivery::Mailer,
+        settings: std::sync::Arc<Settings>,
+    ) -> Self {
         Self { db, outbox, weather, mailer, settings }
     }
 
     async fn mail_status(&self) -> Result<MailStatus, ContentError> {
         let tests = crate::mail::store::test_mails(&self.db, 5).await?;
-        Ok(MailStatus { smtp: self.mailer.smtp(), sender: self.mailer.sender(), tests: tests.into_iter().map(order_mail).collect() })
+        Ok(MailStatus {
+            smtp: self.mailer.smtp(),
+            sender: self.mailer.sender().await.to_string(),
+            tests: tests.into_iter().map(order_mail).collect(),
+        })
     }
 }
 

@@ -45,7 +45,10 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     let hosts =
         spa_platform::hosts::parse_host_map(&spa_platform::config::var_or("LOCALE_HOSTS", spa_platform::hosts::DEFAULT_LOCALE_HOSTS))?;
     let links = domain::mail::Links::with_hosts(&spa_platform::config::var_or("PUBLIC_URL", "http://localhost:8080"), &hosts);
-    let mailer = mail::delivery::Mailer::from_env(infra.data_dir.clone())?;
+    let generation = spa_platform::cache::Generation::new();
+    generation.follow(infra.bus.as_ref(), &[GuesthouseChanged::SUBJECT], "content-settings", infra.shutdown.clone()).await?;
+    let settings = std::sync::Arc::new(settings::Settings::new(infra.db.clone(), infra.outbox.clone(), generation));
+    let mailer = mail::delivery::Mailer::from_env(infra.data_dir.clone())?.with_guesthouse(settings.clone());
     tracing::info!(mailer = %mailer.describe(), "e-mails are delivered");
     let guesthouse = infra.setting("GUESTHOUSE_EMAIL").unwrap_or_else(|| "recepcja@spa.localhost".into());
     anyhow::ensure!(spa_platform::email::is_valid(&guesthouse), "GUESTHOUSE_EMAIL is not an e-mail address");
@@ -60,9 +63,6 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     infra.spawn_relay();
 
     let addr = listener.local_addr()?;
-    let generation = spa_platform::cache::Generation::new();
-    generation.follow(infra.bus.as_ref(), &[GuesthouseChanged::SUBJECT], "content-settings", infra.shutdown.clone()).await?;
-    let settings = settings::Settings::new(infra.db.clone(), infra.outbox.clone(), generation);
     let service = grpc::ContentGrpc::new(infra.db.clone(), infra.outbox.clone(), weather, mailer, settings);
     let routes = tonic::service::Routes::new(spa_proto::spa::content::v1::content_service_server::ContentServiceServer::new(service));
     let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));

@@ -2723,7 +2723,10 @@ export interface components {
         };
         /** @description How the shop's e-mails leave. The mail server's password stays in the environment. */
         MailSettings: {
-            /** @description The sender every e-mail names (`MAIL_FROM`). */
+            /**
+             * @description The sender every e-mail names: `MAIL_FROM`, else the guesthouse's
+             *     name and reception e-mail from its settings.
+             */
             sender: string;
             /** @description An SMTP server is set (`SMTP_URL`); else e-mails are written as files on the server and reach nobody. */
             smtp: boolean;

@@ -24,6 +24,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::domain::mail::retry_pause_secs;
 use crate::mail::store::{self, Queued};
+use crate::settings::Settings;
 
 /// How long a claimed mail is left to its sender before another may try.
 const LEASE: Duration = Duration::from_secs(120);
@@ -38,10 +39,16 @@ pub enum Transport {
     Files(PathBuf),
 }
 
+/// The sender when neither `MAIL_FROM` nor the guesthouse's details name one.
+const FALLBACK_FROM: &str = "Pensjonat Spa <rezerwacje@spa.localhost>";
+
 #[derive(Clone)]
 pub struct Mailer {
     transport: Transport,
-    from: Mailbox,
+    /// `MAIL_FROM`, when set; else the guesthouse's name and reception
+    /// e-mail from its settings, read when a mail leaves.
+    from: Option<Mailbox>,
+    guesthouse: Option<Arc<Settings>>,
     wake: Arc<Notify>,
 }
 
@@ -49,9 +56,10 @@ impl Mailer {
     /// `SMTP_URL` (e.g. `smtps://user:pass@smtp.example:465`,
     /// `smtp://127.0.0.1:2525`), else files under `MAIL_DIR`, or
     /// `data_dir/mail`, or the system's temporary directory; the sender is
-    /// `MAIL_FROM`.
+    /// `MAIL_FROM`, or else the guesthouse's own name and reception e-mail
+    /// (`with_guesthouse`), so the e-mails and the contact page name one house.
     pub fn from_env(data_dir: Option<PathBuf>) -> anyhow::Result<Self> {
-        let from = spa_platform::config::var_or("MAIL_FROM", "Pensjonat Spa <rezerwacje@spa.localhost>").parse()?;
+        let from = std::env::var("MAIL_FROM").ok().filter(|f| !f.trim().is_empty()).map(|f| f.parse()).transpose()?;
         let transport = match std::env::var("SMTP_URL").ok().filter(|u| !u.is_empty()) {
             Some(url) => Transport::Smtp(AsyncSmtpTransport::<Tokio1Executor>::from_url(&url)?.build()),
             None => {
@@ -67,11 +75,17 @@ impl Mailer {
                 Transport::Files(dir)
             }
         };
-        Ok(Self::new(transport, from))
+        Ok(Self { transport, from, guesthouse: None, wake: Arc::new(Notify::new()) })
     }
 
     pub fn new(transport: Transport, from: Mailbox) -> Self {
-        Self { transport, from, wake: Arc::new(Notify::new()) }
+        Self { transport, from: Some(from), guesthouse: None, wake: Arc::new(Notify::new()) }
+    }
+
+    /// Names the guesthouse of these settings as the sender, unless `MAIL_FROM` named one.
+    pub fn with_guesthouse(mut self, settings: Arc<Settings>) -> Self {
+        self.guesthouse = Some(settings);
+        self
     }
 
     /// Tells the worker a mail is waiting.
@@ -84,9 +98,22 @@ impl Mailer {
         matches!(self.transport, Transport::Smtp(_))
     }
 
-    /// The sender every mail names.
-    pub fn sender(&self) -> String {
-        self.from.to_string()
+    /// The sender every mail names now.
+    pub async fn sender(&self) -> Mailbox {
+        if let Some(from) = &self.from {
+            return from.clone();
+        }
+        let house = match &self.guesthouse {
+            Some(settings) => settings.guesthouse().await.ok(),
+            None => None,
+        };
+        house
+            .and_then(|h| {
+                let name = h.value.name.trim();
+                let address = h.value.reception.email.parse().ok()?;
+                Some(Mailbox::new((!name.is_empty()).then(|| name.to_owned()), address))
+            })
+            .unwrap_or_else(|| FALLBACK_FROM.parse().expect("the fallback sender is an address"))
     }
 
     pub fn describe(&self) -> String {
@@ -98,7 +125,7 @@ impl Mailer {
 
     async fn send(&self, mail: &Queued) -> anyhow::Result<()> {
         let mut builder = Message::builder()
-            .from(self.from.clone())
+            .from(self.sender().await)
             .to(mail.recipient.parse()?)
             .subject(&mail.subject)
             .message_id(Some(format!("<{}@spa.mail>", mail.id)));

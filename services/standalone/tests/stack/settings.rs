@@ -205,9 +205,16 @@ async fn an_administrator_sets_the_guesthouse_s_details_and_the_contact_page_sho
     let (status, page) = t.get("/shop-api/guesthouse?locale=de").await;
     assert_eq!((status, page["country"].as_str(), page["phones"][0]["label"].as_str()), (200, Some("Polen"), Some("Rezeption")));
 
+    // The e-mails' sender is the house of the contact page: its name and reception e-mail.
+    let mail_url = t.url("/shop-api/backend/settings/mail?locale=pl");
+    let sender = || async { as_staff(&t.http, Method::GET, mail_url.clone(), cookie(&admin), Value::Null).await.1["sender"].clone() };
+    assert_eq!(sender().await, json!("Pensjonat Spa & Wellness <recepcja@pensjonat-spa.example>"));
+
     let mut details = first["details"].clone();
     assert_eq!(call(Method::PUT, cookie(&reception), details.clone()).await.0, 403);
     details["street"] = json!("ul. Leśna 3");
+    details["name"] = json!("Pensjonat Nad Jeziorem");
+    details["reception"]["email"] = json!("recepcja@nad-jeziorem.example");
     details["phones"] =
         json!([{"label": {"pl": "Recepcja całodobowa", "de": "", "en_GB": "24-hour reception"}, "number": "+48 600 700 800"}]);
     details["latitude"] = json!(52.5);
@@ -219,6 +226,7 @@ async fn an_administrator_sets_the_guesthouse_s_details_and_the_contact_page_sho
     assert_eq!(page["street"], "ul. Leśna 3");
     assert_eq!(page["phones"], json!([{"label": "Recepcja całodobowa", "number": "+48 600 700 800"}]));
     assert_eq!(page["latitude"], 52.5);
+    assert_eq!(sender().await, json!("Pensjonat Nad Jeziorem <recepcja@nad-jeziorem.example>"));
 
     // Every broken rule named; nothing saved.
     let mut wrong = details.clone();
