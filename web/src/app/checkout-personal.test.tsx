@@ -224,6 +224,8 @@ describe('checkout: personal data step', () => {
     expect(screen.getByLabelText<HTMLInputElement>(/^Telefon/).value).toBe('+48 600 100 200');
     expect(screen.getByLabelText<HTMLInputElement>(/^NIP/).value).toBe('1234563218');
     expect(screen.getByLabelText<HTMLTextAreaElement>(/^Uwagi do rezerwacji/).value).toBe('Przyjazd około 18:00');
+    // Saved details were accepted with the regulations: the box is as the guest left it.
+    expect(screen.getByLabelText<HTMLInputElement>(/^Akceptuję regulamin rezerwacji/).checked).toBe(true);
     saved.unmount();
 
     setUpCheckout({
@@ -231,6 +233,8 @@ describe('checkout: personal data step', () => {
     });
     renderCheckout('/basket/personal?account=register');
     expect((await screen.findByLabelText<HTMLInputElement>(/^Imię/)).value).toBe('Jan');
+    // Nothing saved yet: the regulations are still to be accepted.
+    expect(screen.getByLabelText<HTMLInputElement>(/^Akceptuję regulamin rezerwacji/).checked).toBe(false);
     expect(screen.getByLabelText<HTMLInputElement>(/^E-mail/).value).toBe('jan@example.pl');
     expect(screen.getByText('Zalogowano jako jan@example.pl.')).toBeTruthy();
     // Logged in: an account exists, no password is asked for.

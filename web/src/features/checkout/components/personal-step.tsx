@@ -46,7 +46,10 @@ export function personalDefaults(cart: Cart, me: Customer | null, locale: Locale
       countryCode: isCountry(billing?.countryCode) ? billing.countryCode : locale === 'de' ? 'DE' : 'PL',
     },
     notes: cart.notes ?? '',
-    regulationsAccepted: false,
+    // Accepted already when these details were saved (the server takes them only so): a
+    // guest back from a later step finds the box as they left it. A basket changed since
+    // went back to `cart`, and asks again.
+    regulationsAccepted: cart.checkoutState !== 'cart' && cart.checkoutState !== 'completed',
     password: '',
   };
 }

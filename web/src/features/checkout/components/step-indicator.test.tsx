@@ -6,7 +6,7 @@ import { renderWithProviders } from '@/testing/test-utils';
 import { StepIndicator } from './step-indicator';
 
 describe('StepIndicator', () => {
-  it('lists the steps in order, marks the current one, links back to the basket', () => {
+  it('lists the steps in order, marks the current one, links back to every step done', () => {
     renderWithProviders(<StepIndicator current="payment" withVoucher />, { locale: 'de' });
     const nav = screen.getByRole('navigation', { name: 'Bestellschritte' });
     const steps = within(within(nav).getByRole('list')).getAllByRole('listitem');
@@ -17,7 +17,11 @@ describe('StepIndicator', () => {
       '4Zahlung',
     ]);
     expect(steps.map((step) => step.getAttribute('aria-current'))).toEqual([null, null, null, 'step']);
-    expect(within(nav).getByRole('link', { name: 'Warenkorb' }).getAttribute('href')).toBe('/basket/items');
+    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Warenkorb', '/basket/items'],
+      ['Persönliche Daten', '/basket/personal'],
+      ['Gutschein', '/basket/voucher'],
+    ]);
     expect(nav.querySelector('ol')).toBeTruthy();
   });
 
@@ -26,5 +30,7 @@ describe('StepIndicator', () => {
     const steps = screen.getAllByRole('listitem');
     expect(steps.map((step) => step.textContent)).toEqual(['1Basket (completed)', '2Personal data', '3Payment']);
     expect(steps[1]?.getAttribute('aria-current')).toBe('step');
+    // The step here and those to come are no links.
+    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/en/basket/items']);
   });
 });

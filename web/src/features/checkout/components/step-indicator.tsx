@@ -7,11 +7,18 @@ export type IndicatorStep = 'basket' | 'personal' | 'voucher' | 'payment';
 
 const ORDER: IndicatorStep[] = ['basket', 'personal', 'voucher', 'payment'];
 
+/** Where a step done already leads back to. */
+const BACK = {
+  basket: paths.basketItems,
+  personal: paths.basketPersonal,
+  voucher: paths.basketVoucher,
+} as const;
+
 /**
  * Where the visitor is in the checkout (spec 2.2 names the steps: basket,
  * personal data, payment, voucher): an ordered list, the current step
  * marked with `aria-current="step"`. The voucher step is listed only for a
- * basket with a gift voucher. The basket stays a link back.
+ * basket with a gift voucher. Every step done is a link back to it.
  */
 export function StepIndicator({ current, withVoucher }: { current: IndicatorStep; withVoucher: boolean }) {
   const { t, locale } = useI18n();
@@ -33,8 +40,8 @@ export function StepIndicator({ current, withVoucher }: { current: IndicatorStep
               <span className="checkout-steps__number" aria-hidden="true">
                 {index + 1}
               </span>
-              {step === 'basket' && state !== 'current' ? (
-                <Link to={paths.basketItems.href(locale)}>{label}</Link>
+              {state === 'done' && step !== 'payment' ? (
+                <Link to={BACK[step].href(locale)}>{label}</Link>
               ) : (
                 <span>{label}</span>
               )}
