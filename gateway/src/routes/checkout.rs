@@ -469,12 +469,27 @@ pub struct DepositOption {
     pub chosen: bool,
 }
 
+/// What cancelling an order placed now would cost, as the guest reads it
+/// before "pay and finish".
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CancellationOffer {
+    /// The last day (YYYY-MM-DD) a cancellation costs nothing; null when
+    /// that day has passed.
+    #[schema(value_type = Option<String>, format = Date)]
+    pub free_until: Option<String>,
+    /// What a later cancellation keeps of the stays' price, in percent.
+    pub fee_percent: u32,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Payment {
     pub methods: Vec<MethodOption>,
     pub method: Option<String>,
     /// Null when the basket holds no stay.
     pub deposit: Option<DepositOption>,
+    /// Null when the basket holds no stay.
+    pub cancellation: Option<CancellationOffer>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -493,7 +508,7 @@ pub struct PaymentAnswer {
     tag = "checkout",
     params(("token" = String, Path, description = TOKEN, pattern = "^[A-Za-z0-9_-]{16,64}$"), ShopParams),
     responses(
-        (status = 200, description = "The methods, and the advance payment on offer", body = PaymentAnswer),
+        (status = 200, description = "The methods, the advance payment on offer and the cancellation terms", body = PaymentAnswer),
         (status = 400, description = "A malformed token, channel or locale", body = ErrorBody),
         (status = 404, description = "No such basket", body = ErrorBody),
         (status = 503, description = "A service is unavailable; retry", body = ErrorBody),
@@ -512,6 +527,9 @@ pub async fn payment_methods(
         methods: options(&m),
         method: method_code(0, m.chosen_payment).map(str::to_owned),
         deposit: (m.deposit_amount > 0).then_some(DepositOption { amount: m.deposit_amount, chosen: m.deposit }),
+        cancellation: m
+            .cancellation
+            .map(|c| CancellationOffer { free_until: Some(c.free_until).filter(|d| !d.is_empty()), fee_percent: c.fee_percent }),
     };
     Ok(Json(PaymentAnswer { payments: vec![payment] }))
 }

@@ -97,6 +97,23 @@ describe('checkout: payment step', () => {
     expect(requestsTo(checkout, 'PUT', /payment\/0$/)[0]?.body).toEqual({ method: 'bank_transfer', deposit: true, expectedDueNow: 32_400 });
   });
 
+  it('says the cancellation terms before "pay and finish", in the page\'s language', async () => {
+    setUpCheckout({ state: 'vouchering_skipped' });
+    renderCheckout('/basket/payment');
+    const terms = await screen.findByRole('region', { name: 'Warunki anulowania' });
+    // The fake's demo policy: free until 14 days before the first arrival, then 30 %.
+    expect(terms.textContent).toMatch(/^Warunki anulowaniaDo \d\d\.\d\d\.\d{4} anulujesz rezerwację bezpłatnie\. Później zatrzymujemy 30% ceny pobytów\.$/);
+    const submit = screen.getByRole('button', { name: 'Zapłać i zakończ' });
+    expect(terms.compareDocumentPosition(submit) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('names no cancellation terms for a basket without a stay', async () => {
+    setUpCheckout({ state: 'vouchering_skipped', items: [cartItem({ id: 5 })] });
+    renderCheckout('/basket/payment');
+    await screen.findByRole('group', { name: /^Metoda płatności/ });
+    expect(screen.queryByTestId('cancellation-terms')).toBeNull();
+  });
+
   it('places the order under the payment loader, forgets the basket and goes to the payment site', async () => {
     const user = userEvent.setup();
     const { checkout } = setUpCheckout({ state: 'vouchering_skipped' });

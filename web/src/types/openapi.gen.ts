@@ -1973,6 +1973,23 @@ export interface components {
              */
             version: number;
         };
+        /**
+         * @description What cancelling an order placed now would cost, as the guest reads it
+         *     before "pay and finish".
+         */
+        CancellationOffer: {
+            /**
+             * Format: int32
+             * @description What a later cancellation keeps of the stays' price, in percent.
+             */
+            feePercent: number;
+            /**
+             * Format: date
+             * @description The last day (YYYY-MM-DD) a cancellation costs nothing; null when
+             *     that day has passed.
+             */
+            freeUntil?: string | null;
+        };
         /** @description What cancelling the order now keeps and gives back. */
         CancellationQuote: {
             /**
@@ -3174,6 +3191,7 @@ export interface components {
             newPassword: string;
         };
         Payment: {
+            cancellation?: components["schemas"]["CancellationOffer"] | null;
             deposit?: components["schemas"]["DepositOption"] | null;
             method?: string | null;
             methods: components["schemas"]["MethodOption"][];
@@ -10001,7 +10019,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The methods, and the advance payment on offer */
+            /** @description The methods, the advance payment on offer and the cancellation terms */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -71,6 +71,8 @@ pub struct Offer {
     /// Payments: the advance payment on offer (0 = none) and whether chosen.
     pub deposit_amount: i64,
     pub deposit: bool,
+    /// Payments: the terms an order placed now is placed under; none without a stay.
+    pub cancellation: Option<CancellationTerms>,
 }
 
 fn allow(state: State, step: Step) -> Result<(), CartError> {
@@ -164,7 +166,7 @@ impl Checkout {
             vec![]
         };
         let chosen = view.cart.checkout.shipping_method.as_deref().and_then(ShippingMethod::parse).map(MethodCode::Shipping);
-        Ok(Offer { methods, chosen, deposit_amount: 0, deposit: false })
+        Ok(Offer { methods, chosen, deposit_amount: 0, deposit: false, cancellation: None })
     }
 
     pub async fn choose_shipping(&self, token: &str, locale: &str, method: Option<ShippingMethod>) -> Result<View, CartError> {
@@ -199,11 +201,16 @@ impl Checkout {
             .map(|m| Offered { method: MethodCode::Payment(*m), name: m.names()[locale_index(locale)], price: 0 })
             .collect();
         let choice = view.cart.checkout.payment;
+        fn arrivals(lines: &[ViewLine]) -> Vec<chrono::NaiveDate> {
+            lines.iter().flat_map(|l| l.line.details.stay.map(|s| s.check_in).into_iter().chain(arrivals(&l.children))).collect()
+        }
+        let today = self.basket.db().clock().today();
         Ok(Offer {
             methods,
             chosen: choice.map(|c| MethodCode::Payment(c.method)),
             deposit_amount: deposit_offered(&rules, &view),
             deposit: choice.is_some_and(|c| c.deposit),
+            cancellation: cancellation_terms(rules.policy(), arrivals(&view.lines).into_iter().min(), today),
         })
     }
 
@@ -664,6 +671,20 @@ fn summary(lines: &[SummaryLine], address: &Address) -> Result<String, CartError
 
 /// What the guest's e-mail says of paying by transfer, cancelling and the
 /// invoice, for an order placed `today`.
+/// The cancellation terms of an order whose first stay begins on
+/// `arrival`, placed `today`: shown before it is paid, and in its e-mail.
+/// None without a stay.
+fn cancellation_terms(
+    policy: CancellationPolicy,
+    arrival: Option<chrono::NaiveDate>,
+    today: chrono::NaiveDate,
+) -> Option<CancellationTerms> {
+    policy.fee(0, arrival, today).free_until.map(|free_until| CancellationTerms {
+        free_until: if today <= free_until { free_until.to_string() } else { String::new() },
+        fee_percent: policy.fee_percent,
+    })
+}
+
 fn mail_terms(
     order: &StoredOrder,
     lines: &[SummaryLine],
@@ -684,11 +705,7 @@ fn mail_terms(
     fn arrivals(lines: &[SummaryLine]) -> Vec<chrono::NaiveDate> {
         lines.iter().flat_map(|l| l.stay.map(|s| s.check_in).into_iter().chain(arrivals(&l.children))).collect()
     }
-    let arrival = arrivals(lines).into_iter().min();
-    let cancellation = policy.fee(0, arrival, today).free_until.map(|free_until| CancellationTerms {
-        free_until: if today <= free_until { free_until.to_string() } else { String::new() },
-        fee_percent: policy.fee_percent,
-    });
+    let cancellation = cancellation_terms(policy, arrivals(lines).into_iter().min(), today);
     let b = &address.billing;
     let invoice = b.invoice_required.then(|| Invoice {
         company: b.company.clone(),

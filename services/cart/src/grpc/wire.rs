@@ -202,6 +202,7 @@ pub(super) fn methods_message(offer: Offer) -> Methods {
         chosen_payment: offer.chosen.map_or(0, |c| method_wire(c).1),
         deposit_amount: offer.deposit_amount,
         deposit: offer.deposit,
+        cancellation: offer.cancellation,
     }
 }
 

@@ -177,6 +177,13 @@ async fn a_guest_goes_through_every_step_in_order_and_places_one_order() {
     let (_, payment) = v.step(Method::GET, "payment", Value::Null).await;
     let codes: Vec<&str> = payment["payments"][0]["methods"].as_array().unwrap().iter().map(|m| m["code"].as_str().unwrap()).collect();
     assert_eq!(codes, ["bank_transfer"], "online providers only when configured (see payments.rs)");
+    // The terms the order is placed under, read before it is paid: free until 14 days before arrival, then 30 %.
+    let arrival = chrono::NaiveDate::parse_from_str(&from, "%Y-%m-%d").unwrap();
+    assert_eq!(
+        payment["payments"][0]["cancellation"],
+        json!({"freeUntil": (arrival - chrono::Duration::days(14)).to_string(), "feePercent": 30}),
+        "{payment}"
+    );
     let deposit = payment["payments"][0]["deposit"]["amount"].as_i64().unwrap();
     let total = before + post;
     let stay_cost = cart["items"].as_array().unwrap().iter().find(|l| l["type"] == "reservation").unwrap()["total"].as_i64().unwrap();
@@ -299,6 +306,7 @@ async fn a_basket_without_vouchers_skips_their_step_and_an_empty_one_completes_n
     assert_eq!(code(&v.step(Method::PUT, "shipping/0", json!({"method": "post"})).await), (409, "checkout_state"));
     let (_, payment) = v.step(Method::GET, "payment", Value::Null).await;
     assert_eq!(payment["payments"][0]["deposit"], Value::Null, "no stay, no advance payment");
+    assert_eq!(payment["payments"][0]["cancellation"], Value::Null, "no stay, no cancellation terms");
     let answer = v.step(Method::PUT, "payment/0", json!({"method": "bank_transfer", "deposit": true})).await;
     assert_eq!((code(&answer), fields(&answer)), ((422, "invalid_method"), vec!["deposit"]));
     let answer = v.step(Method::PUT, "payment/0", json!({"method": "paypal"})).await;

@@ -202,6 +202,14 @@ export function createCheckoutServer(cartServer: CartServer, { me = null, takenE
     return { ...base, total, shipping, deposit, leftToPay: total - base.vouchers - deposit };
   };
   const hasStay = (cart: Cart) => cart.items.some((line) => line.type === 'reservation');
+  /** The demo policy's terms: free until 14 days before the first arrival, then 30 % of the stays. */
+  const cancellationOf = (cart: Cart) => {
+    const arrivals = cart.items.flatMap((line) => (line.type === 'reservation' && line.dateFrom ? [line.dateFrom] : [])).sort();
+    const first = arrivals[0];
+    if (!first) return null;
+    const freeUntil = new Date(Date.parse(`${first}T00:00:00Z`) - 14 * 86_400_000).toISOString().slice(0, 10);
+    return { freeUntil, feePercent: 30 };
+  };
   /** What the stays, with what is attached, cost beyond the gift vouchers paying for them. */
   const staysDue = (cart: Cart) =>
     cart.items
@@ -438,6 +446,7 @@ export function createCheckoutServer(cartServer: CartServer, { me = null, takenE
             methods: PAYMENT.map((method) => ({ code: method.code, name: method.names[index], price: 0 })),
             method: chosen?.method ?? null,
             deposit: advanceOffered(token, cart) === null ? null : { amount: advanceOffered(token, cart), chosen: chosen?.deposit ?? false },
+            cancellation: cancellationOf(cart),
           },
         ],
       });

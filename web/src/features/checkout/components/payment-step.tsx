@@ -91,12 +91,13 @@ export function PaymentStepView({ cart, token }: { cart: Cart; token: string }) 
 }
 
 function PaymentForm({ cart, token, offer }: { cart: Cart; token: string; offer: PaymentOffer }) {
-  const { t, locale, formatMoney } = useI18n();
+  const { t, locale, formatMoney, formatDate } = useI18n();
   const navigate = useNavigate();
   const basket = useCheckoutBasket();
   const answer = useCartAnswer();
   const queryClient = useQueryClient();
   const requiredNoteId = useId();
+  const termsId = useId();
   const resolver = useMemo(() => zodResolver(paymentSchema(t)), [t]);
   const form = useForm<Values>({
     resolver,
@@ -135,6 +136,13 @@ function PaymentForm({ cart, token, offer }: { cart: Cart; token: string; offer:
 
   const money = (amount: number) => formatMoney(amount, cart.totals.currency);
   const deposit = offer.deposit;
+  // The terms the order is placed under, read before "pay and finish" as its e-mail says them.
+  const cancellationWords = ({ freeUntil, feePercent }: NonNullable<PaymentOffer['cancellation']>) =>
+    feePercent === 0
+      ? t('checkout.payment.cancellationFree')
+      : freeUntil
+        ? t('checkout.payment.cancellationFreeUntil', { date: formatDate(freeUntil), percent: feePercent })
+        : t('checkout.payment.cancellationFeeNow', { percent: feePercent });
 
   return (
     <FormProvider {...form}>
@@ -173,6 +181,15 @@ function PaymentForm({ cart, token, offer }: { cart: Cart; token: string; offer:
               ]}
             />
           </div>
+        )}
+
+        {offer.cancellation && (
+          <section className="checkout-form__section" aria-labelledby={termsId} data-testid="cancellation-terms">
+            <h2 id={termsId} className="checkout-form__heading">
+              {t('checkout.payment.cancellation')}
+            </h2>
+            <p>{cancellationWords(offer.cancellation)}</p>
+          </section>
         )}
 
         <div className="checkout-form__actions">
