@@ -79,7 +79,7 @@ export function ContactPage() {
       ) : (
         <StatusMessage kind="loading">{t('contact.loading')}</StatusMessage>
       )}
-      <section className="contact__inquiry" aria-labelledby="contact-inquiry">
+      <section className="contact__card contact__inquiry" aria-labelledby="contact-inquiry">
         <h2 id="contact-inquiry">{t('contact.inquiry')}</h2>
         <Suspense fallback={<StatusMessage kind="loading">{t('contact.inquiry.loading')}</StatusMessage>}>
           <InquiryForm />
