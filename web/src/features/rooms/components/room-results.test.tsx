@@ -320,6 +320,8 @@ describe('RoomResults', () => {
     );
     renderResults('en_GB', dates);
     expect(await screen.findByText(message)).toBeTruthy();
+    // No night count below one in the summary.
+    expect(screen.getByTestId('search-summary').textContent).not.toMatch(/-\d+ nights|0 nights/);
     expect(screen.getAllByRole('link', { name: 'Change search' }).length).toBeGreaterThan(0);
   });
 

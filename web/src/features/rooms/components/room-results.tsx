@@ -78,13 +78,15 @@ export function RoomResults({ search, today }: Props) {
   const result = useRoomSearch({ locale, from: search.dateFrom, to: search.dateTo, ...search.guests, orderToken });
   const changeHref = paths.reservationSearch.href(locale, queryFromSearch(search));
 
+  const nights = diffDays(search.dateFrom, search.dateTo);
   const summary = (
     <div className="room-results__summary" data-testid="search-summary">
       <p>
-        {t('rooms.summary', {
+        {/* Dates out of order have no nights to count (the refusal below says why). */}
+        {t(nights > 0 ? 'rooms.summary' : 'rooms.summaryDates', {
           from: formatDate(search.dateFrom),
           to: formatDate(search.dateTo),
-          nights: diffDays(search.dateFrom, search.dateTo),
+          nights,
           guests: guestSummaryLabel(i18n, search.guests),
         })}
       </p>
