@@ -104,7 +104,7 @@ test('a visitor writes to the guesthouse from the contact page; both e-mails go 
   await expect.poll(() => mailsTo(email).length, { timeout: 15_000, message: `the acknowledgement to ${email}` }).toBe(1);
   expect(mailsTo(email)[0]?.subject).toBe('Ihre Nachricht an uns');
   expect(mailsTo(email)[0]?.body).not.toContain('Hund');
-  const copies = () => mailsTo('recepcja@spa.localhost').filter((mail) => mail.body.includes(email));
+  const copies = () => mailsTo('recepcja@pensjonat-spa.example').filter((mail) => mail.body.includes(email));
   await expect.poll(() => copies().length, { timeout: 15_000 }).toBe(1);
   expect(copies()[0]?.subject).toBe('Wiadomość ze strony kontaktowej: Jonas Weber');
   expect(copies()[0]?.body).toContain('Darf unser Hund mitkommen?');

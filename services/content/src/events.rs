@@ -14,8 +14,11 @@
 //! its payment, its cancellation and a question each also tell the
 //! guesthouse, in its language, replies going to the guest.
 
+use std::sync::Arc;
+
 use spa_platform::bus::Received;
 use spa_platform::db::Db;
+use spa_platform::locale::Locale;
 use spa_platform::runtime::Infra;
 use spa_proto::EventMessage;
 use spa_proto::events::{
@@ -28,6 +31,7 @@ use crate::domain::mail::{Links, Mail};
 use crate::domain::{account, cancelled, newsletter, order, paid, questions};
 use crate::mail::delivery::Mailer;
 use crate::mail::{AboutOrder, queue_all_once, queue_once};
+use crate::settings::Settings;
 
 // The consumers' names: each is the key its handled events are recorded
 // under, so a name never changes.
@@ -65,7 +69,33 @@ async fn queue<M: EventMessage + AboutOrder>(
 #[derive(Clone)]
 pub struct Senders {
     pub links: Links,
-    pub guesthouse: Guesthouse,
+    /// `GUESTHOUSE_EMAIL`, when set.
+    pub guesthouse_email: Option<String>,
+    pub guesthouse_locale: Locale,
+    /// The guesthouse's details: its reception e-mail, unless `GUESTHOUSE_EMAIL` names another.
+    pub settings: Arc<Settings>,
+}
+
+/// Where the guesthouse's copies go when neither `GUESTHOUSE_EMAIL` nor its details name an address.
+const FALLBACK_GUESTHOUSE_EMAIL: &str = "recepcja@spa.localhost";
+
+impl Senders {
+    /// The guesthouse's mailbox now: `GUESTHOUSE_EMAIL`, else the reception
+    /// e-mail of its details (the contact page's), read for each event.
+    async fn guesthouse(&self) -> Guesthouse {
+        let email = match &self.guesthouse_email {
+            Some(email) => email.clone(),
+            None => self
+                .settings
+                .guesthouse()
+                .await
+                .ok()
+                .map(|h| h.value.reception.email.trim().to_owned())
+                .filter(|e| spa_platform::email::is_valid(e))
+                .unwrap_or_else(|| FALLBACK_GUESTHOUSE_EMAIL.to_owned()),
+        };
+        Guesthouse { email, locale: self.guesthouse_locale }
+    }
 }
 
 async fn queue_newsletter(db: &Db, to: &Senders, event: Received<NewsletterSubscribed>) -> anyhow::Result<()> {
@@ -82,12 +112,14 @@ async fn queue_reset(db: &Db, to: &Senders, event: Received<PasswordResetRequest
 
 /// The guest's summary, then the guesthouse's notice.
 async fn queue_order(db: &Db, to: &Senders, event: Received<OrderPlaced>) -> anyhow::Result<()> {
-    queue_all_once(db, ORDER_MAILER, event, |o| Ok(vec![order::mail(o, &to.links)?, to.guesthouse.placed(o, &to.links)])).await
+    let house = to.guesthouse().await;
+    queue_all_once(db, ORDER_MAILER, event, |o| Ok(vec![order::mail(o, &to.links)?, house.placed(o, &to.links)])).await
 }
 
 /// The guest's confirmation, then the guesthouse's notice.
 async fn queue_paid(db: &Db, to: &Senders, event: Received<OrderPaid>) -> anyhow::Result<()> {
-    queue_all_once(db, PAID_MAILER, event, |p| Ok(vec![paid::paid_mail(p, &to.links)?, to.guesthouse.paid(p, &to.links)])).await
+    let house = to.guesthouse().await;
+    queue_all_once(db, PAID_MAILER, event, |p| Ok(vec![paid::paid_mail(p, &to.links)?, house.paid(p, &to.links)])).await
 }
 
 async fn queue_voucher(db: &Db, to: &Senders, event: Received<VoucherIssued>) -> anyhow::Result<()> {
@@ -96,12 +128,13 @@ async fn queue_voucher(db: &Db, to: &Senders, event: Received<VoucherIssued>) ->
 
 /// The guest's mail (when the order has a recipient), then the guesthouse's notice.
 async fn queue_cancelled(db: &Db, to: &Senders, event: Received<OrderCancelled>) -> anyhow::Result<()> {
+    let house = to.guesthouse().await;
     queue_all_once(db, CANCELLATION_MAILER, event, |c| {
         let mut mails = Vec::new();
         if cancelled::has_recipient(c) {
             mails.push(cancelled::cancelled_mail(c, &to.links)?);
         }
-        mails.push(to.guesthouse.cancelled(c, &to.links));
+        mails.push(house.cancelled(c, &to.links));
         Ok(mails)
     })
     .await
@@ -113,12 +146,14 @@ async fn queue_changed(db: &Db, to: &Senders, event: Received<OrderChanged>) -> 
 }
 
 async fn queue_question(db: &Db, to: &Senders, event: Received<QuestionAsked>) -> anyhow::Result<()> {
-    queue_all_once(db, QUESTION_MAILER, event, |q| Ok(questions::question_mails(q, &to.guesthouse.email))).await
+    let house = to.guesthouse().await;
+    queue_all_once(db, QUESTION_MAILER, event, |q| Ok(questions::question_mails(q, &house.email))).await
 }
 
 /// The guesthouse's notice of a portal's booking on nights sold out here.
 async fn queue_conflict(db: &Db, to: &Senders, event: Received<ChannelConflicted>) -> anyhow::Result<()> {
-    queue_once(db, CONFLICT_MAILER, event, |c| Ok(to.guesthouse.conflict(c, &to.links))).await
+    let house = to.guesthouse().await;
+    queue_once(db, CONFLICT_MAILER, event, |c| Ok(house.conflict(c, &to.links))).await
 }
 
 /// Starts every consumer: each queues its e-mails and wakes the sender.

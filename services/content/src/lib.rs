@@ -50,12 +50,13 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     let settings = std::sync::Arc::new(settings::Settings::new(infra.db.clone(), infra.outbox.clone(), generation));
     let mailer = mail::delivery::Mailer::from_env(infra.data_dir.clone())?.with_guesthouse(settings.clone());
     tracing::info!(mailer = %mailer.describe(), "e-mails are delivered");
-    let guesthouse = infra.setting("GUESTHOUSE_EMAIL").unwrap_or_else(|| "recepcja@spa.localhost".into());
-    anyhow::ensure!(spa_platform::email::is_valid(&guesthouse), "GUESTHOUSE_EMAIL is not an e-mail address");
+    let guesthouse = infra.setting("GUESTHOUSE_EMAIL").filter(|e| !e.trim().is_empty());
+    anyhow::ensure!(guesthouse.as_deref().is_none_or(spa_platform::email::is_valid), "GUESTHOUSE_EMAIL is not an e-mail address");
     let locale = infra.setting("GUESTHOUSE_LOCALE").unwrap_or_else(|| "pl".into());
     let locale =
         spa_platform::locale::Locale::parse(&locale).ok_or_else(|| anyhow::anyhow!("GUESTHOUSE_LOCALE must be pl, de or en_GB"))?;
-    let senders = events::Senders { links: links.clone(), guesthouse: domain::guesthouse::Guesthouse { email: guesthouse, locale } };
+    let senders =
+        events::Senders { links: links.clone(), guesthouse_email: guesthouse, guesthouse_locale: locale, settings: settings.clone() };
     events::consume(&infra, &senders, &mailer).await?;
     mailer.clone().spawn(infra.db.clone(), infra.shutdown.clone());
     let weather = weather::WeatherService::from_settings(|name| infra.setting(name))?;

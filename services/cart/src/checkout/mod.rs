@@ -669,8 +669,6 @@ fn summary(lines: &[SummaryLine], address: &Address) -> Result<String, CartError
     serde_json::to_string(&s).map_err(|e| CartError::Db(sqlx::Error::Encode(e.into())))
 }
 
-/// What the guest's e-mail says of paying by transfer, cancelling and the
-/// invoice, for an order placed `today`.
 /// The cancellation terms of an order whose first stay begins on
 /// `arrival`, placed `today`: shown before it is paid, and in its e-mail.
 /// None without a stay.
@@ -685,6 +683,8 @@ fn cancellation_terms(
     })
 }
 
+/// What the guest's e-mail says of paying by transfer, cancelling and the
+/// invoice, for an order placed `today`.
 fn mail_terms(
     order: &StoredOrder,
     lines: &[SummaryLine],

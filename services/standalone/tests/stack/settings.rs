@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use crate::checkout::{Visitor, guest, reservation};
 use crate::staff::as_staff;
-use crate::support::{TestStack, stay};
+use crate::support::{TestStack, eventually, stay};
 
 /// A basket with a stay at the payment step: the methods offered and the advance payment.
 async fn payment_step(t: &TestStack, in_days: i64) -> (Visitor, Value, i64) {
@@ -227,6 +227,18 @@ async fn an_administrator_sets_the_guesthouse_s_details_and_the_contact_page_sho
     assert_eq!(page["phones"], json!([{"label": "Recepcja całodobowa", "number": "+48 600 700 800"}]));
     assert_eq!(page["latitude"], 52.5);
     assert_eq!(sender().await, json!("Pensjonat Nad Jeziorem <recepcja@nad-jeziorem.example>"));
+    // And the guesthouse's copies go to its new reception e-mail (no GUESTHOUSE_EMAIL here).
+    let question = json!({"customer": "Ola", "email": "ola@example.pl", "phone": "600100200", "message": "Czy jest parking?"});
+    assert_eq!(t.post("/shop-api/contact/product-questions?locale=pl", question).await.0, 201);
+    let content = t.stack.db("content");
+    let copy: String = eventually("the guesthouse's copy", || async {
+        sqlx::query_scalar("SELECT recipient FROM outgoing_mail WHERE subject LIKE 'Wiadomość ze strony kontaktowej%'")
+            .fetch_optional(content.pool())
+            .await
+            .unwrap()
+    })
+    .await;
+    assert_eq!(copy, "recepcja@nad-jeziorem.example");
 
     // Every broken rule named; nothing saved.
     let mut wrong = details.clone();
