@@ -85,14 +85,7 @@ impl Senders {
     async fn guesthouse(&self) -> Guesthouse {
         let email = match &self.guesthouse_email {
             Some(email) => email.clone(),
-            None => self
-                .settings
-                .guesthouse()
-                .await
-                .ok()
-                .map(|h| h.value.reception.email.trim().to_owned())
-                .filter(|e| spa_platform::email::is_valid(e))
-                .unwrap_or_else(|| FALLBACK_GUESTHOUSE_EMAIL.to_owned()),
+            None => self.settings.reception().await.map_or_else(|| FALLBACK_GUESTHOUSE_EMAIL.to_owned(), |(_, email)| email),
         };
         Guesthouse { email, locale: self.guesthouse_locale }
     }

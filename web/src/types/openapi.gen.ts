@@ -1226,7 +1226,7 @@ export interface paths {
         put?: never;
         /**
          * Asks the guesthouse about a product, or writes to it
-         * @description Without `productCode` the message is the contact page's inquiry. Checked by the form's rules (every field required, a valid e-mail, a
+         * @description Without `productCode` the message is the contact page's inquiry. Checked by the form's rules (every field but the product required, a valid e-mail, a
          *     phone of at least 7 characters), stored, e-mailed to the guesthouse and
          *     acknowledged to the sender in the request's language.
          */

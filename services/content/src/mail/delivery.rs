@@ -103,16 +103,12 @@ impl Mailer {
         if let Some(from) = &self.from {
             return from.clone();
         }
-        let house = match &self.guesthouse {
-            Some(settings) => settings.guesthouse().await.ok(),
+        let reception = match &self.guesthouse {
+            Some(settings) => settings.reception().await,
             None => None,
         };
-        house
-            .and_then(|h| {
-                let name = h.value.name.trim();
-                let address = h.value.reception.email.parse().ok()?;
-                Some(Mailbox::new((!name.is_empty()).then(|| name.to_owned()), address))
-            })
+        reception
+            .and_then(|(name, email)| Some(Mailbox::new(Some(name).filter(|n| !n.is_empty()), email.parse().ok()?)))
             .unwrap_or_else(|| FALLBACK_FROM.parse().expect("the fallback sender is an address"))
     }
 

@@ -44,6 +44,15 @@ impl Settings {
             .await
     }
 
+    /// The guesthouse's name and reception e-mail, the house its e-mails
+    /// speak for (their sender, the address its own copies go to); none
+    /// while the details give no valid address.
+    pub async fn reception(&self) -> Option<(String, String)> {
+        let house = self.guesthouse().await.ok()?;
+        let email = house.value.reception.email.trim();
+        spa_platform::email::is_valid(email).then(|| (house.value.name.trim().to_owned(), email.to_owned()))
+    }
+
     pub async fn set_guesthouse(&self, details: GuesthouseDetails, staff: &str) -> Result<Arc<Stamped>, ContentError> {
         let details = details.trimmed();
         details.check().map_err(ContentError::InvalidSettings)?;
