@@ -6,6 +6,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
 
+import type { pageHeads } from './src/config/page-heads';
 import type { routeManifest } from './src/config/route-manifest';
 
 // Where the gateway (or the standalone stack) listens during `npm run dev`.
@@ -64,7 +65,8 @@ const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 /**
  * Writes dist/routes.json, the page paths the gateway answers with 200, from
  * the app's route table (src/config/route-manifest.ts, run as the app's own
- * code would be).
+ * code would be), and dist/heads.json, the listings' titles and descriptions
+ * the gateway writes into the pages it serves (src/config/page-heads.ts).
  */
 function routesManifest(): Plugin {
   return {
@@ -79,6 +81,15 @@ function routesManifest(): Plugin {
         type: 'asset',
         fileName: 'routes.json',
         source: `${JSON.stringify(module.routeManifest(), null, 2)}\n`,
+      });
+      const heads = await runnerImport<{ pageHeads: typeof pageHeads }>(path.join(srcDir, 'config/page-heads.ts'), {
+        resolve: { alias: { '@': srcDir } },
+        logLevel: 'silent',
+      });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'heads.json',
+        source: `${JSON.stringify(heads.module.pageHeads(), null, 2)}\n`,
       });
     },
   };

@@ -286,6 +286,8 @@ order-links = Informationen
 order-shop-name = Pension Spa & Wellness
 # A page's <title>, as the app writes it (app.documentTitle).
 page-title = { $page } | Pension Spa & Wellness
+# The first crumb of a page's BreadcrumbList.
+breadcrumb-home = Startseite
 order-local-time = polnische Zeit
 order-stay = { $from } – { $to }, { $nights ->
         [one] { $nights } Nacht

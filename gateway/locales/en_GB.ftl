@@ -288,6 +288,8 @@ order-links = Information
 order-shop-name = Spa & Wellness Guesthouse
 # A page's <title>, as the app writes it (app.documentTitle).
 page-title = { $page } | Spa & Wellness Guesthouse
+# The first crumb of a page's BreadcrumbList.
+breadcrumb-home = Home
 order-local-time = Polish time
 order-stay = { $from } – { $to }, { $nights ->
         [one] { $nights } night

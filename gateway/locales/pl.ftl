@@ -286,6 +286,8 @@ order-links = Informacje
 order-shop-name = Pensjonat Spa & Wellness
 # A page's <title>, as the app writes it (app.documentTitle).
 page-title = { $page } | Pensjonat Spa & Wellness
+# The first crumb of a page's BreadcrumbList.
+breadcrumb-home = Strona główna
 order-local-time = czasu polskiego
 order-stay = { $from } – { $to }, { $nights ->
         [one] { $nights } noc

@@ -106,6 +106,8 @@ pub struct AppState {
     /// The app's page paths (`web/dist/routes.json`): other paths are 404s.
     /// `None` when the build has none: every path is a page.
     pub page_routes: Option<Arc<pages::PageRoutes>>,
+    /// The listings' heads (`web/dist/heads.json`), written into their pages.
+    pub page_heads: Arc<head::PageHeads>,
     /// Whole answers of the public reads ([`answers`]), kept until the
     /// events that change them; `None` caches nothing.
     pub cache: Option<Arc<dyn Cache>>,
@@ -132,6 +134,7 @@ impl AppState {
         if index_html.is_some() && page_routes.is_none() {
             tracing::warn!(dist = %config.web_dist.display(), "web app has no {}; every path is served as a page", pages::MANIFEST);
         }
+        let page_heads = Arc::new(head::PageHeads::load(&config.web_dist)?);
         let guard = guard::Guard::new(config.limits.clone())?;
         // Logins in progress: in this process until a shared cache is given.
         let flows = Arc::new(spa_platform::cache::MokaCache::new("oidc_flows", 4 * 1024 * 1024));
@@ -141,6 +144,7 @@ impl AppState {
             clients,
             index_html,
             page_routes,
+            page_heads,
             cache: None,
             generations: generations::Generations::new(),
             guard,

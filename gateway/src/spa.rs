@@ -2,8 +2,8 @@
 //! `index.html` for every other path (history-mode routing) with
 //! `<html lang>` set to the page's locale, since the app reads its language
 //! from there, and `<meta name="locale-hosts">` naming where each locale's
-//! pages are, so its language switcher can link to them; a product page
-//! also gets the product's head ([`crate::head`]). A path that no page
+//! pages are, so its language switcher can link to them; product, listing
+//! and content pages also get their heads ([`crate::head`]). A path that no page
 //! of the locale answers ([`crate::pages`]) still gets the app, which shows
 //! its not-found page, but with status 404.
 
@@ -72,13 +72,13 @@ pub async fn index(State(state): State<AppState>, request: Request) -> Response 
         _ => StatusCode::OK,
     };
     let mut page = with_lang(index, locale.tag());
-    // A product page's head for readers that run no JavaScript; a slug no
+    // The page's head for readers that run no JavaScript; a slug no
     // product has is a 404 (the app shows its not-found page).
-    if let Some(slug) = crate::head::product_slug(locale, &path).filter(|_| status == StatusCode::OK) {
-        match crate::head::product_tags(&state, locale, &slug, &crate::head::origin(&state, locale)).await {
-            Ok(Some(tags)) => page = crate::head::with_tags(&page, &tags),
-            Ok(None) => status = StatusCode::NOT_FOUND,
-            Err(e) => tracing::warn!(error = %e, slug, "product page without its head: the catalog did not answer"),
+    if status == StatusCode::OK {
+        match crate::head::page_head(&state, locale, &path).await {
+            crate::head::Head::Tags(tags) => page = crate::head::with_tags(&page, &tags),
+            crate::head::Head::UnknownProduct => status = StatusCode::NOT_FOUND,
+            crate::head::Head::None => {}
         }
     }
     let authorities = locale_authorities(host.as_deref(), &state.config.locale_hosts, &state.config.public_url);

@@ -145,13 +145,15 @@ test('a package page in English', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Configure your package' })).toBeVisible();
   await expect(page.getByTestId('package-price')).toHaveText(/PLN\s?\d/);
 
-  // Opened directly, the page comes with its head from the server: one
-  // JSON-LD (the server's, the app adds none), Open Graph; moving on takes them away.
+  // Opened directly, the page comes with its head from the server: the
+  // product's JSON-LD (the server's, the app adds none) and its crumbs, Open
+  // Graph, one canonical link (the app's); moving on takes them away.
   const url = page.url();
   await page.goto(url);
   await expect(page.getByRole('region', { name: 'Configure your package' })).toBeVisible();
-  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
+  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(2);
   await expect(page.locator('script[type="application/ld+json"][data-head="product"]')).toHaveCount(1);
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
   await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', new RegExp(`${new URL(url).pathname}$`));
   await page.getByRole('link', { name: 'Offer' }).first().click();
   await expect(page.locator('[data-head]')).toHaveCount(0);

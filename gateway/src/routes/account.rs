@@ -77,13 +77,19 @@ impl Validate for Registration {
     request_body = Registration,
     responses(
         (status = 201, description = "Registered and logged in (Set-Cookie)", body = Customer),
-        (status = 400, description = "An invalid e-mail, a weak password or a missing name", body = ErrorBody),
+        (status = 400, description = "A missing name", body = ErrorBody),
         (status = 409, description = "The e-mail is registered already", body = ErrorBody),
+        (status = 422, description = "An invalid e-mail or a weak password", body = ErrorBody),
         (status = 429, description = "Too many attempts from this client; wait", body = ErrorBody),
         (status = 503, description = "The accounts service is unavailable; retry", body = ErrorBody),
     )
 )]
 pub async fn register(State(state): State<AppState>, shop: Shop, JsonBody(body): JsonBody<Registration>) -> ApiResult<Response> {
+    create_customer(&state, &shop, body).await
+}
+
+/// A new customer's account, logged in at once: `POST /register` and `POST /me` alike.
+pub(super) async fn create_customer(state: &AppState, shop: &Shop, body: Registration) -> ApiResult<Response> {
     let request = RegisterRequest {
         email: body.email,
         password: body.password,
@@ -94,7 +100,7 @@ pub async fn register(State(state): State<AppState>, shop: Shop, JsonBody(body):
     };
     let session = state.clients.users.clone().register(request).await?.into_inner();
     let mut response = (StatusCode::CREATED, Json(customer(&session))).into_response();
-    response.headers_mut().insert(header::SET_COOKIE, session_cookie(&state, Some(&session)));
+    response.headers_mut().insert(header::SET_COOKIE, session_cookie(state, Some(&session)));
     Ok(response)
 }
 

@@ -1,4 +1,5 @@
-//! `GET /shop-api/me`: the logged-in customer, or an empty response.
+//! `GET /shop-api/me`: the logged-in customer, or an empty response;
+//! `POST` creates one, `PUT` changes the profile.
 
 use axum::Json;
 use axum::extract::State;
@@ -11,14 +12,15 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::AppState;
 use crate::error::{ApiResult, ErrorBody};
-use crate::extract::{JsonBody, Validate};
+use crate::extract::{JsonBody, Shop, Validate};
 use crate::guard::Client;
+use crate::routes::account::Registration;
 use crate::session::{Customer, require_script, session_token_or_401, unauthorized};
 use crate::wire::Account;
 use crate::wire::order::Order;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(me, update_me)).routes(routes!(change_password)).routes(routes!(my_orders))
+    OpenApiRouter::new().routes(routes!(me, create_me, update_me)).routes(routes!(change_password)).routes(routes!(my_orders))
 }
 
 /// The logged-in customer's orders.
@@ -71,6 +73,30 @@ pub async fn me(customer: Option<Customer>) -> ApiResult<Response> {
         Some(Customer(c)) => Ok(Json(Account::from(c)).into_response()),
         None => Ok(StatusCode::NO_CONTENT.into_response()),
     }
+}
+
+/// Create a customer
+///
+/// The spec's client creates the customer here; the same as
+/// `POST /shop-api/register`: the new customer is logged in at once (the
+/// answer sets the session cookie) and sent the e-mail confirming the address.
+#[utoipa::path(
+    post,
+    path = "/shop-api/me",
+    tag = "user",
+    params(crate::extract::ShopParams),
+    request_body = Registration,
+    responses(
+        (status = 201, description = "Created and logged in (Set-Cookie)", body = Account),
+        (status = 400, description = "A missing name", body = ErrorBody),
+        (status = 409, description = "The e-mail is registered already", body = ErrorBody),
+        (status = 422, description = "An invalid e-mail or a weak password", body = ErrorBody),
+        (status = 429, description = "Too many attempts from this client; wait", body = ErrorBody),
+        (status = 503, description = "The accounts service is unavailable; retry", body = ErrorBody),
+    )
+)]
+pub async fn create_me(State(state): State<AppState>, shop: Shop, JsonBody(body): JsonBody<Registration>) -> ApiResult<Response> {
+    super::account::create_customer(&state, &shop, body).await
 }
 
 /// New names and phone.

@@ -38,7 +38,7 @@ pub struct PageQuery {
 
 /// One block of a page.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Container {
+pub struct PageBlock {
     /// The block's id (`/backend/block/edit/{id}` edits it).
     pub id: String,
     /// Sanitized HTML.
@@ -57,11 +57,21 @@ pub struct PageBody {
     pub title: String,
     /// For the meta description (at most 160 characters).
     pub description: String,
-    pub containers: Vec<Container>,
+    /// The whole page's content, as a client that shows it in one piece reads it.
+    pub containers: Containers,
+    /// The same content block by block, in order, for editing and placing them apart.
+    pub blocks: Vec<PageBlock>,
 }
 
-fn container(b: spa_proto::spa::content::v1::Block) -> Container {
-    Container { id: b.id, content: b.html, revision: b.revision }
+/// The page's blocks joined.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Containers {
+    /// Sanitized HTML: every block's, in order.
+    pub content: String,
+}
+
+fn page_block(b: spa_proto::spa::content::v1::Block) -> PageBlock {
+    PageBlock { id: b.id, content: b.html, revision: b.revision }
 }
 
 /// A page's content
@@ -87,7 +97,8 @@ pub async fn page(State(state): State<AppState>, shop: Shop, Query(q): Query<Pag
         name: p.name,
         title: p.title,
         description: p.description,
-        containers: p.blocks.into_iter().map(container).collect(),
+        containers: Containers { content: p.blocks.iter().map(|b| b.html.as_str()).collect::<Vec<_>>().join("\n") },
+        blocks: p.blocks.into_iter().map(page_block).collect(),
     };
     // An edit shows at once: no copy is kept along the way.
     Ok(([(header::CACHE_CONTROL, "no-cache")], Json(body)).into_response())

@@ -7,8 +7,8 @@ use spa_proto::spa::content::v1::content_service_server::ContentService;
 use spa_proto::spa::content::v1::{
     AddSlideRequest, AskProductQuestionResponse, Block, BlockHistory, Desk, GetBlockRequest, GetGuesthouseRequest, GetMailStatusRequest,
     GetPageRequest, GetPollRequest, GetWeatherRequest, Guesthouse, GuesthousePhone, ListOrderMailsRequest, MailStatus,
-    NewsletterTokenRequest, NewsletterTokenResponse, OpeningHours, OrderMail, OrderMails, Page, Poll, ProductQuestion, RemoveSlideRequest,
-    RemoveSlideResponse, RestoreBlockRequest, Revision, SaveBlockRequest, SendTestMailRequest, SetGuesthouseRequest,
+    NewsletterTokenRequest, NewsletterTokenResponse, OpeningHours, OrderMail, OrderMails, Page, PageAlternate, Poll, ProductQuestion,
+    RemoveSlideRequest, RemoveSlideResponse, RestoreBlockRequest, Revision, SaveBlockRequest, SendTestMailRequest, SetGuesthouseRequest,
     SubscribeNewsletterRequest, SubscribeNewsletterResponse, Texts, VoteRequest, Weather,
 };
 use tonic::{Request, Response, Status};
@@ -147,6 +147,7 @@ impl ContentService for ContentGrpc {
             title: p.title,
             description: p.description,
             blocks: p.blocks.into_iter().map(block_message).collect(),
+            alternates: p.alternates.into_iter().map(|(locale, url)| PageAlternate { locale, url }).collect(),
         }))
     }
 

@@ -101,7 +101,8 @@ describe('content pages', () => {
           name: 'regulations',
           title: 'Terms of sale and booking',
           description: 'How booking works.',
-          containers: [{ id: 'regulations-booking', content: '<p>A booking stands once it is paid.</p>', revision: 1 }],
+          containers: { content: '<p>A booking stands once it is paid.</p>' },
+          blocks: [{ id: 'regulations-booking', content: '<p>A booking stands once it is paid.</p>', revision: 1 }],
         });
       }),
     );

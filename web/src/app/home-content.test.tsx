@@ -9,7 +9,7 @@ import { createContentServer, editorCustomer } from '@/testing/mocks/content-ser
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { createTestQueryClient, renderRoutes } from '@/testing/test-utils';
-import type { ContentContainer, Customer } from '@/types/api';
+import type { PageBlock, Customer } from '@/types/api';
 
 import { createRoutes } from './router';
 
@@ -23,12 +23,20 @@ function renderHome(locale: Locale, url: string, loggedIn?: Customer, ...overrid
 }
 
 /** The home page's blocks as the content system would answer them for `url`. */
-const homePage = (url: string, locale: Locale, containers: ContentContainer[]) =>
+const homePage = (url: string, locale: Locale, blocks: PageBlock[]) =>
   http.get(apiPath('/pages'), () =>
-    HttpResponse.json({ url, locale, name: 'home', title: 'Home', description: 'Home page', containers }),
+    HttpResponse.json({
+      url,
+      locale,
+      name: 'home',
+      title: 'Home',
+      description: 'Home page',
+      containers: { content: blocks.map((b) => b.content).join('\n') },
+      blocks,
+    }),
   );
 
-const block = (id: string, content: string): ContentContainer => ({ id, content, revision: 1 });
+const block = (id: string, content: string): PageBlock => ({ id, content, revision: 1 });
 
 const slideButtons = (banner: HTMLElement) =>
   within(banner)

@@ -257,6 +257,26 @@ describe('page head', () => {
     });
   });
 
+  it('takes over the head the server wrote: its links at once, its Open Graph and JSON-LD once the page is left', async () => {
+    const served = [
+      Object.assign(document.createElement('link'), { rel: 'canonical', href: 'http://server.test/oferta/zabiegi/' }),
+      Object.assign(document.createElement('link'), { rel: 'alternate', hreflang: 'de', href: 'http://server.test/de' }),
+      Object.assign(document.createElement('meta'), { content: 'Zabiegi' }),
+      Object.assign(document.createElement('script'), { type: 'application/ld+json', text: '{}' }),
+    ];
+    served[2]?.setAttribute('property', 'og:title');
+    for (const tag of served) {
+      tag.setAttribute('data-head', '');
+      document.head.append(tag);
+    }
+    const router = await renderPage(cases.treatments, 'pl');
+    expect(document.head.querySelectorAll('link[rel="canonical"]')).toHaveLength(1);
+    expect(head.canonical()).toBe(`${origin}/oferta/zabiegi/`);
+    expect(served.map((tag) => tag.isConnected)).toEqual([false, false, true, true]);
+    await router.navigate('/oferta/pakiety/');
+    await waitFor(() => expect(document.head.querySelectorAll('[data-head]')).toHaveLength(0));
+  });
+
   it('has descriptions within the length search engines show, in every language', () => {
     const keys = [
       'home.lead',

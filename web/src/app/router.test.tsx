@@ -114,7 +114,8 @@ describe('app router', () => {
           name: 'page',
           title: 'Strona z treścią',
           description: 'Opis',
-          containers: [{ id: 'block-1', content: '<p>Treść bloku.</p>', revision: 1 }],
+          containers: { content: '<p>Treść bloku.</p>' },
+          blocks: [{ id: 'block-1', content: '<p>Treść bloku.</p>', revision: 1 }],
         });
       }),
     );

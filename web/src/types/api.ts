@@ -167,7 +167,7 @@ export type NewsletterSignUp = Schemas['Subscribe'];
 
 /** GET /pages?url=: a page in a language, its blocks' HTML sanitized by the server. */
 export type ContentPage = Schemas['PageBody'];
-export type ContentContainer = Schemas['Container'];
+export type PageBlock = Schemas['PageBlock'];
 
 /** GET/PUT /backend/blocks/{id}: a block as an editor sees it, with its revisions (newest first). */
 export type ContentBlock = Schemas['BlockBody'];

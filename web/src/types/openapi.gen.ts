@@ -1311,7 +1311,13 @@ export interface paths {
         get: operations["me"];
         /** Change the profile */
         put: operations["update_me"];
-        post?: never;
+        /**
+         * Create a customer
+         * @description The spec's client creates the customer here; the same as
+         *     `POST /shop-api/register`: the new customer is logged in at once (the
+         *     answer sets the session cookie) and sent the e-mail confirming the address.
+         */
+        post: operations["create_me"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2297,14 +2303,10 @@ export interface components {
         ChosenShipment: {
             method: components["schemas"]["ShippingMethod"];
         };
-        /** @description One block of a page. */
-        Container: {
-            /** @description Sanitized HTML. */
+        /** @description The page's blocks joined. */
+        Containers: {
+            /** @description Sanitized HTML: every block's, in order. */
             content: string;
-            /** @description The block's id (`/backend/block/edit/{id}` edits it). */
-            id: string;
-            /** Format: int64 */
-            revision: number;
         };
         /** @description A package configuration. */
         CostRequest: {
@@ -3162,9 +3164,21 @@ export interface components {
             /** Format: int32 */
             quantity: number;
         };
+        /** @description One block of a page. */
+        PageBlock: {
+            /** @description Sanitized HTML. */
+            content: string;
+            /** @description The block's id (`/backend/block/edit/{id}` edits it). */
+            id: string;
+            /** Format: int64 */
+            revision: number;
+        };
         /** @description A page in a language. */
         PageBody: {
-            containers: components["schemas"]["Container"][];
+            /** @description The same content block by block, in order, for editing and placing them apart. */
+            blocks: components["schemas"]["PageBlock"][];
+            /** @description The whole page's content, as a client that shows it in one piece reads it. */
+            containers: components["schemas"]["Containers"];
             /** @description For the meta description (at most 160 characters). */
             description: string;
             locale: string;
@@ -10875,6 +10889,83 @@ export interface operations {
             };
         };
     };
+    create_me: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The shop's sales channel; the only one is `web_pl`.
+                 * @example web_pl
+                 */
+                channel?: "web_pl";
+                /** @description The language of names, descriptions and messages; Polish by default. */
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Registration"];
+            };
+        };
+        responses: {
+            /** @description Created and logged in (Set-Cookie) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description A missing name */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The e-mail is registered already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An invalid e-mail or a weak password */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts from this client; wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The accounts service is unavailable; retry */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     my_orders: {
         parameters: {
             query?: {
@@ -12045,7 +12136,7 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            /** @description An invalid e-mail, a weak password or a missing name */
+            /** @description A missing name */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12063,7 +12154,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            /** @description An invalid e-mail or a weak password */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12745,6 +12836,7 @@ export const pathsShopApiCheckoutTokenVouchersGetParametersQueryChannelValues: R
 export const pathsShopApiCheckoutTokenVouchersIndexPutParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/checkout/{token}/vouchers/{index}"]["put"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiContactProductQuestionsPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/contact/product-questions"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiGuesthouseGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/guesthouse"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
+export const pathsShopApiMePostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/me"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiMeOrdersGetParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/me/orders"]["get"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiNewsletterConfirmPostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/newsletter/confirm"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];
 export const pathsShopApiNewsletterSubscribePostParametersQueryChannelValues: ReadonlyArray<FlattenedDeepRequired<paths>["/shop-api/newsletter/subscribe"]["post"]["parameters"]["query"]["channel"]> = ["web_pl"];

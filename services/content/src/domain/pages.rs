@@ -92,6 +92,8 @@ pub struct Page {
     pub title: String,
     pub description: String,
     pub blocks: Vec<Block>,
+    /// `(locale, url)` of the same page in every language, this one included.
+    pub alternates: Vec<(String, String)>,
 }
 
 pub struct Revision {

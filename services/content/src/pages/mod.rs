@@ -60,7 +60,16 @@ pub async fn page(db: &Db, url: &str, locale_code: &str) -> Result<Page, Content
     let l = locale(locale_code)?.code();
     let row = store::page(db, url, l).await?.ok_or(ContentError::PageNotFound)?;
     let blocks = store::blocks(db, &row.name, l).await?.into_iter().map(|b| Block { html: sanitize(&b.html), ..b }).collect();
-    Ok(Page { url: url.to_owned(), locale: l.to_owned(), name: row.name, title: row.title, description: row.description, blocks })
+    let alternates = store::page_urls(db, &row.name).await?;
+    Ok(Page {
+        url: url.to_owned(),
+        locale: l.to_owned(),
+        name: row.name,
+        title: row.title,
+        description: row.description,
+        blocks,
+        alternates,
+    })
 }
 
 /// A block in `locale` with its latest revisions.

@@ -77,6 +77,11 @@ pub async fn page(db: &Db, url: &str, locale: &str) -> sqlx::Result<Option<PageR
     row.map(|r| Ok(PageRow { name: r.try_get("name")?, title: r.try_get("title")?, description: r.try_get("description")? })).transpose()
 }
 
+/// `(locale, url)` of page `name` in every language it exists in.
+pub async fn page_urls(db: &Db, name: &str) -> sqlx::Result<Vec<(String, String)>> {
+    sqlx::query_as("SELECT locale, url FROM pages WHERE name = $1 ORDER BY locale").bind(name).fetch_all(db.pool()).await
+}
+
 /// A page's blocks in order, as stored.
 pub async fn blocks(db: &Db, page: &str, locale: &str) -> sqlx::Result<Vec<Block>> {
     sqlx::query("SELECT id, html, revision FROM blocks WHERE page = $1 AND locale = $2 AND removed_at IS NULL ORDER BY position")

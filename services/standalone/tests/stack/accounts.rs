@@ -26,6 +26,34 @@ async fn login(t: &TestStack, email: &str, password: &str) -> reqwest::Response 
         .unwrap()
 }
 
+/// The spec's client creates a customer with `POST /me`: the same account as `/register`.
+#[tokio::test]
+async fn post_me_creates_a_logged_in_customer() {
+    let t = TestStack::start().await;
+    let body = json!({"email": "ewa@example.pl", "password": PASSWORD, "firstName": "Ewa", "lastName": "Lis"});
+    let response = t.http.post(t.url("/shop-api/me?locale=de")).json(&body).send().await.unwrap();
+    let session = cookie_of(&response).split(';').next().unwrap().to_owned();
+    let (status, customer) = read(response).await;
+    assert_eq!((status, customer["email"].as_str()), (201, Some("ewa@example.pl")), "{customer}");
+    let (status, who) = me(&t, &session).await;
+    assert_eq!((status, who["lastName"].as_str()), (200, Some("Lis")), "logged in at once");
+    let (status, again) = read(t.http.post(t.url("/shop-api/me")).json(&body).send().await.unwrap()).await;
+    assert_eq!((status, again["code"].as_str()), (409, Some("email_taken")), "{again}");
+    let (status, weak) = read(
+        t.http
+            .post(t.url("/shop-api/me"))
+            .json(&json!({"email": "x@example.pl", "password": "short", "firstName": "X", "lastName": "Y"}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!((status, weak["errors"][0]["field"].as_str()), (422, Some("password")), "{weak}");
+    // Announced like a registration (the confirmation e-mail follows from it).
+    let subjects: Vec<String> = sqlx::query_scalar("SELECT subject FROM outbox").fetch_all(t.stack.db("users").pool()).await.unwrap();
+    assert!(subjects.iter().any(|s| s == "users.customer.registered"), "{subjects:?}");
+}
+
 #[tokio::test]
 async fn a_customer_registers_logs_in_and_out() {
     let t = TestStack::start_with(|g| g.limits.writes.burst = 1000).await;

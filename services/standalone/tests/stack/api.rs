@@ -321,10 +321,20 @@ async fn paths_no_page_answers_are_404_with_the_app_and_its_locale_hosts() {
         "{head}"
     );
     assert!(
-        head.contains("<meta name=\"description\" content=\"") && head.contains("<meta property=\"og:type\" content=\"product\">"),
+        head.contains("<meta name=\"description\" content=\"")
+            && head.contains("<meta property=\"og:type\" content=\"product\" data-head>"),
         "{head}"
     );
-    assert!(head.contains("<meta property=\"og:url\" content=\"http://localhost:8080/en/offer/treatments/hot-stone-massage\">"), "{head}");
+    let url = "http://localhost:8080/en/offer/treatments/hot-stone-massage";
+    assert!(head.contains(&format!("<meta property=\"og:url\" content=\"{url}\" data-head>")), "{head}");
+    assert!(head.contains(&format!("<link rel=\"canonical\" href=\"{url}\" data-head>")), "{head}");
+    // The same product in the other languages, by its slug there.
+    assert!(
+        head.contains(
+            "<link rel=\"alternate\" hreflang=\"pl\" href=\"http://localhost:8080/oferta/zabiegi/masaz-goracymi-kamieniami\" data-head>"
+        ),
+        "{head}"
+    );
     let ld = head.split("<script type=\"application/ld+json\" data-head=\"product\" data-sku=\"TR_HOT_STONE\">").nth(1).expect("JSON-LD");
     let ld: Value = serde_json::from_str(ld.split("</script>").next().unwrap()).unwrap();
     assert_eq!(
@@ -339,6 +349,87 @@ async fn paths_no_page_answers_are_404_with_the_app_and_its_locale_hosts() {
     assert_eq!(http.get(t.url("/media/default.svg")).send().await.unwrap().status().as_u16(), 200);
     let (status, body) = t.get("/shop-api/nothing-here").await;
     assert_eq!((status, body["code"].as_str()), (404, Some("not_found")));
+}
+
+/// The JSON-LD objects of a page's head, by their `@type`.
+fn json_ld(head: &str, kind: &str) -> Option<Value> {
+    head.split("<script type=\"application/ld+json\"")
+        .skip(1)
+        .filter_map(|s| serde_json::from_str::<Value>(&s[s.find('>')? + 1..s.find("</script>")?]).ok())
+        .find(|v| v["@type"] == kind)
+}
+
+#[tokio::test]
+async fn listing_content_and_room_pages_come_with_their_heads_for_readers_without_javascript() {
+    // The listings' heads as the web build writes them (web/src/config/page-heads.ts).
+    let heads = r#"{"pl": {"/oferta/zabiegi/": {"title": "Zabiegi", "description": "Masaże i rytuały.",
+            "alternates": {"pl": "/oferta/zabiegi/", "de": "/angebot/behandlungen", "en_GB": "/en/offer/treatments"}},
+          "/pensjonat/baza-noclegowa/": {"title": "Pokoje", "description": "Wygodne pokoje.",
+            "alternates": {"pl": "/pensjonat/baza-noclegowa/", "de": "/pension/unterkunft", "en_GB": "/en/guesthouse/accomodation"}}},
+        "de": {}, "en_GB": {}}"#;
+    let t = TestStack::start_with(|g| std::fs::write(g.web_dist.join("heads.json"), heads).unwrap()).await;
+    let http = client();
+    let head = |path: &'static str| {
+        let request = http.get(t.url(path));
+        async move {
+            let html = request.send().await.unwrap().text().await.unwrap();
+            html.split("</head>").next().unwrap().to_owned()
+        }
+    };
+    let origin = "http://localhost:8080";
+
+    // A listing: its title and lead in the language, its address in every language, its crumbs.
+    let listing = head("/oferta/zabiegi").await;
+    assert!(listing.contains("<title>Zabiegi | Pensjonat Spa &amp; Wellness</title>"), "{listing}");
+    assert!(listing.contains("<meta name=\"description\" content=\"Masaże i rytuały.\">"), "{listing}");
+    assert!(listing.contains(&format!("<link rel=\"canonical\" href=\"{origin}/oferta/zabiegi/\" data-head>")), "{listing}");
+    assert!(
+        listing.contains(&format!("<link rel=\"alternate\" hreflang=\"en-GB\" href=\"{origin}/en/offer/treatments\" data-head>")),
+        "{listing}"
+    );
+    assert!(
+        listing.contains(&format!("<link rel=\"alternate\" hreflang=\"x-default\" href=\"{origin}/oferta/zabiegi/\" data-head>")),
+        "{listing}"
+    );
+    assert!(listing.contains("<meta property=\"og:title\" content=\"Zabiegi\" data-head>"), "{listing}");
+    let crumbs = json_ld(&listing, "BreadcrumbList").expect("crumbs");
+    assert_eq!(crumbs["itemListElement"][0]["name"], "Strona główna");
+    assert_eq!(crumbs["itemListElement"][1]["item"], format!("{origin}/oferta/zabiegi/"));
+
+    // A room's page: the product's head, under the rooms' listing in its crumbs.
+    let (_, rooms) = t.get("/shop-api/offer/room?locale=pl&limit=1").await;
+    let room_path = rooms["items"][0]["links"]["self"].as_str().unwrap().to_owned();
+    let room_name = rooms["items"][0]["name"].as_str().unwrap().to_owned();
+    let html = http.get(t.url(&room_path)).send().await.unwrap().text().await.unwrap();
+    let room = html.split("</head>").next().unwrap();
+    assert!(room.contains(&format!("<link rel=\"canonical\" href=\"{origin}{room_path}\" data-head>")), "{room}");
+    assert_eq!(json_ld(room, "Product").expect("product")["name"], room_name.as_str());
+    let names: Vec<Value> =
+        json_ld(room, "BreadcrumbList").expect("crumbs")["itemListElement"].as_array().unwrap().iter().map(|i| i["name"].clone()).collect();
+    assert_eq!(names, [json!("Strona główna"), json!("Pokoje"), json!(room_name)]);
+
+    // A content page: its title and description from the content service, the page in every language.
+    let (_, regulations) = t.get("/shop-api/pages?locale=pl&url=/regulamin").await;
+    let page = head("/regulamin").await;
+    let title = regulations["title"].as_str().unwrap().replace('&', "&amp;");
+    assert!(page.contains(&format!("<title>{title} | Pensjonat Spa &amp; Wellness</title>")), "{page}");
+    assert!(page.contains(&format!("<link rel=\"canonical\" href=\"{origin}/regulamin\" data-head>")), "{page}");
+    assert!(page.contains(&format!("<link rel=\"alternate\" hreflang=\"en-GB\" href=\"{origin}/en/regulations\" data-head>")), "{page}");
+    assert!(json_ld(&page, "BreadcrumbList").is_some() && json_ld(&page, "Hotel").is_none(), "{page}");
+
+    // The contact page and the home page describe the guesthouse: the settings' name, address and place.
+    let (_, house) = t.get("/shop-api/guesthouse?locale=pl").await;
+    let contact = head("/kontakt").await;
+    let hotel = json_ld(&contact, "Hotel").expect("hotel");
+    assert_eq!(hotel["name"], house["name"], "{hotel}");
+    assert_eq!(hotel["address"]["streetAddress"], house["street"], "{hotel}");
+    assert!(hotel["geo"]["latitude"].as_f64().is_some(), "{hotel}");
+    let home = head("/").await;
+    assert!(json_ld(&home, "Hotel").is_some() && json_ld(&home, "BreadcrumbList").is_none(), "{home}");
+
+    // Pages of no service's (the basket) keep the app's own head.
+    let basket = head("/basket/items").await;
+    assert!(!basket.contains("data-head"), "{basket}");
 }
 
 #[tokio::test]

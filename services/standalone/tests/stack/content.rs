@@ -12,15 +12,19 @@ async fn pages_answer_by_path_and_language() {
     let t = TestStack::start().await;
     let (status, pl) = t.get("/shop-api/pages?locale=pl&url=/regulamin").await;
     assert_eq!((status, pl["name"].as_str()), (200, Some("regulations")), "{pl}");
-    assert!(pl["containers"][0]["content"].as_str().unwrap().contains("Rezerwacja i płatność"), "{pl}");
+    assert!(pl["blocks"][0]["content"].as_str().unwrap().contains("Rezerwacja i płatność"), "{pl}");
     assert!(!pl["description"].as_str().unwrap().is_empty());
+    // The spec's client reads the whole page at `containers.content`: every block, in order.
+    let whole = pl["containers"]["content"].as_str().unwrap();
+    let blocks: Vec<&str> = pl["blocks"].as_array().unwrap().iter().map(|b| b["content"].as_str().unwrap()).collect();
+    assert!(blocks.len() > 1 && whole == blocks.join("\n"), "{pl}");
     let (status, en) = t.get("/shop-api/pages?locale=en_GB&url=/en/regulations").await;
     assert_eq!(status, 200);
-    assert_eq!(en["containers"][0]["id"], pl["containers"][0]["id"], "the same blocks in every language");
+    assert_eq!(en["blocks"][0]["id"], pl["blocks"][0]["id"], "the same blocks in every language");
     assert!(en["title"].as_str().unwrap().starts_with("Terms"), "{en}");
     // Contact is /kontakt in Polish and German: the language picks the text.
     let (_, de) = t.get("/shop-api/pages?locale=de&url=/kontakt").await;
-    assert!(de["containers"][0]["content"].as_str().unwrap().contains("Rezeption"), "{de}");
+    assert!(de["blocks"][0]["content"].as_str().unwrap().contains("Rezeption"), "{de}");
     let (status, missing) = t.get("/shop-api/pages?locale=pl&url=/nie-ma").await;
     assert_eq!((status, missing["code"].as_str()), (404, Some("page_not_found")));
     let (status, bad) = t.get("/shop-api/pages?locale=pl").await;
@@ -60,9 +64,9 @@ async fn only_editors_and_admins_edit_blocks_and_visitors_see_the_edit_at_once()
         "{shown}"
     );
     let (_, page) = t.get("/shop-api/pages?locale=pl&url=/regulamin").await;
-    assert_eq!(page["containers"][1]["content"].as_str(), Some(shown), "{page}");
+    assert_eq!(page["blocks"][1]["content"].as_str(), Some(shown), "{page}");
     let (_, en) = t.get("/shop-api/pages?locale=en_GB&url=/en/regulations").await;
-    assert!(en["containers"][1]["content"].as_str().unwrap().contains("Gift vouchers"), "{en}");
+    assert!(en["blocks"][1]["content"].as_str().unwrap().contains("Gift vouchers"), "{en}");
 
     // A save made from an old revision does not overwrite a newer one.
     let (status, stale) = send(Method::PUT, block, &editor, json!({"content": "<p>stale</p>", "revision": 2})).await;
@@ -77,7 +81,7 @@ async fn only_editors_and_admins_edit_blocks_and_visitors_see_the_edit_at_once()
     assert_eq!((status, restored["revision"].as_i64()), (200, Some(4)), "{restored}");
     assert_eq!(restored["content"].as_str(), Some(original.as_str()));
     let (_, page) = t.get("/shop-api/pages?locale=pl&url=/regulamin").await;
-    assert_eq!(page["containers"][1]["content"].as_str(), Some(original.as_str()));
+    assert_eq!(page["blocks"][1]["content"].as_str(), Some(original.as_str()));
     assert_eq!(send(Method::GET, "/shop-api/backend/blocks/nope?locale=pl", &editor, Value::Null).await.0, 404);
 }
 
@@ -91,7 +95,7 @@ async fn an_editor_adds_and_removes_a_home_page_slide_and_visitors_see_it_at_onc
     let t = &t;
     let slide_ids = |url: &'static str| async move {
         let (_, page) = t.get(url).await;
-        page["containers"]
+        page["blocks"]
             .as_array()
             .unwrap()
             .iter()

@@ -325,7 +325,7 @@ pub async fn common_checks(base: &str) {
     // A content page, on either database.
     let (status, page) = get("/shop-api/pages?locale=de&url=/regulations").await;
     assert_eq!((status, page["name"].as_str()), (200, Some("regulations")), "{page}");
-    assert!(!page["containers"].as_array().unwrap().is_empty());
+    assert!(!page["blocks"].as_array().unwrap().is_empty());
 
     // Accounts: a registration, a failed and a good login, on either database.
     let email = format!("{}@example.pl", uuid::Uuid::new_v4().simple());

@@ -16,7 +16,7 @@ import { getDocumentLocale } from '@/lib/i18n/locale';
 import { loadDictionary } from '@/lib/i18n/messages';
 import { loadChunk } from '@/lib/load-chunk';
 import { canEditContent } from '@/lib/rules/roles';
-import type { ContentContainer } from '@/types/api';
+import type { PageBlock } from '@/types/api';
 
 import './home.css';
 
@@ -75,7 +75,7 @@ export function HomeRoute() {
   }, [query, setQuery]);
 
   const canEdit = canEditContent(useHeaderCustomer());
-  const containers = useContentPage(paths.root.path(locale)).data?.containers;
+  const containers = useContentPage(paths.root.path(locale)).data?.blocks;
   const welcome = useMemo(() => (containers ?? []).filter((block) => block.id === WELCOME_BLOCK), [containers]);
   const slides = useMemo(
     () =>
@@ -136,7 +136,7 @@ export function HomeRoute() {
  * without one.
  */
 function bannerSlides(
-  slides: readonly { block: ContentContainer; title: string }[],
+  slides: readonly { block: PageBlock; title: string }[],
   editLinks: boolean,
 ): CarouselSlide[] {
   return slides.map(({ block, title }) => ({

@@ -1,3 +1,6 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+
 import { toLanguageTag } from '@/lib/i18n/locale';
 import { usePageAlternates } from '@/lib/i18n/page-alternates';
 import { useI18n } from '@/lib/i18n/i18n-provider';
@@ -10,6 +13,7 @@ import { useI18n } from '@/lib/i18n/i18n-provider';
  * Only links known to be this very page are written.
  */
 export function AlternateLinks() {
+  useServerHead();
   const { locale } = useI18n();
   const exact = usePageAlternates().links.filter((link) => link.exact);
   const canonical = exact.find((link) => link.locale === locale);
@@ -26,4 +30,19 @@ export function AlternateLinks() {
       {exact.length > 1 && polish && <link rel="alternate" hrefLang="x-default" href={polish.href} />}
     </>
   );
+}
+
+/**
+ * The head tags the server wrote into the page it sent (`data-head`, see
+ * gateway/src/head.rs): its canonical and hreflang links give way to the
+ * app's at once, the rest (Open Graph, JSON-LD) once the visitor leaves
+ * that page, which they describe.
+ */
+function useServerHead() {
+  const { pathname } = useLocation();
+  const first = useRef(pathname);
+  useEffect(() => {
+    const tags = document.head.querySelectorAll(pathname === first.current ? 'link[data-head]' : '[data-head]');
+    tags.forEach((tag) => tag.remove());
+  }, [pathname]);
 }

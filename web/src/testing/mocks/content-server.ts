@@ -268,11 +268,13 @@ export function createContentServer({ loggedIn }: { loggedIn?: Customer } = {}) 
         name: page.name,
         title: page.title[locale] ?? '',
         description: page.description[locale] ?? '',
-        containers: (order.get(page.name) ?? []).map((id) => {
+        containers: { content: '' },
+        blocks: (order.get(page.name) ?? []).map((id) => {
           const current = latest(blocks.get(key(id, locale)) as StoredBlock);
           return { id, content: current.content, revision: current.revision };
         }),
       };
+      answer.containers.content = answer.blocks.map((block) => block.content).join('\n');
       return HttpResponse.json(answer);
     }),
     http.get(apiPath('/backend/blocks/:id'), async ({ request, params }) => {

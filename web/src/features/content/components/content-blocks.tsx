@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { pagePatterns } from '@/config/route-manifest';
 import { useI18n } from '@/lib/i18n/i18n-provider';
-import type { ContentContainer } from '@/types/api';
+import type { PageBlock } from '@/types/api';
 
 import '@/features/content/content.css';
 import { internalLinkPath } from '@/features/content/utils/internal-link';
@@ -12,7 +12,7 @@ import { internalLinkPath } from '@/features/content/utils/internal-link';
 import { BlockHtml } from './block-html';
 
 type Props = {
-  containers: readonly ContentContainer[];
+  containers: readonly PageBlock[];
   /** Each block with a link to edit it (edit mode, for editors). */
   editLinks?: boolean;
 };

@@ -18,8 +18,8 @@ type Props = {
  */
 export function ContentIntro({ url, canEdit, fallback }: Props) {
   const query = useContentPage(url);
-  if (query.data && query.data.containers.length > 0) {
-    return <PageBlocks containers={query.data.containers} canEdit={canEdit} />;
+  if (query.data && query.data.blocks.length > 0) {
+    return <PageBlocks containers={query.data.blocks} canEdit={canEdit} />;
   }
   return query.isPending ? null : fallback;
 }

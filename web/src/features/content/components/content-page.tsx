@@ -75,7 +75,7 @@ function PageFrame({ title, description, children }: { title: string; descriptio
 function ContentArticle({ page, canEdit }: { page: Page; canEdit: boolean }) {
   return (
     <PageFrame title={page.title} description={page.description}>
-      <PageBlocks containers={page.containers} canEdit={canEdit} />
+      <PageBlocks containers={page.blocks} canEdit={canEdit} />
     </PageFrame>
   );
 }

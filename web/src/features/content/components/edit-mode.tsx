@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 
 import { readEditMode, writeEditMode } from '@/features/content/utils/edit-mode';
 import { useI18n } from '@/lib/i18n/i18n-provider';
-import type { ContentContainer } from '@/types/api';
+import type { PageBlock } from '@/types/api';
 
 import { ContentBlocks } from './content-blocks';
 
@@ -69,11 +69,11 @@ function EditableScope({ children }: { children: (editLinks: boolean) => ReactNo
  * mode a link to edit each block. Only rendered for a customer with the
  * `editor` or `admin` role.
  */
-export function EditableBlocks({ containers }: { containers: readonly ContentContainer[] }) {
+export function EditableBlocks({ containers }: { containers: readonly PageBlock[] }) {
   return <EditableScope>{(on) => <ContentBlocks containers={containers} editLinks={on} />}</EditableScope>;
 }
 
 /** The blocks as a visitor sees them, or as an editor does (toggle and edit links). */
-export function PageBlocks({ containers, canEdit }: { containers: readonly ContentContainer[]; canEdit: boolean }) {
+export function PageBlocks({ containers, canEdit }: { containers: readonly PageBlock[]; canEdit: boolean }) {
   return canEdit ? <EditableBlocks containers={containers} /> : <ContentBlocks containers={containers} />;
 }

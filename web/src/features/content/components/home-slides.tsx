@@ -34,7 +34,7 @@ export function HomeSlidesSection() {
   const [done, setDone] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const busy = useRef(false);
-  const blocks = page.data?.containers ?? [];
+  const blocks = page.data?.blocks ?? [];
   const slides = blocks.filter((block) => block.id.startsWith(SLIDE_PREFIX)).map((block, i) => ({ id: block.id, name: blockHeading(block.content) ?? t('staff.slides.untitled', { position: i + 1 }) }));
   const welcome = blocks.some((block) => block.id === WELCOME_BLOCK);
   const editHref = (id: string) => paths.editBlock.href(locale, { id }, { locale });
