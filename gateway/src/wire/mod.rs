@@ -420,11 +420,20 @@ pub struct Account {
     pub last_name: String,
     pub phone: String,
     pub roles: Vec<Role>,
+    /// The e-mail address is confirmed: a guest's orders placed with it are the customer's.
+    pub email_verified: bool,
 }
 
 impl From<spa_proto::spa::users::v1::Customer> for Account {
     fn from(c: spa_proto::spa::users::v1::Customer) -> Self {
-        Self { email: c.email, first_name: c.first_name, last_name: c.last_name, phone: c.phone, roles: roles(&c.roles) }
+        Self {
+            email: c.email,
+            first_name: c.first_name,
+            last_name: c.last_name,
+            phone: c.phone,
+            roles: roles(&c.roles),
+            email_verified: c.email_verified,
+        }
     }
 }
 

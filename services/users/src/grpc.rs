@@ -68,6 +68,7 @@ fn customer_message(c: CustomerRow) -> Customer {
         last_name: c.last_name,
         phone: c.phone,
         roles: c.roles.into_iter().map(Role::wire).collect(),
+        email_verified: c.verified,
     }
 }
 
@@ -114,7 +115,7 @@ impl UsersService for UsersGrpc {
         if let Err(e) = self.send_link(&email, locale, LinkPurpose::Verify).await {
             tracing::warn!(error = %e, "verification e-mail not requested at registration");
         }
-        let customer = CustomerRow { id, email, first_name, last_name, phone, roles: vec![Role::Customer] };
+        let customer = CustomerRow { id, email, first_name, last_name, phone, roles: vec![Role::Customer], verified: false };
         Ok(Response::new(session(token, expires_at, customer)))
     }
 

@@ -18,6 +18,8 @@ pub struct CustomerRow {
     pub last_name: String,
     pub phone: String,
     pub roles: Vec<Role>,
+    /// The e-mail address was proved theirs (a link, or a provider's word).
+    pub verified: bool,
 }
 
 impl CustomerRow {
@@ -37,7 +39,7 @@ pub struct NewCustomer<'a> {
     pub locale: &'a str,
 }
 
-const COLUMNS: &str = "c.id, c.email, c.first_name, c.last_name, c.phone, c.roles";
+const COLUMNS: &str = "c.id, c.email, c.first_name, c.last_name, c.phone, c.roles, c.verified_at";
 
 fn customer(row: &AnyRow) -> Result<CustomerRow, sqlx::Error> {
     let roles: String = row.try_get("roles")?;
@@ -48,6 +50,7 @@ fn customer(row: &AnyRow) -> Result<CustomerRow, sqlx::Error> {
         last_name: row.try_get("last_name")?,
         phone: row.try_get("phone")?,
         roles: Role::parse_all(&roles),
+        verified: row.try_get::<Option<i64>, _>("verified_at")?.is_some(),
     })
 }
 
@@ -468,7 +471,7 @@ pub async fn login_with_identity(
     let (found, created) = match linked {
         Some(row) => (customer(&row)?, false),
         None => {
-            let by_email = sqlx::query(&format!("SELECT {COLUMNS}, c.verified_at FROM customers c WHERE c.email = $1"))
+            let by_email = sqlx::query(&format!("SELECT {COLUMNS} FROM customers c WHERE c.email = $1"))
                 .bind(identity.email)
                 .fetch_optional(&mut *tx)
                 .await?;
@@ -476,7 +479,7 @@ pub async fn login_with_identity(
                 // Staff accounts open the back office: an e-mail a provider
                 // vouches for is not proof enough to link one.
                 Some(row) if customer(&row)?.is_staff() => return Err(UsersError::StaffAccount),
-                Some(row) if row.try_get::<Option<i64>, _>("verified_at")?.is_some() => (customer(&row)?, false),
+                Some(row) if customer(&row)?.verified => (customer(&row)?, false),
                 // Whoever registered this e-mail never proved it theirs:
                 // linking now could hand their account to someone else, or
                 // someone else's to them.
@@ -500,6 +503,7 @@ pub async fn login_with_identity(
                         last_name: identity.last_name.to_owned(),
                         phone: String::new(),
                         roles: vec![Role::Customer],
+                        verified: true,
                     };
                     (new, true)
                 }
@@ -542,7 +546,7 @@ pub struct StaffRow {
     pub invited: bool,
 }
 
-const STAFF_COLUMNS: &str = "c.id, c.email, c.first_name, c.last_name, c.phone, c.roles, c.disabled_at, \
+const STAFF_COLUMNS: &str = "c.id, c.email, c.first_name, c.last_name, c.phone, c.roles, c.verified_at, c.disabled_at, \
      CAST(CASE WHEN c.password_hash IS NULL THEN 1 ELSE 0 END AS BIGINT) AS invited";
 
 fn staff(row: &AnyRow) -> Result<StaffRow, sqlx::Error> {

@@ -229,7 +229,7 @@ describe('checkout: personal data step', () => {
     saved.unmount();
 
     setUpCheckout({
-      me: { email: 'jan@example.pl', firstName: 'Jan', lastName: 'Kowalski', phone: '600700800', roles: ['customer'] },
+      me: { email: 'jan@example.pl', firstName: 'Jan', lastName: 'Kowalski', phone: '600700800', roles: ['customer'], emailVerified: true },
     });
     renderCheckout('/basket/personal?account=register');
     expect((await screen.findByLabelText<HTMLInputElement>(/^Imię/)).value).toBe('Jan');

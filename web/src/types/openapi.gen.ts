@@ -2331,6 +2331,8 @@ export interface components {
         /** @description The logged-in customer. */
         Customer: {
             email: string;
+            /** @description The e-mail address is confirmed: a guest's orders placed with it are the customer's. */
+            emailVerified: boolean;
             firstName: string;
             lastName: string;
             phone: string;

@@ -159,8 +159,10 @@ async fn a_customer_registers_logs_in_and_out() {
 async fn a_new_customer_verifies_the_e_mail_once_through_its_link() {
     let t = TestStack::start().await;
     let body = json!({"email": "ola@example.pl", "password": PASSWORD, "firstName": "Ola", "lastName": "Nowak"});
-    let (status, _) = t.post("/shop-api/register?locale=de", body).await;
-    assert_eq!(status, 201);
+    let response = t.http.post(t.url("/shop-api/register?locale=de")).json(&body).send().await.unwrap();
+    assert_eq!(response.status().as_u16(), 201);
+    let session = cookie_of(&response).split(';').next().unwrap().to_owned();
+    assert_eq!(me(&t, &session).await.1["emailVerified"], json!(false), "not confirmed yet");
 
     // The content service writes the e-mail, in the registration's language.
     let content = t.stack.db("content");
@@ -210,6 +212,7 @@ async fn a_new_customer_verifies_the_e_mail_once_through_its_link() {
         .await
         .unwrap();
     assert!(verified.is_some());
+    assert_eq!(me(t, &session).await.1["emailVerified"], json!(true), "the profile says so");
     assert_eq!(open(link).await, (303, Some("/?account=link-expired".into())), "a link works once");
     assert_eq!(open("/verify-account/forged".into()).await, (303, Some("/?account=link-expired".into())));
     // An English e-mail's link leads to the English home page.

@@ -409,6 +409,7 @@ export function customer(overrides: Partial<Customer> = {}): Customer {
     lastName: 'Nowak',
     phone: '+48 600 100 200',
     roles: ['customer'],
+    emailVerified: true,
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import { useMe } from '@/lib/api/use-me';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Customer } from '@/types/api';
 
+import { GuestOrdersNote } from './guest-orders-note';
 import { LoginForm } from './login-form';
 import { MyBookings } from './my-bookings';
 import { PasswordChangeForm } from './password-change-form';
@@ -85,7 +86,7 @@ function ProfileSections({ customer }: { customer: Customer }) {
 
       <section className="profile__section" aria-labelledby={bookingsId}>
         <h2 id={bookingsId}>{t('account.profile.bookings')}</h2>
-        <p className="profile__hint">{t('account.profile.bookingsHint', { email: customer.email })}</p>
+        <GuestOrdersNote email={customer.email} verified={customer.emailVerified} />
         <MyBookings email={customer.email} />
       </section>
 
