@@ -287,7 +287,8 @@ impl Totals {
             shipping: t.shipping,
             deposit: t.deposit,
             left_to_pay: t.left_to_pay,
-            base: (currency != BASE_CURRENCY).then(|| BaseTotal { total: t.total, currency: BASE_CURRENCY.to_owned() }),
+            // The cart's own figure (it prices every line in PLN), never the total copied.
+            base: (currency != BASE_CURRENCY).then(|| BaseTotal { total: t.base_total, currency: BASE_CURRENCY.to_owned() }),
             currency: currency.to_owned(),
         }
     }

@@ -45,3 +45,4 @@ afterAll(() => server.close());
 
 // jsdom does not implement scrolling.
 window.scrollTo = () => {};
+Element.prototype.scrollIntoView = () => {};

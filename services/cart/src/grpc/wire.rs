@@ -149,6 +149,7 @@ pub(super) fn cart_message(view: View) -> Cart {
             shipping: t.shipping,
             deposit: t.deposit,
             left_to_pay: t.left_to_pay,
+            base_total: base_total(t.total, &view.cart.currency),
             currency: view.cart.currency,
         }),
         shipping_required,
@@ -251,6 +252,7 @@ pub(super) fn order_message(o: StoredOrder, payable_online: bool, payment_pendin
             shipping: t.shipping,
             deposit: t.deposit,
             left_to_pay: t.left_to_pay,
+            base_total: base_total(t.total, CURRENCY),
             currency: CURRENCY.into(),
         }),
         due_now: t.due_now,
@@ -327,4 +329,13 @@ pub(super) fn refund_message(r: store::Refund) -> Refund {
         refund_reference: r.refund_reference.unwrap_or_default(),
         refunded_at: r.refunded_at.unwrap_or_default(),
     }
+}
+
+/// The total in the base currency. Every line is priced in it (a product
+/// priced in another currency at the catalog's conversion), so a basket in
+/// the base currency, as every basket is, totals the same in it; one in
+/// another currency would need its own conversion, which there is none of.
+fn base_total(total: i64, currency: &str) -> i64 {
+    debug_assert_eq!(currency, CURRENCY, "baskets are in the base currency");
+    total
 }

@@ -1,13 +1,14 @@
 /**
  * What checkout needs of the basket (features/checkout/components/checkout-basket.tsx),
  * filled in with the basket feature's own helpers: its storage, its cached
- * basket, its add and its price summary.
+ * basket, its add, its lines and its price summary.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 
 import { addCartItem } from '@/features/basket/api/add-cart-item';
 import { cartKeys, setCart } from '@/features/basket/api/get-cart';
+import { OrderLines } from '@/features/basket/components/order-lines';
 import { PriceSummary } from '@/features/basket/components/price-summary';
 import { basketStorage, useStoredBasket } from '@/features/basket/utils/storage';
 import { CheckoutBasketContext, type CheckoutBasket } from '@/features/checkout/components/checkout-basket';
@@ -36,7 +37,8 @@ export function CheckoutBasketProvider({ children }: { children: ReactNode }) {
         keep(cart);
         return cart;
       },
-      summary: (cart, busy) => <PriceSummary totals={cart.totals} codes={cart.vouchers} busy={busy} />,
+      lines: (cart) => <OrderLines items={cart.items} />,
+      summary: (cart, options) => <PriceSummary totals={cart.totals} codes={cart.vouchers} {...options} />,
     };
   }, [queryClient, locale, token]);
   return <CheckoutBasketContext value={basket}>{children}</CheckoutBasketContext>;

@@ -44,6 +44,7 @@ export function DateRangeField({
   const popoverId = useId();
   const errorId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
+  const popoverRef = useRef<HTMLDivElement>(null);
   const ownToggleRef = useRef<HTMLButtonElement>(null);
   const toggle = toggleRef ?? ownToggleRef;
   const [open, setOpen] = useState(false);
@@ -62,6 +63,16 @@ export function DateRangeField({
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  // Focusing the calendar's day scrolls a scrolling container (a dialog) so
+  // that the day is in view, centred in some browsers, which can leave the
+  // month's name above the fold: the whole calendar, else at least its top.
+  useEffect(() => {
+    const popover = popoverRef.current;
+    if (!open || !popover) return;
+    popover.scrollIntoView({ block: 'nearest' });
+    popover.querySelector('.date-picker__month-title')?.scrollIntoView({ block: 'nearest' });
   }, [open]);
 
   const { checkIn, checkOut } = value;
@@ -116,7 +127,7 @@ export function DateRangeField({
         </p>
       )}
       {open && (
-        <div id={popoverId} className="date-field__popover" role="dialog" aria-label={label}>
+        <div id={popoverId} ref={popoverRef} className="date-field__popover" role="dialog" aria-label={label}>
           <DateRangePicker
             {...pickerProps}
             label={label}

@@ -241,6 +241,27 @@ describe('DateRangeField', () => {
     expect(Object.fromEntries(new FormData(form))).toEqual({ dateFrom: '2026-06-15', dateTo: '2026-06-17' });
   });
 
+  it('scrolls the opened calendar into view after focusing its day, the month’s name last', async () => {
+    const scrolled: [Element, ScrollIntoViewOptions | boolean | undefined, boolean][] = [];
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element, options) {
+      scrolled.push([this, options, document.activeElement?.hasAttribute('data-date') ?? false]);
+    });
+    try {
+      renderWithProviders(<FieldHarness />);
+      await userEvent.setup().click(screen.getByTestId('date-field-toggle'));
+      const popover = screen.getByRole('dialog', { name: 'Termin pobytu' });
+      const title = popover.querySelector('.date-picker__month-title');
+      expect(title?.textContent).toBe('Czerwiec 2026');
+      // The day had focus first: its own scroll must not undo these.
+      expect(scrolled).toEqual([
+        [popover, { block: 'nearest' }, true],
+        [title, { block: 'nearest' }, true],
+      ]);
+    } finally {
+      scroll.mockRestore();
+    }
+  });
+
   it('allows a zero-night range by default (the wrapper minimum is 0)', async () => {
     const user = userEvent.setup();
     const changes: DateRange[] = [];

@@ -91,6 +91,26 @@ describe('BasketItems', () => {
     expect(screen.getAllByRole('link').some((link) => link.getAttribute('href') === '/basket/login')).toBe(true);
   });
 
+  it('explains a stay priced with its package on the stay\'s line', async () => {
+    const withPackage = reservationLine({
+      id: 1,
+      price: { current: 48_000, original: 48_000, currency: 'PLN' },
+      childItems: [packageLine({ id: 2, quantity: 2 })],
+    });
+    serveBasket([withPackage, reservationLine({ id: 3, code: 'ROOM_GARDEN' })]);
+    renderBasket();
+
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const [stay, pack, alone] = rows() as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(stay).getByTestId('line-package-price').textContent).toBe(
+      'Cena z pakietem: pakiet obejmuje 2 noce (w cenie najtańszego pasującego pokoju), tu płacisz za resztę pobytu.',
+    );
+    expect(plain(within(stay).getByTestId('line-total').textContent)).toBe('480,00 zł');
+    // Said once, on the stay whose price it explains.
+    expect(within(pack).queryByTestId('line-package-price')).toBeNull();
+    expect(within(alone).queryByTestId('line-package-price')).toBeNull();
+  });
+
   it('keeps the quantity within the line bounds and sends each change, the answer replacing the basket', async () => {
     const oil = cartItem({ id: 7, quantity: 1, minQuantity: 1, maxQuantity: 2, product: lineProduct({ name: 'Olejek' }) });
     const fake = serveBasket([oil]);
@@ -184,7 +204,7 @@ describe('BasketItems', () => {
     expect(fake.requests.at(-1)).toMatchObject({ method: 'DELETE', path: `/carts/${TOKEN}/items/9` });
   });
 
-  it('sums up the basket: total, voucher, shipping, deposit, left to pay, and the PLN total of another currency', async () => {
+  it('sums up the basket: total, voucher, shipping, the deposit due now, what is left to pay later, and the PLN total of another currency', async () => {
     const items = [cartItem({ id: 5, price: { current: 2000, original: 2000, currency: 'EUR' }, quantity: 2 })];
     const fake = createCartServer();
     server.use(...fake.handlers);
@@ -203,8 +223,8 @@ describe('BasketItems', () => {
     expect(plain(within(summary).getByTestId('summary-total').textContent)).toBe('Basket total€40.00');
     expect(plain(within(summary).getByTestId('summary-vouchers').textContent)).toBe('Voucher-€5.00');
     expect(plain(within(summary).getByTestId('summary-shipping').textContent)).toBe('Shipping€10.00');
-    expect(plain(within(summary).getByTestId('summary-deposit').textContent)).toBe('Deposit€15.00');
-    expect(plain(within(summary).getByTestId('summary-leftToPay').textContent)).toBe('Left to pay€45.00');
+    expect(plain(within(summary).getByTestId('summary-deposit').textContent)).toBe('Deposit, due now€15.00');
+    expect(plain(within(summary).getByTestId('summary-leftToPay').textContent)).toBe('Left to pay later€45.00');
     expect(plain(within(summary).getByTestId('summary-base').textContent)).toBe('Total in PLNPLN 172.00');
   });
 

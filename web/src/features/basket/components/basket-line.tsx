@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { QuantityCounter } from '@/components/ui/quantity-counter';
 import { lineName } from '@/features/basket/utils/cart-count';
 import { counterBounds, originalTotal } from '@/features/basket/utils/cart-lines';
-import { lineFacts } from '@/features/basket/utils/line-text';
+import { lineFacts, packageStayText, treatmentsText } from '@/features/basket/utils/line-text';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { CartItem } from '@/types/api';
 
@@ -28,9 +28,10 @@ type Props = {
 
 /**
  * One row of the basket (spec 2.2): position, the item with its facts (a
- * stay's dates, nights and guests; a package's persons and treatments), the
- * quantity counter within the line's bounds, the total, and the actions:
- * change (a package's treatments) and remove. A stay whose room was sold
+ * stay's dates, nights and guests, and what its package does to its price;
+ * a package's persons and treatments), the quantity counter within the
+ * line's bounds, the total, and the actions: change (a package's
+ * treatments) and remove. A stay whose room was sold
  * meanwhile shows the conflict instead. A top-level line that is not a
  * gift voucher can be paid with one (its code, and what it pays).
  */
@@ -53,7 +54,8 @@ export function BasketLine({
   const reduced = line.isAvailable && line.price.original > line.price.current;
   // Not among the facts: the quantity column says it.
   const facts = lineFacts(i18n, line, { quantity: false });
-  const treatments = line.treatments ?? [];
+  const treatments = treatmentsText(i18n, line);
+  const packagePrice = packageStayText(i18n, line);
   // Gift vouchers pay for stays, packages, treatments and products; an attached package is paid with its stay.
   const payable = !child && line.type !== 'voucher' && line.isAvailable;
 
@@ -78,11 +80,14 @@ export function BasketLine({
       </th>
       <td className="basket-line__details">
         {facts.length > 0 && <span className="basket-line__facts">{facts.join(' · ')}</span>}
-        {treatments.length > 0 && (
+        {treatments && (
           <span className="basket-line__treatments" data-testid="line-treatments">
-            {t('basket.line.treatments', {
-              list: treatments.map((tr) => t('basket.line.treatment', { name: tr.name, count: tr.quantity })).join(', '),
-            })}
+            {treatments}
+          </span>
+        )}
+        {packagePrice && (
+          <span className="basket-line__package-price" data-testid="line-package-price">
+            {packagePrice}
           </span>
         )}
         {!line.isAvailable && line.type === 'reservation' && (

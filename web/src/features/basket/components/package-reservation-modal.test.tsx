@@ -176,6 +176,21 @@ describe('PackageReservationModal', () => {
     expect(searches[0]?.options).toMatchObject({ adults: 2, treatments: [{ code: 'TR_A', quantity: 2 }] });
   });
 
+  it('brings the opened calendar’s month header into view inside the scrolling dialog', async () => {
+    serve([]);
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView');
+    try {
+      renderModal();
+      await userEvent.setup().click(within(dialog()).getByTestId('date-field-toggle'));
+      const title = within(dialog()).getByRole('dialog', { name: 'Termin pobytu' }).querySelector('.date-picker__month-title');
+      expect(title).toBeTruthy();
+      expect(scroll.mock.contexts).toContain(title);
+      expect(scroll).toHaveBeenCalledWith({ block: 'nearest' });
+    } finally {
+      scroll.mockRestore();
+    }
+  });
+
   it('says so when no room is free', async () => {
     serve([], []);
     renderModal();

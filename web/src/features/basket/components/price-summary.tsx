@@ -6,34 +6,40 @@ import type { CartTotals } from '@/types/api';
 /**
  * The price summary box (spec 2.5): basket total, voucher (what the gift
  * voucher codes `codes` pay, named under it), shipping, deposit and what
- * is left to pay; the total in PLN too when the basket is in another
- * currency (spec 9).
+ * is left to pay (with an advance payment: the advance now, the rest
+ * later); the total in PLN too when the basket is in another currency
+ * (spec 9).
  */
 export function PriceSummary({
   totals,
   codes = [],
   busy = false,
+  headingLevel = 2,
 }: {
   totals: CartTotals;
   codes?: readonly string[];
   busy?: boolean;
+  /** 3 inside a section with a heading of its own (checkout's order summary). */
+  headingLevel?: 2 | 3;
 }) {
   const { t, formatMoney } = useI18n();
   const headingId = useId();
   const money = (amount: number) => formatMoney(amount, totals.currency);
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
+  const advance = totals.deposit > 0;
   const rows = [
     { key: 'total', label: t('basket.summary.total'), value: money(totals.total) },
     // Paid with vouchers: taken off (no "-0").
     { key: 'vouchers', label: t('basket.summary.vouchers'), value: money(totals.vouchers === 0 ? 0 : -Math.abs(totals.vouchers)) },
     { key: 'shipping', label: t('basket.summary.shipping'), value: money(totals.shipping) },
-    { key: 'deposit', label: t('basket.summary.deposit'), value: money(totals.deposit) },
+    { key: 'deposit', label: advance ? t('basket.summary.depositNow') : t('basket.summary.deposit'), value: money(totals.deposit) },
   ];
 
   return (
     <section className="price-summary" aria-labelledby={headingId} aria-busy={busy} data-testid="price-summary">
-      <h2 id={headingId} className="price-summary__title">
+      <Heading id={headingId} className="price-summary__title">
         {t('basket.summary.title')}
-      </h2>
+      </Heading>
       <dl className="price-summary__rows">
         {rows.map((row) => (
           <div key={row.key} className="price-summary__row" data-testid={`summary-${row.key}`}>
@@ -47,7 +53,7 @@ export function PriceSummary({
           </div>
         ))}
         <div className="price-summary__row price-summary__row--main" data-testid="summary-leftToPay">
-          <dt>{t('basket.summary.leftToPay')}</dt>
+          <dt>{advance ? t('basket.summary.leftToPayLater') : t('basket.summary.leftToPay')}</dt>
           <dd>{money(totals.leftToPay)}</dd>
         </div>
         {totals.base && (

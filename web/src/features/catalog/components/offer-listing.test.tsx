@@ -257,7 +257,9 @@ describe('OfferListing', () => {
     const { router } = renderListing('product', '/oferta/produkty/');
 
     const oil = (await screen.findAllByTestId('product-card'))[1] as HTMLElement;
-    expect(within(oil).getByTestId('card-price').textContent?.replace(/\s/g, ' ')).toBe('18,90 € (w złotych: 81,27 zł)');
+    expect(within(oil).getByTestId('card-price').textContent?.replace(/\s/g, ' ')).toBe(
+      '81,27 zł (cena w walucie obcej: 18,90 €; płacisz w złotych po bieżącym kursie)',
+    );
 
     const high = screen.getByRole('slider', { name: 'Cena maksymalna' });
     expect(high.getAttribute('aria-valuetext')?.replace(/\s/g, ' ')).toBe('81,27 zł');

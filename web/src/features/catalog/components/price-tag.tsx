@@ -1,4 +1,3 @@
-import { BASE_CURRENCY } from '@/config/constants';
 import type { CardPrice } from '@/features/catalog/utils/card';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 
@@ -10,8 +9,8 @@ type Props = {
 
 /**
  * A price: "from" when it is a starting price, the original struck through on
- * a promotion, per person or per night where it is, and the amount in PLN
- * beside a price in another currency.
+ * a promotion, per person or per night where it is; a price set in another
+ * currency in PLN, as the basket charges it, with the price as set beside it.
  */
 export function PriceTag({ price, className, testId }: Props) {
   const { t, formatMoney } = useI18n();
@@ -32,10 +31,10 @@ export function PriceTag({ price, className, testId }: Props) {
       </strong>
       {price.perPerson && <span className="price__unit"> {t('price.perPerson')}</span>}
       {price.perNight && <span className="price__unit"> {t('price.perNight')}</span>}
-      {price.base !== null && (
-        <span className="price__base" data-testid="price-base">
+      {price.foreign !== null && (
+        <span className="price__base" data-testid="price-foreign">
           {' '}
-          {t('price.base', { amount: formatMoney(price.base, BASE_CURRENCY) })}
+          {t('price.foreign', { amount: formatMoney(price.foreign.current, price.foreign.currency) })}
         </span>
       )}
     </p>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
@@ -97,7 +97,7 @@ describe('ProductCard', () => {
     expect(screen.getByTestId('card-facts').textContent).toContain('maks. 3 osoby');
   });
 
-  it('shows the PLN amount beside a price in another currency', () => {
+  it('shows a price set in another currency in PLN, as the basket charges it, and says why', () => {
     const oil = listingItem({
       type: 'product',
       name: 'Olejek do masażu z arniką',
@@ -106,13 +106,19 @@ describe('ProductCard', () => {
     });
     renderWithProviders(<ProductCard item={oil} />);
     const price = screen.getByTestId('card-price');
-    expect(plain(price.textContent)).toBe('Cena regularna: 24,90 € Cena: 18,90 € (w złotych: 81,27 zł)');
-    expect(plain(within(price).getByTestId('price-base').textContent)).toBe(' (w złotych: 81,27 zł)');
+    expect(plain(price.textContent)).toBe(
+      'Cena regularna: 107,07 zł Cena: 81,27 zł (cena w walucie obcej: 18,90 €; płacisz w złotych po bieżącym kursie)',
+    );
+    cleanup();
+    renderWithProviders(<ProductCard item={oil} />, { locale: 'de' });
+    expect(plain(screen.getByTestId('price-foreign').textContent)).toBe(
+      ' (Preis in Fremdwährung: 18,90 €; Sie zahlen in Złoty zum aktuellen Kurs)',
+    );
   });
 
-  it('shows no PLN amount beside a PLN price', () => {
+  it('shows a PLN price alone', () => {
     renderWithProviders(<ProductCard item={listingItem()} />, { locale: 'en_GB' });
-    expect(screen.queryByTestId('price-base')).toBeNull();
+    expect(screen.queryByTestId('price-foreign')).toBeNull();
   });
 
   it('sends a voucher to the voucher configuration', () => {

@@ -137,7 +137,7 @@ describe('ProductDetails', () => {
     expect(document.cookie).not.toContain('agePermission');
   });
 
-  it('shows the PLN amount beside a price in euro in the price box', async () => {
+  it('shows a price set in euro in PLN in the price box, with the price as set', async () => {
     serveProduct({
       ...listingItem({
         type: 'product',
@@ -150,7 +150,7 @@ describe('ProductDetails', () => {
     });
     renderProduct('/oferta/produkty/arnica-massage-oil');
     const price = await screen.findByTestId('product-price');
-    expect(plain(price.textContent)).toBe('18,90 € (w złotych: 81,27 zł)');
+    expect(plain(price.textContent)).toBe('81,27 zł (cena w walucie obcej: 18,90 €; płacisz w złotych po bieżącym kursie)');
   });
 
   it('shows the not-found page, without an error toast, when there is no such product', async () => {

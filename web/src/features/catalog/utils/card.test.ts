@@ -44,7 +44,7 @@ describe('card rules (spec 2.4)', () => {
         from: true,
         perPerson: true,
         perNight: false,
-        base: null,
+        foreign: null,
       });
     });
 
@@ -53,24 +53,33 @@ describe('card rules (spec 2.4)', () => {
       expect(cardPrice(listingItem()).perNight).toBe(false);
     });
 
-    it('carries the PLN amount of a price in another currency, from priceBase', () => {
+    it('shows a price set in another currency in PLN, from priceBase, with the price as set', () => {
       const oil = listingItem({
         type: 'product',
-        price: { current: 1890, original: 1890, currency: 'EUR' },
-        priceBase: { current: 8127, original: 8127, currency: 'PLN' },
+        price: { current: 1890, original: 2490, currency: 'EUR' },
+        priceBase: { current: 8127, original: 10707, currency: 'PLN' },
       });
-      expect(cardPrice(oil)).toMatchObject({ current: 1890, currency: 'EUR', base: 8127 });
-      // A PLN price needs none; nor does a base price in another currency count.
-      expect(cardPrice(listingItem()).base).toBeNull();
-      expect(cardPrice({ ...oil, priceBase: { ...oil.price } }).base).toBeNull();
+      expect(cardPrice(oil)).toMatchObject({
+        current: 8127,
+        original: 10707,
+        currency: 'PLN',
+        foreign: { current: 1890, currency: 'EUR' },
+      });
+      // A PLN price is shown as it is; a base price in another currency does not count.
+      expect(cardPrice(listingItem()).foreign).toBeNull();
+      expect(cardPrice({ ...oil, priceBase: { ...oil.price } })).toMatchObject({ currency: 'EUR', foreign: null });
     });
 
-    it("gives a package's per-person price its PLN amount only when it is the price on the wire", () => {
+    it("converts a package's per-person price only when it is the price on the wire", () => {
       const eur = { current: 30000, original: 30000, currency: 'EUR' };
       const priceBase = { current: 129000, original: 129000, currency: 'PLN' };
-      expect(cardPrice(packageItem({ price: eur, priceBase, packageBasePrice: eur })).base).toBe(129000);
+      expect(cardPrice(packageItem({ price: eur, priceBase, packageBasePrice: eur }))).toMatchObject({ current: 129000, currency: 'PLN' });
       const perPerson = { current: 15000, original: 15000, currency: 'EUR' };
-      expect(cardPrice(packageItem({ price: eur, priceBase, packageBasePrice: perPerson })).base).toBeNull();
+      expect(cardPrice(packageItem({ price: eur, priceBase, packageBasePrice: perPerson }))).toMatchObject({
+        current: 15000,
+        currency: 'EUR',
+        foreign: null,
+      });
     });
 
     it('falls back to the price for a package without a base price', () => {

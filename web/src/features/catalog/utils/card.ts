@@ -33,35 +33,40 @@ export type CardPrice = {
   /** A room's price is for one night. */
   perNight: boolean;
   /**
-   * The current price converted to the base currency (PLN), shown beside a
-   * price in another currency (spec 1, 9); null for a PLN price.
+   * A price set in another currency (spec 1, 9): the amounts above are its
+   * conversion to the base currency (PLN), which the basket charges, and
+   * this is the price as set, shown beside them with why; null for a PLN price.
    */
-  base: number | null;
+  foreign: { current: number; currency: string } | null;
 };
 
 const samePrice = (a: Price, b: Price) =>
   a.current === b.current && a.original === b.original && a.currency === b.currency;
 
 /**
- * The base-currency amount of the price shown, from the item's `priceBase`
+ * The base-currency price of the price shown, from the item's `priceBase`
  * (which converts `price`): only when the shown price is in another
  * currency and is `price` itself (a package's per-person price is the same
- * price on the wire; were it not, no base would be shown rather than a wrong one).
+ * price on the wire; were it not, the price would be shown as set rather
+ * than wrongly converted).
  */
-function basePrice(shown: Price, item: Pick<ListingItem, 'price' | 'priceBase'>): number | null {
+function basePrice(shown: Price, item: Pick<ListingItem, 'price' | 'priceBase'>): Price | null {
   const { priceBase } = item;
   if (shown.currency === BASE_CURRENCY || !priceBase || priceBase.currency !== BASE_CURRENCY) return null;
-  return samePrice(shown, item.price) ? priceBase.current : null;
+  return samePrice(shown, item.price) ? priceBase : null;
 }
 
 /**
  * The price a card shows: a package shows its base price per person, every
  * other type its price; the original is struck only when really higher. A
- * price in another currency carries its PLN amount.
+ * price set in another currency is shown in PLN, as the basket charges it,
+ * with the price as set beside it.
  */
 export function cardPrice(item: Pick<ListingItem, 'type' | 'price' | 'priceBase' | 'packageBasePrice'>): CardPrice {
   const perPerson = item.type === 'package' && item.packageBasePrice !== undefined;
-  const price = perPerson && item.packageBasePrice ? item.packageBasePrice : item.price;
+  const set = perPerson && item.packageBasePrice ? item.packageBasePrice : item.price;
+  const base = basePrice(set, item);
+  const price = base ?? set;
   return {
     current: price.current,
     original: price.original > price.current ? price.original : null,
@@ -69,7 +74,7 @@ export function cardPrice(item: Pick<ListingItem, 'type' | 'price' | 'priceBase'
     from: item.type === 'package' || item.type === 'day_spa',
     perPerson,
     perNight: item.type === 'room',
-    base: basePrice(price, item),
+    foreign: base ? { current: set.current, currency: set.currency } : null,
   };
 }
 

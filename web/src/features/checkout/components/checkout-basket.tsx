@@ -3,9 +3,10 @@
  * stored basket's token, keeping a basket the server answered with (its
  * cached copy and what browser storage persists: token, items, billing
  * address, checkout state; spec 3), forgetting it once it became an order,
- * adding an item (the voucher configuration), and the basket's price
- * summary. Features do not import each other: the app fills this in with
- * the basket's own helpers (app/routes/checkout.tsx).
+ * adding an item (the voucher configuration), and what the basket shows
+ * of itself: its lines, read-only, and its price summary. Features do not
+ * import each other: the app fills this in with the basket's own helpers
+ * (app/routes/checkout-basket.tsx).
  */
 import { createContext, use, type ReactNode } from 'react';
 
@@ -22,8 +23,10 @@ export type CheckoutBasket = {
   refresh: () => void;
   /** Puts an item into the basket (creating the basket when there is none); answers the basket. */
   add: (item: AddCartItem) => Promise<Cart>;
+  /** The basket's lines as they are being bought (packages under their stay), without the basket's actions. */
+  lines: (cart: Pick<Cart, 'items'>) => ReactNode;
   /** The basket's price summary box (spec 2.5), with the gift voucher codes paying for its lines. */
-  summary: (cart: Pick<Cart, 'totals' | 'vouchers'>, busy?: boolean) => ReactNode;
+  summary: (cart: Pick<Cart, 'totals' | 'vouchers'>, options?: { busy?: boolean; headingLevel?: 2 | 3 }) => ReactNode;
 };
 
 export const CheckoutBasketContext = createContext<CheckoutBasket | null>(null);

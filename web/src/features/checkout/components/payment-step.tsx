@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 
@@ -15,15 +15,17 @@ import { usePayment } from '@/features/checkout/api/get-payment';
 import { useCartAnswer } from '@/features/checkout/api/use-cart-answer';
 import { hasVouchers } from '@/features/checkout/utils/guards';
 import { goToPage } from '@/features/checkout/utils/go-to-page';
+import { totalsWithAmount, type PaymentAmount } from '@/features/checkout/utils/payment-totals';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import type { Translate } from '@/lib/i18n/translate';
 import type { Cart, PaymentOffer } from '@/types/api';
 
 import { useCheckoutBasket } from './checkout-basket';
+import { CheckoutLayout } from './order-summary';
 import { PaymentLoader } from './payment-loader';
 import { StepIndicator } from './step-indicator';
 
-type Values = { method: string; amount: 'full' | 'deposit' };
+type Values = { method: string; amount: PaymentAmount };
 
 const paymentSchema = (t: Translate) =>
   z.object({
@@ -33,8 +35,8 @@ const paymentSchema = (t: Translate) =>
 
 /**
  * The payment step (spec 2.2): the payment method, the advance payment
- * where it is offered (paid now, the rest later), the price summary, and
- * "pay and finish": the choice is saved, the order placed while the
+ * where it is offered (paid now, the rest later), the price summary (with
+ * the option the guest has ticked, before it is saved), and "pay and finish": the choice is saved, the order placed while the
  * payment loader shows, and the browser goes to the payment site
  * (/order/{token}/pay). The basket is forgotten then: it is an order now,
  * and the next add starts a new one.
@@ -42,7 +44,7 @@ const paymentSchema = (t: Translate) =>
 export function PaymentStepView({ cart, token }: { cart: Cart; token: string }) {
   const { t, locale } = useI18n();
   const payment = usePayment(locale, token);
-  const basket = useCheckoutBasket();
+  const indicator = <StepIndicator current="payment" withVoucher={hasVouchers(cart)} />;
 
   let body;
   // The methods as they are now (a method chosen before is chosen still), not a copy from an earlier visit.
@@ -76,16 +78,19 @@ export function PaymentStepView({ cart, token }: { cart: Cart; token: string }) 
       </StatusMessage>
     );
   } else {
-    body = <PaymentForm cart={cart} token={token} offer={payment.data} />;
+    // The form lays the step out itself: its summary follows the option ticked.
+    return (
+      <>
+        {indicator}
+        <PaymentForm cart={cart} token={token} offer={payment.data} />
+      </>
+    );
   }
 
   return (
     <>
-      <StepIndicator current="payment" withVoucher={hasVouchers(cart)} />
-      <div className="checkout">
-        <div className="checkout__main">{body}</div>
-        <aside className="checkout__aside">{basket.summary(cart)}</aside>
-      </div>
+      {indicator}
+      <CheckoutLayout cart={cart}>{body}</CheckoutLayout>
     </>
   );
 }
@@ -106,6 +111,8 @@ function PaymentForm({ cart, token, offer }: { cart: Cart; token: string; offer:
   });
 
   const dueInFull = cart.totals.total - cart.totals.vouchers;
+  const amount = useWatch({ control: form.control, name: 'amount' });
+  const shownTotals = totalsWithAmount(cart.totals, offer.deposit, amount);
   const pay = useMutation({
     meta: { skipGlobalLoader: true },
     mutationFn: async ({ method, amount }: Values) => {
@@ -146,61 +153,63 @@ function PaymentForm({ cart, token, offer }: { cart: Cart; token: string; offer:
 
   return (
     <FormProvider {...form}>
-      <form
-        className="checkout-form"
-        noValidate
-        aria-describedby={requiredNoteId}
-        onSubmit={(event) => void form.handleSubmit((values) => !pay.isPending && pay.mutate(values))(event)}
-      >
-        <p id={requiredNoteId} className="checkout-form__note">
-          {t('checkout.requiredNote')}
-        </p>
-        <div className="checkout-form__section">
-          <FormRadioGroup
-            name="method"
-            legend={t('checkout.payment.method')}
-            required
-            options={offer.methods.map((method) => ({ value: method.code, label: method.name }))}
-          />
-        </div>
-        {deposit && (
-          <div className="checkout-form__section" data-testid="deposit-choice">
+      <CheckoutLayout cart={cart} totals={shownTotals}>
+        <form
+          className="checkout-form"
+          noValidate
+          aria-describedby={requiredNoteId}
+          onSubmit={(event) => void form.handleSubmit((values) => !pay.isPending && pay.mutate(values))(event)}
+        >
+          <p id={requiredNoteId} className="checkout-form__note">
+            {t('checkout.requiredNote')}
+          </p>
+          <div className="checkout-form__section">
             <FormRadioGroup
-              name="amount"
-              legend={t('checkout.payment.amount')}
-              options={[
-                { value: 'full', label: t('checkout.payment.full'), description: t('checkout.payment.fullNow', { amount: money(dueInFull) }) },
-                {
-                  value: 'deposit',
-                  label: t('checkout.payment.deposit'),
-                  description: t('checkout.payment.depositNow', {
-                    amount: money(deposit.amount),
-                    rest: money(Math.max(0, dueInFull - deposit.amount)),
-                  }),
-                },
-              ]}
+              name="method"
+              legend={t('checkout.payment.method')}
+              required
+              options={offer.methods.map((method) => ({ value: method.code, label: method.name }))}
             />
           </div>
-        )}
+          {deposit && (
+            <div className="checkout-form__section" data-testid="deposit-choice">
+              <FormRadioGroup
+                name="amount"
+                legend={t('checkout.payment.amount')}
+                options={[
+                  { value: 'full', label: t('checkout.payment.full'), description: t('checkout.payment.fullNow', { amount: money(dueInFull) }) },
+                  {
+                    value: 'deposit',
+                    label: t('checkout.payment.deposit'),
+                    description: t('checkout.payment.depositNow', {
+                      amount: money(deposit.amount),
+                      rest: money(Math.max(0, dueInFull - deposit.amount)),
+                    }),
+                  },
+                ]}
+              />
+            </div>
+          )}
 
-        {offer.cancellation && (
-          <section className="checkout-form__section" aria-labelledby={termsId} data-testid="cancellation-terms">
-            <h2 id={termsId} className="checkout-form__heading">
-              {t('checkout.payment.cancellation')}
-            </h2>
-            <p>{cancellationWords(offer.cancellation)}</p>
-          </section>
-        )}
+          {offer.cancellation && (
+            <section className="checkout-form__section" aria-labelledby={termsId} data-testid="cancellation-terms">
+              <h2 id={termsId} className="checkout-form__heading">
+                {t('checkout.payment.cancellation')}
+              </h2>
+              <p>{cancellationWords(offer.cancellation)}</p>
+            </section>
+          )}
 
-        <div className="checkout-form__actions">
-          <Link className="button" to={paths.basketItems.href(locale)}>
-            {t('checkout.backToBasket')}
-          </Link>
-          <button type="submit" className="button button--primary" aria-disabled={pay.isPending}>
-            {t('checkout.payment.submit')}
-          </button>
-        </div>
-      </form>
+          <div className="checkout-form__actions">
+            <Link className="button" to={paths.basketItems.href(locale)}>
+              {t('checkout.backToBasket')}
+            </Link>
+            <button type="submit" className="button button--primary" aria-disabled={pay.isPending}>
+              {t('checkout.payment.submit')}
+            </button>
+          </div>
+        </form>
+      </CheckoutLayout>
       {(pay.isPending || pay.isSuccess) && <PaymentLoader state="waiting" />}
       {pay.isError && isPriceChanged(pay.error) && (
         // Nothing was placed: the guest looks at the new amounts here and confirms again.

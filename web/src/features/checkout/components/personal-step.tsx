@@ -22,6 +22,7 @@ import { COUNTRIES, isCountry, MAX_NOTES } from '@/lib/rules/fields';
 import { atFrontDesk } from '@/lib/rules/roles';
 import type { Cart, CheckoutAddress, Customer } from '@/types/api';
 
+import { CheckoutLayout } from './order-summary';
 import { StepIndicator } from './step-indicator';
 
 /** What the form starts with: what the basket saved, else the logged-in customer's details. */
@@ -73,7 +74,8 @@ const personalField = (field: string): PersonalField | null =>
  * The personal data step (spec 2.2, 2.4): the guest's details, an optional
  * VAT invoice, a password when the visitor registers with the booking
  * (`?account=register`, from the login step), reservation notes and the
- * regulations. Filled in from the basket and the logged-in customer.
+ * regulations. Filled in from the basket and the logged-in customer; what
+ * is being bought is shown with it.
  */
 export function PersonalStep({ cart, token }: { cart: Cart; token: string }) {
   const { t, locale } = useI18n();
@@ -87,25 +89,27 @@ export function PersonalStep({ cart, token }: { cart: Cart; token: string }) {
   return (
     <>
       <StepIndicator current="personal" withVoucher={hasVouchers(cart)} />
-      {me.status === 'pending' ? (
-        <StatusMessage kind="loading">{t('checkout.loading')}</StatusMessage>
-      ) : (
-        <>
-          {forGuest && (
-            <p className="status" role="note">
-              {t('checkout.personal.forGuest')}
-            </p>
-          )}
-          <PersonalForm
-            cart={cart}
-            token={token}
-            me={forGuest ? null : customer}
-            // A logged-in customer has an account already.
-            withPassword={search.get('account') === 'register' && !customer}
-            locale={locale}
-          />
-        </>
-      )}
+      <CheckoutLayout cart={cart}>
+        {me.status === 'pending' ? (
+          <StatusMessage kind="loading">{t('checkout.loading')}</StatusMessage>
+        ) : (
+          <>
+            {forGuest && (
+              <p className="status" role="note">
+                {t('checkout.personal.forGuest')}
+              </p>
+            )}
+            <PersonalForm
+              cart={cart}
+              token={token}
+              me={forGuest ? null : customer}
+              // A logged-in customer has an account already.
+              withPassword={search.get('account') === 'register' && !customer}
+              locale={locale}
+            />
+          </>
+        )}
+      </CheckoutLayout>
     </>
   );
 }

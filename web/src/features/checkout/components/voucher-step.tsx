@@ -27,7 +27,7 @@ import type { Translate } from '@/lib/i18n/translate';
 import { COUNTRIES, isCountry, MAX_VOUCHER_MESSAGE } from '@/lib/rules/fields';
 import type { Cart, MethodOption, VoucherConfiguration, VoucherDesign, VoucherStep as Step } from '@/types/api';
 
-import { useCheckoutBasket } from './checkout-basket';
+import { CheckoutLayout } from './order-summary';
 import { StepIndicator } from './step-indicator';
 import { VoucherPreview } from './voucher-preview';
 
@@ -91,7 +91,6 @@ export function VoucherStepView({ cart, token }: { cart: Cart; token: string }) 
   const { t, locale } = useI18n();
   const vouchers = useVouchers(locale, token);
   const shipping = useShipping(locale, token, cart.shippingRequired);
-  const basket = useCheckoutBasket();
 
   let body;
   // The vouchers as they are now, not a copy from an earlier visit: the form starts from them.
@@ -130,10 +129,7 @@ export function VoucherStepView({ cart, token }: { cart: Cart; token: string }) 
   return (
     <>
       <StepIndicator current="voucher" withVoucher />
-      <div className="checkout">
-        <div className="checkout__main">{body}</div>
-        <aside className="checkout__aside">{basket.summary(cart)}</aside>
-      </div>
+      <CheckoutLayout cart={cart}>{body}</CheckoutLayout>
     </>
   );
 }

@@ -22,9 +22,9 @@ type Props = {
 
 /**
  * One room of the results (spec 2.3, 3): max persons, rooms left, rating,
- * the description popup, the stay price, "reserve" and an availability
- * calendar, which prompts to change the guests when the rooms service says
- * the room does not take them.
+ * the description popup, the stay price and its average night, "reserve"
+ * and an availability calendar, which prompts to change the guests when the
+ * rooms service says the room does not take them.
  */
 export function RoomResultCard({ room, search, today }: Props) {
   const { t, formatMoney } = useI18n();
@@ -80,6 +80,12 @@ export function RoomResultCard({ room, search, today }: Props) {
             </strong>
           </p>
         </div>
+        {/* Nights are priced by season, so one night's price is the stay's average. */}
+        {room.nights > 1 && (
+          <p className="room-result__price-night" data-testid="room-price-night">
+            {t('rooms.pricePerNight', { price: formatMoney(Math.round(room.price.current / room.nights), room.price.currency) })}
+          </p>
+        )}
         <ReserveButton room={room} search={search} />
         <RoomAvailabilityCalendar
           key={`${search.dateFrom}/${search.dateTo}`}

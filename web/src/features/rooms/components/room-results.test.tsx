@@ -134,6 +134,9 @@ describe('RoomResults', () => {
     expect(within(family).getByText('Brak ocen')).toBeTruthy();
     expect(within(family).getByText('Minimalny pobyt: 2 noce')).toBeTruthy();
     expect(plain(within(family).getByTestId('room-price').textContent)).toContain('1800,00 zł');
+    // The stay's price is the total; one night's is its average, said apart.
+    expect(plain(within(lake).getByTestId('room-price-night').textContent)).toBe('średnio 360,00 zł za noc');
+    expect(plain(within(family).getByTestId('room-price-night').textContent)).toBe('średnio 500,00 zł za noc');
 
     const query = Object.fromEntries(requests[0]?.searchParams ?? []);
     expect(query).toEqual({
@@ -145,6 +148,28 @@ describe('RoomResults', () => {
       channel: 'web_pl',
       locale: 'pl',
     });
+  });
+
+  it('says which price is the stay’s and which one night’s, in each language; one night needs no average', async () => {
+    const lake = roomOffer({ name: 'Lake view', nights: 2, price: { current: 70001, original: 70001, currency: 'PLN' } });
+    serveSearch(roomSearchResponse([lake]));
+    const { unmount } = renderResults('en_GB', { dateTo: '2026-07-17' });
+    const [card] = await screen.findAllByTestId('room-result');
+    expect(plain(within(card!).getByTestId('room-price').textContent)).toBe('Price for 2 nightsPLN 700.01');
+    expect(plain(within(card!).getByTestId('room-price-night').textContent)).toBe('on average PLN 350.01 per night');
+    unmount();
+
+    serveSearch(roomSearchResponse([lake]));
+    const german = renderResults('de', { dateTo: '2026-07-17' });
+    const [deCard] = await screen.findAllByTestId('room-result');
+    expect(plain(within(deCard!).getByTestId('room-price-night').textContent)).toBe('durchschnittlich 350,01 PLN pro Nacht');
+    german.unmount();
+
+    serveSearch(roomSearchResponse([{ ...lake, nights: 1, price: { current: 36000, original: 36000, currency: 'PLN' } }]));
+    renderResults('pl', { dateTo: '2026-07-16' });
+    const [single] = await screen.findAllByTestId('room-result');
+    expect(plain(within(single!).getByTestId('room-price').textContent)).toBe('Cena za 1 noc360,00 zł');
+    expect(within(single!).queryByTestId('room-price-night')).toBeNull();
   });
 
   it('"reserve" puts the room into the basket for the searched dates and guests; the search counts the basket\'s stays', async () => {
