@@ -22,6 +22,10 @@ const dataDir = (process.env.SPA_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir()
 // on a port of its own, given the same merchant settings as the stack. The
 // specs find it through E2E_P24_URL, inherited by the workers; with
 // E2E_EXTERNAL_SERVER it is whatever the external stack was given, if any.
+/** The maps' tiles come from a local stand-in (e2e/fakes/tiles.js): nothing is fetched from outside. */
+const tilesAddr = '127.0.0.1:18091';
+if (!process.env.E2E_EXTERNAL_SERVER) process.env.E2E_TILES_URL = `http://${tilesAddr}`;
+
 const p24Addr = '127.0.0.1:18090';
 const p24Url = `http://${p24Addr}`;
 if (!process.env.E2E_EXTERNAL_SERVER) process.env.E2E_P24_URL = p24Url;
@@ -84,6 +88,16 @@ export default defineConfig({
           stderr: 'pipe',
         },
         {
+          command: 'node e2e/fakes/tiles.js',
+          cwd: webDir,
+          url: `http://${tilesAddr}/health`,
+          env: { TILES_FAKE_ADDR: tilesAddr },
+          reuseExistingServer: !process.env.CI,
+          timeout: 10_000,
+          stdout: 'ignore',
+          stderr: 'pipe',
+        },
+        {
           command: JSON.stringify(standaloneBin),
           cwd: repoRoot,
           url: 'http://127.0.0.1:18080/readyz',
@@ -98,6 +112,8 @@ export default defineConfig({
             PUBLIC_URL: 'http://localhost:18080',
             P24_URL: p24Url,
             ...p24Settings,
+            MAP_TILES_URL: `http://${tilesAddr}/{z}/{x}/{y}.png`,
+            MAP_ATTRIBUTION: '© OpenStreetMap contributors (test tiles)',
             // The account bank transfers go to: without one, none is offered.
             BANK_ACCOUNT_HOLDER: 'Pensjonat Spa & Wellness, ul. Jeziorna 12, 69-220 Ośno Lubuskie',
             BANK_ACCOUNT_IBAN: 'PL61109010140000071219812874',

@@ -27,6 +27,14 @@ use crate::error::{ApiError, ErrorCode};
 pub const DEFAULT_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; \
 font-src 'self'; connect-src 'self'; frame-src https://www.youtube-nocookie.com; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
+/// [`DEFAULT_CSP`] with the maps' tile server allowed as an image source.
+pub fn default_csp(tiles_origin: Option<&str>) -> String {
+    match tiles_origin {
+        Some(origin) => DEFAULT_CSP.replacen("img-src 'self' data: blob:;", &format!("img-src 'self' data: blob: {origin};"), 1),
+        None => DEFAULT_CSP.to_owned(),
+    }
+}
+
 /// A rate: `per_minute` requests a minute on average, `burst` at once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rate {

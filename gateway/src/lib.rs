@@ -77,10 +77,18 @@ pub struct GatewayConfig {
     pub limits: guard::Limits,
     /// The OpenID Connect login providers; none configured, none offered.
     pub oidc: Vec<oidc::ProviderConfig>,
+    /// The tiles the maps are drawn from, named in every page.
+    pub map_tiles: spa::MapTiles,
 }
 
 impl GatewayConfig {
     pub fn from_env() -> anyhow::Result<Self> {
+        let map_tiles = spa::MapTiles::from_env()?;
+        let mut limits = guard::Limits::from_env()?;
+        // The default policy lets the maps' tiles in; a policy of one's own must itself.
+        if spa_platform::config::var("CONTENT_SECURITY_POLICY").is_none() {
+            limits.content_security_policy = guard::default_csp(map_tiles.origin().as_deref());
+        }
         Ok(Self {
             peers: Peers::from_env()?,
             channel: var_or("CHANNEL_CODE", "web_pl"),
@@ -89,8 +97,9 @@ impl GatewayConfig {
             media_dir: var_or("MEDIA_DIR", "services/catalog/seed/media").into(),
             request_timeout: Duration::from_millis(parse_or("REQUEST_TIMEOUT_MS", 10_000u64)?),
             public_url: var_or("PUBLIC_URL", "http://localhost:8080"),
-            limits: guard::Limits::from_env()?,
+            limits,
             oidc: oidc::ProviderConfig::from_env()?,
+            map_tiles,
         })
     }
 }

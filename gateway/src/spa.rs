@@ -15,6 +15,60 @@ use crate::AppState;
 use crate::i18n::Locale;
 use crate::locale::{locale_authorities, page_locale};
 
+/// OpenStreetMap's standard tiles, the maps' default (their usage policy
+/// asks for the attribution the maps show, and allows a small site's use).
+pub const OSM_TILES: &str = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+
+/// The tiles the app's maps are drawn from, named in every page it serves
+/// (`<meta name="map-tiles">`, `<meta name="map-attribution">`) and allowed
+/// by the default Content-Security-Policy's `img-src`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MapTiles {
+    /// A `{z}/{x}/{y}` template; `None` draws no map (the address and a link instead).
+    pub url: Option<String>,
+    /// Plain text, as the tiles' licence asks.
+    pub attribution: String,
+}
+
+impl MapTiles {
+    /// `MAP_TILES_URL` (OpenStreetMap's tiles unless set; `off` for no map) and `MAP_ATTRIBUTION`.
+    pub fn from_env() -> anyhow::Result<Self> {
+        let url = match spa_platform::config::var("MAP_TILES_URL") {
+            None => Some(OSM_TILES.to_owned()),
+            Some(off) if off.eq_ignore_ascii_case("off") => None,
+            Some(url) => Some(url),
+        };
+        let tiles = Self { url, attribution: spa_platform::config::var_or("MAP_ATTRIBUTION", "© OpenStreetMap contributors") };
+        if let Some(url) = &tiles.url {
+            anyhow::ensure!(
+                tiles.origin().is_some() && ["{z}", "{x}", "{y}"].iter().all(|p| url.contains(p)),
+                "MAP_TILES_URL {url:?} is not an http(s) address with {{z}}, {{x}} and {{y}}"
+            );
+        }
+        Ok(tiles)
+    }
+
+    /// Where the tiles come from (`https://tile.openstreetmap.org`), for the `img-src` policy.
+    pub fn origin(&self) -> Option<String> {
+        let url = self.url.as_deref()?;
+        let (scheme, rest) = url.split_once("://")?;
+        let host = rest.split('/').next().filter(|h| !h.is_empty() && !h.contains(['{', '"', ' ', ';', '\'']))?;
+        matches!(scheme, "http" | "https").then(|| format!("{scheme}://{host}"))
+    }
+
+    /// The page's meta tags naming them; none without tiles.
+    pub fn meta(&self) -> String {
+        match &self.url {
+            Some(url) => format!(
+                "<meta name=\"map-tiles\" content=\"{}\"><meta name=\"map-attribution\" content=\"{}\">",
+                escape(url),
+                escape(&self.attribution)
+            ),
+            None => String::new(),
+        }
+    }
+}
+
 /// The page shown when `web/dist` has not been built.
 const NOT_BUILT: &str = "<!doctype html><html lang=\"pl\"><meta charset=\"utf-8\"><title>Spa</title>\
 <p>The web app is not built. Run <code>make web</code> (or <code>npm ci &amp;&amp; npm run build</code> in <code>web/</code>) and restart.</p></html>";
@@ -82,6 +136,7 @@ pub async fn index(State(state): State<AppState>, request: Request) -> Response 
         }
     }
     let authorities = locale_authorities(host.as_deref(), &state.config.locale_hosts, &state.config.public_url);
+    let page = with_head_tag(&page, &state.config.map_tiles.meta());
     let page = with_head_tag(&page, &locale_hosts_meta(&authorities));
     let mut response = (status, Html(page)).into_response();
     // The page differs per host and must not be cached over a deploy.
@@ -92,7 +147,7 @@ pub async fn index(State(state): State<AppState>, request: Request) -> Response 
 
 #[cfg(test)]
 mod tests {
-    use super::{Locale, locale_hosts_meta, with_head_tag, with_lang};
+    use super::{Locale, MapTiles, OSM_TILES, locale_hosts_meta, with_head_tag, with_lang};
 
     #[test]
     fn locale_hosts_go_into_the_head() {
@@ -104,6 +159,24 @@ mod tests {
         );
         assert_eq!(with_head_tag("<p>no head</p>", &meta), "<p>no head</p>");
         assert!(!locale_hosts_meta(&[(Locale::Pl, "a\"><script>".to_owned())]).contains("\"><"), "escaped");
+    }
+
+    #[test]
+    fn the_map_tiles_are_named_with_their_origin() {
+        let osm = MapTiles { url: Some(OSM_TILES.into()), attribution: "© OpenStreetMap contributors".into() };
+        assert_eq!(osm.origin().as_deref(), Some("https://tile.openstreetmap.org"));
+        assert_eq!(
+            osm.meta(),
+            "<meta name=\"map-tiles\" content=\"https://tile.openstreetmap.org/{z}/{x}/{y}.png\">\
+             <meta name=\"map-attribution\" content=\"© OpenStreetMap contributors\">"
+        );
+        let local = MapTiles { url: Some("http://127.0.0.1:18091/{z}/{x}/{y}.png".into()), attribution: "<b>".into() };
+        assert_eq!(local.origin().as_deref(), Some("http://127.0.0.1:18091"));
+        assert!(local.meta().contains("content=\"&lt;b&gt;\""), "escaped");
+        let none = MapTiles { url: None, attribution: String::new() };
+        assert_eq!((none.origin(), none.meta()), (None, String::new()));
+        assert_eq!(MapTiles { url: Some("ftp://x/{z}/{x}/{y}".into()), attribution: String::new() }.origin(), None);
+        assert_eq!(MapTiles { url: Some("https://a b/{z}".into()), attribution: String::new() }.origin(), None, "no policy injection");
     }
 
     #[test]

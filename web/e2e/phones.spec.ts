@@ -10,7 +10,8 @@ import { messages, type E2eLocale } from './helpers/messages';
  * never scrolls sideways, nothing is cut off at its right edge, and the
  * header's basket button is on screen. Dialogs (the room's description, the
  * vote pop-up, the mini basket) fit too, and on the basket page the way on
- * (the next step) comes before the suggestions, not below them.
+ * (the next step) comes before the suggestions, not below them; the
+ * checkout's order summary opened and a customer's profile fit as well.
  */
 
 const base = new URL(process.env.E2E_BASE_URL ?? 'http://127.0.0.1:18080');
@@ -231,6 +232,28 @@ for (const width of [360, 390]) {
       await expectFits(page, 'the personal data step');
       await page.getByRole('checkbox', { name: t('checkout.personal.invoice') }).check();
       await expectFits(page, 'the personal data step with the invoice');
+      // What is being bought, folded above the form on a phone, opened.
+      await page.getByTestId('order-summary').locator('summary').click();
+      await expect(page.getByTestId('order-summary').getByRole('heading', { level: 3 }).first()).toBeVisible();
+      await expectFits(page, 'the order summary opened');
+
+      // A customer's profile with its bookings list (empty: a new account).
+      const customer = { email: `phone.${locale}.${width}.${Date.now()}@example.pl`, password: 'a phone-sized passphrase', firstName: 'Ola', lastName: 'Telefon' };
+      // From the page: its host (de.localhost) is the browser's to resolve, and the session cookie its own.
+      const registered = await page.evaluate(
+        async ([body, lang]) =>
+          (await fetch(`/shop-api/register?channel=web_pl&locale=${lang}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })).status,
+        [customer, locale] as const,
+      );
+      expect(registered).toBe(201);
+      await page.goto(`${origin}${locale === 'en_GB' ? '/en/profile' : '/profil'}`);
+      await expect(page.getByRole('heading', { level: 2, name: t('account.profile.bookings') })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectFits(page, 'the profile');
     });
   }
 }

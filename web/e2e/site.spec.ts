@@ -5,14 +5,22 @@ import { messages } from './helpers/messages';
 
 /**
  * The pages around the shop: the home page's banner (its slides are blocks
- * of the content system), the contact page (details, route planning, and
- * the address instead of a map, since the build names no tile server) and
- * the newsletter sign-up in the footer, answered by the stack's content
- * service.
+ * of the content system), the contact and location pages (details, route
+ * planning, the maps drawn from the tiles the gateway names: here a local
+ * stand-in, e2e/fakes/tiles.js) and the newsletter sign-up in the footer,
+ * answered by the stack's content service.
  */
 
 // The address playwright.config.ts gives the tests.
 const base = new URL(process.env.E2E_BASE_URL ?? 'http://127.0.0.1:18080');
+// The tiles' stand-in playwright.config.ts starts.
+const tiles = process.env.E2E_TILES_URL ?? 'http://127.0.0.1:18091';
+
+/** The tiles the maps asked the stand-in for so far (other specs' too), oldest first. */
+const tilesAsked = async () => (await (await fetch(`${tiles}/requests`)).json()) as { z: number }[];
+
+/** The zoom levels of the tiles asked for after the first `before`. */
+const zoomsSince = async (before: number) => [...new Set((await tilesAsked()).slice(before).map((tile) => tile.z))].sort();
 const pl = messages('pl');
 const en = messages('en_GB');
 const port = base.port ? `:${base.port}` : '';
@@ -44,11 +52,19 @@ test('the home banner is a carousel the visitor can stop and turn', async ({ pag
   await expectNoSeriousA11yIssues(page);
 });
 
-test('the contact page in Polish and English: details, route planning, no tiles without a tile server', async ({ page }) => {
+test('the contact and location pages in Polish and English: details, route planning, maps from the named tiles only', async ({
+  page,
+}) => {
   const foreign: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).origin !== base.origin) foreign.push(request.url());
+    const origin = new URL(request.url()).origin;
+    if (origin !== base.origin && origin !== new URL(tiles).origin) foreign.push(request.url());
   });
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  let before = (await tilesAsked()).length;
 
   await page.goto('/kontakt');
   await expect(page.getByRole('heading', { level: 1, name: pl('nav.contact') })).toBeVisible();
@@ -63,14 +79,33 @@ test('the contact page in Polish and English: details, route planning, no tiles 
   await expect(directions).toHaveAttribute('target', '_blank');
   await expect(directions).toHaveAttribute('rel', 'noopener noreferrer');
   await expect(directions).toHaveAttribute('href', /origin=Pozna%C5%84&destination=52\.46%2C14\.86/);
-  await expect(page.getByTestId('static-map')).toBeVisible();
-  await expect(page.locator('.leaflet-container')).toHaveCount(0);
+  // The map, on by default: drawn from the tiles the gateway names, with their attribution, at zoom 12.
+  const map = page.getByRole('region', { name: pl('contact.map.label') });
+  await expect(map).toBeVisible();
+  await expect(map.locator('img.leaflet-tile-loaded').first()).toBeVisible();
+  await expect(map.locator('.leaflet-control-attribution')).toContainText('© OpenStreetMap contributors (test tiles)');
+  await expect(page.getByRole('button', { name: pl('contact.map.zoomIn') })).toBeVisible();
+  await expect(page.getByTestId('static-map')).toHaveCount(0);
+  expect(await zoomsSince(before)).toEqual([12]);
   await expectNoSeriousA11yIssues(page);
 
   await page.goto('/en/contact');
   await expect(page.getByRole('heading', { level: 1, name: en('nav.contact') })).toBeVisible();
   await expect(page.getByRole('region', { name: en('contact.office') })).toContainText('Monday to Friday');
+  await expect(page.getByRole('region', { name: en('contact.map.label') }).locator('img.leaflet-tile-loaded').first()).toBeVisible();
+
+  // The location page: its text from the content system, the map beside it closer in (zoom 14).
+  before = (await tilesAsked()).length;
+  await page.goto('/en/reservation/localization');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const beside = page.getByRole('region', { name: en('contact.map'), exact: true });
+  await expect(beside.getByRole('region', { name: en('contact.map.label') }).locator('img.leaflet-tile-loaded').first()).toBeVisible();
+  await expect(beside.getByRole('form', { name: en('contact.route') })).toBeVisible();
+  expect(await zoomsSince(before)).toEqual([14]);
+  await expectNoSeriousA11yIssues(page);
+
   expect(foreign).toEqual([]);
+  expect(refused).toEqual([]);
 });
 
 test('the footer signs an address up for the newsletter once', async ({ page }) => {

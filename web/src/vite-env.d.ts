@@ -3,8 +3,6 @@
 interface ImportMetaEnv {
   readonly VITE_API_BASE?: string;
   readonly VITE_CHANNEL_CODE?: string;
-  readonly VITE_MAP_TILES_URL?: string;
-  readonly VITE_MAP_ATTRIBUTION?: string;
   readonly VITE_HOME_VIDEO_ID?: string;
 }
 

@@ -59,6 +59,26 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
     },
   });
 
+  /** The location page (spec 2.3): a content page with the guesthouse's map beside it (the contact feature's, its texts in the site part). */
+  const locationPage = (name: RouteName, titleKey: MessageKey): RouteObject => ({
+    path: path(name),
+    handle: handle(name, titleKey),
+    lazy: async () => {
+      const [{ ContentRoute, contentLoader }, { LocationMap }] = await page(() =>
+        Promise.all([
+          import('./routes/content'),
+          import('@/features/contact/components/location-map'),
+          loadDictionary(locale, 'content'),
+          loadDictionary(locale, 'site'),
+        ]),
+      );
+      return {
+        element: <ContentRoute key={name} url={path(name)} aside={<LocationMap />} />,
+        loader: contentLoader(queryClient, locale, path(name)),
+      };
+    },
+  });
+
   /**
    * A page of the account feature (login, registration, profile, password
    * reset, the basket's login step): the account pages' chunk and the
@@ -252,7 +272,7 @@ export function createRoutes(locale: Locale, queryClient: QueryClient): RouteObj
       },
     },
     contentPage('reservationTerms', 'reservation.steps.terms'),
-    contentPage('reservationLocalization', 'reservation.steps.localization'),
+    locationPage('reservationLocalization', 'reservation.steps.localization'),
 
     // Basket area (spec 2.2): the items, the login step, then the checkout steps.
     redirectTo(path('basket'), paths.basketItems.href(locale)),

@@ -9,15 +9,5 @@ export const env = {
   apiBase: import.meta.env.VITE_API_BASE ?? '/shop-api',
   /** Sales channel code sent with every call (the gateway's CHANNEL_CODE). */
   channelCode: import.meta.env.VITE_CHANNEL_CODE ?? 'web_pl',
-  /**
-   * The contact page's map tiles, a `{z}/{x}/{y}` URL template (e.g. a tile
-   * server of your own). Unset: no map is drawn and no tile is asked for;
-   * the page shows the address with a link to a public map instead. The
-   * tile host must be allowed by the gateway's Content-Security-Policy
-   * (`img-src`).
-   */
-  mapTilesUrl: import.meta.env.VITE_MAP_TILES_URL || undefined,
-  /** The tiles' attribution as their licence asks (HTML is not interpreted). */
-  mapAttribution: import.meta.env.VITE_MAP_ATTRIBUTION || '© OpenStreetMap contributors',
 } as const;
 

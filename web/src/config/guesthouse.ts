@@ -1,14 +1,18 @@
 /**
- * How the contact page shows where the guesthouse is (spec 2.4, 2.5, 9).
+ * How the contact and location pages show where the guesthouse is (spec 2.3, 2.4, 2.5, 9).
  * The guesthouse's own details (address, phones, desks, its position) are
  * its administrators' settings, read from the API (features/contact/api).
  */
 
 export type LatLng = readonly [latitude: number, longitude: number];
 
-/** The contact page's map: zoom 12, kept within a region around the guesthouse. */
+/**
+ * The maps: the contact page's at zoom 12, the location page's beside its
+ * text at zoom 14 (spec 2.5), each kept within a region around the guesthouse.
+ */
 export const contactMap = {
   zoom: 12,
+  sidebarZoom: 14,
   minZoom: 9,
   maxZoom: 18,
   /** How far the map may be moved from the guesthouse, in degrees: about a region of Poland. */

@@ -465,6 +465,7 @@ async fn openapi_documents_every_route_and_every_documented_route_exists() {
         ("put", "/shop-api/checkout/{token}/payment/{id}"),
         ("put", "/shop-api/checkout/{token}/complete"),
         ("get", "/shop-api/me"),
+        ("post", "/shop-api/me"),
         ("post", "/shop-api/register"),
         ("post", "/shop-api/login_check"),
         ("post", "/shop-api/logout"),

@@ -121,7 +121,12 @@ async fn security_headers_on_pages_and_api_and_metrics_labels_stay_bounded() {
         assert_eq!(h.get("referrer-policy").unwrap(), "strict-origin-when-cross-origin", "{path}");
         let csp = h.get("content-security-policy").unwrap().to_str().unwrap();
         assert!(csp.contains("frame-ancestors 'none'") && csp.contains("script-src 'self'"), "{path}: {csp}");
+        // The maps' tiles, OpenStreetMap's by default, are the one outside source of images.
+        assert!(csp.contains("img-src 'self' data: blob: https://tile.openstreetmap.org;"), "{path}: {csp}");
     }
+    // Pages name the tiles to the app.
+    let page = t.http.get(t.url("/kontakt")).send().await.unwrap().text().await.unwrap();
+    assert!(page.contains("<meta name=\"map-tiles\" content=\"https://tile.openstreetmap.org/{z}/{x}/{y}.png\">"), "{page}");
     let r = t.http.get(t.url("/shop-api/me")).send().await.unwrap();
     assert_eq!(r.headers().get("cache-control").unwrap(), "no-store");
 

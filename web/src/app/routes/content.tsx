@@ -1,9 +1,11 @@
 /**
  * The pages of the content system (spec 2.3, 2.4): the offer, the
  * regulations, the reservation terms and location. One chunk, loaded with
- * the content part of the dictionary (app/router.tsx).
+ * the content part of the dictionary (app/router.tsx); the location page
+ * adds the contact feature's map beside its text.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 
 import { contentPageQueryOptions } from '@/features/content/api/get-page';
 import { ContentPage } from '@/features/content/components/content-page';
@@ -25,9 +27,9 @@ export const contentLoader = (queryClient: QueryClient, locale: Locale, url: str
  * A content page at `url` (its path in the route table). Editors and
  * administrators (the header's `/me`) get the edit-mode toggle and links.
  */
-export function ContentRoute({ url }: { url: string }) {
+export function ContentRoute({ url, aside }: { url: string; aside?: ReactNode }) {
   const { t } = useI18n();
   const { titleKey = 'nav.home' } = useCurrentRouteHandle();
   const canEdit = canEditContent(useHeaderCustomer());
-  return <ContentPage url={url} fallbackTitle={t(titleKey)} canEdit={canEdit} notFound={<NotFoundRoute />} />;
+  return <ContentPage url={url} fallbackTitle={t(titleKey)} canEdit={canEdit} notFound={<NotFoundRoute />} aside={aside} />;
 }

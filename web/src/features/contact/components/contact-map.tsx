@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 
 import { StatusMessage } from '@/components/ui/status-message';
-import { env } from '@/config/env';
-import { locationOf, mapSearchHref } from '@/config/guesthouse';
+import { contactMap, locationOf, mapSearchHref } from '@/config/guesthouse';
 import type { TileMapProps } from '@/features/contact/components/tile-map';
+import { mapTiles, type MapTiles } from '@/features/contact/utils/map-tiles';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { withTimeout } from '@/lib/with-timeout';
 import type { Guesthouse } from '@/types/api';
@@ -35,26 +35,29 @@ const TileMap = lazy(async (): Promise<{ default: ComponentType<TileMapProps & {
 
 type Props = {
   guesthouse: Guesthouse;
-  /** The tile URL template; the build's `VITE_MAP_TILES_URL` unless given. */
-  tilesUrl?: string;
+  /** The tiles; the page's (the gateway's `MAP_TILES_URL`) unless given. */
+  tiles?: MapTiles | null;
+  /** The contact page's zoom, or the closer one beside the location page's text. */
+  zoom?: number;
 };
 
 /**
- * The contact page's map: drawn from the configured tiles, loaded only then
- * (with its library); without a tile URL the address and a link to a public
- * map, and no tile is asked for.
+ * A map of where the guesthouse is, drawn from the tiles the page names,
+ * loaded only then (with its library); without tiles the address and a link
+ * to a public map, and no tile is asked for.
  */
-export function ContactMap({ guesthouse, tilesUrl = env.mapTilesUrl }: Props) {
+export function ContactMap({ guesthouse, tiles = mapTiles(), zoom = contactMap.zoom }: Props) {
   const { t } = useI18n();
-  if (!tilesUrl) return <StaticMap guesthouse={guesthouse} />;
+  if (!tiles) return <StaticMap guesthouse={guesthouse} />;
   return (
     <div className="contact-map">
       <Suspense fallback={<StatusMessage kind="loading">{t('contact.map.loading')}</StatusMessage>}>
         <TileMap
           guesthouse={guesthouse}
           location={locationOf(guesthouse)}
-          tilesUrl={tilesUrl}
-          attribution={env.mapAttribution}
+          zoom={zoom}
+          tilesUrl={tiles.url}
+          attribution={tiles.attribution}
           label={t('contact.map.label')}
           placeName={guesthouse.name}
           zoomInLabel={t('contact.map.zoomIn')}

@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { http, HttpResponse } from 'msw';
 
-import { env } from '@/config/env';
 import { demoGuesthouse } from '@/testing/mocks/fixtures';
 import { apiPath } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
@@ -183,8 +182,8 @@ describe('ContactPage', () => {
     expect(open).toHaveBeenCalledWith(link.getAttribute('href'), '_blank', 'noopener,noreferrer');
   });
 
-  it('without a tile URL shows the address with a link to a public map, and asks for no tile', async () => {
-    expect(env.mapTilesUrl).toBeUndefined();
+  it('without tiles named by the page shows the address with a link to a public map, and asks for no tile', async () => {
+    expect(document.querySelector('meta[name="map-tiles"]')).toBeNull();
     renderWithProviders(<ContactPage />, { locale: 'en_GB' });
     await loaded();
     const map = section('Getting here');
@@ -203,12 +202,19 @@ describe('ContactPage', () => {
   });
 });
 
-describe('ContactMap with a tile URL', () => {
-  it('loads the map lazily with the tiles, the page language and a loading state meanwhile', async () => {
-    renderWithProviders(
-      <ContactMap guesthouse={demoGuesthouse('de')} tilesUrl="https://tiles.example/{z}/{x}/{y}.png" />,
-      { locale: 'de' },
+describe('ContactMap with tiles', () => {
+  /** The gateway names the tiles in the page it serves. */
+  function tilesInThePage(url: string, attribution?: string) {
+    const metas = [['map-tiles', url], ...(attribution ? [['map-attribution', attribution]] : [])].map(([name, content]) =>
+      Object.assign(document.createElement('meta'), { name, content }),
     );
+    document.head.append(...metas);
+    return () => metas.forEach((meta) => meta.remove());
+  }
+
+  it('loads the map lazily with the page’s tiles, the page language and a loading state meanwhile', async () => {
+    const remove = tilesInThePage('https://tiles.example/{z}/{x}/{y}.png');
+    renderWithProviders(<ContactMap guesthouse={demoGuesthouse('de')} />, { locale: 'de' });
     expect(screen.getByRole('status').textContent).toContain('Karte wird geladen…');
     const map = await screen.findByRole('region', { name: 'Karte mit der Lage der Pension' });
     expect(map.getAttribute('data-tiles')).toBe('https://tiles.example/{z}/{x}/{y}.png');
@@ -216,11 +222,21 @@ describe('ContactMap with a tile URL', () => {
     expect(tileMap.props.at(-1)).toMatchObject({
       attribution: '© OpenStreetMap contributors',
       location: [52.46, 14.86],
+      zoom: 12,
       placeName: 'Pensjonat Spa & Wellness',
       zoomInLabel: 'Vergrößern',
       zoomOutLabel: 'Verkleinern',
     });
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
     expect(screen.queryByTestId('static-map')).toBeNull();
+    remove();
+  });
+
+  it('gives the tiles’ own attribution and the zoom it is asked for', async () => {
+    const remove = tilesInThePage('http://127.0.0.1:9/{z}/{x}/{y}.png', '© Local tiles');
+    renderWithProviders(<ContactMap guesthouse={demoGuesthouse('pl')} zoom={14} />);
+    await screen.findByRole('region', { name: /mapa/i });
+    expect(tileMap.props.at(-1)).toMatchObject({ tilesUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png', attribution: '© Local tiles', zoom: 14 });
+    remove();
   });
 });

@@ -9,6 +9,7 @@ function renderMap() {
   return renderWithProviders(
     <TileMap
       location={[52.46, 14.86]}
+      zoom={12}
       tilesUrl="https://tiles.example/{z}/{x}/{y}.png"
       attribution="© Map <data> & co"
       label="Map showing where the guesthouse is"

@@ -1,9 +1,9 @@
 /**
- * The contact page's map (spec 2.5, 9): Leaflet with the configured tiles,
- * centred on the guesthouse at zoom 12 and kept within a region around it
- * (config/guesthouse.ts), with a pin on the guesthouse. Leaflet (and its
- * stylesheet) is in this chunk only, which the page loads when a tile URL
- * is configured.
+ * The contact and location pages' map (spec 2.5, 9): Leaflet with the
+ * page's tiles, centred on the guesthouse at the page's zoom and kept within
+ * a region around it (config/guesthouse.ts), with a pin on the guesthouse.
+ * Leaflet (and its stylesheet) is in this chunk only, which a page loads
+ * when it names tiles.
  */
 import 'leaflet/dist/leaflet.css';
 
@@ -15,6 +15,7 @@ import { contactMap, mapBounds, type LatLng } from '@/config/guesthouse';
 export type TileMapProps = {
   /** Where the guesthouse is: the centre and the pin. */
   location: LatLng;
+  zoom: number;
   /** A `{z}/{x}/{y}` URL template. */
   tilesUrl: string;
   /** Plain text (escaped here: Leaflet writes it as HTML). */
@@ -30,7 +31,7 @@ export type TileMapProps = {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-export function TileMap({ location, tilesUrl, attribution, label, placeName, zoomInLabel, zoomOutLabel }: TileMapProps) {
+export function TileMap({ location, zoom, tilesUrl, attribution, label, placeName, zoomInLabel, zoomOutLabel }: TileMapProps) {
   const container = useRef<HTMLDivElement>(null);
   // A new position is a new map: by its numbers, not the pair's identity.
   const [latitude, longitude] = location;
@@ -41,7 +42,7 @@ export function TileMap({ location, tilesUrl, attribution, label, placeName, zoo
     const bounds = mapBounds([latitude, longitude]);
     const view = createMap(node, {
       center: [latitude, longitude],
-      zoom: contactMap.zoom,
+      zoom,
       minZoom: contactMap.minZoom,
       maxZoom: contactMap.maxZoom,
       maxBounds: bounds,
@@ -61,7 +62,7 @@ export function TileMap({ location, tilesUrl, attribution, label, placeName, zoo
     return () => {
       view.remove();
     };
-  }, [latitude, longitude, tilesUrl, attribution, placeName, zoomInLabel, zoomOutLabel]);
+  }, [latitude, longitude, zoom, tilesUrl, attribution, placeName, zoomInLabel, zoomOutLabel]);
 
   return <div ref={container} className="contact-map__canvas" role="region" aria-label={label} />;
 }

@@ -19,6 +19,8 @@ type Props = {
   canEdit: boolean;
   /** Shown when the content system has no page at this path in this language. */
   notFound: ReactNode;
+  /** Beside the page's text on a wide screen, below it on a narrow one (the location page's map). */
+  aside?: ReactNode;
 };
 
 /**
@@ -27,11 +29,11 @@ type Props = {
  * description, and its blocks. While it loads, and when it fails (with
  * "try again"), the route's name is the heading.
  */
-export function ContentPage({ url, fallbackTitle, canEdit, notFound }: Props) {
+export function ContentPage({ url, fallbackTitle, canEdit, notFound, aside }: Props) {
   const { t } = useI18n();
   const query = useContentPage(url);
 
-  if (query.data) return <ContentArticle page={query.data} canEdit={canEdit} />;
+  if (query.data) return <ContentArticle page={query.data} canEdit={canEdit} aside={aside} />;
   if (query.isError && query.error instanceof ApiError && query.error.status === 404 && !query.isFetching) {
     return notFound;
   }
@@ -59,11 +61,11 @@ export function ContentPage({ url, fallbackTitle, canEdit, notFound }: Props) {
 }
 
 /** The page's description is the content system's; while there is none, a sentence naming the page. */
-function PageFrame({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+function PageFrame({ title, description, wide = false, children }: { title: string; description?: string; wide?: boolean; children: ReactNode }) {
   const { t } = useI18n();
   usePageHead(title, toDescription(description || t('content.description', { page: title })));
   return (
-    <div className="page content-page">
+    <div className={wide ? 'page content-page content-page--wide' : 'page content-page'}>
       <div className="page__header">
         <h1>{title}</h1>
       </div>
@@ -72,10 +74,18 @@ function PageFrame({ title, description, children }: { title: string; descriptio
   );
 }
 
-function ContentArticle({ page, canEdit }: { page: Page; canEdit: boolean }) {
+function ContentArticle({ page, canEdit, aside }: { page: Page; canEdit: boolean; aside?: ReactNode }) {
+  const blocks = <PageBlocks containers={page.blocks} canEdit={canEdit} />;
   return (
-    <PageFrame title={page.title} description={page.description}>
-      <PageBlocks containers={page.blocks} canEdit={canEdit} />
+    <PageFrame title={page.title} description={page.description} wide={aside !== undefined}>
+      {aside === undefined ? (
+        blocks
+      ) : (
+        <div className="content-page__layout">
+          <div className="content-page__text">{blocks}</div>
+          <div className="content-page__aside">{aside}</div>
+        </div>
+      )}
     </PageFrame>
   );
 }
