@@ -15,6 +15,11 @@ The output is deterministic: colours and layout variations are derived from
 a CRC32 of the product code, so rerunning the script produces byte-identical
 files. Python 3 standard library only.
 
+The shop's products (type "product": a bathrobe, honey, tea, a balm, oils,
+wine) are drawn by hand, each as itself on a background made here: the
+script neither writes nor compares them, and checks only that each exists
+and carries no words.
+
 Usage:
     python3 deploy/scripts/gen_media.py            # (re)write the images
     python3 deploy/scripts/gen_media.py --check    # exit 1 if any image is stale
@@ -322,12 +327,23 @@ def style_for(code, taken):
     return palette, (crc >> 8) % len(DIRECTIONS), pattern, (crc >> 16) % len(TURNS), circle
 
 
+def hand_drawn(catalog_path):
+    """The pictures of the shop's products, drawn by hand (see the module's doc)."""
+    catalog = json.loads(Path(catalog_path).read_text(encoding="utf-8"))
+    return sorted(p["image"] for p in catalog["products"] if p["type"] == "product")
+
+
 def build(catalog_path):
     catalog = json.loads(Path(catalog_path).read_text(encoding="utf-8"))
     files = {"default.svg": render(style_for("default", set()), m_default)}
     taken = {}
+    drawn = set(hand_drawn(catalog_path))
     for product in catalog["products"]:
         motif = motif_for(product)
+        if product["image"] in drawn:
+            # Still takes its style, so the generated pictures keep theirs.
+            style_for(product["code"], taken.setdefault(motif.__name__, set()))
+            continue
         style = style_for(product["code"], taken.setdefault(motif.__name__, set()))
         accent, ink = PALETTES[style[0]][2:]
         files[product["image"]] = render(style, motif, fact_for(product, accent, ink))
@@ -343,7 +359,13 @@ def main():
 
     out = Path(args.out)
     files = build(args.catalog)
+    drawn = {name: out / name for name in hand_drawn(args.catalog)}
+    missing = [name for name, path in drawn.items() if not path.exists()]
+    if missing:
+        print("hand-drawn pictures missing: " + ", ".join(missing), file=sys.stderr)
+        return 1
     worded = [name for name, svg in files.items() if any(tag in svg for tag in WORD_TAGS)]
+    worded += [name for name, path in drawn.items() if any(tag in path.read_text(encoding="utf-8") for tag in WORD_TAGS)]
     if worded:
         print("pictures must carry no words: " + ", ".join(sorted(worded)), file=sys.stderr)
         return 1
@@ -361,7 +383,7 @@ def main():
         if stale:
             print("stale or missing: " + ", ".join(stale), file=sys.stderr)
             return 1
-        print(f"{len(files)} images up to date")
+        print(f"{len(files)} images up to date, {len(drawn)} drawn by hand")
         return 0
     print(f"{len(files)} images, {len(stale)} written to {out}")
     return 0

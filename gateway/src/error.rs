@@ -76,6 +76,7 @@ error_codes! {
     InvalidToken => "invalid_token",
     WeakToken => "weak_token",
     InvalidEmail => "invalid_email",
+    InvalidName => "invalid_name",
     WeakPassword => "weak_password",
     UnknownPackage => "unknown_package",
     InvalidItemType => "invalid_item_type",
@@ -224,6 +225,7 @@ impl ErrorCode {
             | WeakToken
             | WeakPassword
             | InvalidEmail
+            | InvalidName
             | PackageNeedsStay
             | PackageTooLong
             | TooManyPersons

@@ -84,8 +84,13 @@ LANGUAGES.forEach(({ locale, prefix, lang }, index) => {
     await page.getByRole('link', { name: t('account.checkout.guest') }).click();
     await expect(page).toHaveURL(`${base.origin}${prefix}/basket/personal?account=guest`);
 
-    // Personal data: the guest's details and the regulations.
+    // Personal data: the guest's details and the regulations, with what is being bought beside the form.
     await expect(page.getByRole('heading', { level: 1, name: t('basket.steps.personal') })).toBeVisible();
+    const summary = page.getByRole('complementary', { name: t('checkout.summary.title') });
+    await expect(summary).toContainText(roomName);
+    if (withPackage) await expect(summary).toContainText('Romantyczny weekend');
+    const form = page.getByRole('button', { name: t('checkout.continue') });
+    expect((await summary.boundingBox())!.x, 'the summary beside the form').toBeGreaterThan((await form.boundingBox())!.x);
     const steps = page.getByRole('navigation', { name: t('checkout.steps.label') });
     await expect(steps.locator('[aria-current="step"]')).toContainText(t('checkout.steps.personal'));
     // Submitted empty: the errors beside the fields, the first field focused.
@@ -110,6 +115,13 @@ LANGUAGES.forEach(({ locale, prefix, lang }, index) => {
     // A stay: the advance payment is offered; the full amount stays chosen.
     await expect(page.getByTestId('deposit-choice')).toBeVisible();
     await expect(page.getByRole('radio', { name: t('checkout.payment.full') })).toBeChecked();
+    // The summary beside the payment step follows the advance as soon as it is ticked, and back.
+    const paySummary = page.getByRole('complementary', { name: t('checkout.summary.title') });
+    await expect(paySummary).toContainText(roomName);
+    await page.getByRole('radio', { name: t('checkout.payment.deposit') }).check();
+    await expect(paySummary).toContainText(t('basket.summary.depositNow'));
+    await page.getByRole('radio', { name: t('checkout.payment.full') }).check();
+    await expect(paySummary).not.toContainText(t('basket.summary.depositNow'));
     await expectNoSeriousA11yIssues(page);
 
     const token = await storedToken(page);

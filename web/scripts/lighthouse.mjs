@@ -2,7 +2,11 @@
 /**
  * Lighthouse against a running shop (the gateway or the standalone stack
  * serving `web/dist`): performance, accessibility, best practices and SEO of
- * the home page, a listing, a product page and the reservation search.
+ * the home page, a listing, a product page, the reservation search and the
+ * payment page of an order (`/order/{token}/pay`, where "pay and finish" and
+ * every e-mail lead), placed for the audit through the shop's API: a room for
+ * two nights about two months ahead, paid by bank transfer (the shop needs a
+ * bank account in its settings, as `make run` and the browser tests give it).
  * Prints each category's score per page and exits 1 when one is below its
  * threshold (100 unless told otherwise), listing the audits that cost it.
  *
@@ -41,6 +45,42 @@ const DEFAULT_PAGES = [
   ['product', '/oferta/zabiegi/masaz-goracymi-kamieniami'],
   ['reservation search', '/reservation/search'],
 ];
+
+/** Places an order as a guest would (a room, a bank transfer) and answers its payment page's path. */
+async function placeOrder(base) {
+  const q = 'channel=web_pl&locale=pl';
+  const call = async (method, path, data) => {
+    const response = await fetch(new URL(`/shop-api${path}?${q}`, base), {
+      method,
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: data === undefined ? undefined : JSON.stringify(data),
+    });
+    const text = await response.text();
+    if (!response.ok) fail(`placing the payment page's order: ${method} ${path} answered ${response.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+  const rooms = await call('GET', '/offer/room', undefined);
+  const room = rooms.items?.[0]?.code;
+  if (!room) fail('placing the payment page\'s order: the shop sells no room');
+  const token = crypto.randomUUID().replaceAll('-', '');
+  // A night some two months ahead, a different one each run, so earlier runs' orders leave rooms free.
+  const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const start = 55 + Math.floor(Math.random() * 60);
+  await call('POST', `/carts/${token}`, { locale: 'pl' });
+  await call('POST', `/carts/${token}/items`, {
+    type: 'reservation',
+    productCode: room,
+    options: { checkIn: day(start), checkOut: day(start + 2), adults: 2 },
+  });
+  await call('PUT', `/checkout/${token}/address`, {
+    customer: { firstName: 'Ewa', lastName: 'Kowalska', email: 'ewa@example.pl', phone: '+48 600 200 300' },
+    billingAddress: { countryCode: 'PL' },
+    regulationsAccepted: true,
+  });
+  await call('PUT', `/checkout/${token}/payment/0`, { method: 'bank_transfer' });
+  await call('PUT', `/checkout/${token}/complete`, undefined);
+  return `/order/${token}/pay`;
+}
 
 const CHROME_FLAGS = [
   '--headless=new',
@@ -96,6 +136,7 @@ const pagesOption = options.pages ?? env.LIGHTHOUSE_PAGES;
 const pages = pagesOption
   ? pagesOption.split(',').map((page) => page.trim()).filter(Boolean).map((page) => [page, page])
   : DEFAULT_PAGES;
+const withPayment = !pagesOption;
 const reportDir = options['report-dir'] ?? env.LIGHTHOUSE_REPORT_DIR;
 const chromePath = env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -106,6 +147,16 @@ try {
 } catch (error) {
   fail(`no shop at ${baseUrl.origin} (${error instanceof Error ? error.message : String(error)}): start it first`);
 }
+
+/**
+ * Audits a page fails on purpose, by page name: an order's payment page is
+ * reached by its secret address only and says `noindex`, so that no search
+ * engine keeps an order's details should the address leak; Lighthouse's SEO
+ * category counts that against it ("is-crawlable").
+ */
+const ON_PURPOSE = { 'payment page': ['is-crawlable'] };
+
+if (withPayment) pages.push(['payment page', await placeOrder(baseUrl)]);
 
 const config = preset === 'desktop' ? desktopConfig : undefined;
 const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
@@ -139,11 +190,18 @@ const nameWidth = Math.max(4, ...results.map((r) => r.name.length)) + 2;
 console.log(`Lighthouse ${results[0]?.lhr.lighthouseVersion ?? ''} (${preset}) against ${baseUrl.origin}`);
 console.log(column('page', nameWidth) + CATEGORIES.map((id) => column(id, 16)).join('') + 'url');
 const shortfalls = [];
+const failedAudits = (lhr, id) =>
+  (lhr.categories[id]?.auditRefs ?? []).filter((ref) => {
+    const audit = lhr.audits[ref.id];
+    return audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative';
+  });
 for (const { name, url, lhr } of results) {
   const cells = CATEGORIES.map((id) => {
     const value = percent(lhr.categories[id]);
-    if (value === null || value < thresholds[id]) shortfalls.push({ name, url, id, value, lhr });
-    return column(value === null ? 'n/a' : value, 16);
+    const failed = failedAudits(lhr, id);
+    const onPurpose = value !== null && failed.length > 0 && failed.every((ref) => (ON_PURPOSE[name] ?? []).includes(ref.id));
+    if (!onPurpose && (value === null || value < thresholds[id])) shortfalls.push({ name, url, id, value, lhr });
+    return column(value === null ? 'n/a' : onPurpose ? `${value} (${failed.map((ref) => ref.id).join(', ')} on purpose)` : value, 16);
   });
   console.log(column(name, nameWidth) + cells.join('') + url);
 }

@@ -52,7 +52,9 @@ pub struct Registration {
     pub password: String,
     pub first_name: String,
     pub last_name: String,
+    /// At most 30 characters.
     #[serde(default)]
+    #[schema(max_length = 30)]
     pub phone: String,
 }
 
@@ -77,9 +79,9 @@ impl Validate for Registration {
     request_body = Registration,
     responses(
         (status = 201, description = "Registered and logged in (Set-Cookie)", body = Customer),
-        (status = 400, description = "A missing name", body = ErrorBody),
+        (status = 400, description = "A field missing or of the wrong type", body = ErrorBody),
         (status = 409, description = "The e-mail is registered already", body = ErrorBody),
-        (status = 422, description = "An invalid e-mail or a weak password", body = ErrorBody),
+        (status = 422, description = "An invalid e-mail (`invalid_email`), a weak password (`weak_password`), or a name blank or over 60 characters (`invalid_name`)", body = ErrorBody),
         (status = 429, description = "Too many attempts from this client; wait", body = ErrorBody),
         (status = 503, description = "The accounts service is unavailable; retry", body = ErrorBody),
     )

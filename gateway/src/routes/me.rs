@@ -88,9 +88,9 @@ pub async fn me(customer: Option<Customer>) -> ApiResult<Response> {
     request_body = Registration,
     responses(
         (status = 201, description = "Created and logged in (Set-Cookie)", body = Account),
-        (status = 400, description = "A missing name", body = ErrorBody),
+        (status = 400, description = "A field missing or of the wrong type", body = ErrorBody),
         (status = 409, description = "The e-mail is registered already", body = ErrorBody),
-        (status = 422, description = "An invalid e-mail or a weak password", body = ErrorBody),
+        (status = 422, description = "An invalid e-mail (`invalid_email`), a weak password (`weak_password`), or a name blank or over 60 characters (`invalid_name`)", body = ErrorBody),
         (status = 429, description = "Too many attempts from this client; wait", body = ErrorBody),
         (status = 503, description = "The accounts service is unavailable; retry", body = ErrorBody),
     )
@@ -106,7 +106,9 @@ pub async fn create_me(State(state): State<AppState>, shop: Shop, JsonBody(body)
 pub struct Profile {
     pub first_name: String,
     pub last_name: String,
+    /// At most 30 characters.
     #[serde(default)]
+    #[schema(max_length = 30)]
     pub phone: String,
 }
 
@@ -121,8 +123,9 @@ impl Validate for Profile {}
     request_body = Profile,
     responses(
         (status = 200, description = "The changed customer", body = Account),
-        (status = 400, description = "A name missing or too long, or the marker header missing", body = ErrorBody),
+        (status = 400, description = "A field missing or of the wrong type, or the marker header missing", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 422, description = "A name blank or over 60 characters (`invalid_name`)", body = ErrorBody),
         (status = 503, description = "The accounts service is unavailable; retry", body = ErrorBody),
     )
 )]

@@ -2458,7 +2458,7 @@ export interface components {
          *     localized.
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_parameter" | "invalid_body" | "invalid_characters" | "unsupported_media_type" | "payload_too_large" | "unknown_channel" | "invalid_locale" | "invalid_limit" | "invalid_sorting" | "invalid_price_range" | "invalid_nights" | "invalid_settings" | "invalid_product" | "product_exists" | "slug_taken" | "invalid_picture" | "stock_changed" | "invalid_room_type" | "units_needed" | "invalid_seasons" | "picture_not_found" | "unknown_taxon" | "too_many_taxons" | "invalid_stay" | "invalid_guests" | "invalid_configuration" | "invalid_token" | "weak_token" | "invalid_email" | "weak_password" | "unknown_package" | "invalid_item_type" | "unknown_product" | "invalid_quantity" | "invalid_price_option" | "package_needs_stay" | "package_too_long" | "too_many_persons" | "not_a_reservation" | "not_a_voucher" | "invalid_voucher_details" | "invalid_address" | "invalid_voucher_configuration" | "invalid_method" | "invalid_notification" | "voucher_code_unknown" | "invalid_url" | "invalid_html" | "invalid_channel" | "voucher_not_applicable" | "amount_mismatch" | "invalid_transfer" | "invalid_refund" | "invalid_receipt" | "invalid_role" | "invalid_question" | "unknown_option" | "not_found" | "method_not_allowed" | "unknown_type" | "unknown_association" | "product_not_found" | "taxon_not_found" | "package_not_found" | "unknown_room" | "cart_not_found" | "item_not_found" | "hold_not_found" | "order_not_found" | "payment_not_found" | "staff_not_found" | "page_not_found" | "block_not_found" | "channel_not_found" | "revision_not_found" | "unknown_newsletter_token" | "conflict" | "cart_exists" | "newsletter_exists" | "email_taken" | "room_unavailable" | "product_unavailable" | "hold_conflict" | "invalid_link" | "identity_unverified_account" | "identity_staff_account" | "checkout_completed" | "checkout_state" | "cart_empty" | "items_unavailable" | "room_just_booked" | "idempotency_key_reused" | "order_not_payable" | "payment_refused" | "voucher_spent" | "block_changed" | "too_many_slides" | "sync_running" | "voucher_expired" | "already_voted" | "not_bank_transfer" | "order_cancelled" | "order_paid" | "transfer_reference_used" | "basket_full" | "price_changed" | "unpaid_limit" | "not_refund_due" | "advance_not_paid" | "payment_refunded" | "stale_version" | "payment_reversed" | "not_reversible" | "fee_above_policy" | "order_not_cancellable" | "units_taken" | "stay_started" | "order_not_changeable" | "last_admin" | "unauthenticated" | "invalid_credentials" | "not_logged_in" | "forbidden" | "age_confirmation_required" | "request_timeout" | "too_many_requests" | "too_many_attempts" | "overloaded" | "service_unavailable" | "weather_unavailable" | "internal_error";
+        ErrorCode: "invalid_request" | "invalid_parameter" | "invalid_body" | "invalid_characters" | "unsupported_media_type" | "payload_too_large" | "unknown_channel" | "invalid_locale" | "invalid_limit" | "invalid_sorting" | "invalid_price_range" | "invalid_nights" | "invalid_settings" | "invalid_product" | "product_exists" | "slug_taken" | "invalid_picture" | "stock_changed" | "invalid_room_type" | "units_needed" | "invalid_seasons" | "picture_not_found" | "unknown_taxon" | "too_many_taxons" | "invalid_stay" | "invalid_guests" | "invalid_configuration" | "invalid_token" | "weak_token" | "invalid_email" | "invalid_name" | "weak_password" | "unknown_package" | "invalid_item_type" | "unknown_product" | "invalid_quantity" | "invalid_price_option" | "package_needs_stay" | "package_too_long" | "too_many_persons" | "not_a_reservation" | "not_a_voucher" | "invalid_voucher_details" | "invalid_address" | "invalid_voucher_configuration" | "invalid_method" | "invalid_notification" | "voucher_code_unknown" | "invalid_url" | "invalid_html" | "invalid_channel" | "voucher_not_applicable" | "amount_mismatch" | "invalid_transfer" | "invalid_refund" | "invalid_receipt" | "invalid_role" | "invalid_question" | "unknown_option" | "not_found" | "method_not_allowed" | "unknown_type" | "unknown_association" | "product_not_found" | "taxon_not_found" | "package_not_found" | "unknown_room" | "cart_not_found" | "item_not_found" | "hold_not_found" | "order_not_found" | "payment_not_found" | "staff_not_found" | "page_not_found" | "block_not_found" | "channel_not_found" | "revision_not_found" | "unknown_newsletter_token" | "conflict" | "cart_exists" | "newsletter_exists" | "email_taken" | "room_unavailable" | "product_unavailable" | "hold_conflict" | "invalid_link" | "identity_unverified_account" | "identity_staff_account" | "checkout_completed" | "checkout_state" | "cart_empty" | "items_unavailable" | "room_just_booked" | "idempotency_key_reused" | "order_not_payable" | "payment_refused" | "voucher_spent" | "block_changed" | "too_many_slides" | "sync_running" | "voucher_expired" | "already_voted" | "not_bank_transfer" | "order_cancelled" | "order_paid" | "transfer_reference_used" | "basket_full" | "price_changed" | "unpaid_limit" | "not_refund_due" | "advance_not_paid" | "payment_refunded" | "stale_version" | "payment_reversed" | "not_reversible" | "fee_above_policy" | "order_not_cancellable" | "units_taken" | "stay_started" | "order_not_changeable" | "last_admin" | "unauthenticated" | "invalid_credentials" | "not_logged_in" | "forbidden" | "age_confirmation_required" | "request_timeout" | "too_many_requests" | "too_many_attempts" | "overloaded" | "service_unavailable" | "weather_unavailable" | "internal_error";
         /** @description The price of a configuration. */
         EstimatedCost: {
             /** @description The package alone. */
@@ -3508,6 +3508,7 @@ export interface components {
         Profile: {
             firstName: string;
             lastName: string;
+            /** @description At most 30 characters. */
             phone?: string;
         };
         /**
@@ -3597,6 +3598,7 @@ export interface components {
             lastName: string;
             /** @description 10 to 128 characters, at least 5 different ones, not the e-mail. */
             password: string;
+            /** @description At most 30 characters. */
             phone?: string;
         };
         /** @description What an advance payment left, paid at the guesthouse. */
@@ -10853,7 +10855,7 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            /** @description A name missing or too long, or the marker header missing */
+            /** @description A field missing or of the wrong type, or the marker header missing */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10871,7 +10873,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Well-formed, but against a rule the document cannot state (dates from today, check-out after check-in, a checksum, a room's capacity, a package's make-up): `code` names it, `errors` its fields */
+            /** @description A name blank or over 60 characters (`invalid_name`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10921,7 +10923,7 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            /** @description A missing name */
+            /** @description A field missing or of the wrong type */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10939,7 +10941,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An invalid e-mail or a weak password */
+            /** @description An invalid e-mail (`invalid_email`), a weak password (`weak_password`), or a name blank or over 60 characters (`invalid_name`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12138,7 +12140,7 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            /** @description A missing name */
+            /** @description A field missing or of the wrong type */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12156,7 +12158,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An invalid e-mail or a weak password */
+            /** @description An invalid e-mail (`invalid_email`), a weak password (`weak_password`), or a name blank or over 60 characters (`invalid_name`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12866,7 +12868,7 @@ export const checkoutStateValues: ReadonlyArray<FlattenedDeepRequired<components
 export const deliveryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Delivery"]> = ["email", "post"];
 export const deskMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["DeskMethod"]> = ["bank_transfer", "card_terminal", "cash"];
 export const emptyReasonValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EmptyReason"]> = ["no_rooms_for_dates", "no_room_for_guests"];
-export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "invalid_parameter", "invalid_body", "invalid_characters", "unsupported_media_type", "payload_too_large", "unknown_channel", "invalid_locale", "invalid_limit", "invalid_sorting", "invalid_price_range", "invalid_nights", "invalid_settings", "invalid_product", "product_exists", "slug_taken", "invalid_picture", "stock_changed", "invalid_room_type", "units_needed", "invalid_seasons", "picture_not_found", "unknown_taxon", "too_many_taxons", "invalid_stay", "invalid_guests", "invalid_configuration", "invalid_token", "weak_token", "invalid_email", "weak_password", "unknown_package", "invalid_item_type", "unknown_product", "invalid_quantity", "invalid_price_option", "package_needs_stay", "package_too_long", "too_many_persons", "not_a_reservation", "not_a_voucher", "invalid_voucher_details", "invalid_address", "invalid_voucher_configuration", "invalid_method", "invalid_notification", "voucher_code_unknown", "invalid_url", "invalid_html", "invalid_channel", "voucher_not_applicable", "amount_mismatch", "invalid_transfer", "invalid_refund", "invalid_receipt", "invalid_role", "invalid_question", "unknown_option", "not_found", "method_not_allowed", "unknown_type", "unknown_association", "product_not_found", "taxon_not_found", "package_not_found", "unknown_room", "cart_not_found", "item_not_found", "hold_not_found", "order_not_found", "payment_not_found", "staff_not_found", "page_not_found", "block_not_found", "channel_not_found", "revision_not_found", "unknown_newsletter_token", "conflict", "cart_exists", "newsletter_exists", "email_taken", "room_unavailable", "product_unavailable", "hold_conflict", "invalid_link", "identity_unverified_account", "identity_staff_account", "checkout_completed", "checkout_state", "cart_empty", "items_unavailable", "room_just_booked", "idempotency_key_reused", "order_not_payable", "payment_refused", "voucher_spent", "block_changed", "too_many_slides", "sync_running", "voucher_expired", "already_voted", "not_bank_transfer", "order_cancelled", "order_paid", "transfer_reference_used", "basket_full", "price_changed", "unpaid_limit", "not_refund_due", "advance_not_paid", "payment_refunded", "stale_version", "payment_reversed", "not_reversible", "fee_above_policy", "order_not_cancellable", "units_taken", "stay_started", "order_not_changeable", "last_admin", "unauthenticated", "invalid_credentials", "not_logged_in", "forbidden", "age_confirmation_required", "request_timeout", "too_many_requests", "too_many_attempts", "overloaded", "service_unavailable", "weather_unavailable", "internal_error"];
+export const errorCodeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ErrorCode"]> = ["invalid_request", "invalid_parameter", "invalid_body", "invalid_characters", "unsupported_media_type", "payload_too_large", "unknown_channel", "invalid_locale", "invalid_limit", "invalid_sorting", "invalid_price_range", "invalid_nights", "invalid_settings", "invalid_product", "product_exists", "slug_taken", "invalid_picture", "stock_changed", "invalid_room_type", "units_needed", "invalid_seasons", "picture_not_found", "unknown_taxon", "too_many_taxons", "invalid_stay", "invalid_guests", "invalid_configuration", "invalid_token", "weak_token", "invalid_email", "invalid_name", "weak_password", "unknown_package", "invalid_item_type", "unknown_product", "invalid_quantity", "invalid_price_option", "package_needs_stay", "package_too_long", "too_many_persons", "not_a_reservation", "not_a_voucher", "invalid_voucher_details", "invalid_address", "invalid_voucher_configuration", "invalid_method", "invalid_notification", "voucher_code_unknown", "invalid_url", "invalid_html", "invalid_channel", "voucher_not_applicable", "amount_mismatch", "invalid_transfer", "invalid_refund", "invalid_receipt", "invalid_role", "invalid_question", "unknown_option", "not_found", "method_not_allowed", "unknown_type", "unknown_association", "product_not_found", "taxon_not_found", "package_not_found", "unknown_room", "cart_not_found", "item_not_found", "hold_not_found", "order_not_found", "payment_not_found", "staff_not_found", "page_not_found", "block_not_found", "channel_not_found", "revision_not_found", "unknown_newsletter_token", "conflict", "cart_exists", "newsletter_exists", "email_taken", "room_unavailable", "product_unavailable", "hold_conflict", "invalid_link", "identity_unverified_account", "identity_staff_account", "checkout_completed", "checkout_state", "cart_empty", "items_unavailable", "room_just_booked", "idempotency_key_reused", "order_not_payable", "payment_refused", "voucher_spent", "block_changed", "too_many_slides", "sync_running", "voucher_expired", "already_voted", "not_bank_transfer", "order_cancelled", "order_paid", "transfer_reference_used", "basket_full", "price_changed", "unpaid_limit", "not_refund_due", "advance_not_paid", "payment_refunded", "stale_version", "payment_reversed", "not_reversible", "fee_above_policy", "order_not_cancellable", "units_taken", "stay_started", "order_not_changeable", "last_admin", "unauthenticated", "invalid_credentials", "not_logged_in", "forbidden", "age_confirmation_required", "request_timeout", "too_many_requests", "too_many_attempts", "overloaded", "service_unavailable", "weather_unavailable", "internal_error"];
 export const lineTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LineType"]> = ["reservation", "package", "treatment", "product", "voucher"];
 export const localeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Locale"]> = ["pl", "de", "en_GB"];
 export const loginProviderIdValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LoginProviderId"]> = ["social", "search"];

@@ -607,7 +607,10 @@ impl Basket {
             }
             SuggestionKind::Treatments => self.peers.offers(ProductType::Treatment, locale, 100).await?,
             SuggestionKind::Products => {
-                let mut products = self.peers.related(&line.code, locale).await?;
+                // Related offers of other types (a balm's honey massage) are the
+                // treatments' and packages' own suggestions: not offered twice.
+                let mut products: Vec<Product> =
+                    self.peers.related(&line.code, locale).await?.into_iter().filter(|p| p.r#type() == ProductType::Product).collect();
                 products.extend(self.peers.offers(ProductType::Product, locale, 100).await?);
                 products
             }

@@ -96,7 +96,8 @@ async fn a_customer_registers_logs_in_and_out() {
     assert_eq!(field(register(with("email", "jan@")).await), (422, "invalid_email".into(), "email".into()));
     assert_eq!(field(register(with("password", "short")).await), (422, "weak_password".into(), "password".into()));
     assert_eq!(field(register(with("password", "jan@example.pl")).await), (422, "weak_password".into(), "password".into()));
-    assert_eq!(field(register(with("firstName", " ")).await), (400, "invalid_request".into(), "firstName".into()));
+    assert_eq!(field(register(with("firstName", " ")).await), (422, "invalid_name".into(), "firstName".into()));
+    assert_eq!(field(register(with("lastName", &"x".repeat(61))).await), (422, "invalid_name".into(), "lastName".into()));
 
     // Login: the marker header is required; a wrong password and an unknown
     // e-mail get the same answer.
@@ -360,7 +361,7 @@ async fn a_customer_changes_the_profile_and_the_password() {
     assert_eq!(me(&t, &other).await.1["firstName"], "Aleksandra");
     assert_eq!(put("/shop-api/me", None, json!({"firstName": "X", "lastName": "Y"})).await.0, 401);
     let (status, body) = put("/shop-api/me", Some(&first), json!({"firstName": "", "lastName": "Y"})).await;
-    assert_eq!((status, body["errors"][0]["field"].as_str()), (400, Some("firstName")));
+    assert_eq!((status, body["code"].as_str(), body["errors"][0]["field"].as_str()), (422, Some("invalid_name"), Some("firstName")));
     let no_marker =
         t.http.put(t.url("/shop-api/me")).header("cookie", &first).json(&json!({"firstName": "X", "lastName": "Y"})).send().await.unwrap();
     assert_eq!(no_marker.status().as_u16(), 400, "a cookie alone changes nothing");

@@ -254,7 +254,12 @@ async fn a_basket_holds_every_kind_priced_by_the_server() {
     assert!(!treatments.is_empty() && treatments.len() <= 8);
     assert!(treatments.iter().all(|p| p["type"] == "treatment" && p["code"] != "TR_HOT_STONE"), "not the one in the basket");
     let (_, products) = t.get(&b.path(&format!("/items/{oil_id}/associations/products/default"))).await;
-    assert!(products["items"].as_array().unwrap().iter().all(|p| p["code"] != "PR_HONEY_BODY_BALM"));
+    let products = products["items"].as_array().unwrap();
+    assert!(products.iter().all(|p| p["code"] != "PR_HONEY_BODY_BALM"));
+    // The balm's related honey massage is suggested once, among the treatments, not again among the products.
+    assert!(products.iter().all(|p| p["type"] == "product"), "{products:?}");
+    assert!(treatments.iter().any(|p| p["code"] == "TR_HONEY_MASSAGE"), "{treatments:?}");
+    assert!(products.iter().all(|p| treatments.iter().all(|t| t["code"] != p["code"])), "nothing suggested twice");
     let (status, _) = t.get(&b.path(&format!("/items/{oil_id}/associations/rooms/default"))).await;
     assert_eq!(status, 404);
 

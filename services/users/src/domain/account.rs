@@ -54,7 +54,7 @@ pub fn check_password(password: &str, email: &str) -> Result<(), UsersError> {
 pub fn name(field: &'static str, raw: &str) -> Result<String, UsersError> {
     let value = raw.trim();
     if value.is_empty() || value.chars().count() > MAX_NAME {
-        return Err(UsersError::InvalidField(field));
+        return Err(UsersError::InvalidName(field));
     }
     Ok(value.to_owned())
 }
@@ -132,7 +132,7 @@ mod tests {
     #[test]
     fn names_are_required_and_bounded() {
         assert_eq!(name("firstName", " Ola ").unwrap(), "Ola");
-        assert!(matches!(name("lastName", "  "), Err(UsersError::InvalidField("lastName"))));
+        assert!(matches!(name("lastName", "  "), Err(UsersError::InvalidName("lastName"))));
         assert!(name("lastName", &"x".repeat(61)).is_err());
         assert!(phone(&"1".repeat(31)).is_err());
     }

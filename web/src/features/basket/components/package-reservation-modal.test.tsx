@@ -107,7 +107,7 @@ describe('PackageReservationModal', () => {
     const stays = await within(dialog()).findByTestId('package-stays');
     const offered = within(stays).getAllByRole('button', { name: /^Dodaj do tego pobytu/ });
     expect(offered).toHaveLength(1);
-    expect(dialog().textContent).toContain('Pakiet wymaga pobytu co najmniej 2 noce.');
+    expect(dialog().textContent).toContain('Pakiet wymaga pobytu co najmniej 3 dni (2 noce).');
     // A stay holds one package: attaching replaces the one it has.
     expect(stays.textContent).toContain('(zastąpi pakiet: Stary pakiet)');
 

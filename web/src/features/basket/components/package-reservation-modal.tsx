@@ -113,7 +113,10 @@ export function PackageReservationModal({ choice, onClose }: Props) {
   return (
     <ModalDialog
       title={t('packageModal.title', { name: choice.name })}
-      description={choice.numNights > 0 ? t('packageModal.minStay', { count: choice.numNights }) : undefined}
+      description={
+        // Spec 2.5: the minimum stay in days (a stay of n nights spans n + 1 days), with its nights.
+        choice.numNights > 0 ? t('packageModal.minStay', { days: choice.numNights + 1, count: choice.numNights }) : undefined
+      }
       onEscape={onClose}
       className="modal--wide package-modal"
     >
