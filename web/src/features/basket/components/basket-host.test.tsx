@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { basketStorage } from '@/features/basket/utils/storage';
 import { useBasketActions, type PackageChoice } from '@/lib/basket-actions';
@@ -21,6 +21,14 @@ import { BasketSuggestion } from './basket-suggestion';
 import { MiniBasket } from './mini-basket';
 
 const TOKEN = '0123456789abcdef0123456789abcdef';
+
+// The host loads the package modal and the age question as chunks of their
+// own; a test run compiles them on first import, which took over the
+// lookups' one second on a busy machine. Compiled here, the lookups wait for
+// the host alone.
+beforeAll(async () => {
+  await Promise.all([import('./package-reservation-modal'), import('@/components/age-gate')]);
+});
 
 function Buttons({ item, pkg }: { item?: AddCartItem; pkg?: PackageChoice }) {
   const actions = useBasketActions();
