@@ -4,11 +4,8 @@ import '@/features/contact/product-question.css';
 import { lazy, Suspense } from 'react';
 
 import { StatusMessage } from '@/components/ui/status-message';
-import { locationOf } from '@/config/guesthouse';
-import { useGuesthouse } from '@/features/contact/api/get-guesthouse';
 import { ContactDetails } from '@/features/contact/components/contact-details';
-import { ContactMap } from '@/features/contact/components/contact-map';
-import { DirectionsForm } from '@/features/contact/components/directions-form';
+import { GuesthouseMap, WithGuesthouse } from '@/features/contact/components/with-guesthouse';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { getDocumentLocale } from '@/lib/i18n/locale';
 import { loadDictionary } from '@/lib/i18n/messages';
@@ -48,37 +45,23 @@ const InquiryForm = lazy(() =>
  */
 export function ContactPage() {
   const { t } = useI18n();
-  const query = useGuesthouse();
-  const guesthouse = query.data;
   return (
     <article className="page contact">
       <header className="page__header">
         <h1>{t('nav.contact')}</h1>
         <p className="page__lead">{t('contact.lead')}</p>
       </header>
-      {guesthouse ? (
-        <>
-          <ContactDetails guesthouse={guesthouse} />
-          <section className="contact__map" aria-labelledby="contact-map">
-            <h2 id="contact-map">{t('contact.map')}</h2>
-            <ContactMap guesthouse={guesthouse} />
-            <DirectionsForm location={locationOf(guesthouse)} />
-          </section>
-        </>
-      ) : query.isError && !query.isFetching ? (
-        <StatusMessage
-          kind="error"
-          action={
-            <button type="button" className="button" onClick={() => void query.refetch()}>
-              {t('errors.retry')}
-            </button>
-          }
-        >
-          {t('contact.error')}
-        </StatusMessage>
-      ) : (
-        <StatusMessage kind="loading">{t('contact.loading')}</StatusMessage>
-      )}
+      <WithGuesthouse>
+        {(guesthouse) => (
+          <>
+            <ContactDetails guesthouse={guesthouse} />
+            <section className="contact__map" aria-labelledby="contact-map">
+              <h2 id="contact-map">{t('contact.map')}</h2>
+              <GuesthouseMap guesthouse={guesthouse} />
+            </section>
+          </>
+        )}
+      </WithGuesthouse>
       <section className="contact__card contact__inquiry" aria-labelledby="contact-inquiry">
         <h2 id="contact-inquiry">{t('contact.inquiry')}</h2>
         <Suspense fallback={<StatusMessage kind="loading">{t('contact.inquiry.loading')}</StatusMessage>}>
