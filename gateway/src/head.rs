@@ -148,10 +148,19 @@ fn absolute(state: &AppState, paths: impl Iterator<Item = (Locale, String)>) -> 
     all
 }
 
+/// The home page's path in `locale` (English pages live under `/en`).
+fn home_path(locale: Locale) -> &'static str {
+    if locale == Locale::EnGb { "/en" } else { "/" }
+}
+
 /// The first crumb: the home page in `locale`.
 fn home_crumb(locale: Locale, origin: &str) -> (String, String) {
-    let home = if locale == Locale::EnGb { "/en" } else { "/" };
-    (text(locale, "breadcrumb-home"), format!("{origin}{home}"))
+    (text(locale, "breadcrumb-home"), format!("{origin}{}", home_path(locale)))
+}
+
+/// A JSON-LD script element, "<" escaped so that no text can end it.
+fn ld_script(value: &Value, attributes: &str) -> String {
+    format!("<script type=\"application/ld+json\"{attributes}>{}</script>", value.to_string().replace('<', "\\u003c"))
 }
 
 /// schema.org's BreadcrumbList of `(name, absolute address)` crumbs.
@@ -166,12 +175,11 @@ fn breadcrumbs(crumbs: &[(String, String)]) -> Value {
 
 /// schema.org's Hotel: the guesthouse's name, address, phone, e-mail and place on the map.
 fn hotel(g: &spa_proto::spa::content::v1::Guesthouse, locale: Locale, origin: &str) -> Value {
-    let home = if locale == Locale::EnGb { "/en" } else { "/" };
     let mut hotel = json!({
         "@context": "https://schema.org",
         "@type": "Hotel",
         "name": g.name,
-        "url": format!("{origin}{home}"),
+        "url": format!("{origin}{}", home_path(locale)),
         "address": {
             "@type": "PostalAddress",
             "streetAddress": g.street,
@@ -293,9 +301,7 @@ fn product_head(
     let meta = Meta { title: &item.name, description: &description, url: &url, alternates, og_type: "product", image };
     let crumbs: Vec<(String, String)> =
         [Some(home_crumb(locale, origin)), listing, Some((item.name.clone(), url.clone()))].into_iter().flatten().collect();
-    // "<" escaped: no text can end the element.
-    let ld = json_ld(item, origin).to_string().replace('<', "\\u003c");
-    let product = format!("<script type=\"application/ld+json\" data-head=\"product\" data-sku=\"{}\">{ld}</script>", escape(&item.code));
+    let product = ld_script(&json_ld(item, origin), &format!(" data-head=\"product\" data-sku=\"{}\"", escape(&item.code)));
     format!("{}{product}", tags(&meta, locale, &[breadcrumbs(&crumbs)]))
 }
 
@@ -345,11 +351,7 @@ fn tags_titled(title: &str, meta: &Meta, locale: Locale, ld: &[Value]) -> String
     if let Some(image) = &meta.image {
         tags.push(og("image", image));
     }
-    for value in ld {
-        // "<" escaped: no text can end the element.
-        let ld = value.to_string().replace('<', "\\u003c");
-        tags.push(format!("<script type=\"application/ld+json\" data-head>{ld}</script>"));
-    }
+    tags.extend(ld.iter().map(|value| ld_script(value, " data-head")));
     tags.join("")
 }
 

@@ -15,7 +15,9 @@ export function GuestOrdersNote({ email, verified }: { email: string; verified: 
   const { t } = useI18n();
   return (
     <div className="guest-orders">
-      <p className="guest-orders__text">{t('account.profile.bookingsHint', { email })}</p>
+      <p className="guest-orders__text">
+        {t(verified ? 'account.profile.bookingsHintConfirmed' : 'account.profile.bookingsHint', { email })}
+      </p>
       {verified ? null : <Unconfirmed email={email} />}
     </div>
   );

@@ -317,7 +317,9 @@ describe('GuestOrdersNote', () => {
   it('offers no confirmation link once the address is confirmed', async () => {
     renderProfile({ verified: true });
     const section = await bookingsSection();
-    expect(within(section).getByText(/appear here too once the e-mail address is confirmed/)).toBeTruthy();
+    expect(
+      within(section).getByText('Bookings made while logged in and orders placed as a guest with ola.nowak@example.pl appear here.'),
+    ).toBeTruthy();
     expect(within(section).queryByText(/not confirmed yet/)).toBeNull();
     expect(within(section).queryByRole('button', { name: 'Send the confirmation link again' })).toBeNull();
   });

@@ -7,7 +7,7 @@ import { parseWireDate } from '@/lib/i18n/format';
 import type { PlacedOrder } from '@/types/api';
 import { diffDays, isoFromLocalDate, type IsoDate } from '@/utils/calendar-date';
 
-export const BOOKING_STATES = ['awaiting_payment', 'partially_paid', 'paid', 'cancelled'] as const;
+const BOOKING_STATES = ['awaiting_payment', 'partially_paid', 'paid', 'cancelled'] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
 
 export type OrderLine = PlacedOrder['items'][number];

@@ -59,9 +59,18 @@ export function CheckoutLayout({ cart, totals = cart.totals, children }: Props) 
   if (wide) {
     return (
       <div className="checkout">
-        <div className="checkout__main">{children}</div>
+        {/* Keyed in both layouts: crossing the breakpoint moves the form, never remounts it (what was typed stays). */}
+        <div key="main" className="checkout__main">
+          {children}
+        </div>
         {/* Focusable: it scrolls on its own when taller than the window. */}
-        <aside className="checkout__aside order-summary" aria-labelledby={headingId} tabIndex={0} data-testid="order-summary">
+        <aside
+          key="summary"
+          className="checkout__aside order-summary"
+          aria-labelledby={headingId}
+          tabIndex={0}
+          data-testid="order-summary"
+        >
           {heading}
           {content}
         </aside>
@@ -70,7 +79,7 @@ export function CheckoutLayout({ cart, totals = cart.totals, children }: Props) 
   }
   return (
     <div className="checkout">
-      <aside className="order-summary order-summary--folded" aria-labelledby={headingId} data-testid="order-summary">
+      <aside key="summary" className="order-summary" aria-labelledby={headingId} data-testid="order-summary">
         {heading}
         <details className="order-summary__details">
           <summary className="order-summary__toggle">
@@ -79,7 +88,9 @@ export function CheckoutLayout({ cart, totals = cart.totals, children }: Props) 
           <div className="order-summary__body">{content}</div>
         </details>
       </aside>
-      <div className="checkout__main">{children}</div>
+      <div key="main" className="checkout__main">
+        {children}
+      </div>
     </div>
   );
 }
