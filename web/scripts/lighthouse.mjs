@@ -209,9 +209,8 @@ for (const { name, url, lhr } of results) {
 // What cost the points: the audits of each short category that did not pass.
 for (const { name, id, value, lhr } of shortfalls) {
   console.error(`\nFAIL: ${name}: ${id} ${value ?? 'n/a'} < ${thresholds[id]}`);
-  for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+  for (const ref of failedAudits(lhr, id)) {
     const audit = lhr.audits[ref.id];
-    if (!audit || audit.score === null || audit.score >= 1 || audit.scoreDisplayMode === 'informative') continue;
     if (ref.weight === 0 && audit.scoreDisplayMode !== 'binary') continue;
     const shown = audit.displayValue ? ` (${audit.displayValue})` : '';
     console.error(`  - ${audit.id}: ${audit.title}${shown}, score ${Math.round(audit.score * 100)}`);

@@ -60,12 +60,15 @@ describe('content pages', () => {
   it('shows the guesthouse on a map beside the location page’s text, with route planning, in the page’s language', async () => {
     const tiles = Object.assign(document.createElement('meta'), { name: 'map-tiles', content: 'http://127.0.0.1:9/{z}/{x}/{y}.png' });
     document.head.append(tiles);
-    renderApp('/en/reservation/localization', 'en_GB');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Where the guesthouse is' })).toBeTruthy();
-    const beside = await screen.findByRole('region', { name: 'Getting here' });
-    expect(await within(beside).findByRole('region', { name: 'Map showing where the guesthouse is' }, { timeout: 5000 })).toBeTruthy();
-    expect(within(beside).getByRole('form', { name: 'Plan your route' })).toBeTruthy();
-    tiles.remove();
+    try {
+      renderApp('/en/reservation/localization', 'en_GB');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Where the guesthouse is' })).toBeTruthy();
+      const beside = await screen.findByRole('region', { name: 'Getting here' });
+      expect(await within(beside).findByRole('region', { name: 'Map showing where the guesthouse is' }, { timeout: 5000 })).toBeTruthy();
+      expect(within(beside).getByRole('form', { name: 'Plan your route' })).toBeTruthy();
+    } finally {
+      tiles.remove();
+    }
   });
 
   it('sets the meta description from the page, in place of the one the page came with; the next page sets its own', async () => {

@@ -3,7 +3,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { StatusMessage } from '@/components/ui/status-message';
 import { contactMap, locationOf, mapSearchHref } from '@/config/guesthouse';
 import type { TileMapProps } from '@/features/contact/components/tile-map';
-import { mapTiles, type MapTiles } from '@/features/contact/utils/map-tiles';
+import { mapTiles } from '@/features/contact/utils/map-tiles';
 import { useI18n } from '@/lib/i18n/i18n-provider';
 import { withTimeout } from '@/lib/with-timeout';
 import type { Guesthouse } from '@/types/api';
@@ -35,8 +35,6 @@ const TileMap = lazy(async (): Promise<{ default: ComponentType<TileMapProps & {
 
 type Props = {
   guesthouse: Guesthouse;
-  /** The tiles; the page's (the gateway's `MAP_TILES_URL`) unless given. */
-  tiles?: MapTiles | null;
   /** The contact page's zoom, or the closer one beside the location page's text. */
   zoom?: number;
 };
@@ -46,8 +44,9 @@ type Props = {
  * loaded only then (with its library); without tiles the address and a link
  * to a public map, and no tile is asked for.
  */
-export function ContactMap({ guesthouse, tiles = mapTiles(), zoom = contactMap.zoom }: Props) {
+export function ContactMap({ guesthouse, zoom = contactMap.zoom }: Props) {
   const { t } = useI18n();
+  const tiles = mapTiles();
   if (!tiles) return <StaticMap guesthouse={guesthouse} />;
   return (
     <div className="contact-map">

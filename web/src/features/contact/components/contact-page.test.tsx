@@ -203,17 +203,19 @@ describe('ContactPage', () => {
 });
 
 describe('ContactMap with tiles', () => {
+  // Removed after each test, passed or failed, so no later test sees them.
+  afterEach(() => document.head.querySelectorAll('meta[name^="map-"]').forEach((meta) => meta.remove()));
+
   /** The gateway names the tiles in the page it serves. */
   function tilesInThePage(url: string, attribution?: string) {
     const metas = [['map-tiles', url], ...(attribution ? [['map-attribution', attribution]] : [])].map(([name, content]) =>
       Object.assign(document.createElement('meta'), { name, content }),
     );
     document.head.append(...metas);
-    return () => metas.forEach((meta) => meta.remove());
   }
 
   it('loads the map lazily with the page’s tiles, the page language and a loading state meanwhile', async () => {
-    const remove = tilesInThePage('https://tiles.example/{z}/{x}/{y}.png');
+    tilesInThePage('https://tiles.example/{z}/{x}/{y}.png');
     renderWithProviders(<ContactMap guesthouse={demoGuesthouse('de')} />, { locale: 'de' });
     expect(screen.getByRole('status').textContent).toContain('Karte wird geladen…');
     const map = await screen.findByRole('region', { name: 'Karte mit der Lage der Pension' });
@@ -229,14 +231,12 @@ describe('ContactMap with tiles', () => {
     });
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
     expect(screen.queryByTestId('static-map')).toBeNull();
-    remove();
   });
 
   it('gives the tiles’ own attribution and the zoom it is asked for', async () => {
-    const remove = tilesInThePage('http://127.0.0.1:9/{z}/{x}/{y}.png', '© Local tiles');
+    tilesInThePage('http://127.0.0.1:9/{z}/{x}/{y}.png', '© Local tiles');
     renderWithProviders(<ContactMap guesthouse={demoGuesthouse('pl')} zoom={14} />);
     await screen.findByRole('region', { name: /mapa/i });
     expect(tileMap.props.at(-1)).toMatchObject({ tilesUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png', attribution: '© Local tiles', zoom: 14 });
-    remove();
   });
 });
