@@ -22,12 +22,16 @@
 //! thread of the generator's own, so it takes as little as it can of the
 //! cores the servers share with it.
 //!
+//! Mode `standalone-loopback` is the standalone process with its services
+//! calling each other over loopback sockets, as before they were called in
+//! process: beside `standalone`, what the sockets and HTTP/2 cost.
+//!
 //! Mode `distributed-3rooms` is the distributed stack with three rooms
 //! processes behind the one rooms setting (the gateway and the cart balance
 //! over them): its `/healthz` and search rows, beside `distributed`'s one
 //! rooms process, say what scaling rooms out gives on this machine.
 //!
-//! `cargo run --release -p spa-loadgen -- [--seconds 10] [--warmup 2] [--conns 32,128] [--modes standalone,distributed,distributed-3rooms] [--gzip true] [--buyers 8]`
+//! `cargo run --release -p spa-loadgen -- [--seconds 10] [--warmup 2] [--conns 32,128] [--modes standalone,standalone-loopback,distributed,distributed-3rooms] [--gzip true] [--buyers 8]`
 //! (the binaries of the services must be built in the same target directory).
 //! Without `--gzip true` the requests do not take gzip, so the gateway
 //! inflates every cached answer; with it they take gzip as browsers do and
@@ -186,7 +190,9 @@ const UNPAID_CAP: &str = "1000000000";
 /// The account the buyers' bank transfers go to: without one, none is offered.
 const BENCH_ACCOUNT: (&str, &str) = ("Pensjonat Spa", "PL61109010140000071219812874");
 
-async fn standalone() -> anyhow::Result<Servers> {
+/// The standalone process; `grpc` is how its services call each other
+/// (`STANDALONE_GRPC`: in-process, or loopback as before it).
+async fn standalone(grpc: &str) -> anyhow::Result<Servers> {
     let mut ports = Vec::new();
     let port = reserve_port(&mut ports);
     let dir = std::env::temp_dir().join(format!("spa-bench-{}", uuid::Uuid::new_v4().simple()));
@@ -201,6 +207,7 @@ async fn standalone() -> anyhow::Result<Servers> {
         ("MAX_UNPAID_NIGHTS_PER_CLIENT".to_owned(), UNPAID_CAP.to_owned()),
         ("BANK_ACCOUNT_HOLDER".to_owned(), BENCH_ACCOUNT.0.to_owned()),
         ("BANK_ACCOUNT_IBAN".to_owned(), BENCH_ACCOUNT.1.to_owned()),
+        ("STANDALONE_GRPC".to_owned(), grpc.to_owned()),
     ];
     let servers = Servers {
         children: vec![spawn("standalone", "spa-standalone", &env)?],
@@ -598,12 +605,13 @@ async fn main() -> anyhow::Result<()> {
         if a.gzip { "requests take gzip" } else { "requests do not take gzip" }
     );
     println!(
-        "{:<12} {:>6} {:<11} {:>10} {:>9} {:>9} {:>7} {:>10} {:>7} {:>7}",
+        "{:<19} {:>6} {:<11} {:>10} {:>9} {:>9} {:>7} {:>10} {:>7} {:>7}",
         "mode", "conns", "path", "req/s", "p50 ms", "p99 ms", "errors", "peak MiB", "ratio", "target"
     );
     for mode in &a.modes {
         let servers = match mode.as_str() {
-            "standalone" => standalone().await?,
+            "standalone" => standalone("in-process").await?,
+            "standalone-loopback" => standalone("loopback").await?,
             "distributed" => distributed(1).await?,
             "distributed-3rooms" => distributed(3).await?,
             other => bail!("unknown mode {other}"),
@@ -630,7 +638,7 @@ async fn main() -> anyhow::Result<()> {
                     }
                 };
                 println!(
-                    "{:<12} {:>6} {:<11} {:>10.0} {:>9.2} {:>9.2} {:>7} {:>10.1} {:>7} {:>7}",
+                    "{:<19} {:>6} {:<11} {:>10.0} {:>9.2} {:>9.2} {:>7} {:>10.1} {:>7} {:>7}",
                     mode,
                     conns,
                     name,
@@ -654,7 +662,7 @@ async fn main() -> anyhow::Result<()> {
         let oversold = oversold_nights(&servers.rooms_db).await?;
         let met = j.orders_per_s >= TARGET_ORDERS_PER_S && j.p99_ms < TARGET_JOURNEY_P99_MS && j.errors == 0 && oversold == 0;
         println!(
-            "{mode:<12} checkout journey, {} buyers: {:.1} orders/s, p50 {:.2} ms, p99 {:.2} ms, {} room just booked, {} errors, \
+            "{mode:<19} checkout journey, {} buyers: {:.1} orders/s, p50 {:.2} ms, p99 {:.2} ms, {} room just booked, {} errors, \
              {oversold} nights over-sold, peak {:.1} MiB; target {TARGET_ORDERS_PER_S} orders/s with p99 under {TARGET_JOURNEY_P99_MS} ms: {}",
             a.buyers,
             j.orders_per_s,

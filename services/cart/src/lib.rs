@@ -36,6 +36,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use spa_platform::db::Db;
+use spa_platform::grpc::Listen;
 use spa_platform::grpc::TraceInterceptor;
 use spa_platform::runtime::{Infra, Started};
 use spa_proto::EventMessage;
@@ -46,7 +47,6 @@ use spa_proto::spa::cart::v1::order_service_server::OrderServiceServer;
 use spa_proto::spa::cart::v1::settings_service_server::SettingsServiceServer;
 use spa_proto::spa::catalog::v1::catalog_service_client::CatalogServiceClient;
 use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
-use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
 use crate::domain::CartTtl;
@@ -56,12 +56,13 @@ pub const DEFAULT_PORT: u16 = 50053;
 /// How often abandoned carts are deleted.
 const SWEEP_EVERY: Duration = Duration::from_secs(3600);
 
-pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Started> {
+pub async fn start(infra: Infra, listen: impl Into<Listen>) -> anyhow::Result<Started> {
+    let listen = listen.into();
     infra.db.migrate(sqlx::migrate!()).await?;
     infra.spawn_relay();
     let ttl = CartTtl::from_env()?;
     spawn_sweeper(infra.db.clone(), ttl, infra.shutdown.clone());
-    let addr = listener.local_addr()?;
+    let url = listen.url()?;
     let ch = |addr: &str| spa_platform::grpc::channel(addr, infra.peers.timeout, infra.peers.refresh);
     // Catalog answers are cached until the catalog says a product changed.
     let generation = spa_platform::cache::Generation::new();
@@ -100,8 +101,8 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
         .add_service(CheckoutServiceServer::new(grpc::CheckoutGrpc::new(checkout, payments.clone())))
         .add_service(OrderServiceServer::new(grpc::OrderGrpc::new(orders, payments, desk)))
         .add_service(SettingsServiceServer::new(grpc::SettingsGrpc::new(settings)));
-    let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));
-    Ok(Started { addr, task })
+    let task = tokio::spawn(spa_platform::grpc::serve(NAME, listen, routes, infra.shutdown.clone()));
+    Ok(Started { url, task })
 }
 
 /// The settings, their first values from the environment (the methods

@@ -242,7 +242,7 @@ impl Service {
             .await;
         let bus = infra.bus.clone();
         let started = spa_cart::start(infra, listener).await.unwrap();
-        let client = CartServiceClient::connect(format!("http://{}", started.addr)).await.unwrap();
+        let client = CartServiceClient::connect(started.url.clone()).await.unwrap();
         Self { client, bus, catalog, _alone: alone }
     }
 

@@ -25,8 +25,8 @@ pub mod seed;
 pub mod stock;
 pub mod store;
 
+use spa_platform::grpc::Listen;
 use spa_platform::runtime::{Infra, Started};
-use tokio::net::TcpListener;
 
 pub const NAME: &str = "catalog";
 pub const DEFAULT_PORT: u16 = 50051;
@@ -51,7 +51,8 @@ fn picture_store(infra: &Infra) -> anyhow::Result<editor::PictureStore> {
 }
 
 /// Migrates, seeds an empty store, subscribes to events and serves gRPC.
-pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Started> {
+pub async fn start(infra: Infra, listen: impl Into<Listen>) -> anyhow::Result<Started> {
+    let listen = listen.into();
     infra.db.migrate(sqlx::migrate!()).await?;
     let pictures = picture_store(&infra)?;
     seed::load_if_empty(&infra.db, &infra.outbox, &pictures).await?;
@@ -68,12 +69,12 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     stock::spawn_sweeper(infra.db.clone(), infra.outbox.clone(), infra.shutdown.clone());
     infra.spawn_relay();
 
-    let addr = listener.local_addr()?;
+    let url = listen.url()?;
     let service = grpc::CatalogGrpc::new(infra.db.clone(), infra.cache.clone(), generation, infra.outbox.clone(), pictures);
     // An uploaded picture comes whole in one message: up to 8 MB and the request around it.
     let server = spa_proto::spa::catalog::v1::catalog_service_server::CatalogServiceServer::new(service)
         .max_decoding_message_size(PICTURE_MESSAGE_BYTES);
     let routes = tonic::service::Routes::new(server);
-    let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));
-    Ok(Started { addr, task })
+    let task = tokio::spawn(spa_platform::grpc::serve(NAME, listen, routes, infra.shutdown.clone()));
+    Ok(Started { url, task })
 }

@@ -24,7 +24,7 @@ impl Service {
         let (infra, listener) = alone.infra("catalog", |_| {}).await;
         let (db, outbox) = (infra.db.clone(), infra.outbox.clone());
         let started = spa_catalog::start(infra, listener).await.unwrap();
-        let client = CatalogServiceClient::connect(format!("http://{}", started.addr)).await.unwrap();
+        let client = CatalogServiceClient::connect(started.url.clone()).await.unwrap();
         Self { client, db, outbox, _alone: alone }
     }
 

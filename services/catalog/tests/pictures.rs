@@ -57,7 +57,7 @@ async fn the_demo_catalogs_pictures_are_in_the_picture_store() {
     let (db, outbox) = (infra.db.clone(), infra.outbox.clone());
     let store = PictureStore::in_dir(&infra.data_dir.clone().unwrap().join(spa_catalog::DEFAULT_PICTURE_DIR)).unwrap();
     let started = spa_catalog::start(infra, listener).await.unwrap();
-    let mut client = CatalogServiceClient::connect(format!("http://{}", started.addr)).await.unwrap();
+    let mut client = CatalogServiceClient::connect(started.url.clone()).await.unwrap();
 
     let rows: Vec<(String, String, String)> =
         sqlx::query_as("SELECT product_code, page_path, listing_path FROM product_pictures ORDER BY product_code")

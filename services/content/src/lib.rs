@@ -30,15 +30,16 @@ pub mod settings;
 pub mod store;
 pub mod weather;
 
+use spa_platform::grpc::Listen;
 use spa_platform::runtime::{Infra, Started};
 use spa_proto::EventMessage;
 use spa_proto::events::GuesthouseChanged;
-use tokio::net::TcpListener;
 
 pub const NAME: &str = "content";
 pub const DEFAULT_PORT: u16 = 50055;
 
-pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Started> {
+pub async fn start(infra: Infra, listen: impl Into<Listen>) -> anyhow::Result<Started> {
+    let listen = listen.into();
     infra.db.migrate(sqlx::migrate!()).await?;
     pages::load_seed(&infra.db).await?;
 
@@ -63,9 +64,9 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     tracing::info!(weather = %weather.describe(), "the weather is asked");
     infra.spawn_relay();
 
-    let addr = listener.local_addr()?;
+    let url = listen.url()?;
     let service = grpc::ContentGrpc::new(infra.db.clone(), infra.outbox.clone(), weather, mailer, settings);
     let routes = tonic::service::Routes::new(spa_proto::spa::content::v1::content_service_server::ContentServiceServer::new(service));
-    let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));
-    Ok(Started { addr, task })
+    let task = tokio::spawn(spa_platform::grpc::serve(NAME, listen, routes, infra.shutdown.clone()));
+    Ok(Started { url, task })
 }

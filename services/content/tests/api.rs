@@ -22,7 +22,7 @@ impl Service {
         let (infra, listener) = alone.infra("content", |_| {}).await;
         let db = infra.db.clone();
         let started = spa_content::start(infra, listener).await.unwrap();
-        let client = ContentServiceClient::connect(format!("http://{}", started.addr)).await.unwrap();
+        let client = ContentServiceClient::connect(started.url.clone()).await.unwrap();
         Self { client, db, _alone: alone }
     }
 

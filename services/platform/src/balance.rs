@@ -39,8 +39,17 @@ const ATTEMPTS: usize = 3;
 /// A channel to every replica of one peer; what generated clients are built on.
 #[derive(Clone)]
 pub struct Balanced {
-    channel: Channel,
-    peer: Arc<Peer>,
+    link: Link,
+}
+
+#[derive(Clone)]
+enum Link {
+    Network {
+        channel: Channel,
+        peer: Arc<Peer>,
+    },
+    /// The standalone process's services, called in process ([`crate::local`]).
+    Local(crate::local::LocalChannel),
 }
 
 /// The resolver's side that calls see.
@@ -79,6 +88,9 @@ impl Target {
 /// each call with `timeout` as its deadline, the addresses looked up again
 /// every `refresh`.
 pub fn balanced(addrs: &str, timeout: Duration, refresh: Duration) -> anyhow::Result<Balanced> {
+    if crate::local::is_local(addrs) {
+        return Ok(Balanced { link: Link::Local(crate::local::LocalChannel::new(addrs, timeout)) });
+    }
     let targets: Vec<Target> =
         addrs.split(',').map(str::trim).filter(|a| !a.is_empty()).map(Target::parse).collect::<anyhow::Result<_>>()?;
     anyhow::ensure!(!targets.is_empty(), "a peer setting names no address");
@@ -98,7 +110,7 @@ pub fn balanced(addrs: &str, timeout: Duration, refresh: Duration) -> anyhow::Re
         probe_timeout: timeout.min(Duration::from_secs(2)),
     });
     tokio::spawn(resolve(targets, current, timeout, refresh, changes, peer.clone()));
-    Ok(Balanced { channel, peer })
+    Ok(Balanced { link: Link::Network { channel, peer } })
 }
 
 /// A lazily connected endpoint with the platform's settings.
@@ -224,14 +236,23 @@ impl Service<http::Request<Body>> for Balanced {
     type Future = Pin<Box<dyn Future<Output = Result<Self::Response, BoxError>> + Send>>;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), BoxError>> {
-        self.channel.poll_ready(cx).map_err(Into::into)
+        match &mut self.link {
+            Link::Network { channel, .. } => channel.poll_ready(cx).map_err(Into::into),
+            Link::Local(_) => Poll::Ready(Ok(())),
+        }
     }
 
     fn call(&mut self, request: http::Request<Body>) -> Self::Future {
+        let (channel, peer) = match &mut self.link {
+            Link::Network { channel, peer } => (channel, peer.clone()),
+            Link::Local(local) => {
+                let local = local.clone();
+                return Box::pin(async move { Ok(local.call(request).await) });
+            }
+        };
         // The channel polled ready goes with the call; a fresh clone stays.
-        let clone = self.channel.clone();
-        let mut channel = std::mem::replace(&mut self.channel, clone);
-        let peer = self.peer.clone();
+        let clone = channel.clone();
+        let mut channel = std::mem::replace(channel, clone);
         Box::pin(async move {
             let read_only = spa_proto::read_only::is_read_only(request.uri().path());
             let (parts, body) = request.into_parts();

@@ -77,18 +77,45 @@ pub fn wants_fresh<T>(request: &tonic::Request<T>) -> bool {
 /// The channel type every generated client is built on.
 pub type TracedChannel = tonic::codegen::InterceptedService<Balanced, TraceInterceptor>;
 
+/// Where a service's gRPC server is reached: a TCP listener (the network), or
+/// an in-process address the standalone process's clients call
+/// ([`crate::local`]).
+pub enum Listen {
+    Tcp(TcpListener),
+    Local(String),
+}
+
+impl From<TcpListener> for Listen {
+    fn from(listener: TcpListener) -> Self {
+        Self::Tcp(listener)
+    }
+}
+
+impl Listen {
+    /// The address a peer setting names this server by.
+    pub fn url(&self) -> anyhow::Result<String> {
+        Ok(match self {
+            Self::Tcp(listener) => format!("http://{}", listener.local_addr()?),
+            Self::Local(addr) => addr.clone(),
+        })
+    }
+}
+
 /// How long in-flight calls may finish after shutdown; clients that keep
 /// their connections open do not hold the process beyond it.
 pub const DRAIN: std::time::Duration = std::time::Duration::from_secs(5);
 
-/// Serves `routes` plus `grpc.health.v1.Health` on `listener` until
+/// Serves `routes` plus `grpc.health.v1.Health` at `listen` until
 /// `shutdown`; then says NOT_SERVING, so clients' resolvers take this
 /// replica out, goes on serving for `SHUTDOWN_DELAY_MS` (0 by default:
 /// Kubernetes' `preStop` pause does it before the signal), stops accepting,
 /// and drains in-flight calls for at most [`DRAIN`]. A connection lives at
 /// most `GRPC_MAX_CONNECTION_AGE_SECONDS` (300), so clients that balance by
 /// connection spread again after a scale-up.
-pub async fn serve(service: &'static str, listener: TcpListener, routes: Routes, shutdown: CancellationToken) -> anyhow::Result<()> {
+///
+/// In process the routes are called directly and nothing is left to drain:
+/// they are served until `shutdown`, then NOT_SERVING for the same linger.
+pub async fn serve(service: &'static str, listen: Listen, routes: Routes, shutdown: CancellationToken) -> anyhow::Result<()> {
     let max_age = Duration::from_secs(crate::config::parse_or("GRPC_MAX_CONNECTION_AGE_SECONDS", 300u64)?);
     let linger = Duration::from_millis(crate::config::parse_or("SHUTDOWN_DELAY_MS", 0u64)?);
     let (health, health_service) = tonic_health::server::health_reporter();
@@ -103,6 +130,15 @@ pub async fn serve(service: &'static str, listener: TcpListener, routes: Routes,
             stop.cancel();
         });
     }
+    let listener = match listen {
+        Listen::Tcp(listener) => listener,
+        Listen::Local(addr) => {
+            crate::local::register(&addr, service, routes.add_service(health_service));
+            stop.cancelled().await;
+            crate::local::unregister(&addr);
+            return Ok(());
+        }
+    };
     // Without TCP_NODELAY on accepted sockets, Nagle's algorithm holds small
     // response frames back until the peer's delayed ACK: 40 ms per call.
     let incoming = tokio_stream::StreamExt::map(tokio_stream::wrappers::TcpListenerStream::new(listener), |conn| {

@@ -13,6 +13,7 @@
 //! - [`dead_letters`] — events given up on after their last attempt.
 //! - [`cache`] — the [`cache::Cache`] trait over moka and Redis.
 //! - [`grpc`] — server bootstrap with health and tracing, clients with deadlines.
+//! - [`local`] — the same gRPC services called in process (standalone).
 //! - [`errors`] — gRPC statuses that carry field violations.
 //! - [`ops`] — `/healthz`, `/readyz` (the database answers; a gateway: the services it calls serve), `/metrics`.
 //! - [`telemetry`] — tracing, OpenTelemetry, W3C trace context propagation.
@@ -58,6 +59,7 @@ pub mod errors;
 pub mod grpc;
 pub mod hosts;
 pub mod http;
+pub mod local;
 pub mod locale;
 pub mod money;
 pub mod nights;

@@ -1,7 +1,6 @@
 //! What a service needs at run time ([`Infra`]) and the whole start-up of a
 //! service process ([`service_main`]), so each service's `main.rs` is one call.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -293,9 +292,10 @@ pub fn gateway_cache_bytes() -> anyhow::Result<u64> {
     Ok(crate::config::parse_or("GATEWAY_CACHE_MAX_MB", 48u64)? * 1024 * 1024)
 }
 
-/// A started service: where its gRPC server listens and the server's task.
+/// A started service: where its gRPC server is reached and the server's task.
 pub struct Started {
-    pub addr: SocketAddr,
+    /// `http://host:port`, or an in-process address.
+    pub url: String,
     pub task: tokio::task::JoinHandle<anyhow::Result<()>>,
 }
 
@@ -320,7 +320,7 @@ pub fn cancel_on_signal(token: CancellationToken) {
 /// shutdown on SIGTERM.
 pub async fn service_main<F, Fut>(name: &'static str, default_grpc_port: u16, start: F) -> anyhow::Result<()>
 where
-    F: FnOnce(Infra, TcpListener) -> Fut,
+    F: FnOnce(Infra, crate::grpc::Listen) -> Fut,
     Fut: std::future::Future<Output = anyhow::Result<Started>>,
 {
     crate::no_huge_pages();
@@ -339,7 +339,7 @@ where
     let ready = infra.readiness();
     let clock = infra.db.clock().clone();
     let listener = TcpListener::bind(config.grpc_addr).await.with_context(|| format!("binding {}", config.grpc_addr))?;
-    let started = start(infra, listener).await?;
+    let started = start(infra, listener.into()).await?;
     let ops_listener = TcpListener::bind(config.ops_addr).await.with_context(|| format!("binding {}", config.ops_addr))?;
     let mut ops_router = crate::ops::router(ready);
     if crate::ops::clock_control_on() {
@@ -347,7 +347,7 @@ where
         ops_router = ops_router.merge(crate::ops::clock_control(clock));
     }
     let ops = tokio::spawn(crate::ops::serve(ops_listener, ops_router, shutdown.clone()));
-    tracing::info!(service = name, grpc = %started.addr, ops = %config.ops_addr, "serving");
+    tracing::info!(service = name, grpc = %started.url, ops = %config.ops_addr, "serving");
     let result = started.task.await.context("gRPC server task")?;
     shutdown.cancel();
     let _ = ops.await;

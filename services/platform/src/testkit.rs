@@ -423,7 +423,7 @@ impl Alone {
     pub async fn serve(&self, routes: tonic::service::Routes) -> String {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
-        tokio::spawn(crate::grpc::serve("fake", listener, routes, self.shutdown.clone()));
+        tokio::spawn(crate::grpc::serve("fake", listener.into(), routes, self.shutdown.clone()));
         format!("http://{addr}")
     }
 

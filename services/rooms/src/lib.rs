@@ -27,9 +27,9 @@ pub mod store;
 use std::time::Duration;
 
 pub use events::PAID_CONSUMER;
+use spa_platform::grpc::Listen;
 use spa_platform::runtime::{Infra, Started};
 use spa_proto::spa::catalog::v1::catalog_service_client::CatalogServiceClient;
-use tokio::net::TcpListener;
 
 pub const NAME: &str = "rooms";
 pub const DEFAULT_PORT: u16 = 50052;
@@ -38,7 +38,8 @@ const EXPIRY_INTERVAL: Duration = Duration::from_secs(5);
 /// How often the inventory horizon is extended.
 const HORIZON_INTERVAL: Duration = Duration::from_secs(6 * 3600);
 
-pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Started> {
+pub async fn start(infra: Infra, listen: impl Into<Listen>) -> anyhow::Result<Started> {
+    let listen = listen.into();
     infra.db.migrate(sqlx::migrate!()).await?;
     seed::load_if_empty(&infra.db, infra.db.clock().today()).await?;
 
@@ -50,7 +51,7 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
 
     let channel = spa_platform::grpc::channel(&infra.peers.catalog, infra.peers.timeout, infra.peers.refresh)?;
     let catalog = CatalogServiceClient::with_interceptor(channel, spa_platform::grpc::TraceInterceptor);
-    let addr = listener.local_addr()?;
+    let url = listen.url()?;
     // A portal's calendar is on the internet: an address on this host or its network is refused
     // unless the operator allows it (a portal faked on this machine).
     let http = match infra.setting("CHANNEL_IMPORT_ALLOW_PRIVATE").as_deref().map(str::trim) {
@@ -68,8 +69,8 @@ pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Starte
     channels::spawn_schedule(infra.db.clone(), infra.outbox.clone(), http.clone(), Duration::from_secs(every), infra.shutdown.clone());
     let service = grpc::RoomsGrpc::new(infra.db.clone(), infra.outbox.clone(), infra.cache.clone(), caches, catalog, http);
     let routes = tonic::service::Routes::new(spa_proto::spa::rooms::v1::rooms_service_server::RoomsServiceServer::new(service));
-    let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));
-    Ok(Started { addr, task })
+    let task = tokio::spawn(spa_platform::grpc::serve(NAME, listen, routes, infra.shutdown.clone()));
+    Ok(Started { url, task })
 }
 
 /// Expires unpaid holds and keeps the calendar a year ahead.

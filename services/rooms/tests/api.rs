@@ -33,7 +33,7 @@ impl Service {
         let (infra, listener) = alone.infra("rooms", |_| {}).await;
         let clock = infra.db.clock().clone();
         let started = spa_rooms::start(infra, listener).await.unwrap();
-        let client = RoomsServiceClient::connect(format!("http://{}", started.addr)).await.unwrap();
+        let client = RoomsServiceClient::connect(started.url.clone()).await.unwrap();
         let started = clock.today();
         Self { client, clock, started, _alone: alone }
     }

@@ -38,7 +38,7 @@ impl Service {
         infra.settings = Arc::new(settings.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect());
         let today = infra.db.clock().today();
         let started = spa_rooms::start(infra, listener).await.unwrap();
-        let client = RoomsServiceClient::connect(format!("http://{}", started.addr)).await.unwrap();
+        let client = RoomsServiceClient::connect(started.url.clone()).await.unwrap();
         Self { client, today, _alone: alone }
     }
 

@@ -1,7 +1,10 @@
 //! The standalone mode: all five services and the gateway in one process.
-//! Each service keeps its own tonic server on a loopback port and its own
-//! SQLite file, so the code paths are those of the distributed mode; only
-//! the adapters differ (in-process bus, moka cache).
+//! Each service keeps its own gRPC server and its own SQLite file, so the
+//! code paths are those of the distributed mode; only the adapters differ
+//! (in-process bus, moka cache, and gRPC called in process: the generated
+//! clients call the servers' tower services, no socket, no HTTP/2).
+//! `STANDALONE_GRPC=loopback` serves each on a loopback port instead, as
+//! before, to compare.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -14,6 +17,7 @@ use spa_platform::cache::MokaCache;
 use spa_platform::clock::Clock;
 use spa_platform::config::Peers;
 use spa_platform::db::Db;
+use spa_platform::grpc::Listen;
 use spa_platform::outbox::Outbox;
 use spa_platform::runtime::{Gate, Infra, Started};
 use tokio::net::TcpListener;
@@ -66,6 +70,8 @@ pub struct StackConfig {
     /// Service settings that win over the environment (tests: a fake
     /// payment provider's address and keys).
     pub settings: std::collections::BTreeMap<String, String>,
+    /// How the services call each other (`STANDALONE_GRPC`).
+    pub grpc: GrpcLink,
 }
 
 impl StackConfig {
@@ -76,6 +82,7 @@ impl StackConfig {
             data_dir: spa_platform::config::var_or("DATA_DIR", "./data").into(),
             gateway: GatewayConfig::from_env()?,
             settings: Default::default(),
+            grpc: spa_platform::config::parse_or("STANDALONE_GRPC", GrpcLink::InProcess)?,
         })
     }
 }
@@ -92,10 +99,32 @@ pub struct Stack {
     tasks: Vec<(&'static str, tokio::task::JoinHandle<anyhow::Result<()>>)>,
 }
 
-async fn loopback() -> anyhow::Result<(TcpListener, String)> {
-    let listener = TcpListener::bind("127.0.0.1:0").await?;
-    let addr = format!("http://{}", listener.local_addr()?);
-    Ok((listener, addr))
+/// How the services of the process call each other (`STANDALONE_GRPC`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GrpcLink {
+    /// Each generated client calls its server's tower service.
+    #[default]
+    InProcess,
+    /// Each server on a loopback port, called over HTTP/2.
+    Loopback,
+}
+
+impl std::str::FromStr for GrpcLink {
+    type Err = anyhow::Error;
+    fn from_str(s: &str) -> anyhow::Result<Self> {
+        match s.trim() {
+            "in-process" => Ok(Self::InProcess),
+            "loopback" => Ok(Self::Loopback),
+            other => anyhow::bail!("`{other}` is neither in-process nor loopback"),
+        }
+    }
+}
+
+async fn listen(link: GrpcLink, service: &str) -> anyhow::Result<Listen> {
+    Ok(match link {
+        GrpcLink::InProcess => Listen::Local(spa_platform::local::address(service)),
+        GrpcLink::Loopback => Listen::Tcp(TcpListener::bind("127.0.0.1:0").await?),
+    })
 }
 
 impl Stack {
@@ -105,10 +134,10 @@ impl Stack {
         let names = ["catalog", "rooms", "cart", "users", "content"];
         let mut listeners = Vec::new();
         let mut addrs = Vec::new();
-        for _ in names {
-            let (l, a) = loopback().await?;
+        for name in names {
+            let l = listen(config.grpc, name).await?;
+            addrs.push(l.url()?);
             listeners.push(l);
-            addrs.push(a);
         }
         let peers = Peers {
             catalog: addrs[0].clone(),
@@ -155,7 +184,7 @@ impl Stack {
                 _ => spa_content::start(infra, listener).await,
             }
             .with_context(|| format!("starting {name}"))?;
-            tracing::info!(service = name, grpc = %started.addr, "service started");
+            tracing::info!(service = name, grpc = %started.url, "service started");
             tasks.push((name, started.task));
         }
         gate.release();

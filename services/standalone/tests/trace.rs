@@ -22,6 +22,7 @@ async fn one_request_is_one_trace_across_gateway_and_catalog() {
         data_dir: dir.path().join("data"),
         gateway,
         settings: Default::default(),
+        grpc: Default::default(),
     };
     let shutdown = CancellationToken::new();
     let stack = Stack::start(config, shutdown.clone()).await.unwrap();

@@ -18,23 +18,24 @@ pub mod grpc;
 pub mod password;
 pub mod store;
 
+use spa_platform::grpc::Listen;
 use spa_platform::runtime::{Infra, Started};
-use tokio::net::TcpListener;
 
 pub const NAME: &str = "users";
 pub const DEFAULT_PORT: u16 = 50054;
 
-pub async fn start(infra: Infra, listener: TcpListener) -> anyhow::Result<Started> {
+pub async fn start(infra: Infra, listen: impl Into<Listen>) -> anyhow::Result<Started> {
+    let listen = listen.into();
     infra.db.migrate(sqlx::migrate!()).await?;
     if let (Some(email), Some(password)) = (spa_platform::config::var("ADMIN_EMAIL"), spa_platform::config::var("ADMIN_PASSWORD")) {
         bootstrap_admin(&infra.db, &email, &password).await?;
     }
     infra.spawn_relay();
-    let addr = listener.local_addr()?;
+    let url = listen.url()?;
     let service = grpc::UsersGrpc::new(infra.db.clone(), infra.outbox.clone());
     let routes = tonic::service::Routes::new(spa_proto::spa::users::v1::users_service_server::UsersServiceServer::new(service));
-    let task = tokio::spawn(spa_platform::grpc::serve(NAME, listener, routes, infra.shutdown.clone()));
-    Ok(Started { addr, task })
+    let task = tokio::spawn(spa_platform::grpc::serve(NAME, listen, routes, infra.shutdown.clone()));
+    Ok(Started { url, task })
 }
 
 /// The first administrator, from `ADMIN_EMAIL` and `ADMIN_PASSWORD` at

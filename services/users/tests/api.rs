@@ -25,7 +25,7 @@ impl Service {
         let (infra, listener) = alone.infra("users", |_| {}).await;
         let clock = infra.db.clock().clone();
         let started = spa_users::start(infra, listener).await.unwrap();
-        let client = UsersServiceClient::connect(format!("http://{}", started.addr)).await.unwrap();
+        let client = UsersServiceClient::connect(started.url.clone()).await.unwrap();
         Self { client, clock, _alone: alone }
     }
 

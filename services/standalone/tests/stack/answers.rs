@@ -10,7 +10,7 @@ use spa_platform::outbox::Outbox;
 use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
 use spa_proto::spa::rooms::v1::{Guests, ReserveRequest, StayLine};
 
-use crate::support::{TestStack, eventually, stay};
+use crate::support::{TestStack, channel, eventually, stay};
 
 const ROOM: &str = "ROOM_STANDARD_DOUBLE";
 const TWO: Guests = Guests { adults: 2, children: 0, babies: 0 };
@@ -23,7 +23,7 @@ fn left(body: &Value, room: &str) -> Option<u64> {
 /// Holds a unit of `room` for the nights `[from, to)` through the rooms
 /// service, which announces it (`rooms.availability.changed`).
 async fn hold(t: &TestStack, order: &str, room: &str, from: &str, to: &str) {
-    let mut rooms = RoomsServiceClient::connect(t.stack.peers.rooms.clone()).await.unwrap();
+    let mut rooms = RoomsServiceClient::new(channel(&t.stack.peers.rooms));
     let line = StayLine { room_code: room.into(), from: from.into(), to: to.into(), quantity: 1, guests: Some(TWO), package_nights: 0 };
     rooms.reserve(ReserveRequest { order_id: order.into(), lines: vec![line], hold_seconds: 600 }).await.unwrap();
 }

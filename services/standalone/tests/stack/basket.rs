@@ -12,7 +12,7 @@ use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
 use spa_proto::spa::rooms::v1::{Guests, ReserveRequest, StayLine};
 use tokio_util::sync::CancellationToken;
 
-use crate::support::{TestStack, json as read, stay};
+use crate::support::{TestStack, channel, json as read, stay};
 
 const ROOM: &str = "ROOM_STANDARD_DOUBLE";
 
@@ -395,7 +395,7 @@ async fn a_room_booked_meanwhile_is_flagged_and_leaves_the_totals() {
     // Someone else's order takes every unit left.
     let (_, rooms) = t.get(&format!("/shop-api/rooms/search?from={from}&to={to}&adults=2")).await;
     let left = rooms["items"].as_array().unwrap().iter().find(|r| r["code"] == ROOM).unwrap()["available"].as_u64().unwrap();
-    let mut client = RoomsServiceClient::connect(t.stack.peers.rooms.clone()).await.unwrap();
+    let mut client = RoomsServiceClient::new(channel(&t.stack.peers.rooms));
     client
         .reserve(ReserveRequest {
             order_id: "someone-else".into(),
@@ -461,7 +461,7 @@ async fn the_basket_counts_its_own_stays_against_the_rooms_left() {
 
 /// 20 adds in parallel: four products five times each. Every add lands:
 /// no line is lost, no quantity is overwritten, ids are never reused.
-async fn parallel_adds(cart: CartServiceClient<tonic::transport::Channel>) {
+async fn parallel_adds(cart: CartServiceClient<spa_platform::grpc::Balanced>) {
     let token = uuid::Uuid::new_v4().simple().to_string();
     cart.clone()
         .create_cart(CreateCartRequest { token: token.clone(), channel: "web_pl".into(), locale: "pl".into(), ..Default::default() })
@@ -491,7 +491,7 @@ async fn parallel_adds(cart: CartServiceClient<tonic::transport::Channel>) {
 #[tokio::test]
 async fn parallel_adds_to_one_basket_all_land_on_sqlite_and_postgresql() {
     let t = TestStack::start().await;
-    parallel_adds(CartServiceClient::connect(t.stack.peers.cart.clone()).await.unwrap()).await;
+    parallel_adds(CartServiceClient::new(channel(&t.stack.peers.cart))).await;
 
     // The same service on PostgreSQL, asking the stack's catalog and rooms.
     let db = testkit::TestDb::postgres().await;
@@ -509,7 +509,7 @@ async fn parallel_adds_to_one_basket_all_land_on_sqlite_and_postgresql() {
     let shutdown = CancellationToken::new();
     let infra = spa_platform::runtime::Infra::connect(&config, shutdown.clone()).await.unwrap();
     let started = spa_cart::start(infra, listener).await.unwrap();
-    parallel_adds(CartServiceClient::connect(format!("http://{}", started.addr)).await.unwrap()).await;
+    parallel_adds(CartServiceClient::new(channel(&started.url))).await;
     shutdown.cancel();
 }
 

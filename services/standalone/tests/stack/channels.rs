@@ -207,7 +207,7 @@ async fn a_channel_is_imported_by_one_of_two_rooms_processes_at_a_time_on_postgr
     let day = |n: i64| stay(n, 0).0;
     portal.serve(&[("a@portal", day(10), day(12))]);
     let mut replicas = RoomsReplicas::start(2, &url, &[("CHANNEL_SYNC_SECONDS", "1"), ("CHANNEL_IMPORT_ALLOW_PRIVATE", "true")]).await;
-    let mut clients = replicas.clients().await;
+    let mut clients = replicas.clients();
     let fields = ChannelFields { name: "Booking.com".into(), room_code: SUITE.into(), units: 1, import_url: portal.url.clone() };
     let request = SaveChannelRequest { fields: Some(fields), staff: "admin@example.pl".into(), ..Default::default() };
     clients[0].save_channel(request).await.unwrap();

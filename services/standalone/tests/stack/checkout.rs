@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
 use spa_proto::spa::rooms::v1::{Guests, ReserveRequest, StayLine};
 
-use crate::support::{TestStack, client, eventually, json as read, stay};
+use crate::support::{TestStack, channel, client, eventually, json as read, stay};
 
 pub const ROOM: &str = "ROOM_STANDARD_DOUBLE";
 
@@ -404,7 +404,7 @@ pub async fn take_rooms(rooms_addr: &str, from: &str, to: &str, quantity: u32) {
     if quantity == 0 {
         return;
     }
-    let mut rooms = RoomsServiceClient::connect(rooms_addr.to_owned()).await.unwrap();
+    let mut rooms = RoomsServiceClient::new(channel(rooms_addr));
     let line = StayLine {
         room_code: ROOM.into(),
         from: from.into(),
@@ -476,6 +476,24 @@ async fn fifty_visitors_race_for_the_last_two_rooms_on_sqlite() {
     })
     .await;
     fifty_visitors_race_for_two_rooms(&t.base, &t.stack.peers.rooms, 70).await;
+}
+
+/// The services call each other in process by default; served on loopback
+/// ports instead (`STANDALONE_GRPC=loopback`), the same race ends the same.
+#[tokio::test]
+async fn the_services_call_each_other_in_process_or_over_loopback_with_the_same_outcome() {
+    let adjust = |g: &mut spa_gateway::GatewayConfig| {
+        g.limits.writes.burst = 1000;
+        g.peers.timeout = std::time::Duration::from_secs(10);
+    };
+    let in_process = TestStack::start_with(adjust).await;
+    let peers = &in_process.stack.peers;
+    for addr in [&peers.catalog, &peers.rooms, &peers.cart, &peers.users, &peers.content] {
+        assert!(spa_platform::local::is_local(addr), "{addr} is called in process");
+    }
+    let loopback = TestStack::start_linked(adjust, &[], spa_standalone::GrpcLink::Loopback).await;
+    assert!(loopback.stack.peers.rooms.starts_with("http://127.0.0.1:"), "{}", loopback.stack.peers.rooms);
+    fifty_visitors_race_for_two_rooms(&loopback.base, &loopback.stack.peers.rooms, 71).await;
 }
 
 /// An unpaid order whose hold expires is cancelled, its room back on sale;

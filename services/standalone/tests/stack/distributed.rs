@@ -124,12 +124,8 @@ impl RoomsReplicas {
     }
 
     /// A gRPC client of each replica.
-    pub async fn clients(&self) -> Vec<RoomsServiceClient<tonic::transport::Channel>> {
-        let mut clients = Vec::new();
-        for url in &self.grpc {
-            clients.push(RoomsServiceClient::connect(url.clone()).await.unwrap());
-        }
-        clients
+    pub fn clients(&self) -> Vec<RoomsServiceClient<spa_platform::grpc::Balanced>> {
+        self.grpc.iter().map(|url| RoomsServiceClient::new(crate::support::channel(url))).collect()
     }
 }
 

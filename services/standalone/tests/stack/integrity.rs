@@ -11,7 +11,7 @@ use spa_proto::spa::rooms::v1::{Guests, OrderRef, ReserveRequest, StayLine};
 
 use crate::checkout::{ROOM, Visitor, guest, reservation};
 use crate::staff::as_staff;
-use crate::support::{TestStack, client, eventually, stay};
+use crate::support::{TestStack, channel, client, eventually, stay};
 
 /// A guest's details with e-mail `email`.
 fn guest_as(email: &str) -> Value {
@@ -262,7 +262,7 @@ async fn order_id_of(cart: &Db, token: &str) -> String {
 }
 
 async fn hold(rooms_addr: &str, order_id: &str, from: &str, to: &str) {
-    let mut rooms = RoomsServiceClient::connect(rooms_addr.to_owned()).await.unwrap();
+    let mut rooms = RoomsServiceClient::new(channel(rooms_addr));
     let line = StayLine {
         room_code: ROOM.into(),
         from: from.into(),
@@ -323,7 +323,7 @@ pub async fn a_completion_cut_off_after_its_hold_never_sticks(shop: &Shop<'_>, i
     assert_eq!(w.step(Method::PUT, "payment/0", json!({"method": "bank_transfer"})).await.0, 200);
     let id = order_id_of(cart, &w.token).await;
     hold(rooms_addr, &id, &from, &to).await;
-    let mut rooms = RoomsServiceClient::connect(rooms_addr.to_owned()).await.unwrap();
+    let mut rooms = RoomsServiceClient::new(channel(rooms_addr));
     rooms.release(OrderRef { order_id: id.clone() }).await.unwrap();
     let (status, order) = w.complete(None).await;
     assert_eq!((status, order["state"].as_str()), (200, Some("new")), "{order}");
@@ -455,7 +455,7 @@ async fn stock_no_placed_order_kept_goes_back() {
     (change["stockWas"], change["stock"]) = (editor["stock"].clone(), json!(3));
     assert_eq!(as_staff(&t.http, Method::PUT, url, shop.staff(), change).await.0, 200);
 
-    let mut catalog = CatalogServiceClient::connect(t.stack.peers.catalog.clone()).await.unwrap();
+    let mut catalog = CatalogServiceClient::new(channel(&t.stack.peers.catalog));
     let reserve = || ReserveStockRequest { order_id: "cut-off".into(), lines: vec![StockLine { code: LAST_UNIT.into(), quantity: 2 }] };
     catalog.reserve_stock(reserve()).await.unwrap();
     catalog.reserve_stock(reserve()).await.unwrap();
@@ -618,7 +618,7 @@ pub async fn a_paid_order_whose_nights_are_gone_is_refunded(shop: &Shop<'_>, in_
     let (status, order) = v.complete(None).await;
     assert_eq!(status, 200, "{order}");
     let order_id = placed_order_id(shop.cart, &v.token).await;
-    let mut rooms = RoomsServiceClient::connect(shop.rooms_addr.clone()).await.unwrap();
+    let mut rooms = RoomsServiceClient::new(channel(&shop.rooms_addr));
     rooms.release(OrderRef { order_id: order_id.clone() }).await.unwrap();
 
     let code = order["bookingCode"].as_str().unwrap().to_owned();

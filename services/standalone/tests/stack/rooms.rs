@@ -9,10 +9,9 @@ use spa_platform::db::Db;
 use spa_platform::testkit;
 use spa_proto::spa::rooms::v1::rooms_service_client::RoomsServiceClient;
 use spa_proto::spa::rooms::v1::{Guests, HoldStatus, OrderRef, ReserveRequest, StayLine};
-use tonic::transport::Channel;
 
 use crate::distributed::RoomsReplicas;
-use crate::support::{Clocks, TestStack, client, eventually, stay};
+use crate::support::{Clocks, TestStack, channel, client, eventually, stay};
 
 const ROOM: &str = "ROOM_STANDARD_DOUBLE";
 /// Outlasts the clock's moves in these tests, which expire 10-minute holds.
@@ -36,7 +35,7 @@ fn day(offset: i64) -> String {
 /// 100 orders for stays of 1-4 nights that all include one night race for
 /// the last 3 units of a room type, spread over `clients`. Exactly 3 win,
 /// no night is over-sold, and retrying every order changes nothing.
-async fn compete(clients: Vec<RoomsServiceClient<Channel>>, db: &Db, clocks: &Clocks, start: i64) {
+async fn compete(clients: Vec<RoomsServiceClient<spa_platform::grpc::Balanced>>, db: &Db, clocks: &Clocks, start: i64) {
     let key_night = day(start + 5);
     let spa_rooms::store::NightCount { units, booked, held } = spa_rooms::store::night(db, ROOM, &key_night).await.unwrap();
     assert_eq!((booked, held), (0, 0), "a fresh night");
@@ -172,7 +171,7 @@ async fn compete(clients: Vec<RoomsServiceClient<Channel>>, db: &Db, clocks: &Cl
 #[tokio::test]
 async fn concurrent_reservations_never_oversell_on_sqlite() {
     let t = TestStack::start().await;
-    let client = RoomsServiceClient::connect(t.stack.peers.rooms.clone()).await.unwrap();
+    let client = RoomsServiceClient::new(channel(&t.stack.peers.rooms));
     compete(vec![client], t.stack.db("rooms"), &t.clocks(), 40).await;
 }
 
@@ -183,7 +182,7 @@ async fn concurrent_reservations_never_oversell_across_three_processes_on_postgr
     let name = testkit::unique("spa_rooms_race_");
     let url = testkit::postgres_database_url(&pg, &name);
     let mut replicas = RoomsReplicas::start(3, &url, &[("CLOCK_CONTROL", "on")]).await;
-    let clients = replicas.clients().await;
+    let clients = replicas.clients();
     let db = Db::connect(&url).await.unwrap();
     compete(clients, &db, &Clocks::Remote(replicas.ops.clone()), 60).await;
     db.close().await;
@@ -200,7 +199,7 @@ async fn concurrent_reservations_never_oversell_across_three_processes_on_postgr
 #[tokio::test]
 async fn holds_expire_by_themselves_and_free_their_nights() {
     let t = TestStack::start().await;
-    let mut c = RoomsServiceClient::connect(t.stack.peers.rooms.clone()).await.unwrap();
+    let mut c = RoomsServiceClient::new(channel(&t.stack.peers.rooms));
     let db = t.stack.db("rooms").clone();
     let night = day(70);
     let before = spa_rooms::store::night(&db, ROOM, &night).await.unwrap();
@@ -272,7 +271,7 @@ async fn search_reflects_reservations_and_calendars_show_sold_out_nights() {
     let units = left(&body);
     assert!(units > 0);
     assert!(body["items"][0]["averageRating"].as_f64().unwrap() > 0.0, "rating from the catalog");
-    let mut c = RoomsServiceClient::connect(t.stack.peers.rooms.clone()).await.unwrap();
+    let mut c = RoomsServiceClient::new(channel(&t.stack.peers.rooms));
     c.reserve(ReserveRequest { order_id: "all".into(), lines: vec![line(&from, &to, units as u32)], hold_seconds: 600 }).await.unwrap();
     eventually("search to drop the sold-out room", || async {
         let (_, body) = t.get(&search).await;

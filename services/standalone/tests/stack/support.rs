@@ -2,7 +2,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 use spa_platform::db::Db;
-use spa_standalone::{Stack, StackConfig};
+use spa_standalone::{GrpcLink, Stack, StackConfig};
 use spa_users::domain::Role;
 use tokio_util::sync::CancellationToken;
 
@@ -41,6 +41,11 @@ impl TestStack {
 
     /// A stack with service settings that win over the environment.
     pub async fn start_with_settings(adjust: impl FnOnce(&mut spa_gateway::GatewayConfig), settings: &[(&str, &str)]) -> Self {
+        Self::start_linked(adjust, settings, GrpcLink::default()).await
+    }
+
+    /// A stack whose services call each other as `grpc` says.
+    pub async fn start_linked(adjust: impl FnOnce(&mut spa_gateway::GatewayConfig), settings: &[(&str, &str)], grpc: GrpcLink) -> Self {
         let dir = tempfile::tempdir().unwrap();
         let web = dir.path().join("web");
         std::fs::create_dir_all(&web).unwrap();
@@ -58,6 +63,7 @@ impl TestStack {
             gateway,
             // A bank account, so transfers are offered as a guesthouse that set one offers them.
             settings: DEMO_BANK_ACCOUNT.iter().chain(settings).map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect(),
+            grpc,
         };
         let stack = Stack::start(config, CancellationToken::new()).await.expect("stack starts");
         let base = format!("http://{}", stack.http_addr);
@@ -92,6 +98,12 @@ impl TestStack {
     pub fn clocks(&self) -> Clocks {
         Clocks::Local(self.stack.clock.clone())
     }
+}
+
+/// A channel to a service of a stack (`t.stack.peers.rooms`): in process
+/// unless the stack serves on loopback ports.
+pub fn channel(addr: &str) -> spa_platform::grpc::Balanced {
+    spa_platform::grpc::channel(addr, Duration::from_secs(5), Duration::from_secs(5)).expect("a peer address")
 }
 
 impl TestStack {
