@@ -1,6 +1,5 @@
 use anyhow::Context;
 use tokio::net::TcpListener;
-use tokio_util::sync::CancellationToken;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -8,12 +7,14 @@ async fn main() -> anyhow::Result<()> {
     let _telemetry = spa_platform::telemetry::init("gateway")?;
     let config = spa_gateway::GatewayConfig::from_env()?;
     let addr: std::net::SocketAddr = spa_platform::config::parse_or("HTTP_ADDR", std::net::SocketAddr::from(([0, 0, 0, 0], 8080)))?;
-    let shutdown = CancellationToken::new();
-    spa_platform::runtime::cancel_on_signal(shutdown.clone());
+    // On SIGTERM not ready at once, serving on for SHUTDOWN_DELAY_MS, then
+    // draining: a rolling restart behind a balancer fails no request.
+    let (draining, shutdown) = spa_platform::runtime::drain_on_signal()?;
     let var = spa_platform::config::var;
     let bus = spa_platform::runtime::connect_bus(var("NATS_URL").as_deref(), var("NATS_NAMESPACE").as_deref()).await?;
     let cache = spa_platform::runtime::connect_gateway_cache(var("REDIS_URL").as_deref()).await?;
     let ready = spa_platform::runtime::gateway_readiness(&config.peers, bus.clone(), cache.clone())?;
+    let ready = spa_platform::runtime::unready_while_draining(ready, draining);
     let state = spa_gateway::AppState::with_cache(config, cache, bus.as_ref(), shutdown.clone()).await?;
     let ops_addr: std::net::SocketAddr = spa_platform::config::parse_or("OPS_ADDR", std::net::SocketAddr::from(([0, 0, 0, 0], 9090)))?;
     let listener = TcpListener::bind(addr).await.with_context(|| format!("binding {addr}"))?;

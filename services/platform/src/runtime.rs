@@ -315,6 +315,36 @@ pub fn cancel_on_signal(token: CancellationToken) {
     });
 }
 
+/// A process's stop in two steps, as a rolling restart needs: on SIGTERM
+/// (or Ctrl-C) `draining` is cancelled at once, so its readiness says no
+/// ([`unready_while_draining`]) and the orchestrator or the balancer in
+/// front sends it nothing new, while it goes on serving for
+/// `SHUTDOWN_DELAY_MS` (0 by default: Kubernetes' `preStop` pause does it
+/// before the signal); then `stop` is cancelled and the servers drain
+/// their in-flight requests and exit.
+pub fn drain_on_signal() -> anyhow::Result<(CancellationToken, CancellationToken)> {
+    let linger = Duration::from_millis(crate::config::parse_or("SHUTDOWN_DELAY_MS", 0u64)?);
+    let (draining, stop) = (CancellationToken::new(), CancellationToken::new());
+    cancel_on_signal(draining.clone());
+    {
+        let (draining, stop) = (draining.clone(), stop.clone());
+        tokio::spawn(async move {
+            draining.cancelled().await;
+            tokio::time::sleep(linger).await;
+            stop.cancel();
+        });
+    }
+    Ok((draining, stop))
+}
+
+/// `ready`, but not ready once `draining` is cancelled.
+pub fn unready_while_draining(ready: crate::ops::ReadyCheck, draining: CancellationToken) -> crate::ops::ReadyCheck {
+    Arc::new(move || {
+        let (ready, draining) = (ready.clone(), draining.clone());
+        Box::pin(async move { !draining.is_cancelled() && ready().await })
+    })
+}
+
 /// The whole `main` of a service process: telemetry, configuration,
 /// adapters, the service's gRPC server, the ops endpoints, and graceful
 /// shutdown on SIGTERM.

@@ -242,6 +242,22 @@ impl Distributed {
             .unwrap()
     }
 
+    /// One more gateway, with everyone's settings, on the ports given;
+    /// returns before it is ready.
+    fn spawn_gateway(&self, http: u16, ops: u16) -> Child {
+        Command::new(bin("spa-gateway"))
+            .env_clear()
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
+            .env("HTTP_ADDR", format!("127.0.0.1:{http}"))
+            .env("OPS_ADDR", format!("127.0.0.1:{ops}"))
+            .env("WEB_DIST", "/nonexistent")
+            .env("RATE_LIMIT_WRITES_BURST", "1000")
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap()
+    }
+
     /// Every process's clock, moved through its ops port.
     fn clocks(&self) -> crate::support::Clocks {
         let mut ops: Vec<String> = self.ops.iter().map(|p| format!("http://127.0.0.1:{p}")).collect();
@@ -764,6 +780,74 @@ async fn rooms_replicas_share_the_calls_and_come_and_go_without_a_failed_request
     stack.stop().await;
 }
 
+/// Gateways restart one at a time under steady load, as a rolling update
+/// does, without a failed request: on SIGTERM a gateway says it is not
+/// ready at once, goes on serving for `SHUTDOWN_DELAY_MS` while the
+/// balancer in front stops sending to it, then drains and exits; started
+/// again, it takes requests once ready. Then the second gateway and a
+/// rooms process stop the same way.
+#[tokio::test]
+#[cfg_attr(not(all(has_postgres, has_nats, has_redis)), ignore = "TEST_POSTGRES_URL, TEST_NATS_URL and TEST_REDIS_URL must all be set")]
+async fn gateways_and_rooms_restart_one_at_a_time_under_load_without_a_failed_request() {
+    let run = testkit::unique("roll");
+    let ports = reserve_ports(4);
+    let (second_http, second_ops, rooms_grpc, rooms_ops) = (ports[0].port(), ports[1].port(), ports[2].port(), ports[3].port());
+    let settings = [("PEER_REFRESH_MS", "500".to_owned()), ("SHUTDOWN_DELAY_MS", "1000".to_owned())];
+    let mut stack = Distributed::start_with_rooms(&run, &testkit::nats_url(), Some(&run), &testkit::redis_url(), &settings, &[rooms_grpc]);
+    stack.all_readyz(200).await;
+    let http = client();
+    let mut started =
+        Processes(vec![("gateway", stack.spawn_gateway(second_http, second_ops)), ("rooms", stack.spawn_rooms(rooms_grpc, rooms_ops))]);
+    let second = format!("http://127.0.0.1:{second_http}");
+    for ready in [format!("{second}/readyz"), format!("http://127.0.0.1:{rooms_ops}/readyz")] {
+        eventually(&ready, || {
+            started.assert_running();
+            let (http, ready) = (http.clone(), ready.clone());
+            async move { http.get(&ready).send().await.ok().filter(|r| r.status().is_success()).map(|_| ()) }
+        })
+        .await;
+    }
+    let load = Load::through(vec![stack.base(), second.clone()], 6);
+    load.wait_for(300).await;
+
+    // The first gateway stops (its process exits cleanly) and starts again.
+    stack.stop_service("gateway").await;
+    load.wait_for(300).await;
+    let mut first = Processes(vec![("gateway", stack.spawn_gateway(stack.http_port, stack.gateway_ops))]);
+    eventually("the first gateway ready again", || {
+        first.assert_running();
+        let (http, ready) = (http.clone(), format!("{}/readyz", stack.base()));
+        async move { http.get(&ready).send().await.ok().filter(|r| r.status().is_success()).map(|_| ()) }
+    })
+    .await;
+    load.wait_for(300).await;
+
+    // Then the second, and a rooms process.
+    let mut second_gateway = Processes(vec![started.0.remove(0)]);
+    for (name, status) in second_gateway.terminate().await {
+        assert!(status.success(), "{name} exited with {status}");
+    }
+    load.wait_for(300).await;
+    for (name, status) in started.terminate().await {
+        assert!(status.success(), "{name} exited with {status}");
+    }
+    load.wait_for(300).await;
+
+    let (ok, failed) = load.stop().await;
+    println!("{ok} requests through two gateways while each gateway and a rooms process restarted");
+    assert!(
+        failed.is_empty(),
+        "{} of {} requests failed, the first: {:?}",
+        failed.len(),
+        ok + failed.len() as u64,
+        &failed[..failed.len().min(5)]
+    );
+    for (name, status) in first.terminate().await {
+        assert!(status.success(), "{name} exited with {status}");
+    }
+    stack.stop().await;
+}
+
 /// Search and basket requests through the gateway from a few tasks, each
 /// for a stay no request asked before (no cache answers it), until stopped.
 struct Load {
@@ -775,37 +859,66 @@ struct Load {
 
 impl Load {
     fn start(base: String, tasks: usize) -> Self {
+        Self::through(vec![base], tasks)
+    }
+
+    /// [`Load::start`] through a balancer in front of several gateways: each
+    /// request goes to one of those whose `/readyz` said 200 at the last
+    /// look (every 100 ms), as a Kubernetes Service or a proxy sends it.
+    fn through(gateways: Vec<String>, tasks: usize) -> Self {
         use std::sync::atomic::{AtomicU64, Ordering};
         let ok = std::sync::Arc::new(AtomicU64::new(0));
         let failed = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
         let stop = tokio_util::sync::CancellationToken::new();
         let next = std::sync::Arc::new(AtomicU64::new(0));
-        let tasks = (0..tasks)
-            .map(|_| {
-                let (base, ok, failed, stop, next, http) = (base.clone(), ok.clone(), failed.clone(), stop.clone(), next.clone(), client());
-                tokio::spawn(async move {
-                    while !stop.is_cancelled() {
-                        let n = next.fetch_add(1, Ordering::Relaxed) as i64;
-                        let (from, to) = stay(10 + n % 320, 1 + (n / 320) % 6);
-                        let adults = 1 + (n / 1920) % 2;
-                        let outcome = if n % 8 == 7 {
-                            basket(&http, &base, &from, &to).await
-                        } else {
-                            let url = format!("{base}/shop-api/rooms/search?from={from}&to={to}&adults={adults}");
-                            answer(http.get(url).send().await, &[200]).await
-                        };
-                        match outcome {
-                            Ok(()) => ok.fetch_add(1, Ordering::Relaxed),
-                            Err(e) => {
-                                failed.lock().unwrap().push(e);
-                                0
-                            }
-                        };
+        let ready = std::sync::Arc::new(std::sync::RwLock::new(gateways.clone()));
+        let mut handles = Vec::new();
+        if gateways.len() > 1 {
+            let (ready, stop, http) = (ready.clone(), stop.clone(), client());
+            handles.push(tokio::spawn(async move {
+                while !stop.is_cancelled() {
+                    let mut now = Vec::new();
+                    for base in &gateways {
+                        let probe = http.get(format!("{base}/readyz")).timeout(Duration::from_millis(500)).send().await;
+                        if probe.is_ok_and(|r| r.status().is_success()) {
+                            now.push(base.clone());
+                        }
                     }
-                })
+                    if !now.is_empty() {
+                        *ready.write().unwrap() = now;
+                    }
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+            }));
+        }
+        handles.extend((0..tasks).map(|_| {
+            let (ready, ok, failed, stop, next, http) = (ready.clone(), ok.clone(), failed.clone(), stop.clone(), next.clone(), client());
+            tokio::spawn(async move {
+                while !stop.is_cancelled() {
+                    let n = next.fetch_add(1, Ordering::Relaxed) as i64;
+                    let base = {
+                        let ready = ready.read().unwrap();
+                        ready[n as usize % ready.len()].clone()
+                    };
+                    let (from, to) = stay(10 + n % 320, 1 + (n / 320) % 6);
+                    let adults = 1 + (n / 1920) % 2;
+                    let outcome = if n % 8 == 7 {
+                        basket(&http, &base, &from, &to).await
+                    } else {
+                        let url = format!("{base}/shop-api/rooms/search?from={from}&to={to}&adults={adults}");
+                        answer(http.get(url).send().await, &[200]).await
+                    };
+                    match outcome {
+                        Ok(()) => ok.fetch_add(1, Ordering::Relaxed),
+                        Err(e) => {
+                            failed.lock().unwrap().push(e);
+                            0
+                        }
+                    };
+                }
             })
-            .collect();
-        Self { ok, failed, stop, tasks }
+        }));
+        Self { ok, failed, stop, tasks: handles }
     }
 
     /// Waits until `n` more requests have been answered.
