@@ -337,6 +337,9 @@ pub struct Body {
     /// Built in part from a fallback (a peer that did not answer): sent,
     /// never stored, so the next request builds it again.
     degraded: bool,
+    /// The inventory version the rooms service read it at, for an answer
+    /// about nights ([`Body::at_version`]).
+    version: Option<u64>,
 }
 
 impl Body {
@@ -346,13 +349,21 @@ impl Body {
 
     /// A body serialized already (JSON, or HTML for the room popup).
     pub fn bytes(bytes: Vec<u8>) -> Self {
-        Self { bytes, rooms_left: false, degraded: false }
+        Self { bytes, rooms_left: false, degraded: false, version: None }
     }
 
     /// The body shows rooms left (a room's page): browsers and CDNs keep it
     /// as briefly as availability.
     pub fn showing_rooms_left(mut self, yes: bool) -> Self {
         self.rooms_left = yes;
+        self
+    }
+
+    /// The body shows the nights as of inventory version `version`: it is
+    /// not stored when this gateway has seen an event about its nights
+    /// with a higher one (`x-cache: stale`).
+    pub fn at_version(mut self, version: u64) -> Self {
+        self.version = Some(version);
         self
     }
 
@@ -498,6 +509,8 @@ where
     Fut: Future<Output = ApiResult<Body>>,
 {
     let cached = state.cache.as_ref().and_then(|cache| Some((cache, answer.key(&state.generations, tonight(state))?)));
+    // Read after the key's digest: every event the key counts, this counts too.
+    let required = answer.depends().nights.map_or(0, |(from, to)| state.generations.nights.required(from, to));
     if let Some((cache, key)) = &cached
         && let Ok(Some(value)) = cache.get(key).await
         && let Some(response) = Stored::decode(value).and_then(|stored| stored.respond(&answer, client, None))
@@ -510,6 +523,9 @@ where
     let stored = Stored::of(&body.bytes, freshness);
     let outcome = match &cached {
         Some(_) if body.degraded => "degraded",
+        // Read before a change whose event this gateway has seen: its key
+        // says it shows the change, so it is sent and not kept.
+        Some(_) if body.version.is_some_and(|v| v < required) => "stale",
         Some((cache, key)) => {
             if let Err(e) = cache.set(key, &stored.encode(), answer.ttl()).await {
                 tracing::warn!(error = %e, answer = answer.name(), "answer not cached");
@@ -524,8 +540,8 @@ where
 }
 
 /// `X-Cache`: whether the answer came from the gateway's cache (`hit`) or
-/// was built now (`miss`; `degraded` and `uncached` are built and not
-/// kept), for operators and tests.
+/// was built now (`miss`; `degraded`, `stale` and `uncached` are built and
+/// not kept), for operators and tests.
 fn said(mut response: Response, outcome: &'static str) -> Response {
     response.headers_mut().insert("x-cache", axum::http::HeaderValue::from_static(outcome));
     response

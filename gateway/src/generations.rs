@@ -67,6 +67,7 @@ mod tests {
             room_code: "ROOM_STANDARD_DOUBLE".into(),
             from: "2027-03-10".into(),
             to: "2027-03-12".into(),
+            version: 1,
         });
         bus.publish(&event).await.unwrap();
         assert_ne!(generations.nights.digest(d("2027-03-01"), d("2027-03-31")), march);

@@ -79,6 +79,10 @@ pub struct GatewayConfig {
     pub oidc: Vec<oidc::ProviderConfig>,
     /// The tiles the maps are drawn from, named in every page.
     pub map_tiles: spa::MapTiles,
+    /// Whether public answers are cached (`GATEWAY_ANSWER_CACHE`, `on` or
+    /// `off`): off, every read is built anew, which is what the benchmark's
+    /// uncached rows measure.
+    pub answer_cache: bool,
 }
 
 impl GatewayConfig {
@@ -100,6 +104,11 @@ impl GatewayConfig {
             limits,
             oidc: oidc::ProviderConfig::from_env()?,
             map_tiles,
+            answer_cache: match var_or("GATEWAY_ANSWER_CACHE", "on").trim() {
+                "on" => true,
+                "off" => false,
+                other => anyhow::bail!("GATEWAY_ANSWER_CACHE: `{other}` is neither on nor off"),
+            },
         })
     }
 }
@@ -176,8 +185,9 @@ impl AppState {
         shutdown: CancellationToken,
     ) -> anyhow::Result<Self> {
         let state = Self::new(config)?;
+        let answers = state.config.answer_cache.then(|| cache.clone());
         // Every replica finds a login begun at another.
-        let state = Self { oidc: Arc::new(state.oidc.as_ref().clone().with_flows(cache.clone())), cache: Some(cache), ..state };
+        let state = Self { oidc: Arc::new(state.oidc.as_ref().clone().with_flows(cache)), cache: answers, ..state };
         state.generations.follow(bus, shutdown).await?;
         Ok(state)
     }

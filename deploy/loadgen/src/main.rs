@@ -26,12 +26,21 @@
 //! calling each other over loopback sockets, as before they were called in
 //! process: beside `standalone`, what the sockets and HTTP/2 cost.
 //!
+//! Modes `standalone-uncached` and `distributed-uncached` start the gateway
+//! with `GATEWAY_ANSWER_CACHE=off`: every search is built by the rooms
+//! service (the cold path of stays seen for the first time), with its
+//! target of a p99 under [`UNCACHED_P99_MS`].
+//!
+//! The search rows ask for stays in a Zipf mix ([`ZIPF_EXPONENT`]) over
+//! 9,996 stays, as a season's searches go; `search-unif` asks for each
+//! alike.
+//!
 //! Mode `distributed-3rooms` is the distributed stack with three rooms
 //! processes behind the one rooms setting (the gateway and the cart balance
 //! over them): its `/healthz` and search rows, beside `distributed`'s one
 //! rooms process, say what scaling rooms out gives on this machine.
 //!
-//! `cargo run --release -p spa-loadgen -- [--seconds 10] [--warmup 2] [--conns 32,128] [--modes standalone,standalone-loopback,distributed,distributed-3rooms] [--gzip true] [--buyers 8]`
+//! `cargo run --release -p spa-loadgen -- [--seconds 10] [--warmup 2] [--conns 32,128] [--modes standalone,standalone-loopback,standalone-uncached,distributed,distributed-uncached,distributed-3rooms] [--gzip true] [--buyers 8]`
 //! (the binaries of the services must be built in the same target directory).
 //! Without `--gzip true` the requests do not take gzip, so the gateway
 //! inflates every cached answer; with it they take gzip as browsers do and
@@ -52,6 +61,9 @@ use spa_platform::testkit::ReservedPort;
 const TARGET_RATIO: f64 = 0.40;
 /// ...with its p99 under this.
 const TARGET_P99_MS: f64 = 20.0;
+/// An uncached search (`*-uncached` modes: the gateway caches nothing)
+/// meets its target with its p99 under this.
+const UNCACHED_P99_MS: f64 = 5.0;
 /// Buyers going through checkout at once.
 const BUYERS: usize = 8;
 /// The checkout journey's targets: completed orders per second, p99.
@@ -74,7 +86,9 @@ fn args() -> anyhow::Result<Args> {
         seconds: 10,
         warmup: 2,
         conns: vec![32, 128],
-        modes: vec!["standalone".into(), "distributed".into(), "distributed-3rooms".into()],
+        modes: ["standalone", "standalone-loopback", "standalone-uncached", "distributed", "distributed-uncached", "distributed-3rooms"]
+            .map(String::from)
+            .to_vec(),
         gzip: false,
         buyers: BUYERS,
         reads: true,
@@ -192,7 +206,7 @@ const BENCH_ACCOUNT: (&str, &str) = ("Pensjonat Spa", "PL61109010140000071219812
 
 /// The standalone process; `grpc` is how its services call each other
 /// (`STANDALONE_GRPC`: in-process, or loopback as before it).
-async fn standalone(grpc: &str) -> anyhow::Result<Servers> {
+async fn standalone(grpc: &str, answer_cache: bool) -> anyhow::Result<Servers> {
     let mut ports = Vec::new();
     let port = reserve_port(&mut ports);
     let dir = std::env::temp_dir().join(format!("spa-bench-{}", uuid::Uuid::new_v4().simple()));
@@ -208,6 +222,7 @@ async fn standalone(grpc: &str) -> anyhow::Result<Servers> {
         ("BANK_ACCOUNT_HOLDER".to_owned(), BENCH_ACCOUNT.0.to_owned()),
         ("BANK_ACCOUNT_IBAN".to_owned(), BENCH_ACCOUNT.1.to_owned()),
         ("STANDALONE_GRPC".to_owned(), grpc.to_owned()),
+        ("GATEWAY_ANSWER_CACHE".to_owned(), if answer_cache { "on" } else { "off" }.to_owned()),
     ];
     let servers = Servers {
         children: vec![spawn("standalone", "spa-standalone", &env)?],
@@ -221,8 +236,9 @@ async fn standalone(grpc: &str) -> anyhow::Result<Servers> {
     Ok(servers)
 }
 
-/// The distributed stack with `rooms` rooms processes on the one rooms database.
-async fn distributed(rooms: usize) -> anyhow::Result<Servers> {
+/// The distributed stack with `rooms` rooms processes on the one rooms
+/// database; the gateway caches its answers when `answer_cache`.
+async fn distributed(rooms: usize, answer_cache: bool) -> anyhow::Result<Servers> {
     let pg = spa_platform::config::var_or("TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/test");
     let nats = spa_platform::config::var_or("TEST_NATS_URL", "nats://127.0.0.1:4222");
     let redis = spa_platform::config::var_or("TEST_REDIS_URL", "redis://127.0.0.1:6379");
@@ -283,6 +299,7 @@ async fn distributed(rooms: usize) -> anyhow::Result<Servers> {
         ("NATS_NAMESPACE".to_owned(), run),
         ("REDIS_URL".to_owned(), redis),
         ("RATE_LIMIT_WRITES_PER_MIN".to_owned(), "0".to_owned()),
+        ("GATEWAY_ANSWER_CACHE".to_owned(), if answer_cache { "on" } else { "off" }.to_owned()),
     ]);
     servers.children.push(spawn("gateway", "spa-gateway", &env)?);
     servers.base = format!("http://127.0.0.1:{port}");
@@ -297,18 +314,71 @@ struct Outcome {
     errors: u64,
 }
 
-/// A random stay of 1-7 nights starting within the next year, for 1-2 adults
-/// and 0-1 children.
-fn search_path() -> String {
-    let mut rng = rand::rng();
+/// Every stay the search rows ask for: 1-7 nights starting within the next
+/// year, for 1-2 adults and 0-1 children (9,996 stays), in an order shuffled
+/// once with a fixed seed, so the most asked-for stays are spread over the
+/// year as a season's are.
+struct Stays {
+    paths: Vec<String>,
+    /// Cumulative Zipf weights: the stay of rank k is asked for in
+    /// proportion to 1/k^[`ZIPF_EXPONENT`].
+    cumulative: Vec<f64>,
+}
+
+/// The Zipf mix's exponent: a few stays (a long weekend, the holidays)
+/// draw most searches, and a long tail is asked for once in a while.
+const ZIPF_EXPONENT: f64 = 1.0;
+
+static STAYS: std::sync::LazyLock<Stays> = std::sync::LazyLock::new(|| {
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
     let today = chrono::Local::now().date_naive();
-    let from = today + chrono::Days::new(rng.random_range(1..=357));
-    let to = from + chrono::Days::new(rng.random_range(1..=7));
-    format!(
-        "/shop-api/rooms/search?channel=web_pl&locale=pl&from={from}&to={to}&adults={}&children={}&babies=0",
-        rng.random_range(1..=2),
-        rng.random_range(0..=1)
-    )
+    let mut paths = Vec::new();
+    for start in 1..=357u64 {
+        let from = today + chrono::Days::new(start);
+        for nights in 1..=7u64 {
+            let to = from + chrono::Days::new(nights);
+            for adults in 1..=2 {
+                for children in 0..=1 {
+                    paths.push(format!(
+                        "/shop-api/rooms/search?channel=web_pl&locale=pl&from={from}&to={to}&adults={adults}&children={children}&babies=0"
+                    ));
+                }
+            }
+        }
+    }
+    paths.shuffle(&mut rand::rngs::StdRng::seed_from_u64(2026));
+    let mut sum = 0.0;
+    let cumulative = (1..=paths.len())
+        .map(|rank| {
+            sum += 1.0 / (rank as f64).powf(ZIPF_EXPONENT);
+            sum
+        })
+        .collect();
+    Stays { paths, cumulative }
+});
+
+/// How the search rows pick a stay.
+#[derive(Clone, Copy)]
+enum Mix {
+    /// Every stay alike.
+    Uniform,
+    /// Some stays far more than others ([`ZIPF_EXPONENT`]).
+    Zipf,
+}
+
+fn search_path(mix: Mix) -> String {
+    let stays = &*STAYS;
+    let mut rng = rand::rng();
+    let i = match mix {
+        Mix::Uniform => rng.random_range(0..stays.paths.len()),
+        Mix::Zipf => {
+            let total = stays.cumulative.last().copied().unwrap_or(0.0);
+            let u = rng.random::<f64>() * total;
+            stays.cumulative.partition_point(|c| *c < u).min(stays.paths.len() - 1)
+        }
+    };
+    stays.paths[i].clone()
 }
 
 /// What a row of the table measures.
@@ -316,8 +386,8 @@ fn search_path() -> String {
 enum Target {
     /// `/healthz`: the ceiling.
     Healthz,
-    /// Random stays.
-    Search,
+    /// Room search for stays picked by the mix.
+    Search(Mix),
     /// One cached read.
     Read(&'static str),
     /// One basket, read whole: never cached, every line priced by the
@@ -326,9 +396,10 @@ enum Target {
 }
 
 /// The rows of each run, with their names.
-const TARGETS: [(&str, Target); 5] = [
+const TARGETS: [(&str, Target); 6] = [
     ("healthz", Target::Healthz),
-    ("search", Target::Search),
+    ("search", Target::Search(Mix::Zipf)),
+    ("search-unif", Target::Search(Mix::Uniform)),
     ("treatments", Target::Read("/shop-api/offer/treatment?channel=web_pl&locale=pl&limit=20")),
     ("packages", Target::Read("/shop-api/offer/package?channel=web_pl&locale=pl&limit=20")),
     ("product", Target::Read("/shop-api/products/by-slug/romantyczny-weekend-we-dwoje?channel=web_pl&locale=pl")),
@@ -338,7 +409,7 @@ impl Target {
     fn path(&self) -> String {
         match self {
             Target::Healthz => "/healthz".to_owned(),
-            Target::Search => search_path(),
+            Target::Search(mix) => search_path(*mix),
             Target::Read(path) => (*path).to_owned(),
             Target::Basket(path) => path.to_string(),
         }
@@ -610,18 +681,21 @@ async fn main() -> anyhow::Result<()> {
     );
     for mode in &a.modes {
         let servers = match mode.as_str() {
-            "standalone" => standalone("in-process").await?,
-            "standalone-loopback" => standalone("loopback").await?,
-            "distributed" => distributed(1).await?,
-            "distributed-3rooms" => distributed(3).await?,
+            "standalone" => standalone("in-process", true).await?,
+            "standalone-loopback" => standalone("loopback", true).await?,
+            "standalone-uncached" => standalone("in-process", false).await?,
+            "distributed" => distributed(1, true).await?,
+            "distributed-uncached" => distributed(1, false).await?,
+            "distributed-3rooms" => distributed(3, true).await?,
             other => bail!("unknown mode {other}"),
         };
+        let uncached = mode.ends_with("-uncached");
         for &conns in a.conns.iter().filter(|_| a.reads) {
             let mut ceiling = 1.0f64;
-            // Scaled out, only what scaling rooms changes: search against the ceiling.
-            let scaled = mode == "distributed-3rooms";
-            let basket_row = if scaled { None } else { Some(("basket", basket(&servers.base).await?)) };
-            let rows = TARGETS.into_iter().filter(|(name, _)| !scaled || matches!(*name, "healthz" | "search")).chain(basket_row);
+            // The modes that compare one thing measure search against the ceiling only.
+            let narrow = mode != "standalone" && mode != "distributed";
+            let basket_row = if narrow { None } else { Some(("basket", basket(&servers.base).await?)) };
+            let rows = TARGETS.into_iter().filter(|(name, _)| !narrow || matches!(*name, "healthz" | "search")).chain(basket_row);
             for (name, target) in rows {
                 let o = load(&servers.base, conns, a.warmup, a.seconds, target.clone(), a.gzip).await?;
                 let (ratio, verdict) = match target {
@@ -631,6 +705,11 @@ async fn main() -> anyhow::Result<()> {
                     }
                     // Not a cached read: measured, with no target of its own yet.
                     Target::Basket(_) => (format!("{:.2}", o.rps / ceiling), "-".to_owned()),
+                    // Nothing cached: every search is read from the rooms service.
+                    Target::Search(_) if uncached => {
+                        let met = o.p99_ms < UNCACHED_P99_MS && o.errors == 0;
+                        (format!("{:.2}", o.rps / ceiling), if met { "met" } else { "missed" }.to_owned())
+                    }
                     _ => {
                         let ratio = o.rps / ceiling;
                         let met = ratio >= TARGET_RATIO && o.p99_ms < TARGET_P99_MS && o.errors == 0;
@@ -652,7 +731,7 @@ async fn main() -> anyhow::Result<()> {
                 );
             }
         }
-        if mode == "distributed-3rooms" {
+        if mode == "distributed-3rooms" || uncached {
             let (databases, namespace) = (servers.cleanup.clone(), servers.namespace.clone());
             drop(servers);
             clean_up(&databases, namespace.as_deref()).await;

@@ -233,7 +233,7 @@ pub async fn search(
     let answer = Answer::RoomSearch { from: query.from, to: query.to, guests, locale: shop.locale };
     answers::serve(&state, &client, answer, || async {
         let response = state.clients.rooms.clone().search_rooms(fresh(request)).await?.into_inner();
-        Ok(Body::bytes(search_body(&response)))
+        Ok(Body::bytes(search_body(&response)).at_version(response.inventory_version))
     })
     .await
 }

@@ -26,9 +26,15 @@ pub const NIGHT_SLOTS: usize = 1024;
 /// counters) grows with every change to any of them, so it names the state
 /// of exactly those nights: a change in March leaves May's digests as they
 /// were. Memory is fixed, whatever the dates asked for.
+///
+/// Each slot also keeps the highest inventory version an event about it
+/// carried ([`Nights::required`]): an answer about those nights read at a
+/// lower version does not show that event and must not be kept under a key
+/// that says it does.
 #[derive(Clone)]
 pub struct Nights {
     slots: Arc<[AtomicU64]>,
+    versions: Arc<[AtomicU64]>,
 }
 
 impl Default for Nights {
@@ -39,7 +45,10 @@ impl Default for Nights {
 
 impl Nights {
     pub fn new() -> Self {
-        Self { slots: (0..NIGHT_SLOTS).map(|_| AtomicU64::new(0)).collect() }
+        Self {
+            slots: (0..NIGHT_SLOTS).map(|_| AtomicU64::new(0)).collect(),
+            versions: (0..NIGHT_SLOTS).map(|_| AtomicU64::new(0)).collect(),
+        }
     }
 
     fn slot(night: NaiveDate) -> usize {
@@ -75,16 +84,34 @@ impl Nights {
         Self::range(from, to).fold(0u64, |sum, slot| sum.wrapping_add(self.slots[slot].load(Ordering::Acquire)))
     }
 
+    /// The lowest inventory version an answer about the nights `[from, to)`
+    /// must show to be kept under a key holding the [`Nights::digest`] read
+    /// just before: an event's version is in place before its bump, so a
+    /// digest that counts an event comes with a requirement that does too.
+    pub fn required(&self, from: NaiveDate, to: NaiveDate) -> u64 {
+        Self::range(from, to).map(|slot| self.versions[slot].load(Ordering::Acquire)).max().unwrap_or(0)
+    }
+
+    /// A change to the nights `[from, to)` numbered `version` (0: not numbered).
+    pub fn bump_at(&self, from: NaiveDate, to: NaiveDate, version: u64) {
+        if version > 0 {
+            for slot in Self::range(from, to) {
+                self.versions[slot].fetch_max(version, Ordering::AcqRel);
+            }
+        }
+        self.bump(from, to);
+    }
+
     /// Applies one `rooms.availability.changed`; one that does not decode
     /// or names no valid range changes every night.
     pub fn apply(&self, payload: &[u8]) {
         let range = AvailabilityChanged::decode(payload).ok().and_then(|e| {
             let from = crate::dates::parse_ymd(&e.from)?;
             let to = crate::dates::parse_ymd(&e.to)?;
-            (to > from).then_some((from, to))
+            (to > from).then_some((from, to, e.version))
         });
         match range {
-            Some((from, to)) => self.bump(from, to),
+            Some((from, to, version)) => self.bump_at(from, to, version),
             None => {
                 tracing::warn!("an availability change without a valid range; every night's answers dropped");
                 self.bump_all();
@@ -117,7 +144,7 @@ mod tests {
     }
 
     fn change(from: &str, to: &str) -> Vec<u8> {
-        AvailabilityChanged { room_code: "ROOM_STANDARD_DOUBLE".into(), from: from.into(), to: to.into() }.encode_to_vec()
+        AvailabilityChanged { room_code: "ROOM_STANDARD_DOUBLE".into(), from: from.into(), to: to.into(), version: 0 }.encode_to_vec()
     }
 
     #[test]
@@ -169,5 +196,24 @@ mod tests {
             nights.apply(&payload);
             assert_ne!(nights.digest(d("2027-05-01"), d("2027-05-03")), may);
         }
+    }
+
+    #[test]
+    fn an_answer_must_show_the_latest_version_of_its_nights() {
+        let nights = Nights::new();
+        let numbered = |from: &str, to: &str, version: u64| {
+            AvailabilityChanged { room_code: "ROOM_STANDARD_DOUBLE".into(), from: from.into(), to: to.into(), version }.encode_to_vec()
+        };
+        let stay = (d("2027-03-09"), d("2027-03-12"));
+        assert_eq!(nights.required(stay.0, stay.1), 0, "nothing seen yet");
+        nights.apply(&numbered("2027-03-10", "2027-03-11", 7));
+        nights.apply(&numbered("2027-03-11", "2027-03-12", 5));
+        assert_eq!(nights.required(stay.0, stay.1), 7, "the highest of its nights");
+        assert_eq!(nights.required(d("2027-03-11"), d("2027-03-14")), 5, "only its own nights count");
+        assert_eq!(nights.required(d("2027-05-01"), d("2027-05-03")), 0, "other nights ask nothing");
+        nights.apply(&numbered("2027-03-10", "2027-03-11", 3));
+        assert_eq!(nights.required(stay.0, stay.1), 7, "an older event, delivered late, lowers nothing");
+        nights.apply(&change("2027-03-09", "2027-03-10"));
+        assert_eq!(nights.required(stay.0, stay.1), 7, "an event without a number asks nothing more");
     }
 }

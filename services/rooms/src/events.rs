@@ -51,7 +51,7 @@ pub fn availability_changed<'a>(nights: impl IntoIterator<Item = &'a RoomNight>)
                 .and_then(|d| d.checked_add_days(Days::new(1)))
                 .map(ymd)
                 .unwrap_or_default();
-            AvailabilityChanged { room_code: room.to_owned(), from: first.to_owned(), to }
+            AvailabilityChanged { room_code: room.to_owned(), from: first.to_owned(), to, version: 0 }
         })
         .collect()
 }
@@ -64,9 +64,17 @@ pub fn hold_lost(order_id: &str) -> HoldLost {
     HoldLost { order_id: order_id.to_owned() }
 }
 
-/// Announces, in `tx`, that these nights' free units changed.
+/// Announces, in `tx`, that these nights' free units changed, numbered by
+/// the next inventory version (see [`store::next_version`]). Called last in
+/// the transaction, so the version's row is locked only until its commit.
 pub async fn announce(outbox: &Outbox, tx: &mut Tx, nights: &BTreeMap<RoomNight, i64>) -> Result<(), sqlx::Error> {
-    for event in availability_changed(nights.keys()) {
+    let events = availability_changed(nights.keys());
+    if events.is_empty() {
+        return Ok(());
+    }
+    let version = crate::store::next_version(tx).await?;
+    for mut event in events {
+        event.version = version;
         outbox.add(tx, &event).await?;
     }
     Ok(())

@@ -41,6 +41,9 @@ use crate::{inventory, store};
 const SEARCH_TTL: Duration = Duration::from_secs(60);
 const CONTENT_TTL: Duration = Duration::from_secs(300);
 
+/// A language's room content and the content generation it was fetched under.
+type Decoded = (u64, Arc<[Product]>);
+
 pub struct RoomsGrpc {
     db: Db,
     outbox: Outbox,
@@ -50,6 +53,9 @@ pub struct RoomsGrpc {
     catalog: CatalogServiceClient<TracedChannel>,
     /// The portals' calendars are fetched with it.
     http: spa_platform::http::Http,
+    /// Each language's room content, decoded, with the content generation
+    /// it was fetched under (see [`RoomsGrpc::content`]).
+    decoded: std::sync::RwLock<HashMap<String, Decoded>>,
 }
 
 fn party(g: Option<Guests>) -> Party {
@@ -117,17 +123,19 @@ impl RoomsGrpc {
         http: spa_platform::http::Http,
     ) -> Self {
         let types = inventory::RoomTypes::new(db.clone(), caches.room_types.clone());
-        Self { db, outbox, cache, caches, types, catalog, http }
+        Self { db, outbox, cache, caches, types, catalog, http, decoded: Default::default() }
     }
 
     /// How the room types guests are shown (those whose content the
     /// catalog publishes: an administrator's hidden room is not offered)
     /// fit the stay and the party.
-    async fn fits(&self, from: NaiveDate, to: NaiveDate, party: &Party, content: &[Product]) -> Result<Fits, RoomsError> {
-        let mut types = self.types.all().await?.as_ref().clone();
-        types.retain(|t| content.iter().any(|p| p.code == t.code));
-        let summary = store::stay_summary(&self.db, from, to, &[]).await?;
-        Ok(search::fits(&types, &summary, (to - from).num_days(), party))
+    /// The room types and their nights are read in one statement with the
+    /// inventory version they show, which the answer carries: a search
+    /// never pairs a room type's new rules with nights of before them.
+    async fn fits(&self, from: NaiveDate, to: NaiveDate, party: &Party, content: &[Product]) -> Result<(Fits, u64), RoomsError> {
+        let read = store::search_read(&self.db, from, to).await?;
+        let shown = read.types.iter().filter(|t| content.iter().any(|p| p.code == t.code));
+        Ok((search::fits(shown, &read.summary, (to - from).num_days(), party), read.version))
     }
 
     /// What a package of `nights` nights from `from` pays of a stay.
@@ -146,20 +154,37 @@ impl RoomsGrpc {
     /// reads it from the cache too: fetching it from the catalog on every
     /// search the gateway builds cut searches to a quarter, and a room's new
     /// name only waits for this process to see the catalog's event.
-    async fn content(&self, locale: &str) -> Result<Vec<Product>, RoomsError> {
+    ///
+    /// This process also keeps each language's content decoded, for as long
+    /// as the content's generation stays: a search neither asks the shared
+    /// cache (Redis, distributed) nor decodes twenty products.
+    async fn content(&self, locale: &str) -> Result<Arc<[Product]>, RoomsError> {
         let locale = if locale.is_empty() { "pl" } else { locale };
-        let key = format!("content:{}:{locale}", self.caches.content.current());
-        if let Ok(Some(bytes)) = self.cache.get(&key).await
-            && let Ok(cached) = GetProductsResponse::decode(bytes.as_slice())
+        let generation = self.caches.content.count();
+        if let Some((kept, content)) = self.decoded.read().expect("content lock").get(locale)
+            && *kept == generation
         {
-            return Ok(cached.items);
+            return Ok(content.clone());
         }
-        let codes = self.types.all().await?.iter().map(|r| r.code.clone()).collect();
-        let response = self.catalog.clone().get_products(GetProductsRequest { codes, locale: locale.to_owned() }).await?.into_inner();
-        if let Err(e) = self.cache.set(&key, &response.encode_to_vec(), CONTENT_TTL).await {
-            tracing::warn!(error = %e, "room content not cached");
-        }
-        Ok(response.items)
+        let key = format!("content:{}:{locale}", self.caches.content.current());
+        let shared = self.cache.get(&key).await.ok().flatten().and_then(|bytes| GetProductsResponse::decode(bytes.as_slice()).ok());
+        let items = match shared {
+            Some(cached) => cached.items,
+            None => {
+                let codes = self.types.all().await?.iter().map(|r| r.code.clone()).collect();
+                let request = GetProductsRequest { codes, locale: locale.to_owned() };
+                let response = self.catalog.clone().get_products(request).await?.into_inner();
+                if let Err(e) = self.cache.set(&key, &response.encode_to_vec(), CONTENT_TTL).await {
+                    tracing::warn!(error = %e, "room content not cached");
+                }
+                response.items
+            }
+        };
+        let content: Arc<[Product]> = items.into();
+        // Kept only under the generation read before it was fetched: a
+        // change meanwhile leaves it to the next search to fetch again.
+        self.decoded.write().expect("content lock").insert(locale.to_owned(), (generation, content.clone()));
+        Ok(content)
     }
 
     fn offer(fit: &Fit, nights: i64, content: &[Product]) -> RoomOffer {
@@ -190,13 +215,11 @@ impl RoomsGrpc {
         party: &Party,
     ) -> Result<SearchRoomsResponse, RoomsError> {
         let content = self.content(locale).await?;
-        let fits = self.fits(from, to, party, &content).await?;
+        let (fits, inventory_version) = self.fits(from, to, party, &content).await?;
         let empty_reason = empty_reason(&fits);
-        if fits.fitting.is_empty() {
-            return Ok(SearchRoomsResponse { rooms: vec![], empty_reason });
-        }
         let nights = (to - from).num_days();
-        Ok(SearchRoomsResponse { rooms: fits.fitting.iter().map(|f| Self::offer(f, nights, &content)).collect(), empty_reason })
+        let rooms = fits.fitting.iter().map(|f| Self::offer(f, nights, &content)).collect();
+        Ok(SearchRoomsResponse { rooms, empty_reason, inventory_version })
     }
 
     async fn search_package(&self, req: SearchPackageRoomsRequest) -> Result<SearchRoomsResponse, RoomsError> {
@@ -234,10 +257,10 @@ impl RoomsGrpc {
             .into_inner();
         let package_price = cost.total_current.map(|m| m.amount).unwrap_or_default();
         let content = self.content(&locale).await?;
-        let fits = self.fits(from, to, &party, &content).await?;
+        let (fits, inventory_version) = self.fits(from, to, &party, &content).await?;
         let empty_reason = empty_reason(&fits);
         if fits.fitting.is_empty() {
-            return Ok(SearchRoomsResponse { rooms: vec![], empty_reason });
+            return Ok(SearchRoomsResponse { rooms: vec![], empty_reason, inventory_version });
         }
         let credit = self.package_credit(&fits.fitting, from, package.num_nights, &party).await?;
         let rooms = fits
@@ -253,7 +276,7 @@ impl RoomsGrpc {
                 }
             })
             .collect();
-        Ok(SearchRoomsResponse { rooms, empty_reason })
+        Ok(SearchRoomsResponse { rooms, empty_reason, inventory_version })
     }
 
     async fn availability(&self, req: GetAvailabilityRequest) -> Result<GetAvailabilityResponse, RoomsError> {
@@ -339,7 +362,7 @@ impl RoomsGrpc {
             let mut price = checked.price;
             if line.package_nights > 0 {
                 // The package's credit over the rooms its search offered.
-                let fits = self.fits(s.from, s.to, &s.party(), &self.content("").await?).await?;
+                let (fits, _) = self.fits(s.from, s.to, &s.party(), &self.content("").await?).await?;
                 price = search::supplement(price, self.package_credit(&fits.fitting, s.from, line.package_nights, &s.party()).await?);
             }
             lines.push(StayCheck { available: checked.available, bookable: checked.bookable, price: pln(price * i64::from(s.quantity)) });
@@ -434,17 +457,19 @@ impl RoomsService for RoomsGrpc {
         // Search is the seasonal hot path: answers are cached until the next
         // availability or content change (or a minute, whichever is first),
         // and read from the store when the caller asks for that.
+        // A caller that asks for fresh answers keeps its own copy (the
+        // gateway); storing a second one here would only take memory.
+        if fresh {
+            return Ok(Response::new(self.search_uncached(&req.locale, from, to, &g).await?));
+        }
         let key = format!("search:{}:{from}:{to}:{}:{}:{}:{}", self.caches.search.current(), g.adults, g.children, g.babies, req.locale);
-        if !fresh
-            && let Ok(Some(bytes)) = self.cache.get(&key).await
+        if let Ok(Some(bytes)) = self.cache.get(&key).await
             && let Ok(cached) = SearchRoomsResponse::decode(bytes.as_slice())
         {
             return Ok(Response::new(cached));
         }
         let response = self.search_uncached(&req.locale, from, to, &g).await?;
-        // A caller that asks for fresh answers keeps its own copy (the
-        // gateway); storing a second one here would only take memory.
-        if !fresh && let Err(e) = self.cache.set(&key, &response.encode_to_vec(), SEARCH_TTL).await {
+        if let Err(e) = self.cache.set(&key, &response.encode_to_vec(), SEARCH_TTL).await {
             tracing::warn!(error = %e, "search not cached");
         }
         Ok(Response::new(response))

@@ -117,6 +117,76 @@ pub async fn stay_summary(db: &Db, from: NaiveDate, to: NaiveDate, rooms: &[&str
         .collect()
 }
 
+/// The next inventory version, in `tx`: every change to availability takes
+/// one, in commit order (its row stays locked until `tx` ends).
+pub async fn next_version(tx: &mut Tx) -> Result<u64, sqlx::Error> {
+    let version: i64 = sqlx::query_scalar("UPDATE inventory_version SET version = version + 1 WHERE id = 1 RETURNING version")
+        .fetch_one(&mut **tx)
+        .await?;
+    Ok(version as u64)
+}
+
+/// What a search reads, in one statement so all of it is of one moment:
+/// the room types in their order, each one's summary of the stay (as
+/// [`stay_summary`]; none for a room type without nights in the store),
+/// and the inventory version they show.
+pub struct SearchRead {
+    pub types: Vec<RoomType>,
+    pub summary: BTreeMap<String, StaySummary>,
+    pub version: u64,
+}
+
+pub async fn search_read(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<SearchRead, sqlx::Error> {
+    const SQL: &str = "SELECT t.code, t.units, t.occupancy, t.max_occupancy, t.extra_bed, t.min_stay AS type_min_stay, t.position, \
+                s.free, s.rates, s.nights, s.min_stay, s.max_stay, s.cta, s.ctd, \
+                (SELECT version FROM inventory_version WHERE id = 1) AS version \
+         FROM room_types t LEFT JOIN ( \
+            SELECT room_code, \
+                MIN(CASE WHEN night < $2 AND closed = 0 THEN units - out_of_order - booked - held - external END) AS free, \
+                CAST(SUM(CASE WHEN night < $2 AND closed = 0 THEN rate ELSE 0 END) AS BIGINT) AS rates, \
+                SUM(CASE WHEN night < $2 AND closed = 0 THEN 1 ELSE 0 END) AS nights, \
+                MAX(CASE WHEN night = $1 THEN min_stay ELSE 0 END) AS min_stay, \
+                MAX(CASE WHEN night = $1 THEN max_stay ELSE 0 END) AS max_stay, \
+                MAX(CASE WHEN night = $1 THEN closed_to_arrival ELSE 0 END) AS cta, \
+                MAX(CASE WHEN night = $2 THEN closed_to_departure ELSE 0 END) AS ctd \
+            FROM inventory WHERE night >= $1 AND night <= $2 GROUP BY room_code \
+         ) s ON s.room_code = t.code \
+         ORDER BY t.position, t.code";
+    let rows = sqlx::query(SQL).bind(ymd(from)).bind(ymd(to)).fetch_all(db.pool()).await?;
+    let mut read = SearchRead { types: Vec::with_capacity(rows.len()), summary: BTreeMap::new(), version: 0 };
+    for r in &rows {
+        read.version = r.try_get::<i64, _>("version")? as u64;
+        let room = RoomType {
+            code: r.try_get("code")?,
+            units: r.try_get("units")?,
+            occupancy: Occupancy {
+                standard: r.try_get::<i64, _>("occupancy")? as u32,
+                max: r.try_get::<i64, _>("max_occupancy")? as u32,
+                extra_bed: r.try_get::<i64, _>("extra_bed")? != 0,
+            },
+            min_stay: r.try_get("type_min_stay")?,
+            position: r.try_get("position")?,
+        };
+        if let Some(nights) = r.try_get::<Option<i64>, _>("nights")? {
+            let rules = StayRules {
+                min_stay: r.try_get::<Option<i64>, _>("min_stay")?.unwrap_or(0),
+                max_stay: r.try_get::<Option<i64>, _>("max_stay")?.unwrap_or(0),
+                closed_to_arrival: r.try_get::<Option<i64>, _>("cta")?.unwrap_or(0) != 0,
+                closed_to_departure: r.try_get::<Option<i64>, _>("ctd")?.unwrap_or(0) != 0,
+            };
+            let summary = StaySummary {
+                free: r.try_get::<Option<i64>, _>("free")?.unwrap_or(0),
+                rates: r.try_get::<Option<i64>, _>("rates")?.unwrap_or(0),
+                nights,
+                rules,
+            };
+            read.summary.insert(room.code.clone(), summary);
+        }
+        read.types.push(room);
+    }
+    Ok(read)
+}
+
 /// Every night of one room type in [from, to) the store has.
 pub async fn calendar(db: &Db, room: &str, from: NaiveDate, to: NaiveDate) -> Result<Vec<CalendarNight>, sqlx::Error> {
     let rows = sqlx::query(

@@ -84,9 +84,14 @@ impl Fits {
 /// their minimum stay, where the stay may arrive and leave (the arrival
 /// night's minimum and maximum, closed to arrival or departure), and those
 /// that take the party, in `types`' order.
-pub fn fits(types: &[RoomType], summary: &BTreeMap<String, StaySummary>, nights: i64, party: &Party) -> Fits {
+pub fn fits<'a>(
+    types: impl IntoIterator<Item = &'a RoomType>,
+    summary: &BTreeMap<String, StaySummary>,
+    nights: i64,
+    party: &Party,
+) -> Fits {
     let mut found = Fits::default();
-    for room in types.iter().cloned() {
+    for room in types {
         let Some(s) = summary.get(&room.code) else { continue };
         if s.nights != nights || s.free <= 0 || !s.rules.allow(nights, room.min_stay) {
             continue;
@@ -94,7 +99,7 @@ pub fn fits(types: &[RoomType], summary: &BTreeMap<String, StaySummary>, nights:
         found.free_for_dates += 1;
         if room.occupancy.fits(party.adults, party.children) {
             let price = room.occupancy.stay_price(s.rates, party.adults, party.children);
-            found.fitting.push(Fit { room, free: s.free, price });
+            found.fitting.push(Fit { room: room.clone(), free: s.free, price });
         }
     }
     found

@@ -212,3 +212,49 @@ async fn public_reads_carry_a_tag_and_a_lifetime_and_answer_304() {
     let (status, _, _) = fetch(&t, "/shop-api/taxons/", &[("if-none-match", &tree_etag)]).await;
     assert_eq!(status, 304, "the taxon tree did not change");
 }
+
+/// A room search the rooms service read before a change this gateway has
+/// already seen is sent and not kept: the change's event carries a higher
+/// inventory version than the answer. Real changes number their events
+/// with the version their transaction took, so their answers are kept; an
+/// event numbered beyond anything the store shows stands in for a rooms
+/// replica that has not caught up with the change.
+#[tokio::test]
+async fn a_search_read_before_a_change_the_gateway_saw_is_not_kept() {
+    let t = TestStack::start().await;
+    let (from, to) = stay(40, 2);
+    let path = format!("/shop-api/rooms/search?from={from}&to={to}&adults=2");
+    assert_eq!(cached(&t, &path).await.0, "miss");
+    assert_eq!(cached(&t, &path).await.0, "hit");
+
+    // A hold takes the next version, and its answers show it: kept.
+    let db = t.stack.db("rooms");
+    let version = || async { sqlx::query_scalar::<_, i64>("SELECT version FROM inventory_version").fetch_one(db.pool()).await.unwrap() };
+    let before = version().await;
+    hold(&t, "versioned", ROOM, &from, &to).await;
+    assert_eq!(version().await, before + 1, "one change, one version");
+    eventually("the hold's answer built and kept", || async {
+        let (outcome, _) = cached(&t, &path).await;
+        (outcome == "hit").then_some(())
+    })
+    .await;
+
+    // A change the store does not show yet.
+    let ahead = spa_proto::events::AvailabilityChanged {
+        room_code: ROOM.into(),
+        from: from.clone(),
+        to: to.clone(),
+        version: (version().await + 1000) as u64,
+    };
+    let mut tx = db.begin().await.unwrap();
+    Outbox::default().add(&mut tx, &ahead).await.unwrap();
+    tx.commit().await.unwrap();
+    eventually("the gateway to see the change", || async { (cached(&t, &path).await.0 == "stale").then_some(()) }).await;
+    assert_eq!(cached(&t, &path).await.0, "stale", "sent again from the rooms service, never kept");
+
+    // Other nights ask nothing of it.
+    let (other_from, other_to) = stay(90, 2);
+    let other = format!("/shop-api/rooms/search?from={other_from}&to={other_to}&adults=2");
+    assert_eq!(cached(&t, &other).await.0, "miss");
+    assert_eq!(cached(&t, &other).await.0, "hit");
+}
