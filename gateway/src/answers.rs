@@ -433,11 +433,14 @@ struct Stored {
 }
 
 impl Stored {
-    fn of(body: &[u8], freshness: Freshness) -> Self {
+    /// `body` tagged, and gzipped when `deflate` (it is to be stored, or
+    /// sent gzipped): deflating is the costliest step of an answer built
+    /// anew, wasted on one sent plain and kept nowhere.
+    fn of(body: &[u8], freshness: Freshness, deflate: bool) -> Self {
         let mut tag = [0u8; TAG_LEN];
         let hex = format!("{:032x}", xxhash_rust::xxh3::xxh3_128(body));
         tag.copy_from_slice(hex.as_bytes());
-        Self { freshness, tag, gz: Bytes::from(gzip::deflate(body)) }
+        Self { freshness, tag, gz: if deflate { Bytes::from(gzip::deflate(body)) } else { Bytes::new() } }
     }
 
     fn encode(&self) -> Vec<u8> {
@@ -520,20 +523,21 @@ where
     }
     let body = build().await?;
     let freshness = if body.rooms_left { Freshness::Availability } else { answer.freshness() };
-    let stored = Stored::of(&body.bytes, freshness);
     let outcome = match &cached {
         Some(_) if body.degraded => "degraded",
         // Read before a change whose event this gateway has seen: its key
         // says it shows the change, so it is sent and not kept.
         Some(_) if body.version.is_some_and(|v| v < required) => "stale",
-        Some((cache, key)) => {
-            if let Err(e) = cache.set(key, &stored.encode(), answer.ttl()).await {
-                tracing::warn!(error = %e, answer = answer.name(), "answer not cached");
-            }
-            "miss"
-        }
+        Some(_) => "miss",
         None => "uncached",
     };
+    let stored = Stored::of(&body.bytes, freshness, outcome == "miss" || client.gzip);
+    if outcome == "miss"
+        && let Some((cache, key)) = &cached
+        && let Err(e) = cache.set(key, &stored.encode(), answer.ttl()).await
+    {
+        tracing::warn!(error = %e, answer = answer.name(), "answer not cached");
+    }
     count(&answer, outcome);
     let response = stored.respond(&answer, client, Some(body.bytes)).unwrap_or_else(|| StatusCode::INTERNAL_SERVER_ERROR.into_response());
     Ok(said(response, outcome))
@@ -642,7 +646,7 @@ mod tests {
     #[tokio::test]
     async fn stored_answers_come_back_with_their_tag_gzipped_or_not() {
         let body = br#"{"items":[{"code":"TR_HOT_STONE","name":"Masa\xc5\xbc"}]}"#.repeat(20);
-        let stored = Stored::of(&body, Freshness::Catalog);
+        let stored = Stored::of(&body, Freshness::Catalog, true);
         let again = Stored::decode(stored.encode()).unwrap();
         assert_eq!((again.tag, again.freshness), (stored.tag, Freshness::Catalog));
         let answer = Answer::TaxonTree { locale: Locale::Pl };

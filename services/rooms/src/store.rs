@@ -127,9 +127,9 @@ pub async fn next_version(tx: &mut Tx) -> Result<u64, sqlx::Error> {
 }
 
 /// What a search reads, in one statement so all of it is of one moment:
-/// the room types in their order, each one's summary of the stay (as
-/// [`stay_summary`]; none for a room type without nights in the store),
-/// and the inventory version they show.
+/// the room types with nights in the store, in their order, each one's
+/// summary of the stay (as [`stay_summary`]), and the inventory version
+/// they show (0 when no room type has a night in the store).
 pub struct SearchRead {
     pub types: Vec<RoomType>,
     pub summary: BTreeMap<String, StaySummary>,
@@ -137,21 +137,22 @@ pub struct SearchRead {
 }
 
 pub async fn search_read(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<SearchRead, sqlx::Error> {
+    // Room types first, each one's nights found by the primary key (SQLite
+    // takes CROSS JOIN's order as written; the night index instead costs a
+    // temporary sort per search). Grouped by the room type's key, so its
+    // other columns may be selected (PostgreSQL: functional dependency).
     const SQL: &str = "SELECT t.code, t.units, t.occupancy, t.max_occupancy, t.extra_bed, t.min_stay AS type_min_stay, t.position, \
-                s.free, s.rates, s.nights, s.min_stay, s.max_stay, s.cta, s.ctd, \
+                MIN(CASE WHEN i.night < $2 AND i.closed = 0 THEN i.units - i.out_of_order - i.booked - i.held - i.external END) AS free, \
+                CAST(SUM(CASE WHEN i.night < $2 AND i.closed = 0 THEN i.rate ELSE 0 END) AS BIGINT) AS rates, \
+                SUM(CASE WHEN i.night < $2 AND i.closed = 0 THEN 1 ELSE 0 END) AS nights, \
+                MAX(CASE WHEN i.night = $1 THEN i.min_stay ELSE 0 END) AS min_stay, \
+                MAX(CASE WHEN i.night = $1 THEN i.max_stay ELSE 0 END) AS max_stay, \
+                MAX(CASE WHEN i.night = $1 THEN i.closed_to_arrival ELSE 0 END) AS cta, \
+                MAX(CASE WHEN i.night = $2 THEN i.closed_to_departure ELSE 0 END) AS ctd, \
                 (SELECT version FROM inventory_version WHERE id = 1) AS version \
-         FROM room_types t LEFT JOIN ( \
-            SELECT room_code, \
-                MIN(CASE WHEN night < $2 AND closed = 0 THEN units - out_of_order - booked - held - external END) AS free, \
-                CAST(SUM(CASE WHEN night < $2 AND closed = 0 THEN rate ELSE 0 END) AS BIGINT) AS rates, \
-                SUM(CASE WHEN night < $2 AND closed = 0 THEN 1 ELSE 0 END) AS nights, \
-                MAX(CASE WHEN night = $1 THEN min_stay ELSE 0 END) AS min_stay, \
-                MAX(CASE WHEN night = $1 THEN max_stay ELSE 0 END) AS max_stay, \
-                MAX(CASE WHEN night = $1 THEN closed_to_arrival ELSE 0 END) AS cta, \
-                MAX(CASE WHEN night = $2 THEN closed_to_departure ELSE 0 END) AS ctd \
-            FROM inventory WHERE night >= $1 AND night <= $2 GROUP BY room_code \
-         ) s ON s.room_code = t.code \
-         ORDER BY t.position, t.code";
+         FROM room_types t CROSS JOIN inventory i \
+         WHERE i.room_code = t.code AND i.night >= $1 AND i.night <= $2 \
+         GROUP BY t.code ORDER BY t.position, t.code";
     let rows = sqlx::query(SQL).bind(ymd(from)).bind(ymd(to)).fetch_all(db.pool()).await?;
     let mut read = SearchRead { types: Vec::with_capacity(rows.len()), summary: BTreeMap::new(), version: 0 };
     for r in &rows {
@@ -167,21 +168,19 @@ pub async fn search_read(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<Sear
             min_stay: r.try_get("type_min_stay")?,
             position: r.try_get("position")?,
         };
-        if let Some(nights) = r.try_get::<Option<i64>, _>("nights")? {
-            let rules = StayRules {
-                min_stay: r.try_get::<Option<i64>, _>("min_stay")?.unwrap_or(0),
-                max_stay: r.try_get::<Option<i64>, _>("max_stay")?.unwrap_or(0),
-                closed_to_arrival: r.try_get::<Option<i64>, _>("cta")?.unwrap_or(0) != 0,
-                closed_to_departure: r.try_get::<Option<i64>, _>("ctd")?.unwrap_or(0) != 0,
-            };
-            let summary = StaySummary {
-                free: r.try_get::<Option<i64>, _>("free")?.unwrap_or(0),
-                rates: r.try_get::<Option<i64>, _>("rates")?.unwrap_or(0),
-                nights,
-                rules,
-            };
-            read.summary.insert(room.code.clone(), summary);
-        }
+        let rules = StayRules {
+            min_stay: r.try_get("min_stay")?,
+            max_stay: r.try_get("max_stay")?,
+            closed_to_arrival: r.try_get::<i64, _>("cta")? != 0,
+            closed_to_departure: r.try_get::<i64, _>("ctd")? != 0,
+        };
+        let summary = StaySummary {
+            free: r.try_get::<Option<i64>, _>("free")?.unwrap_or(0),
+            rates: r.try_get("rates")?,
+            nights: r.try_get("nights")?,
+            rules,
+        };
+        read.summary.insert(room.code.clone(), summary);
         read.types.push(room);
     }
     Ok(read)
