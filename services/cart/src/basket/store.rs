@@ -148,7 +148,7 @@ fn line(r: &AnyRow) -> Result<Line, sqlx::Error> {
 }
 
 /// The cart's row and its lines' rows; the cart's last line id beside it.
-fn cart_of(cart: &AnyRow, lines: &[AnyRow]) -> Result<(StoredCart, i64), sqlx::Error> {
+fn cart_of<'a>(cart: &AnyRow, lines: impl IntoIterator<Item = &'a AnyRow>) -> Result<(StoredCart, i64), sqlx::Error> {
     let decode = |e: String| sqlx::Error::Decode(e.into());
     let state: String = cart.try_get("checkout_state")?;
     let checkout: String = cart.try_get("checkout")?;
@@ -162,7 +162,7 @@ fn cart_of(cart: &AnyRow, lines: &[AnyRow]) -> Result<(StoredCart, i64), sqlx::E
             checkout: serde_json::from_str(&checkout).map_err(|e| decode(e.to_string()))?,
             customer_id: cart.try_get("customer_id")?,
             version: cart.try_get("version")?,
-            lines: lines.iter().map(line).collect::<Result<_, _>>()?,
+            lines: lines.into_iter().map(line).collect::<Result<_, _>>()?,
         },
         cart.try_get("last_item_id")?,
     ))
@@ -170,16 +170,23 @@ fn cart_of(cart: &AnyRow, lines: &[AnyRow]) -> Result<(StoredCart, i64), sqlx::E
 
 const LINES: &str = "SELECT id, parent_id, kind, code, quantity, details FROM cart_items WHERE cart_token = $1 ORDER BY id";
 
-/// A live cart: changed at or after `cutoff_ms`.
+/// A live cart: changed at or after `cutoff_ms`. One statement, so the
+/// cart and its lines are of one moment: a row per line, each with the
+/// cart's columns (one row with no line for an empty cart).
 pub async fn load(db: &Db, token: &str, cutoff_ms: i64) -> Result<StoredCart, CartError> {
-    let cart = sqlx::query(&format!("SELECT {CART_COLUMNS} FROM carts WHERE token = $1 AND updated_at >= $2"))
-        .bind(token)
-        .bind(cutoff_ms)
-        .fetch_optional(db.pool())
-        .await?
-        .ok_or(CartError::NotFound)?;
-    let lines = sqlx::query(LINES).bind(token).fetch_all(db.pool()).await?;
-    Ok(cart_of(&cart, &lines)?.0)
+    const CART_AND_LINES: &str = "SELECT c.token, c.channel, c.locale, c.currency, c.checkout_state, c.checkout, c.customer_id, \
+                c.last_item_id, c.version, i.id, i.parent_id, i.kind, i.code, i.quantity, i.details \
+         FROM carts c LEFT JOIN cart_items i ON i.cart_token = c.token \
+         WHERE c.token = $1 AND c.updated_at >= $2 ORDER BY i.id";
+    let rows = sqlx::query(CART_AND_LINES).bind(token).bind(cutoff_ms).fetch_all(db.pool()).await?;
+    let cart = rows.first().ok_or(CartError::NotFound)?;
+    let mut lines = Vec::with_capacity(rows.len());
+    for row in &rows {
+        if row.try_get::<Option<i64>, _>("id")?.is_some() {
+            lines.push(row);
+        }
+    }
+    Ok(cart_of(cart, lines)?.0)
 }
 
 /// The token of the customer's most recently changed live cart that has
