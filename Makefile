@@ -87,7 +87,10 @@ deploy-check:
 # The gateway's cached reads (room search, two listings, a product page)
 # under load against the /healthz ceiling, standalone and distributed
 # (PostgreSQL, NATS, Redis), and distributed with three rooms processes
-# (distributed-3rooms: healthz and search only); prints req/s, p50, p99, peak RSS, the ratio to
+# (distributed-3rooms: healthz and search only), standalone over loopback sockets
+# (standalone-loopback) and both modes with no answer cache (*-uncached: the cold
+# search path, p99 under 5 ms); searches ask for a Zipf mix of stays (search-unif:
+# uniform); prints req/s, p50, p99, peak RSS, the ratio to
 # the ceiling and whether each meets its target; then the checkout journey
 # (8 buyers, a new basket each time: completed orders/s, p50, p99, nights over-sold).
 # A shorter or narrower run: make bench BENCH_FLAGS="--modes standalone --conns 32 --seconds 5"
