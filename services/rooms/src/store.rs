@@ -52,21 +52,23 @@ pub async fn room_types(db: &Db) -> Result<Vec<RoomType>, sqlx::Error> {
         sqlx::query("SELECT code, units, occupancy, max_occupancy, extra_bed, min_stay, position FROM room_types ORDER BY position, code")
             .fetch_all(db.pool())
             .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(RoomType {
-                code: r.try_get("code")?,
-                units: r.try_get("units")?,
-                occupancy: Occupancy {
-                    standard: r.try_get::<i64, _>("occupancy")? as u32,
-                    max: r.try_get::<i64, _>("max_occupancy")? as u32,
-                    extra_bed: r.try_get::<i64, _>("extra_bed")? != 0,
-                },
-                min_stay: r.try_get("min_stay")?,
-                position: r.try_get("position")?,
-            })
-        })
-        .collect()
+    rows.iter().map(|r| room_type_of(r, "min_stay")).collect()
+}
+
+/// A room type from a row of `room_types`' columns, its minimum stay in
+/// the column `min_stay`.
+fn room_type_of(r: &AnyRow, min_stay: &str) -> Result<RoomType, sqlx::Error> {
+    Ok(RoomType {
+        code: r.try_get("code")?,
+        units: r.try_get("units")?,
+        occupancy: Occupancy {
+            standard: r.try_get::<i64, _>("occupancy")? as u32,
+            max: r.try_get::<i64, _>("max_occupancy")? as u32,
+            extra_bed: r.try_get::<i64, _>("extra_bed")? != 0,
+        },
+        min_stay: r.try_get(min_stay)?,
+        position: r.try_get("position")?,
+    })
 }
 
 /// Per room type over [from, to): units free on every night (units out of
@@ -157,17 +159,7 @@ pub async fn search_read(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<Sear
     let mut read = SearchRead { types: Vec::with_capacity(rows.len()), summary: BTreeMap::new(), version: 0 };
     for r in &rows {
         read.version = r.try_get::<i64, _>("version")? as u64;
-        let room = RoomType {
-            code: r.try_get("code")?,
-            units: r.try_get("units")?,
-            occupancy: Occupancy {
-                standard: r.try_get::<i64, _>("occupancy")? as u32,
-                max: r.try_get::<i64, _>("max_occupancy")? as u32,
-                extra_bed: r.try_get::<i64, _>("extra_bed")? != 0,
-            },
-            min_stay: r.try_get("type_min_stay")?,
-            position: r.try_get("position")?,
-        };
+        let room = room_type_of(r, "type_min_stay")?;
         let rules = StayRules {
             min_stay: r.try_get("min_stay")?,
             max_stay: r.try_get("max_stay")?,

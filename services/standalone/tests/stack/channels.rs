@@ -220,9 +220,7 @@ async fn a_channel_is_imported_by_one_of_two_rooms_processes_at_a_time_on_postgr
         assert_eq!(nights.nights.iter().map(|n| n.external).collect::<Vec<_>>(), [1, 1], "taken once");
     }
     drop(clients);
-    for (name, status) in replicas.procs.terminate().await {
-        assert!(status.success(), "{name} exited with {status}");
-    }
+    replicas.procs.terminate_cleanly().await;
     let admin = spa_platform::db::Db::connect(&pg).await.unwrap();
     sqlx::query(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).execute(admin.pool()).await.unwrap();
 }

@@ -72,6 +72,15 @@ impl Processes {
     }
 }
 
+impl Processes {
+    /// SIGTERM to every process; each must exit cleanly.
+    pub async fn terminate_cleanly(&mut self) {
+        for (name, status) in self.terminate().await {
+            assert!(status.success(), "{name} exited with {status}");
+        }
+    }
+}
+
 impl Drop for Processes {
     fn drop(&mut self) {
         for (_, child) in &mut self.0 {
@@ -328,9 +337,7 @@ impl Distributed {
     async fn stop_service(&mut self, service: &str) {
         let i = self.procs.0.iter().position(|(n, _)| *n == service).expect("a service");
         let mut one = Processes(vec![self.procs.0.remove(i)]);
-        for (name, status) in one.terminate().await {
-            assert!(status.success(), "{name} exited with {status}");
-        }
+        one.terminate_cleanly().await;
     }
 
     async fn db(&self, service: &str) -> Db {
@@ -341,9 +348,7 @@ impl Distributed {
     /// SIGTERM to every process (each must exit cleanly), then drops the
     /// run's databases.
     async fn stop(mut self) {
-        for (name, status) in self.procs.terminate().await {
-            assert!(status.success(), "{name} exited with {status}");
-        }
+        self.procs.terminate_cleanly().await;
         let admin = Db::connect(&self.pg).await.unwrap();
         for db in &self.databases {
             sqlx::query(&format!("DROP DATABASE IF EXISTS \"{db}\" WITH (FORCE)")).execute(admin.pool()).await.unwrap();
@@ -757,26 +762,14 @@ async fn rooms_replicas_share_the_calls_and_come_and_go_without_a_failed_request
     // A rolling restart: one stopped with SIGTERM mid-load exits cleanly,
     // failing nothing, and serves again once started on its ports.
     let mut stopping = Processes(vec![started.0.remove(0)]);
-    for (name, status) in stopping.terminate().await {
-        assert!(status.success(), "{name} exited with {status}");
-    }
+    stopping.terminate_cleanly().await;
     load.wait_for(300).await;
     start(&stack, &mut started, 1);
     serves_within(&http, replicas[1].1, &mut started).await;
     load.wait_for(300).await;
 
-    let (ok, failed) = load.stop().await;
-    println!("{ok} requests through the gateway while rooms processes came and went");
-    assert!(
-        failed.is_empty(),
-        "{} of {} requests failed, the first: {:?}",
-        failed.len(),
-        ok + failed.len() as u64,
-        &failed[..failed.len().min(5)]
-    );
-    for (name, status) in started.terminate().await {
-        assert!(status.success(), "{name} exited with {status}");
-    }
+    load.stop_with_none_failed("through the gateway while rooms processes came and went").await;
+    started.terminate_cleanly().await;
     stack.stop().await;
 }
 
@@ -824,27 +817,13 @@ async fn gateways_and_rooms_restart_one_at_a_time_under_load_without_a_failed_re
 
     // Then the second, and a rooms process.
     let mut second_gateway = Processes(vec![started.0.remove(0)]);
-    for (name, status) in second_gateway.terminate().await {
-        assert!(status.success(), "{name} exited with {status}");
-    }
+    second_gateway.terminate_cleanly().await;
     load.wait_for(300).await;
-    for (name, status) in started.terminate().await {
-        assert!(status.success(), "{name} exited with {status}");
-    }
+    started.terminate_cleanly().await;
     load.wait_for(300).await;
 
-    let (ok, failed) = load.stop().await;
-    println!("{ok} requests through two gateways while each gateway and a rooms process restarted");
-    assert!(
-        failed.is_empty(),
-        "{} of {} requests failed, the first: {:?}",
-        failed.len(),
-        ok + failed.len() as u64,
-        &failed[..failed.len().min(5)]
-    );
-    for (name, status) in first.terminate().await {
-        assert!(status.success(), "{name} exited with {status}");
-    }
+    load.stop_with_none_failed("through two gateways while each gateway and a rooms process restarted").await;
+    first.terminate_cleanly().await;
     stack.stop().await;
 }
 
@@ -928,6 +907,19 @@ impl Load {
             (self.ok.load(std::sync::atomic::Ordering::Relaxed) >= target).then_some(())
         })
         .await;
+    }
+
+    /// Stops the load, which must have failed no request.
+    async fn stop_with_none_failed(self, while_what: &str) {
+        let (ok, failed) = self.stop().await;
+        println!("{ok} requests {while_what}");
+        assert!(
+            failed.is_empty(),
+            "{} of {} requests failed, the first: {:?}",
+            failed.len(),
+            ok + failed.len() as u64,
+            &failed[..failed.len().min(5)]
+        );
     }
 
     /// Stops the load: the requests answered, and each failed one.

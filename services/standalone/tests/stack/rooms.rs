@@ -187,9 +187,7 @@ async fn concurrent_reservations_never_oversell_across_three_processes_on_postgr
     compete(clients, &db, &Clocks::Remote(replicas.ops.clone()), 60).await;
     db.close().await;
     // The clients are gone (moved), so SIGTERM finds no open connection.
-    for (name, status) in replicas.procs.terminate().await {
-        assert!(status.success(), "{name} exited with {status}");
-    }
+    replicas.procs.terminate_cleanly().await;
     let admin = Db::connect(&pg).await.unwrap();
     sqlx::query(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).execute(admin.pool()).await.unwrap();
 }
