@@ -38,11 +38,7 @@ export function MyBookings({ email }: { email: string }) {
     return (
       <StatusMessage
         kind="error"
-        action={
-          <button type="button" className="button" onClick={() => void orders.refetch()}>
-            {t('errors.retry')}
-          </button>
-        }
+        onRetry={() => void orders.refetch()}
       >
         {t('account.bookings.error')}
       </StatusMessage>

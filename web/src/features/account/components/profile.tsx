@@ -28,11 +28,7 @@ export function Profile() {
     return (
       <StatusMessage
         kind="error"
-        action={
-          <button type="button" className="button" onClick={me.retry}>
-            {t('errors.retry')}
-          </button>
-        }
+        onRetry={me.retry}
       >
         {t('account.profile.error')}
       </StatusMessage>

@@ -81,11 +81,7 @@ export function BasketItems({ renderCard, headingRef }: Props) {
     return (
       <StatusMessage
         kind="error"
-        action={
-          <button type="button" className="button" onClick={() => void cart.refetch()}>
-            {t('errors.retry')}
-          </button>
-        }
+        onRetry={() => void cart.refetch()}
       >
         {t('basket.items.error')}
       </StatusMessage>

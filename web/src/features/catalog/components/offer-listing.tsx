@@ -68,11 +68,7 @@ export function OfferListing({ config }: { config: ListingConfig }) {
         {form}
         <StatusMessage
           kind="error"
-          action={
-            <button type="button" className="button" onClick={() => void query.refetch()}>
-              {t('errors.retry')}
-            </button>
-          }
+          onRetry={() => void query.refetch()}
         >
           {t('catalog.error')}
         </StatusMessage>

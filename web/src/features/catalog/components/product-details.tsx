@@ -61,11 +61,7 @@ function ProductPage({ slug, listing, notFound, question }: Props) {
     return (
       <StatusMessage
         kind="error"
-        action={
-          <button type="button" className="button" onClick={() => void query.refetch()}>
-            {t('errors.retry')}
-          </button>
-        }
+        onRetry={() => void query.refetch()}
       >
         {t('product.error')}
       </StatusMessage>

@@ -58,11 +58,7 @@ function GateWithToken({ step, token, children }: Props & { token: string }) {
     return (
       <StatusMessage
         kind="error"
-        action={
-          <button type="button" className="button" onClick={() => void start.refetch()}>
-            {t('errors.retry')}
-          </button>
-        }
+        onRetry={() => void start.refetch()}
       >
         {t('checkout.loadError')}
       </StatusMessage>

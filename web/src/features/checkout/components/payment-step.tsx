@@ -54,11 +54,7 @@ export function PaymentStepView({ cart, token }: { cart: Cart; token: string }) 
     body = (
       <StatusMessage
         kind="error"
-        action={
-          <button type="button" className="button" onClick={() => void payment.refetch()}>
-            {t('errors.retry')}
-          </button>
-        }
+        onRetry={() => void payment.refetch()}
       >
         {t('checkout.payment.error')}
       </StatusMessage>

@@ -100,11 +100,7 @@ export function VoucherStepView({ cart, token }: { cart: Cart; token: string }) 
     body = (
       <StatusMessage
         kind="error"
-        action={
-          <button type="button" className="button" onClick={() => void vouchers.refetch()}>
-            {t('errors.retry')}
-          </button>
-        }
+        onRetry={() => void vouchers.refetch()}
       >
         {t('checkout.voucher.error')}
       </StatusMessage>

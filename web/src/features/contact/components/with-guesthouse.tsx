@@ -21,11 +21,7 @@ export function WithGuesthouse({ children }: { children: (guesthouse: Guesthouse
     return (
       <StatusMessage
         kind="error"
-        action={
-          <button type="button" className="button" onClick={() => void query.refetch()}>
-            {t('errors.retry')}
-          </button>
-        }
+        onRetry={() => void query.refetch()}
       >
         {t('contact.error')}
       </StatusMessage>

@@ -59,11 +59,7 @@ export function BlockEditor({ id, blockLocale, loginHref }: Props) {
     return (
       <StatusMessage
         kind="error"
-        action={
-          <button type="button" className="button" onClick={() => void query.refetch()}>
-            {t('errors.retry')}
-          </button>
-        }
+        onRetry={() => void query.refetch()}
       >
         {t('editor.loadError')}
       </StatusMessage>

@@ -48,11 +48,7 @@ export function ContentPage({ url, fallbackTitle, canEdit, notFound, aside }: Pr
     <PageFrame title={fallbackTitle}>
       <StatusMessage
         kind="error"
-        action={
-          <button type="button" className="button" onClick={() => void query.refetch()}>
-            {t('errors.retry')}
-          </button>
-        }
+        onRetry={() => void query.refetch()}
       >
         {t('content.error')}
       </StatusMessage>
